@@ -1,0 +1,18 @@
+// The renderer's Content Security Policy, the same in both shells: only the app's own scripts and
+// styles, no inline script, no plugins, no frames, no forms; `connect` as each shell needs it.
+
+/** The CSP header value; `connect` lists extra connect-src sources (the web shell's WebSocket). */
+export function contentSecurityPolicy(connect: string[] = []): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src ${["'self'", ...connect].join(' ')}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}

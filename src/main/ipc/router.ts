@@ -1,0 +1,52 @@
+// Runs contract calls: checks the channel, validates the input against the contract's schema,
+// runs the handler and wraps the outcome in a result envelope. Both shells call `call()`.
+import { z } from 'zod';
+import { contract, type OutputOf, type ParsedInputOf } from '../../shared/ipc/contract';
+import { channelNames, isChannelName, type ChannelName } from '../../shared/ipc/names';
+import type { Envelope } from '../../shared/ipc/envelope';
+import { AppError } from './app-error';
+
+export type Handler<C extends ChannelName> = (input: ParsedInputOf<C>) => Promise<OutputOf<C>> | OutputOf<C>;
+export type Handlers = { [C in ChannelName]: Handler<C> };
+
+export interface Logger {
+  error(message: string, error?: unknown): void;
+}
+
+export interface Router {
+  readonly channels: readonly ChannelName[];
+  call(channel: unknown, input: unknown): Promise<Envelope<unknown>>;
+}
+
+/** Builds the router over one handler per contract channel. */
+export function createRouter(handlers: Handlers, log: Logger): Router {
+  return {
+    channels: channelNames,
+    async call(channel, input) {
+      if (!isChannelName(channel)) {
+        return { ok: false, error: { code: 'unknown-channel', message: `Unknown channel: ${String(channel)}` } };
+      }
+      const parsed = contract[channel].input.safeParse(input);
+      if (!parsed.success) {
+        return {
+          ok: false,
+          error: {
+            code: 'invalid-input',
+            message: `Invalid input for ${channel}: ${z.prettifyError(parsed.error)}`,
+            details: parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })),
+          },
+        };
+      }
+      try {
+        const handler = handlers[channel] as (input: unknown) => unknown;
+        return { ok: true, value: await handler(parsed.data) };
+      } catch (error) {
+        if (error instanceof AppError) {
+          return { ok: false, error: { code: error.code, message: error.message, details: error.details } };
+        }
+        log.error(`Handler for ${channel} failed`, error);
+        return { ok: false, error: { code: 'internal', message: `Something went wrong in ${channel}.` } };
+      }
+    },
+  };
+}

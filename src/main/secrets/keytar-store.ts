@@ -1,0 +1,70 @@
+// The OS keychain through keytar (libsecret's Secret Service on Linux, Keychain on macOS,
+// Credential Vault on Windows), with a probe that tells whether it can be used at all.
+import { createRequire } from 'node:module';
+import { createSessionSecretStore, type SecretStore } from './secret-store';
+
+export const KEYCHAIN_SERVICE = 'listing-desk';
+
+export interface Keytar {
+  getPassword(service: string, account: string): Promise<string | null>;
+  setPassword(service: string, account: string, password: string): Promise<void>;
+  deletePassword(service: string, account: string): Promise<boolean>;
+  findCredentials(service: string): Promise<Array<{ account: string; password: string }>>;
+}
+
+const PROBE_TIMEOUT_MS = 5_000;
+
+/** Loads keytar's native module; throws when it was not built. */
+export function loadKeytar(): Keytar {
+  // keytar is CommonJS with a native addon: require keeps it out of the bundle's ESM graph.
+  const require = createRequire(import.meta.url);
+  return require('keytar') as Keytar;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms / 1000} s`)), ms);
+    promise.then(
+      (value) => (clearTimeout(timer), resolve(value)),
+      (error: unknown) => (clearTimeout(timer), reject(error)),
+    );
+  });
+}
+
+function firstLine(error: unknown): string {
+  return String(error instanceof Error ? error.message : error).split('\n')[0] ?? 'unknown error';
+}
+
+/** A SecretStore over keytar; the caller has checked that keytar works. */
+export function createKeytarSecretStore(keytar: Keytar, service = KEYCHAIN_SERVICE): SecretStore {
+  return {
+    status: { mode: 'keychain' },
+    async set(account, secret) {
+      await keytar.setPassword(service, account, secret);
+    },
+    async get(account) {
+      return (await keytar.getPassword(service, account)) ?? undefined;
+    },
+    async delete(account) {
+      return keytar.deletePassword(service, account);
+    },
+  };
+}
+
+/** Opens the keychain when keytar is built and a Secret Service answers, else a session-only store. */
+export async function openSecretStore(load: () => Keytar = loadKeytar, service = KEYCHAIN_SERVICE): Promise<SecretStore> {
+  let keytar: Keytar;
+  try {
+    keytar = load();
+  } catch (error) {
+    return createSessionSecretStore(
+      `keytar is not built (${firstLine(error)}). Install libsecret-1-dev and run \`npm rebuild keytar\`.`,
+    );
+  }
+  try {
+    await withTimeout(keytar.findCredentials(service), PROBE_TIMEOUT_MS, 'The keychain');
+  } catch (error) {
+    return createSessionSecretStore(`The OS keychain cannot be used: ${firstLine(error)}.`);
+  }
+  return createKeytarSecretStore(keytar, service);
+}

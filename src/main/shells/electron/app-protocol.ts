@@ -1,0 +1,30 @@
+// Serves the built renderer under app://renderer with the CSP header.
+import { readFile } from 'node:fs/promises';
+import { protocol } from 'electron';
+import { contentSecurityPolicy } from '../../csp';
+import { contentTypeOf, resolveStaticFile } from '../../static-files';
+import { APP_HOST, APP_SCHEME } from './app-url';
+
+/** Must run before the app is ready: makes app:// a standard, secure origin. */
+export function registerAppScheme(): void {
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  ]);
+}
+
+/** Answers app://renderer/... from the renderer's build folder. */
+export function serveAppScheme(rendererDir: string): void {
+  protocol.handle(APP_SCHEME, async (request) => {
+    const url = new URL(request.url);
+    const file = url.host === APP_HOST ? resolveStaticFile(rendererDir, url.pathname) : undefined;
+    const body = file ? await readFile(file).catch(() => undefined) : undefined;
+    if (!file || !body) return new Response('Not found', { status: 404 });
+    return new Response(body, {
+      headers: {
+        'Content-Type': contentTypeOf(file),
+        'Content-Security-Policy': contentSecurityPolicy(),
+        'X-Content-Type-Options': 'nosniff',
+      },
+    });
+  });
+}

@@ -1,0 +1,36 @@
+// Creates the app's one window, hardened, at its remembered place.
+import { BrowserWindow, shell } from 'electron';
+import type { KeyValueStore } from '../../storage/store-factory';
+import { denyPermissions, hardenContents, secureWebPreferences } from './security';
+import { initialBounds, trackWindowState, type WindowState } from './window-state';
+
+export interface MainWindowOptions {
+  preloadPath: string;
+  startUrl: string;
+  iconPath: string;
+  isAppUrl(url: string): boolean;
+  state: KeyValueStore<WindowState>;
+}
+
+/** Opens the main window and loads the renderer. */
+export function createMainWindow(options: MainWindowOptions): BrowserWindow {
+  const window = new BrowserWindow({
+    ...initialBounds(options.state),
+    minWidth: 800,
+    minHeight: 520,
+    show: false,
+    title: 'Listing Desk',
+    icon: options.iconPath,
+    webPreferences: secureWebPreferences(options.preloadPath),
+  });
+  hardenContents(window.webContents, {
+    isAppUrl: options.isAppUrl,
+    openExternal: (url) => void shell.openExternal(url),
+  });
+  denyPermissions(window.webContents.session);
+  trackWindowState(window, options.state);
+  if (options.state.store.maximized) window.maximize();
+  window.once('ready-to-show', () => window.show());
+  void window.loadURL(options.startUrl);
+  return window;
+}

@@ -1,0 +1,65 @@
+// Entry of the Electron shell: the only process code that imports 'electron' besides preload.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, ipcMain, Menu } from 'electron';
+import Store from 'electron-store';
+import { createApp, type App } from '../../app';
+import { createStderrLogger } from '../../logger';
+import { openSecretStore } from '../../secrets/keytar-store';
+import type { StoreFactory } from '../../storage/store-factory';
+import { registerAppScheme, serveAppScheme } from './app-protocol';
+import { APP_START_URL, isAppUrl } from './app-url';
+import { bindIpc } from './ipc-binding';
+import { createMainWindow } from './main-window';
+import { menuTemplate } from './menu';
+import type { WindowState } from './window-state';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const devServerUrl = process.env.ELECTRON_RENDERER_URL;
+const appUrl = (url: string) => isAppUrl(url, devServerUrl);
+const electronStoreFactory: StoreFactory = (options) =>
+  new Store({ cwd: options.cwd, name: options.name, defaults: options.defaults });
+
+let window: BrowserWindow | undefined;
+
+function focusWindow(): void {
+  if (!window) return;
+  if (window.isMinimized()) window.restore();
+  window.focus();
+}
+
+async function start(): Promise<void> {
+  const log = createStderrLogger('listing-desk');
+  const dataDir = app.getPath('userData');
+  const backEnd: App = await createApp(
+    { shell: 'electron', dataDir, version: app.getVersion(), systemLocale: app.getLocale() },
+    { storeFactory: electronStoreFactory, secretStore: await openSecretStore(), log },
+  );
+  serveAppScheme(path.join(here, '..', 'renderer'));
+  bindIpc(ipcMain, backEnd.router, appUrl);
+  backEnd.events.subscribe((event, payload) => window?.webContents.send(event, payload));
+  const showAbout = () => backEnd.events.emit('app:navigate', { view: 'settings' });
+  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(process.platform, showAbout, !app.isPackaged)));
+  window = createMainWindow({
+    preloadPath: path.join(here, '..', 'preload', 'index.cjs'),
+    startUrl: devServerUrl ?? APP_START_URL,
+    iconPath: path.join(here, '..', '..', 'resources', 'icon.png'),
+    isAppUrl: appUrl,
+    state: electronStoreFactory<WindowState>({ cwd: dataDir, name: 'window-state', defaults: {} }),
+  });
+  window.on('closed', () => (window = undefined));
+  app.on('before-quit', () => void backEnd.close());
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.enableSandbox();
+  registerAppScheme();
+  app.on('second-instance', focusWindow);
+  app.on('window-all-closed', () => app.quit());
+  app.whenReady().then(start, (error: unknown) => {
+    process.stderr.write(`[listing-desk] ERROR could not start: ${String(error)}\n`);
+    app.exit(1);
+  });
+}

@@ -1,0 +1,34 @@
+// i18n with i18next: English and German; the seller's setting, else the system's locale.
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { Language } from '../../shared/ipc/types';
+import de from './locales/de.json';
+import en from './locales/en.json';
+
+export const supportedLanguages = ['en', 'de'] as const;
+export type UiLanguage = (typeof supportedLanguages)[number];
+
+/** The UI language for a setting: German where the system locale is German, else English. */
+export function resolveLanguage(setting: Language, systemLocale: string): UiLanguage {
+  if (setting !== 'system') return setting;
+  return systemLocale.toLowerCase().startsWith('de') ? 'de' : 'en';
+}
+
+/** Starts i18next in the given language. */
+export async function initI18n(language: UiLanguage): Promise<typeof i18next> {
+  await i18next.use(initReactI18next).init({
+    resources: { en: { translation: en }, de: { translation: de } },
+    lng: language,
+    fallbackLng: 'en',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  document.documentElement.lang = language;
+  return i18next;
+}
+
+/** Switches the UI language. */
+export async function applyLanguage(language: UiLanguage): Promise<void> {
+  await i18next.changeLanguage(language);
+  document.documentElement.lang = language;
+}

@@ -1,0 +1,25 @@
+// The renderer's entry: the bridge (preload's in Electron, a WebSocket in the web shell), then
+// the app's info and settings, then the UI in the right language.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { createWebBridge } from './bridge/web-bridge';
+import { initI18n, resolveLanguage } from './i18n';
+import { useAppStore } from './store/app-store';
+import './styles.css';
+
+async function start(): Promise<void> {
+  if (!window.api) window.api = createWebBridge(window.location);
+  await useAppStore.getState().load();
+  const { info, settings } = useAppStore.getState();
+  await initI18n(resolveLanguage(settings?.language ?? 'system', info?.systemLocale ?? navigator.language));
+  const root = document.getElementById('root');
+  if (!root) throw new Error('The page has no #root element.');
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { languageSchema } from '../../shared/ipc/contract';
+import { AboutPanel } from '../components/AboutPanel';
+import { useAppStore } from '../store/app-store';
+
+/** Settings: general preferences and the About panel. */
+export function SettingsView() {
+  const { t } = useTranslation();
+  const info = useAppStore((s) => s.info);
+  const settings = useAppStore((s) => s.settings);
+  const updateSettings = useAppStore((s) => s.updateSettings);
+  return (
+    <>
+      <h1>{t('settings.title')}</h1>
+      <section className="panel" aria-labelledby="general-title">
+        <h2 id="general-title">{t('settings.general')}</h2>
+        <label className="field">
+          <span>{t('settings.language')}</span>
+          <select
+            value={settings?.language ?? 'system'}
+            onChange={(event) => {
+              const language = languageSchema.safeParse(event.target.value);
+              if (language.success) void updateSettings({ language: language.data });
+            }}
+          >
+            <option value="system">{t('settings.languageSystem', { locale: info?.systemLocale ?? '' })}</option>
+            <option value="de">{t('settings.languageDe')}</option>
+            <option value="en">{t('settings.languageEn')}</option>
+          </select>
+        </label>
+      </section>
+      {info && <AboutPanel info={info} />}
+    </>
+  );
+}

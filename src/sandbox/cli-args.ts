@@ -1,0 +1,134 @@
+// Command-line flags of `npm run sandbox`, turned into SandboxOptions.
+import { parseArgs } from 'node:util';
+import { FAULT_SYNTAX, parseFaultSpec } from './faults';
+import type { ClientConfig } from './model';
+import type { SandboxOptions } from './options';
+import type { QuirksPatch } from './quirks';
+import { ROUTE_KEYS } from './route-keys';
+
+/** Usage text of the CLI. */
+export const USAGE = `Usage: npm run sandbox -- [flags]
+
+Runs the embedded listing service. When ready it prints one line of JSON on stdout:
+  {"authUrl":...,"baseUrl":...,"clientId":...,"clientSecret":...,"clients":[...]}
+and runs until SIGINT or SIGTERM. Logs go to stderr.
+
+  --port N                 port (default 0 = any free port)
+  --host H                 interface (default 127.0.0.1)
+  --client ID:SECRET       a client (repeatable); append ':no-grant' for a client that may not use
+                           client_credentials (unauthorized_client). Default: one generated client.
+  --token-ttl SECONDS      access token lifetime (default 3600)
+  --ticket-ttl SECONDS     upload ticket lifetime (default 900)
+  --validation-delay MS    time until a publication settles (default 300)
+  --max-media-bytes N      largest attachable media file (default 20971520); larger gives 413
+  --latency MS             delay added to every request (default 0)
+  --data-dir DIR           persist state and files in DIR (default: in memory)
+  --seed N                 seed of fault rates and of the generated client secret
+  --quiet                  no request logs
+
+Quirks (the spec's "not shown" points):
+  --auth-scheme both|bearer|bare       Authorization as 'Bearer <token>', bare token, or either (both)
+  --update-response 200|204            PUT listing / DELETE media: 200 with the listing, or 204 (200)
+  --district-required                  publication create without district is 400 Missing data
+  --category-response path|last-segment  category in listing responses (last-segment)
+  --pending-state NAME                 actualState while validating (PENDING_VALIDATION)
+  --rejected-state NAME                actualState after a failed validation (REJECTED)
+
+Faults:
+  ${FAULT_SYNTAX.replace(/\n/g, '\n  ')}
+  Route keys:
+    ${ROUTE_KEYS.join('\n    ')}
+`;
+
+/** Parsed command line: options, or a request for help. */
+export type CliCommand = { help: true } | { help: false; options: SandboxOptions };
+
+/** Parses the CLI flags; throws an Error with a readable message on bad input. */
+export function parseCli(argv: string[]): CliCommand {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      help: { type: 'boolean', short: 'h' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      client: { type: 'string', multiple: true },
+      'token-ttl': { type: 'string' },
+      'ticket-ttl': { type: 'string' },
+      'validation-delay': { type: 'string' },
+      'max-media-bytes': { type: 'string' },
+      latency: { type: 'string' },
+      'data-dir': { type: 'string' },
+      seed: { type: 'string' },
+      quiet: { type: 'boolean' },
+      fault: { type: 'string', multiple: true },
+      'auth-scheme': { type: 'string' },
+      'update-response': { type: 'string' },
+      'district-required': { type: 'boolean' },
+      'category-response': { type: 'string' },
+      'pending-state': { type: 'string' },
+      'rejected-state': { type: 'string' },
+    },
+  });
+  if (values.help) return { help: true };
+  const num = (flag: string, value: string | undefined): number | undefined => {
+    if (value === undefined) return undefined;
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new Error(`--${flag} needs a number >= 0`);
+    return n;
+  };
+  const quirks: QuirksPatch = {};
+  const scheme = values['auth-scheme'];
+  if (scheme !== undefined)
+    quirks.authScheme = oneOf('auth-scheme', scheme, ['both', 'bearer', 'bare'] as const);
+  const update = values['update-response'];
+  if (update !== undefined)
+    quirks.updateResponse = Number(oneOf('update-response', update, ['200', '204'] as const)) as 200 | 204;
+  if (values['district-required']) quirks.districtRequired = true;
+  const category = values['category-response'];
+  if (category !== undefined) {
+    quirks.categoryResponse = oneOf('category-response', category, ['path', 'last-segment'] as const);
+  }
+  const pending = values['pending-state'];
+  const rejected = values['rejected-state'];
+  if (pending !== undefined || rejected !== undefined) {
+    quirks.stateNames = { ...(pending ? { pending } : {}), ...(rejected ? { rejected } : {}) };
+  }
+  const options: SandboxOptions = {
+    port: num('port', values.port),
+    host: values.host,
+    clients: values.client?.map(parseClient),
+    tokenTtlSeconds: num('token-ttl', values['token-ttl']),
+    ticketTtlSeconds: num('ticket-ttl', values['ticket-ttl']),
+    validationDelayMs: num('validation-delay', values['validation-delay']),
+    maxMediaBytes: num('max-media-bytes', values['max-media-bytes']),
+    latencyMs: num('latency', values.latency),
+    dataDir: values['data-dir'],
+    seed: num('seed', values.seed),
+    faults: values.fault?.map(parseFaultSpec),
+    quirks,
+    log: !values.quiet,
+  };
+  return {
+    help: false,
+    options: Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
+  };
+}
+
+function oneOf<const T extends string>(flag: string, value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value))
+    throw new Error(`--${flag} must be one of ${allowed.join(', ')}`);
+  return value as T;
+}
+
+/** Parses `ID:SECRET` or `ID:SECRET:no-grant`. */
+function parseClient(value: string): ClientConfig {
+  const noGrant = value.endsWith(':no-grant');
+  const text = noGrant ? value.slice(0, -':no-grant'.length) : value;
+  const colon = text.indexOf(':');
+  const clientId = text.slice(0, colon);
+  const clientSecret = text.slice(colon + 1);
+  if (colon <= 0 || clientSecret === '') throw new Error(`--client '${value}' must be ID:SECRET`);
+  return noGrant ? { clientId, clientSecret, allowedGrant: false } : { clientId, clientSecret };
+}

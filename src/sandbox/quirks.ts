@@ -1,0 +1,58 @@
+// Quirks: one knob per point the spec leaves "not shown", so tests can try each variant the real
+// service might have. Defaults follow the spec's samples where it has any.
+
+/** How the Authorization header must carry the token: `Bearer <token>`, the bare token, or either. */
+export type AuthScheme = 'bearer' | 'bare' | 'both';
+
+/** Sandbox behaviour for the spec's open points; every field can be changed at run time. */
+export interface Quirks {
+  /** Accepted Authorization forms (samples show the bare token; default: both). */
+  authScheme: AuthScheme;
+  /** Status of PUT listing (row 5) and DELETE media (row 8): 200 with the listing as body, or 204. */
+  updateResponse: 200 | 204;
+  /** Whether a publication create request without `district` is rejected with 400 Missing data. */
+  districtRequired: boolean;
+  /** The listing's `category` in responses: the full slash path, or its last segment (as the sample). */
+  categoryResponse: 'path' | 'last-segment';
+  /** Names of the non-final publication states (only `PUBLISHED` is given by the spec). */
+  stateNames: { pending: string; rejected: string };
+}
+
+/** A change to the quirks; `stateNames` may name one of the two states only. */
+export type QuirksPatch = Partial<Omit<Quirks, 'stateNames'>> & {
+  stateNames?: Partial<Quirks['stateNames']>;
+};
+
+/** Quirks used when none are given. */
+export const DEFAULT_QUIRKS: Readonly<Quirks> = Object.freeze({
+  authScheme: 'both',
+  updateResponse: 200,
+  districtRequired: false,
+  categoryResponse: 'last-segment',
+  stateNames: Object.freeze({ pending: 'PENDING_VALIDATION', rejected: 'REJECTED' }),
+});
+
+/** Returns `base` with `patch` applied, rejecting values the sandbox cannot honour. */
+export function applyQuirks(base: Quirks, patch: QuirksPatch): Quirks {
+  const next: Quirks = {
+    authScheme: patch.authScheme ?? base.authScheme,
+    updateResponse: patch.updateResponse ?? base.updateResponse,
+    districtRequired: patch.districtRequired ?? base.districtRequired,
+    categoryResponse: patch.categoryResponse ?? base.categoryResponse,
+    stateNames: { ...base.stateNames, ...patch.stateNames },
+  };
+  if (!['bearer', 'bare', 'both'].includes(next.authScheme))
+    throw new Error(`bad authScheme ${next.authScheme}`);
+  if (next.updateResponse !== 200 && next.updateResponse !== 204) {
+    throw new Error(`bad updateResponse ${String(next.updateResponse)}`);
+  }
+  if (!['path', 'last-segment'].includes(next.categoryResponse)) {
+    throw new Error(`bad categoryResponse ${next.categoryResponse}`);
+  }
+  const { pending, rejected } = next.stateNames;
+  // A state named PUBLISHED, or both states named alike, would make the timeline unobservable.
+  if (!pending || !rejected || pending === rejected || [pending, rejected].includes('PUBLISHED')) {
+    throw new Error(`bad stateNames ${JSON.stringify(next.stateNames)}`);
+  }
+  return next;
+}

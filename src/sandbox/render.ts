@@ -1,0 +1,48 @@
+// Wire objects of the responses, built from records under the current quirks.
+import type { Listing, Publication } from '../shared/service';
+import type { ListingRecord, PublicationRecord } from './model';
+import { actualState } from './publication-state';
+import type { Quirks } from './quirks';
+
+/** The listing object of rows 3, 4, 6 and 7; `userId` is the owning client id. */
+export function renderListing(listing: ListingRecord, quirks: Quirks, mediaPrefix: string): Listing {
+  return {
+    uuid: listing.uuid,
+    category:
+      quirks.categoryResponse === 'path' ? listing.category : (listing.category.split('/').pop() ?? ''),
+    title: listing.title,
+    description: listing.description,
+    attributes: listing.attributes,
+    adType: listing.adType,
+    adPrice: { type: listing.price.type, amount: listing.price.amount },
+    userId: listing.clientId,
+    email: listing.email,
+    phoneNumber: listing.phoneNumber,
+    customReference: listing.customReference,
+    contactPerson: listing.contactPerson,
+    buyNow: listing.buyNow,
+    urls: listing.media.map((uuid) => `${mediaPrefix}/${uuid}`),
+  };
+}
+
+/**
+ * The publication object of row 11. Beyond the spec's fields it echoes the request's fields and, once
+ * rejected, `rejectionReason`; `adId` appears once the ad exists (it is kept across re-validation).
+ */
+export function renderPublication(publication: PublicationRecord, quirks: Quirks): Publication {
+  const out: Publication = {
+    uuid: publication.uuid,
+    listingUuid: publication.listingUuid,
+    requestedState: 'PUBLISHED',
+    actualState: actualState(publication, quirks),
+    postalCode: publication.postalCode,
+    availabilityRadiusInKm: publication.availabilityRadiusInKm,
+    street: publication.street,
+    city: publication.city,
+    district: publication.district,
+    imprintUuid: publication.imprintUuid,
+  };
+  if (publication.adId !== null) out.adId = publication.adId;
+  if (publication.outcome?.state === 'rejected') out.rejectionReason = publication.outcome.reason;
+  return out;
+}

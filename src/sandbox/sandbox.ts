@@ -1,0 +1,193 @@
+// startSandbox: assembles state, persistence, files and the server, and listens.
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { TokenService } from './auth';
+import type { RuntimeConfig, SandboxContext } from './context';
+import { FaultSet } from './faults';
+import type { FaultRule } from './faults';
+import { FileStore } from './files';
+import type { ClientConfig, PersistedState } from './model';
+import { DEFAULT_CLIENT_ID, checkConfig, runtimeConfig } from './options';
+import type { SandboxOptions } from './options';
+import { StateWriter, loadState } from './persistence';
+import { DEFAULT_QUIRKS, applyQuirks } from './quirks';
+import type { Quirks, QuirksPatch } from './quirks';
+import { makeRandom, makeSecret } from './random';
+import { API_PREFIX, AUTH_PREFIX, buildServer } from './server';
+import { UrlSigner } from './signing';
+import { RequestStats } from './stats';
+import type { SandboxStats } from './stats';
+import { Store } from './store';
+
+/** A running sandbox. */
+export interface Sandbox {
+  /** Root of the token service: `POST {authUrl}/oidc/token`. */
+  readonly authUrl: string;
+  /** Root of the listings service: `{baseUrl}/v1/listings`. */
+  readonly baseUrl: string;
+  /** Directory of uploaded and attached files (a temporary one, removed on close, without `dataDir`). */
+  readonly filesDir: string;
+  /** Clients that can get tokens (the first is the default). */
+  readonly clients: readonly ClientConfig[];
+  /** Counters of requests, tokens and records per client. */
+  stats(): SandboxStats;
+  /** Forgets the request and token counters (records stay). */
+  resetStats(): void;
+  /** Injected failures, changeable at run time. */
+  readonly faults: {
+    /** Adds a rule; returns a function that removes it. */
+    add(rule: FaultRule): () => void;
+    /** Removes every rule. */
+    clear(): void;
+    /** The active rules (with remaining `times`). */
+    list(): FaultRule[];
+  };
+  /** The current quirks. */
+  readonly quirks: Readonly<Quirks>;
+  /** Changes some quirks; returns the new set. */
+  setQuirks(patch: QuirksPatch): Quirks;
+  /** Changes run-time settings (TTLs, validation delay, media limit, latency) for later requests. */
+  configure(patch: Partial<RuntimeConfig>): void;
+  /** Stops the server, writes the state (with `dataDir`) and removes temporary files. */
+  close(): Promise<void>;
+}
+
+/** Starts a sandbox listening on `host:port`; resolves once it accepts requests. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const config = runtimeConfig(options);
+  let quirks = applyQuirks(
+    { ...DEFAULT_QUIRKS, stateNames: { ...DEFAULT_QUIRKS.stateNames } },
+    options.quirks ?? {},
+  );
+  const warn = (message: string): void => void process.stderr.write(`${message}\n`);
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  const saved = options.dataDir ? await loadState(options.dataDir, warn) : null;
+
+  const keys = saved?.keys ?? {
+    jwt: randomBytes(32).toString('base64'),
+    storage: randomBytes(32).toString('base64'),
+  };
+  const clientList = resolveClients(options, saved);
+  const clients = new Map(clientList.map((c) => [c.clientId, c]));
+  const store = new Store();
+  if (saved) store.load(saved);
+  const files = await FileStore.open(options.dataDir);
+  const closing = new AbortController();
+  const faults = new FaultSet(makeRandom(options.seed));
+  for (const rule of options.faults ?? []) faults.add(rule);
+
+  const ctx: SandboxContext = {
+    config,
+    quirks,
+    store,
+    files,
+    tokens: new TokenService(
+      Buffer.from(keys.jwt, 'base64'),
+      () => ctx.config.tokenTtlSeconds,
+      (id) => clients.has(id),
+    ),
+    signer: new UrlSigner(Buffer.from(keys.storage, 'base64')),
+    faults,
+    stats: new RequestStats(),
+    clients,
+    origin: '',
+    closing: closing.signal,
+  };
+
+  let port: number | null = saved?.port ?? null;
+  const snapshot = (): PersistedState => ({ version: 1, keys, clients: clientList, port, ...store.dump() });
+  const writer = options.dataDir
+    ? new StateWriter(options.dataDir, snapshot, (e) => warn(`sandbox: could not save state: ${String(e)}`))
+    : null;
+  if (writer) store.onChange = () => writer.markDirty();
+
+  const app = buildServer(ctx, options.log ?? false);
+  const host = options.host ?? '127.0.0.1';
+  try {
+    port = await listen(app, host, options.port ?? 0, options.dataDir ? port : null);
+  } catch (error) {
+    await files.close();
+    throw error;
+  }
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  ctx.origin = `http://${urlHost}:${port}`;
+  writer?.markDirty();
+  // Expired tickets and their uploads are swept now and then even when no new tickets come in.
+  const sweeper = setInterval(() => {
+    for (const gone of store.sweepTickets(Date.now())) void files.removeUpload(gone.uuid).catch(() => {});
+  }, 60_000);
+  sweeper.unref();
+
+  let closed: Promise<void> | null = null;
+  return {
+    authUrl: `${ctx.origin}${AUTH_PREFIX}`,
+    baseUrl: `${ctx.origin}${API_PREFIX}`,
+    filesDir: files.root,
+    clients: clientList.map((c) => ({ ...c })),
+    stats: () => ({
+      requests: ctx.stats.requests(),
+      tokens: ctx.stats.tokens,
+      clients: store.counts(clients.keys()),
+    }),
+    resetStats: () => ctx.stats.reset(),
+    faults: {
+      add: (rule) => faults.add(rule),
+      clear: () => faults.clear(),
+      list: () => faults.list(),
+    },
+    get quirks() {
+      return quirks;
+    },
+    setQuirks(patch) {
+      quirks = applyQuirks(quirks, patch);
+      ctx.quirks = quirks;
+      return quirks;
+    },
+    configure(patch) {
+      const next = { ...ctx.config, ...patch };
+      checkConfig(next);
+      ctx.config = next;
+    },
+    close: () =>
+      (closed ??= (async () => {
+        clearInterval(sweeper);
+        closing.abort();
+        await app.close();
+        await writer?.flush();
+        await files.close();
+      })()),
+  };
+}
+
+function resolveClients(options: SandboxOptions, saved: PersistedState | null): ClientConfig[] {
+  const list = options.clients?.length ? options.clients : saved?.clients?.length ? saved.clients : null;
+  if (list) {
+    const ids = new Set(list.map((c) => c.clientId));
+    if (ids.size !== list.length || list.some((c) => !c.clientId || !c.clientSecret)) {
+      throw new Error('Sandbox clients need distinct non-empty ids and non-empty secrets');
+    }
+    return list.map((c) => ({ ...c }));
+  }
+  return [{ clientId: DEFAULT_CLIENT_ID, clientSecret: makeSecret(options.seed, DEFAULT_CLIENT_ID) }];
+}
+
+async function listen(
+  app: ReturnType<typeof buildServer>,
+  host: string,
+  port: number,
+  previous: number | null,
+): Promise<number> {
+  // With a data dir, media URLs stay the same across restarts when the previous port is free again.
+  if (port === 0 && previous) {
+    try {
+      await app.listen({ host, port: previous });
+      return previous;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    }
+  }
+  await app.listen({ host, port });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('sandbox: no TCP address');
+  return address.port;
+}

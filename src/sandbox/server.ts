@@ -1,0 +1,76 @@
+// The Fastify server: one port for the token service (/auth/v2), the listings service (/api), the
+// storage (/storage) and the media host (/media).
+import { STATUS_CODES } from 'node:http';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { SandboxContext } from './context';
+import { Problem, problems } from './errors';
+import { installHooks, sendProblem } from './hooks';
+import { isBodyError } from './routes/common';
+import { listingRoutes } from './routes/listings';
+import { mediaRoutes } from './routes/media';
+import { publicationRoutes } from './routes/publications';
+import { storageRoutes } from './routes/storage';
+import { tokenRoutes } from './routes/token';
+
+/** Path prefix of the token service (`authUrl` = origin + this). */
+export const AUTH_PREFIX = '/auth/v2';
+/** Path prefix of the listings service (`baseUrl` = origin + this). */
+export const API_PREFIX = '/api';
+
+/** Builds the server of one sandbox instance (not yet listening). */
+export function buildServer(ctx: SandboxContext, log: boolean): FastifyInstance {
+  const app = Fastify({
+    logger: log ? { level: 'info', stream: process.stderr } : false,
+    // Keep-alive sockets (and injected delays) must not hold close() up.
+    forceCloseConnections: true,
+    return503OnClosing: true,
+  });
+  installHooks(app, ctx);
+
+  app.setErrorHandler(async (error, request, reply) => {
+    let problem: Problem;
+    if (error instanceof Problem) {
+      problem = error;
+    } else if (isBodyError(error)) {
+      // Each route answers an unreadable body with its own spec error, never Fastify's default.
+      problem = problems[request.routeOptions.config.badBody ?? 'failedToRead']();
+    } else {
+      const status = (error as { statusCode?: number }).statusCode ?? 500;
+      if (status >= 500) request.log.error(error);
+      problem =
+        status < 500
+          ? new Problem(status, STATUS_CODES[status] ?? 'Error', (error as Error).message)
+          : problems.internal();
+    }
+    return sendProblem(reply, request, problem);
+  });
+  app.setNotFoundHandler(async (request, reply) => sendProblem(reply, request, problems.notFound()));
+
+  app.register(
+    async (auth) => {
+      tokenRoutes(auth, ctx);
+    },
+    { prefix: AUTH_PREFIX },
+  );
+  app.register(
+    async (api) => {
+      // Authentication runs before the body is read, so a request without a valid token is 401
+      // whatever its body.
+      api.addHook('onRequest', async (request) => {
+        request.clientId = await ctx.tokens.authenticate(
+          request.headers.authorization,
+          ctx.quirks.authScheme,
+        );
+      });
+      listingRoutes(api, ctx);
+      mediaRoutes(api, ctx);
+      publicationRoutes(api, ctx);
+    },
+    { prefix: API_PREFIX },
+  );
+  app.register(async (storage) => {
+    storageRoutes(storage, ctx);
+  });
+  return app;
+}

@@ -1,0 +1,4 @@
+export * from './names';
+export * from './types';
+export * from './envelope';
+export * from './contract';

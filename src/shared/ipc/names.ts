@@ -1,0 +1,19 @@
+// Channel and event names alone, without schemas, so that preload can check names without zod.
+
+/** Every renderer -> main call of the contract. */
+export const channelNames = ['app:info', 'settings:get', 'settings:set'] as const;
+export type ChannelName = (typeof channelNames)[number];
+
+/** Every main -> renderer event of the contract. */
+export const eventNames = ['settings:changed', 'app:navigate'] as const;
+export type EventName = (typeof eventNames)[number];
+
+/** True when the string names a contract channel. */
+export function isChannelName(name: unknown): name is ChannelName {
+  return typeof name === 'string' && (channelNames as readonly string[]).includes(name);
+}
+
+/** True when the string names a contract event. */
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && (eventNames as readonly string[]).includes(name);
+}
