@@ -6,7 +6,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const electronImport = {
-  paths: [{ name: 'electron', message: "Only src/main/shells/electron and src/preload may import 'electron'." }],
+  paths: [
+    { name: 'electron', message: "Only src/main/shells/electron and src/preload may import 'electron'." },
+  ],
 };
 const noRendererPatterns = [
   { group: ['**/renderer/**', '**/renderer'], message: 'Main-side code must not import the renderer.' },
@@ -45,6 +47,12 @@ export default tseslint.config(
   {
     files: ['src/main/shells/electron/**/*.ts', 'src/preload/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: noRendererPatterns }] },
+  },
+  {
+    // Tests may reach across the line (e.g. checking the renderer's words for main's problem
+    // codes); only 'electron' stays off limits.
+    files: ['test/**/*.ts', 'bench/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', electronImport] },
   },
   {
     // The Electron shell's tests replace 'electron' with a stub; they name the module to do so.

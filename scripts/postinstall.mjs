@@ -29,7 +29,10 @@ function installElectron() {
   if (run.status === 0 && electronBinaryPresent()) {
     console.log('listing-desk: Electron binary installed.');
   } else {
-    const why = String(run.stderr ?? '').split('\n').find((l) => /Error/.test(l)) ?? 'download failed';
+    const why =
+      String(run.stderr ?? '')
+        .split('\n')
+        .find((l) => /Error/.test(l)) ?? 'download failed';
     console.log(
       `listing-desk: Electron's binary could not be downloaded (${why.trim()}); ` +
         '`npm start` will use the web shell. Run `node node_modules/electron/install.js` when the host is reachable.',

@@ -23,7 +23,8 @@ export function libsecretPresent() {
 /** Compiles keytar; returns { ok, message } and never throws. */
 export function buildKeytar(root) {
   const dir = path.join(root, 'node_modules', 'keytar');
-  if (!existsSync(dir)) return { ok: false, message: 'keytar is not installed; secrets are kept for the session only.' };
+  if (!existsSync(dir))
+    return { ok: false, message: 'keytar is not installed; secrets are kept for the session only.' };
   if (!libsecretPresent()) {
     return {
       ok: false,
@@ -32,13 +33,21 @@ export function buildKeytar(root) {
     };
   }
   const [cmd, ...args] = nodeGypCommand();
-  const nodedir = process.env.npm_config_nodedir || (existsSync('/usr/include/node/node.h') ? '/usr' : undefined);
+  const nodedir =
+    process.env.npm_config_nodedir || (existsSync('/usr/include/node/node.h') ? '/usr' : undefined);
   const run = spawnSync(cmd, [...args, 'rebuild', ...(nodedir ? [`--nodedir=${nodedir}`] : [])], {
     cwd: dir,
     stdio: 'pipe',
     timeout: 600_000,
   });
   if (run.status === 0 && existsSync(keytarBinary(root))) return { ok: true, message: 'keytar built.' };
-  const tail = String(run.stderr ?? '').trim().split('\n').slice(-3).join(' | ');
-  return { ok: false, message: `keytar could not be built (${tail}); secrets are kept for the session only.` };
+  const tail = String(run.stderr ?? '')
+    .trim()
+    .split('\n')
+    .slice(-3)
+    .join(' | ');
+  return {
+    ok: false,
+    message: `keytar could not be built (${tail}); secrets are kept for the session only.`,
+  };
 }

@@ -2,11 +2,17 @@
 // provides. No 'electron' import here, so the whole back end runs and is tested under plain Node.
 import { mkdirSync } from 'node:fs';
 import type { AppInfo, ShellKind } from '../shared/ipc/types';
+import { createAccountsService } from './accounts/accounts-service';
+import { startEmbeddedSandbox, type EmbeddedSandbox } from './accounts/embedded-sandbox';
 import { createEventHub, type EventHub } from './events';
 import { createRouter, type Logger, type Router } from './ipc/router';
+import { accountsHandlers } from './ipc/handlers/accounts';
 import { appHandlers } from './ipc/handlers/app';
+import { listingsHandlers } from './ipc/handlers/listings';
 import { settingsHandlers } from './ipc/handlers/settings';
+import { createListingsService } from './listings/listings-service';
 import type { SecretStore } from './secrets/secret-store';
+import { openAccountsStore } from './storage/accounts-store';
 import { createSettingsService } from './storage/settings';
 import type { StoreFactory } from './storage/store-factory';
 
@@ -15,6 +21,8 @@ export interface AppConfig {
   dataDir: string;
   version: string;
   systemLocale: string;
+  /** Timeout of each request to the listing service, in ms (default: the client's). */
+  serviceTimeoutMs?: number;
 }
 
 export interface AppPorts {
@@ -27,6 +35,8 @@ export interface App {
   router: Router;
   events: EventHub;
   info(): AppInfo;
+  /** The embedded listing service behind the Sandbox account. */
+  sandbox: EmbeddedSandbox;
   close(): Promise<void>;
 }
 
@@ -35,7 +45,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   mkdirSync(config.dataDir, { recursive: true });
   const events = createEventHub();
   const settings = createSettingsService(ports.storeFactory, config.dataDir);
-  if (settings.movedAside) ports.log.error(`settings.json did not parse; moved aside to ${settings.movedAside}`);
+  if (settings.movedAside)
+    ports.log.error(`settings.json did not parse; moved aside to ${settings.movedAside}`);
   const info = (): AppInfo => ({
     name: 'Listing Desk',
     version: config.version,
@@ -44,11 +55,39 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     systemLocale: config.systemLocale,
     keychain: ports.secretStore.status,
   });
-  const router = createRouter({ ...appHandlers(info), ...settingsHandlers(settings, events) }, ports.log);
+  const accountsStore = openAccountsStore(ports.storeFactory, config.dataDir);
+  if (accountsStore.movedAside)
+    ports.log.error(`accounts.json did not parse; moved aside to ${accountsStore.movedAside}`);
+  const sandbox = await startEmbeddedSandbox(config.dataDir, ports.secretStore);
+  const accounts = await createAccountsService({
+    store: accountsStore,
+    secrets: ports.secretStore,
+    sandbox,
+    onChange: (state) => events.emit('accounts:changed', state),
+    ...(config.serviceTimeoutMs !== undefined && { timeoutMs: config.serviceTimeoutMs }),
+  });
+  const listings = createListingsService({
+    accounts,
+    dataDir: config.dataDir,
+    onChange: (state) => events.emit('listings:changed', state),
+    log: ports.log,
+  });
+  const router = createRouter(
+    {
+      ...appHandlers(info),
+      ...settingsHandlers(settings, events),
+      ...accountsHandlers(accounts),
+      ...listingsHandlers(listings),
+    },
+    ports.log,
+  );
   return {
     router,
     events,
     info,
-    async close() {},
+    sandbox,
+    async close() {
+      await sandbox.close();
+    },
   };
 }

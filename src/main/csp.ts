@@ -7,7 +7,9 @@ export function contentSecurityPolicy(connect: string[] = []): string {
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data: blob:",
+    // Listing photos come straight from the service's media host: any https host, or the embedded
+    // sandbox (or a test service) on loopback.
+    "img-src 'self' data: blob: https: http://127.0.0.1:* http://localhost:*",
     "font-src 'self'",
     `connect-src ${["'self'", ...connect].join(' ')}`,
     "object-src 'none'",

@@ -7,7 +7,8 @@ export function createStderrLogger(prefix = 'listing-desk') {
       process.stderr.write(`[${prefix}] ${message}\n`);
     },
     error(message: string, error?: unknown) {
-      const why = error instanceof Error ? `: ${error.stack ?? error.message}` : error ? `: ${String(error)}` : '';
+      const why =
+        error instanceof Error ? `: ${error.stack ?? error.message}` : error ? `: ${String(error)}` : '';
       process.stderr.write(`[${prefix}] ERROR ${message}${why}\n`);
     },
   };

@@ -9,16 +9,17 @@ export const PRODUCT_NAME = 'Listing Desk';
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
   const home = os.homedir();
   if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', PRODUCT_NAME);
-  if (platform === 'win32') return path.join(env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), PRODUCT_NAME);
-  return path.join(env.XDG_CONFIG_HOME ?? path.join(home, '.config'), PRODUCT_NAME);
+  // An empty variable counts as unset (as Electron treats it), else the folder would be relative.
+  if (platform === 'win32')
+    return path.join(env.APPDATA || path.join(home, 'AppData', 'Roaming'), PRODUCT_NAME);
+  return path.join(env.XDG_CONFIG_HOME || path.join(home, '.config'), PRODUCT_NAME);
 }
 
 /** The system locale as a BCP 47 tag, from the POSIX variables first (they are what the seller set). */
 export function systemLocale(env: NodeJS.ProcessEnv = process.env): string {
   const posix = env.LC_ALL || env.LC_MESSAGES || env.LANG;
-  if (posix && posix !== 'C' && posix !== 'POSIX') {
-    const tag = posix.split('.')[0]?.replace('_', '-');
-    if (tag) return tag;
-  }
+  // language[_territory][.codeset][@modifier]: C.UTF-8 is still C, and de_DE@euro is de-DE.
+  const tag = posix?.split(/[.@]/)[0]?.replace('_', '-');
+  if (tag && tag !== 'C' && tag !== 'POSIX') return tag;
   return Intl.DateTimeFormat().resolvedOptions().locale;
 }

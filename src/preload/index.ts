@@ -7,7 +7,10 @@ import { isChannelName, isEventName } from '../shared/ipc/names';
 const api: BridgeApi = {
   invoke(channel, input) {
     if (!isChannelName(channel)) {
-      return Promise.resolve({ ok: false, error: { code: 'unknown-channel', message: `Unknown channel: ${String(channel)}` } });
+      return Promise.resolve({
+        ok: false,
+        error: { code: 'unknown-channel', message: `Unknown channel: ${String(channel)}` },
+      });
     }
     return ipcRenderer.invoke(channel, input);
   },

@@ -4,8 +4,11 @@ import type { ViewName } from '../shared/ipc/types';
 import { Sidebar } from './components/Sidebar';
 import { applyLanguage, resolveLanguage } from './i18n';
 import { subscribe } from './ipc/client';
+import { useAccountsStore } from './store/accounts-store';
 import { useAppStore } from './store/app-store';
-import { DraftsView, ListingsView, PublishingView } from './views/EmptyViews';
+import { useListingsStore } from './store/listings-store';
+import { DraftsView, PublishingView } from './views/EmptyViews';
+import { ListingsView } from './views/listings/ListingsView';
 import { SettingsView } from './views/SettingsView';
 
 const views: Record<ViewName, () => React.JSX.Element> = {
@@ -25,11 +28,17 @@ export function App() {
   const dismissError = useAppStore((s) => s.dismissError);
 
   useEffect(() => {
-    const offSettings = subscribe('settings:changed', (settings) => useAppStore.getState().setSettings(settings));
+    const offSettings = subscribe('settings:changed', (settings) =>
+      useAppStore.getState().setSettings(settings),
+    );
     const offNavigate = subscribe('app:navigate', ({ view }) => useAppStore.getState().navigate(view));
+    const offAccounts = subscribe('accounts:changed', (state) => useAccountsStore.getState().setState(state));
+    const offListings = subscribe('listings:changed', (state) => useListingsStore.getState().setState(state));
     return () => {
       offSettings();
       offNavigate();
+      offAccounts();
+      offListings();
     };
   }, []);
 

@@ -12,6 +12,11 @@ export interface SandboxOptions {
   host?: string;
   /** Clients allowed to get tokens; default: the persisted ones, else one generated default client. */
   clients?: ClientConfig[];
+  /**
+   * Write the clients (with their secrets) to `<dataDir>/state.json` (default true). The app passes
+   * false: it hands its client in at every start from the OS keychain, so no secret lands on disk.
+   */
+  persistClients?: boolean;
   /** Access token lifetime in seconds (default 3600). */
   tokenTtlSeconds?: number;
   /** Upload ticket lifetime in seconds (default 900). */

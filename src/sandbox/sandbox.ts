@@ -95,7 +95,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
 
   let port: number | null = saved?.port ?? null;
-  const snapshot = (): PersistedState => ({ version: 1, keys, clients: clientList, port, ...store.dump() });
+  const persistedClients = options.persistClients === false ? [] : clientList;
+  const snapshot = (): PersistedState => ({
+    version: 1,
+    keys,
+    clients: persistedClients,
+    port,
+    ...store.dump(),
+  });
   const writer = options.dataDir
     ? new StateWriter(options.dataDir, snapshot, (e) => warn(`sandbox: could not save state: ${String(e)}`))
     : null;

@@ -24,7 +24,10 @@ export function createRouter(handlers: Handlers, log: Logger): Router {
     channels: channelNames,
     async call(channel, input) {
       if (!isChannelName(channel)) {
-        return { ok: false, error: { code: 'unknown-channel', message: `Unknown channel: ${String(channel)}` } };
+        return {
+          ok: false,
+          error: { code: 'unknown-channel', message: `Unknown channel: ${String(channel)}` },
+        };
       }
       const parsed = contract[channel].input.safeParse(input);
       if (!parsed.success) {

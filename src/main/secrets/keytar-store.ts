@@ -52,7 +52,10 @@ export function createKeytarSecretStore(keytar: Keytar, service = KEYCHAIN_SERVI
 }
 
 /** Opens the keychain when keytar is built and a Secret Service answers, else a session-only store. */
-export async function openSecretStore(load: () => Keytar = loadKeytar, service = KEYCHAIN_SERVICE): Promise<SecretStore> {
+export async function openSecretStore(
+  load: () => Keytar = loadKeytar,
+  service = KEYCHAIN_SERVICE,
+): Promise<SecretStore> {
   let keytar: Keytar;
   try {
     keytar = load();

@@ -1,4 +1,5 @@
 // The app's settings (language for now), kept in `settings.json` in the data folder.
+import { languageSchema } from '../../shared/ipc/contract';
 import type { Settings } from '../../shared/ipc/types';
 import { openStore, type StoreFactory } from './store-factory';
 
@@ -18,7 +19,10 @@ export function createSettingsService(factory: StoreFactory, dataDir: string): S
     cwd: dataDir,
     defaults: { ...defaults },
   });
-  const read = (): Settings => ({ language: store.store.language ?? defaults.language });
+  // A hand-edited value the app does not know falls back to the default instead of reaching the UI.
+  const read = (): Settings => ({
+    language: languageSchema.catch(defaults.language).parse(store.store.language),
+  });
   return {
     movedAside,
     get: read,

@@ -7,14 +7,19 @@ import { isChannelName, type EventName } from '../../shared/ipc/names';
 
 const lost: Envelope<never> = {
   ok: false,
-  error: { code: 'unavailable', message: 'The connection to Listing Desk was lost. Restart it and open the new address.' },
+  error: {
+    code: 'unavailable',
+    message: 'The connection to Listing Desk was lost. Restart it and open the new address.',
+  },
 };
 
 /** Opens the WebSocket and returns an api over it. */
 export function createWebBridge(location: Location): BridgeApi {
   const token = new URLSearchParams(location.search).get('token') ?? '';
   const socket = new WebSocket(`ws://${location.host}/ipc?token=${encodeURIComponent(token)}`);
-  const opened = new Promise<void>((resolve) => socket.addEventListener('open', () => resolve(), { once: true }));
+  const opened = new Promise<void>((resolve) =>
+    socket.addEventListener('open', () => resolve(), { once: true }),
+  );
   const pending = new Map<number, (result: Envelope<unknown>) => void>();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   let nextId = 1;
@@ -38,9 +43,15 @@ export function createWebBridge(location: Location): BridgeApi {
   return {
     async invoke(channel, input) {
       if (!isChannelName(channel)) {
-        return { ok: false, error: { code: 'unknown-channel', message: `Unknown channel: ${String(channel)}` } };
+        return {
+          ok: false,
+          error: { code: 'unknown-channel', message: `Unknown channel: ${String(channel)}` },
+        };
       }
-      await Promise.race([opened, new Promise((resolve) => socket.addEventListener('close', resolve, { once: true }))]);
+      await Promise.race([
+        opened,
+        new Promise((resolve) => socket.addEventListener('close', resolve, { once: true })),
+      ]);
       if (closed) return lost;
       const id = nextId++;
       return new Promise((resolve) => {

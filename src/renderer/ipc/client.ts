@@ -16,13 +16,19 @@ function bridge(): BridgeApi {
 }
 
 /** Calls a contract channel; throws IpcError when main answers with an error. */
-export async function call<C extends ChannelName>(channel: C, ...input: undefined extends InputOf<C> ? [InputOf<C>?] : [InputOf<C>]): Promise<OutputOf<C>> {
+export async function call<C extends ChannelName>(
+  channel: C,
+  ...input: undefined extends InputOf<C> ? [InputOf<C>?] : [InputOf<C>]
+): Promise<OutputOf<C>> {
   const result = await bridge().invoke(channel, input[0]);
   if (!result.ok) throw new IpcError(result.error);
   return result.value as OutputOf<C>;
 }
 
 /** Listens to a contract event; returns the function that stops listening. */
-export function subscribe<E extends EventName>(event: E, listener: (payload: EventOf<E>) => void): () => void {
+export function subscribe<E extends EventName>(
+  event: E,
+  listener: (payload: EventOf<E>) => void,
+): () => void {
   return bridge().on(event, (payload) => listener(payload as EventOf<E>));
 }

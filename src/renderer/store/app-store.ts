@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { AppInfo, Settings, ViewName } from '../../shared/ipc/types';
 import { call } from '../ipc/client';
+import { useAccountsStore } from './accounts-store';
 
 interface AppState {
   view: ViewName;
@@ -13,6 +14,8 @@ interface AppState {
   updateSettings(patch: Partial<Settings>): Promise<void>;
   setSettings(settings: Settings): void;
   dismissError(): void;
+  /** Shows a failed action's message in the frame's error banner. */
+  reportError(error: unknown): void;
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -24,6 +27,7 @@ export const useAppStore = create<AppState>((set) => ({
     try {
       const [info, settings] = await Promise.all([call('app:info'), call('settings:get')]);
       set({ info, settings, error: undefined });
+      await useAccountsStore.getState().load();
     } catch (error) {
       set({ error: message(error) });
     }
@@ -37,4 +41,5 @@ export const useAppStore = create<AppState>((set) => ({
   },
   setSettings: (settings) => set({ settings }),
   dismissError: () => set({ error: undefined }),
+  reportError: (error) => set({ error: message(error) }),
 }));

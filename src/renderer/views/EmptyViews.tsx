@@ -12,17 +12,6 @@ export function DraftsView() {
   );
 }
 
-/** The Listings view. */
-export function ListingsView() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <h1>{t('listings.title')}</h1>
-      <EmptyState icon="listings" title={t('listings.emptyTitle')} body={t('listings.emptyBody')} />
-    </>
-  );
-}
-
 /** The Publishing view. */
 export function PublishingView() {
   const { t } = useTranslation();

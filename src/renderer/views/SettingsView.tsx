@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { languageSchema } from '../../shared/ipc/contract';
 import { AboutPanel } from '../components/AboutPanel';
 import { useAppStore } from '../store/app-store';
+import { AccountsPanel } from './settings/AccountsPanel';
+import { ImprintsPanel } from './settings/ImprintsPanel';
 
 /** Settings: general preferences and the About panel. */
 export function SettingsView() {
@@ -23,12 +25,16 @@ export function SettingsView() {
               if (language.success) void updateSettings({ language: language.data });
             }}
           >
-            <option value="system">{t('settings.languageSystem', { locale: info?.systemLocale ?? '' })}</option>
+            <option value="system">
+              {t('settings.languageSystem', { locale: info?.systemLocale ?? '' })}
+            </option>
             <option value="de">{t('settings.languageDe')}</option>
             <option value="en">{t('settings.languageEn')}</option>
           </select>
         </label>
       </section>
+      <AccountsPanel />
+      <ImprintsPanel />
       {info && <AboutPanel info={info} />}
     </>
   );

@@ -9,6 +9,8 @@ export const ipcErrorCodes = [
   'not-found',
   'conflict',
   'unavailable',
+  /** The listing service refused or could not be reached; details carry a ServiceProblem. */
+  'service',
   'internal',
 ] as const;
 export type IpcErrorCode = (typeof ipcErrorCodes)[number];

@@ -1,11 +1,31 @@
 // Channel and event names alone, without schemas, so that preload can check names without zod.
 
 /** Every renderer -> main call of the contract. */
-export const channelNames = ['app:info', 'settings:get', 'settings:set'] as const;
+export const channelNames = [
+  'app:info',
+  'settings:get',
+  'settings:set',
+  'accounts:list',
+  'accounts:save',
+  'accounts:remove',
+  'accounts:select',
+  'accounts:set-secret',
+  'accounts:delete-secret',
+  'accounts:test',
+  'imprints:create',
+  'imprints:set-default',
+  'listings:list',
+  'listings:get',
+] as const;
 export type ChannelName = (typeof channelNames)[number];
 
 /** Every main -> renderer event of the contract. */
-export const eventNames = ['settings:changed', 'app:navigate'] as const;
+export const eventNames = [
+  'settings:changed',
+  'app:navigate',
+  'accounts:changed',
+  'listings:changed',
+] as const;
 export type EventName = (typeof eventNames)[number];
 
 /** True when the string names a contract channel. */

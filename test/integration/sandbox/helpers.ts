@@ -126,7 +126,13 @@ export class Api {
 
 /** PUTs bytes to a signed URL, as the app does. */
 export async function upload(url: string, bytes: Uint8Array, contentType = 'image/png'): Promise<Res> {
-  return read(await fetch(url, { method: 'PUT', headers: { 'content-type': contentType }, body: bytes }));
+  return read(
+    await fetch(url, {
+      method: 'PUT',
+      headers: { 'content-type': contentType },
+      body: new Uint8Array(bytes),
+    }),
+  );
 }
 
 /** A valid listing create request. */

@@ -1,5 +1,5 @@
 // With a data dir, state, files, clients and tokens survive a restart; without one nothing is left.
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -87,6 +87,23 @@ describe('dataDir', () => {
       process.stderr.write = stderr;
     }
     expect((await readdir(dataDir)).some((name) => name.startsWith('state.json.unreadable-'))).toBe(true);
+  });
+
+  it('with persistClients false keeps the data but never writes a client secret to disk', async () => {
+    const dataDir = await tempDir();
+    const client = { clientId: 'listing-desk', clientSecret: 'secret-from-the-keychain-5f2c' };
+    const first = await boot({ dataDir, clients: [client], persistClients: false });
+    const uuid = await (await Api.login(first)).listing();
+    await first.close();
+    const files = await readdir(dataDir, { recursive: true });
+    for (const file of files) {
+      const bytes = await readFile(join(dataDir, String(file))).catch(() => Buffer.alloc(0));
+      expect(bytes.includes(client.clientSecret), `${String(file)} holds the secret`).toBe(false);
+    }
+    // The app hands the same client in again at the next start and finds its listing.
+    const second = await boot({ dataDir, clients: [client], persistClients: false });
+    const res = await (await Api.login(second)).call('GET', `/v1/listings/${uuid}`);
+    expect(res.status).toBe(200);
   });
 });
 

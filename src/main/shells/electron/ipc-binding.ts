@@ -16,7 +16,10 @@ export function bindIpc(ipcMain: IpcMain, router: Router, isAppUrl: (url: string
   for (const channel of router.channels) {
     ipcMain.handle(channel, async (event, input: unknown): Promise<Envelope<unknown>> => {
       if (!isTrustedSender(event, isAppUrl)) {
-        return { ok: false, error: { code: 'forbidden', message: 'Calls are accepted from the app window only.' } };
+        return {
+          ok: false,
+          error: { code: 'forbidden', message: 'Calls are accepted from the app window only.' },
+        };
       }
       return router.call(channel, input);
     });

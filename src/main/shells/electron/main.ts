@@ -1,12 +1,13 @@
 // Entry of the Electron shell: the only process code that imports 'electron' besides preload.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, ipcMain, Menu } from 'electron';
+import type { BrowserWindow } from 'electron';
+import { app, ipcMain, Menu } from 'electron';
 import Store from 'electron-store';
 import { createApp, type App } from '../../app';
 import { createStderrLogger } from '../../logger';
 import { openSecretStore } from '../../secrets/keytar-store';
-import type { StoreFactory } from '../../storage/store-factory';
+import type { KeyValueStore, StoreFactory } from '../../storage/store-factory';
 import { registerAppScheme, serveAppScheme } from './app-protocol';
 import { APP_START_URL, isAppUrl } from './app-url';
 import { bindIpc } from './ipc-binding';
@@ -17,8 +18,14 @@ import type { WindowState } from './window-state';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const devServerUrl = process.env.ELECTRON_RENDERER_URL;
 const appUrl = (url: string) => isAppUrl(url, devServerUrl);
-const electronStoreFactory: StoreFactory = (options) =>
-  new Store({ cwd: options.cwd, name: options.name, defaults: options.defaults });
+const electronStoreFactory: StoreFactory = <T extends Record<string, unknown>>(
+  options: Parameters<StoreFactory>[0] & { defaults: T },
+) =>
+  new Store<T>({
+    cwd: options.cwd,
+    name: options.name,
+    defaults: options.defaults,
+  }) as unknown as KeyValueStore<T>;
 
 let window: BrowserWindow | undefined;
 
@@ -58,8 +65,12 @@ if (!app.requestSingleInstanceLock()) {
   registerAppScheme();
   app.on('second-instance', focusWindow);
   app.on('window-all-closed', () => app.quit());
-  app.whenReady().then(start, (error: unknown) => {
-    process.stderr.write(`[listing-desk] ERROR could not start: ${String(error)}\n`);
-    app.exit(1);
-  });
+  // .catch, not a second argument to then: a failure inside start() must end the app too.
+  app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      process.stderr.write(`[listing-desk] ERROR could not start: ${String(error)}\n`);
+      app.exit(1);
+    });
 }

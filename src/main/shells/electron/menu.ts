@@ -2,7 +2,11 @@
 import type { MenuItemConstructorOptions } from 'electron';
 
 /** The menu template; `showAbout` opens the About panel. */
-export function menuTemplate(platform: NodeJS.Platform, showAbout: () => void, dev: boolean): MenuItemConstructorOptions[] {
+export function menuTemplate(
+  platform: NodeJS.Platform,
+  showAbout: () => void,
+  dev: boolean,
+): MenuItemConstructorOptions[] {
   const about: MenuItemConstructorOptions = { label: 'About Listing Desk', click: showAbout };
   const view: MenuItemConstructorOptions[] = [
     { role: 'reload' },
@@ -16,7 +20,21 @@ export function menuTemplate(platform: NodeJS.Platform, showAbout: () => void, d
   ];
   return [
     ...(platform === 'darwin'
-      ? [{ label: 'Listing Desk', submenu: [about, { type: 'separator' }, { role: 'services' }, { role: 'hide' }, { role: 'hideOthers' }, { role: 'unhide' }, { type: 'separator' }, { role: 'quit' }] } satisfies MenuItemConstructorOptions]
+      ? [
+          {
+            label: 'Listing Desk',
+            submenu: [
+              about,
+              { type: 'separator' },
+              { role: 'services' },
+              { role: 'hide' },
+              { role: 'hideOthers' },
+              { role: 'unhide' },
+              { type: 'separator' },
+              { role: 'quit' },
+            ],
+          } satisfies MenuItemConstructorOptions,
+        ]
       : []),
     { role: 'fileMenu' },
     { role: 'editMenu' },

@@ -19,9 +19,12 @@ export function parseWebShellArgs(argv: string[]): WebShellArgs {
     strict: true,
     allowPositionals: false,
   });
-  const port = values.port === undefined ? 0 : Number(values.port);
+  // Digits only: Number() would take '' as 0 and '0x50' or '1e3' as ports.
+  const port = values.port === undefined ? 0 : /^\d+$/.test(values.port) ? Number(values.port) : NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`--port must be a whole number from 0 to 65535 (0 picks a free port), not "${values.port}".`);
+    throw new Error(
+      `--port must be a whole number from 0 to 65535 (0 picks a free port), not "${values.port}".`,
+    );
   }
   return { port, dataDir: values['data-dir'], open: !values['no-open'] };
 }

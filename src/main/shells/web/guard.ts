@@ -17,7 +17,9 @@ export function tokenMatches(expected: string, given: string | undefined | null)
 
 /** The Host values the shell answers to: loopback names with its own port. */
 export function allowedHosts(port: number): string[] {
-  return [`127.0.0.1:${port}`, `localhost:${port}`];
+  // Browsers leave the default port out of Host and Origin.
+  const names = ['127.0.0.1', 'localhost'];
+  return port === 80 ? [...names, ...names.map((n) => `${n}:80`)] : names.map((n) => `${n}:${port}`);
 }
 
 /** True when the Host header names this shell (refuses rebinding names such as evil.example:PORT). */

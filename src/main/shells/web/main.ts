@@ -23,7 +23,8 @@ async function main(): Promise<void> {
   }
   const dataDir = path.resolve(args.dataDir ?? defaultDataDir());
   const secretStore = await openSecretStore();
-  if (secretStore.status.mode === 'session-only') log.info(`Secrets are kept for this session only: ${secretStore.status.reason}`);
+  if (secretStore.status.mode === 'session-only')
+    log.info(`Secrets are kept for this session only: ${secretStore.status.reason}`);
   const app = await createApp(
     { shell: 'web', dataDir, version, systemLocale: systemLocale() },
     { storeFactory: confStoreFactory, secretStore, log },
@@ -47,6 +48,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`[listing-desk web] ERROR could not start: ${error instanceof Error ? error.message : error}\n`);
+  process.stderr.write(
+    `[listing-desk web] ERROR could not start: ${error instanceof Error ? error.message : error}\n`,
+  );
   process.exit(1);
 });

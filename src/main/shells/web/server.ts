@@ -41,7 +41,8 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   const gate = (req: http.IncomingMessage, url: URL, originRequired: boolean): string | undefined => {
     if (!hostAllowed(req.headers.host, port)) return 'Unknown host.';
     if (!originAllowed(req.headers.origin, port, originRequired)) return 'Foreign origin.';
-    if (!authorized(req, url)) return 'Open Listing Desk with the address it printed at start (it carries a token).';
+    if (!authorized(req, url))
+      return 'Open Listing Desk with the address it printed at start (it carries a token).';
     return undefined;
   };
 
@@ -74,7 +75,9 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const refused = url.pathname === '/ipc' ? gate(req, url, true) : 'Not found.';
     if (refused) {
-      socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${refused}\n`);
+      socket.end(
+        `HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${refused}\n`,
+      );
       return;
     }
     sockets.handleUpgrade(req, socket, head, (ws) => serveSocket(ws, app));

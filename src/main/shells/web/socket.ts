@@ -12,7 +12,9 @@ function parseCall(data: string): CallMessage | undefined {
     const value: unknown = JSON.parse(data);
     if (typeof value !== 'object' || value === null) return undefined;
     const { id, channel, input } = value as Record<string, unknown>;
-    return typeof id === 'number' && Number.isSafeInteger(id) ? { id, channel: String(channel), input } : undefined;
+    return typeof id === 'number' && Number.isSafeInteger(id)
+      ? { id, channel: String(channel), input }
+      : undefined;
   } catch {
     return undefined;
   }

@@ -1,0 +1,45 @@
+// Builds the app with electron-vite when the output is missing or older than the sources.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const INPUTS = ['src', 'resources', 'package.json', 'electron.vite.config.ts', 'tsconfig.base.json'];
+const OUTPUTS = ['out/main/index.js', 'out/main/web.js', 'out/preload/index.cjs', 'out/renderer/index.html'];
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/** Why a build is needed, or undefined when out/ is complete and newer than every source. */
+export function buildNeeded(root) {
+  const outputs = OUTPUTS.map((file) => path.join(root, file));
+  const missing = outputs.find((file) => !existsSync(file));
+  if (missing) return `${path.relative(root, missing)} is missing`;
+  const built = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
+  const source = Math.max(...INPUTS.map((input) => newestMtime(path.join(root, input))));
+  return source > built ? 'sources changed since the last build' : undefined;
+}
+
+/** Builds when needed; exits the process with a clear message when the build fails. */
+export function ensureBuilt(root, { force = false, quiet = false } = {}) {
+  const reason = force ? 'build requested' : buildNeeded(root);
+  if (!reason) return;
+  if (!quiet) process.stderr.write(`listing-desk: building the app (${reason})...\n`);
+  const bin = path.join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js');
+  const run = spawnSync(process.execPath, [bin, 'build'], {
+    cwd: root,
+    stdio: quiet ? 'pipe' : ['ignore', 2, 2],
+  });
+  if (run.status !== 0) {
+    if (quiet) process.stderr.write(String(run.stdout ?? '') + String(run.stderr ?? ''));
+    process.stderr.write(
+      'listing-desk: the build failed (see above). Fix the error, then run the command again.\n',
+    );
+    process.exit(1);
+  }
+}

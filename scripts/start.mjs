@@ -1,0 +1,33 @@
+// `npm start`: the Electron shell when its binary is present and a display is available; otherwise
+// one line saying why, then the web shell (same arguments as start:web).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ensureBuilt } from './lib/build.mjs';
+import { runForeground } from './lib/run.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+
+function electronBinary() {
+  const dir = path.join(root, 'node_modules', 'electron');
+  const pathFile = path.join(dir, 'path.txt');
+  if (!existsSync(pathFile))
+    return { why: "Electron's binary is not installed (its download failed or was skipped)" };
+  const binary = path.join(dir, 'dist', readFileSync(pathFile, 'utf8').trim());
+  if (!existsSync(binary)) return { why: `Electron's binary is missing at ${binary}` };
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
+    return { why: 'no display is available (DISPLAY and WAYLAND_DISPLAY are unset)' };
+  }
+  return { binary };
+}
+
+ensureBuilt(root);
+const electron = electronBinary();
+if (electron.binary) {
+  runForeground(electron.binary, [root, ...args], { cwd: root });
+} else {
+  process.stderr.write(
+    `listing-desk: starting the web shell because ${electron.why}; run \`node node_modules/electron/install.js\` on a machine that can reach Electron's host to get the desktop window.\n`,
+  );
+  runForeground(process.execPath, [path.join(root, 'out', 'main', 'web.js'), ...args], { cwd: root });
+}

@@ -1,0 +1,202 @@
+// `npm test`: typecheck, lint, unit and integration tests (vitest), e2e (Playwright on Debian's
+// Chromium against the web shell), then the keychain suite under dbus-run-session with
+// gnome-keyring. Prints last the plain line `N passed, N failed` (each typecheck and the lint run
+// count as one check each; the test runners' counts are read from their JSON reports).
+//
+// On a fresh Debian machine, as root, it first installs the apt packages it needs and builds keytar
+// if the install skipped it; elsewhere it names what is missing and how to get it.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureBuilt } from './lib/build.mjs';
+import { buildKeytar, keytarBinary } from './lib/keytar-build.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = path.join(root, 'test-results');
+const tally = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+const say = (line) => process.stdout.write(`\n== ${line}\n`);
+const onPath = (command) =>
+  spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** What the suites need from the machine: a check and the Debian package that provides it. */
+const needs = [
+  {
+    what: 'libsecret headers',
+    pkg: 'libsecret-1-dev',
+    ok: () => spawnSync('pkg-config', ['--exists', 'libsecret-1']).status === 0,
+  },
+  { what: 'pkg-config', pkg: 'pkg-config', ok: () => onPath('pkg-config') },
+  {
+    what: 'a C++ compiler and make (keytar)',
+    pkg: 'build-essential',
+    ok: () => onPath('g++') && onPath('make'),
+  },
+  { what: 'python3 (node-gyp)', pkg: 'python3', ok: () => onPath('python3') },
+  { what: 'gnome-keyring', pkg: 'gnome-keyring', ok: () => onPath('gnome-keyring-daemon') },
+  { what: 'dbus', pkg: 'dbus', ok: () => onPath('dbus-daemon') && onPath('dbus-run-session') },
+  { what: 'dbus-x11', pkg: 'dbus-x11', ok: () => onPath('dbus-launch') },
+  { what: 'Chromium', pkg: 'chromium', ok: () => existsSync(chromiumPath) },
+];
+
+function ensureMachine() {
+  let missing = needs.filter((need) => !need.ok());
+  if (missing.length === 0) return true;
+  const pkgs = [...new Set(missing.map((need) => need.pkg))];
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && onPath('apt-get')) {
+    say(`installing ${pkgs.join(' ')} (apt)`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', ...pkgs], { stdio: 'inherit', env });
+    missing = needs.filter((need) => !need.ok());
+    if (missing.length === 0) return true;
+  }
+  const still = [...new Set(missing.map((need) => need.pkg))];
+  process.stdout.write(
+    `\nThe tests need: ${missing.map((need) => need.what).join(', ')}.\n` +
+      `On Debian or Ubuntu: sudo apt-get install ${still.join(' ')}` +
+      (still.includes('libsecret-1-dev') ? ', then `npm rebuild keytar`' : '') +
+      '. Then run `npm test` again.\n',
+  );
+  return false;
+}
+
+function ensureKeytar() {
+  if (existsSync(keytarBinary(root))) return;
+  say('building keytar (the install skipped it)');
+  process.stdout.write(`${buildKeytar(root).message}\n`);
+}
+
+/** Runs one command as a single check (typecheck, lint). */
+function check(name, command, args, options = {}) {
+  say(name);
+  const run = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (run.status === 0) tally.passed += 1;
+  else {
+    tally.failed += 1;
+    failures.push(name);
+  }
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs a test runner that writes a JSON report and adds its counts; a run without a report is one failure. */
+function suite(name, command, args, reportFile, count, options = {}) {
+  say(name);
+  rmSync(reportFile, { force: true });
+  const run = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  const counts = count(readJson(reportFile));
+  if (!counts) {
+    tally.failed += 1;
+    failures.push(`${name} (no report; exit code ${run.status})`);
+    return;
+  }
+  tally.passed += counts.passed;
+  tally.failed += counts.failed;
+  tally.skipped += counts.skipped;
+  if (counts.failed > 0 || run.status !== 0) failures.push(name);
+  if (counts.failed === 0 && run.status !== 0) tally.failed += 1;
+}
+
+const vitestCounts = (report) =>
+  report && {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
+const playwrightCounts = (report) =>
+  report?.stats && {
+    passed: report.stats.expected + report.stats.flaky,
+    failed: report.stats.unexpected + (report.errors?.length ?? 0),
+    skipped: report.stats.skipped,
+  };
+
+/** Runs a command inside a private D-Bus session with an unlocked, throwaway gnome-keyring. */
+function inKeyring(command, args) {
+  const keyringHome = mkdtempSync(path.join(os.tmpdir(), 'listing-desk-keyring-'));
+  const script =
+    'echo -n listing-desk-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec "$@"';
+  return {
+    command: 'dbus-run-session',
+    args: ['--', 'sh', '-c', script, 'sh', command, ...args],
+    env: { ...process.env, XDG_DATA_HOME: keyringHome },
+    cleanup: () => rmSync(keyringHome, { recursive: true, force: true }),
+  };
+}
+
+function main() {
+  mkdirSync(reports, { recursive: true });
+  process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
+  if (!existsSync(path.join(root, 'node_modules'))) {
+    process.stdout.write('The dependencies are not installed: run `npm ci` first.\n0 passed, 1 failed\n');
+    process.exit(1);
+  }
+  const machineReady = ensureMachine();
+  if (machineReady) ensureKeytar();
+  say('build');
+  ensureBuilt(root);
+
+  const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+  check('typecheck (node side)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']);
+  check('typecheck (web side)', bin('tsc'), ['-p', 'tsconfig.web.json', '--noEmit']);
+  check('typecheck (e2e tests)', bin('tsc'), ['-p', 'tsconfig.e2e.json', '--noEmit']);
+  check('lint', bin('eslint'), ['--max-warnings', '0', '.']);
+
+  const vitestJson = path.join(reports, 'vitest.json');
+  suite(
+    'unit and integration tests (vitest)',
+    bin('vitest'),
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+    vitestJson,
+    vitestCounts,
+  );
+
+  if (!machineReady) {
+    tally.failed += 1;
+    failures.push('e2e and keychain suites (the machine lacks packages, see above)');
+  } else {
+    const e2eJson = path.join(reports, 'playwright.json');
+    const e2e = inKeyring(bin('playwright'), ['test', '--reporter=list,json']);
+    suite('e2e tests (Playwright, Chromium, web shell)', e2e.command, e2e.args, e2eJson, playwrightCounts, {
+      env: { ...e2e.env, PLAYWRIGHT_JSON_OUTPUT_FILE: e2eJson },
+    });
+    e2e.cleanup();
+
+    const keychainJson = path.join(reports, 'keychain.json');
+    const keychain = inKeyring(bin('vitest'), [
+      'run',
+      '-c',
+      'vitest.keychain.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${keychainJson}`,
+    ]);
+    suite(
+      'keychain suite (keytar, gnome-keyring, dbus-run-session)',
+      keychain.command,
+      keychain.args,
+      keychainJson,
+      vitestCounts,
+      { env: keychain.env },
+    );
+    keychain.cleanup();
+  }
+
+  // Skipped tests are reported on their own line so the last line stays `N passed, N failed`.
+  if (tally.skipped > 0) process.stdout.write(`\n${tally.skipped} skipped\n`);
+  if (failures.length > 0) process.stdout.write(`\nFailed: ${failures.join('; ')}\n`);
+  process.stdout.write(`${tally.passed} passed, ${tally.failed} failed\n`);
+  process.exit(tally.failed > 0 ? 1 : 0);
+}
+
+main();

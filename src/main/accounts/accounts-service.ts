@@ -1,0 +1,226 @@
+// Accounts: the list the seller keeps in Settings, which one is active, each one's secret in the
+// SecretStore (set and deleted from the renderer, never read back), a service client per account,
+// "Test connection" and the imprints created through each account.
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { accountInputSchema } from '../../shared/ipc/contract';
+import type { AccountsState, AccountView, ConnectionResult } from '../../shared/ipc/types';
+import { AppError } from '../ipc/app-error';
+import type { SecretStore } from '../secrets/secret-store';
+import { createServiceClient, testConnection, type ServiceClient } from '../service-client';
+import { SANDBOX_ACCOUNT_ID, type AccountRecord, type AccountsStore } from '../storage/accounts-store';
+import type { EmbeddedSandbox } from './embedded-sandbox';
+import { problemOf, serviceAppError } from './service-problem';
+
+export type AccountInput = z.output<typeof accountInputSchema>;
+
+export interface AccountsServiceDeps {
+  store: AccountsStore;
+  secrets: SecretStore;
+  sandbox: Pick<EmbeddedSandbox, 'authUrl' | 'baseUrl' | 'clientId'>;
+  /** Called after every change, with the new state (main forwards it as `accounts:changed`). */
+  onChange(state: AccountsState): void;
+  timeoutMs?: number;
+}
+
+export interface AccountsService {
+  state(): AccountsState;
+  save(input: AccountInput): Promise<AccountView>;
+  remove(id: string): Promise<AccountsState>;
+  select(id: string): AccountsState;
+  setSecret(id: string, secret: string): Promise<AccountView>;
+  deleteSecret(id: string): Promise<AccountView>;
+  test(id: string): Promise<ConnectionResult>;
+  createImprint(accountId: string, content: string): Promise<AccountView>;
+  setDefaultImprint(accountId: string, uuid: string | null): AccountView;
+  /** The active account's id. */
+  activeId(): string;
+  /** The service client of an account (rebuilt when the account changes). */
+  client(id: string): ServiceClient;
+}
+
+/** Builds the accounts service; reads which accounts have a secret once, at start. */
+export async function createAccountsService(deps: AccountsServiceDeps): Promise<AccountsService> {
+  const { store, secrets, sandbox } = deps;
+  const withSecret = new Set<string>([SANDBOX_ACCOUNT_ID]);
+  for (const account of store.read().accounts) {
+    if (account.kind === 'service' && (await secrets.get(account.id)) !== undefined)
+      withSecret.add(account.id);
+  }
+  const clients = new Map<string, { key: string; client: ServiceClient }>();
+
+  // The sandbox's addresses change with its port; they are filled in at run time.
+  const live = (record: AccountRecord): AccountRecord =>
+    record.kind === 'sandbox'
+      ? { ...record, authUrl: sandbox.authUrl, baseUrl: sandbox.baseUrl, clientId: sandbox.clientId }
+      : record;
+  const view = (record: AccountRecord): AccountView => ({
+    ...live(record),
+    hasSecret: withSecret.has(record.id),
+  });
+  const state = (): AccountsState => {
+    const file = store.read();
+    return { accounts: file.accounts.map(view), activeId: file.activeId, keychain: secrets.status };
+  };
+  const find = (id: string): AccountRecord => {
+    const record = store.read().accounts.find((a) => a.id === id);
+    if (!record)
+      throw new AppError(
+        'not-found',
+        'This account no longer exists. It may have been removed in another window.',
+      );
+    return record;
+  };
+  const update = (id: string, change: (record: AccountRecord) => AccountRecord): AccountView => {
+    const file = store.read();
+    const accounts = file.accounts.map((a) => (a.id === id ? change(a) : a));
+    store.write({ ...file, accounts });
+    const next = state();
+    deps.onChange(next);
+    return view(accounts.find((a) => a.id === id)!);
+  };
+
+  const client = (id: string): ServiceClient => {
+    const record = live(find(id));
+    const key = JSON.stringify([record.authUrl, record.baseUrl, record.clientId, record.authScheme]);
+    const cached = clients.get(id);
+    if (cached?.key === key) return cached.client;
+    const created = createServiceClient({
+      authUrl: record.authUrl,
+      baseUrl: record.baseUrl,
+      clientId: record.clientId,
+      authScheme: record.authScheme,
+      getSecret: () => secrets.get(id),
+      ...(deps.timeoutMs !== undefined && { timeoutMs: deps.timeoutMs }),
+    });
+    clients.set(id, { key, client: created });
+    return created;
+  };
+
+  return {
+    state,
+    activeId: () => store.read().activeId,
+    client,
+
+    async save(input) {
+      const existing = input.id ? find(input.id) : undefined;
+      if (existing?.kind === 'sandbox') {
+        // Only the name and the Authorization form of the built-in account can change.
+        return update(existing.id, (r) => ({
+          ...r,
+          name: input.name,
+          authScheme: input.authScheme ?? r.authScheme,
+        }));
+      }
+      const missing = (['authUrl', 'baseUrl', 'clientId'] as const).filter(
+        (field) => !(input[field] ?? existing?.[field]),
+      );
+      if (missing.length > 0) {
+        throw new AppError(
+          'invalid-input',
+          `Fill in ${missing.map((f) => ({ authUrl: 'the token service URL', baseUrl: 'the listings service URL', clientId: 'the client ID' })[f]).join(', ')}.`,
+          missing.map((field) => ({ path: [field], message: 'Required.' })),
+        );
+      }
+      const record: AccountRecord = {
+        id: existing?.id ?? randomUUID(),
+        kind: 'service',
+        name: input.name,
+        authUrl: (input.authUrl ?? existing?.authUrl)!.replace(/\/+$/, ''),
+        baseUrl: (input.baseUrl ?? existing?.baseUrl)!.replace(/\/+$/, ''),
+        clientId: (input.clientId ?? existing?.clientId)!,
+        authScheme: input.authScheme ?? existing?.authScheme ?? 'bearer',
+        imprints: existing?.imprints ?? [],
+        defaultImprintUuid: existing?.defaultImprintUuid ?? null,
+      };
+      // The secret goes to the keychain first: an account is never saved pointing at a lost secret.
+      if (input.secret !== undefined) {
+        await secrets.set(record.id, input.secret);
+        withSecret.add(record.id);
+      }
+      const file = store.read();
+      const accounts = existing
+        ? file.accounts.map((a) => (a.id === record.id ? record : a))
+        : [...file.accounts, record];
+      store.write({ ...file, accounts });
+      deps.onChange(state());
+      return view(record);
+    },
+
+    async remove(id) {
+      const record = find(id);
+      if (record.kind === 'sandbox') {
+        throw new AppError('forbidden', 'The Sandbox account is built in and cannot be removed.');
+      }
+      await secrets.delete(id);
+      withSecret.delete(id);
+      clients.delete(id);
+      const file = store.read();
+      const accounts = file.accounts.filter((a) => a.id !== id);
+      store.write({ accounts, activeId: file.activeId === id ? SANDBOX_ACCOUNT_ID : file.activeId });
+      const next = state();
+      deps.onChange(next);
+      return next;
+    },
+
+    select(id) {
+      find(id);
+      store.write({ ...store.read(), activeId: id });
+      const next = state();
+      deps.onChange(next);
+      return next;
+    },
+
+    async setSecret(id, secret) {
+      const record = find(id);
+      if (record.kind === 'sandbox')
+        throw new AppError('forbidden', 'The Sandbox account manages its own secret.');
+      await secrets.set(id, secret);
+      withSecret.add(id);
+      return update(id, (r) => r);
+    },
+
+    async deleteSecret(id) {
+      const record = find(id);
+      if (record.kind === 'sandbox')
+        throw new AppError('forbidden', 'The Sandbox account manages its own secret.');
+      await secrets.delete(id);
+      withSecret.delete(id);
+      return update(id, (r) => r);
+    },
+
+    async test(id) {
+      find(id);
+      try {
+        return { ok: true, ...(await testConnection(client(id))) };
+      } catch (error) {
+        return { ok: false, ...problemOf(error) };
+      }
+    },
+
+    async createImprint(accountId, content) {
+      find(accountId);
+      let uuid: string;
+      try {
+        ({ uuid } = await client(accountId).createImprint(content));
+      } catch (error) {
+        throw serviceAppError(error);
+      }
+      const imprint = { uuid, content, createdAt: new Date().toISOString() };
+      // The first imprint becomes the default: publishing needs one, and there is no other choice yet.
+      return update(accountId, (r) => ({
+        ...r,
+        imprints: [...r.imprints, imprint],
+        defaultImprintUuid: r.defaultImprintUuid ?? uuid,
+      }));
+    },
+
+    setDefaultImprint(accountId, uuid) {
+      const record = find(accountId);
+      if (uuid !== null && !record.imprints.some((i) => i.uuid === uuid)) {
+        throw new AppError('not-found', 'That imprint is not one of this account’s imprints.');
+      }
+      return update(accountId, (r) => ({ ...r, defaultImprintUuid: uuid }));
+    },
+  };
+}

@@ -1,0 +1,83 @@
+// The active account's live listings. Each successful fetch is kept on disk per account, so when
+// the service cannot be reached the seller sees the last known list (with the problem), never an
+// empty one.
+import path from 'node:path';
+import { z } from 'zod';
+import { Listing } from '../../shared/service';
+import type { ListingsState, ListingView } from '../../shared/ipc/types';
+import type { AccountsService } from '../accounts/accounts-service';
+import { problemOf, serviceAppError } from '../accounts/service-problem';
+import { readJsonFile, writeFileAtomic } from '../storage/atomic-file';
+
+const cacheFile = z.object({ fetchedAt: z.string(), listings: z.array(Listing) });
+
+export interface ListingsServiceDeps {
+  accounts: AccountsService;
+  dataDir: string;
+  onChange(state: ListingsState): void;
+  log: { error(message: string, error?: unknown): void };
+}
+
+export interface ListingsService {
+  /** The active account's listings: from memory unless `refresh` or not loaded yet. */
+  list(options?: { refresh?: boolean }): Promise<ListingsState>;
+  /** One listing of the active account, fresh from the service. */
+  get(uuid: string): Promise<ListingView>;
+}
+
+/** Builds the listings service. */
+export function createListingsService(deps: ListingsServiceDeps): ListingsService {
+  const { accounts, dataDir } = deps;
+  const loaded = new Map<string, ListingsState>();
+  const inflight = new Map<string, Promise<ListingsState>>();
+  const fileOf = (accountId: string) =>
+    path.join(dataDir, 'cache', 'listings', `${encodeURIComponent(accountId)}.json`);
+
+  const lastKnown = async (accountId: string): Promise<Pick<ListingsState, 'listings' | 'fetchedAt'>> => {
+    const memory = loaded.get(accountId);
+    if (memory) return memory;
+    const read = await readJsonFile(fileOf(accountId), (value) => cacheFile.parse(value));
+    if (read.state === 'unreadable')
+      deps.log.error(`The listings cache did not parse; moved aside to ${read.movedAside}`);
+    return read.state === 'ok' ? read.value : { listings: [], fetchedAt: null };
+  };
+
+  const fetch = async (accountId: string): Promise<ListingsState> => {
+    let next: ListingsState;
+    try {
+      const listings = await accounts.client(accountId).listListings();
+      next = { accountId, listings, fetchedAt: new Date().toISOString() };
+      await writeFileAtomic(fileOf(accountId), JSON.stringify({ fetchedAt: next.fetchedAt, listings }))
+        // A cache that cannot be written costs only the offline view; the live list is still shown.
+        .catch((error: unknown) => deps.log.error('Could not write the listings cache', error));
+    } catch (error) {
+      next = { accountId, ...(await lastKnown(accountId)), problem: problemOf(error) };
+    }
+    loaded.set(accountId, next);
+    if (accounts.activeId() === accountId) deps.onChange(next);
+    return next;
+  };
+
+  return {
+    async list(options = {}) {
+      const accountId = accounts.activeId();
+      const memory = loaded.get(accountId);
+      if (memory && !options.refresh) return memory;
+      // Concurrent refreshes of one account share one request.
+      let running = inflight.get(accountId);
+      if (!running) {
+        running = fetch(accountId).finally(() => inflight.delete(accountId));
+        inflight.set(accountId, running);
+      }
+      return running;
+    },
+
+    async get(uuid) {
+      try {
+        return await accounts.client(accounts.activeId()).getListing(uuid);
+      } catch (error) {
+        throw serviceAppError(error);
+      }
+    },
+  };
+}

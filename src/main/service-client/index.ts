@@ -1,0 +1,14 @@
+// Public API of the listing service client.
+export { createServiceClient } from './client';
+export type { CreatePublicationOptions, ServiceClient, ServiceClientOptions } from './client';
+export type { AuthScheme } from './api-request';
+export { testConnection } from './connection-check';
+export { ServiceError, defaultSafeToRepeat, toServiceError } from './errors';
+export type { ErrorContext, ServiceErrorInit } from './errors';
+export { OPERATION_METHODS, isIdempotent } from './operations';
+export type { OperationName } from './operations';
+export { SERVICE_PROBLEMS } from './problems';
+export type { ServiceProblem } from './problems';
+export { DEFAULT_RETRY } from './retry';
+export type { RetryOptions, WarnLog } from './retry';
+export type { UploadOptions, UploadResult } from './upload';

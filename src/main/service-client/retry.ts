@@ -1,0 +1,93 @@
+// Automatic repeats with exponential backoff and jitter, honouring Retry-After. Only where repeating
+// is safe: idempotent calls on 429, 500, 502, 503, 504, resets and timeouts; a POST only on 429 and
+// when nothing was sent. A POST is never repeated blindly after a 5xx, a reset or a timeout.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ServiceError, toServiceError } from './errors';
+import { statusText } from './messages';
+import { isIdempotent } from './operations';
+import type { OperationName } from './operations';
+
+/** How often and how patiently to repeat a failed call. */
+export interface RetryOptions {
+  /** Repeats after the first attempt (0 = none). */
+  limit: number;
+  /** Delay before the first repeat; it doubles each time (with jitter). */
+  baseDelayMs: number;
+  /** Upper bound of any delay, Retry-After included. */
+  maxDelayMs: number;
+}
+
+/** Retry settings used when none are given. */
+export const DEFAULT_RETRY: Readonly<RetryOptions> = Object.freeze({
+  limit: 3,
+  baseDelayMs: 500,
+  maxDelayMs: 10_000,
+});
+
+/** A sink for warnings; it never receives secrets or tokens. */
+export interface WarnLog {
+  warn(message: string): void;
+}
+
+/** What withRetries needs besides the call. */
+export interface RetryEnv {
+  retry: RetryOptions;
+  /** Returns a number in [0, 1) for the jitter. */
+  random: () => number;
+  log?: WarnLog;
+  signal?: AbortSignal;
+}
+
+const RETRY_STATUSES: ReadonlySet<number> = new Set([500, 502, 503, 504]);
+
+/** Whether `error` may be repeated automatically (see the rules at the top of this file). */
+export function shouldRetry(error: ServiceError): boolean {
+  if (error.problem === 'rate-limited' || error.problem === 'unreachable') return true;
+  if (!isIdempotent(error.operation)) return false;
+  if (error.problem === 'server-error') return error.status !== undefined && RETRY_STATUSES.has(error.status);
+  return error.problem === 'connection-reset' || error.problem === 'timeout';
+}
+
+/** Delay before repeat number `attempt` (0-based): Retry-After if given, else backoff with jitter, capped. */
+export function retryDelay(
+  attempt: number,
+  retry: RetryOptions,
+  retryAfterMs: number | undefined,
+  random: () => number,
+): number {
+  if (retryAfterMs !== undefined) return Math.min(retryAfterMs, retry.maxDelayMs);
+  const ceiling = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** attempt);
+  // "Equal jitter": at least half the backoff, so clients that failed together spread out.
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+/**
+ * Runs `attempt` and repeats it while it fails with a retryable ServiceError of `operation` (errors of
+ * other operations, such as the token request inside a call, were already retried by their own code).
+ */
+export async function withRetries<T>(
+  operation: OperationName,
+  env: RetryEnv,
+  attempt: (attemptNumber: number) => Promise<T>,
+): Promise<T> {
+  for (let n = 0; ; n += 1) {
+    try {
+      return await attempt(n);
+    } catch (error) {
+      if (!(error instanceof ServiceError)) throw toServiceError(error, operation);
+      if (error.operation !== operation || n >= env.retry.limit || !shouldRetry(error)) throw error;
+      const delay = retryDelay(n, env.retry, error.retryAfterMs, env.random);
+      const why = error.status === undefined ? error.problem : statusText(error.status);
+      env.log?.warn(`${operation}: ${why}; repeating in ${delay} ms (repeat ${n + 1} of ${env.retry.limit})`);
+      await pause(delay, operation, env.signal);
+    }
+  }
+}
+
+async function pause(ms: number, operation: OperationName, signal: AbortSignal | undefined): Promise<void> {
+  try {
+    await sleep(ms, undefined, { signal });
+  } catch (error) {
+    throw toServiceError(error, operation);
+  }
+}

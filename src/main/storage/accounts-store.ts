@@ -1,0 +1,86 @@
+// The accounts file (`accounts.json` in the data folder): every account but its secret, which lives
+// in the SecretStore, and which account is active. The embedded sandbox's account is always there.
+import { existsSync, renameSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { openStore, type KeyValueStore, type StoreFactory } from './store-factory';
+
+export const SANDBOX_ACCOUNT_ID = 'sandbox';
+
+const imprintRecord = z.object({ uuid: z.string(), content: z.string(), createdAt: z.string() });
+
+const accountRecord = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  kind: z.enum(['sandbox', 'service']),
+  // Empty for the sandbox: its addresses are known only once it runs.
+  authUrl: z.string(),
+  baseUrl: z.string(),
+  clientId: z.string(),
+  authScheme: z.enum(['bearer', 'bare']),
+  imprints: z.array(imprintRecord),
+  defaultImprintUuid: z.string().nullable(),
+});
+export type AccountRecord = z.infer<typeof accountRecord>;
+
+const accountsFile = z.object({ accounts: z.array(accountRecord), activeId: z.string() });
+type AccountsFile = z.infer<typeof accountsFile>;
+
+export function sandboxRecord(): AccountRecord {
+  return {
+    id: SANDBOX_ACCOUNT_ID,
+    name: 'Sandbox',
+    kind: 'sandbox',
+    authUrl: '',
+    baseUrl: '',
+    clientId: '',
+    authScheme: 'bearer',
+    imprints: [],
+    defaultImprintUuid: null,
+  };
+}
+
+export interface AccountsStore {
+  read(): AccountsFile;
+  write(next: AccountsFile): void;
+  /** Set when the file did not parse or did not match the expected shape and was moved aside. */
+  readonly movedAside?: string;
+}
+
+/** Opens the accounts file; an unreadable one is moved aside and a fresh one (Sandbox only) begins. */
+export function openAccountsStore(
+  factory: StoreFactory,
+  dataDir: string,
+  now = () => new Date(),
+): AccountsStore {
+  const options = {
+    name: 'accounts',
+    cwd: dataDir,
+    defaults: { accounts: [sandboxRecord()], activeId: SANDBOX_ACCOUNT_ID } as AccountsFile &
+      Record<string, unknown>,
+  };
+  const opened = openStore(factory, options, now);
+  let store: KeyValueStore<AccountsFile & Record<string, unknown>> = opened.store;
+  let movedAside = opened.movedAside;
+  if (!accountsFile.safeParse(store.store).success) {
+    const file = path.join(dataDir, 'accounts.json');
+    movedAside = `${file}.unreadable-${now().toISOString().replace(/[:.]/g, '-')}`;
+    if (existsSync(file)) renameSync(file, movedAside);
+    store = factory(options);
+  }
+  const read = (): AccountsFile => {
+    const value = accountsFile.parse(store.store);
+    // The sandbox account cannot be removed; it comes back if a hand-edited file lost it.
+    if (!value.accounts.some((a) => a.id === SANDBOX_ACCOUNT_ID)) value.accounts.unshift(sandboxRecord());
+    if (!value.accounts.some((a) => a.id === value.activeId)) value.activeId = SANDBOX_ACCOUNT_ID;
+    return value;
+  };
+  return {
+    movedAside,
+    read,
+    write(next) {
+      store.set('accounts', accountsFile.shape.accounts.parse(next.accounts));
+      store.set('activeId', next.activeId);
+    },
+  };
+}

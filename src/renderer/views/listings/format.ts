@@ -1,0 +1,14 @@
+// How listing fields read in the UI.
+
+/** The price as a number in the UI's language; the spec gives no currency, so none is shown. */
+export function formatPrice(amount: number, language: string): string {
+  return new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    amount,
+  );
+}
+
+/** The last segment of a slash-separated category path (the service may return either form). */
+export function categoryLeaf(category: string): string {
+  const parts = category.split('/').filter(Boolean);
+  return parts.at(-1) ?? category;
+}

@@ -1,0 +1,190 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AccountView, AuthScheme } from '../../../shared/ipc/types';
+import { IpcError } from '../../../shared/ipc/envelope';
+import { useAccountsStore } from '../../store/accounts-store';
+
+interface Props {
+  /** The account to edit; a new account when absent. */
+  account?: AccountView;
+  onDone(saved?: AccountView): void;
+}
+
+interface FieldErrors {
+  [field: string]: string | undefined;
+}
+
+function fieldErrors(error: unknown): FieldErrors {
+  if (!(error instanceof IpcError) || !Array.isArray(error.details)) return {};
+  const errors: FieldErrors = {};
+  for (const issue of error.details as Array<{ path?: string[]; message?: string }>) {
+    const field = issue.path?.[0];
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** Adds or edits an account; the secret field only ever sends a new secret, it never shows one. */
+export function AccountForm({ account, onDone }: Props) {
+  const { t } = useTranslation();
+  const save = useAccountsStore((s) => s.save);
+  const test = useAccountsStore((s) => s.test);
+  const ids = useId();
+  const sandbox = account?.kind === 'sandbox';
+  const [name, setName] = useState(account?.name ?? '');
+  const [authUrl, setAuthUrl] = useState(account?.authUrl ?? '');
+  const [baseUrl, setBaseUrl] = useState(account?.baseUrl ?? '');
+  const [clientId, setClientId] = useState(account?.clientId ?? '');
+  const [secret, setSecret] = useState('');
+  const [authScheme, setAuthScheme] = useState<AuthScheme>(account?.authScheme ?? 'bearer');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setErrors({});
+    setFormError(undefined);
+    try {
+      const saved = await save({
+        ...(account && { id: account.id }),
+        name,
+        authScheme,
+        ...(!sandbox && { authUrl, baseUrl, clientId }),
+        ...(!sandbox && secret && { secret }),
+      });
+      setSecret('');
+      onDone(saved);
+      // Every save is followed by a test, so the seller learns at once whether the account works.
+      void test(saved.id);
+    } catch (error) {
+      setErrors(fieldErrors(error));
+      setFormError(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (key: string, label: string, input: React.ReactNode, hint?: string) => (
+    <label className="field wide" htmlFor={`${ids}-${key}`}>
+      <span>{label}</span>
+      {input}
+      {hint && <small className="hint">{hint}</small>}
+      {errors[key] && (
+        <small className="field-error" id={`${ids}-${key}-error`}>
+          {errors[key]}
+        </small>
+      )}
+    </label>
+  );
+  const described = (key: string) =>
+    errors[key] ? { 'aria-describedby': `${ids}-${key}-error`, 'aria-invalid': true } : {};
+
+  return (
+    <form
+      className="account-form"
+      onSubmit={submit}
+      aria-label={account ? t('accounts.editTitle') : t('accounts.addTitle')}
+    >
+      <h3>{account ? t('accounts.editTitle') : t('accounts.addTitle')}</h3>
+      {field(
+        'name',
+        t('accounts.name'),
+        <input
+          id={`${ids}-name`}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          required
+          autoFocus
+          {...described('name')}
+        />,
+      )}
+      {!sandbox && (
+        <>
+          {field(
+            'authUrl',
+            t('accounts.authUrl'),
+            <input
+              id={`${ids}-authUrl`}
+              type="url"
+              value={authUrl}
+              onChange={(e) => setAuthUrl(e.target.value)}
+              placeholder="https://auth.example.com/auth/v2"
+              required
+              {...described('authUrl')}
+            />,
+            t('accounts.authUrlHint'),
+          )}
+          {field(
+            'baseUrl',
+            t('accounts.baseUrl'),
+            <input
+              id={`${ids}-baseUrl`}
+              type="url"
+              value={baseUrl}
+              onChange={(e) => setBaseUrl(e.target.value)}
+              placeholder="https://api.example.com/api"
+              required
+              {...described('baseUrl')}
+            />,
+            t('accounts.baseUrlHint'),
+          )}
+          {field(
+            'clientId',
+            t('accounts.clientId'),
+            <input
+              id={`${ids}-clientId`}
+              value={clientId}
+              onChange={(e) => setClientId(e.target.value)}
+              autoComplete="off"
+              required
+              {...described('clientId')}
+            />,
+          )}
+          {field(
+            'secret',
+            t('accounts.secret'),
+            <input
+              id={`${ids}-secret`}
+              type="password"
+              value={secret}
+              onChange={(e) => setSecret(e.target.value)}
+              autoComplete="new-password"
+              placeholder={account?.hasSecret ? t('accounts.secretKept') : ''}
+              required={!account?.hasSecret}
+              {...described('secret')}
+            />,
+            account?.hasSecret ? t('accounts.secretReplaceHint') : t('accounts.secretHint'),
+          )}
+        </>
+      )}
+      {field(
+        'authScheme',
+        t('accounts.authScheme'),
+        <select
+          id={`${ids}-authScheme`}
+          value={authScheme}
+          onChange={(e) => setAuthScheme(e.target.value === 'bare' ? 'bare' : 'bearer')}
+        >
+          <option value="bearer">{t('accounts.authSchemeBearer')}</option>
+          <option value="bare">{t('accounts.authSchemeBare')}</option>
+        </select>,
+        t('accounts.authSchemeHint'),
+      )}
+      {formError && (
+        <p className="form-error" role="alert">
+          {formError}
+        </p>
+      )}
+      <div className="actions">
+        <button type="submit" className="primary" disabled={busy}>
+          {t('accounts.saveAndTest')}
+        </button>
+        <button type="button" onClick={() => onDone()} disabled={busy}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AccountView } from '../../../shared/ipc/types';
+import { useProblemText } from '../../components/problem-text';
+import { useAccountsStore, type TestOutcome } from '../../store/accounts-store';
+import { useAppStore } from '../../store/app-store';
+import { AccountForm } from './AccountForm';
+
+function TestResult({ outcome }: { outcome?: TestOutcome }) {
+  const { t } = useTranslation();
+  const problemText = useProblemText();
+  if (!outcome) return null;
+  if (outcome.running)
+    return (
+      <p className="test-result" role="status">
+        {t('accounts.testing')}
+      </p>
+    );
+  if (outcome.ok) {
+    return (
+      <p className="test-result ok" role="status">
+        {t('accounts.testOk', { count: outcome.listingCount })}
+      </p>
+    );
+  }
+  return (
+    <p className="test-result failed" role="alert">
+      {problemText(outcome)}
+    </p>
+  );
+}
+
+function AccountRow({ account, active, onEdit }: { account: AccountView; active: boolean; onEdit(): void }) {
+  const { t } = useTranslation();
+  const outcome = useAccountsStore((s) => s.tests[account.id]);
+  const { test, select, remove, deleteSecret } = useAccountsStore.getState();
+  const reportError = useAppStore((s) => s.reportError);
+  const guard = (action: () => Promise<unknown>) => () => void action().catch(reportError);
+  return (
+    <li
+      className="account"
+      aria-current={active ? 'true' : undefined}
+      data-testid={`account-${account.name}`}
+    >
+      <div className="account-head">
+        <div>
+          <strong>{account.name}</strong>
+          {active && <span className="badge">{t('accounts.active')}</span>}
+          {account.kind === 'sandbox' && <span className="badge muted">{t('accounts.builtIn')}</span>}
+          <div className="muted small">
+            {account.kind === 'sandbox' ? t('accounts.sandboxDescription') : account.baseUrl}
+          </div>
+          {account.kind === 'service' && !account.hasSecret && (
+            <div className="warning small">{t('accounts.noSecret')}</div>
+          )}
+        </div>
+        <div className="actions">
+          {!active && (
+            <button type="button" onClick={guard(() => select(account.id))}>
+              {t('accounts.use')}
+            </button>
+          )}
+          <button type="button" onClick={guard(() => test(account.id))} disabled={outcome?.running}>
+            {t('accounts.test')}
+          </button>
+          <button type="button" onClick={onEdit}>
+            {t('common.edit')}
+          </button>
+          {account.kind === 'service' && account.hasSecret && (
+            <button
+              type="button"
+              onClick={guard(async () => {
+                if (window.confirm(t('accounts.forgetSecretConfirm', { name: account.name })))
+                  await deleteSecret(account.id);
+              })}
+            >
+              {t('accounts.forgetSecret')}
+            </button>
+          )}
+          {account.kind === 'service' && (
+            <button
+              type="button"
+              className="danger"
+              onClick={guard(async () => {
+                if (window.confirm(t('accounts.removeConfirm', { name: account.name })))
+                  await remove(account.id);
+              })}
+            >
+              {t('common.remove')}
+            </button>
+          )}
+        </div>
+      </div>
+      <TestResult outcome={outcome} />
+    </li>
+  );
+}
+
+/** Settings → Accounts: the accounts, which one is used, adding, editing, testing, removing. */
+export function AccountsPanel() {
+  const { t } = useTranslation();
+  const state = useAccountsStore((s) => s.state);
+  const [editing, setEditing] = useState<string | 'new' | undefined>();
+  if (!state) return null;
+  return (
+    <section className="panel" aria-labelledby="accounts-title">
+      <div className="panel-head">
+        <h2 id="accounts-title">{t('accounts.title')}</h2>
+        {editing === undefined && (
+          <button type="button" className="primary" onClick={() => setEditing('new')}>
+            {t('accounts.add')}
+          </button>
+        )}
+      </div>
+      {state.keychain.mode === 'session-only' && (
+        <p className="banner warning" role="note">
+          {t('accounts.sessionOnly', { reason: state.keychain.reason })}
+        </p>
+      )}
+      {editing === 'new' && <AccountForm onDone={() => setEditing(undefined)} />}
+      <ul className="accounts">
+        {state.accounts.map((account) =>
+          editing === account.id ? (
+            <li key={account.id} className="account">
+              <AccountForm account={account} onDone={() => setEditing(undefined)} />
+            </li>
+          ) : (
+            <AccountRow
+              key={account.id}
+              account={account}
+              active={account.id === state.activeId}
+              onEdit={() => setEditing(account.id)}
+            />
+          ),
+        )}
+      </ul>
+    </section>
+  );
+}

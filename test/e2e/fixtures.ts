@@ -1,0 +1,87 @@
+// Starts a real web shell (the built out/main/web.js) per test, with its own data folder.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { test as base } from '@playwright/test';
+
+export interface RunningShell {
+  /** The printed address, token included. */
+  url: string;
+  /** http://127.0.0.1:PORT without the token. */
+  origin: string;
+  token: string;
+  port: number;
+  dataDir: string;
+  /** Everything the shell wrote to stderr so far. */
+  stderr(): string;
+}
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+export async function launchShell(
+  dataDir: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ shell: RunningShell; child: ChildProcess }> {
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'out', 'main', 'web.js'), '--port', '0', '--no-open', '--data-dir', dataDir],
+    {
+      cwd: root,
+      env: { ...process.env, LANG: 'en_US.UTF-8', LC_ALL: '', LC_MESSAGES: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const line = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`The web shell printed no address in 20 s. stderr:\n${stderr}`)),
+      20_000,
+    );
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (text) => {
+      if (!text.startsWith('Listing Desk is running at ')) return;
+      clearTimeout(timer);
+      resolve(text);
+    });
+    child.once('exit', (code) => reject(new Error(`The web shell exited with ${code}. stderr:\n${stderr}`)));
+  });
+  const match = /^Listing Desk is running at (http:\/\/127\.0\.0\.1:(\d+)\/\?token=([\w-]+))$/.exec(line);
+  if (!match) throw new Error(`Unexpected start line: ${line}`);
+  const [, url, port, token] = match as unknown as [string, string, string, string];
+  return {
+    child,
+    shell: {
+      url,
+      port: Number(port),
+      token,
+      origin: `http://127.0.0.1:${port}`,
+      dataDir,
+      stderr: () => stderr,
+    },
+  };
+}
+
+export async function stopShell(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+export const test = base.extend<{ shell: RunningShell }>({
+  // Playwright reads the fixture's dependencies from this destructuring; this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  shell: async ({}, use) => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'listing-desk-e2e-'));
+    const { shell, child } = await launchShell(dataDir);
+    await use(shell);
+    await stopShell(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  },
+});
+
+export { expect } from '@playwright/test';

@@ -1,0 +1,28 @@
+// Both languages carry the same keys, and every problem the service client can report has words
+// in both (else the seller would read main's English fallback in a German UI).
+import { describe, expect, it } from 'vitest';
+import de from '../../../src/renderer/i18n/locales/de.json';
+import en from '../../../src/renderer/i18n/locales/en.json';
+import { SERVICE_PROBLEMS } from '../../../src/main/service-client';
+
+function keys(tree: object, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'object' && value !== null
+      ? keys(value as object, `${prefix}${key}.`)
+      : [`${prefix}${key}`],
+  );
+}
+
+describe('locales', () => {
+  it('German and English have the same keys', () => {
+    expect(keys(de).sort()).toEqual(keys(en).sort());
+  });
+
+  it.each(SERVICE_PROBLEMS.filter((p) => p !== 'http'))(
+    'problem %s is worded in both languages',
+    (problem) => {
+      expect((en.problems as Record<string, string>)[problem]).toBeTruthy();
+      expect((de.problems as Record<string, string>)[problem]).toBeTruthy();
+    },
+  );
+});

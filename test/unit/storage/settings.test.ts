@@ -1,0 +1,45 @@
+import { readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSettingsService } from '../../../src/main/storage/settings';
+import { confStoreFactory } from '../../../src/main/storage/store-factory';
+import { tempDir } from '../helpers/temp-app';
+
+describe('createSettingsService', () => {
+  let temp: ReturnType<typeof tempDir>;
+  beforeEach(() => {
+    temp = tempDir();
+  });
+  afterEach(() => temp.remove());
+
+  it("starts at language 'system'", () => {
+    const settings = createSettingsService(confStoreFactory, temp.dir);
+    expect(settings.get()).toEqual({ language: 'system' });
+    expect(settings.movedAside).toBeUndefined();
+  });
+
+  it('updates and returns the new settings, and keeps them on disk', () => {
+    const settings = createSettingsService(confStoreFactory, temp.dir);
+    expect(settings.update({ language: 'en' })).toEqual({ language: 'en' });
+    expect(createSettingsService(confStoreFactory, temp.dir).get()).toEqual({ language: 'en' });
+  });
+
+  it('leaves the language as it is for an empty patch', () => {
+    const settings = createSettingsService(confStoreFactory, temp.dir);
+    settings.update({ language: 'de' });
+    expect(settings.update({})).toEqual({ language: 'de' });
+  });
+
+  it('returns only the known settings, not other keys in the file', () => {
+    writeFileSync(path.join(temp.dir, 'settings.json'), JSON.stringify({ language: 'de', stray: 1 }));
+    expect(createSettingsService(confStoreFactory, temp.dir).get()).toEqual({ language: 'de' });
+  });
+
+  it('reports a settings file that did not parse', () => {
+    writeFileSync(path.join(temp.dir, 'settings.json'), 'not json');
+    const settings = createSettingsService(confStoreFactory, temp.dir);
+    expect(settings.movedAside).toMatch(/settings\.json\.unreadable-/);
+    expect(readdirSync(temp.dir)).toContain(path.basename(settings.movedAside!));
+    expect(settings.get()).toEqual({ language: 'system' });
+  });
+});
