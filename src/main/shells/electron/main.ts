@@ -55,7 +55,16 @@ async function start(): Promise<void> {
     state: electronStoreFactory<WindowState>({ cwd: dataDir, name: 'window-state', defaults: {} }),
   });
   window.on('closed', () => (window = undefined));
-  app.on('before-quit', () => void backEnd.close());
+  // Quit waits for the back end to finish writing (drafts, jobs, the sandbox's state).
+  let closed = false;
+  app.on('before-quit', (event) => {
+    if (closed) return;
+    event.preventDefault();
+    void backEnd.close().finally(() => {
+      closed = true;
+      app.quit();
+    });
+  });
 }
 
 if (!app.requestSingleInstanceLock()) {
