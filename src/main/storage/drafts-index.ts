@@ -1,0 +1,138 @@
+// The drafts list's index: a snapshot of every draft's summary (`drafts/index.json`) plus a journal
+// (`drafts/index.journal`) naming each draft touched since the snapshot. A save appends one short
+// line to the journal instead of rewriting the snapshot, so its cost does not grow with the number
+// of drafts; the snapshot is rewritten ("compacted") now and then, and on quit.
+// The journal line is written BEFORE the draft file changes, so after a crash every draft whose
+// file may differ from the snapshot is named in the journal and is read again (drafts-recovery.ts).
+import { open, rename, type FileHandle } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { draftSummarySchema, type DraftSummary } from '../../shared/domain/draft-list';
+import { writeFileAtomic } from './atomic-file';
+import { isDraftId } from './draft-files';
+
+// Bump when a summary's content changes meaning (e.g. new validation rules change `issueCount`):
+// an index of another version is rebuilt from the draft files.
+export const INDEX_VERSION = 1;
+
+const indexFileSchema = z.object({ version: z.number(), entries: z.array(z.unknown()) });
+
+export type IndexRead =
+  | { state: 'ok'; entries: Map<string, DraftSummary> }
+  | { state: 'missing' }
+  | { state: 'stale'; reason: string }
+  | { state: 'unreadable'; movedAside: string };
+
+/**
+ * Reads the snapshot. One that does not parse is moved aside like any unreadable file; one of
+ * another version or with a bad entry is "stale" and simply rebuilt (it holds nothing of its own).
+ */
+export async function readIndex(file: string, now: () => Date): Promise<IndexRead> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { state: 'missing' };
+    throw error;
+  }
+  let parsed: z.infer<typeof indexFileSchema>;
+  try {
+    parsed = indexFileSchema.parse(JSON.parse(text));
+  } catch {
+    const movedAside = `${file}.unreadable-${now().toISOString().replace(/[:.]/g, '-')}`;
+    await rename(file, movedAside);
+    return { state: 'unreadable', movedAside };
+  }
+  if (parsed.version !== INDEX_VERSION) return { state: 'stale', reason: `version ${parsed.version}` };
+  const entries = new Map<string, DraftSummary>();
+  for (const raw of parsed.entries) {
+    const entry = draftSummarySchema.safeParse(raw);
+    if (!entry.success) return { state: 'stale', reason: 'an entry does not match' };
+    entries.set(entry.data.id, entry.data);
+  }
+  return { state: 'ok', entries };
+}
+
+/** Writes the snapshot atomically. */
+export async function writeIndex(file: string, entries: Iterable<DraftSummary>): Promise<void> {
+  await writeFileAtomic(file, JSON.stringify({ version: INDEX_VERSION, entries: [...entries] }));
+}
+
+export const journalOps = ['save', 'trash', 'restore', 'remove'] as const;
+const journalLineSchema = z.object({ op: z.enum(journalOps), id: z.string(), at: z.string() });
+export type JournalLine = z.infer<typeof journalLineSchema>;
+
+export type JournalRead =
+  { state: 'ok'; lines: number; touched: Map<string, JournalLine> } | { state: 'damaged'; reason: string };
+
+/**
+ * Reads the journal: the last line per draft id. A torn last line is normal after a kill (the
+ * draft file was not changed yet); a bad line anywhere else means the journal cannot be trusted.
+ */
+export async function readJournal(file: string): Promise<JournalRead> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      return { state: 'ok', lines: 0, touched: new Map() };
+    throw error;
+  }
+  const rows = text.split('\n');
+  const touched = new Map<string, JournalLine>();
+  let lines = 0;
+  for (const [index, row] of rows.entries()) {
+    if (row === '') continue;
+    const line = parseLine(row);
+    if (line === null) {
+      if (index === rows.length - 1) break;
+      return { state: 'damaged', reason: `line ${index + 1} does not parse` };
+    }
+    lines++;
+    touched.set(line.id, line);
+  }
+  return { state: 'ok', lines, touched };
+}
+
+function parseLine(row: string): JournalLine | null {
+  try {
+    const line = journalLineSchema.parse(JSON.parse(row));
+    return isDraftId(line.id) ? line : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The journal, opened for appending on first use. */
+export class Journal {
+  private handle: FileHandle | null = null;
+  /** Lines written since the last snapshot (including those found on open). */
+  lines: number;
+
+  constructor(
+    private readonly file: string,
+    lines = 0,
+  ) {
+    this.lines = lines;
+  }
+
+  /** Appends one line; resolves once the operating system has it (survives a crash of the app). */
+  async append(line: JournalLine): Promise<void> {
+    this.handle ??= await open(this.file, 'a');
+    await this.handle.write(`${JSON.stringify(line)}\n`);
+    this.lines++;
+  }
+
+  /** Empties the journal; call only after the snapshot covering it is written. */
+  async clear(): Promise<void> {
+    this.handle ??= await open(this.file, 'a');
+    await this.handle.truncate(0);
+    this.lines = 0;
+  }
+
+  /** Closes the file. */
+  async close(): Promise<void> {
+    await this.handle?.close();
+    this.handle = null;
+  }
+}

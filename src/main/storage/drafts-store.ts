@@ -1,0 +1,300 @@
+// The seller's drafts on disk: one JSON file per draft, written atomically, plus an index for the
+// list (drafts-index.ts) so that opening 10,000 drafts reads one file, and saving one costs the same
+// with 10 or 10,000. Deleting moves drafts to a trash they can be restored from until it is emptied.
+import { randomUUID } from 'node:crypto';
+import { cp, mkdir, rename, rm } from 'node:fs/promises';
+import { draftPhotoFolder, draftSchema, newDraft, photosBelongToDraft } from '../../shared/domain/draft';
+import type { Draft, DraftInit } from '../../shared/domain/draft';
+import { isPublishable } from '../../shared/domain/draft-validation';
+import { summarizeDraft, type DraftSummary } from '../../shared/domain/draft-list';
+import { writeFileAtomic } from './atomic-file';
+import { draftFile, draftPaths, isDraftId, photoFolder, readDraftFile } from './draft-files';
+import { Journal, writeIndex, type JournalLine } from './drafts-index';
+import { loadDrafts, type DraftProblem } from './drafts-recovery';
+import { createSerialQueue } from './serial-queue';
+
+export type { DraftProblem } from './drafts-recovery';
+
+export type DraftStoreErrorCode = 'not-found' | 'in-trash' | 'unreadable' | 'invalid' | 'closed';
+
+/** A refused store call; `code` says why, for the IPC layer to pass on. */
+export class DraftStoreError extends Error {
+  constructor(
+    readonly code: DraftStoreErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DraftStoreError';
+  }
+}
+
+export interface DraftsStoreOptions {
+  log: { info(message: string): void; error(message: string, error?: unknown): void };
+  now?: () => Date;
+  newId?: () => string;
+  /** Journal lines after which the index snapshot is rewritten; default max(1000, drafts / 4). */
+  compactAfter?: number;
+}
+
+export interface DraftsStore {
+  /** Summaries of the live drafts (any order; sort with `filterDrafts`). */
+  list(): DraftSummary[];
+  /** Summaries of the drafts in the trash. */
+  listTrash(): DraftSummary[];
+  /** The full draft, live or in the trash. */
+  get(id: string): Promise<Draft>;
+  /** A new draft with the spec's defaults, filled from `init` (e.g. the account's defaults). */
+  create(init?: DraftInit): Promise<Draft>;
+  /** Saves an edit of a live draft; returns it as stored (new `updatedAt`, settled `status`). */
+  save(draft: Draft): Promise<Draft>;
+  /**
+   * Reads a live draft, changes it and saves it in one step, so that no other change (photos
+   * arriving while the seller types) can come in between. `change` must not keep the draft.
+   */
+  update(id: string, change: (draft: Draft) => Draft | Promise<Draft>): Promise<Draft>;
+  /** A copy of a draft with copies of its photos, no reference and no remote link. */
+  duplicate(id: string): Promise<Draft>;
+  /** Moves drafts to the trash; their photos stay until the trash is emptied. Unknown ids are skipped. */
+  trash(ids: string[]): Promise<void>;
+  /** Brings drafts back from the trash. Unknown ids are skipped. */
+  restore(ids: string[]): Promise<void>;
+  /** Deletes every draft in the trash with its photos; resolves to how many were deleted. */
+  emptyTrash(): Promise<number>;
+  /** Files that could not be read, moved aside so the seller or support can look at them. */
+  readonly problems: readonly DraftProblem[];
+  /** Writes the index snapshot; call on quit. */
+  flush(): Promise<void>;
+  /** Flushes and closes; later calls are refused. */
+  close(): Promise<void>;
+}
+
+// 'draft' and 'ready' say whether the draft could be published; the publish engine owns the rest.
+function settleStatus(draft: Draft): Draft {
+  if (draft.status !== 'draft' && draft.status !== 'ready') return draft;
+  return { ...draft, status: isPublishable(draft) ? 'ready' : 'draft' };
+}
+
+/** Opens (creating if needed) the drafts under `dataDir`, repairing the index if it is out of step. */
+export async function openDraftsStore(dataDir: string, options: DraftsStoreOptions): Promise<DraftsStore> {
+  const { log } = options;
+  const now = options.now ?? (() => new Date());
+  const newId = options.newId ?? randomUUID;
+  const paths = draftPaths(dataDir);
+  await mkdir(paths.trash, { recursive: true });
+
+  const loaded = await loadDrafts(paths, { now, log });
+  const entries = loaded.entries;
+  const problems: DraftProblem[] = [...loaded.problems];
+  const journal = new Journal(paths.journal);
+  const queue = createSerialQueue();
+  let closed = false;
+  let compactionQueued = false;
+
+  const compact = async (): Promise<void> => {
+    await writeIndex(paths.index, entries.values());
+    await journal.clear();
+  };
+  if (loaded.changed) await compact();
+
+  const threshold = () => options.compactAfter ?? Math.max(1000, Math.ceil(entries.size / 4));
+
+  /** Runs a change in the queue, so changes never interleave on disk. */
+  const change = <T>(task: () => Promise<T>): Promise<T> => {
+    if (closed) return Promise.reject(new DraftStoreError('closed', 'The drafts store is closed.'));
+    return queue.run(task);
+  };
+
+  // The snapshot is rewritten after the call that filled the journal, not inside it, so no save
+  // waits for it unless it comes in while it runs.
+  const noteJournal = () => {
+    if (compactionQueued || journal.lines < threshold()) return;
+    compactionQueued = true;
+    void queue
+      .run(async () => {
+        compactionQueued = false;
+        if (journal.lines > 0) await compact();
+      })
+      .catch((error: unknown) => log.error('Could not rewrite the drafts index', error));
+  };
+
+  const record = async (line: Omit<JournalLine, 'at'>, at = now().toISOString()) => {
+    await journal.append({ ...line, at });
+  };
+
+  const write = async (draft: Draft): Promise<Draft> => {
+    await record({ op: 'save', id: draft.id });
+    await writeFileAtomic(draftFile(paths.drafts, draft.id), JSON.stringify(draft));
+    entries.set(draft.id, summarizeDraft(draft));
+    noteJournal();
+    return draft;
+  };
+
+  const read = async (id: string): Promise<Draft> => {
+    const entry = isDraftId(id) ? entries.get(id) : undefined;
+    if (!entry) throw new DraftStoreError('not-found', `No draft ${String(id)}.`);
+    const folder = entry.trashedAt === null ? paths.drafts : paths.trash;
+    const result = await readDraftFile(folder, id, now);
+    if (result.state === 'ok') return result.draft;
+    await record({ op: 'remove', id });
+    entries.delete(id);
+    noteJournal();
+    if (result.state === 'missing')
+      throw new DraftStoreError('not-found', `The file of draft ${id} is gone.`);
+    problems.push({ file: draftFile(folder, id), movedAside: result.movedAside, kind: 'draft' });
+    log.info(`Draft file ${draftFile(folder, id)} is unreadable; moved to ${result.movedAside}`);
+    throw new DraftStoreError('unreadable', `The file of draft ${id} could not be read and was moved aside.`);
+  };
+
+  const parse = (input: Draft): Draft => {
+    const result = draftSchema.safeParse(input);
+    if (!result.success) throw new DraftStoreError('invalid', `Not a valid draft: ${result.error.message}`);
+    if (!photosBelongToDraft(result.data)) {
+      throw new DraftStoreError('invalid', `Photos of draft ${result.data.id} must be in its own folder.`);
+    }
+    return result.data;
+  };
+
+  const saveLive = async (input: Draft): Promise<Draft> => {
+    const draft = parse(input);
+    const entry = entries.get(draft.id);
+    if (!entry) throw new DraftStoreError('not-found', `No draft ${draft.id}.`);
+    if (entry.trashedAt !== null) throw new DraftStoreError('in-trash', `Draft ${draft.id} is in the trash.`);
+    // The dates are the store's: a renderer cannot backdate a draft.
+    const saved = { ...draft, createdAt: entry.createdAt, updatedAt: now().toISOString() };
+    return write(settleStatus(saved));
+  };
+
+  const move = async (id: string, from: string, to: string): Promise<boolean> => {
+    try {
+      await rename(draftFile(from, id), draftFile(to, id));
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      entries.delete(id);
+      log.info(`Draft file of ${id} was missing; dropped from the list`);
+      return false;
+    }
+  };
+
+  return {
+    problems,
+
+    list: () => [...entries.values()].filter((entry) => entry.trashedAt === null),
+
+    listTrash: () => [...entries.values()].filter((entry) => entry.trashedAt !== null),
+
+    get: (id) => change(() => read(id)),
+
+    create: (init = {}) =>
+      change(async () => {
+        const draft = parse(newDraft(init, { id: newId(), now: now() }));
+        return write(settleStatus(draft));
+      }),
+
+    save: (input) => change(() => saveLive(input)),
+
+    update: (id, edit) =>
+      change(async () => {
+        if (entries.get(id)?.trashedAt !== null && entries.has(id))
+          throw new DraftStoreError('in-trash', `Draft ${id} is in the trash.`);
+        const current = await read(id);
+        const next = await edit(current);
+        if (next.id !== id) throw new DraftStoreError('invalid', 'A draft cannot change its id.');
+        return saveLive(next);
+      }),
+
+    duplicate: (id) =>
+      change(async () => {
+        const source = await read(id);
+        if (entries.get(id)?.trashedAt !== null)
+          throw new DraftStoreError('in-trash', `Draft ${id} is in the trash.`);
+        const copyId = newId();
+        await copyPhotos(dataDir, id, copyId);
+        const from = `${draftPhotoFolder(id)}/`;
+        const to = `${draftPhotoFolder(copyId)}/`;
+        const at = now().toISOString();
+        // The reference is cleared: the publish engine finds a listing by it after a lost answer,
+        // so two drafts must not share one.
+        const copy: Draft = {
+          ...source,
+          id: copyId,
+          status: 'draft',
+          createdAt: at,
+          updatedAt: at,
+          customReference: null,
+          remote: null,
+          photos: source.photos.map((photo) => ({
+            ...photo,
+            file: to + photo.file.slice(from.length),
+            thumb: to + photo.thumb.slice(from.length),
+          })),
+        };
+        return write(settleStatus(parse(copy)));
+      }),
+
+    trash: (ids) =>
+      change(async () => {
+        for (const id of new Set(ids)) {
+          const entry = isDraftId(id) ? entries.get(id) : undefined;
+          if (!entry || entry.trashedAt !== null) continue;
+          const at = now().toISOString();
+          await record({ op: 'trash', id }, at);
+          if (await move(id, paths.drafts, paths.trash)) entries.set(id, { ...entry, trashedAt: at });
+        }
+        noteJournal();
+      }),
+
+    restore: (ids) =>
+      change(async () => {
+        for (const id of new Set(ids)) {
+          const entry = isDraftId(id) ? entries.get(id) : undefined;
+          if (!entry || entry.trashedAt === null) continue;
+          await record({ op: 'restore', id });
+          if (await move(id, paths.trash, paths.drafts)) entries.set(id, { ...entry, trashedAt: null });
+        }
+        noteJournal();
+      }),
+
+    emptyTrash: () =>
+      change(async () => {
+        const ids = [...entries.values()].filter((e) => e.trashedAt !== null).map((e) => e.id);
+        for (const id of ids) {
+          await record({ op: 'remove', id });
+          // Photos first: a crash in between leaves a trashed draft without photos, never photos
+          // that no draft names.
+          await rm(photoFolder(dataDir, id), { recursive: true, force: true });
+          await rm(draftFile(paths.trash, id), { force: true });
+          entries.delete(id);
+        }
+        if (ids.length > 0) await compact();
+        return ids.length;
+      }),
+
+    flush: () =>
+      change(async () => {
+        if (journal.lines > 0) await compact();
+      }),
+
+    close: async () => {
+      if (closed) return;
+      // Refuse new calls at once; the ones already queued still run before the journal closes.
+      closed = true;
+      await queue.run(async () => {
+        if (journal.lines > 0) await compact();
+        await journal.close();
+      });
+    },
+  };
+}
+
+// Photos are copied, not shared: editing or deleting one draft's photos must not touch the other's.
+async function copyPhotos(dataDir: string, fromId: string, toId: string): Promise<void> {
+  try {
+    await cp(photoFolder(dataDir, fromId), photoFolder(dataDir, toId), {
+      recursive: true,
+      errorOnExist: true,
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
