@@ -8,7 +8,12 @@ import { createEventHub, type EventHub } from './events';
 import { createRouter, type Logger, type Router } from './ipc/router';
 import { accountsHandlers } from './ipc/handlers/accounts';
 import { appHandlers } from './ipc/handlers/app';
+import { draftsHandlers } from './ipc/handlers/drafts';
 import { listingsHandlers } from './ipc/handlers/listings';
+import { createDraftsService } from './drafts/drafts-service';
+import { openSuggestions } from './drafts/suggestions';
+import { openDraftsStore } from './storage/drafts-store';
+import { resolvePhotoFile } from './static-files';
 import { settingsHandlers } from './ipc/handlers/settings';
 import { createListingsService } from './listings/listings-service';
 import type { SecretStore } from './secrets/secret-store';
@@ -23,6 +28,8 @@ export interface AppConfig {
   systemLocale: string;
   /** Timeout of each request to the listing service, in ms (default: the client's). */
   serviceTimeoutMs?: number;
+  /** Longest edge of stored photos in pixels (default 4096). */
+  photoMaxEdge?: number;
 }
 
 export interface AppPorts {
@@ -37,6 +44,8 @@ export interface App {
   info(): AppInfo;
   /** The embedded listing service behind the Sandbox account. */
   sandbox: EmbeddedSandbox;
+  /** The stored photo a `/photos/...` URL path names, or undefined; both shells serve it. */
+  photoFile(urlPath: string): string | undefined;
   close(): Promise<void>;
 }
 
@@ -72,12 +81,28 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     onChange: (state) => events.emit('listings:changed', state),
     log: ports.log,
   });
+  const draftsStore = await openDraftsStore(config.dataDir, { log: ports.log });
+  for (const problem of draftsStore.problems)
+    ports.log.error(`A drafts file did not parse; moved aside to ${problem.movedAside}`);
+  const suggestions = await openSuggestions(config.dataDir, { log: ports.log });
+  const drafts = createDraftsService({
+    dataDir: config.dataDir,
+    store: draftsStore,
+    suggestions,
+    activeAccount: () => accounts.record(accounts.activeId()),
+    knownListings: () => listings.known(accounts.activeId()),
+    onChange: (ids) => events.emit('drafts:changed', { ids }),
+    onProgress: (progress) => events.emit('drafts:intake-progress', progress),
+    log: ports.log,
+    ...(config.photoMaxEdge !== undefined && { maxEdge: config.photoMaxEdge }),
+  });
   const router = createRouter(
     {
       ...appHandlers(info),
       ...settingsHandlers(settings, events),
       ...accountsHandlers(accounts),
       ...listingsHandlers(listings),
+      ...draftsHandlers(drafts),
     },
     ports.log,
   );
@@ -86,7 +111,10 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     events,
     info,
     sandbox,
+    photoFile: (urlPath) => resolvePhotoFile(config.dataDir, urlPath),
     async close() {
+      // Drafts first: their last writes must land even if the sandbox is slow to stop.
+      await Promise.allSettled([draftsStore.close(), suggestions.flush()]);
       await sandbox.close();
     },
   };

@@ -33,3 +33,14 @@ export function resolveStaticFile(root: string, urlPath: string): string | undef
 export function contentTypeOf(file: string): string {
   return contentTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
+
+// Photos are named by the intake (`<uuid>.jpg`, `<uuid>.png`, `<uuid>.thumb.jpg`) inside a folder
+// named by the draft's uuid; nothing else under the data folder is ever served.
+const PHOTO_PATH = /^\/photos\/([0-9a-fA-F-]{36})\/([0-9a-fA-F-]{36}(?:\.thumb)?\.(?:jpg|png))$/;
+
+/** The stored photo a URL path `/photos/<draftId>/<file>` names, or undefined. */
+export function resolvePhotoFile(dataDir: string, urlPath: string): string | undefined {
+  const match = PHOTO_PATH.exec(urlPath);
+  if (!match) return undefined;
+  return path.join(dataDir, 'photos', match[1] as string, match[2] as string);
+}

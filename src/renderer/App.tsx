@@ -7,7 +7,8 @@ import { subscribe } from './ipc/client';
 import { useAccountsStore } from './store/accounts-store';
 import { useAppStore } from './store/app-store';
 import { useListingsStore } from './store/listings-store';
-import { DraftsView, PublishingView } from './views/EmptyViews';
+import { DraftsView } from './views/drafts/DraftsView';
+import { PublishingView } from './views/EmptyViews';
 import { ListingsView } from './views/listings/ListingsView';
 import { SettingsView } from './views/SettingsView';
 

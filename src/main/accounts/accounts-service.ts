@@ -4,11 +4,16 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { accountInputSchema } from '../../shared/ipc/contract';
-import type { AccountsState, AccountView, ConnectionResult } from '../../shared/ipc/types';
+import type { AccountDefaults, AccountsState, AccountView, ConnectionResult } from '../../shared/ipc/types';
 import { AppError } from '../ipc/app-error';
 import type { SecretStore } from '../secrets/secret-store';
 import { createServiceClient, testConnection, type ServiceClient } from '../service-client';
-import { SANDBOX_ACCOUNT_ID, type AccountRecord, type AccountsStore } from '../storage/accounts-store';
+import {
+  emptyAccountDefaults,
+  SANDBOX_ACCOUNT_ID,
+  type AccountRecord,
+  type AccountsStore,
+} from '../storage/accounts-store';
 import type { EmbeddedSandbox } from './embedded-sandbox';
 import { problemOf, serviceAppError } from './service-problem';
 
@@ -33,6 +38,9 @@ export interface AccountsService {
   test(id: string): Promise<ConnectionResult>;
   createImprint(accountId: string, content: string): Promise<AccountView>;
   setDefaultImprint(accountId: string, uuid: string | null): AccountView;
+  setDefaults(accountId: string, defaults: AccountDefaults): AccountView;
+  /** The account's record as stored (no secret). */
+  record(id: string): AccountView;
   /** The active account's id. */
   activeId(): string;
   /** The service client of an account (rebuilt when the account changes). */
@@ -132,6 +140,7 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
         authScheme: input.authScheme ?? existing?.authScheme ?? 'bearer',
         imprints: existing?.imprints ?? [],
         defaultImprintUuid: existing?.defaultImprintUuid ?? null,
+        defaults: existing?.defaults ?? emptyAccountDefaults(),
       };
       // The secret goes to the keychain first: an account is never saved pointing at a lost secret.
       if (input.secret !== undefined) {
@@ -222,5 +231,12 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
       }
       return update(accountId, (r) => ({ ...r, defaultImprintUuid: uuid }));
     },
+
+    setDefaults(accountId, defaults) {
+      find(accountId);
+      return update(accountId, (r) => ({ ...r, defaults }));
+    },
+
+    record: (id) => view(find(id)),
   };
 }

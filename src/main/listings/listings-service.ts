@@ -21,6 +21,8 @@ export interface ListingsServiceDeps {
 export interface ListingsService {
   /** The active account's listings: from memory unless `refresh` or not loaded yet. */
   list(options?: { refresh?: boolean }): Promise<ListingsState>;
+  /** The listings last fetched for an account, without asking the service. */
+  known(accountId: string): Promise<ListingView[]>;
   /** One listing of the active account, fresh from the service. */
   get(uuid: string): Promise<ListingView>;
 }
@@ -70,6 +72,10 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
         inflight.set(accountId, running);
       }
       return running;
+    },
+
+    async known(accountId) {
+      return (await lastKnown(accountId)).listings;
     },
 
     async get(uuid) {

@@ -3,7 +3,24 @@
 import { existsSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { accountDefaultsSchema } from '../../shared/ipc/contract';
+import type { AccountDefaults } from '../../shared/ipc/types';
 import { openStore, type KeyValueStore, type StoreFactory } from './store-factory';
+
+/** Defaults of an account nobody has filled in yet. */
+export function emptyAccountDefaults(): AccountDefaults {
+  return {
+    email: '',
+    phoneNumber: '',
+    contactPerson: '',
+    street: '',
+    city: '',
+    district: '',
+    postalCode: '',
+    availabilityRadiusInKm: '',
+    descriptionFooter: '',
+  };
+}
 
 export const SANDBOX_ACCOUNT_ID = 'sandbox';
 
@@ -20,6 +37,8 @@ const accountRecord = z.object({
   authScheme: z.enum(['bearer', 'bare']),
   imprints: z.array(imprintRecord),
   defaultImprintUuid: z.string().nullable(),
+  // Added after the first files were written: older files get empty defaults.
+  defaults: accountDefaultsSchema.default(emptyAccountDefaults),
 });
 export type AccountRecord = z.infer<typeof accountRecord>;
 
@@ -37,6 +56,7 @@ export function sandboxRecord(): AccountRecord {
     authScheme: 'bearer',
     imprints: [],
     defaultImprintUuid: null,
+    defaults: emptyAccountDefaults(),
   };
 }
 

@@ -2,8 +2,9 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../shared/ipc/types';
-import de from './locales/de.json';
-import en from './locales/en.json';
+import { resources } from './resources';
+
+export { resources };
 
 export const supportedLanguages = ['en', 'de'] as const;
 export type UiLanguage = (typeof supportedLanguages)[number];
@@ -17,7 +18,7 @@ export function resolveLanguage(setting: Language, systemLocale: string): UiLang
 /** Starts i18next in the given language. */
 export async function initI18n(language: UiLanguage): Promise<typeof i18next> {
   await i18next.use(initReactI18next).init({
-    resources: { en: { translation: en }, de: { translation: de } },
+    resources: { en: { translation: resources.en }, de: { translation: resources.de } },
     lng: language,
     fallbackLng: 'en',
     interpolation: { escapeValue: false },

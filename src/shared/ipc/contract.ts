@@ -2,7 +2,14 @@
 // every event's payload type. Main validates every input against it; the renderer is untrusted.
 import { z } from 'zod';
 import type { ChannelName, EventName } from './names';
+import { draftFieldsSchema, draftIdSchema, draftStatusSchema } from '../domain/draft';
+import type { Draft } from '../domain/draft';
+import { draftSorts } from '../domain/draft-list';
 import type {
+  AddPhotosResult,
+  DraftsListResult,
+  DraftSuggestions,
+  IntakeProgress,
   AccountsState,
   AccountView,
   AppInfo,
@@ -51,6 +58,31 @@ export const accountInputSchema = z
   })
   .strict();
 
+const text = (max: number) => z.string().max(max);
+
+export const accountDefaultsSchema = z
+  .object({
+    email: text(320),
+    phoneNumber: text(100),
+    contactPerson: text(200),
+    street: text(300),
+    city: text(200),
+    district: text(200),
+    postalCode: text(20),
+    availabilityRadiusInKm: text(20),
+    descriptionFooter: text(5000),
+  })
+  .strict();
+
+const draftIds = z.array(draftIdSchema).min(1).max(100_000);
+
+/** A dropped file's bytes from the web shell's page (base64), at most 50 MiB of file. */
+export const MAX_PHOTO_UPLOAD_BYTES = 50 * 1024 * 1024;
+const base64 = z
+  .string()
+  .max(Math.ceil(MAX_PHOTO_UPLOAD_BYTES / 3) * 4)
+  .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64');
+
 export const contract = {
   'app:info': channel<AppInfo>()(noInput),
   'settings:get': channel<Settings>()(noInput),
@@ -74,6 +106,55 @@ export const contract = {
     z.object({ refresh: z.boolean().optional() }).strict().optional(),
   ),
   'listings:get': channel<ListingView>()(z.object({ uuid: id }).strict()),
+  'accounts:set-defaults': channel<AccountView>()(
+    z.object({ id, defaults: accountDefaultsSchema }).strict(),
+  ),
+  'drafts:list': channel<DraftsListResult>()(
+    z
+      .object({
+        query: z.string().max(500).optional(),
+        status: z.union([draftStatusSchema, z.literal('all')]).optional(),
+        sort: z.enum(draftSorts).optional(),
+        trash: z.boolean().optional(),
+      })
+      .strict()
+      .optional(),
+  ),
+  'drafts:get': channel<Draft>()(z.object({ id: draftIdSchema }).strict()),
+  /** A new draft, filled from the active account's defaults. */
+  'drafts:create': channel<Draft>()(noInput),
+  'drafts:save': channel<Draft>()(z.object({ draft: draftFieldsSchema }).strict()),
+  'drafts:duplicate': channel<Draft>()(z.object({ id: draftIdSchema }).strict()),
+  'drafts:trash': channel<{ count: number }>()(z.object({ ids: draftIds }).strict()),
+  'drafts:restore': channel<{ count: number }>()(z.object({ ids: draftIds }).strict()),
+  'drafts:empty-trash': channel<{ count: number }>()(noInput),
+  'drafts:suggestions': channel<DraftSuggestions>()(noInput),
+  /** Files and folders by path (Electron, from preload); folders are walked in main. */
+  'drafts:add-photos': channel<AddPhotosResult>()(
+    z
+      .object({
+        draftId: draftIdSchema,
+        batchId: z.string().min(1).max(100),
+        paths: z.array(z.string().min(1).max(4096)).min(1).max(2000),
+      })
+      .strict(),
+  ),
+  /** One file's bytes (web shell); `base64` null when the page found it too large to send. */
+  'drafts:add-photo-bytes': channel<AddPhotosResult>()(
+    z
+      .object({
+        draftId: draftIdSchema,
+        batchId: z.string().min(1).max(100),
+        name: z.string().min(1).max(1000),
+        size: z.int().nonnegative(),
+        base64: base64.nullable(),
+      })
+      .strict(),
+  ),
+  /** Keeps the draft's photos with these ids, in this order (reorder, cover, remove). */
+  'drafts:set-photos': channel<Draft>()(
+    z.object({ draftId: draftIdSchema, photoIds: z.array(z.string().min(1).max(100)).max(1000) }).strict(),
+  ),
 } satisfies Record<ChannelName, ChannelDef<z.ZodType, unknown>>;
 
 export type Contract = typeof contract;
@@ -87,5 +168,8 @@ export interface EventPayloads {
   'app:navigate': { view: ViewName };
   'accounts:changed': AccountsState;
   'listings:changed': ListingsState;
+  /** Something in the drafts changed (another window, a batch of photos); lists reload. */
+  'drafts:changed': { ids: string[] };
+  'drafts:intake-progress': IntakeProgress;
 }
 export type EventOf<E extends EventName> = EventPayloads[E];

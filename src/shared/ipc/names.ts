@@ -16,6 +16,19 @@ export const channelNames = [
   'imprints:set-default',
   'listings:list',
   'listings:get',
+  'accounts:set-defaults',
+  'drafts:list',
+  'drafts:get',
+  'drafts:create',
+  'drafts:save',
+  'drafts:duplicate',
+  'drafts:trash',
+  'drafts:restore',
+  'drafts:empty-trash',
+  'drafts:suggestions',
+  'drafts:add-photos',
+  'drafts:add-photo-bytes',
+  'drafts:set-photos',
 ] as const;
 export type ChannelName = (typeof channelNames)[number];
 
@@ -25,6 +38,8 @@ export const eventNames = [
   'app:navigate',
   'accounts:changed',
   'listings:changed',
+  'drafts:changed',
+  'drafts:intake-progress',
 ] as const;
 export type EventName = (typeof eventNames)[number];
 

@@ -1,4 +1,5 @@
 // Output and event payload types of the contract.
+import type { Draft, DraftStatus } from '../domain/draft';
 
 export type ShellKind = 'electron' | 'web';
 
@@ -46,6 +47,8 @@ export interface AccountView {
   hasSecret: boolean;
   imprints: Imprint[];
   defaultImprintUuid: string | null;
+  /** What fills this account's new drafts. */
+  defaults: AccountDefaults;
 }
 
 export interface AccountsState {
@@ -94,4 +97,79 @@ export interface ListingsState {
   fetchedAt: string | null;
   /** Set when the last refresh failed; `listings` is then the last known list. */
   problem?: ServiceProblem;
+}
+
+/** What fills a new draft of an account: the seller's usual contact, location and footer. */
+export interface AccountDefaults {
+  email: string;
+  phoneNumber: string;
+  contactPerson: string;
+  street: string;
+  city: string;
+  district: string;
+  postalCode: string;
+  /** Kilometres, as typed; empty for none. */
+  availabilityRadiusInKm: string;
+  /** Appended to the description of every new draft. */
+  descriptionFooter: string;
+}
+
+/** One row of the drafts list (the summary the index keeps, without its search keys). */
+export interface DraftListItem {
+  id: string;
+  title: string;
+  customReference: string | null;
+  status: DraftStatus;
+  accountId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  photoCount: number;
+  /** The cover's thumbnail, relative to the app's origin (`photos/<draftId>/<file>`). */
+  coverThumb: string | null;
+  issueCount: number;
+  trashedAt: string | null;
+}
+
+/** A draft file that could not be read and was moved aside. */
+export interface DraftProblemView {
+  file: string;
+  movedAside: string;
+}
+
+export interface DraftsListResult {
+  items: DraftListItem[];
+  /** Live drafts in all (before the filter). */
+  total: number;
+  trashCount: number;
+  problems: DraftProblemView[];
+}
+
+/** A dropped file that did not become a photo, and why (English message; `code` to translate). */
+export interface PhotoRefusal {
+  name: string;
+  code: string;
+  message: string;
+}
+
+export interface AddPhotosResult {
+  draft: Draft;
+  added: number;
+  refused: PhotoRefusal[];
+}
+
+/** Progress of one batch of photos being taken in for a draft. */
+export interface IntakeProgress {
+  draftId: string;
+  batchId: string;
+  done: number;
+  total: number;
+  /** The file just finished. */
+  name: string;
+}
+
+/** Suggestions for the editor: from the seller's own drafts and the account's listings. */
+export interface DraftSuggestions {
+  categories: string[];
+  /** Attribute keys seen before, each with the values seen for it (most used first). */
+  attributes: Record<string, string[]>;
 }

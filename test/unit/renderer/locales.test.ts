@@ -1,8 +1,7 @@
 // Both languages carry the same keys, and every problem the service client can report has words
 // in both (else the seller would read main's English fallback in a German UI).
 import { describe, expect, it } from 'vitest';
-import de from '../../../src/renderer/i18n/locales/de.json';
-import en from '../../../src/renderer/i18n/locales/en.json';
+import { resources } from '../../../src/renderer/i18n/resources';
 import { SERVICE_PROBLEMS } from '../../../src/main/service-client';
 
 function keys(tree: object, prefix = ''): string[] {
@@ -12,6 +11,8 @@ function keys(tree: object, prefix = ''): string[] {
       : [`${prefix}${key}`],
   );
 }
+
+const { en, de } = resources;
 
 describe('locales', () => {
   it('German and English have the same keys', () => {

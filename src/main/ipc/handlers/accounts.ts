@@ -10,7 +10,8 @@ type AccountChannels =
   | 'accounts:delete-secret'
   | 'accounts:test'
   | 'imprints:create'
-  | 'imprints:set-default';
+  | 'imprints:set-default'
+  | 'accounts:set-defaults';
 
 /** Handlers of the `accounts:` and `imprints:` channels. */
 export function accountsHandlers(accounts: AccountsService): Pick<Handlers, AccountChannels> {
@@ -24,5 +25,6 @@ export function accountsHandlers(accounts: AccountsService): Pick<Handlers, Acco
     'accounts:test': ({ id }) => accounts.test(id),
     'imprints:create': ({ accountId, content }) => accounts.createImprint(accountId, content),
     'imprints:set-default': ({ accountId, uuid }) => accounts.setDefaultImprint(accountId, uuid),
+    'accounts:set-defaults': ({ id, defaults }) => accounts.setDefaults(id, defaults),
   };
 }

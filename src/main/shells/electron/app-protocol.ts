@@ -1,4 +1,5 @@
-// Serves the built renderer under app://renderer with the CSP header.
+// Serves the built renderer under app://renderer with the CSP header, and the drafts' stored photos
+// under app://renderer/photos/.
 import { readFile } from 'node:fs/promises';
 import { protocol } from 'electron';
 import { contentSecurityPolicy } from '../../csp';
@@ -13,10 +14,11 @@ export function registerAppScheme(): void {
 }
 
 /** Answers app://renderer/... from the renderer's build folder. */
-export function serveAppScheme(rendererDir: string): void {
+export function serveAppScheme(rendererDir: string, photoFile: (urlPath: string) => string | undefined): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
-    const file = url.host === APP_HOST ? resolveStaticFile(rendererDir, url.pathname) : undefined;
+    const file =
+      url.host === APP_HOST ? (photoFile(url.pathname) ?? resolveStaticFile(rendererDir, url.pathname)) : undefined;
     const body = file ? await readFile(file).catch(() => undefined) : undefined;
     if (!file || !body) return new Response('Not found', { status: 404 });
     return new Response(body, {

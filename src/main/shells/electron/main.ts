@@ -42,7 +42,7 @@ async function start(): Promise<void> {
     { shell: 'electron', dataDir, version: app.getVersion(), systemLocale: app.getLocale() },
     { storeFactory: electronStoreFactory, secretStore: await openSecretStore(), log },
   );
-  serveAppScheme(path.join(here, '..', 'renderer'));
+  serveAppScheme(path.join(here, '..', 'renderer'), backEnd.photoFile);
   bindIpc(ipcMain, backEnd.router, appUrl);
   backEnd.events.subscribe((event, payload) => window?.webContents.send(event, payload));
   const showAbout = () => backEnd.events.emit('app:navigate', { view: 'settings' });

@@ -24,7 +24,8 @@ export interface WebShell {
   close(): Promise<void>;
 }
 
-const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+// A photo of at most 50 MiB travels as base64 in one message (4/3 of its size, plus the envelope).
+const MAX_MESSAGE_BYTES = 72 * 1024 * 1024;
 
 function refuse(res: http.ServerResponse, status: number, message: string): void {
   res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
@@ -51,13 +52,15 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     const refused = gate(req, url, false);
     if (refused) return refuse(res, 403, refused);
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Method not allowed.');
-    const file = resolveStaticFile(rendererDir, url.pathname);
+    const photo = app.photoFile(url.pathname);
+    const file = photo ?? resolveStaticFile(rendererDir, url.pathname);
     const info = file ? await stat(file).catch(() => undefined) : undefined;
     if (!file || !info?.isFile()) return refuse(res, 404, 'Not found.');
     const headers: http.OutgoingHttpHeaders = {
       'Content-Type': contentTypeOf(file),
       'Content-Length': info.size,
-      'Cache-Control': 'no-store',
+      // A photo's name is a fresh uuid: its bytes never change, so the page may keep it.
+      'Cache-Control': photo ? 'private, max-age=31536000, immutable' : 'no-store',
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'no-referrer',
       'Content-Security-Policy': contentSecurityPolicy([`ws://127.0.0.1:${port}`, `ws://localhost:${port}`]),

@@ -1,0 +1,248 @@
+// The drafts as the renderer uses them: the list with its filter, the editor's saves (fields only;
+// photos have their own calls so a save never drops photos that arrived meanwhile), new drafts
+// filled from the active account's defaults, and photo intake with progress.
+import { rm } from 'node:fs/promises';
+import type { Draft, DraftFields, DraftInit, DraftPhoto } from '../../shared/domain/draft';
+import { filterDrafts, type DraftFilter, type DraftSummary } from '../../shared/domain/draft-list';
+import { MAX_PHOTO_UPLOAD_BYTES } from '../../shared/ipc/contract';
+import type {
+  AccountView,
+  AddPhotosResult,
+  DraftListItem,
+  DraftsListResult,
+  DraftSuggestions,
+  IntakeProgress,
+  PhotoRefusal,
+} from '../../shared/ipc/types';
+import { AppError } from '../ipc/app-error';
+import { collectDroppedFiles } from '../media/folder';
+import { intakeFailure, type IntakeResult, type IntakeSource } from '../media/intake';
+import { intakeMany } from '../media/intake-queue';
+import { DraftStoreError, type DraftsStore } from '../storage/drafts-store';
+import { fromDataPath, photoFolder, toDataPath } from '../storage/draft-files';
+import type { SuggestionsBook, SuggestionSource } from './suggestions';
+
+export interface DraftsServiceDeps {
+  dataDir: string;
+  store: DraftsStore;
+  suggestions: SuggestionsBook;
+  /** The active account (its defaults fill new drafts). */
+  activeAccount(): AccountView;
+  /** The active account's last known listings, for suggestions. */
+  knownListings(): Promise<SuggestionSource[]>;
+  onChange(ids: string[]): void;
+  onProgress(progress: IntakeProgress): void;
+  log: { error(message: string, error?: unknown): void };
+  /** Longest edge of stored photos (see media/intake). */
+  maxEdge?: number;
+}
+
+export interface DraftsService {
+  list(filter: DraftFilter & { trash?: boolean }): DraftsListResult;
+  get(id: string): Promise<Draft>;
+  create(): Promise<Draft>;
+  saveFields(fields: DraftFields): Promise<Draft>;
+  duplicate(id: string): Promise<Draft>;
+  trash(ids: string[]): Promise<{ count: number }>;
+  restore(ids: string[]): Promise<{ count: number }>;
+  emptyTrash(): Promise<{ count: number }>;
+  suggestions(): Promise<DraftSuggestions>;
+  addPhotos(draftId: string, batchId: string, paths: string[]): Promise<AddPhotosResult>;
+  addPhotoBytes(
+    draftId: string,
+    batchId: string,
+    file: { name: string; size: number; base64: string | null },
+  ): Promise<AddPhotosResult>;
+  setPhotos(draftId: string, photoIds: string[]): Promise<Draft>;
+}
+
+/** Turns the store's refusals into errors the renderer can show. */
+function appErrorOf(error: unknown): unknown {
+  if (!(error instanceof DraftStoreError)) return error;
+  const code = error.code === 'not-found' ? 'not-found' : error.code === 'invalid' ? 'invalid-input' : 'conflict';
+  return new AppError(code, error.message);
+}
+
+async function guarded<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw appErrorOf(error);
+  }
+}
+
+function listItem(summary: DraftSummary): DraftListItem {
+  const { searchText: _search, sortTitle: _sort, ...item } = summary;
+  return item;
+}
+
+/** A new draft's fields from an account's defaults (empty defaults leave the spec's blanks). */
+export function draftInitFromDefaults(account: AccountView): DraftInit {
+  const d = account.defaults;
+  const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
+  const footer = d.descriptionFooter.trim();
+  return {
+    accountId: account.id,
+    email: d.email.trim(),
+    phoneNumber: orNull(d.phoneNumber),
+    contactPerson: orNull(d.contactPerson),
+    description: footer === '' ? '' : `\n\n${footer}`,
+    publication: {
+      street: d.street.trim(),
+      city: d.city.trim(),
+      district: orNull(d.district),
+      postalCode: d.postalCode.trim(),
+      availabilityRadiusInKm: orNull(d.availabilityRadiusInKm),
+      imprintUuid: account.defaultImprintUuid,
+    },
+  };
+}
+
+/** Builds the drafts service over an open store. */
+export function createDraftsService(deps: DraftsServiceDeps): DraftsService {
+  const { store, dataDir } = deps;
+
+  const toDraftPhoto = (result: Extract<IntakeResult, { ok: true }>): DraftPhoto => ({
+    ...result.photo,
+    file: toDataPath(dataDir, result.photo.file),
+    thumb: toDataPath(dataDir, result.photo.thumb),
+  });
+
+  /** Takes sources in for a draft and appends what was stored, in the order given. */
+  const intake = async (
+    draftId: string,
+    batchId: string,
+    sources: IntakeSource[],
+    refused: PhotoRefusal[],
+  ): Promise<AddPhotosResult> => {
+    // Refuse at once when the draft is gone: nothing would hold the photos.
+    await store.get(draftId);
+    const results = await intakeMany(sources, {
+      destDir: photoFolder(dataDir, draftId),
+      ...(deps.maxEdge !== undefined && { maxEdge: deps.maxEdge }),
+      onProgress: (done, total, last) =>
+        deps.onProgress({ draftId, batchId, done, total, name: last.ok ? last.photo.originalName : last.name }),
+    });
+    const stored = results.flatMap((r) => (r.ok ? [toDraftPhoto(r)] : []));
+    for (const r of results) if (!r.ok) refused.push({ name: r.name, code: r.code, message: r.message });
+    let draft: Draft;
+    try {
+      draft = await store.update(draftId, (current) => ({ ...current, photos: [...current.photos, ...stored] }));
+    } catch (error) {
+      // The draft went to the trash or away while its photos were processed: drop the files.
+      await Promise.all(
+        stored.flatMap((p) => [p.file, p.thumb]).map((f) => rm(fromDataPath(dataDir, f), { force: true })),
+      );
+      throw error;
+    }
+    if (stored.length > 0) deps.onChange([draftId]);
+    return { draft, added: stored.length, refused };
+  };
+
+  return {
+    list({ trash = false, ...filter }) {
+      const live = store.list();
+      const source = trash ? store.listTrash() : live;
+      return {
+        items: filterDrafts(source, filter).map(listItem),
+        total: live.length,
+        trashCount: trash ? source.length : store.listTrash().length,
+        problems: store.problems.map(({ file, movedAside }) => ({ file, movedAside })),
+      };
+    },
+
+    get: (id) => guarded(() => store.get(id)),
+
+    create: () =>
+      guarded(async () => {
+        const draft = await store.create(draftInitFromDefaults(deps.activeAccount()));
+        deps.onChange([draft.id]);
+        return draft;
+      }),
+
+    saveFields: (fields) =>
+      guarded(async () => {
+        const saved = await store.update(fields.id, (current) => ({ ...current, ...fields }));
+        deps.suggestions.note(saved);
+        deps.onChange([saved.id]);
+        return saved;
+      }),
+
+    duplicate: (id) =>
+      guarded(async () => {
+        const copy = await store.duplicate(id);
+        deps.onChange([copy.id]);
+        return copy;
+      }),
+
+    trash: (ids) =>
+      guarded(async () => {
+        const before = store.listTrash().length;
+        await store.trash(ids);
+        deps.onChange(ids);
+        return { count: store.listTrash().length - before };
+      }),
+
+    restore: (ids) =>
+      guarded(async () => {
+        const before = store.list().length;
+        await store.restore(ids);
+        deps.onChange(ids);
+        return { count: store.list().length - before };
+      }),
+
+    emptyTrash: () =>
+      guarded(async () => {
+        const count = await store.emptyTrash();
+        deps.onChange([]);
+        return { count };
+      }),
+
+    async suggestions() {
+      let listings: SuggestionSource[] = [];
+      try {
+        listings = await deps.knownListings();
+      } catch (error) {
+        deps.log.error('Could not read the listings for suggestions', error);
+      }
+      return deps.suggestions.read(listings);
+    },
+
+    addPhotos: (draftId, batchId, paths) =>
+      guarded(async () => {
+        const dropped = await collectDroppedFiles(paths);
+        const refused: PhotoRefusal[] = dropped.skipped.map(({ name, code, message }) => ({ name, code, message }));
+        return intake(draftId, batchId, dropped.files.map((path) => ({ path })), refused);
+      }),
+
+    addPhotoBytes: (draftId, batchId, { name, size, base64 }) =>
+      guarded(async () => {
+        if (base64 === null || size > MAX_PHOTO_UPLOAD_BYTES) {
+          const refusal = intakeFailure(name, 'too-large', { bytes: size, maxBytes: MAX_PHOTO_UPLOAD_BYTES });
+          const draft = await store.get(draftId);
+          return { draft, added: 0, refused: [{ name, code: refusal.code, message: refusal.message }] };
+        }
+        const bytes = Buffer.from(base64, 'base64');
+        return intake(draftId, batchId, [{ bytes, name }], []);
+      }),
+
+    setPhotos: (draftId, photoIds) =>
+      guarded(async () => {
+        let removed: DraftPhoto[] = [];
+        const draft = await store.update(draftId, (current) => {
+          const byId = new Map(current.photos.map((p) => [p.id, p]));
+          const kept = [...new Set(photoIds)].flatMap((id) => byId.get(id) ?? []);
+          const keptIds = new Set(kept.map((p) => p.id));
+          removed = current.photos.filter((p) => !keptIds.has(p.id));
+          return { ...current, photos: kept };
+        });
+        // Files go after the draft no longer names them: a crash in between leaves a stray file,
+        // never a draft naming a missing photo.
+        await Promise.all(
+          removed.flatMap((p) => [p.file, p.thumb]).map((f) => rm(fromDataPath(dataDir, f), { force: true })),
+        );
+        deps.onChange([draftId]);
+        return draft;
+      }),
+  };
+}
