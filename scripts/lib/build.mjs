@@ -1,5 +1,5 @@
 // Builds the app with electron-vite when the output is missing or older than the sources.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -25,8 +25,39 @@ export function buildNeeded(root) {
   return source > built ? 'sources changed since the last build' : undefined;
 }
 
+const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+// Two commands started together (a test run and a benchmark, say) must not build into out/ at the
+// same time: one builds, the other waits for it and then finds the output fresh.
+function withBuildLock(root, run) {
+  const lock = path.join(root, 'node_modules', '.cache', 'listing-desk-build.lock');
+  mkdirSync(path.dirname(lock), { recursive: true });
+  const started = Date.now();
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // A lock older than five minutes was left by a build that was killed.
+      const age = existsSync(lock) ? Date.now() - statSync(lock).mtimeMs : 0;
+      if (age > 300_000 || Date.now() - started > 600_000) rmSync(lock, { recursive: true, force: true });
+      else sleep(500);
+    }
+  }
+  try {
+    return run();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 /** Builds when needed; exits the process with a clear message when the build fails. */
-export function ensureBuilt(root, { force = false, quiet = false } = {}) {
+export function ensureBuilt(root, options = {}) {
+  if (!options.force && !buildNeeded(root)) return;
+  withBuildLock(root, () => build(root, options));
+}
+
+function build(root, { force = false, quiet = false }) {
   const reason = force ? 'build requested' : buildNeeded(root);
   if (!reason) return;
   if (!quiet) process.stderr.write(`listing-desk: building the app (${reason})...\n`);

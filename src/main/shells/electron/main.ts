@@ -55,15 +55,27 @@ async function start(): Promise<void> {
     state: electronStoreFactory<WindowState>({ cwd: dataDir, name: 'window-state', defaults: {} }),
   });
   window.on('closed', () => (window = undefined));
-  // Quit waits for the back end to finish writing (drafts, jobs, the sandbox's state).
+  // Quit closes the window first, so the editor's last keystrokes (saved as the page unloads)
+  // reach the back end, then waits for the back end to finish writing (drafts, jobs, the
+  // sandbox's state).
   let closed = false;
+  let closing = false;
   app.on('before-quit', (event) => {
     if (closed) return;
     event.preventDefault();
-    void backEnd.close().finally(() => {
-      closed = true;
-      app.quit();
+    if (closing) return;
+    closing = true;
+    const windowGone = new Promise<void>((resolve) => {
+      if (!window || window.isDestroyed()) return resolve();
+      window.once('closed', () => resolve());
+      window.close();
     });
+    void windowGone
+      .then(() => backEnd.close())
+      .finally(() => {
+        closed = true;
+        app.quit();
+      });
   });
 }
 

@@ -152,6 +152,24 @@ describe('startWebShell', () => {
     expect((await request('/', { cookie, origin: 'http://evil.example' })).status).toBe(403);
   });
 
+  it('serves a draft’s stored photo behind the token, and nothing else of the data folder', async () => {
+    const draftId = '3f1c2b9e-1111-4a4a-8b8b-000000000000';
+    const name = '0b6f1f0e-2222-4b4b-9c9c-111111111111.thumb.jpg';
+    const folder = path.join(backEnd.dataDir, 'photos', draftId);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, name), 'JPEG BYTES');
+    writeFileSync(path.join(folder, 'notes.txt'), 'private');
+    const ok = await request(`/photos/${draftId}/${name}`, { cookie });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toBe('JPEG BYTES');
+    expect(ok.headers['content-type']).toBe('image/jpeg');
+    expect(ok.headers['cache-control']).toContain('immutable');
+    expect((await request(`/photos/${draftId}/${name}`)).status).toBe(403);
+    expect((await request(`/photos/${draftId}/notes.txt`, { cookie })).status).toBe(404);
+    expect((await request(`/photos/${draftId}/..%2f..%2faccounts.json`, { cookie })).status).toBe(404);
+    expect((await request('/accounts.json', { cookie })).status).toBe(404);
+  });
+
   it('refuses methods other than GET and HEAD', async () => {
     expect((await request('/', { cookie, origin: ownOrigin }, 'POST')).status).toBe(405);
     const head = await request('/', { cookie }, 'HEAD');
