@@ -28,8 +28,6 @@ export interface AppConfig {
   systemLocale: string;
   /** Timeout of each request to the listing service, in ms (default: the client's). */
   serviceTimeoutMs?: number;
-  /** Longest edge of stored photos in pixels (default 4096). */
-  photoMaxEdge?: number;
 }
 
 export interface AppPorts {
@@ -94,7 +92,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     onChange: (ids) => events.emit('drafts:changed', { ids }),
     onProgress: (progress) => events.emit('drafts:intake-progress', progress),
     log: ports.log,
-    ...(config.photoMaxEdge !== undefined && { maxEdge: config.photoMaxEdge }),
+    maxEdge: () => settings.get().photoMaxEdge,
   });
   const router = createRouter(
     {

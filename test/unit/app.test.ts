@@ -65,13 +65,13 @@ describe('createApp', () => {
     first.app.events.subscribe((event, payload) => events.push([event, payload]));
     await expect(first.app.router.call('settings:get', undefined)).resolves.toEqual({
       ok: true,
-      value: { language: 'system' },
+      value: { language: 'system', photoMaxEdge: 4096 },
     });
     await expect(first.app.router.call('settings:set', { language: 'de' })).resolves.toEqual({
       ok: true,
-      value: { language: 'de' },
+      value: { language: 'de', photoMaxEdge: 4096 },
     });
-    expect(events).toEqual([['settings:changed', { language: 'de' }]]);
+    expect(events).toEqual([['settings:changed', { language: 'de', photoMaxEdge: 4096 }]]);
     expect(JSON.parse(readFileSync(path.join(first.dataDir, 'settings.json'), 'utf8'))).toMatchObject({
       language: 'de',
     });
@@ -79,7 +79,7 @@ describe('createApp', () => {
     const second = await app(first.dataDir);
     await expect(second.app.router.call('settings:get', undefined)).resolves.toEqual({
       ok: true,
-      value: { language: 'de' },
+      value: { language: 'de', photoMaxEdge: 4096 },
     });
   });
 
@@ -93,7 +93,7 @@ describe('createApp', () => {
     expect(events).toEqual([]);
     await expect(backEnd.router.call('settings:get', undefined)).resolves.toEqual({
       ok: true,
-      value: { language: 'system' },
+      value: { language: 'system', photoMaxEdge: 4096 },
     });
   });
 
@@ -108,7 +108,7 @@ describe('createApp', () => {
     expect(log.error).toHaveBeenCalledWith(expect.stringContaining(aside[0]!));
     await expect(backEnd.router.call('settings:get', undefined)).resolves.toEqual({
       ok: true,
-      value: { language: 'system' },
+      value: { language: 'system', photoMaxEdge: 4096 },
     });
   });
 });

@@ -33,8 +33,8 @@ export interface DraftsServiceDeps {
   onChange(ids: string[]): void;
   onProgress(progress: IntakeProgress): void;
   log: { error(message: string, error?: unknown): void };
-  /** Longest edge of stored photos (see media/intake). */
-  maxEdge?: number;
+  /** Longest edge of stored photos (the seller's setting; see media/intake). */
+  maxEdge(): number;
 }
 
 export interface DraftsService {
@@ -59,7 +59,8 @@ export interface DraftsService {
 /** Turns the store's refusals into errors the renderer can show. */
 function appErrorOf(error: unknown): unknown {
   if (!(error instanceof DraftStoreError)) return error;
-  const code = error.code === 'not-found' ? 'not-found' : error.code === 'invalid' ? 'invalid-input' : 'conflict';
+  const code =
+    error.code === 'not-found' ? 'not-found' : error.code === 'invalid' ? 'invalid-input' : 'conflict';
   return new AppError(code, error.message);
 }
 
@@ -119,15 +120,24 @@ export function createDraftsService(deps: DraftsServiceDeps): DraftsService {
     await store.get(draftId);
     const results = await intakeMany(sources, {
       destDir: photoFolder(dataDir, draftId),
-      ...(deps.maxEdge !== undefined && { maxEdge: deps.maxEdge }),
+      maxEdge: deps.maxEdge(),
       onProgress: (done, total, last) =>
-        deps.onProgress({ draftId, batchId, done, total, name: last.ok ? last.photo.originalName : last.name }),
+        deps.onProgress({
+          draftId,
+          batchId,
+          done,
+          total,
+          name: last.ok ? last.photo.originalName : last.name,
+        }),
     });
     const stored = results.flatMap((r) => (r.ok ? [toDraftPhoto(r)] : []));
     for (const r of results) if (!r.ok) refused.push({ name: r.name, code: r.code, message: r.message });
     let draft: Draft;
     try {
-      draft = await store.update(draftId, (current) => ({ ...current, photos: [...current.photos, ...stored] }));
+      draft = await store.update(draftId, (current) => ({
+        ...current,
+        photos: [...current.photos, ...stored],
+      }));
     } catch (error) {
       // The draft went to the trash or away while its photos were processed: drop the files.
       await Promise.all(
@@ -211,8 +221,17 @@ export function createDraftsService(deps: DraftsServiceDeps): DraftsService {
     addPhotos: (draftId, batchId, paths) =>
       guarded(async () => {
         const dropped = await collectDroppedFiles(paths);
-        const refused: PhotoRefusal[] = dropped.skipped.map(({ name, code, message }) => ({ name, code, message }));
-        return intake(draftId, batchId, dropped.files.map((path) => ({ path })), refused);
+        const refused: PhotoRefusal[] = dropped.skipped.map(({ name, code, message }) => ({
+          name,
+          code,
+          message,
+        }));
+        return intake(
+          draftId,
+          batchId,
+          dropped.files.map((path) => ({ path })),
+          refused,
+        );
       }),
 
     addPhotoBytes: (draftId, batchId, { name, size, base64 }) =>

@@ -61,7 +61,8 @@ export async function openSuggestions(
   const file = path.join(dataDir, 'suggestions.json');
   const now = options.now ?? (() => new Date());
   const read = await readJsonFile(file, (value) => fileSchema.parse(value));
-  if (read.state === 'unreadable') options.log.error(`suggestions.json did not parse; moved aside to ${read.movedAside}`);
+  if (read.state === 'unreadable')
+    options.log.error(`suggestions.json did not parse; moved aside to ${read.movedAside}`);
   const data: SuggestionsFile = read.state === 'ok' ? read.value : { categories: {}, attributes: {} };
   let dirty = false;
   let timer: NodeJS.Timeout | undefined;
@@ -99,7 +100,10 @@ export async function openSuggestions(
       }
       // A key's last use is its newest value's; keys past the limit go, oldest first.
       const keyTimes = Object.fromEntries(
-        Object.entries(data.attributes).map(([key, values]) => [key, Object.values(values).sort().at(-1) ?? '']),
+        Object.entries(data.attributes).map(([key, values]) => [
+          key,
+          Object.values(values).sort().at(-1) ?? '',
+        ]),
       );
       const kept = new Set(Object.keys(trim(keyTimes, LIMITS.keys)));
       for (const key of Object.keys(data.attributes)) if (!kept.has(key)) delete data.attributes[key];

@@ -1,5 +1,5 @@
-// The app's settings (language for now), kept in `settings.json` in the data folder.
-import { languageSchema } from '../../shared/ipc/contract';
+// The app's settings (language, the photos' maximum edge), kept in `settings.json` in the data folder.
+import { languageSchema, photoMaxEdgeSchema } from '../../shared/ipc/contract';
 import type { Settings } from '../../shared/ipc/types';
 import { openStore, type StoreFactory } from './store-factory';
 
@@ -10,7 +10,8 @@ export interface SettingsService {
   readonly movedAside?: string;
 }
 
-const defaults: Settings = { language: 'system' };
+// 4096 keeps a 12 MP camera photo (4000 × 3000) at full size.
+const defaults: Settings = { language: 'system', photoMaxEdge: 4096 };
 
 /** Opens the settings of the data folder. */
 export function createSettingsService(factory: StoreFactory, dataDir: string): SettingsService {
@@ -22,12 +23,14 @@ export function createSettingsService(factory: StoreFactory, dataDir: string): S
   // A hand-edited value the app does not know falls back to the default instead of reaching the UI.
   const read = (): Settings => ({
     language: languageSchema.catch(defaults.language).parse(store.store.language),
+    photoMaxEdge: photoMaxEdgeSchema.catch(defaults.photoMaxEdge).parse(store.store.photoMaxEdge),
   });
   return {
     movedAside,
     get: read,
     update(patch) {
       if (patch.language !== undefined) store.set('language', patch.language);
+      if (patch.photoMaxEdge !== undefined) store.set('photoMaxEdge', patch.photoMaxEdge);
       return read();
     },
   };

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { languageSchema } from '../../shared/ipc/contract';
+import { languageSchema, photoMaxEdges, photoMaxEdgeSchema } from '../../shared/ipc/contract';
 import { AboutPanel } from '../components/AboutPanel';
 import { useAppStore } from '../store/app-store';
 import { AccountsPanel } from './settings/AccountsPanel';
@@ -31,6 +31,26 @@ export function SettingsView() {
             <option value="de">{t('settings.languageDe')}</option>
             <option value="en">{t('settings.languageEn')}</option>
           </select>
+        </label>
+        <label className="field">
+          <span>{t('settings.photoMaxEdge')}</span>
+          <select
+            value={settings?.photoMaxEdge ?? 4096}
+            aria-describedby="photo-max-edge-hint"
+            onChange={(event) => {
+              const edge = photoMaxEdgeSchema.safeParse(Number(event.target.value));
+              if (edge.success) void updateSettings({ photoMaxEdge: edge.data });
+            }}
+          >
+            {photoMaxEdges.map((edge) => (
+              <option key={edge} value={edge}>
+                {t('settings.pixels', { count: edge })}
+              </option>
+            ))}
+          </select>
+          <small id="photo-max-edge-hint" className="hint">
+            {t('settings.photoMaxEdgeHint')}
+          </small>
         </label>
       </section>
       <AccountsPanel />

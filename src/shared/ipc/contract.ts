@@ -33,6 +33,13 @@ function channel<Output>() {
 const noInput = z.object({}).strict().optional();
 
 export const languageSchema = z.enum(['system', 'de', 'en']);
+/** The longest edge photos are scaled down to at intake (the choices Settings offers). */
+export const photoMaxEdges = [1600, 2048, 3000, 4096, 6000, 8192] as const;
+export const photoMaxEdgeSchema = z
+  .int()
+  .refine((edge) => (photoMaxEdges as readonly number[]).includes(edge), {
+    message: `must be one of ${photoMaxEdges.join(', ')}`,
+  });
 
 const id = z.string().min(1).max(100);
 const serviceUrl = z
@@ -86,7 +93,9 @@ const base64 = z
 export const contract = {
   'app:info': channel<AppInfo>()(noInput),
   'settings:get': channel<Settings>()(noInput),
-  'settings:set': channel<Settings>()(z.object({ language: languageSchema.optional() }).strict()),
+  'settings:set': channel<Settings>()(
+    z.object({ language: languageSchema.optional(), photoMaxEdge: photoMaxEdgeSchema.optional() }).strict(),
+  ),
   'accounts:list': channel<AccountsState>()(noInput),
   'accounts:save': channel<AccountView>()(accountInputSchema),
   'accounts:remove': channel<AccountsState>()(z.object({ id }).strict()),
@@ -106,9 +115,7 @@ export const contract = {
     z.object({ refresh: z.boolean().optional() }).strict().optional(),
   ),
   'listings:get': channel<ListingView>()(z.object({ uuid: id }).strict()),
-  'accounts:set-defaults': channel<AccountView>()(
-    z.object({ id, defaults: accountDefaultsSchema }).strict(),
-  ),
+  'accounts:set-defaults': channel<AccountView>()(z.object({ id, defaults: accountDefaultsSchema }).strict()),
   'drafts:list': channel<DraftsListResult>()(
     z
       .object({

@@ -19,6 +19,8 @@ export type Language = 'system' | 'de' | 'en';
 
 export interface Settings {
   language: Language;
+  /** Photos are scaled down at intake so that their longest edge is at most this many pixels. */
+  photoMaxEdge: number;
 }
 
 export type ViewName = 'drafts' | 'listings' | 'publishing' | 'settings';

@@ -39,8 +39,16 @@ async function fail(channel: string, input?: unknown): Promise<IpcErrorData> {
 }
 
 function fieldsOf(draft: Draft): DraftFields {
-  const { version: _v, accountId: _a, status: _s, createdAt: _c, updatedAt: _u, photos: _p, remote: _r, ...fields } =
-    draft;
+  const {
+    version: _v,
+    accountId: _a,
+    status: _s,
+    createdAt: _c,
+    updatedAt: _u,
+    photos: _p,
+    remote: _r,
+    ...fields
+  } = draft;
   return fields;
 }
 
@@ -79,7 +87,13 @@ describe('drafts through the router', () => {
       contactPerson: 'Anna',
       adType: 'OFFER',
       price: { type: 'FIXED', amount: null },
-      publication: { street: 'Hauptstr. 1', city: 'Berlin', district: null, postalCode: '10115', availabilityRadiusInKm: '25' },
+      publication: {
+        street: 'Hauptstr. 1',
+        city: 'Berlin',
+        district: null,
+        postalCode: '10115',
+        availabilityRadiusInKm: '25',
+      },
     });
     expect(draft.description).toContain('Privatverkauf, keine Rücknahme.');
     // Defaults survive a restart of the app.
@@ -169,6 +183,24 @@ describe('drafts through the router', () => {
     expect(big.draft.photos).toHaveLength(1);
   });
 
+  it('scales photos down to the largest edge chosen in Settings', async () => {
+    await call('settings:set', { photoMaxEdge: 1600 });
+    const draft = await call<Draft>('drafts:create');
+    const wide = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#3a7' } })
+      .jpeg()
+      .toBuffer();
+    const { draft: stored } = await call<AddPhotosResult>('drafts:add-photo-bytes', {
+      draftId: draft.id,
+      batchId: 'edge',
+      name: 'Panorama.jpg',
+      size: wide.byteLength,
+      base64: wide.toString('base64'),
+    });
+    expect(stored.photos[0]).toMatchObject({ width: 1600, height: 800 });
+    const meta = await sharp(readFileSync(path.join(temp.dataDir, stored.photos[0]!.file))).metadata();
+    expect([meta.width, meta.height]).toEqual([1600, 800]);
+  });
+
   it('orders, makes a cover and removes photos; removed files leave the disk', async () => {
     const draft = await call<Draft>('drafts:create');
     const { draft: withPhotos } = await call<AddPhotosResult>('drafts:add-photos', {
@@ -177,9 +209,15 @@ describe('drafts through the router', () => {
       paths: [droppedFolder()],
     });
     const [a, b, c] = withPhotos.photos as [Draft['photos'][0], Draft['photos'][0], Draft['photos'][0]];
-    const reordered = await call<Draft>('drafts:set-photos', { draftId: draft.id, photoIds: [c.id, a.id, b.id] });
+    const reordered = await call<Draft>('drafts:set-photos', {
+      draftId: draft.id,
+      photoIds: [c.id, a.id, b.id],
+    });
     expect(reordered.photos.map((p) => p.id)).toEqual([c.id, a.id, b.id]);
-    const removed = await call<Draft>('drafts:set-photos', { draftId: draft.id, photoIds: [c.id, b.id, 'nope'] });
+    const removed = await call<Draft>('drafts:set-photos', {
+      draftId: draft.id,
+      photoIds: [c.id, b.id, 'nope'],
+    });
     expect(removed.photos.map((p) => p.id)).toEqual([c.id, b.id]);
     expect(existsSync(path.join(temp.dataDir, a.file))).toBe(false);
     expect(existsSync(path.join(temp.dataDir, a.thumb))).toBe(false);
@@ -189,7 +227,11 @@ describe('drafts through the router', () => {
   it('never drops photos that arrive while the seller keeps typing', async () => {
     const draft = await call<Draft>('drafts:create');
     const folder = droppedFolder();
-    const intake = call<AddPhotosResult>('drafts:add-photos', { draftId: draft.id, batchId: 'b', paths: [folder] });
+    const intake = call<AddPhotosResult>('drafts:add-photos', {
+      draftId: draft.id,
+      batchId: 'b',
+      paths: [folder],
+    });
     // Saves made from the editor's copy, which has no photos yet.
     const saves = Array.from({ length: 10 }, (_, i) =>
       call<Draft>('drafts:save', { draft: { ...fieldsOf(draft), title: `Titel ${i}` } }),
@@ -205,7 +247,11 @@ describe('drafts through the router', () => {
     expect(first.attributes).toMatchObject({ art: [], condition: ['like_new'], versand: ['ja'] });
     const draft = await call<Draft>('drafts:create');
     await call('drafts:save', {
-      draft: { ...fieldsOf(draft), category: 'Haushalt/Küche', attributes: { condition: 'used', farbe: 'rot' } },
+      draft: {
+        ...fieldsOf(draft),
+        category: 'Haushalt/Küche',
+        attributes: { condition: 'used', farbe: 'rot' },
+      },
     });
     await temp.app.close();
     temp = await createTempApp(temp.dataDir);

@@ -23,8 +23,8 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
       systemLocale: 'en-US',
       keychain: { mode: 'keychain' },
     }),
-    'settings:get': () => ({ language: 'system' }),
-    'settings:set': (patch) => ({ language: patch.language ?? 'system' }),
+    'settings:get': () => ({ language: 'system', photoMaxEdge: 4096 }),
+    'settings:set': (patch) => ({ language: patch.language ?? 'system', photoMaxEdge: 4096 }),
   };
   return { ...notUnderTest, ...defaults, ...overrides };
 }
@@ -37,7 +37,7 @@ describe('createRouter', () => {
   it.each([['drafts:nuke'], ['toString'], ['__proto__'], ['constructor'], [42], [undefined], [null]])(
     'answers unknown-channel for %s without running a handler',
     async (channel) => {
-      const get = vi.fn(() => ({ language: 'system' as const }));
+      const get = vi.fn(() => ({ language: 'system' as const, photoMaxEdge: 4096 }));
       const router = createRouter(handlers({ 'settings:get': get }), spyLogger());
       const result = await router.call(channel, undefined);
       expect(result).toMatchObject({ ok: false, error: { code: 'unknown-channel' } });
@@ -48,6 +48,7 @@ describe('createRouter', () => {
   it('refuses a value outside the contract with invalid-input and per-field details', async () => {
     const set = vi.fn((patch: { language?: 'system' | 'de' | 'en' }) => ({
       language: patch.language ?? 'system',
+      photoMaxEdge: 4096,
     }));
     const router = createRouter(handlers({ 'settings:set': set }), spyLogger());
     const result = await router.call('settings:set', { language: 'fr' });
@@ -71,32 +72,35 @@ describe('createRouter', () => {
   });
 
   it('passes the parsed input to the handler and wraps its value', async () => {
-    const set = vi.fn(() => ({ language: 'de' as const }));
+    const set = vi.fn(() => ({ language: 'de' as const, photoMaxEdge: 4096 }));
     const router = createRouter(handlers({ 'settings:set': set }), spyLogger());
-    await expect(router.call('settings:set', { language: 'de' })).resolves.toEqual({
+    await expect(router.call('settings:set', { language: 'de', photoMaxEdge: 4096 })).resolves.toEqual({
       ok: true,
-      value: { language: 'de' },
+      value: { language: 'de', photoMaxEdge: 4096 },
     });
-    expect(set).toHaveBeenCalledWith({ language: 'de' });
+    expect(set).toHaveBeenCalledWith({ language: 'de', photoMaxEdge: 4096 });
   });
 
   it('accepts no input and an empty object for input-less channels', async () => {
     const router = createRouter(handlers(), spyLogger());
     await expect(router.call('settings:get', undefined)).resolves.toEqual({
       ok: true,
-      value: { language: 'system' },
+      value: { language: 'system', photoMaxEdge: 4096 },
     });
     await expect(router.call('settings:get', {})).resolves.toEqual({
       ok: true,
-      value: { language: 'system' },
+      value: { language: 'system', photoMaxEdge: 4096 },
     });
   });
 
   it('awaits async handlers', async () => {
-    const router = createRouter(handlers({ 'settings:get': async () => ({ language: 'en' }) }), spyLogger());
+    const router = createRouter(
+      handlers({ 'settings:get': async () => ({ language: 'en', photoMaxEdge: 4096 }) }),
+      spyLogger(),
+    );
     await expect(router.call('settings:get', undefined)).resolves.toEqual({
       ok: true,
-      value: { language: 'en' },
+      value: { language: 'en', photoMaxEdge: 4096 },
     });
   });
 

@@ -14,25 +14,42 @@ describe('createSettingsService', () => {
 
   it("starts at language 'system'", () => {
     const settings = createSettingsService(confStoreFactory, temp.dir);
-    expect(settings.get()).toEqual({ language: 'system' });
+    expect(settings.get()).toEqual({ language: 'system', photoMaxEdge: 4096 });
     expect(settings.movedAside).toBeUndefined();
   });
 
   it('updates and returns the new settings, and keeps them on disk', () => {
     const settings = createSettingsService(confStoreFactory, temp.dir);
-    expect(settings.update({ language: 'en' })).toEqual({ language: 'en' });
-    expect(createSettingsService(confStoreFactory, temp.dir).get()).toEqual({ language: 'en' });
+    expect(settings.update({ language: 'en' })).toEqual({ language: 'en', photoMaxEdge: 4096 });
+    expect(createSettingsService(confStoreFactory, temp.dir).get()).toEqual({
+      language: 'en',
+      photoMaxEdge: 4096,
+    });
   });
 
   it('leaves the language as it is for an empty patch', () => {
     const settings = createSettingsService(confStoreFactory, temp.dir);
     settings.update({ language: 'de' });
-    expect(settings.update({})).toEqual({ language: 'de' });
+    expect(settings.update({})).toEqual({ language: 'de', photoMaxEdge: 4096 });
   });
 
   it('returns only the known settings, not other keys in the file', () => {
     writeFileSync(path.join(temp.dir, 'settings.json'), JSON.stringify({ language: 'de', stray: 1 }));
-    expect(createSettingsService(confStoreFactory, temp.dir).get()).toEqual({ language: 'de' });
+    expect(createSettingsService(confStoreFactory, temp.dir).get()).toEqual({
+      language: 'de',
+      photoMaxEdge: 4096,
+    });
+  });
+
+  it('keeps the photos’ maximum edge, and falls back to 4096 for a value it does not offer', () => {
+    const settings = createSettingsService(confStoreFactory, temp.dir);
+    expect(settings.update({ photoMaxEdge: 2048 })).toEqual({ language: 'system', photoMaxEdge: 2048 });
+    expect(createSettingsService(confStoreFactory, temp.dir).get().photoMaxEdge).toBe(2048);
+    writeFileSync(path.join(temp.dir, 'settings.json'), JSON.stringify({ language: 'de', photoMaxEdge: 5 }));
+    expect(createSettingsService(confStoreFactory, temp.dir).get()).toEqual({
+      language: 'de',
+      photoMaxEdge: 4096,
+    });
   });
 
   it('reports a settings file that did not parse', () => {
@@ -40,6 +57,6 @@ describe('createSettingsService', () => {
     const settings = createSettingsService(confStoreFactory, temp.dir);
     expect(settings.movedAside).toMatch(/settings\.json\.unreadable-/);
     expect(readdirSync(temp.dir)).toContain(path.basename(settings.movedAside!));
-    expect(settings.get()).toEqual({ language: 'system' });
+    expect(settings.get()).toEqual({ language: 'system', photoMaxEdge: 4096 });
   });
 });

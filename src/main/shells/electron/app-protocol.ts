@@ -14,11 +14,16 @@ export function registerAppScheme(): void {
 }
 
 /** Answers app://renderer/... from the renderer's build folder. */
-export function serveAppScheme(rendererDir: string, photoFile: (urlPath: string) => string | undefined): void {
+export function serveAppScheme(
+  rendererDir: string,
+  photoFile: (urlPath: string) => string | undefined,
+): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
     const file =
-      url.host === APP_HOST ? (photoFile(url.pathname) ?? resolveStaticFile(rendererDir, url.pathname)) : undefined;
+      url.host === APP_HOST
+        ? (photoFile(url.pathname) ?? resolveStaticFile(rendererDir, url.pathname))
+        : undefined;
     const body = file ? await readFile(file).catch(() => undefined) : undefined;
     if (!file || !body) return new Response('Not found', { status: 404 });
     return new Response(body, {

@@ -234,9 +234,12 @@ describe('startWebShell', () => {
       });
       await expect(callOver(ws, 4, 'settings:set', { language: 'de' })).resolves.toEqual({
         ok: true,
-        value: { language: 'de' },
+        value: { language: 'de', photoMaxEdge: 4096 },
       });
-      await expect(event).resolves.toEqual({ event: 'settings:changed', payload: { language: 'de' } });
+      await expect(event).resolves.toEqual({
+        event: 'settings:changed',
+        payload: { language: 'de', photoMaxEdge: 4096 },
+      });
     } finally {
       ws.close();
     }
