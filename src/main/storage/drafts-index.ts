@@ -4,11 +4,10 @@
 // of drafts; the snapshot is rewritten ("compacted") now and then, and on quit.
 // The journal line is written BEFORE the draft file changes, so after a crash every draft whose
 // file may differ from the snapshot is named in the journal and is read again (drafts-recovery.ts).
-import { open, rename, type FileHandle } from 'node:fs/promises';
-import { readFile } from 'node:fs/promises';
+import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { z } from 'zod';
 import { draftSummarySchema, type DraftSummary } from '../../shared/domain/draft-list';
-import { writeFileAtomic } from './atomic-file';
+import { readJsonFile, writeFileAtomic } from './atomic-file';
 import { isDraftId } from './draft-files';
 
 // Bump when a summary's content changes meaning (e.g. new validation rules change `issueCount`):
@@ -28,21 +27,9 @@ export type IndexRead =
  * another version or with a bad entry is "stale" and simply rebuilt (it holds nothing of its own).
  */
 export async function readIndex(file: string, now: () => Date): Promise<IndexRead> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { state: 'missing' };
-    throw error;
-  }
-  let parsed: z.infer<typeof indexFileSchema>;
-  try {
-    parsed = indexFileSchema.parse(JSON.parse(text));
-  } catch {
-    const movedAside = `${file}.unreadable-${now().toISOString().replace(/[:.]/g, '-')}`;
-    await rename(file, movedAside);
-    return { state: 'unreadable', movedAside };
-  }
+  const read = await readJsonFile(file, (value) => indexFileSchema.parse(value), now);
+  if (read.state !== 'ok') return read;
+  const parsed = read.value;
   if (parsed.version !== INDEX_VERSION) return { state: 'stale', reason: `version ${parsed.version}` };
   const entries = new Map<string, DraftSummary>();
   for (const raw of parsed.entries) {
