@@ -6,6 +6,7 @@ import { applyLanguage, resolveLanguage } from './i18n';
 import { subscribe } from './ipc/client';
 import { useAccountsStore } from './store/accounts-store';
 import { useAppStore } from './store/app-store';
+import { useDraftsStore } from './store/drafts-store';
 import { useListingsStore } from './store/listings-store';
 import { DraftsView } from './views/drafts/DraftsView';
 import { PublishingView } from './views/EmptyViews';
@@ -35,11 +36,13 @@ export function App() {
     const offNavigate = subscribe('app:navigate', ({ view }) => useAppStore.getState().navigate(view));
     const offAccounts = subscribe('accounts:changed', (state) => useAccountsStore.getState().setState(state));
     const offListings = subscribe('listings:changed', (state) => useListingsStore.getState().setState(state));
+    const offDrafts = subscribe('drafts:changed', () => useDraftsStore.getState().changed());
     return () => {
       offSettings();
       offNavigate();
       offAccounts();
       offListings();
+      offDrafts();
     };
   }, []);
 

@@ -26,6 +26,11 @@ function optional(value: string | null): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
+/** The listing's `customReference`: the seller's reference, or the draft's id when there is none. */
+export function listingReference(draft: Pick<Draft, 'id' | 'customReference'>): string {
+  return optional(draft.customReference) ?? draft.id;
+}
+
 /** The body of `POST /v1/listings` for the draft; throws DraftNotPublishableError if it has issues. */
 export function draftToListingCreateRequest(draft: Draft): ListingCreateRequest {
   const issues = validateListingFields(draft);
@@ -43,7 +48,8 @@ export function draftToListingCreateRequest(draft: Draft): ListingCreateRequest 
     price: { type: draft.price.type.trim(), amount: amount.value },
     email: draft.email.trim(),
     phoneNumber: optional(draft.phoneNumber),
-    customReference: optional(draft.customReference),
+    // Never empty: after a lost answer the publish engine finds the listing again by this value.
+    customReference: listingReference(draft),
     contactPerson: optional(draft.contactPerson),
     buyNow: draft.buyNow,
   };

@@ -1,4 +1,149 @@
-// PLACEHOLDER (replaced by the editor work): edits one draft; renders <PhotosPanel> for its photos.
+import { memo, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { validateDraft } from '../../../shared/domain/draft-validation';
+import type { DraftSuggestions } from '../../../shared/ipc/types';
+import { call, subscribe } from '../../ipc/client';
+import { useAccountsStore } from '../../store/accounts-store';
+import { useEditorStore } from '../../store/editor-store';
+import { ContactSection } from './editor/ContactSection';
+import { groupIssues, issuesOf } from './editor/draft-issues';
+import { EditorHeader } from './editor/EditorHeader';
+import { PHOTOS_SECTION_ID } from './editor/field-ids';
+import { IssueSummary } from './editor/IssueSummary';
+import { ListingSection } from './editor/ListingSection';
+import { OfferSection } from './editor/OfferSection';
+import { PublicationSection } from './editor/PublicationSection';
+import { useIssueText } from './editor/use-editor-language';
+import { PhotosPanel } from './photos/PhotosPanel';
+import './editor/editor.css';
+
+/**
+ * The photos panel, drawn again only when what it shows changes (its photos, or main's copy of
+ * the draft), not at every keystroke elsewhere: a 100,000-character description stays fluid.
+ */
+const DraftPhotosPanel = memo(
+  PhotosPanel,
+  (before, after) =>
+    before.onChange === after.onChange &&
+    before.draft.id === after.draft.id &&
+    before.draft.photos === after.draft.photos &&
+    before.draft.updatedAt === after.draft.updatedAt &&
+    before.draft.status === after.draft.status,
+);
+
+/** Saves on the ways a seller leaves: another window, a hidden tab, a closed page, Ctrl/Cmd+S. */
+function useSaveTriggers() {
+  useEffect(() => {
+    const flush = () => void useEditorStore.getState().flush();
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        flush();
+      }
+    };
+    const offChanged = subscribe('drafts:changed', ({ ids }) => void useEditorStore.getState().refresh(ids));
+    window.addEventListener('pagehide', flush);
+    window.addEventListener('blur', flush);
+    window.addEventListener('keydown', onKey);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      offChanged();
+      window.removeEventListener('pagehide', flush);
+      window.removeEventListener('blur', flush);
+      window.removeEventListener('keydown', onKey);
+      document.removeEventListener('visibilitychange', onVisibility);
+      // The editor goes away (another view): what was typed is saved now, not in 400 ms.
+      flush();
+    };
+  }, []);
+}
+
+/** Names and values used before, for the category and the attributes; none when unavailable. */
+function useSuggestions(draftId: string): DraftSuggestions | null {
+  const [suggestions, setSuggestions] = useState<DraftSuggestions | null>(null);
+  useEffect(() => {
+    let live = true;
+    call('drafts:suggestions')
+      .then((value) => live && setSuggestions(value))
+      // Suggestions are a help, not a need: the fields work without them.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [draftId]);
+  return suggestions;
+}
+
+/** Edits one draft: every field, validation beside each, autosave, and its photos. */
 export function DraftEditor({ draftId }: { draftId: string }) {
-  return <section aria-label="Draft editor" data-draft-id={draftId} />;
+  const { t } = useTranslation();
+  const issueText = useIssueText();
+  const open = useEditorStore((s) => s.open);
+  const draft = useEditorStore((s) => (s.draft?.id === draftId ? s.draft : null));
+  const loadError = useEditorStore((s) => (s.draftId === draftId ? s.loadError : null));
+  const rows = useEditorStore((s) => s.rows);
+  const takePhotos = useEditorStore((s) => s.takePhotos);
+  const account = useAccountsStore((s) => {
+    const accounts = s.state?.accounts ?? [];
+    return (
+      accounts.find((a) => a.id === draft?.accountId) ?? accounts.find((a) => a.id === s.state?.activeId)
+    );
+  });
+  const suggestions = useSuggestions(draftId);
+  const issues = useMemo(() => (draft ? validateDraft(draft) : []), [draft]);
+  const byField = useMemo(() => groupIssues(issues), [issues]);
+
+  useSaveTriggers();
+  useEffect(() => {
+    void open(draftId);
+  }, [open, draftId]);
+
+  if (!draft) {
+    return (
+      <section className="draft-editor" aria-label={t('editor.label')} data-draft-id={draftId}>
+        {loadError ? (
+          <p className="banner error" role="alert">
+            {t('editor.loadFailed', { message: loadError })}
+          </p>
+        ) : (
+          <p className="muted">{t('editor.loading')}</p>
+        )}
+      </section>
+    );
+  }
+
+  const photoIssues = issuesOf(byField, 'photos');
+  return (
+    <section className="draft-editor" aria-label={t('editor.label')} data-draft-id={draftId}>
+      <EditorHeader
+        title={draft.title}
+        status={draft.status}
+        createdAt={draft.createdAt}
+        updatedAt={draft.updatedAt}
+      />
+      <IssueSummary issues={issues} rows={rows} />
+      <ListingSection draft={draft} issues={byField} suggestions={suggestions} />
+      <section
+        className="editor-section"
+        id={PHOTOS_SECTION_ID}
+        tabIndex={-1}
+        aria-labelledby="editor-photos-title"
+        aria-describedby={photoIssues.length > 0 ? 'draft-photos-error' : undefined}
+      >
+        <h3 id="editor-photos-title">{t('editor.sections.photos')}</h3>
+        <DraftPhotosPanel draft={draft} onChange={takePhotos} />
+        {photoIssues.length > 0 && (
+          <p id="draft-photos-error" className="field-error">
+            {photoIssues.map(issueText).join(' ')}
+          </p>
+        )}
+      </section>
+      <OfferSection draft={draft} issues={byField} />
+      <ContactSection draft={draft} issues={byField} />
+      <PublicationSection draft={draft} issues={byField} account={account} />
+    </section>
+  );
 }

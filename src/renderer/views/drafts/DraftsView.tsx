@@ -1,14 +1,149 @@
+import { useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../components/EmptyState';
+import { Icon } from '../../components/Icon';
+import { useDraftsStore } from '../../store/drafts-store';
+import { DraftEditor } from './DraftEditor';
+import { DraftsList } from './DraftsList';
+import { DraftsListBar } from './DraftsListBar';
+import { DraftsListFilter } from './DraftsListFilter';
+import { DraftsNotice, DraftsProblemsBanner } from './DraftsListNotices';
+import './drafts-list.css';
 
-// PLACEHOLDER (replaced by the drafts list work): the Drafts view — list on the left, the editor
-// of the open draft (`<DraftEditor draftId=… />`) on the right.
+/** Ctrl/Cmd+N makes a new draft while this view is shown. */
+function useNewDraftShortcut() {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const command = event.ctrlKey || event.metaKey;
+      if (!command || event.altKey || event.shiftKey || event.key.toLowerCase() !== 'n') return;
+      event.preventDefault();
+      void useDraftsStore.getState().create();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}
+
+/** Lists while the view is shown; reloads on main's changes only then (see drafts-store). */
+function useListWhileShown() {
+  // A layout effect runs before the first paint, a plain one after it: asking main for the list
+  // one paint earlier is 50-150 ms sooner to the first row at startup (bench/drafts/startup.ts).
+  useLayoutEffect(() => {
+    const store = useDraftsStore.getState();
+    store.setShown(true);
+    void store.load();
+    return () => store.setShown(false);
+  }, []);
+}
+
+/** What the list pane shows when it has no rows. */
+function ListEmpty({ filtered, trash }: { filtered: boolean; trash: boolean }) {
+  const { t } = useTranslation();
+  const setFilter = useDraftsStore((s) => s.setFilter);
+  if (trash && !filtered) return <p className="drafts-list-empty muted">{t('draftsList.trashEmpty')}</p>;
+  return (
+    <div className="drafts-list-empty">
+      <p className="muted">{t('draftsList.noMatch')}</p>
+      <button type="button" onClick={() => setFilter({ query: '', status: 'all' })}>
+        {t('draftsList.clearFilter')}
+      </button>
+    </div>
+  );
+}
+
+/** The right pane: the open draft's editor, or what to do. */
+function DetailPane({ trash }: { trash: boolean }) {
+  const { t } = useTranslation();
+  const openId = useDraftsStore((s) => s.openId);
+  if (!trash && openId) return <DraftEditor draftId={openId} />;
+  return <p className="muted drafts-hint">{t(trash ? 'draftsList.trashHint' : 'draftsList.pickHint')}</p>;
+}
+
+/** Drafts: the seller's offline ads, searchable and filterable, with the open one's editor beside. */
 export function DraftsView() {
   const { t } = useTranslation();
+  const result = useDraftsStore((s) => s.result);
+  const loadError = useDraftsStore((s) => s.loadError);
+  const filter = useDraftsStore((s) => s.filter);
+  const trash = useDraftsStore((s) => s.showTrash);
+  const { create, setShowTrash, load } = useDraftsStore.getState();
+  useListWhileShown();
+  useNewDraftShortcut();
+
+  const items = result?.items ?? [];
+  const filtered = filter.query.trim() !== '' || filter.status !== 'all';
+  const noDraftsYet = result !== null && !trash && result.total === 0;
+  const summary = trash
+    ? t('draftsList.summaryTrash', { count: result?.trashCount ?? 0 })
+    : filtered
+      ? t('draftsList.summaryFiltered', { count: result?.total ?? 0, shown: items.length })
+      : t('draftsList.summary', { count: result?.total ?? 0 });
+
   return (
-    <>
-      <h1>{t('drafts.title')}</h1>
-      <EmptyState icon="drafts" title={t('drafts.emptyTitle')} body={t('drafts.emptyBody')} />
-    </>
+    <div className="drafts-view">
+      <header className="view-head">
+        <div>
+          <h1>{t('draftsList.title')}</h1>
+          <p className="muted small" data-testid="drafts-summary">
+            {result ? summary : '\u00a0'}
+          </p>
+        </div>
+        <div className="actions">
+          <button type="button" aria-pressed={trash} onClick={() => setShowTrash(!trash)}>
+            {t('draftsList.trash', { count: result?.trashCount ?? 0 })}
+          </button>
+          <button
+            type="button"
+            className="primary"
+            aria-keyshortcuts="Control+N Meta+N"
+            title={t('draftsList.newDraftShortcut')}
+            onClick={() => void create()}
+          >
+            {t('draftsList.newDraft')}
+          </button>
+        </div>
+      </header>
+      <DraftsProblemsBanner />
+      <DraftsNotice />
+      {loadError && (
+        <div className="banner error" role="alert">
+          <span>{t('draftsList.loadFailed', { message: loadError })}</span>
+          <button type="button" onClick={() => void load()}>
+            {t('draftsList.retry')}
+          </button>
+        </div>
+      )}
+      {noDraftsYet ? (
+        <div className="empty-state">
+          <Icon name="drafts" size={48} />
+          <h2>{t('draftsList.emptyTitle')}</h2>
+          <p>{t('draftsList.emptyBody')}</p>
+          <button type="button" className="primary drafts-first" onClick={() => void create()}>
+            {t('draftsList.createFirst')}
+          </button>
+        </div>
+      ) : (
+        <div className="drafts-split">
+          <section
+            className="drafts-pane"
+            aria-label={t(trash ? 'draftsList.trashPane' : 'draftsList.listPane')}
+          >
+            <DraftsListFilter />
+            <DraftsListBar items={items} trash={trash} />
+            {result === null ? (
+              <p className="muted drafts-list-empty" role="status">
+                {t('draftsList.loading')}
+              </p>
+            ) : items.length === 0 ? (
+              <ListEmpty filtered={filtered} trash={trash} />
+            ) : (
+              <DraftsList items={items} trash={trash} />
+            )}
+          </section>
+          <div className="drafts-detail-pane">
+            <DetailPane trash={trash} />
+          </div>
+        </div>
+      )}
+    </div>
   );
 }

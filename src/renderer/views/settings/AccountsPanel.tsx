@@ -4,6 +4,7 @@ import type { AccountView } from '../../../shared/ipc/types';
 import { useProblemText } from '../../components/problem-text';
 import { useAccountsStore, type TestOutcome } from '../../store/accounts-store';
 import { useAppStore } from '../../store/app-store';
+import { AccountDefaultsForm } from './AccountDefaultsForm';
 import { AccountForm } from './AccountForm';
 
 function TestResult({ outcome }: { outcome?: TestOutcome }) {
@@ -134,6 +135,7 @@ export function AccountsPanel() {
           ),
         )}
       </ul>
+      {editing !== 'new' && <AccountDefaultsForm accountId={editing} />}
     </section>
   );
 }

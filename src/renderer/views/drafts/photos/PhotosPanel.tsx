@@ -1,4 +1,19 @@
-import type { Draft } from '../../../../shared/domain/draft';
+// The photos of the draft open in the editor: the grid in order (the first is the cover), files and
+// folders dropped or chosen, progress and refusals of the intake, and reordering, cover and removal.
+// Main stores every change; each draft it answers with goes to the editor through onChange.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Draft, DraftPhoto } from '../../../../shared/domain/draft';
+import { useAppStore } from '../../../store/app-store';
+import { DropZone } from './DropZone';
+import { IntakeStatus } from './IntakeStatus';
+import { PhotoCallGate } from './photo-call-gate';
+import { PhotoGrid } from './PhotoGrid';
+import { arrangeBatches, makeCover, moveBy } from './photo-order';
+import type { TileAction } from './PhotoTile';
+import { usePhotoIntake } from './use-photo-intake';
+import { usePhotoOrder } from './use-photo-order';
+import './photos.css';
 
 export interface PhotosPanelProps {
   draft: Draft;
@@ -6,7 +21,99 @@ export interface PhotosPanelProps {
   onChange(draft: Draft): void;
 }
 
-// PLACEHOLDER (replaced by the photos work): the draft's photos, drop zone, order, cover, remove.
-export function PhotosPanel({ draft }: PhotosPanelProps) {
-  return <section aria-label="Photos" data-count={draft.photos.length} />;
+const reportError = (error: unknown) => useAppStore.getState().reportError(error);
+
+function RemovedNotice({ removed, onUndo }: { removed: DraftPhoto[]; onUndo(): void }) {
+  const { t } = useTranslation();
+  const last = removed.at(-1);
+  return (
+    <div className="photo-removed" role="status">
+      {last && (
+        <>
+          <span>
+            {removed.length === 1
+              ? t('photos.removed.one', { name: last.originalName || t('photos.unnamed') })
+              : t('photos.removed.many', { count: removed.length })}
+          </span>
+          <button type="button" onClick={onUndo}>
+            {t('photos.removed.undo')}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
+function DraftPhotos({ draft, onChange }: PhotosPanelProps) {
+  const panel = useRef<HTMLDivElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const change = useRef(onChange);
+  useEffect(() => {
+    change.current = onChange;
+  });
+  const [gate] = useState(() => new PhotoCallGate());
+  // The newest draft known: main's answers, or the editor's (which also saves other fields).
+  const newest = useRef(draft);
+  if (draft.updatedAt >= newest.current.updatedAt) newest.current = draft;
+  const latest = useCallback(() => newest.current, []);
+  // Answers may overtake each other (photos sent side by side); an older draft never replaces a newer.
+  const accept = useCallback((stored: Draft) => {
+    if (stored.updatedAt < newest.current.updatedAt) return;
+    newest.current = stored;
+    change.current(stored);
+  }, []);
+  const order = usePhotoOrder({ draft, gate, latest, accept, reportError });
+  const intake = usePhotoIntake({
+    draftId: draft.id,
+    gate,
+    latest,
+    accept,
+    userRevision: order.revision,
+    reportError,
+  });
+  const photos = arrangeBatches(order.photos, intake.arriving);
+
+  /** Puts focus on a photo's handle (or "Add photos…") when the action took it away. */
+  const refocus = (photoId: string | undefined, always: boolean) =>
+    requestAnimationFrame(() => {
+      const tile = photoId ? panel.current?.querySelector(`[data-photo-id="${CSS.escape(photoId)}"]`) : null;
+      const active = document.activeElement;
+      const kept = tile && active && tile.contains(active) && !(active as HTMLButtonElement).disabled;
+      if (!always && kept) return;
+      (tile?.querySelector<HTMLElement>('.photo-handle') ?? addButton.current)?.focus();
+    });
+
+  const onAction = (action: TileAction, photo: DraftPhoto) => {
+    const ids = photos.map((p) => p.id);
+    if (action === 'remove') {
+      const at = ids.indexOf(photo.id);
+      order.remove(photo.id);
+      refocus(ids[at + 1] ?? ids[at - 1], true);
+      return;
+    }
+    order.reorder(
+      action === 'cover' ? makeCover(ids, photo.id) : moveBy(ids, photo.id, action === 'left' ? -1 : 1),
+    );
+    refocus(photo.id, false);
+  };
+
+  return (
+    <div className="photos-panel" ref={panel}>
+      <DropZone hasPhotos={photos.length > 0} onDropped={intake.add} addButtonRef={addButton}>
+        {photos.length > 0 && <PhotoGrid photos={photos} onReorder={order.reorder} onAction={onAction} />}
+      </DropZone>
+      <RemovedNotice removed={order.removed} onUndo={order.undoRemove} />
+      <IntakeStatus
+        progress={intake.progress}
+        refusals={intake.refusals}
+        last={intake.last}
+        onDismiss={intake.dismissRefusals}
+      />
+    </div>
+  );
+}
+
+/** The photos of `draft`; a new draft starts with a fresh panel (no refusals of another draft). */
+export function PhotosPanel({ draft, onChange }: PhotosPanelProps) {
+  return <DraftPhotos key={draft.id} draft={draft} onChange={onChange} />;
 }

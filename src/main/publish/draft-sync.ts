@@ -1,0 +1,38 @@
+// The draft learns how its job went: its status and where it lives on the service. Only `status`
+// and `remote` are touched, inside the store's read-change-write step, so whatever the seller typed
+// meanwhile stays as typed.
+import type { Draft, DraftRemote, DraftStatus } from '../../shared/domain/draft';
+
+export interface DraftsPort {
+  get(id: string): Promise<Draft>;
+  update(id: string, change: (draft: Draft) => Draft): Promise<Draft>;
+}
+
+export interface DraftSync {
+  /** Sets the draft's status (and remote, when given); a draft that is gone is only logged. */
+  set(draftId: string, status: DraftStatus, remote?: DraftRemote): Promise<void>;
+}
+
+/** A DraftSync over the drafts store; `changed` tells the UI which drafts changed. */
+export function createDraftSync(
+  drafts: DraftsPort,
+  log: { info(message: string): void },
+  changed: (ids: string[]) => void,
+): DraftSync {
+  return {
+    async set(draftId, status, remote) {
+      try {
+        await drafts.update(draftId, (draft) => ({
+          ...draft,
+          // 'draft' is settled to 'ready' by the store when the draft can be published.
+          status,
+          remote: remote === undefined ? draft.remote : remote,
+        }));
+        changed([draftId]);
+      } catch (error) {
+        // Deleted or moved to the trash while it was being published: the job still stands.
+        log.info(`Publish: draft ${draftId} could not be updated (${(error as Error).message})`);
+      }
+    },
+  };
+}

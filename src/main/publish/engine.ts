@@ -1,0 +1,480 @@
+// The publish engine: turns drafts into persisted jobs, runs them a few at a time (uploads bounded
+// across all jobs), tracks their publications, and tells the UI every change. Jobs found on disk at
+// open resume where they stopped: after a quit, a crash or a kill.
+import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
+import type { PublishJobError, PublishJobView } from '../../shared/domain/publish-job';
+import { isOpenJobState } from '../../shared/domain/publish-job';
+import { fromDataPath } from '../storage/draft-files';
+import { createSerialQueue } from '../storage/serial-queue';
+import type { PublishAccounts } from './accounts-port';
+import { createDraftSync, type DraftsPort } from './draft-sync';
+import { factsOf, jobError, type FailureFacts } from './failure';
+import { createImprintSource } from './imprint-step';
+import { StepFailure, type JobContext } from './job-context';
+import type { JobError, JobRecord } from './job-record';
+import { openJobStore, type JobProblem } from './job-store';
+import { jobView, type LiveState } from './job-view';
+import { createKeyedLock, createLimiter } from './limiter';
+import { newJobRecord, photoExtension, publishIssues } from './new-job';
+import { isAbortError, type Backoff } from './pause';
+import { runJob, type RunDeps } from './run-job';
+import { trackPublication } from './track-step';
+import { createViewEmitter, type JobsListener } from './view-emitter';
+
+export interface PublishEngineOptions {
+  dataDir: string;
+  drafts: DraftsPort;
+  accounts: PublishAccounts;
+  log: { info(message: string): void; error(message: string, error?: unknown): void };
+  /** Drafts published at once (default 4) and uploads at once across them (default 6). */
+  limits?: { drafts?: number; uploads?: number };
+  /** Pauses before repeating a failed call: default 1 s doubling to 30 s (Retry-After wins). */
+  backoff?: Partial<Backoff>;
+  /** Reads of a publication until it settles: default 1 s doubling to 30 s. */
+  tracking?: Partial<Backoff>;
+  /** After a POST timed out, time given to the service before looking whether it took effect (10 s). */
+  settleAfterTimeoutMs?: number;
+  /** Byte progress reaches listeners at most this often, in ms (default 100). */
+  progressIntervalMs?: number;
+  /** Called with the ids of drafts whose status or remote the engine changed. */
+  onDraftsChanged?: (ids: string[]) => void;
+  now?: () => Date;
+  random?: () => number;
+  newId?: () => string;
+}
+
+/** The outcome of asking to publish one draft. */
+export interface StartResult {
+  draftId: string;
+  /** The job publishing it (an existing open job of the draft is reused). */
+  jobId?: string;
+  /** Why no job was started. */
+  error?: PublishJobError;
+}
+
+export interface PublishEngine {
+  /** Publishes drafts (each as a job working on a snapshot of the draft as it is now). */
+  start(draftIds: readonly string[]): Promise<StartResult[]>;
+  /** Stops a queued, running or failed job; false when there is nothing to cancel (e.g. tracking). */
+  cancel(jobId: string): Promise<boolean>;
+  /** Runs a failed or cancelled job again from where it stopped; false when it cannot be. */
+  retry(jobId: string): Promise<boolean>;
+  /** Every job, oldest first. */
+  list(): PublishJobView[];
+  get(jobId: string): PublishJobView | undefined;
+  /** Listens to changed jobs (byte progress throttled); returns the unsubscribe function. */
+  onChange(listener: JobsListener): () => void;
+  /** Resolves once no job is queued, running or tracking. */
+  settled(): Promise<void>;
+  /** Job files that could not be read at open (moved aside). */
+  readonly problems: readonly JobProblem[];
+  /** Stops every job where it stands (they resume at the next open) and finishes writing. */
+  close(): Promise<void>;
+}
+
+interface Entry extends LiveState {
+  record: JobRecord;
+  bytes: Map<string, number>;
+  waits: number;
+  controller: AbortController | null;
+  /** The run or the tracking under way. */
+  task: Promise<void> | null;
+  cancelRequested: boolean;
+}
+
+/** Opens the engine on the jobs under `options.dataDir` and resumes the open ones. */
+export async function openPublishEngine(options: PublishEngineOptions): Promise<PublishEngine> {
+  const now = options.now ?? (() => new Date());
+  const random = options.random ?? Math.random;
+  const newId = options.newId ?? randomUUID;
+  const { log, accounts } = options;
+  const backoff: Backoff = { baseMs: 1000, maxMs: 30_000, ...options.backoff };
+  const schedule: Backoff = { baseMs: 1000, maxMs: 30_000, ...options.tracking };
+  const draftLimit = Math.max(1, options.limits?.drafts ?? 4);
+  const uploads = createLimiter(options.limits?.uploads ?? 6);
+  const store = await openJobStore(options.dataDir, now);
+  for (const problem of store.problems)
+    log.error(`A publish job file did not parse; moved aside to ${problem.movedAside}`);
+  const draftSync = createDraftSync(options.drafts, log, (ids) => options.onDraftsChanged?.(ids));
+  const draftWrites = new Set<Promise<void>>();
+  // The draft is told without waiting: its store handles one change at a time for every draft, and
+  // a job must not hold its slot in that line. The store keeps the order of one draft's changes.
+  const drafts = {
+    set(...args: Parameters<typeof draftSync.set>): void {
+      const write = draftSync.set(...args);
+      draftWrites.add(write);
+      void write.finally(() => draftWrites.delete(write));
+    },
+    idle: () => Promise.all([...draftWrites]).then(() => undefined),
+  };
+
+  const entries = new Map<string, Entry>();
+  const queue: Entry[] = [];
+  const tasks = new Set<Promise<void>>();
+  const settledWaiters: Array<() => void> = [];
+  const starts = createSerialQueue();
+  const claimed = new Set<string>();
+  const deps: RunDeps = {
+    imprints: createImprintSource(accounts),
+    listings: { claimed, exclusive: createKeyedLock() },
+  };
+  let running = 0;
+  let closed = false;
+
+  const emitter = createViewEmitter(
+    options.progressIntervalMs ?? 100,
+    (id) => {
+      const entry = entries.get(id);
+      return entry && jobView(entry.record, entry);
+    },
+    log,
+  );
+
+  const persist = async (entry: Entry, announce = false): Promise<void> => {
+    entry.record.updatedAt = now().toISOString();
+    await store.save(entry.record);
+    emitter.changed(entry.record.id, announce);
+  };
+
+  const checkSettled = () => {
+    if ([...entries.values()].some((entry) => isOpenJobState(entry.record.state))) return;
+    for (const resolve of settledWaiters.splice(0)) resolve();
+  };
+
+  const track = (entry: Entry, task: Promise<void>) => {
+    tasks.add(task);
+    entry.task = task;
+    void task.finally(() => {
+      tasks.delete(task);
+      if (entry.task === task) entry.task = null;
+      checkSettled();
+    });
+  };
+
+  const context = (entry: Entry, signal: AbortSignal): JobContext => ({
+    record: entry.record,
+    client: accounts.client(entry.record.accountId),
+    signal,
+    now,
+    random,
+    backoff,
+    settleAfterTimeoutMs: options.settleAfterTimeoutMs ?? 10_000,
+    uploads,
+    photoPath: (name) => store.photoPath(entry.record.id, name),
+    save: () => persist(entry),
+    progress(photoId, bytes) {
+      entry.bytes.set(photoId, bytes);
+      emitter.changed(entry.record.id);
+    },
+    waiting(error, untilMs) {
+      if (error) {
+        entry.waits += 1;
+        entry.waiting = { error, untilMs: untilMs ?? now().getTime() };
+      } else {
+        entry.waits = Math.max(0, entry.waits - 1);
+        if (entry.waits === 0) entry.waiting = null;
+      }
+      emitter.changed(entry.record.id, true);
+    },
+  });
+
+  // Ends a job that threw: cancelled, stopped with the engine (left to resume), or failed.
+  const ended = async (entry: Entry, error: unknown): Promise<void> => {
+    const { record } = entry;
+    if (isAbortError(error)) {
+      if (!entry.cancelRequested) return;
+      record.state = 'cancelled';
+      record.error = null;
+      await persist(entry, true);
+      drafts.set(record.draftId, 'draft');
+      return;
+    }
+    record.state = 'failed';
+    record.error = error instanceof StepFailure ? error.error : jobError(factsOf(error), now());
+    if (record.error.problem === 'internal') log.error(`Publish job ${record.id} failed`, error);
+    else log.info(`Publish job ${record.id} failed: ${record.error.problem}: ${record.error.detail}`);
+    await persist(entry, true);
+    const remote = record.listingUuid === null ? undefined : { listingUuid: record.listingUuid };
+    drafts.set(record.draftId, 'failed', remote);
+  };
+
+  const startTracking = (entry: Entry) => {
+    const controller = jobController();
+    entry.controller = controller;
+    track(
+      entry,
+      (async () => {
+        try {
+          await trackPublication(context(entry, controller.signal), schedule, (atMs) => {
+            entry.nextReadMs = atMs;
+            emitter.changed(entry.record.id);
+          });
+          entry.record.state = 'published';
+          await persist(entry, true);
+          drafts.set(entry.record.draftId, 'published', remoteOf(entry.record));
+          await store.dropPhotos(entry.record.id);
+        } catch (error) {
+          await ended(entry, error);
+        } finally {
+          if (entry.controller === controller) entry.controller = null;
+        }
+      })(),
+    );
+  };
+
+  const run = async (entry: Entry): Promise<void> => {
+    const controller = jobController();
+    entry.controller = controller;
+    entry.cancelRequested = false;
+    const { record } = entry;
+    try {
+      record.state = 'running';
+      record.error = null;
+      await persist(entry, true);
+      await runJob(context(entry, controller.signal), deps);
+      record.state = 'tracking';
+      await persist(entry, true);
+      drafts.set(record.draftId, 'publishing', remoteOf(record));
+      if (entry.controller === controller) entry.controller = null;
+      if (!closed) startTracking(entry);
+    } catch (error) {
+      await ended(entry, error);
+    } finally {
+      if (entry.controller === controller) entry.controller = null;
+      entry.bytes.clear();
+    }
+  };
+
+  const pump = () => {
+    while (!closed && running < draftLimit && queue.length > 0) {
+      const entry = queue.shift()!;
+      if (entry.record.state !== 'queued') continue;
+      running += 1;
+      track(
+        entry,
+        run(entry).finally(() => {
+          running -= 1;
+          pump();
+        }),
+      );
+    }
+  };
+
+  const enqueue = (entry: Entry) => {
+    entry.record.state = 'queued';
+    queue.push(entry);
+  };
+
+  const add = (record: JobRecord): Entry => {
+    const entry: Entry = {
+      record,
+      bytes: new Map(),
+      waits: 0,
+      waiting: null,
+      nextReadMs: null,
+      controller: null,
+      task: null,
+      cancelRequested: false,
+    };
+    entries.set(record.id, entry);
+    if (record.listingUuid !== null) claimed.add(record.listingUuid);
+    return entry;
+  };
+
+  const refuse = (draftId: string, facts: FailureFacts): StartResult => ({
+    draftId,
+    error: jobError(facts, now()),
+  });
+
+  const startOne = async (draftId: string): Promise<StartResult> => {
+    const jobs = [...entries.values()].filter((entry) => entry.record.draftId === draftId);
+    const open = jobs.find((entry) => isOpenJobState(entry.record.state));
+    if (open) return { draftId, jobId: open.record.id };
+    let draft;
+    try {
+      draft = await options.drafts.get(draftId);
+    } catch (error) {
+      return refuse(draftId, {
+        problem: 'not-found',
+        message: `The draft cannot be read: ${factsOf(error).message}`,
+      });
+    }
+    if (draft.status === 'published') {
+      return refuse(draftId, { problem: 'not-publishable', message: 'This draft is published already.' });
+    }
+    const issues = publishIssues(draft);
+    if (issues.length > 0) {
+      const fields = [...new Set(issues.map((issue) => issue.field))].join(', ');
+      return refuse(draftId, {
+        problem: 'not-publishable',
+        message: `The draft is not complete: ${fields}.`,
+      });
+    }
+    const accountId = draft.accountId ?? accounts.activeId();
+    // An earlier job of this draft that made a listing but never published it hands it on, so a
+    // cancel and a new Publish do not leave a second listing behind.
+    const previous = jobs
+      .filter((entry) => entry.record.listingUuid !== null && entry.record.publicationUuid === null)
+      .filter((entry) => entry.record.supersededBy === null && entry.record.accountId === accountId)
+      .at(-1);
+    const id = newId();
+    let files: string[];
+    try {
+      files = await store.keepPhotos(
+        id,
+        draft.photos.map((photo) => ({
+          file: fromDataPath(options.dataDir, photo.file),
+          ext: photoExtension(photo.file),
+        })),
+      );
+    } catch (error) {
+      await store.dropPhotos(id);
+      return refuse(draftId, {
+        problem: 'photo-missing',
+        message: `A photo of the draft is missing: ${factsOf(error).message}`,
+      });
+    }
+    const record = newJobRecord({
+      id,
+      draft,
+      accountId,
+      photoFiles: files,
+      inheritListing: previous?.record.listingUuid ?? null,
+      now: now(),
+    });
+    const entry = add(record);
+    if (previous) {
+      previous.record.supersededBy = id;
+      await persist(previous, true);
+    }
+    await persist(entry, true);
+    drafts.set(draftId, 'publishing');
+    enqueue(entry);
+    return { draftId, jobId: id };
+  };
+
+  for (const record of store.loaded) {
+    const entry = add(record);
+    if (record.state === 'queued' || record.state === 'running') enqueue(entry);
+    else if (record.state === 'tracking') startTracking(entry);
+  }
+  pump();
+
+  return {
+    problems: store.problems,
+    start: (draftIds) =>
+      starts.run(async () => {
+        if (closed) throw new Error('The publish engine is closed.');
+        const results: StartResult[] = [];
+        // Every job of the batch is on disk before the first one runs: a crash during a big batch
+        // then leaves each draft with its job to resume, never some drafts without one.
+        for (const draftId of new Set(draftIds)) results.push(await startOne(draftId));
+        pump();
+        return results;
+      }),
+    async cancel(jobId) {
+      const entry = entries.get(jobId);
+      if (!entry) return false;
+      const { record } = entry;
+      if (record.state === 'running') {
+        entry.cancelRequested = true;
+        entry.controller?.abort();
+        await entry.task?.catch(() => undefined);
+        return entry.record.state === 'cancelled';
+      }
+      if (record.state !== 'queued' && record.state !== 'failed') return false;
+      const index = queue.indexOf(entry);
+      if (index !== -1) queue.splice(index, 1);
+      record.state = 'cancelled';
+      await persist(entry, true);
+      drafts.set(record.draftId, 'draft');
+      checkSettled();
+      return true;
+    },
+    async retry(jobId) {
+      const entry = entries.get(jobId);
+      if (!entry || closed) return false;
+      const { record } = entry;
+      if ((record.state !== 'failed' && record.state !== 'cancelled') || record.supersededBy !== null)
+        return false;
+      prepareRetry(record, claimed);
+      entry.waiting = null;
+      entry.waits = 0;
+      if (record.publicationUuid !== null) {
+        record.state = 'tracking';
+        await persist(entry, true);
+        startTracking(entry);
+      } else {
+        enqueue(entry);
+        await persist(entry, true);
+        pump();
+      }
+      drafts.set(record.draftId, 'publishing');
+      return true;
+    },
+    list: () => [...entries.values()].map((entry) => jobView(entry.record, entry)),
+    get(jobId) {
+      const entry = entries.get(jobId);
+      return entry && jobView(entry.record, entry);
+    },
+    onChange: (listener) => emitter.subscribe(listener),
+    async settled() {
+      await new Promise<void>((resolve) => {
+        settledWaiters.push(resolve);
+        checkSettled();
+      });
+      await drafts.idle();
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      queue.length = 0;
+      for (const entry of entries.values()) entry.controller?.abort();
+      while (tasks.size > 0) await Promise.allSettled([...tasks]);
+      await drafts.idle();
+      await store.flush();
+      emitter.close();
+    },
+  };
+}
+
+// A job's signal is watched by every wait and upload of its photos at once: more than Node's
+// default of 10 listeners is normal here, not a leak.
+function jobController(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(100, controller.signal);
+  return controller;
+}
+
+/** The draft's link to the service once the job has a publication. */
+function remoteOf(record: JobRecord): { listingUuid?: string; publicationUuid?: string } {
+  return {
+    ...(record.listingUuid !== null && { listingUuid: record.listingUuid }),
+    ...(record.publicationUuid !== null && { publicationUuid: record.publicationUuid }),
+  };
+}
+
+/** What a retry undoes, by what the job failed of. */
+function prepareRetry(record: JobRecord, claimed: Set<string>): void {
+  const problem: JobError['problem'] | undefined = record.error?.problem;
+  // The seller looked and decided: the publication is to be sent again.
+  if (problem === 'publication-unknown') record.publicationRequested = false;
+  if (problem === 'publication-gone') {
+    record.publicationUuid = null;
+    record.publicationRequested = false;
+    record.tracking = null;
+  }
+  if (problem === 'listing-gone') {
+    if (record.listingUuid !== null) claimed.delete(record.listingUuid);
+    Object.assign(record, {
+      listingUuid: null,
+      listingRequested: false,
+      listingInherited: false,
+      ordered: false,
+      publicationRequested: false,
+    });
+    for (const photo of record.photos) Object.assign(photo, { ticket: null, uploaded: false, url: null });
+  }
+  record.error = null;
+}

@@ -1,0 +1,89 @@
+// The persisted publish job: one JSON file per job, rewritten after every step outcome. It holds
+// the draft as it was when the seller pressed Publish (editing the draft later changes neither),
+// and what the service has so far: the listing, each photo's ticket/upload/media URL, the order,
+// the publication and its states. A resumed job reads only this file to know where it stopped.
+import { z } from 'zod';
+import { draftSchema } from '../../shared/domain/draft';
+
+/** Version of the stored job; bump it with a migration in `parseJobRecord`. */
+export const JOB_VERSION = 1;
+
+/** Persisted states; 'waiting' is not one of them (it is a moment of a running job). */
+export const jobRecordStates = ['queued', 'running', 'tracking', 'published', 'failed', 'cancelled'] as const;
+export type JobRecordState = (typeof jobRecordStates)[number];
+
+const ticketSchema = z.object({
+  uuid: z.string(),
+  signedPutUrl: z.string(),
+  /** The service's `expireAt` in ms since the epoch. */
+  expireAt: z.number(),
+  /** When the ticket arrived (ms since the epoch), to judge how much of its life is left. */
+  issuedAt: z.number(),
+});
+export type JobTicket = z.infer<typeof ticketSchema>;
+
+const photoSchema = z.object({
+  photoId: z.string(),
+  /** The job's own link to the photo file, relative to the jobs folder. */
+  file: z.string(),
+  mediaType: z.enum(['image/jpeg', 'image/png']),
+  bytes: z.int().nonnegative(),
+  name: z.string(),
+  ticket: ticketSchema.nullable(),
+  /** The file went to the current ticket's signedPutUrl in full. */
+  uploaded: z.boolean(),
+  /** The listing's media URL that shows this photo, once known for sure. */
+  url: z.string().nullable(),
+});
+export type JobPhoto = z.infer<typeof photoSchema>;
+
+const errorSchema = z.object({
+  problem: z.string(),
+  title: z.string(),
+  detail: z.string(),
+  status: z.int().optional(),
+  remedy: z.enum(['wait', 'retry', 'fix-draft', 'check-account', 'check-marketplace']),
+  whatToDo: z.string(),
+  at: z.string(),
+});
+
+const trackingSchema = z.object({
+  requestedState: z.string(),
+  actualState: z.string(),
+  adId: z.number().nullable(),
+  checkedAt: z.string(),
+});
+export type JobTracking = z.infer<typeof trackingSchema>;
+
+export const jobRecordSchema = z.object({
+  version: z.literal(JOB_VERSION),
+  id: z.guid(),
+  draftId: z.string(),
+  accountId: z.string(),
+  state: z.enum(jobRecordStates),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  snapshot: draftSchema,
+  imprintUuid: z.string().nullable(),
+  /** A listing POST may have been sent: look for it by reference before sending another. */
+  listingRequested: z.boolean(),
+  /** Inherited from an earlier job of the draft that never published: to be updated, not created. */
+  listingInherited: z.boolean(),
+  listingUuid: z.string().nullable(),
+  photos: z.array(photoSchema),
+  ordered: z.boolean(),
+  /** A publication POST may have been sent and its answer was lost. */
+  publicationRequested: z.boolean(),
+  publicationUuid: z.string().nullable(),
+  tracking: trackingSchema.nullable(),
+  error: errorSchema.nullable(),
+  /** A later job of the same draft took this one's listing over; this one cannot be retried. */
+  supersededBy: z.string().nullable(),
+});
+export type JobRecord = z.infer<typeof jobRecordSchema>;
+export type JobError = NonNullable<JobRecord['error']>;
+
+/** Parses a stored job of any known version; throws on anything else. */
+export function parseJobRecord(value: unknown): JobRecord {
+  return jobRecordSchema.parse(value);
+}

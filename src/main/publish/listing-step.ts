@@ -1,0 +1,135 @@
+// Step 2 of the spec's order: the listing. A create request whose answer was lost (timeout, reset,
+// 5xx) is never sent again blindly: the listing is first looked for by its reference (see
+// listing-match.ts). Found: it is ours. Not found: the request did not take effect, and it is sent
+// again. Two or more: which one is ours cannot be told, and the seller is asked.
+import { draftToListingCreateRequest } from '../../shared/domain/draft-requests';
+import type { Listing } from '../../shared/service';
+import { ServiceError } from '../service-client';
+import { factsOf, jobError } from './failure';
+import {
+  StepFailure,
+  checkStopped,
+  patiently,
+  repeatOrThrow,
+  waitToRepeat,
+  type JobContext,
+} from './job-context';
+import { matchListings } from './listing-match';
+
+export interface ListingDeps {
+  /** Listings that belong to a job (engine-wide); a lost answer is never matched with one of them. */
+  claimed: Set<string>;
+  /** Runs creations of one reference one at a time, so two jobs never both adopt one listing. */
+  exclusive<T>(key: string, task: () => Promise<T>): Promise<T>;
+}
+
+/** Makes sure the job has its listing; resolves with its uuid. */
+export async function ensureListing(ctx: JobContext, deps: ListingDeps): Promise<string> {
+  const { record } = ctx;
+  if (record.listingUuid !== null && record.listingInherited) await refreshInherited(ctx, record.listingUuid);
+  if (record.listingUuid !== null) return record.listingUuid;
+  const request = draftToListingCreateRequest(record.snapshot);
+  const adopt = async (uuid: string): Promise<string> => {
+    deps.claimed.add(uuid);
+    record.listingUuid = uuid;
+    record.listingRequested = false;
+    await ctx.save();
+    return uuid;
+  };
+  return deps.exclusive(`${record.accountId}\n${request.customReference ?? ''}`, async () => {
+    for (let attempt = 0; ; attempt += 1) {
+      checkStopped(ctx);
+      if (record.listingRequested) {
+        const found = await patiently(ctx, async () =>
+          matchListings(await ctx.client.listListings(), request, deps.claimed),
+        );
+        if (found.length > 1) {
+          throw new StepFailure(
+            jobError(
+              {
+                problem: 'listing-ambiguous',
+                message: `${found.length} listings carry the reference "${request.customReference ?? ''}" and this draft's content; the app cannot tell which one it created.`,
+              },
+              ctx.now(),
+            ),
+          );
+        }
+        if (found.length === 1) return adopt(found[0]!.uuid);
+        // Nothing there: no earlier request took effect, so a new one cannot make a second listing.
+        record.listingRequested = false;
+      }
+      // Written before sending: after a crash during the call, the resumed job looks before creating.
+      record.listingRequested = true;
+      await ctx.save();
+      try {
+        const { uuid } = await ctx.client.createListing(request);
+        return await adopt(uuid);
+      } catch (error) {
+        const verdict = repeatOrThrow(ctx, error);
+        if (verdict.effect === 'none') record.listingRequested = false;
+        // A service that timed out may still be creating the listing: give it time before looking.
+        const settle =
+          verdict.effect === 'unknown' && factsOf(error).problem === 'timeout' ? ctx.settleAfterTimeoutMs : 0;
+        await waitToRepeat(ctx, verdict, attempt, settle);
+      }
+    }
+  });
+}
+
+// A listing inherited from an earlier job of the draft that never got published: it gets the
+// snapshot's fields and loses the media of that job (this job attaches its own photos).
+async function refreshInherited(ctx: JobContext, uuid: string): Promise<void> {
+  const { record } = ctx;
+  const { customReference: _reference, ...fields } = draftToListingCreateRequest(record.snapshot);
+  try {
+    await patiently(ctx, () => ctx.client.updateListing(uuid, fields));
+    const listing = await patiently(ctx, () => ctx.client.getListing(uuid));
+    for (const url of listing.urls) await removeMedia(ctx, uuid, url);
+  } catch (error) {
+    if (!isGone(error)) throw error;
+    // Deleted on the service meanwhile: this job creates a new one.
+    record.listingUuid = null;
+  }
+  record.listingInherited = false;
+  await ctx.save();
+}
+
+/** Reads the listing; a 404 means it was deleted on the service, which fails the job as 'listing-gone'. */
+export async function readListing(ctx: JobContext, uuid: string): Promise<Listing> {
+  try {
+    return await patiently(ctx, () => ctx.client.getListing(uuid));
+  } catch (error) {
+    throw isGone(error) ? listingGone(ctx) : error;
+  }
+}
+
+/** True when a step failed because the service answered 404. */
+export function isGone(error: unknown): boolean {
+  return (
+    (error instanceof StepFailure && error.error.problem === 'not-found') ||
+    (error instanceof ServiceError && error.problem === 'not-found')
+  );
+}
+
+/** The failure of a job whose listing was deleted on the service. */
+export function listingGone(ctx: JobContext): StepFailure {
+  return new StepFailure(
+    jobError(
+      { problem: 'listing-gone', message: 'The listing of this job no longer exists on the service.' },
+      ctx.now(),
+    ),
+  );
+}
+
+/** Removes one media URL from the listing; a URL already gone is fine. */
+export async function removeMedia(ctx: JobContext, listingUuid: string, url: string): Promise<void> {
+  await patiently(ctx, async () => {
+    try {
+      await ctx.client.deleteMedia(listingUuid, [url]);
+    } catch (error) {
+      // 404 "Could not remove media": it is not on the listing, which is what was wanted.
+      if (error instanceof ServiceError && error.problem === 'not-found') return;
+      throw error;
+    }
+  });
+}

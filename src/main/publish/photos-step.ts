@@ -1,0 +1,159 @@
+// Steps 3 to 5 for every photo at once: an upload ticket, the file streamed from disk to its
+// signedPutUrl (within the engine-wide upload limit), and the attach (attach-desk.ts). Tickets and
+// uploads start before the listing exists; only the attaches wait for it. A ticket is single use
+// and expires, so one that ran out (or was refused by the storage) is simply replaced: an unused
+// ticket is no duplicate of anything, and a lost ticket answer just leaves one to expire.
+import { setMaxListeners } from 'node:events';
+import type { MediaUploadTicket } from '../../shared/service';
+import { ServiceError } from '../service-client';
+import { AttachDesk } from './attach-desk';
+import { jobError } from './failure';
+import {
+  StepFailure,
+  checkStopped,
+  patiently,
+  repeatOrThrow,
+  waitToRepeat,
+  type JobContext,
+} from './job-context';
+import type { JobPhoto, JobTicket } from './job-record';
+import { isAbortError } from './pause';
+
+// More rounds than this for one photo means something is wrong that repeating will not fix.
+const MAX_ROUNDS = 20;
+// A ticket is used only with this much of its life left: half of it, at most 30 s.
+const MAX_TICKET_MARGIN_MS = 30_000;
+// When `expireAt` cannot be read, a ticket is trusted for this long.
+const FALLBACK_TICKET_LIFE_MS = 60_000;
+
+/**
+ * Uploads and attaches every photo that has no URL yet. `listing` resolves with the listing's uuid
+ * (it is being created meanwhile).
+ */
+export async function runPhotos(ctx: JobContext, listing: Promise<string>): Promise<void> {
+  // Uploaded photos without a URL at the start are left from an earlier run that stopped or crashed,
+  // maybe during their attach: the desk asks about them first.
+  const unsure = ctx.record.photos
+    .filter((photo) => photo.url === null && photo.uploaded && photo.ticket !== null)
+    .map((photo) => photo.photoId);
+  // One photo failing for good stops the others; so does a cancel of the job.
+  const controller = new AbortController();
+  // Every photo's waits and upload listen to it (see jobController in engine.ts).
+  setMaxListeners(100, controller.signal);
+  const stop = () => controller.abort();
+  ctx.signal.addEventListener('abort', stop, { once: true });
+  if (ctx.signal.aborted) stop();
+  const photoCtx: JobContext = { ...ctx, signal: controller.signal };
+  const desk = listing.then((uuid) => new AttachDesk(photoCtx, uuid, unsure));
+  desk.catch(stop);
+  const open = ctx.record.photos.filter((photo) => photo.url === null);
+  try {
+    const results = await Promise.allSettled(
+      open.map((photo) =>
+        photoTask(photoCtx, photo, desk).catch((error: unknown) => {
+          stop();
+          throw error;
+        }),
+      ),
+    );
+    const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    // The cause, not the aborts it set off in the other photos.
+    const cause = failures.find((error) => !isAbortError(error)) ?? failures[0];
+    if (cause !== undefined) throw cause;
+  } finally {
+    ctx.signal.removeEventListener('abort', stop);
+  }
+}
+
+async function photoTask(ctx: JobContext, photo: JobPhoto, desk: Promise<AttachDesk>): Promise<void> {
+  for (let round = 0; photo.url === null; round += 1) {
+    checkStopped(ctx);
+    if (round >= MAX_ROUNDS) {
+      throw new StepFailure(
+        jobError(
+          {
+            problem: 'internal',
+            message: `The photo ${photo.name} could not be attached after ${MAX_ROUNDS} tries.`,
+          },
+          ctx.now(),
+        ),
+      );
+    }
+    if (!photo.uploaded) await uploadPhoto(ctx, photo);
+    if ((await (await desk).attach(photo)) === 'attached') return;
+    Object.assign(photo, { ticket: null, uploaded: false, url: null });
+    ctx.progress(photo.photoId, 0);
+    await ctx.save();
+  }
+}
+
+async function uploadPhoto(ctx: JobContext, photo: JobPhoto): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    checkStopped(ctx);
+    if (!ticketUsable(photo.ticket, ctx.now().getTime())) await replaceTicket(ctx, photo);
+    const release = await ctx.uploads.acquire(ctx.signal);
+    let failure: unknown;
+    let sent = false;
+    try {
+      // Waiting for a slot can take a while: the ticket may have run low meanwhile.
+      const ticket = photo.ticket;
+      if (ticket !== null && ticketUsable(ticket, ctx.now().getTime())) {
+        ctx.progress(photo.photoId, 0);
+        await ctx.client.uploadFile(ticket.signedPutUrl, ctx.photoPath(photo.file), {
+          contentType: photo.mediaType,
+          onProgress: (bytes) => ctx.progress(photo.photoId, bytes),
+          signal: ctx.signal,
+        });
+        sent = true;
+      }
+    } catch (error) {
+      failure = error;
+    } finally {
+      release();
+    }
+    if (sent) {
+      photo.uploaded = true;
+      await ctx.save();
+      return;
+    }
+    if (failure === undefined) continue;
+    if (failure instanceof ServiceError && failure.problem === 'ticket-expired') {
+      photo.ticket = null;
+      continue;
+    }
+    if (failure instanceof ServiceError && failure.problem === 'file-unreadable') {
+      throw new StepFailure(
+        jobError(
+          { problem: 'photo-missing', message: `The photo ${photo.name} cannot be read: ${failure.message}` },
+          ctx.now(),
+        ),
+      );
+    }
+    await waitToRepeat(ctx, repeatOrThrow(ctx, failure), attempt);
+  }
+}
+
+async function replaceTicket(ctx: JobContext, photo: JobPhoto): Promise<void> {
+  const issued = await patiently(ctx, () => ctx.client.createMediaTicket(photo.mediaType));
+  photo.ticket = toJobTicket(issued, ctx.now().getTime());
+  photo.uploaded = false;
+  await ctx.save();
+}
+
+/** The stored form of a ticket the service issued at `nowMs`. */
+export function toJobTicket(ticket: MediaUploadTicket, nowMs: number): JobTicket {
+  const expireAt = Date.parse(ticket.expireAt);
+  return {
+    uuid: ticket.ticketUuid,
+    signedPutUrl: ticket.signedPutUrl,
+    expireAt: Number.isNaN(expireAt) ? nowMs + FALLBACK_TICKET_LIFE_MS : expireAt,
+    issuedAt: nowMs,
+  };
+}
+
+/** Whether enough of the ticket's life is left to upload with it and attach it. */
+export function ticketUsable(ticket: JobTicket | null, nowMs: number): ticket is JobTicket {
+  if (ticket === null) return false;
+  const margin = Math.min(MAX_TICKET_MARGIN_MS, Math.max(0, (ticket.expireAt - ticket.issuedAt) / 2));
+  return ticket.expireAt - nowMs > margin;
+}

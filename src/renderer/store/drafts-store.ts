@@ -1,0 +1,271 @@
+// The Drafts view's list: what main listed for the current filter, the trash, the seller's
+// selection for bulk actions, which draft the editor shows, and the last action's note (with Undo).
+import { create } from 'zustand';
+import type { DraftStatus } from '../../shared/domain/draft';
+import type { DraftSort } from '../../shared/domain/draft-list';
+import type { DraftsListResult } from '../../shared/ipc/types';
+import { call } from '../ipc/client';
+import { useAppStore } from './app-store';
+
+export interface DraftsFilter {
+  query: string;
+  status: DraftStatus | 'all';
+  sort: DraftSort;
+}
+
+/** What the last bulk action did, shown in a small status message. */
+export type DraftsNotice =
+  | { kind: 'trashed'; ids: string[]; count: number }
+  | { kind: 'restored'; count: number }
+  | { kind: 'duplicated'; count: number }
+  | { kind: 'emptied'; count: number };
+
+export const DEFAULT_FILTER: DraftsFilter = { query: '', status: 'all', sort: 'updated-desc' };
+
+interface DraftsState {
+  /** The last list main gave for `filter` and `showTrash`; null before the first. */
+  result: DraftsListResult | null;
+  loading: boolean;
+  loadError: string | null;
+  filter: DraftsFilter;
+  /** True while the list shows the trash instead of the live drafts. */
+  showTrash: boolean;
+  /** Drafts picked for a bulk action (never more than the list shows). */
+  selection: ReadonlySet<string>;
+  /** Where a Shift+click range starts. */
+  anchorId: string | null;
+  /** The draft the editor shows. */
+  openId: string | null;
+  notice: DraftsNotice | null;
+  /** How many of `result.problems` the seller has dismissed. */
+  problemsSeen: number;
+
+  /** Lists the drafts for the current filter; a call made while one runs is folded into one more. */
+  load(): Promise<void>;
+  /** Main said drafts changed: reloads while the view is shown. */
+  changed(): void;
+  /** The view tells whether it is shown, so hidden lists do not reload on every save. */
+  setShown(shown: boolean): void;
+  setFilter(patch: Partial<DraftsFilter>): void;
+  setShowTrash(showTrash: boolean): void;
+  open(id: string | null): void;
+  /** Ctrl/Cmd+click or Space: adds or removes one draft. */
+  toggle(id: string): void;
+  /** Shift+click: the drafts from the anchor to `id`, in list order. */
+  extendTo(id: string): void;
+  /** Adds drafts to the selection (Shift+arrow keys). */
+  addToSelection(ids: string[]): void;
+  /** Selects every draft the list shows, or none. */
+  selectAll(on: boolean): void;
+  clearSelection(): void;
+  /** A new draft, opened in the editor (filters are reset so that it is in view). */
+  create(): Promise<void>;
+  duplicate(ids: string[]): Promise<void>;
+  trash(ids: string[]): Promise<void>;
+  restore(ids: string[]): Promise<void>;
+  /** Restores what the last "moved to the trash" moved. */
+  undoTrash(): Promise<void>;
+  /** Deletes the trash for good; the view asks the seller first. */
+  emptyTrash(): Promise<void>;
+  dismissNotice(): void;
+  dismissProblems(): void;
+}
+
+const report = (error: unknown) => useAppStore.getState().reportError(error);
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+// One list call at a time: while one runs, further requests (a burst of autosaves, fast typing)
+// ask for exactly one more, made with the filter as it is then.
+let running: Promise<void> | null = null;
+let again = false;
+let shown = false;
+
+export const useDraftsStore = create<DraftsState>((set, get) => {
+  const visibleIds = () => get().result?.items.map((item) => item.id) ?? [];
+
+  const fetchOnce = async () => {
+    const { filter, showTrash: trash } = get();
+    const query = filter.query.trim();
+    const result = await call('drafts:list', {
+      ...(query !== '' && { query }),
+      status: filter.status,
+      sort: filter.sort,
+      trash,
+    });
+    // An answer for a filter the seller has since changed is dropped; the next call brings theirs.
+    if (get().filter !== filter || get().showTrash !== trash) return;
+    const listed = new Set(result.items.map((item) => item.id));
+    const selection = new Set([...get().selection].filter((id) => listed.has(id)));
+    const seen = Math.min(get().problemsSeen, result.problems.length);
+    set({ result, loadError: null, selection, problemsSeen: seen });
+  };
+
+  const load = async (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    set({ loading: true });
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          try {
+            await fetchOnce();
+          } catch (error) {
+            set({ loadError: messageOf(error) });
+          }
+        } while (again);
+      } finally {
+        running = null;
+        set({ loading: false });
+      }
+    })();
+    return running;
+  };
+
+  return {
+    result: null,
+    loading: false,
+    loadError: null,
+    filter: DEFAULT_FILTER,
+    showTrash: false,
+    selection: new Set(),
+    anchorId: null,
+    openId: null,
+    notice: null,
+    problemsSeen: 0,
+
+    load,
+    changed() {
+      if (shown) void load();
+    },
+    setShown(value) {
+      shown = value;
+    },
+
+    setFilter(patch) {
+      set({ filter: { ...get().filter, ...patch } });
+      void load();
+    },
+    setShowTrash(showTrash) {
+      if (showTrash === get().showTrash) return;
+      set({ showTrash, selection: new Set(), anchorId: null, result: null });
+      void load();
+    },
+
+    open(id) {
+      set({ openId: id, anchorId: id ?? get().anchorId });
+    },
+    toggle(id) {
+      const selection = new Set(get().selection);
+      if (!selection.delete(id)) selection.add(id);
+      set({ selection, anchorId: id });
+    },
+    extendTo(id) {
+      const ids = visibleIds();
+      const from = ids.indexOf(get().anchorId ?? get().openId ?? id);
+      const to = ids.indexOf(id);
+      if (to < 0) return;
+      const start = from < 0 ? to : Math.min(from, to);
+      const end = from < 0 ? to : Math.max(from, to);
+      set({ selection: new Set([...get().selection, ...ids.slice(start, end + 1)]) });
+    },
+    addToSelection(ids) {
+      set({ selection: new Set([...get().selection, ...ids]) });
+    },
+    selectAll(on) {
+      set({ selection: new Set(on ? visibleIds() : []) });
+    },
+    clearSelection() {
+      set({ selection: new Set() });
+    },
+
+    async create() {
+      try {
+        const draft = await call('drafts:create');
+        set({
+          showTrash: false,
+          filter: { ...get().filter, query: '', status: 'all' },
+          selection: new Set(),
+          openId: draft.id,
+          anchorId: draft.id,
+        });
+        await load();
+      } catch (error) {
+        report(error);
+      }
+    },
+
+    async duplicate(ids) {
+      let count = 0;
+      let last: string | null = null;
+      try {
+        // One after another: each copy duplicates photos on disk, and the order stays the seller's.
+        for (const id of ids) {
+          last = (await call('drafts:duplicate', { id })).id;
+          count++;
+        }
+      } catch (error) {
+        report(error);
+      }
+      if (count === 0) return;
+      set({
+        notice: { kind: 'duplicated', count },
+        selection: new Set(),
+        ...(ids.length === 1 && { openId: last }),
+      });
+      await load();
+    },
+
+    async trash(ids) {
+      if (ids.length === 0) return;
+      try {
+        const { count } = await call('drafts:trash', { ids });
+        const openId = get().openId;
+        set({
+          notice: { kind: 'trashed', ids, count },
+          selection: new Set(),
+          openId: openId !== null && ids.includes(openId) ? null : openId,
+        });
+      } catch (error) {
+        report(error);
+      }
+      await load();
+    },
+
+    async restore(ids) {
+      if (ids.length === 0) return;
+      try {
+        const { count } = await call('drafts:restore', { ids });
+        set({ notice: { kind: 'restored', count }, selection: new Set() });
+      } catch (error) {
+        report(error);
+      }
+      await load();
+    },
+
+    async undoTrash() {
+      const notice = get().notice;
+      if (notice?.kind !== 'trashed') return;
+      await get().restore(notice.ids);
+    },
+
+    async emptyTrash() {
+      try {
+        const { count } = await call('drafts:empty-trash');
+        set({ notice: { kind: 'emptied', count }, selection: new Set() });
+      } catch (error) {
+        report(error);
+      }
+      await load();
+    },
+
+    dismissNotice() {
+      set({ notice: null });
+    },
+    dismissProblems() {
+      set({ problemsSeen: get().result?.problems.length ?? 0 });
+    },
+  };
+});

@@ -1,0 +1,83 @@
+import { memo, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DraftListItem } from '../../../shared/ipc/types';
+import { photoSrc } from '../../components/photo-src';
+
+/** How a row words a date: short in the row, in full on hover. */
+export interface RowDates {
+  short(iso: string): string;
+  full(iso: string): string;
+}
+
+interface Props {
+  item: DraftListItem;
+  selected: boolean;
+  current: boolean;
+  /** The one row Tab reaches (the list is a single tab stop; arrows move within it). */
+  tabbable: boolean;
+  dates: RowDates;
+  onActivate(id: string, event: MouseEvent): void;
+  onToggle(id: string): void;
+}
+
+/**
+ * One draft in the list: a checkbox for bulk actions, and a button (named by the title first) with
+ * the cover, reference, photo count, status, open issues and the last change.
+ */
+export const DraftRow = memo(function DraftRow({
+  item,
+  selected,
+  current,
+  tabbable,
+  dates,
+  onActivate,
+  onToggle,
+}: Props) {
+  const { t } = useTranslation();
+  const title = item.title || t('draftsList.untitled');
+  const when = item.trashedAt ?? item.updatedAt;
+  return (
+    <div className={`drafts-row${selected ? ' selected' : ''}`}>
+      <input
+        type="checkbox"
+        className="drafts-row-check"
+        checked={selected}
+        tabIndex={-1}
+        aria-label={t('draftsList.selectOne', { title })}
+        onChange={() => onToggle(item.id)}
+      />
+      <button
+        type="button"
+        className="drafts-row-main"
+        data-id={item.id}
+        tabIndex={tabbable ? 0 : -1}
+        aria-current={current ? 'true' : undefined}
+        onClick={(event) => onActivate(item.id, event)}
+      >
+        <span className="thumb drafts-thumb">
+          {item.coverThumb ? (
+            <img src={photoSrc(item.coverThumb)} alt="" loading="lazy" decoding="async" />
+          ) : (
+            <span className="no-photo" aria-hidden="true" />
+          )}
+        </span>
+        <span className="drafts-row-text">
+          <span className={`drafts-row-title${item.title ? '' : ' untitled'}`}>{title}</span>
+          <span className="muted small drafts-row-meta">
+            {item.customReference && <span className="drafts-ref">{item.customReference}</span>}
+            <span>{t('draftsList.photos', { count: item.photoCount })}</span>
+            {item.issueCount > 0 && (
+              <span className="drafts-issues">{t('draftsList.issues', { count: item.issueCount })}</span>
+            )}
+          </span>
+        </span>
+        <span className="drafts-row-side">
+          <span className={`drafts-state state-${item.status}`}>{t(`draftsList.status.${item.status}`)}</span>
+          <time className="muted small" dateTime={when} title={dates.full(when)}>
+            {item.trashedAt ? t('draftsList.trashedOn', { date: dates.short(when) }) : dates.short(when)}
+          </time>
+        </span>
+      </button>
+    </div>
+  );
+});

@@ -1,0 +1,122 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DraftListItem } from '../../../shared/ipc/types';
+import { useDraftsStore } from '../../store/drafts-store';
+
+/** Asks before the trash is emptied: it cannot be undone. */
+function EmptyTrashConfirm({ count, onDone }: { count: number; onDone(): void }) {
+  const { t } = useTranslation();
+  const cancel = useRef<HTMLButtonElement>(null);
+  // The safe answer has focus, so a stray Enter deletes nothing.
+  useEffect(() => cancel.current?.focus(), []);
+  return (
+    <div
+      className="drafts-confirm"
+      role="alertdialog"
+      aria-labelledby="drafts-confirm-text"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onDone();
+      }}
+    >
+      <p id="drafts-confirm-text">{t('draftsList.emptyTrashConfirm', { count })}</p>
+      <button
+        type="button"
+        className="danger"
+        onClick={() => {
+          onDone();
+          void useDraftsStore.getState().emptyTrash();
+        }}
+      >
+        {t('draftsList.emptyTrashYes')}
+      </button>
+      <button type="button" ref={cancel} onClick={onDone}>
+        {t('common.cancel')}
+      </button>
+    </div>
+  );
+}
+
+/** Select-all and what can be done with the selected drafts (or, in the trash, with the trash). */
+export function DraftsListBar({ items, trash }: { items: DraftListItem[]; trash: boolean }) {
+  const { t } = useTranslation();
+  const selection = useDraftsStore((s) => s.selection);
+  const trashCount = useDraftsStore((s) => s.result?.trashCount ?? 0);
+  const { selectAll, clearSelection, duplicate, restore } = useDraftsStore.getState();
+  const [confirming, setConfirming] = useState(false);
+  const all = useRef<HTMLInputElement>(null);
+  const emptyButton = useRef<HTMLButtonElement>(null);
+  const closeConfirm = () => {
+    setConfirming(false);
+    // Back where the seller was (the button is disabled, so unfocusable, once the trash is empty).
+    requestAnimationFrame(() => emptyButton.current?.focus());
+  };
+  const ids = [...selection];
+  const every = items.length > 0 && ids.length === items.length;
+
+  useEffect(() => {
+    if (all.current) all.current.indeterminate = ids.length > 0 && !every;
+  }, [ids.length, every]);
+
+  return (
+    <>
+      <div className="drafts-bar" role="toolbar" aria-label={t('draftsList.bulkLabel')}>
+        <label className="drafts-all">
+          <input
+            ref={all}
+            type="checkbox"
+            checked={every}
+            disabled={items.length === 0}
+            onChange={(event) => selectAll(event.target.checked)}
+          />
+          <span>{t('draftsList.selectAll')}</span>
+        </label>
+        {ids.length > 0 && (
+          <>
+            <span className="drafts-count" aria-live="polite">
+              {t('draftsList.selected', { count: ids.length })}
+            </span>
+            {trash ? (
+              <button type="button" onClick={() => void restore(ids)}>
+                {t('draftsList.restore')}
+              </button>
+            ) : (
+              <>
+                <button type="button" onClick={() => void duplicate(ids)}>
+                  {t('draftsList.duplicate')}
+                </button>
+                <button
+                  type="button"
+                  className="danger"
+                  onClick={() => void useDraftsStore.getState().trash(ids)}
+                >
+                  {t('draftsList.moveToTrash')}
+                </button>
+              </>
+            )}
+            <button
+              type="button"
+              className="drafts-link drafts-clear"
+              aria-label={t('draftsList.clearSelection')}
+              title={t('draftsList.clearSelection')}
+              onClick={clearSelection}
+            >
+              ×
+            </button>
+          </>
+        )}
+        {trash && (
+          <button
+            ref={emptyButton}
+            type="button"
+            className="danger drafts-empty-trash"
+            disabled={trashCount === 0 || confirming}
+            onClick={() => setConfirming(true)}
+          >
+            {t('draftsList.emptyTrash')}
+          </button>
+        )}
+      </div>
+      {trash && confirming && <EmptyTrashConfirm count={trashCount} onDone={closeConfirm} />}
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DraftStatus } from '../../../../shared/domain/draft';
+import { useEditorStore } from '../../../store/editor-store';
+
+/** Whether the seller's typing is on disk: saving, saved, or failed with a way to try again. */
+function SaveIndicator() {
+  const { t } = useTranslation();
+  const save = useEditorStore((s) => s.save);
+  const flush = useEditorStore((s) => s.flush);
+  if (save.state === 'error') {
+    // Main refuses saves of a draft in the trash ('conflict') or gone ('not-found'): say what to do.
+    const message =
+      save.code === 'conflict'
+        ? t('editor.save.conflict')
+        : save.code === 'not-found'
+          ? t('editor.save.gone')
+          : save.message;
+    return (
+      <div className="save-state failed" role="alert">
+        <span>{t('editor.save.failed', { message })}</span>
+        <button type="button" onClick={() => void flush()}>
+          {t('editor.save.retry')}
+        </button>
+      </div>
+    );
+  }
+  const text =
+    save.state === 'pending' || save.state === 'saving'
+      ? t('editor.save.saving')
+      : save.state === 'saved'
+        ? t('editor.save.saved')
+        : '';
+  return (
+    <div className="save-state" role="status" title={t('editor.save.shortcut')}>
+      {text}
+    </div>
+  );
+}
+
+interface HeaderProps {
+  title: string;
+  status: DraftStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The draft's name, status and dates, and the state of its saving (drawn again only when they change). */
+export const EditorHeader = memo(function EditorHeader({ title, status, createdAt, updatedAt }: HeaderProps) {
+  const { t, i18n } = useTranslation();
+  const date = (iso: string) =>
+    new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <header className="editor-head">
+      <div className="editor-head-main">
+        <h2>{title.trim() || t('editor.untitled')}</h2>
+        <p className="muted small">
+          <span className={`status-badge status-${status}`} data-testid="editor-status">
+            {t(`editor.status.${status}`)}
+          </span>
+          <span>{t('editor.created', { date: date(createdAt) })}</span>
+          <span>{t('editor.updated', { date: date(updatedAt) })}</span>
+        </p>
+      </div>
+      <SaveIndicator />
+    </header>
+  );
+});

@@ -1,0 +1,89 @@
+import { useTranslation } from 'react-i18next';
+import type { Draft } from '../../../../shared/domain/draft';
+import { draftLimits } from '../../../../shared/domain/draft-validation';
+import type { DraftSuggestions } from '../../../../shared/ipc/types';
+import { useEditorStore } from '../../../store/editor-store';
+import { AttributesEditor } from './AttributesEditor';
+import { Combobox } from './Combobox';
+import { issuesOf, type IssuesByField } from './draft-issues';
+import { Field } from './Field';
+import { useFieldLabel } from './use-editor-language';
+
+// The length `trim()` would give, without copying a text that may be 100,000 characters long.
+function trimmedLength(text: string): number {
+  let start = 0;
+  let end = text.length;
+  while (start < end && /\s/.test(text.charAt(start))) start++;
+  while (end > start && /\s/.test(text.charAt(end - 1))) end--;
+  return end - start;
+}
+
+interface Props {
+  draft: Draft;
+  issues: IssuesByField;
+  suggestions: DraftSuggestions | null;
+}
+
+/** The ad itself: title, category, description and attributes. */
+export function ListingSection({ draft, issues, suggestions }: Props) {
+  const { t } = useTranslation();
+  const label = useFieldLabel();
+  const edit = useEditorStore((s) => s.edit);
+  // Counted as the rule counts it: spaces at either end do not go out.
+  const length = trimmedLength(draft.description);
+  const over = length > draftLimits.description;
+  return (
+    <section className="editor-section" aria-labelledby="editor-listing-title">
+      <h3 id="editor-listing-title">{t('editor.sections.listing')}</h3>
+      <div className="editor-grid">
+        <Field field="title" label={label('title')} issues={issuesOf(issues, 'title')} wide>
+          {(a11y) => (
+            <input
+              {...a11y}
+              value={draft.title}
+              onChange={(e) => edit((d) => ({ ...d, title: e.target.value }))}
+            />
+          )}
+        </Field>
+        <Field
+          field="category"
+          label={label('category')}
+          issues={issuesOf(issues, 'category')}
+          hint={t('editor.hints.category')}
+          wide
+        >
+          {(a11y) => (
+            <Combobox
+              {...a11y}
+              value={draft.category}
+              options={suggestions?.categories ?? []}
+              listLabel={t('editor.suggestions.categories')}
+              onChange={(category) => edit((d) => ({ ...d, category }))}
+            />
+          )}
+        </Field>
+        <Field
+          field="description"
+          label={label('description')}
+          issues={issuesOf(issues, 'description')}
+          hint={
+            <span className={over ? 'editor-count over' : 'editor-count'}>
+              {t('editor.description.count', { count: length, max: draftLimits.description })}
+            </span>
+          }
+          wide
+        >
+          {(a11y) => (
+            <textarea
+              {...a11y}
+              rows={8}
+              value={draft.description}
+              onChange={(e) => edit((d) => ({ ...d, description: e.target.value }))}
+            />
+          )}
+        </Field>
+      </div>
+      <AttributesEditor issues={issues} suggestions={suggestions?.attributes ?? {}} />
+    </section>
+  );
+}

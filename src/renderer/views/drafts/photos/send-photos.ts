@@ -1,0 +1,80 @@
+// Sends photos to main for intake. Electron: all paths in one call (main walks folders, reports
+// progress by events). Web shell: one call per file with its bytes, a few in flight at once so
+// main's intake stays busy without the page holding fifty photos in memory.
+import { MAX_PHOTO_UPLOAD_BYTES } from '../../../../shared/ipc/contract';
+import type { AddPhotosResult } from '../../../../shared/ipc/types';
+import { call } from '../../../ipc/client';
+import { bytesToBase64 } from './base64';
+import type { PhotoCallGate } from './photo-call-gate';
+
+/** Files sent side by side in the web shell. */
+export const FILES_IN_FLIGHT = 3;
+
+/** One file's outcome in the web shell: main's answer, or why the page could not send it. */
+export type FileOutcome =
+  | { index: number; file: File; result: AddPhotosResult }
+  | { index: number; file: File; code: 'unreadable' | 'call-failed'; error: string };
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Sends paths of dropped files and folders (Electron); `take` gets the answer inside the gate. */
+export function sendPaths(
+  gate: PhotoCallGate,
+  input: { draftId: string; batchId: string; paths: string[] },
+  take: (result: AddPhotosResult) => void,
+): Promise<void> {
+  return gate.add(async () => take(await call('drafts:add-photos', input)));
+}
+
+/** A file's bytes as base64, or null when it is too large to send (main still words the refusal). */
+async function encode(file: File): Promise<string | null> {
+  if (file.size > MAX_PHOTO_UPLOAD_BYTES) return null;
+  return bytesToBase64(new Uint8Array(await file.arrayBuffer()));
+}
+
+async function sendOne(
+  gate: PhotoCallGate,
+  ids: { draftId: string; batchId: string },
+  file: File,
+  index: number,
+  onEach: (outcome: FileOutcome) => void,
+): Promise<void> {
+  let base64: string | null;
+  try {
+    base64 = await encode(file);
+  } catch (error) {
+    // Gone or unreadable since the drop (a removed USB stick, no permission).
+    onEach({ index, file, code: 'unreadable', error: messageOf(error) });
+    return;
+  }
+  const input = { ...ids, name: file.name || 'unnamed file', size: file.size, base64 };
+  await gate.add(async () => {
+    let outcome: FileOutcome;
+    try {
+      outcome = { index, file, result: await call('drafts:add-photo-bytes', input) };
+    } catch (error) {
+      outcome = { index, file, code: 'call-failed', error: messageOf(error) };
+    }
+    onEach(outcome);
+  });
+}
+
+/**
+ * Sends each file's bytes (web shell), `FILES_IN_FLIGHT` at a time. `onEach` hears every outcome,
+ * main's answers inside the gate, so a set-photos sent after it knows the new photo.
+ */
+export async function sendFiles(
+  gate: PhotoCallGate,
+  ids: { draftId: string; batchId: string },
+  files: readonly File[],
+  onEach: (outcome: FileOutcome) => void,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const index = next++;
+      await sendOne(gate, ids, files[index] as File, index, onEach);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(FILES_IN_FLIGHT, files.length) }, worker));
+}

@@ -1,0 +1,152 @@
+// Publish jobs as the UI sees them: plain data that main pushes to the renderer (the status panel),
+// plus the pure sums the panel shows for a whole batch. The engine's persisted records live in main.
+
+/** The steps of the spec's order of calls, in order; 'live' is tracking until the ad settles. */
+export const publishSteps = ['imprint', 'listing', 'photos', 'order', 'publication', 'live'] as const;
+export type PublishStep = (typeof publishSteps)[number];
+
+/**
+ * Where a job stands. 'waiting': running, but paused before repeating a call (the service is out of
+ * reach, busy or failing); it continues by itself. 'tracking': the publication exists and is read
+ * until its actualState equals its requestedState. 'published': it did.
+ */
+export const publishJobStates = [
+  'queued',
+  'running',
+  'waiting',
+  'tracking',
+  'published',
+  'failed',
+  'cancelled',
+] as const;
+export type PublishJobState = (typeof publishJobStates)[number];
+
+/** What the seller can do about an error (the UI words it, and offers the matching button). */
+export type PublishRemedy =
+  /** Nothing: the job repeats by itself (shown while waiting). */
+  | 'wait'
+  /** Press Retry (perhaps later). */
+  | 'retry'
+  /** Fix the draft (a field, a photo), then publish it again. */
+  | 'fix-draft'
+  /** Check the account in Settings (credentials, Authorization form, address). */
+  | 'check-account'
+  /** Look on the marketplace whether the ad exists before pressing Retry. */
+  | 'check-marketplace';
+
+/** Why a job failed or waits: the service's own title and detail where it sent them. */
+export interface PublishJobError {
+  /** A stable code: a service-client problem (e.g. 'timeout') or one of the engine's (see below). */
+  problem: string;
+  /** Short English title; the UI may translate by `problem`. */
+  title: string;
+  /** The longer explanation: the service's detail or our message. */
+  detail: string;
+  /** HTTP status, when the service answered. */
+  status?: number;
+  remedy: PublishRemedy;
+  /** One sentence on what to do, in English. */
+  whatToDo: string;
+  /** ISO time the error happened. */
+  at: string;
+}
+
+/** Problem codes the engine adds to the service client's. */
+export const PUBLISH_PROBLEMS = [
+  /** The draft has issues (see draft-validation); nothing was sent. */
+  'not-publishable',
+  /** A photo file of the draft is missing or unreadable. */
+  'photo-missing',
+  /** The publication request got no clear answer and the spec offers no way to look it up. */
+  'publication-unknown',
+  /** More than one listing carries this draft's reference; which one is ours cannot be told. */
+  'listing-ambiguous',
+  /** The listing was removed on the service. */
+  'listing-gone',
+  /** The publication was removed on the service. */
+  'publication-gone',
+  /** The draft's account no longer exists. */
+  'account-missing',
+  /** A bug: something the engine did not expect. */
+  'internal',
+] as const;
+export type PublishProblem = (typeof PUBLISH_PROBLEMS)[number];
+
+/** Progress of one photo's upload and attachment. */
+export interface PublishPhotoView {
+  photoId: string;
+  /** The file name the seller dropped in. */
+  name: string;
+  bytesDone: number;
+  bytesTotal: number;
+  state: 'pending' | 'uploading' | 'uploaded' | 'attached';
+}
+
+/** One job, as the status panel shows it. */
+export interface PublishJobView {
+  id: string;
+  draftId: string;
+  accountId: string;
+  /** The draft's title when the job started (the job works on that snapshot). */
+  title: string;
+  state: PublishJobState;
+  /** The step under way (or the last one reached, for a failed or cancelled job). */
+  step: PublishStep;
+  stepsDone: number;
+  stepsTotal: number;
+  photos: PublishPhotoView[];
+  bytesDone: number;
+  bytesTotal: number;
+  listingUuid: string | null;
+  publicationUuid: string | null;
+  /** The publication's states as last read; unknown values are shown as they are. */
+  requestedState: string | null;
+  actualState: string | null;
+  adId: number | null;
+  /** Why it failed, or why it waits. */
+  error: PublishJobError | null;
+  /** While waiting or tracking: when the next attempt or read is due (ISO). */
+  nextAttemptAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Totals of a batch of jobs, for the panel's overall progress bar. */
+export interface PublishBatchProgress {
+  jobs: number;
+  published: number;
+  failed: number;
+  stepsDone: number;
+  stepsTotal: number;
+  bytesDone: number;
+  bytesTotal: number;
+}
+
+/** Sums the progress of `jobs` (cancelled ones count as neither done nor open). */
+export function batchProgress(jobs: readonly PublishJobView[]): PublishBatchProgress {
+  const total: PublishBatchProgress = {
+    jobs: 0,
+    published: 0,
+    failed: 0,
+    stepsDone: 0,
+    stepsTotal: 0,
+    bytesDone: 0,
+    bytesTotal: 0,
+  };
+  for (const job of jobs) {
+    if (job.state === 'cancelled') continue;
+    total.jobs += 1;
+    if (job.state === 'published') total.published += 1;
+    if (job.state === 'failed') total.failed += 1;
+    total.stepsDone += job.stepsDone;
+    total.stepsTotal += job.stepsTotal;
+    total.bytesDone += job.bytesDone;
+    total.bytesTotal += job.bytesTotal;
+  }
+  return total;
+}
+
+/** True for states in which a job still changes by itself. */
+export function isOpenJobState(state: PublishJobState): boolean {
+  return state === 'queued' || state === 'running' || state === 'waiting' || state === 'tracking';
+}

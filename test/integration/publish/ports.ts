@@ -1,0 +1,49 @@
+// The engine's ports for tests and for the crash test's child process (no vitest here): a real
+// service client of a sandbox, and the accounts port over it. Nothing is mocked.
+import { createServiceClient, type ServiceClient } from '../../../src/main/service-client';
+import type { PublishAccounts } from '../../../src/main/publish/accounts-port';
+import type { PublishEngineOptions } from '../../../src/main/publish/engine';
+import type { Sandbox } from '../../../src/sandbox';
+
+export const quietLog = { info: () => undefined, error: () => undefined };
+
+/** Short waits everywhere, so the suite stays fast (the rules are the same). */
+export const FAST_ENGINE: Partial<PublishEngineOptions> = {
+  backoff: { baseMs: 20, maxMs: 200 },
+  tracking: { baseMs: 30, maxMs: 200 },
+  settleAfterTimeoutMs: 300,
+  progressIntervalMs: 20,
+};
+
+/** A client of the sandbox's first client, with quick repeats of its own. */
+export function clientOf(
+  sb: Pick<Sandbox, 'authUrl' | 'baseUrl' | 'clients'>,
+  timeoutMs = 5_000,
+): ServiceClient {
+  const { clientId, clientSecret } = sb.clients[0]!;
+  return createServiceClient({
+    authUrl: sb.authUrl,
+    baseUrl: sb.baseUrl,
+    clientId,
+    authScheme: 'bearer',
+    getSecret: async () => clientSecret,
+    timeoutMs,
+    retry: { limit: 2, baseDelayMs: 5, maxDelayMs: 50 },
+  });
+}
+
+/** The engine's accounts port over one sandbox client; imprints are kept in `imprints`. */
+export function sandboxAccounts(client: () => ServiceClient): PublishAccounts & { imprints: string[] } {
+  const imprints: string[] = [];
+  return {
+    imprints,
+    client: () => client(),
+    defaultImprintUuid: () => imprints[0] ?? null,
+    async createImprint(_accountId, content) {
+      const { uuid } = await client().createImprint(content);
+      imprints.push(uuid);
+      return uuid;
+    },
+    activeId: () => 'sandbox',
+  };
+}
