@@ -10,6 +10,11 @@ import { accountsHandlers } from './ipc/handlers/accounts';
 import { appHandlers } from './ipc/handlers/app';
 import { draftsHandlers } from './ipc/handlers/drafts';
 import { listingsHandlers } from './ipc/handlers/listings';
+import { publishHandlers } from './ipc/handlers/publish';
+import { publishAccounts } from './publish/accounts-port';
+import { openPublishEngine } from './publish/engine';
+import { noticeText } from './publish/notice-text';
+import { resolveLanguage } from '../shared/i18n-language';
 import { createDraftsService } from './drafts/drafts-service';
 import { openSuggestions } from './drafts/suggestions';
 import { openDraftsStore } from './storage/drafts-store';
@@ -34,6 +39,8 @@ export interface AppPorts {
   storeFactory: StoreFactory;
   secretStore: SecretStore;
   log: Logger & { info(message: string): void };
+  /** A desktop notification (Electron); the web shell has none and shows in-app messages only. */
+  notify?: (title: string, body: string) => void;
 }
 
 export interface App {
@@ -94,6 +101,23 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     log: ports.log,
     maxEdge: () => settings.get().photoMaxEdge,
   });
+  const publish = await openPublishEngine({
+    dataDir: config.dataDir,
+    drafts: { get: (id) => draftsStore.get(id), update: (id, change) => draftsStore.update(id, change) },
+    accounts: publishAccounts(accounts),
+    log: ports.log,
+    limits: { drafts: () => settings.get().publishDrafts, uploads: () => settings.get().publishUploads },
+    onDraftsChanged: (ids) => events.emit('drafts:changed', { ids }),
+    onNotice(notice) {
+      events.emit('publish:notice', notice);
+      if (ports.notify) {
+        const language = resolveLanguage(settings.get().language, config.systemLocale);
+        const text = noticeText(notice, language);
+        ports.notify(text.title, text.body);
+      }
+    },
+  });
+  publish.onChange((jobs) => events.emit('publish:changed', { jobs }));
   const router = createRouter(
     {
       ...appHandlers(info),
@@ -101,6 +125,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       ...accountsHandlers(accounts),
       ...listingsHandlers(listings),
       ...draftsHandlers(drafts),
+      ...publishHandlers(publish),
     },
     ports.log,
   );
@@ -111,7 +136,11 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     sandbox,
     photoFile: (urlPath) => resolvePhotoFile(config.dataDir, urlPath),
     async close() {
-      // Drafts first: their last writes must land even if the sandbox is slow to stop.
+      // Jobs stop where they stand (they resume at the next start), then the drafts' last writes
+      // land, before the sandbox, which may be slow to stop.
+      await publish
+        .close()
+        .catch((error: unknown) => ports.log.error('Closing the publish engine failed', error));
       await Promise.allSettled([draftsStore.close(), suggestions.flush()]);
       await sandbox.close();
     },

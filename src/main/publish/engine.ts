@@ -3,7 +3,7 @@
 // open resume where they stopped: after a quit, a crash or a kill.
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import type { PublishJobError, PublishJobView } from '../../shared/domain/publish-job';
+import type { PublishJobView, PublishNotice, PublishStartResult } from '../../shared/domain/publish-job';
 import { isOpenJobState } from '../../shared/domain/publish-job';
 import { fromDataPath } from '../storage/draft-files';
 import { createSerialQueue } from '../storage/serial-queue';
@@ -27,8 +27,8 @@ export interface PublishEngineOptions {
   drafts: DraftsPort;
   accounts: PublishAccounts;
   log: { info(message: string): void; error(message: string, error?: unknown): void };
-  /** Drafts published at once (default 4) and uploads at once across them (default 6). */
-  limits?: { drafts?: number; uploads?: number };
+  /** Drafts published at once (default 4) and uploads at once across them (default 6); read live. */
+  limits?: { drafts?: number | (() => number); uploads?: number | (() => number) };
   /** Pauses before repeating a failed call: default 1 s doubling to 30 s (Retry-After wins). */
   backoff?: Partial<Backoff>;
   /** Reads of a publication until it settles: default 1 s doubling to 30 s. */
@@ -37,6 +37,8 @@ export interface PublishEngineOptions {
   settleAfterTimeoutMs?: number;
   /** Byte progress reaches listeners at most this often, in ms (default 100). */
   progressIntervalMs?: number;
+  /** Called when an ad goes live or is rejected (the shells turn it into a notification). */
+  onNotice?: (notice: PublishNotice) => void;
   /** Called with the ids of drafts whose status or remote the engine changed. */
   onDraftsChanged?: (ids: string[]) => void;
   now?: () => Date;
@@ -44,14 +46,7 @@ export interface PublishEngineOptions {
   newId?: () => string;
 }
 
-/** The outcome of asking to publish one draft. */
-export interface StartResult {
-  draftId: string;
-  /** The job publishing it (an existing open job of the draft is reused). */
-  jobId?: string;
-  /** Why no job was started. */
-  error?: PublishJobError;
-}
+export type StartResult = PublishStartResult;
 
 export interface PublishEngine {
   /** Publishes drafts (each as a job working on a snapshot of the draft as it is now). */
@@ -91,7 +86,8 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
   const { log, accounts } = options;
   const backoff: Backoff = { baseMs: 1000, maxMs: 30_000, ...options.backoff };
   const schedule: Backoff = { baseMs: 1000, maxMs: 30_000, ...options.tracking };
-  const draftLimit = Math.max(1, options.limits?.drafts ?? 4);
+  const draftsOption = options.limits?.drafts ?? 4;
+  const draftLimit = () => Math.max(1, typeof draftsOption === 'function' ? draftsOption() : draftsOption);
   const uploads = createLimiter(options.limits?.uploads ?? 6);
   const store = await openJobStore(options.dataDir, now);
   for (const problem of store.problems)
@@ -199,6 +195,23 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     drafts.set(record.draftId, 'failed', remote);
   };
 
+  const notify = (record: JobRecord) => {
+    if (!options.onNotice || record.tracking === null) return;
+    try {
+      options.onNotice({
+        kind: record.state === 'published' ? 'live' : 'rejected',
+        jobId: record.id,
+        draftId: record.draftId,
+        title: record.snapshot.title,
+        adId: record.tracking.adId,
+        actualState: record.tracking.actualState,
+        reason: record.tracking.reason ?? null,
+      });
+    } catch (error) {
+      log.error('A publish notice could not be given', error);
+    }
+  };
+
   const startTracking = (entry: Entry) => {
     const controller = jobController();
     entry.controller = controller;
@@ -206,14 +219,16 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
       entry,
       (async () => {
         try {
-          await trackPublication(context(entry, controller.signal), schedule, (atMs) => {
+          const outcome = await trackPublication(context(entry, controller.signal), schedule, (atMs) => {
             entry.nextReadMs = atMs;
             emitter.changed(entry.record.id);
           });
-          entry.record.state = 'published';
+          const { record } = entry;
+          record.state = outcome === 'settled' ? 'published' : 'rejected';
           await persist(entry, true);
-          drafts.set(entry.record.draftId, 'published', remoteOf(entry.record));
-          await store.dropPhotos(entry.record.id);
+          drafts.set(record.draftId, outcome === 'settled' ? 'published' : 'failed', remoteOf(record));
+          notify(record);
+          if (outcome === 'settled') await store.dropPhotos(record.id);
         } catch (error) {
           await ended(entry, error);
         } finally {
@@ -247,7 +262,7 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
   };
 
   const pump = () => {
-    while (!closed && running < draftLimit && queue.length > 0) {
+    while (!closed && running < draftLimit() && queue.length > 0) {
       const entry = queue.shift()!;
       if (entry.record.state !== 'queued') continue;
       running += 1;
@@ -396,8 +411,9 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
       const entry = entries.get(jobId);
       if (!entry || closed) return false;
       const { record } = entry;
-      if ((record.state !== 'failed' && record.state !== 'cancelled') || record.supersededBy !== null)
-        return false;
+      // A rejected ad is read again (the seller may have fixed the listing on the service).
+      const again = record.state === 'failed' || record.state === 'cancelled' || record.state === 'rejected';
+      if (!again || record.supersededBy !== null) return false;
       prepareRetry(record, claimed);
       entry.waiting = null;
       entry.waits = 0;

@@ -9,7 +9,15 @@ import { draftSchema } from '../../shared/domain/draft';
 export const JOB_VERSION = 1;
 
 /** Persisted states; 'waiting' is not one of them (it is a moment of a running job). */
-export const jobRecordStates = ['queued', 'running', 'tracking', 'published', 'failed', 'cancelled'] as const;
+export const jobRecordStates = [
+  'queued',
+  'running',
+  'tracking',
+  'published',
+  'rejected',
+  'failed',
+  'cancelled',
+] as const;
 export type JobRecordState = (typeof jobRecordStates)[number];
 
 const ticketSchema = z.object({
@@ -52,6 +60,8 @@ const trackingSchema = z.object({
   actualState: z.string(),
   adId: z.number().nullable(),
   checkedAt: z.string(),
+  /** Why the service turned the ad down, when it said (a field the spec does not show). */
+  reason: z.string().nullable().optional(),
 });
 export type JobTracking = z.infer<typeof trackingSchema>;
 

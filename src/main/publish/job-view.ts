@@ -62,6 +62,7 @@ export function jobView(record: JobRecord, live: LiveState): PublishJobView {
     requestedState: tracking?.requestedState ?? null,
     actualState: tracking?.actualState ?? null,
     adId: tracking?.adId ?? null,
+    rejectionReason: record.state === 'rejected' ? (tracking?.reason ?? null) : null,
     error: waiting?.error ?? record.error,
     nextAttemptAt: iso(waiting?.untilMs ?? (record.state === 'tracking' ? live.nextReadMs : null)),
     createdAt: record.createdAt,

@@ -10,9 +10,9 @@ export interface Limiter {
   readonly active: number;
 }
 
-/** A limiter of `limit` slots (at least 1). */
-export function createLimiter(limit: number): Limiter {
-  const size = Math.max(1, Math.floor(limit));
+/** A limiter of `limit` slots (at least 1); a function is read at each acquire and release (settings). */
+export function createLimiter(limit: number | (() => number)): Limiter {
+  const size = () => Math.max(1, Math.floor(typeof limit === 'function' ? limit() : limit));
   let active = 0;
   const waiting: Array<{ grant: () => void }> = [];
 
@@ -21,7 +21,8 @@ export function createLimiter(limit: number): Limiter {
     return () => {
       if (released) return;
       released = true;
-      const next = waiting.shift();
+      // A limit lowered meanwhile: the slot is given up instead of passed on.
+      const next = active <= size() ? waiting.shift() : undefined;
       if (next) next.grant();
       else active -= 1;
     };
@@ -29,7 +30,7 @@ export function createLimiter(limit: number): Limiter {
 
   const acquire = (signal?: AbortSignal): Promise<() => void> => {
     if (signal?.aborted) return Promise.reject(abortError());
-    if (active < size) {
+    if (active < size()) {
       active += 1;
       return Promise.resolve(releaser());
     }

@@ -1,17 +1,22 @@
 // Step 7: the publication is read until its actualState equals its requestedState, from 1 s
 // doubling to 30 s. A state the app does not know is kept and shown as it comes; it is read again
-// like any other, since only equality with requestedState says the ad is where it was asked to be.
+// like any other, since only equality with requestedState says the ad is where it was asked to be;
+// a state whose name says the ad was turned down ends the reading (publication-outcome.ts).
+import { isRejectedState, rejectionReasonOf } from '../../shared/domain/publication-outcome';
 import { ServiceError } from '../service-client';
 import { jobError, judge } from './failure';
 import { StepFailure, checkStopped, type JobContext } from './job-context';
 import { abortError, backoffDelay, pause, type Backoff } from './pause';
+
+/** How the reading ended: the ad is where it was asked to be, or the service turned it down. */
+export type TrackOutcome = 'settled' | 'rejected';
 
 /** Reads the job's publication until it settles; `onNext` learns when the next read is due. */
 export async function trackPublication(
   ctx: JobContext,
   schedule: Backoff,
   onNext: (atMs: number | null) => void,
-): Promise<void> {
+): Promise<TrackOutcome> {
   const { record } = ctx;
   const listingUuid = record.listingUuid;
   const publicationUuid = record.publicationUuid;
@@ -34,6 +39,7 @@ export async function trackPublication(
         actualState: publication.actualState,
         adId: publication.adId ?? record.tracking?.adId ?? null,
         checkedAt: ctx.now().toISOString(),
+        reason: rejectionReasonOf(publication),
       };
       const changed =
         record.tracking === null ||
@@ -41,7 +47,8 @@ export async function trackPublication(
         record.tracking.requestedState !== next.requestedState ||
         record.tracking.adId !== next.adId;
       record.tracking = next;
-      if (next.actualState === next.requestedState) return;
+      if (next.actualState === next.requestedState) return 'settled';
+      if (isRejectedState(next.actualState)) return 'rejected';
       if (changed) await ctx.save();
     } catch (error) {
       if (error instanceof ServiceError && error.problem === 'not-found') {

@@ -1,5 +1,10 @@
-// The app's settings (language, the photos' maximum edge), kept in `settings.json` in the data folder.
-import { languageSchema, photoMaxEdgeSchema } from '../../shared/ipc/contract';
+// The app's settings (language, the photos' maximum edge, how much is published at once), kept in `settings.json` in the data folder.
+import {
+  languageSchema,
+  photoMaxEdgeSchema,
+  publishDraftsSchema,
+  publishUploadsSchema,
+} from '../../shared/ipc/contract';
 import type { Settings } from '../../shared/ipc/types';
 import { openStore, type StoreFactory } from './store-factory';
 
@@ -11,7 +16,8 @@ export interface SettingsService {
 }
 
 // 4096 keeps a 12 MP camera photo (4000 × 3000) at full size.
-const defaults: Settings = { language: 'system', photoMaxEdge: 4096 };
+// 4 drafts and 6 uploads at once keep a batch fast without flooding the service or the line.
+const defaults: Settings = { language: 'system', photoMaxEdge: 4096, publishDrafts: 4, publishUploads: 6 };
 
 /** Opens the settings of the data folder. */
 export function createSettingsService(factory: StoreFactory, dataDir: string): SettingsService {
@@ -24,6 +30,8 @@ export function createSettingsService(factory: StoreFactory, dataDir: string): S
   const read = (): Settings => ({
     language: languageSchema.catch(defaults.language).parse(store.store.language),
     photoMaxEdge: photoMaxEdgeSchema.catch(defaults.photoMaxEdge).parse(store.store.photoMaxEdge),
+    publishDrafts: publishDraftsSchema.catch(defaults.publishDrafts).parse(store.store.publishDrafts),
+    publishUploads: publishUploadsSchema.catch(defaults.publishUploads).parse(store.store.publishUploads),
   });
   return {
     movedAside,
@@ -31,6 +39,8 @@ export function createSettingsService(factory: StoreFactory, dataDir: string): S
     update(patch) {
       if (patch.language !== undefined) store.set('language', patch.language);
       if (patch.photoMaxEdge !== undefined) store.set('photoMaxEdge', patch.photoMaxEdge);
+      if (patch.publishDrafts !== undefined) store.set('publishDrafts', patch.publishDrafts);
+      if (patch.publishUploads !== undefined) store.set('publishUploads', patch.publishUploads);
       return read();
     },
   };

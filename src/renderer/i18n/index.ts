@@ -1,19 +1,13 @@
 // i18n with i18next: English and German; the seller's setting, else the system's locale.
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Language } from '../../shared/ipc/types';
+import type { UiLanguage } from '../../shared/i18n-language';
 import { resources } from './resources';
 
 export { resources };
+export { resolveLanguage, type UiLanguage } from '../../shared/i18n-language';
 
-export const supportedLanguages = ['en', 'de'] as const;
-export type UiLanguage = (typeof supportedLanguages)[number];
-
-/** The UI language for a setting: German where the system locale is German, else English. */
-export function resolveLanguage(setting: Language, systemLocale: string): UiLanguage {
-  if (setting !== 'system') return setting;
-  return systemLocale.toLowerCase().startsWith('de') ? 'de' : 'en';
-}
+export const supportedLanguages = ['en', 'de'] as const satisfies readonly UiLanguage[];
 
 /** Starts i18next in the given language. */
 export async function initI18n(language: UiLanguage): Promise<typeof i18next> {

@@ -8,7 +8,8 @@ export type PublishStep = (typeof publishSteps)[number];
 /**
  * Where a job stands. 'waiting': running, but paused before repeating a call (the service is out of
  * reach, busy or failing); it continues by itself. 'tracking': the publication exists and is read
- * until its actualState equals its requestedState. 'published': it did.
+ * until its actualState equals its requestedState. 'published': it did. 'rejected': the service
+ * turned the ad down (see publication-outcome.ts); 'Check again' reads it once more.
  */
 export const publishJobStates = [
   'queued',
@@ -16,6 +17,7 @@ export const publishJobStates = [
   'waiting',
   'tracking',
   'published',
+  'rejected',
   'failed',
   'cancelled',
 ] as const;
@@ -103,6 +105,8 @@ export interface PublishJobView {
   requestedState: string | null;
   actualState: string | null;
   adId: number | null;
+  /** Why the service rejected the ad, when it said. */
+  rejectionReason: string | null;
   /** Why it failed, or why it waits. */
   error: PublishJobError | null;
   /** While waiting or tracking: when the next attempt or read is due (ISO). */
@@ -115,6 +119,7 @@ export interface PublishJobView {
 export interface PublishBatchProgress {
   jobs: number;
   published: number;
+  rejected: number;
   failed: number;
   stepsDone: number;
   stepsTotal: number;
@@ -127,6 +132,7 @@ export function batchProgress(jobs: readonly PublishJobView[]): PublishBatchProg
   const total: PublishBatchProgress = {
     jobs: 0,
     published: 0,
+    rejected: 0,
     failed: 0,
     stepsDone: 0,
     stepsTotal: 0,
@@ -137,6 +143,7 @@ export function batchProgress(jobs: readonly PublishJobView[]): PublishBatchProg
     if (job.state === 'cancelled') continue;
     total.jobs += 1;
     if (job.state === 'published') total.published += 1;
+    if (job.state === 'rejected') total.rejected += 1;
     if (job.state === 'failed') total.failed += 1;
     total.stepsDone += job.stepsDone;
     total.stepsTotal += job.stepsTotal;
@@ -149,4 +156,32 @@ export function batchProgress(jobs: readonly PublishJobView[]): PublishBatchProg
 /** True for states in which a job still changes by itself. */
 export function isOpenJobState(state: PublishJobState): boolean {
   return state === 'queued' || state === 'running' || state === 'waiting' || state === 'tracking';
+}
+
+/** Said once when an ad goes live or is rejected: an in-app message and a desktop notification. */
+export interface PublishNotice {
+  kind: 'live' | 'rejected';
+  jobId: string;
+  draftId: string;
+  title: string;
+  adId: number | null;
+  /** The publication's actualState as the service sent it. */
+  actualState: string;
+  /** Why it was rejected, when the service said. */
+  reason: string | null;
+}
+
+/** The outcome of asking to publish one draft. */
+export interface PublishStartResult {
+  draftId: string;
+  /** The job publishing it (an existing open job of the draft is reused). */
+  jobId?: string;
+  /** Why no job was started. */
+  error?: PublishJobError;
+}
+
+/** Every job, and the job files that could not be read at start (moved aside, named here). */
+export interface PublishState {
+  jobs: PublishJobView[];
+  problems: { file: string; movedAside: string }[];
 }

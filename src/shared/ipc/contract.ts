@@ -5,6 +5,7 @@ import type { ChannelName, EventName } from './names';
 import { draftFieldsSchema, draftIdSchema, draftStatusSchema } from '../domain/draft';
 import type { Draft } from '../domain/draft';
 import { draftSorts } from '../domain/draft-list';
+import type { PublishJobView, PublishNotice, PublishStartResult, PublishState } from '../domain/publish-job';
 import type {
   AddPhotosResult,
   DraftsListResult,
@@ -40,6 +41,10 @@ export const photoMaxEdgeSchema = z
   .refine((edge) => (photoMaxEdges as readonly number[]).includes(edge), {
     message: `must be one of ${photoMaxEdges.join(', ')}`,
   });
+
+/** How many drafts are published at once, and how many photos are uploaded at once across them. */
+export const publishDraftsSchema = z.int().min(1).max(16);
+export const publishUploadsSchema = z.int().min(1).max(32);
 
 const id = z.string().min(1).max(100);
 const serviceUrl = z
@@ -94,7 +99,14 @@ export const contract = {
   'app:info': channel<AppInfo>()(noInput),
   'settings:get': channel<Settings>()(noInput),
   'settings:set': channel<Settings>()(
-    z.object({ language: languageSchema.optional(), photoMaxEdge: photoMaxEdgeSchema.optional() }).strict(),
+    z
+      .object({
+        language: languageSchema.optional(),
+        photoMaxEdge: photoMaxEdgeSchema.optional(),
+        publishDrafts: publishDraftsSchema.optional(),
+        publishUploads: publishUploadsSchema.optional(),
+      })
+      .strict(),
   ),
   'accounts:list': channel<AccountsState>()(noInput),
   'accounts:save': channel<AccountView>()(accountInputSchema),
@@ -162,6 +174,15 @@ export const contract = {
   'drafts:set-photos': channel<Draft>()(
     z.object({ draftId: draftIdSchema, photoIds: z.array(z.string().min(1).max(100)).max(1000) }).strict(),
   ),
+  /** Publishes drafts, each as a job on a snapshot of the draft; one result per draft. */
+  'publish:start': channel<{ results: PublishStartResult[] }>()(
+    z.object({ draftIds: z.array(draftIdSchema).min(1).max(10_000) }).strict(),
+  ),
+  'publish:list': channel<PublishState>()(noInput),
+  /** Stops a queued, running or failed job; `done` false when there was nothing to stop. */
+  'publish:cancel': channel<{ done: boolean }>()(z.object({ jobId: id }).strict()),
+  /** Runs a failed or cancelled job again from where it stopped, or reads a rejected ad again. */
+  'publish:retry': channel<{ done: boolean }>()(z.object({ jobId: id }).strict()),
 } satisfies Record<ChannelName, ChannelDef<z.ZodType, unknown>>;
 
 export type Contract = typeof contract;
@@ -178,5 +199,9 @@ export interface EventPayloads {
   /** Something in the drafts changed (another window, a batch of photos); lists reload. */
   'drafts:changed': { ids: string[] };
   'drafts:intake-progress': IntakeProgress;
+  /** Jobs that changed (byte progress gathered, at most every 100 ms). */
+  'publish:changed': { jobs: PublishJobView[] };
+  /** An ad went live or was rejected. */
+  'publish:notice': PublishNotice;
 }
 export type EventOf<E extends EventName> = EventPayloads[E];

@@ -29,6 +29,10 @@ export const channelNames = [
   'drafts:add-photos',
   'drafts:add-photo-bytes',
   'drafts:set-photos',
+  'publish:start',
+  'publish:list',
+  'publish:cancel',
+  'publish:retry',
 ] as const;
 export type ChannelName = (typeof channelNames)[number];
 
@@ -40,6 +44,8 @@ export const eventNames = [
   'listings:changed',
   'drafts:changed',
   'drafts:intake-progress',
+  'publish:changed',
+  'publish:notice',
 ] as const;
 export type EventName = (typeof eventNames)[number];
 

@@ -21,6 +21,10 @@ export interface Settings {
   language: Language;
   /** Photos are scaled down at intake so that their longest edge is at most this many pixels. */
   photoMaxEdge: number;
+  /** Drafts published at once. */
+  publishDrafts: number;
+  /** Photo uploads at once, across the drafts being published. */
+  publishUploads: number;
 }
 
 export type ViewName = 'drafts' | 'listings' | 'publishing' | 'settings';

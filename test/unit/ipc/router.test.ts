@@ -23,8 +23,13 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
       systemLocale: 'en-US',
       keychain: { mode: 'keychain' },
     }),
-    'settings:get': () => ({ language: 'system', photoMaxEdge: 4096 }),
-    'settings:set': (patch) => ({ language: patch.language ?? 'system', photoMaxEdge: 4096 }),
+    'settings:get': () => ({ language: 'system', photoMaxEdge: 4096, publishDrafts: 4, publishUploads: 6 }),
+    'settings:set': (patch) => ({
+      language: patch.language ?? 'system',
+      photoMaxEdge: 4096,
+      publishDrafts: 4,
+      publishUploads: 6,
+    }),
   };
   return { ...notUnderTest, ...defaults, ...overrides };
 }
@@ -37,7 +42,12 @@ describe('createRouter', () => {
   it.each([['drafts:nuke'], ['toString'], ['__proto__'], ['constructor'], [42], [undefined], [null]])(
     'answers unknown-channel for %s without running a handler',
     async (channel) => {
-      const get = vi.fn(() => ({ language: 'system' as const, photoMaxEdge: 4096 }));
+      const get = vi.fn(() => ({
+        language: 'system' as const,
+        photoMaxEdge: 4096,
+        publishDrafts: 4,
+        publishUploads: 6,
+      }));
       const router = createRouter(handlers({ 'settings:get': get }), spyLogger());
       const result = await router.call(channel, undefined);
       expect(result).toMatchObject({ ok: false, error: { code: 'unknown-channel' } });
@@ -49,6 +59,8 @@ describe('createRouter', () => {
     const set = vi.fn((patch: { language?: 'system' | 'de' | 'en' }) => ({
       language: patch.language ?? 'system',
       photoMaxEdge: 4096,
+      publishDrafts: 4,
+      publishUploads: 6,
     }));
     const router = createRouter(handlers({ 'settings:set': set }), spyLogger());
     const result = await router.call('settings:set', { language: 'fr' });
@@ -72,11 +84,16 @@ describe('createRouter', () => {
   });
 
   it('passes the parsed input to the handler and wraps its value', async () => {
-    const set = vi.fn(() => ({ language: 'de' as const, photoMaxEdge: 4096 }));
+    const set = vi.fn(() => ({
+      language: 'de' as const,
+      photoMaxEdge: 4096,
+      publishDrafts: 4,
+      publishUploads: 6,
+    }));
     const router = createRouter(handlers({ 'settings:set': set }), spyLogger());
     await expect(router.call('settings:set', { language: 'de', photoMaxEdge: 4096 })).resolves.toEqual({
       ok: true,
-      value: { language: 'de', photoMaxEdge: 4096 },
+      value: { language: 'de', photoMaxEdge: 4096, publishDrafts: 4, publishUploads: 6 },
     });
     expect(set).toHaveBeenCalledWith({ language: 'de', photoMaxEdge: 4096 });
   });
@@ -85,22 +102,29 @@ describe('createRouter', () => {
     const router = createRouter(handlers(), spyLogger());
     await expect(router.call('settings:get', undefined)).resolves.toEqual({
       ok: true,
-      value: { language: 'system', photoMaxEdge: 4096 },
+      value: { language: 'system', photoMaxEdge: 4096, publishDrafts: 4, publishUploads: 6 },
     });
     await expect(router.call('settings:get', {})).resolves.toEqual({
       ok: true,
-      value: { language: 'system', photoMaxEdge: 4096 },
+      value: { language: 'system', photoMaxEdge: 4096, publishDrafts: 4, publishUploads: 6 },
     });
   });
 
   it('awaits async handlers', async () => {
     const router = createRouter(
-      handlers({ 'settings:get': async () => ({ language: 'en', photoMaxEdge: 4096 }) }),
+      handlers({
+        'settings:get': async () => ({
+          language: 'en',
+          photoMaxEdge: 4096,
+          publishDrafts: 4,
+          publishUploads: 6,
+        }),
+      }),
       spyLogger(),
     );
     await expect(router.call('settings:get', undefined)).resolves.toEqual({
       ok: true,
-      value: { language: 'en', photoMaxEdge: 4096 },
+      value: { language: 'en', photoMaxEdge: 4096, publishDrafts: 4, publishUploads: 6 },
     });
   });
 

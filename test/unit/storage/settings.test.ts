@@ -14,23 +14,40 @@ describe('createSettingsService', () => {
 
   it("starts at language 'system'", () => {
     const settings = createSettingsService(confStoreFactory, temp.dir);
-    expect(settings.get()).toEqual({ language: 'system', photoMaxEdge: 4096 });
+    expect(settings.get()).toEqual({
+      language: 'system',
+      photoMaxEdge: 4096,
+      publishDrafts: 4,
+      publishUploads: 6,
+    });
     expect(settings.movedAside).toBeUndefined();
   });
 
   it('updates and returns the new settings, and keeps them on disk', () => {
     const settings = createSettingsService(confStoreFactory, temp.dir);
-    expect(settings.update({ language: 'en' })).toEqual({ language: 'en', photoMaxEdge: 4096 });
+    expect(settings.update({ language: 'en' })).toEqual({
+      language: 'en',
+      photoMaxEdge: 4096,
+      publishDrafts: 4,
+      publishUploads: 6,
+    });
     expect(createSettingsService(confStoreFactory, temp.dir).get()).toEqual({
       language: 'en',
       photoMaxEdge: 4096,
+      publishDrafts: 4,
+      publishUploads: 6,
     });
   });
 
   it('leaves the language as it is for an empty patch', () => {
     const settings = createSettingsService(confStoreFactory, temp.dir);
     settings.update({ language: 'de' });
-    expect(settings.update({})).toEqual({ language: 'de', photoMaxEdge: 4096 });
+    expect(settings.update({})).toEqual({
+      language: 'de',
+      photoMaxEdge: 4096,
+      publishDrafts: 4,
+      publishUploads: 6,
+    });
   });
 
   it('returns only the known settings, not other keys in the file', () => {
@@ -38,17 +55,49 @@ describe('createSettingsService', () => {
     expect(createSettingsService(confStoreFactory, temp.dir).get()).toEqual({
       language: 'de',
       photoMaxEdge: 4096,
+      publishDrafts: 4,
+      publishUploads: 6,
     });
   });
 
   it('keeps the photos’ maximum edge, and falls back to 4096 for a value it does not offer', () => {
     const settings = createSettingsService(confStoreFactory, temp.dir);
-    expect(settings.update({ photoMaxEdge: 2048 })).toEqual({ language: 'system', photoMaxEdge: 2048 });
+    expect(settings.update({ photoMaxEdge: 2048 })).toEqual({
+      language: 'system',
+      photoMaxEdge: 2048,
+      publishDrafts: 4,
+      publishUploads: 6,
+    });
     expect(createSettingsService(confStoreFactory, temp.dir).get().photoMaxEdge).toBe(2048);
-    writeFileSync(path.join(temp.dir, 'settings.json'), JSON.stringify({ language: 'de', photoMaxEdge: 5 }));
+    writeFileSync(
+      path.join(temp.dir, 'settings.json'),
+      JSON.stringify({ language: 'de', photoMaxEdge: 5, publishDrafts: 99 }),
+    );
     expect(createSettingsService(confStoreFactory, temp.dir).get()).toEqual({
       language: 'de',
       photoMaxEdge: 4096,
+      publishDrafts: 4,
+      publishUploads: 6,
+    });
+  });
+
+  it('keeps how many drafts and uploads run at once, and falls back to 4 and 6 for values out of range', () => {
+    const settings = createSettingsService(confStoreFactory, temp.dir);
+    expect(settings.update({ publishDrafts: 2, publishUploads: 12 })).toMatchObject({
+      publishDrafts: 2,
+      publishUploads: 12,
+    });
+    expect(createSettingsService(confStoreFactory, temp.dir).get()).toMatchObject({
+      publishDrafts: 2,
+      publishUploads: 12,
+    });
+    writeFileSync(
+      path.join(temp.dir, 'settings.json'),
+      JSON.stringify({ publishDrafts: 0, publishUploads: 'six' }),
+    );
+    expect(createSettingsService(confStoreFactory, temp.dir).get()).toMatchObject({
+      publishDrafts: 4,
+      publishUploads: 6,
     });
   });
 
@@ -57,6 +106,11 @@ describe('createSettingsService', () => {
     const settings = createSettingsService(confStoreFactory, temp.dir);
     expect(settings.movedAside).toMatch(/settings\.json\.unreadable-/);
     expect(readdirSync(temp.dir)).toContain(path.basename(settings.movedAside!));
-    expect(settings.get()).toEqual({ language: 'system', photoMaxEdge: 4096 });
+    expect(settings.get()).toEqual({
+      language: 'system',
+      photoMaxEdge: 4096,
+      publishDrafts: 4,
+      publishUploads: 6,
+    });
   });
 });

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserWindow } from 'electron';
-import { app, ipcMain, Menu } from 'electron';
+import { app, ipcMain, Menu, Notification } from 'electron';
 import Store from 'electron-store';
 import { createApp, type App } from '../../app';
 import { createStderrLogger } from '../../logger';
@@ -40,7 +40,14 @@ async function start(): Promise<void> {
   const dataDir = app.getPath('userData');
   const backEnd: App = await createApp(
     { shell: 'electron', dataDir, version: app.getVersion(), systemLocale: app.getLocale() },
-    { storeFactory: electronStoreFactory, secretStore: await openSecretStore(), log },
+    {
+      storeFactory: electronStoreFactory,
+      secretStore: await openSecretStore(),
+      log,
+      notify(title, body) {
+        if (Notification.isSupported()) new Notification({ title, body }).show();
+      },
+    },
   );
   serveAppScheme(path.join(here, '..', 'renderer'), backEnd.photoFile);
   bindIpc(ipcMain, backEnd.router, appUrl);
