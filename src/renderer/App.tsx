@@ -9,7 +9,9 @@ import { useAppStore } from './store/app-store';
 import { useDraftsStore } from './store/drafts-store';
 import { useListingsStore } from './store/listings-store';
 import { DraftsView } from './views/drafts/DraftsView';
-import { PublishingView } from './views/EmptyViews';
+import { usePublishStore } from './store/publish-store';
+import { PublishingView } from './views/publishing/PublishingView';
+import { PublishNotices } from './views/publishing/PublishNotices';
 import { ListingsView } from './views/listings/ListingsView';
 import { SettingsView } from './views/SettingsView';
 
@@ -37,7 +39,13 @@ export function App() {
     const offAccounts = subscribe('accounts:changed', (state) => useAccountsStore.getState().setState(state));
     const offListings = subscribe('listings:changed', (state) => useListingsStore.getState().setState(state));
     const offDrafts = subscribe('drafts:changed', () => useDraftsStore.getState().changed());
+    const offJobs = subscribe('publish:changed', ({ jobs }) => usePublishStore.getState().merge(jobs));
+    const offNotice = subscribe('publish:notice', (notice) => usePublishStore.getState().notice(notice));
+    // After subscribing, so that no change falls between the list and the first event.
+    void usePublishStore.getState().load();
     return () => {
+      offJobs();
+      offNotice();
       offSettings();
       offNavigate();
       offAccounts();
@@ -65,6 +73,7 @@ export function App() {
         )}
         <View />
       </main>
+      <PublishNotices />
     </div>
   );
 }

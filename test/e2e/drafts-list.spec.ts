@@ -8,36 +8,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { newDraft, type Draft } from '../../src/shared/domain/draft';
-import { sampleDraft } from '../fixtures/drafts';
-import { colourFor, solidPng } from '../fixtures/images';
+import { readyDraft, writeDraft } from './draft-files';
 import { expect, launchShell, stopShell, test } from './fixtures';
-
-/** Writes a draft file as the store keeps it (drafts/<id>.json); the app indexes it at start. */
-function writeDraft(dataDir: string, draft: Draft): void {
-  mkdirSync(path.join(dataDir, 'drafts'), { recursive: true });
-  writeFileSync(path.join(dataDir, 'drafts', `${draft.id}.json`), JSON.stringify(draft));
-}
-
-/** A complete, publishable draft with one real photo on disk. */
-function readyDraft(dataDir: string, n: number, fields: Partial<Draft>): Draft {
-  const id = randomUUID();
-  const photoId = randomUUID();
-  const png = solidPng(colourFor(n));
-  mkdirSync(path.join(dataDir, 'photos', id), { recursive: true });
-  for (const name of [`${photoId}.png`, `${photoId}.thumb.png`])
-    writeFileSync(path.join(dataDir, 'photos', id, name), png);
-  const photo = {
-    id: photoId,
-    file: `photos/${id}/${photoId}.png`,
-    thumb: `photos/${id}/${photoId}.thumb.png`,
-    mediaType: 'image/png' as const,
-    width: 64,
-    height: 64,
-    bytes: png.length,
-    originalName: `photo-${n}.png`,
-  };
-  return { ...sampleDraft(id, fields, 0), photos: [photo] };
-}
 
 /** A draft begun but not finished: a title, perhaps a reference, nothing else. */
 function incompleteDraft(fields: { title: string; customReference?: string; updatedAt: string }): Draft {

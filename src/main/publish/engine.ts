@@ -16,7 +16,8 @@ import type { JobError, JobRecord } from './job-record';
 import { openJobStore, type JobProblem } from './job-store';
 import { jobView, type LiveState } from './job-view';
 import { createKeyedLock, createLimiter } from './limiter';
-import { newJobRecord, photoExtension, publishIssues } from './new-job';
+import { validateDraft } from '../../shared/domain/draft-validation';
+import { newJobRecord, photoExtension } from './new-job';
 import { isAbortError, type Backoff } from './pause';
 import { runJob, type RunDeps } from './run-job';
 import { trackPublication } from './track-step';
@@ -318,7 +319,7 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     if (draft.status === 'published') {
       return refuse(draftId, { problem: 'not-publishable', message: 'This draft is published already.' });
     }
-    const issues = publishIssues(draft);
+    const issues = validateDraft(draft);
     if (issues.length > 0) {
       const fields = [...new Set(issues.map((issue) => issue.field))].join(', ');
       return refuse(draftId, {

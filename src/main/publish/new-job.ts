@@ -1,17 +1,7 @@
 // A new job from a draft: the checks done before anything is sent, and the first record.
 import path from 'node:path';
 import type { Draft } from '../../shared/domain/draft';
-import { validateDraft, type DraftIssue } from '../../shared/domain/draft-validation';
 import { JOB_VERSION, type JobRecord } from './job-record';
-
-/**
- * What keeps the draft from being published. A missing imprint is not an issue here: the job uses
- * the account's default, or creates one.
- */
-export function publishIssues(draft: Draft): DraftIssue[] {
-  const imprintUuid = draft.publication.imprintUuid?.trim() || 'account-default';
-  return validateDraft({ ...draft, publication: { ...draft.publication, imprintUuid } });
-}
 
 /** The file extension a job gives its link to a photo. */
 export function photoExtension(file: string): string {

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { ViewName } from '../../shared/ipc/types';
+import { isOpenJobState } from '../../shared/domain/publish-job';
 import { useAppStore } from '../store/app-store';
+import { usePublishStore } from '../store/publish-store';
 import { Icon } from './Icon';
 
 const items: ViewName[] = ['drafts', 'listings', 'publishing', 'settings'];
@@ -10,6 +12,11 @@ export function Sidebar() {
   const { t } = useTranslation();
   const view = useAppStore((s) => s.view);
   const navigate = useAppStore((s) => s.navigate);
+  const openJobs = usePublishStore((s) => {
+    let count = 0;
+    for (const job of s.jobs.values()) if (isOpenJobState(job.state)) count += 1;
+    return count;
+  });
   return (
     <nav className="sidebar" aria-label={t('app.navigation')}>
       <div className="brand">
@@ -27,6 +34,11 @@ export function Sidebar() {
             >
               <Icon name={item} />
               <span>{t(`nav.${item}`)}</span>
+              {item === 'publishing' && openJobs > 0 && (
+                <span className="nav-count" aria-label={t('publish.batchOpen', { count: openJobs })}>
+                  {openJobs}
+                </span>
+              )}
             </button>
           </li>
         ))}

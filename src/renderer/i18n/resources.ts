@@ -3,16 +3,18 @@ import deDraftsList from './locales/de.draftsList.json';
 import deEditor from './locales/de.editor.json';
 import de from './locales/de.json';
 import dePhotos from './locales/de.photos.json';
+import dePublish from './locales/de.publish.json';
 import enDraftsList from './locales/en.draftsList.json';
 import enEditor from './locales/en.editor.json';
 import en from './locales/en.json';
 import enPhotos from './locales/en.photos.json';
+import enPublish from './locales/en.publish.json';
 
 /**
  * Each language's words: the common file, and one file per part of the Drafts view (its list, the
  * editor, the photos), each under its own key (`draftsList.*`, `editor.*`, `photos.*`).
  */
 export const resources = {
-  en: { ...en, draftsList: enDraftsList, editor: enEditor, photos: enPhotos },
-  de: { ...de, draftsList: deDraftsList, editor: deEditor, photos: dePhotos },
+  en: { ...en, draftsList: enDraftsList, editor: enEditor, photos: enPhotos, publish: enPublish },
+  de: { ...de, draftsList: deDraftsList, editor: deEditor, photos: dePhotos, publish: dePublish },
 };

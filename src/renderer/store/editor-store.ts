@@ -156,6 +156,12 @@ export const useEditorStore = create<EditorState>((set, get) => {
         const current = get().draft;
         if (session !== own || own.edits !== edits || own.autosave.dirty || !current) return;
         if (stored.updatedAt !== current.updatedAt) apply(stored);
+        // Publishing changes the status and the link to the service, not the seller's fields.
+        else if (
+          stored.status !== current.status ||
+          JSON.stringify(stored.remote) !== JSON.stringify(current.remote)
+        )
+          set({ draft: { ...current, status: stored.status, remote: stored.remote } });
       } catch {
         // The draft went away (emptied trash): the list closes the editor; nothing typed is lost.
       }

@@ -4,6 +4,7 @@ import { AboutPanel } from '../components/AboutPanel';
 import { useAppStore } from '../store/app-store';
 import { AccountsPanel } from './settings/AccountsPanel';
 import { ImprintsPanel } from './settings/ImprintsPanel';
+import { PublishingPanel } from './settings/PublishingPanel';
 
 /** Settings: general preferences and the About panel. */
 export function SettingsView() {
@@ -53,6 +54,7 @@ export function SettingsView() {
           </small>
         </label>
       </section>
+      <PublishingPanel />
       <AccountsPanel />
       <ImprintsPanel />
       {info && <AboutPanel info={info} />}

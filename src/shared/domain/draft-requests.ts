@@ -61,6 +61,9 @@ export function draftToListingCreateRequest(draft: Draft): ListingCreateRequest 
  */
 export function draftToPublicationCreateRequest(draft: Draft): PublicationCreateRequest {
   const issues = validatePublicationFields(draft);
+  // A draft may leave the imprint to the account; the request itself must name one.
+  if ((draft.publication.imprintUuid ?? '').trim() === '')
+    issues.push({ field: 'publication.imprintUuid', code: 'required' });
   const radius = parseRadius(draft.publication.availabilityRadiusInKm);
   if (issues.length > 0 || !radius.ok) throw new DraftNotPublishableError(issues);
   const p = draft.publication;

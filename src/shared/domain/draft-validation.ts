@@ -193,7 +193,8 @@ export function validatePublicationFields(draft: Draft): DraftIssue[] {
     const params = radius.code === 'radius-invalid' ? { min: draftLimits.radiusMin } : undefined;
     issues.add('publication.availabilityRadiusInKm', radius.code, params);
   }
-  issues.required('publication.imprintUuid', p.imprintUuid, draftLimits.imprintUuid);
+  // No imprint chosen means the account's default, which publishing creates when there is none.
+  issues.optional('publication.imprintUuid', p.imprintUuid, draftLimits.imprintUuid);
   return issues.list;
 }
 

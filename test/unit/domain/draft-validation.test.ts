@@ -61,7 +61,6 @@ describe('validateDraft', () => {
       { field: 'publication.postalCode', code: 'required' },
       { field: 'publication.city', code: 'required' },
       { field: 'publication.availabilityRadiusInKm', code: 'required' },
-      { field: 'publication.imprintUuid', code: 'required' },
       { field: 'photos', code: 'no-photos' },
     ]);
     expect(isPublishable(empty)).toBe(false);
@@ -208,12 +207,15 @@ describe('validateDraft', () => {
     expect(parseRadius(' ')).toEqual({ ok: false, code: 'required' });
   });
 
-  it('requires street, city and imprint but not the district', () => {
+  it('requires street and city but not the district, nor the imprint (the account default is used)', () => {
     expect(issuesOf(publication({ street: ' ', city: '', imprintUuid: '' }))).toEqual([
       { field: 'publication.street', code: 'required' },
       { field: 'publication.city', code: 'required' },
-      { field: 'publication.imprintUuid', code: 'required' },
     ]);
+    expect(issuesOf(publication({ imprintUuid: 'x'.repeat(draftLimits.imprintUuid + 1) }))[0]).toMatchObject({
+      field: 'publication.imprintUuid',
+      code: 'too-long',
+    });
     expect(issuesOf(publication({ district: 'x'.repeat(draftLimits.district + 1) }))[0]).toMatchObject({
       field: 'publication.district',
       code: 'too-long',

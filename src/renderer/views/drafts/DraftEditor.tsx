@@ -13,6 +13,7 @@ import { IssueSummary } from './editor/IssueSummary';
 import { ListingSection } from './editor/ListingSection';
 import { OfferSection } from './editor/OfferSection';
 import { PublicationSection } from './editor/PublicationSection';
+import { PublishBar } from './editor/PublishBar';
 import { useIssueText } from './editor/use-editor-language';
 import { PhotosPanel } from './photos/PhotosPanel';
 import './editor/editor.css';
@@ -124,6 +125,7 @@ export function DraftEditor({ draftId }: { draftId: string }) {
         createdAt={draft.createdAt}
         updatedAt={draft.updatedAt}
       />
+      <PublishBar draft={draft} issueCount={issues.length} />
       <IssueSummary issues={issues} rows={rows} />
       <ListingSection draft={draft} issues={byField} suggestions={suggestions} />
       <section

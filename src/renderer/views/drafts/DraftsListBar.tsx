@@ -1,7 +1,62 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DraftListItem } from '../../../shared/ipc/types';
+import type { PublishStartResult } from '../../../shared/domain/publish-job';
 import { useDraftsStore } from '../../store/drafts-store';
+import { usePublishStore } from '../../store/publish-store';
+
+/** What the last bulk Publish did: how many started, and each refused draft with why. */
+function PublishOutcome({
+  results,
+  items,
+  onDone,
+}: {
+  results: PublishStartResult[];
+  items: DraftListItem[];
+  onDone(): void;
+}) {
+  const { t } = useTranslation();
+  const started = results.filter((result) => result.jobId).length;
+  const refused = results.filter((result) => result.error);
+  const titleOf = (id: string) => items.find((item) => item.id === id)?.title.trim() || t('publish.untitled');
+  return (
+    <div
+      className={refused.length > 0 ? 'drafts-publish-outcome refused' : 'drafts-publish-outcome'}
+      role="status"
+    >
+      {started > 0 && <p>{t('publish.bulk.started', { count: started })}</p>}
+      {refused.length > 0 && (
+        <>
+          <p>{t('publish.bulk.refused', { count: refused.length })}</p>
+          <ul>
+            {refused.map((result) => (
+              <li key={result.draftId}>
+                <strong>{titleOf(result.draftId)}</strong>:{' '}
+                {result.error!.problem === 'not-publishable' ? (
+                  <>
+                    {t('publish.bulk.notComplete')}{' '}
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => useDraftsStore.getState().open(result.draftId)}
+                    >
+                      {t('publish.bulk.open')}
+                    </button>
+                  </>
+                ) : (
+                  result.error!.detail || result.error!.title
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <button type="button" onClick={onDone}>
+        {t('publish.bulk.dismiss')}
+      </button>
+    </div>
+  );
+}
 
 /** Asks before the trash is emptied: it cannot be undone. */
 function EmptyTrashConfirm({ count, onDone }: { count: number; onDone(): void }) {
@@ -43,6 +98,11 @@ export function DraftsListBar({ items, trash }: { items: DraftListItem[]; trash:
   const trashCount = useDraftsStore((s) => s.result?.trashCount ?? 0);
   const { selectAll, clearSelection, duplicate, restore } = useDraftsStore.getState();
   const [confirming, setConfirming] = useState(false);
+  const [published, setPublished] = useState<PublishStartResult[] | null>(null);
+  const publishSelected = async () => {
+    const results = await usePublishStore.getState().publish(ids);
+    if (results.length > 0) setPublished(results);
+  };
   const all = useRef<HTMLInputElement>(null);
   const emptyButton = useRef<HTMLButtonElement>(null);
   const closeConfirm = () => {
@@ -81,6 +141,9 @@ export function DraftsListBar({ items, trash }: { items: DraftListItem[]; trash:
               </button>
             ) : (
               <>
+                <button type="button" className="primary" onClick={() => void publishSelected()}>
+                  {t('publish.bulk.publish')}
+                </button>
                 <button type="button" onClick={() => void duplicate(ids)}>
                   {t('draftsList.duplicate')}
                 </button>
@@ -117,6 +180,9 @@ export function DraftsListBar({ items, trash }: { items: DraftListItem[]; trash:
         )}
       </div>
       {trash && confirming && <EmptyTrashConfirm count={trashCount} onDone={closeConfirm} />}
+      {published && !trash && (
+        <PublishOutcome results={published} items={items} onDone={() => setPublished(null)} />
+      )}
     </>
   );
 }

@@ -1,0 +1,121 @@
+// Publishing as the renderer sees it: every job (kept up to date by main's `publish:changed`
+// events, never by polling), the notices of ads that went live or were rejected, and what the last
+// "Publish" click refused.
+import { create } from 'zustand';
+import type {
+  PublishJobView,
+  PublishNotice,
+  PublishStartResult,
+  PublishState,
+} from '../../shared/domain/publish-job';
+import { call } from '../ipc/client';
+import { useAppStore } from './app-store';
+
+/** A notice on screen, with the key it is dismissed by. */
+export interface ShownNotice extends PublishNotice {
+  key: number;
+}
+
+interface PublishStore {
+  /** Jobs by id; `order` lists them newest first. */
+  jobs: ReadonlyMap<string, PublishJobView>;
+  order: readonly string[];
+  problems: PublishState['problems'];
+  loaded: boolean;
+  notices: readonly ShownNotice[];
+  /** Drafts the last Publish click could not start, with why (shown where the click was made). */
+  refused: readonly PublishStartResult[];
+  load(): Promise<void>;
+  /** Folds changed jobs in (from the event). */
+  merge(jobs: readonly PublishJobView[]): void;
+  /** Publishes drafts; resolves with one result per draft (refusals are also kept in `refused`). */
+  publish(draftIds: string[]): Promise<PublishStartResult[]>;
+  cancel(jobId: string): Promise<void>;
+  retry(jobId: string): Promise<void>;
+  notice(notice: PublishNotice): void;
+  dismissNotice(key: number): void;
+  clearRefused(): void;
+}
+
+const newestFirst = (jobs: ReadonlyMap<string, PublishJobView>) =>
+  [...jobs.values()]
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.title.localeCompare(b.title))
+    .map((job) => job.id);
+
+const report = (error: unknown) => useAppStore.getState().reportError(error);
+let noticeKey = 0;
+
+export const usePublishStore = create<PublishStore>((set, get) => ({
+  jobs: new Map(),
+  order: [],
+  problems: [],
+  loaded: false,
+  notices: [],
+  refused: [],
+  async load() {
+    try {
+      const state = await call('publish:list');
+      const jobs = new Map(state.jobs.map((job) => [job.id, job]));
+      set({ jobs, order: newestFirst(jobs), problems: state.problems, loaded: true });
+    } catch (error) {
+      report(error);
+    }
+  },
+  merge(changed) {
+    if (changed.length === 0) return;
+    const jobs = new Map(get().jobs);
+    let added = false;
+    for (const job of changed) {
+      if (!jobs.has(job.id)) added = true;
+      jobs.set(job.id, job);
+    }
+    set(added ? { jobs, order: newestFirst(jobs) } : { jobs });
+  },
+  async publish(draftIds) {
+    try {
+      const { results } = await call('publish:start', { draftIds });
+      set({ refused: results.filter((result) => result.error) });
+      // The new jobs' events may come before this answer or after it: a list makes sure of them.
+      await get().load();
+      return results;
+    } catch (error) {
+      report(error);
+      return [];
+    }
+  },
+  async cancel(jobId) {
+    try {
+      await call('publish:cancel', { jobId });
+    } catch (error) {
+      report(error);
+    }
+  },
+  async retry(jobId) {
+    try {
+      await call('publish:retry', { jobId });
+    } catch (error) {
+      report(error);
+    }
+  },
+  notice(notice) {
+    noticeKey += 1;
+    // The latest few stay on screen; older ones are in the Publishing view anyway.
+    set({ notices: [...get().notices, { ...notice, key: noticeKey }].slice(-4) });
+  },
+  dismissNotice(key) {
+    set({ notices: get().notices.filter((notice) => notice.key !== key) });
+  },
+  clearRefused: () => set({ refused: [] }),
+}));
+
+/** The jobs of one draft, newest first. */
+export function jobsOfDraft(
+  jobs: ReadonlyMap<string, PublishJobView>,
+  order: readonly string[],
+  draftId: string,
+): PublishJobView[] {
+  return order.flatMap((id) => {
+    const job = jobs.get(id);
+    return job && job.draftId === draftId ? [job] : [];
+  });
+}

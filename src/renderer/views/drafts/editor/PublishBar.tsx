@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Draft } from '../../../../shared/domain/draft';
+import { isOpenJobState } from '../../../../shared/domain/publish-job';
+import { useAppStore } from '../../../store/app-store';
+import { useEditorStore } from '../../../store/editor-store';
+import { jobsOfDraft, usePublishStore } from '../../../store/publish-store';
+
+/**
+ * Publish this draft: what is typed is saved first (the job works on the draft as saved), and the
+ * bar then follows the draft's job: its step while it runs, the ad id once live.
+ */
+export function PublishBar({ draft, issueCount }: { draft: Draft; issueCount: number }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const job = usePublishStore((s) => jobsOfDraft(s.jobs, s.order, draft.id)[0]);
+  const follow = (
+    <button
+      type="button"
+      className="link-button"
+      onClick={() => useAppStore.getState().navigate('publishing')}
+    >
+      {t('publish.editor.follow')}
+    </button>
+  );
+
+  if (job && isOpenJobState(job.state)) {
+    return (
+      <div className="publish-bar" role="status">
+        <span>
+          {t('publish.editor.publishing', {
+            step: job.state === 'running' ? t(`publish.step.${job.step}`) : t(`publish.state.${job.state}`),
+          })}
+        </span>
+        {follow}
+      </div>
+    );
+  }
+  if (draft.status === 'published') {
+    return (
+      <div className="publish-bar" role="status">
+        <span>
+          {job?.adId != null ? t('publish.editor.live', { adId: job.adId }) : t('publish.editor.liveNoId')}
+        </span>
+        {follow}
+      </div>
+    );
+  }
+
+  const publish = async () => {
+    setBusy(true);
+    setRefusal(null);
+    try {
+      const saved = await useEditorStore.getState().flush();
+      if (!saved) return;
+      const [result] = await usePublishStore.getState().publish([draft.id]);
+      if (result?.error) setRefusal(result.error.detail || result.error.title);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="publish-bar">
+      <button
+        type="button"
+        className="primary"
+        disabled={busy || issueCount > 0}
+        aria-describedby={issueCount > 0 ? 'publish-not-ready' : undefined}
+        onClick={() => void publish()}
+      >
+        {t('publish.editor.publish')}
+      </button>
+      {issueCount > 0 && (
+        <span id="publish-not-ready" className="muted small">
+          {t('publish.editor.notReady')}
+        </span>
+      )}
+      {job?.state === 'failed' || job?.state === 'rejected' ? (
+        <span className="field-error">
+          {t(`publish.state.${job.state}`)}: {job.error?.title ?? job.rejectionReason ?? job.actualState}{' '}
+          {follow}
+        </span>
+      ) : null}
+      {refusal && (
+        <span className="field-error" role="alert">
+          {t('publish.editor.refused', { message: refusal })}
+        </span>
+      )}
+    </div>
+  );
+}

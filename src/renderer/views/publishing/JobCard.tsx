@@ -1,0 +1,149 @@
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PublishJobView } from '../../../shared/domain/publish-job';
+import { useAppStore } from '../../store/app-store';
+import { useDraftsStore } from '../../store/drafts-store';
+import { usePublishStore } from '../../store/publish-store';
+import { useJobWords } from './job-words';
+
+const cancellable = new Set(['queued', 'running', 'waiting', 'failed']);
+const retryable = new Set(['failed', 'cancelled']);
+
+/** Each photo's upload, while the photos are being sent. */
+function PhotoProgress({ job }: { job: PublishJobView }) {
+  const { t } = useTranslation();
+  const words = useJobWords();
+  return (
+    <ul className="job-photos">
+      {job.photos.map((photo) => (
+        <li key={photo.photoId} data-state={photo.state}>
+          <span className="job-photo-name" title={photo.name}>
+            {photo.name}
+          </span>
+          <progress
+            max={Math.max(1, photo.bytesTotal)}
+            value={photo.bytesDone}
+            aria-label={t('publish.photoLabel', { name: photo.name })}
+          />
+          <span className="job-photo-state">
+            {photo.state === 'uploading'
+              ? words.bytes(photo.bytesDone, photo.bytesTotal)
+              : t(`publish.photo.${photo.state}`)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Why the job stopped or waits: the service's own title and detail, and what to do. */
+function JobErrorBox({ job }: { job: PublishJobView }) {
+  const { t } = useTranslation();
+  const words = useJobWords();
+  const error = job.error;
+  if (!error) return null;
+  const waiting = job.state === 'waiting';
+  return (
+    <div className={waiting ? 'job-error waiting' : 'job-error'} role={waiting ? 'status' : 'alert'}>
+      <p>
+        <strong>{error.title}</strong>
+        {error.status !== undefined && <span className="muted"> ({error.status})</span>}
+        {error.detail && error.detail !== error.title && <span>: {error.detail}</span>}
+      </p>
+      <p>
+        {words.whatToDo(error)}
+        {job.nextAttemptAt && waiting && (
+          <> {t('publish.nextTry', { time: words.time(job.nextAttemptAt) })}</>
+        )}
+      </p>
+    </div>
+  );
+}
+
+/** One draft being (or having been) published: its step, progress, state, errors and actions. */
+export const JobCard = memo(function JobCard({ job }: { job: PublishJobView }) {
+  const { t } = useTranslation();
+  const words = useJobWords();
+  const title = words.title(job.title);
+  const sending = job.step === 'photos' && (job.state === 'running' || job.state === 'waiting');
+  const openDraft = () => {
+    useDraftsStore.getState().open(job.draftId);
+    useAppStore.getState().navigate('drafts');
+  };
+  return (
+    <article className={`job-card job-${job.state}`} aria-label={title} data-job-id={job.id}>
+      <header className="job-head">
+        <h3>{title}</h3>
+        <span className={`job-state state-${job.state}`} data-testid="job-state">
+          {t(`publish.state.${job.state}`)}
+        </span>
+        {job.adId !== null && <span className="job-ad">{t('publish.adId', { adId: job.adId })}</span>}
+      </header>
+      <div className="job-progress">
+        <span className="job-step">
+          {job.state === 'published' ? t('publish.state.published') : t(`publish.step.${job.step}`)}
+        </span>
+        <progress
+          max={job.stepsTotal}
+          value={job.stepsDone}
+          aria-label={t('publish.stepsLabel', { title })}
+        />
+        <span className="muted small">
+          {t('publish.steps', { done: job.stepsDone, total: job.stepsTotal })}
+        </span>
+        {job.bytesTotal > 0 && (
+          <>
+            <span className="job-step muted small">{words.bytes(job.bytesDone, job.bytesTotal)}</span>
+            <progress
+              className="job-bytes"
+              max={job.bytesTotal}
+              value={job.bytesDone}
+              aria-label={t('publish.bytesLabel', { title })}
+            />
+            <span />
+          </>
+        )}
+      </div>
+      {sending && <PhotoProgress job={job} />}
+      {job.actualState !== null && (
+        <p className="muted small job-states">
+          {t('publish.states', { requested: job.requestedState ?? '–', actual: job.actualState })}
+          {job.state === 'tracking' && job.nextAttemptAt && (
+            <> {t('publish.nextRead', { time: words.time(job.nextAttemptAt) })}</>
+          )}
+        </p>
+      )}
+      {job.state === 'rejected' && (
+        <div className="job-error" role="alert">
+          {job.rejectionReason && <p>{t('publish.reason', { reason: job.rejectionReason })}</p>}
+          <p>{t('publish.rejectedHelp')}</p>
+        </div>
+      )}
+      <JobErrorBox job={job} />
+      <footer className="job-actions">
+        <button type="button" className="link-button" onClick={openDraft}>
+          {t('publish.openDraft')}
+        </button>
+        {retryable.has(job.state) && (
+          <button type="button" onClick={() => void usePublishStore.getState().retry(job.id)}>
+            {t('publish.retry')}
+          </button>
+        )}
+        {job.state === 'rejected' && (
+          <button type="button" onClick={() => void usePublishStore.getState().retry(job.id)}>
+            {t('publish.checkAgain')}
+          </button>
+        )}
+        {cancellable.has(job.state) && (
+          <button
+            type="button"
+            className="danger"
+            onClick={() => void usePublishStore.getState().cancel(job.id)}
+          >
+            {t('publish.cancel')}
+          </button>
+        )}
+      </footer>
+    </article>
+  );
+});

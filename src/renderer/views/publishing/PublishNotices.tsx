@@ -1,0 +1,64 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppStore } from '../../store/app-store';
+import { usePublishStore, type ShownNotice } from '../../store/publish-store';
+import { useJobWords } from './job-words';
+import './publishing.css';
+
+// A live ad's message goes after a while; a rejection stays until the seller has read it.
+const LIVE_NOTICE_MS = 12_000;
+
+function Notice({ notice }: { notice: ShownNotice }) {
+  const { t } = useTranslation();
+  const words = useJobWords();
+  const { dismissNotice } = usePublishStore.getState();
+  const live = notice.kind === 'live';
+  useEffect(() => {
+    if (!live) return;
+    const timer = setTimeout(() => dismissNotice(notice.key), LIVE_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [live, notice.key, dismissNotice]);
+  const title = words.title(notice.title);
+  return (
+    <div className={live ? 'publish-notice' : 'publish-notice rejected'} data-testid="publish-notice">
+      <p>
+        <strong>{t(live ? 'publish.notice.live' : 'publish.notice.rejected', { title })}</strong>
+      </p>
+      {live && notice.adId !== null && (
+        <p className="small">{t('publish.notice.liveAd', { adId: notice.adId })}</p>
+      )}
+      {!live && (
+        <p className="small">
+          {notice.reason ? t('publish.reason', { reason: notice.reason }) : notice.actualState}
+        </p>
+      )}
+      <div className="actions">
+        <button
+          type="button"
+          onClick={() => {
+            useAppStore.getState().navigate('publishing');
+            dismissNotice(notice.key);
+          }}
+        >
+          {t('publish.notice.show')}
+        </button>
+        <button type="button" onClick={() => dismissNotice(notice.key)}>
+          {t('publish.notice.dismiss')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Messages of ads that went live or were rejected, in a corner of every view. */
+export function PublishNotices() {
+  const { t } = useTranslation();
+  const notices = usePublishStore((s) => s.notices);
+  return (
+    <section className="publish-notices" aria-label={t('publish.notice.region')} aria-live="polite">
+      {notices.map((notice) => (
+        <Notice key={notice.key} notice={notice} />
+      ))}
+    </section>
+  );
+}

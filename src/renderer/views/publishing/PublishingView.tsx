@@ -1,0 +1,140 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { batchProgress, isOpenJobState, type PublishJobView } from '../../../shared/domain/publish-job';
+import { EmptyState } from '../../components/EmptyState';
+import { usePublishStore } from '../../store/publish-store';
+import { JobCard } from './JobCard';
+import { useJobWords } from './job-words';
+import './publishing.css';
+
+type Filter = 'all' | 'open' | 'attention' | 'done';
+const filters: Filter[] = ['all', 'open', 'attention', 'done'];
+
+function filterOf(job: PublishJobView): Exclude<Filter, 'all'> {
+  if (isOpenJobState(job.state)) return 'open';
+  return job.state === 'failed' || job.state === 'rejected' ? 'attention' : 'done';
+}
+
+// Jobs that ended before this window opened are history; the batch bar sums the work of now.
+const sessionStart = new Date().toISOString();
+
+/** The whole batch: how many are live, and the steps and bytes of all of them. */
+function BatchSummary({ jobs }: { jobs: PublishJobView[] }) {
+  const { t } = useTranslation();
+  const words = useJobWords();
+  const current = jobs.filter((job) => isOpenJobState(job.state) || job.updatedAt >= sessionStart);
+  if (current.length === 0) return null;
+  const sum = batchProgress(current);
+  const open = current.filter((job) => isOpenJobState(job.state)).length;
+  return (
+    <section className="panel batch" aria-label={t('publish.batchLabel')}>
+      <p className="batch-counts">
+        <strong>{t('publish.batchCounts', { published: sum.published, jobs: sum.jobs })}</strong>
+        {open > 0 && <span>{t('publish.batchOpen', { count: open })}</span>}
+        {sum.failed > 0 && (
+          <span className="danger-text">{t('publish.batchFailed', { count: sum.failed })}</span>
+        )}
+        {sum.rejected > 0 && (
+          <span className="danger-text">{t('publish.batchRejected', { count: sum.rejected })}</span>
+        )}
+      </p>
+      <div className="job-progress">
+        <span className="muted small">
+          {t('publish.steps', { done: sum.stepsDone, total: sum.stepsTotal })}
+        </span>
+        <progress
+          max={Math.max(1, sum.stepsTotal)}
+          value={sum.stepsDone}
+          aria-label={t('publish.batchStepsLabel')}
+        />
+        <span />
+        {sum.bytesTotal > 0 && (
+          <>
+            <span className="muted small">{words.bytes(sum.bytesDone, sum.bytesTotal)}</span>
+            <progress max={sum.bytesTotal} value={sum.bytesDone} aria-label={t('publish.batchBytesLabel')} />
+            <span />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Every publish job, newest first, with the batch's progress; updated by main's events. */
+export function PublishingView() {
+  const { t } = useTranslation();
+  const jobsById = usePublishStore((s) => s.jobs);
+  const order = usePublishStore((s) => s.order);
+  const problems = usePublishStore((s) => s.problems);
+  const [filter, setFilter] = useState<Filter>('all');
+  const scroller = useRef<HTMLDivElement>(null);
+
+  const jobs = useMemo(() => order.flatMap((id) => jobsById.get(id) ?? []), [order, jobsById]);
+  const counts = useMemo(() => {
+    const result = { all: jobs.length, open: 0, attention: 0, done: 0 };
+    for (const job of jobs) result[filterOf(job)] += 1;
+    return result;
+  }, [jobs]);
+  const shown = useMemo(
+    () => (filter === 'all' ? jobs : jobs.filter((job) => filterOf(job) === filter)),
+    [jobs, filter],
+  );
+  const virtualizer = useVirtualizer({
+    count: shown.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 150,
+    getItemKey: (index) => shown[index]!.id,
+    overscan: 4,
+  });
+
+  return (
+    <div className="publishing-view">
+      <h1>{t('publishing.title')}</h1>
+      {problems.map((problem) => (
+        <p key={problem.movedAside} className="banner error" role="alert">
+          {t('publish.jobFileProblem', { movedAside: problem.movedAside })}
+        </p>
+      ))}
+      {jobs.length === 0 ? (
+        <EmptyState icon="publishing" title={t('publishing.emptyTitle')} body={t('publishing.emptyBody')} />
+      ) : (
+        <>
+          <BatchSummary jobs={jobs} />
+          <div className="job-filter" role="group" aria-label={t('publish.filter.label')}>
+            {filters.map((value) => (
+              <button
+                key={value}
+                type="button"
+                aria-pressed={filter === value}
+                className={filter === value ? 'chip active' : 'chip'}
+                onClick={() => setFilter(value)}
+              >
+                {t(`publish.filter.${value}`, { count: counts[value] })}
+              </button>
+            ))}
+          </div>
+          <div className="job-list" ref={scroller} data-testid="job-list">
+            {shown.length === 0 ? (
+              <p className="muted">{t('publish.noneInFilter')}</p>
+            ) : (
+              <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+                {virtualizer.getVirtualItems().map((item) => (
+                  <div
+                    key={item.key}
+                    ref={virtualizer.measureElement}
+                    data-index={item.index}
+                    className="job-slot"
+                    style={{ transform: `translateY(${item.start}px)` }}
+                  >
+                    <JobCard job={shown[item.index]!} />
+                  </div>
+                ))}
+              </div>
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

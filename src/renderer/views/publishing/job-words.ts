@@ -1,0 +1,35 @@
+// Plain words for a job's figures and errors in the UI's language: sizes, times, and what to do.
+import { useTranslation } from 'react-i18next';
+import type { PublishJobError } from '../../../shared/domain/publish-job';
+
+const UNITS = ['B', 'KB', 'MB', 'GB'] as const;
+
+/** A byte count the way a file manager shows it (1 decimal from KB on). */
+export function formatBytes(bytes: number, language: string): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 ? 0 : 1;
+  return `${value.toLocaleString(language, { maximumFractionDigits: digits, minimumFractionDigits: digits })} ${UNITS[unit]}`;
+}
+
+/** Functions that word job figures in the current language. */
+export function useJobWords() {
+  const { t, i18n } = useTranslation();
+  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' });
+  return {
+    bytes: (done: number, total: number) =>
+      t('publish.bytes', {
+        done: formatBytes(done, i18n.language),
+        total: formatBytes(total, i18n.language),
+      }),
+    time: (iso: string) => time.format(new Date(iso)),
+    title: (title: string) => title.trim() || t('publish.untitled'),
+    /** What the seller can do about `error`: the UI's words for its remedy, else main's sentence. */
+    whatToDo: (error: PublishJobError) =>
+      t(`publish.remedy.${error.remedy}`, { defaultValue: error.whatToDo }),
+  };
+}
