@@ -4,7 +4,7 @@
 // brought back with Undo, restored from the trash, the trash emptied; all of it still so after a
 // restart. And a draft file that does not parse: the seller is told where it went, the rest load.
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { newDraft, type Draft } from '../../src/shared/domain/draft';

@@ -319,6 +319,13 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     if (draft.status === 'published') {
       return refuse(draftId, { problem: 'not-publishable', message: 'This draft is published already.' });
     }
+    // A publication exists (e.g. the ad was rejected): a new job would make a second listing.
+    if (draft.remote?.publicationUuid) {
+      return refuse(draftId, {
+        problem: 'already-on-service',
+        message: 'This draft has a publication on the service already; follow it in Publishing.',
+      });
+    }
     const issues = validateDraft(draft);
     if (issues.length > 0) {
       const fields = [...new Set(issues.map((issue) => issue.field))].join(', ');

@@ -157,6 +157,7 @@ const TITLES: Record<string, string> = {
   'server-error': 'Service error',
   'invalid-response': 'Unexpected answer',
   'not-publishable': 'Draft not ready',
+  'already-on-service': 'Already on the service',
   'photo-missing': 'Photo missing',
   'publication-unknown': 'Publication not confirmed',
   'listing-ambiguous': 'Listing not identified',

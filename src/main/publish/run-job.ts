@@ -1,11 +1,14 @@
-// One job from where its record stands to its publication: imprint, then the listing and the
-// photos side by side (only the attaches wait for the listing), the order, the publication. Every
-// step skips what the record shows as done, so the same function starts and resumes a job.
+// One job from where its record stands to its publication: the imprint, the listing and the photos
+// side by side (only the attaches wait for the listing, only the publication for the imprint), the
+// order, the publication. Every step skips what the record shows as done, so the same function
+// starts and resumes a job.
+import { setMaxListeners } from 'node:events';
 import { jobError } from './failure';
 import type { ImprintSource } from './imprint-step';
 import { StepFailure, checkStopped, type JobContext } from './job-context';
 import { ensureListing, type ListingDeps } from './listing-step';
 import { orderPhotos } from './order-step';
+import { isAbortError } from './pause';
 import { runPhotos } from './photos-step';
 import { ensurePublication } from './publication-step';
 
@@ -19,7 +22,40 @@ const MAX_ROUNDS = 5;
 
 /** Runs the job up to its publication (tracking is separate: it holds no draft slot). */
 export async function runJob(ctx: JobContext, deps: RunDeps): Promise<void> {
-  await deps.imprints.ensure(ctx);
+  // The steps stop together: on a cancel or a stop, and when the imprint fails for good.
+  const controller = new AbortController();
+  // Every photo's waits and upload listen to it (see jobController in engine.ts).
+  setMaxListeners(100, controller.signal);
+  const stop = () => controller.abort();
+  ctx.signal.addEventListener('abort', stop, { once: true });
+  if (ctx.signal.aborted) stop();
+  const job: JobContext = { ...ctx, signal: controller.signal };
+  // Only the publication needs the imprint (spec: it must exist before the publication is created),
+  // so it is made while the listing and the photos go on.
+  let imprintFailure: unknown;
+  const imprint = deps.imprints.ensure(job);
+  imprint.catch((error: unknown) => {
+    imprintFailure = error;
+    stop();
+  });
+  try {
+    const listingUuid = await listingAndPhotos(job, deps);
+    await imprint;
+    await ensurePublication(job, listingUuid);
+  } catch (error) {
+    stop();
+    // The aborts a failed imprint set off in the other steps are not the cause: the imprint is.
+    if (isAbortError(error) && imprintFailure !== undefined && !ctx.signal.aborted) throw imprintFailure;
+    throw error;
+  } finally {
+    // The job ends with nothing of it still under way (e.g. a shared imprint creation).
+    await Promise.allSettled([imprint]);
+    ctx.signal.removeEventListener('abort', stop);
+  }
+}
+
+// The listing and the photos, up to the order of the photos; resolves with the listing's uuid.
+async function listingAndPhotos(ctx: JobContext, deps: RunDeps): Promise<string> {
   const listing = ensureListing(ctx, deps.listings);
   // Observed below (through runPhotos or directly); this keeps an early failure from going unhandled.
   listing.catch(() => undefined);
@@ -33,5 +69,5 @@ export async function runJob(ctx: JobContext, deps: RunDeps): Promise<void> {
     if (ctx.record.photos.some((photo) => photo.url === null)) await runPhotos(ctx, listing);
     if ((await orderPhotos(ctx, await listing)) === 'done') break;
   }
-  await ensurePublication(ctx, await listing);
+  return listing;
 }

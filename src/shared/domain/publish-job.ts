@@ -67,6 +67,8 @@ export const PUBLISH_PROBLEMS = [
   'listing-gone',
   /** The publication was removed on the service. */
   'publication-gone',
+  /** The draft has a publication already; publishing it again would make a second listing. */
+  'already-on-service',
   /** The draft's account no longer exists. */
   'account-missing',
   /** A bug: something the engine did not expect. */

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../../src/renderer/i18n/resources';
 import { SERVICE_PROBLEMS } from '../../../src/main/service-client';
+import { publishJobStates, publishSteps } from '../../../src/shared/domain/publish-job';
 
 function keys(tree: object, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -26,4 +27,14 @@ describe('locales', () => {
       expect((de.problems as Record<string, string>)[problem]).toBeTruthy();
     },
   );
+
+  it('every publish job state, step and remedy is worded in both languages', () => {
+    const remedies = ['wait', 'retry', 'fix-draft', 'check-account', 'check-marketplace'];
+    for (const language of [en, de]) {
+      for (const state of publishJobStates) expect(language.publish.state[state]).toBeTruthy();
+      for (const step of publishSteps) expect(language.publish.step[step]).toBeTruthy();
+      for (const remedy of remedies)
+        expect((language.publish.remedy as Record<string, string>)[remedy]).toBeTruthy();
+    }
+  });
 });

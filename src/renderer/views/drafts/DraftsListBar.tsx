@@ -43,6 +43,8 @@ function PublishOutcome({
                       {t('publish.bulk.open')}
                     </button>
                   </>
+                ) : result.error!.problem === 'already-on-service' ? (
+                  t('publish.bulk.alreadyOnService')
                 ) : (
                   result.error!.detail || result.error!.title
                 )}

@@ -109,7 +109,7 @@ export const JobCard = memo(function JobCard({ job }: { job: PublishJobView }) {
         <p className="muted small job-states">
           {t('publish.states', { requested: job.requestedState ?? '–', actual: job.actualState })}
           {job.state === 'tracking' && job.nextAttemptAt && (
-            <> {t('publish.nextRead', { time: words.time(job.nextAttemptAt) })}</>
+            <> · {t('publish.nextRead', { time: words.time(job.nextAttemptAt) })}</>
           )}
         </p>
       )}

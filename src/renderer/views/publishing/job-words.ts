@@ -28,8 +28,10 @@ export function useJobWords() {
       }),
     time: (iso: string) => time.format(new Date(iso)),
     title: (title: string) => title.trim() || t('publish.untitled'),
-    /** What the seller can do about `error`: the UI's words for its remedy, else main's sentence. */
+    /** What to do about `error`: words for its problem, else for its remedy, else main's sentence. */
     whatToDo: (error: PublishJobError) =>
-      t(`publish.remedy.${error.remedy}`, { defaultValue: error.whatToDo }),
+      t(`publish.whatToDo.${error.problem}`, {
+        defaultValue: t(`publish.remedy.${error.remedy}`, { defaultValue: error.whatToDo }),
+      }),
   };
 }
