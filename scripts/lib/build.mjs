@@ -1,5 +1,5 @@
 // Builds the app with electron-vite when the output is missing or older than the sources.
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -25,6 +25,22 @@ export function buildNeeded(root) {
   return source > built ? 'sources changed since the last build' : undefined;
 }
 
+/** False when the lock names a process that no longer runs (a pid not yet written counts as alive). */
+function holderAlive(lock) {
+  let pid;
+  try {
+    pid = Number(readFileSync(path.join(lock, 'pid'), 'utf8'));
+  } catch {
+    return true;
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
 const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 // Two commands started together (a test run and a benchmark, say) must not build into out/ at the
@@ -33,15 +49,22 @@ function withBuildLock(root, run) {
   const lock = path.join(root, 'node_modules', '.cache', 'listing-desk-build.lock');
   mkdirSync(path.dirname(lock), { recursive: true });
   const started = Date.now();
+  let told = false;
   for (;;) {
     try {
       mkdirSync(lock);
+      writeFileSync(path.join(lock, 'pid'), String(process.pid));
       break;
     } catch {
-      // A lock older than five minutes was left by a build that was killed.
+      // A lock whose builder is gone (killed mid-build), or older than five minutes, is stale.
       const age = existsSync(lock) ? Date.now() - statSync(lock).mtimeMs : 0;
-      if (age > 300_000 || Date.now() - started > 600_000) rmSync(lock, { recursive: true, force: true });
-      else sleep(500);
+      if (!holderAlive(lock) || age > 300_000 || Date.now() - started > 600_000) {
+        rmSync(lock, { recursive: true, force: true });
+        continue;
+      }
+      if (!told) process.stderr.write('listing-desk: waiting for another build of the app to finish...\n');
+      told = true;
+      sleep(500);
     }
   }
   try {

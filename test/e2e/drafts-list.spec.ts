@@ -8,7 +8,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { newDraft, type Draft } from '../../src/shared/domain/draft';
-import { readyDraft, writeDraft } from './draft-files';
+import { readyDraft, writeDraft } from '../fixtures/draft-files';
 import { expect, launchShell, stopShell, test } from './fixtures';
 
 /** A draft begun but not finished: a title, perhaps a reference, nothing else. */

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { sampleDraft } from '../fixtures/drafts';
-import { readyDraft, writeDraft } from './draft-files';
+import { readyDraft, writeDraft } from '../fixtures/draft-files';
 import { expect, launchShell, stopShell, test } from './fixtures';
 
 const publication = { ...sampleDraft('x').publication, imprintUuid: null };

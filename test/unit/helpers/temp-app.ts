@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { vi } from 'vitest';
-import { createApp, type App } from '../../../src/main/app';
+import { createApp, type App, type AppPorts } from '../../../src/main/app';
 import { createSessionSecretStore } from '../../../src/main/secrets/secret-store';
 import { confStoreFactory } from '../../../src/main/storage/store-factory';
 
@@ -27,14 +27,19 @@ export interface TempApp {
   remove(): Promise<void>;
 }
 
-/** createApp with the conf store, a session-only secret store and a spy logger. */
-export async function createTempApp(dataDir?: string): Promise<TempApp> {
+/** createApp with the conf store, a session-only secret store and a spy logger (`ports` adds to them). */
+export async function createTempApp(dataDir?: string, ports: Partial<AppPorts> = {}): Promise<TempApp> {
   const temp = dataDir ? undefined : tempDir();
   const dir = dataDir ?? temp!.dir;
   const log = spyLogger();
   const app = await createApp(
     { shell: 'web', dataDir: dir, version: '9.8.7', systemLocale: 'de-DE' },
-    { storeFactory: confStoreFactory, secretStore: createSessionSecretStore('no keychain in tests'), log },
+    {
+      storeFactory: confStoreFactory,
+      secretStore: createSessionSecretStore('no keychain in tests'),
+      log,
+      ...ports,
+    },
   );
   return {
     app,

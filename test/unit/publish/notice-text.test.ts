@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { noticeText } from '../../../src/main/publish/notice-text';
+import type { PublishNotice } from '../../../src/shared/domain/publish-job';
+
+const live: PublishNotice = {
+  kind: 'live',
+  jobId: 'j',
+  draftId: 'd',
+  title: 'Kühlschrank',
+  adId: 1234,
+  actualState: 'PUBLISHED',
+  reason: null,
+};
+
+describe('noticeText', () => {
+  it('names the ad and its id when it goes live, in English and German', () => {
+    expect(noticeText(live, 'en')).toEqual({ title: 'Your ad is live', body: 'Kühlschrank · Ad 1234' });
+    expect(noticeText(live, 'de')).toEqual({
+      title: 'Ihre Anzeige ist online',
+      body: 'Kühlschrank · Anzeige 1234',
+    });
+    expect(noticeText({ ...live, adId: null, title: '  ' }, 'en').body).toBe('Untitled draft');
+  });
+
+  it("gives the service's reason for a rejection, else the state as it came", () => {
+    const rejected = { ...live, kind: 'rejected' as const, adId: null, actualState: 'DECLINED_BY_REVIEW' };
+    expect(noticeText({ ...rejected, reason: 'Imprint not found.' }, 'en')).toEqual({
+      title: 'Your ad was rejected',
+      body: 'Kühlschrank · Imprint not found.',
+    });
+    expect(noticeText(rejected, 'de')).toEqual({
+      title: 'Ihre Anzeige wurde abgelehnt',
+      body: 'Kühlschrank · Status: DECLINED_BY_REVIEW',
+    });
+  });
+});
