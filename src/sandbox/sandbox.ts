@@ -1,4 +1,5 @@
 // startSandbox: assembles state, persistence, files and the server, and listens.
+import { setMaxListeners } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { TokenService } from './auth';
@@ -73,6 +74,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (saved) store.load(saved);
   const files = await FileStore.open(options.dataDir);
   const closing = new AbortController();
+  // Every request in its latency or fault delay listens to this signal: many at once is normal.
+  setMaxListeners(10_000, closing.signal);
   const faults = new FaultSet(makeRandom(options.seed));
   for (const rule of options.faults ?? []) faults.add(rule);
 
