@@ -5,16 +5,23 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const electronMessage = "Only src/main/shells/electron and src/preload may import 'electron'.";
+// 'electron/main', 'electron/renderer' and the like are the same module by other names.
+const electronSubpaths = { group: ['electron/*'], message: electronMessage };
 const electronImport = {
-  paths: [
-    { name: 'electron', message: "Only src/main/shells/electron and src/preload may import 'electron'." },
-  ],
+  paths: [{ name: 'electron', message: electronMessage }],
+  patterns: [electronSubpaths],
 };
 const noRendererPatterns = [
+  electronSubpaths,
   { group: ['**/renderer/**', '**/renderer'], message: 'Main-side code must not import the renderer.' },
 ];
-const noMainPatterns = [{ group: ['**/main/**', '**/main'], message: 'The renderer must not import main.' }];
+const noMainPatterns = [
+  electronSubpaths,
+  { group: ['**/main/**', '**/main'], message: 'The renderer must not import main.' },
+];
 const noAppPatterns = [
+  electronSubpaths,
   { group: ['**/main/**', '**/renderer/**', '**/preload/**'], message: 'This code may import only shared.' },
 ];
 
@@ -46,7 +53,12 @@ export default tseslint.config(
   },
   {
     files: ['src/main/shells/electron/**/*.ts', 'src/preload/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: noRendererPatterns }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: noRendererPatterns.filter((pattern) => pattern !== electronSubpaths) },
+      ],
+    },
   },
   {
     // Tests may reach across the line (e.g. checking the renderer's words for main's problem

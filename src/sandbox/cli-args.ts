@@ -7,7 +7,7 @@ import type { QuirksPatch } from './quirks';
 import { ROUTE_KEYS } from './route-keys';
 
 /** Usage text of the CLI. */
-export const USAGE = `Usage: npm run sandbox -- [flags]
+export const USAGE = `Usage: npm run -s sandbox -- [flags]   (-s: no npm banner on stdout)
 
 Runs the embedded listing service. When ready it prints one line of JSON on stdout:
   {"authUrl":...,"baseUrl":...,"clientId":...,"clientSecret":...,"clients":[...]}

@@ -144,3 +144,25 @@ describe('npm run sandbox', () => {
     expect(() => parseCli(['--what'])).toThrow();
   });
 });
+
+describe('the documented command', () => {
+  it('`npm run -s sandbox -- …` prints exactly one line on stdout: the JSON', async () => {
+    const child = spawn('npm', ['run', '-s', 'sandbox', '--', '--port', '0', '--quiet'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    const exit = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    try {
+      await expect.poll(() => stdout.includes('\n'), { timeout: 30_000 }).toBe(true);
+      // A moment for anything else that would be printed after the line.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(stdout.split('\n').filter((line) => line !== '')).toHaveLength(1);
+      Ready.parse(JSON.parse(stdout));
+    } finally {
+      process.kill(-child.pid!, 'SIGTERM');
+      await exit;
+    }
+  }, 40_000);
+});

@@ -27,8 +27,12 @@ export function secureWebPreferences(preloadPath: string) {
 
 /** Blocks navigation, window.open and webviews on one window's contents. */
 export function hardenContents(contents: WebContents, deps: SecurityDeps): void {
+  // A plain link to a web page leaves the app window alone and opens in the browser instead.
   contents.on('will-navigate', (event, url) => {
-    if (!deps.isAppUrl(url)) event.preventDefault();
+    if (deps.isAppUrl(url)) return;
+    event.preventDefault();
+    const external = externalUrl(url);
+    if (external) deps.openExternal(external);
   });
   contents.on('will-redirect', (event, url) => {
     if (!deps.isAppUrl(url)) event.preventDefault();

@@ -139,13 +139,16 @@ describe('createMainWindow', () => {
       window.contentsListeners.get('will-navigate')!(event, url);
       return event.preventDefault.mock.calls.length > 0;
     };
-    expect(prevented('https://evil.example/')).toBe(true);
     expect(prevented(APP_START_URL)).toBe(false);
+    expect(prevented('file:///etc/passwd')).toBe(true);
     expect(window.contentsListeners.has('will-attach-webview')).toBe(true);
     expect(window.openHandler!({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
     expect(electron.openExternal).not.toHaveBeenCalled();
     expect(window.openHandler!({ url: 'https://example.com/' })).toEqual({ action: 'deny' });
     expect(electron.openExternal).toHaveBeenCalledExactlyOnceWith('https://example.com/');
+    // A plain link followed in the window: kept out of it, and opened in the browser instead.
+    expect(prevented('https://evil.example/')).toBe(true);
+    expect(electron.openExternal).toHaveBeenLastCalledWith('https://evil.example/');
   });
 
   it('denies every permission of its session', () => {

@@ -1,4 +1,4 @@
-// The draft's photos in order, sortable with dnd-kit: by mouse (a few pixels of movement start a
+// Photos in order (a draft's, or a live listing's), sortable with dnd-kit: by mouse (a few pixels of movement start a
 // drag, so clicks on the buttons stay clicks) and by keyboard, with the moves read out in the UI's
 // language. dnd-kit works with pointer and key events, never HTML5 drag events, so it cannot be
 // confused with files dragged in from the file system.
@@ -16,25 +16,23 @@ import {
 import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DraftPhoto } from '../../../../shared/domain/draft';
 import { moveIndex } from './photo-order';
-import { PhotoTile, type TileAction } from './PhotoTile';
+import { PhotoTile, type GridPhoto, type TileAction } from './PhotoTile';
 
 interface PhotoGridProps {
-  photos: DraftPhoto[];
+  photos: GridPhoto[];
   onReorder(ids: string[]): void;
-  onAction(action: TileAction, photo: DraftPhoto): void;
+  onAction(action: TileAction, photo: GridPhoto): void;
 }
 
 /** Pixels the pointer moves before a press becomes a drag. */
 const DRAG_DISTANCE = 6;
 
-function useAnnouncements(photos: DraftPhoto[]): Announcements {
+function useAnnouncements(photos: GridPhoto[]): Announcements {
   const { t } = useTranslation();
   return useMemo(() => {
     const count = photos.length;
-    const nameOf = (id: UniqueIdentifier) =>
-      photos.find((p) => p.id === id)?.originalName || t('photos.unnamed');
+    const nameOf = (id: UniqueIdentifier) => photos.find((p) => p.id === id)?.name || t('photos.unnamed');
     const positionOf = (id: UniqueIdentifier) => photos.findIndex((p) => p.id === id) + 1;
     return {
       onDragStart: ({ active }) =>
@@ -53,7 +51,7 @@ function useAnnouncements(photos: DraftPhoto[]): Announcements {
   }, [photos, t]);
 }
 
-/** The sortable grid of photos; the first is the cover. */
+/** The sortable grid of photos (a draft's or a live listing's); the first is the cover. */
 export function PhotoGrid({ photos, onReorder, onAction }: PhotoGridProps) {
   const { t } = useTranslation();
   const sensors = useSensors(

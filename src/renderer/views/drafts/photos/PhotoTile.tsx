@@ -4,16 +4,25 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DraftPhoto } from '../../../../shared/domain/draft';
-import { photoSrc } from '../../../components/photo-src';
 
 export type TileAction = 'cover' | 'left' | 'right' | 'remove';
 
+/** A photo as the grid shows it: a draft's stored photo or a live listing's media URL. */
+export interface GridPhoto {
+  id: string;
+  /** The name the seller knows it by (the file name, or "Photo 3"). */
+  name: string;
+  src: string;
+  /** Pixel size, when known (live media URLs do not tell it). */
+  width?: number;
+  height?: number;
+}
+
 interface PhotoTileProps {
-  photo: DraftPhoto;
+  photo: GridPhoto;
   index: number;
   count: number;
-  onAction(action: TileAction, photo: DraftPhoto): void;
+  onAction(action: TileAction, photo: GridPhoto): void;
 }
 
 const ICONS: Record<TileAction, string> = {
@@ -43,12 +52,14 @@ export function PhotoTile({ photo, index, count, onAction }: PhotoTileProps) {
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: photo.id, attributes: { roleDescription: t('photos.sortable') } });
-  const name = photo.originalName || t('photos.unnamed');
+  const name = photo.name || t('photos.unnamed');
   const size = { width: photo.width, height: photo.height };
+  const sized = photo.width !== undefined && photo.height !== undefined;
   const cover = index === 0;
+  const suffix = sized ? '' : 'NoSize';
   const label = cover
-    ? t('photos.tile.coverLabel', { name, count, ...size })
-    : t('photos.tile.label', { name, position: index + 1, count, ...size });
+    ? t(`photos.tile.coverLabel${suffix}`, { name, count, ...size })
+    : t(`photos.tile.label${suffix}`, { name, position: index + 1, count, ...size });
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     listeners?.onKeyDown?.(event);
@@ -86,9 +97,9 @@ export function PhotoTile({ photo, index, count, onAction }: PhotoTileProps) {
         {...listeners}
         onKeyDown={onKeyDown}
         aria-label={label}
-        title={t('photos.tile.tooltip', { name, ...size })}
+        title={sized ? t('photos.tile.tooltip', { name, ...size }) : name}
       >
-        <img src={photoSrc(photo.thumb)} alt={name} draggable={false} loading="lazy" decoding="async" />
+        <img src={photo.src} alt={name} draggable={false} loading="lazy" decoding="async" />
         {cover && <span className="photo-cover-mark">{t('photos.cover')}</span>}
       </div>
       <p className="photo-name" aria-hidden="true">

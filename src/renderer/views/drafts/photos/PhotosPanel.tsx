@@ -1,16 +1,17 @@
 // The photos of the draft open in the editor: the grid in order (the first is the cover), files and
 // folders dropped or chosen, progress and refusals of the intake, and reordering, cover and removal.
 // Main stores every change; each draft it answers with goes to the editor through onChange.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Draft, DraftPhoto } from '../../../../shared/domain/draft';
+import { photoSrc } from '../../../components/photo-src';
 import { useAppStore } from '../../../store/app-store';
 import { DropZone } from './DropZone';
 import { IntakeStatus } from './IntakeStatus';
 import { PhotoCallGate } from './photo-call-gate';
 import { PhotoGrid } from './PhotoGrid';
 import { arrangeBatches, makeCover, moveBy } from './photo-order';
-import type { TileAction } from './PhotoTile';
+import type { GridPhoto, TileAction } from './PhotoTile';
 import { usePhotoIntake } from './use-photo-intake';
 import { usePhotoOrder } from './use-photo-order';
 import './photos.css';
@@ -44,6 +45,17 @@ function RemovedNotice({ removed, onUndo }: { removed: DraftPhoto[]; onUndo(): v
   );
 }
 
+/** A stored photo as the grid shows it. */
+function gridPhotoOf(photo: DraftPhoto): GridPhoto {
+  return {
+    id: photo.id,
+    name: photo.originalName,
+    src: photoSrc(photo.thumb),
+    width: photo.width,
+    height: photo.height,
+  };
+}
+
 function DraftPhotos({ draft, onChange }: PhotosPanelProps) {
   const panel = useRef<HTMLDivElement>(null);
   const addButton = useRef<HTMLButtonElement>(null);
@@ -72,6 +84,7 @@ function DraftPhotos({ draft, onChange }: PhotosPanelProps) {
     reportError,
   });
   const photos = arrangeBatches(order.photos, intake.arriving);
+  const gridPhotos = useMemo(() => photos.map(gridPhotoOf), [photos]);
 
   /** Puts focus on a photo's handle (or "Add photos…") when the action took it away. */
   const refocus = (photoId: string | undefined, always: boolean) =>
@@ -83,7 +96,7 @@ function DraftPhotos({ draft, onChange }: PhotosPanelProps) {
       (tile?.querySelector<HTMLElement>('.photo-handle') ?? addButton.current)?.focus();
     });
 
-  const onAction = (action: TileAction, photo: DraftPhoto) => {
+  const onAction = (action: TileAction, photo: GridPhoto) => {
     const ids = photos.map((p) => p.id);
     if (action === 'remove') {
       const at = ids.indexOf(photo.id);
@@ -100,7 +113,7 @@ function DraftPhotos({ draft, onChange }: PhotosPanelProps) {
   return (
     <div className="photos-panel" ref={panel}>
       <DropZone hasPhotos={photos.length > 0} onDropped={intake.add} addButtonRef={addButton}>
-        {photos.length > 0 && <PhotoGrid photos={photos} onReorder={order.reorder} onAction={onAction} />}
+        {photos.length > 0 && <PhotoGrid photos={gridPhotos} onReorder={order.reorder} onAction={onAction} />}
       </DropZone>
       <RemovedNotice removed={order.removed} onUndo={order.undoRemove} />
       <IntakeStatus
