@@ -160,8 +160,8 @@ describe('resuming jobs', () => {
     expect(await engine.cancel(a!.jobId!)).toBe(true);
     expect(await engine.cancel(b!.jobId!)).toBe(true);
     expect(engine.get(a!.jobId!)!.state).toBe('cancelled');
-    // Back to an editable draft (the store settles it to 'draft': it names no imprint of its own).
-    expect((await d.drafts.get(retried!.id)).status).toBe('draft');
+    // Back to an editable draft, ready to publish again (an imprint left to the account is allowed).
+    expect((await d.drafts.get(retried!.id)).status).toBe('ready');
     sb.configure({ latencyMs: 0 });
 
     expect(await engine.retry(a!.jobId!)).toBe(true);
