@@ -10,6 +10,8 @@ import { accountsHandlers } from './ipc/handlers/accounts';
 import { appHandlers } from './ipc/handlers/app';
 import { draftsHandlers } from './ipc/handlers/drafts';
 import { listingsHandlers } from './ipc/handlers/listings';
+import { liveHandlers } from './ipc/handlers/live';
+import { createLive } from './live';
 import { publishHandlers } from './ipc/handlers/publish';
 import { publishAccounts } from './publish/accounts-port';
 import { openPublishEngine } from './publish/engine';
@@ -118,6 +120,16 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     },
   });
   publish.onChange((jobs) => events.emit('publish:changed', { jobs }));
+  const live = createLive({
+    dataDir: config.dataDir,
+    accounts,
+    listings,
+    engine: publish,
+    maxEdge: () => settings.get().photoMaxEdge,
+    log: ports.log,
+    store: draftsStore,
+    onDraftsChanged: (ids) => events.emit('drafts:changed', { ids }),
+  });
   const router = createRouter(
     {
       ...appHandlers(info),
@@ -126,6 +138,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       ...listingsHandlers(listings),
       ...draftsHandlers(drafts),
       ...publishHandlers(publish),
+      ...liveHandlers(live),
     },
     ports.log,
   );

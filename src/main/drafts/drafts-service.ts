@@ -57,7 +57,7 @@ export interface DraftsService {
 }
 
 /** Turns the store's refusals into errors the renderer can show. */
-function appErrorOf(error: unknown): unknown {
+export function appErrorOf(error: unknown): unknown {
   if (!(error instanceof DraftStoreError)) return error;
   const code =
     error.code === 'not-found' ? 'not-found' : error.code === 'invalid' ? 'invalid-input' : 'conflict';

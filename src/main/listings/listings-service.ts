@@ -25,6 +25,10 @@ export interface ListingsService {
   known(accountId: string): Promise<ListingView[]>;
   /** One listing of the active account, fresh from the service. */
   get(uuid: string): Promise<ListingView>;
+  /** Puts a listing as just read from the service into the account's list (after a change to it). */
+  remember(accountId: string, listing: ListingView): Promise<void>;
+  /** Drops a listing the service no longer has from the account's list. */
+  forget(accountId: string, uuid: string): Promise<void>;
 }
 
 /** Builds the listings service. */
@@ -60,6 +64,23 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
     return next;
   };
 
+  const write = async (accountId: string, state: ListingsState): Promise<void> => {
+    await writeFileAtomic(
+      fileOf(accountId),
+      JSON.stringify({ fetchedAt: state.fetchedAt, listings: state.listings }),
+    ).catch((error: unknown) => deps.log.error('Could not write the listings cache', error));
+  };
+
+  // Only a list already loaded is changed: a list of one would hide the others until a refresh.
+  const change = async (accountId: string, edit: (listings: ListingView[]) => ListingView[]) => {
+    const memory = loaded.get(accountId);
+    if (!memory) return;
+    const next = { ...memory, listings: edit(memory.listings) };
+    loaded.set(accountId, next);
+    if (accounts.activeId() === accountId) deps.onChange(next);
+    if (memory.fetchedAt !== null) await write(accountId, next);
+  };
+
   return {
     async list(options = {}) {
       const accountId = accounts.activeId();
@@ -85,5 +106,14 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
         throw serviceAppError(error);
       }
     },
+
+    remember: (accountId, listing) =>
+      change(accountId, (listings) =>
+        listings.some((l) => l.uuid === listing.uuid)
+          ? listings.map((l) => (l.uuid === listing.uuid ? listing : l))
+          : [...listings, listing],
+      ),
+
+    forget: (accountId, uuid) => change(accountId, (listings) => listings.filter((l) => l.uuid !== uuid)),
   };
 }

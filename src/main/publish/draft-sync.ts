@@ -11,6 +11,8 @@ export interface DraftsPort {
 export interface DraftSync {
   /** Sets the draft's status (and remote, when given); a draft that is gone is only logged. */
   set(draftId: string, status: DraftStatus, remote?: DraftRemote): Promise<void>;
+  /** Sets the status of a draft still linked to `listingUuid`, leaving its link as it is. */
+  follow(draftId: string, status: DraftStatus, listingUuid: string): Promise<void>;
 }
 
 /** A DraftSync over the drafts store; `changed` tells the UI which drafts changed. */
@@ -19,20 +21,25 @@ export function createDraftSync(
   log: { info(message: string): void },
   changed: (ids: string[]) => void,
 ): DraftSync {
+  const change = async (draftId: string, edit: (draft: Draft) => Draft): Promise<void> => {
+    try {
+      await drafts.update(draftId, edit);
+      changed([draftId]);
+    } catch (error) {
+      // Deleted or moved to the trash while it was being published: the job still stands.
+      log.info(`Publish: draft ${draftId} could not be updated (${(error as Error).message})`);
+    }
+  };
   return {
-    async set(draftId, status, remote) {
-      try {
-        await drafts.update(draftId, (draft) => ({
-          ...draft,
-          // 'draft' is settled to 'ready' by the store when the draft can be published.
-          status,
-          remote: remote === undefined ? draft.remote : remote,
-        }));
-        changed([draftId]);
-      } catch (error) {
-        // Deleted or moved to the trash while it was being published: the job still stands.
-        log.info(`Publish: draft ${draftId} could not be updated (${(error as Error).message})`);
-      }
-    },
+    set: (draftId, status, remote) =>
+      change(draftId, (draft) => ({
+        ...draft,
+        // 'draft' is settled to 'ready' by the store when the draft can be published.
+        status,
+        remote: remote === undefined ? draft.remote : remote,
+      })),
+    // A draft unlinked (or linked elsewhere) meanwhile is the seller's choice and stays as it is.
+    follow: (draftId, status, listingUuid) =>
+      change(draftId, (draft) => (draft.remote?.listingUuid === listingUuid ? { ...draft, status } : draft)),
   };
 }

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { PublishJobView, PublishNotice, PublishStartResult } from '../../shared/domain/publish-job';
 import { isOpenJobState } from '../../shared/domain/publish-job';
+import type { DraftRemote } from '../../shared/domain/draft';
 import { fromDataPath } from '../storage/draft-files';
 import { createSerialQueue } from '../storage/serial-queue';
 import type { PublishAccounts } from './accounts-port';
@@ -63,6 +64,14 @@ export interface PublishEngine {
   onChange(listener: JobsListener): () => void;
   /** Resolves once no job is queued, running or tracking. */
   settled(): Promise<void>;
+  /** The publications the engine's jobs made for a listing (each once, oldest job first). */
+  publicationsOf(listingUuid: string): { publicationUuid: string; accountId: string; jobId: string }[];
+  /**
+   * Tracks a listing's publications again (all, or the one named) after a change that sends them
+   * back through validation: their jobs go back to 'tracking' until actualState equals
+   * requestedState. Resolves with the number of jobs now tracking.
+   */
+  retrack(listingUuid: string, publicationUuid?: string): Promise<number>;
   /** Job files that could not be read at open (moved aside). */
   readonly problems: readonly JobProblem[];
   /** Stops every job where it stands (they resume at the next open) and finishes writing. */
@@ -97,12 +106,13 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
   const draftWrites = new Set<Promise<void>>();
   // The draft is told without waiting: its store handles one change at a time for every draft, and
   // a job must not hold its slot in that line. The store keeps the order of one draft's changes.
+  const keep = (write: Promise<void>): void => {
+    draftWrites.add(write);
+    void write.finally(() => draftWrites.delete(write));
+  };
   const drafts = {
-    set(...args: Parameters<typeof draftSync.set>): void {
-      const write = draftSync.set(...args);
-      draftWrites.add(write);
-      void write.finally(() => draftWrites.delete(write));
-    },
+    set: (...args: Parameters<typeof draftSync.set>): void => keep(draftSync.set(...args)),
+    follow: (...args: Parameters<typeof draftSync.follow>): void => keep(draftSync.follow(...args)),
     idle: () => Promise.all([...draftWrites]).then(() => undefined),
   };
 
@@ -192,6 +202,10 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     if (record.error.problem === 'internal') log.error(`Publish job ${record.id} failed`, error);
     else log.info(`Publish job ${record.id} failed: ${record.error.problem}: ${record.error.detail}`);
     await persist(entry, true);
+    if (record.retracked && record.listingUuid !== null) {
+      drafts.follow(record.draftId, 'failed', record.listingUuid);
+      return;
+    }
     const remote = record.listingUuid === null ? undefined : { listingUuid: record.listingUuid };
     drafts.set(record.draftId, 'failed', remote);
   };
@@ -227,7 +241,10 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
           const { record } = entry;
           record.state = outcome === 'settled' ? 'published' : 'rejected';
           await persist(entry, true);
-          drafts.set(record.draftId, outcome === 'settled' ? 'published' : 'failed', remoteOf(record));
+          const status = outcome === 'settled' ? 'published' : 'failed';
+          if (record.retracked && record.listingUuid !== null)
+            drafts.follow(record.draftId, status, record.listingUuid);
+          else drafts.set(record.draftId, status, remoteOf(record));
           notify(record);
           if (outcome === 'settled') await store.dropPhotos(record.id);
         } catch (error) {
@@ -434,8 +451,49 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
         await persist(entry, true);
         pump();
       }
-      drafts.set(record.draftId, 'publishing');
+      if (record.retracked && record.listingUuid !== null)
+        drafts.follow(record.draftId, 'publishing', record.listingUuid);
+      else drafts.set(record.draftId, 'publishing');
       return true;
+    },
+    publicationsOf(listingUuid) {
+      const seen = new Set<string>();
+      const out: { publicationUuid: string; accountId: string; jobId: string }[] = [];
+      for (const { record } of entries.values()) {
+        const publicationUuid = record.publicationUuid;
+        if (record.listingUuid !== listingUuid || publicationUuid === null || seen.has(publicationUuid))
+          continue;
+        seen.add(publicationUuid);
+        out.push({ publicationUuid, accountId: record.accountId, jobId: record.id });
+      }
+      return out;
+    },
+    async retrack(listingUuid, publicationUuid) {
+      let count = 0;
+      for (const entry of [...entries.values()]) {
+        const { record } = entry;
+        if (closed) break;
+        if (record.listingUuid !== listingUuid || record.publicationUuid === null) continue;
+        if (publicationUuid !== undefined && record.publicationUuid !== publicationUuid) continue;
+        // A failed job (e.g. its publication is gone) waits for the seller's Retry instead.
+        if (record.state !== 'tracking' && record.state !== 'published' && record.state !== 'rejected')
+          continue;
+        if (record.state === 'tracking' && entry.task) {
+          // The running reads may be far apart by now: start over, reading at once.
+          entry.controller?.abort();
+          await entry.task.catch(() => undefined);
+          if (closed) break;
+        }
+        record.state = 'tracking';
+        record.error = null;
+        record.retracked = true;
+        entry.waiting = null;
+        entry.waits = 0;
+        await persist(entry, true);
+        startTracking(entry);
+        count += 1;
+      }
+      return count;
     },
     list: () => [...entries.values()].map((entry) => jobView(entry.record, entry)),
     get(jobId) {
@@ -471,11 +529,15 @@ function jobController(): AbortController {
   return controller;
 }
 
-/** The draft's link to the service once the job has a publication. */
-function remoteOf(record: JobRecord): { listingUuid?: string; publicationUuid?: string } {
+/** The draft's link to the service once the job has a publication, with each photo's media URL. */
+function remoteOf(record: JobRecord): NonNullable<DraftRemote> {
+  const photoUrls: Record<string, string> = {};
+  for (const photo of record.photos) if (photo.url !== null) photoUrls[photo.photoId] = photo.url;
   return {
     ...(record.listingUuid !== null && { listingUuid: record.listingUuid }),
     ...(record.publicationUuid !== null && { publicationUuid: record.publicationUuid }),
+    // Matches the draft's photos with the listing's `urls` later (see shared/domain/live-diff.ts).
+    ...(Object.keys(photoUrls).length > 0 && { photoUrls }),
   };
 }
 

@@ -89,6 +89,11 @@ export const jobRecordSchema = z.object({
   error: errorSchema.nullable(),
   /** A later job of the same draft took this one's listing over; this one cannot be retried. */
   supersededBy: z.string().nullable(),
+  /**
+   * Tracked again after a change to the live listing: the draft's link (its photos' URLs) is newer
+   * than this job's, so the job only tells the draft its status from then on.
+   */
+  retracked: z.boolean().optional(),
 });
 export type JobRecord = z.infer<typeof jobRecordSchema>;
 export type JobError = NonNullable<JobRecord['error']>;

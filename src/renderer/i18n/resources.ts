@@ -4,17 +4,33 @@ import deEditor from './locales/de.editor.json';
 import de from './locales/de.json';
 import dePhotos from './locales/de.photos.json';
 import dePublish from './locales/de.publish.json';
+import deLive from './locales/de.live.json';
 import enDraftsList from './locales/en.draftsList.json';
 import enEditor from './locales/en.editor.json';
 import en from './locales/en.json';
 import enPhotos from './locales/en.photos.json';
 import enPublish from './locales/en.publish.json';
+import enLive from './locales/en.live.json';
 
 /**
  * Each language's words: the common file, and one file per part of the Drafts view (its list, the
  * editor, the photos), each under its own key (`draftsList.*`, `editor.*`, `photos.*`).
  */
 export const resources = {
-  en: { ...en, draftsList: enDraftsList, editor: enEditor, photos: enPhotos, publish: enPublish },
-  de: { ...de, draftsList: deDraftsList, editor: deEditor, photos: dePhotos, publish: dePublish },
+  en: {
+    ...en,
+    draftsList: enDraftsList,
+    editor: enEditor,
+    photos: enPhotos,
+    publish: enPublish,
+    live: enLive,
+  },
+  de: {
+    ...de,
+    draftsList: deDraftsList,
+    editor: deEditor,
+    photos: dePhotos,
+    publish: dePublish,
+    live: deLive,
+  },
 };

@@ -72,7 +72,12 @@ export type DraftPublication = z.infer<typeof draftPublicationSchema>;
 
 /** Where the draft lives on the service once published (filled by the publish engine). */
 export const draftRemoteSchema = z
-  .object({ listingUuid: z.string().max(200).optional(), publicationUuid: z.string().max(200).optional() })
+  .object({
+    listingUuid: z.string().max(200).optional(),
+    publicationUuid: z.string().max(200).optional(),
+    /** The listing's media URL of each of the draft's photos (by photo id), once attached. */
+    photoUrls: z.record(z.string().max(100), z.string().max(4096)).optional(),
+  })
   .nullable();
 export type DraftRemote = z.infer<typeof draftRemoteSchema>;
 

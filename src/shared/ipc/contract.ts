@@ -6,6 +6,13 @@ import { draftFieldsSchema, draftIdSchema, draftStatusSchema } from '../domain/d
 import type { Draft } from '../domain/draft';
 import { draftSorts } from '../domain/draft-list';
 import type { PublishJobView, PublishNotice, PublishStartResult, PublishState } from '../domain/publish-job';
+import {
+  listingPatchSchema,
+  publicationPatchSchema,
+  type DraftLiveDiff,
+  type ListingPhotosResult,
+  type PublicationView,
+} from '../domain/live';
 import type {
   AddPhotosResult,
   DraftsListResult,
@@ -183,6 +190,47 @@ export const contract = {
   'publish:cancel': channel<{ done: boolean }>()(z.object({ jobId: id }).strict()),
   /** Runs a failed or cancelled job again from where it stopped, or reads a rejected ad again. */
   'publish:retry': channel<{ done: boolean }>()(z.object({ jobId: id }).strict()),
+  /** Sends only the changed fields; the listing's publications go through validation again. */
+  'listings:update': channel<{ listing: ListingView; publications: PublicationView[] }>()(
+    z.object({ uuid: id, patch: listingPatchSchema }).strict(),
+  ),
+  /** Photos by path (Electron), taken in like a draft's, then ticket, upload and attach. */
+  'listings:add-photos': channel<ListingPhotosResult>()(
+    z.object({ uuid: id, paths: z.array(z.string().min(1).max(4096)).min(1).max(200) }).strict(),
+  ),
+  /** One photo's bytes (web shell). */
+  'listings:add-photo-bytes': channel<ListingPhotosResult>()(
+    z
+      .object({
+        uuid: id,
+        name: z.string().min(1).max(1000),
+        size: z.int().nonnegative(),
+        base64: base64.nullable(),
+      })
+      .strict(),
+  ),
+  'listings:remove-photo': channel<ListingView>()(
+    z.object({ uuid: id, url: z.string().min(1).max(4096) }).strict(),
+  ),
+  /** The listing's urls in the new order (exactly its current urls). */
+  'listings:order-photos': channel<ListingView>()(
+    z.object({ uuid: id, urls: z.array(z.string().min(1).max(4096)).max(1000) }).strict(),
+  ),
+  /** The publications the app knows of this listing, each read fresh from the service. */
+  'listings:publications': channel<PublicationView[]>()(z.object({ uuid: id }).strict()),
+  'publications:get': channel<PublicationView>()(z.object({ listingUuid: id, uuid: id }).strict()),
+  /** Changes location, radius or imprint (204), then reads the publication again. */
+  'publications:update': channel<PublicationView>()(
+    z.object({ listingUuid: id, uuid: id, patch: publicationPatchSchema }).strict(),
+  ),
+  /** A new draft copied from a live listing, its photos fetched from the service. */
+  'drafts:from-listing': channel<Draft>()(z.object({ uuid: id }).strict()),
+  /** How a published draft differs from its live listing. */
+  'drafts:live-diff': channel<DraftLiveDiff>()(z.object({ id: draftIdSchema }).strict()),
+  /** Publishes the difference as an update of the listing (fields, then photos), not a new listing. */
+  'drafts:push-changes': channel<DraftLiveDiff>()(z.object({ id: draftIdSchema }).strict()),
+  /** Forgets the draft's live listing (e.g. it was deleted on the service); the draft stays. */
+  'drafts:unlink': channel<Draft>()(z.object({ id: draftIdSchema }).strict()),
 } satisfies Record<ChannelName, ChannelDef<z.ZodType, unknown>>;
 
 export type Contract = typeof contract;

@@ -33,6 +33,18 @@ export const channelNames = [
   'publish:list',
   'publish:cancel',
   'publish:retry',
+  'listings:update',
+  'listings:add-photos',
+  'listings:add-photo-bytes',
+  'listings:remove-photo',
+  'listings:order-photos',
+  'listings:publications',
+  'publications:get',
+  'publications:update',
+  'drafts:from-listing',
+  'drafts:live-diff',
+  'drafts:push-changes',
+  'drafts:unlink',
 ] as const;
 export type ChannelName = (typeof channelNames)[number];
 

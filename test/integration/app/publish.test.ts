@@ -76,7 +76,7 @@ it('publishes a draft: events, the draft linked, a German notification; no secon
     expect((await call<Draft>('drafts:get', { id: fridge.id })).status).toBe('published'),
   );
   const draft = await call<Draft>('drafts:get', { id: fridge.id });
-  expect(draft.remote).toEqual({ listingUuid: job.listingUuid, publicationUuid: job.publicationUuid });
+  expect(draft.remote).toMatchObject({ listingUuid: job.listingUuid, publicationUuid: job.publicationUuid });
   const listing = await call<{ urls: string[]; customReference: string }>('listings:get', {
     uuid: job.listingUuid,
   });

@@ -1,7 +1,9 @@
 import type { DraftsService } from '../../drafts/drafts-service';
 import type { Handlers } from '../router';
+import type { LiveChannels } from './live';
 
-type DraftChannels = Extract<keyof Handlers, `drafts:${string}`>;
+// The drafts linked to live listings are handled with the rest of what is live (live.ts).
+type DraftChannels = Exclude<Extract<keyof Handlers, `drafts:${string}`>, LiveChannels>;
 
 /** Handlers of the `drafts:` channels. */
 export function draftsHandlers(drafts: DraftsService): Pick<Handlers, DraftChannels> {

@@ -1,15 +1,68 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppStore } from '../../store/app-store';
+import { useDraftsStore } from '../../store/drafts-store';
 import { useListingsStore } from '../../store/listings-store';
+import { useLiveStore } from '../../store/live-store';
 import { formatPrice } from './format';
+import { ListingEditForm } from './ListingEditForm';
+import { ListingPublications } from './ListingPublications';
+import { LivePhotos } from './LivePhotos';
+import './live.css';
 
-/** The detail pane: every field of the open listing and its photos in display order. */
+/** What the last change of the live ad did, or why it failed, with what to do. */
+function LiveMessages() {
+  const { t } = useTranslation();
+  const failure = useLiveStore((s) => s.failure);
+  const done = useLiveStore((s) => s.done);
+  const refused = useLiveStore((s) => s.refused);
+  if (!failure && !done && refused.length === 0) return null;
+  return (
+    <div
+      className={failure || refused.length > 0 ? 'banner error' : 'banner'}
+      role={failure ? 'alert' : 'status'}
+    >
+      {failure && (
+        <span>
+          {failure.problem
+            ? t(`live.problems.${failure.problem}`, { defaultValue: failure.message })
+            : failure.message}
+        </span>
+      )}
+      {done && <span>{t(done === 'saved' ? 'live.saved' : 'live.publications.saved')}</span>}
+      {refused.map((refusal) => (
+        <span key={refusal.name}>
+          {t('live.photos.refused', { name: refusal.name, message: refusal.message })}
+        </span>
+      ))}
+      <button type="button" onClick={() => useLiveStore.getState().dismiss()}>
+        {t('errors.dismiss')}
+      </button>
+    </div>
+  );
+}
+
+/** The detail pane: every field of the open listing, its photos and publications, and changes to them. */
 export function ListingDetail() {
   const { t, i18n } = useTranslation();
   const detail = useListingsStore((s) => s.detail);
+  const copying = useLiveStore((s) => s.busy === 'copy');
+  const [editing, setEditing] = useState(false);
+  const uuid = detail?.uuid;
+  useEffect(() => {
+    setEditing(false);
+    useLiveStore.getState().dismiss();
+  }, [uuid]);
   if (!detail) {
     return <p className="muted detail-empty">{t('listings.pickOne')}</p>;
   }
   const listing = detail.listing;
+  const copy = async () => {
+    const id = listing && (await useLiveStore.getState().copyToDraft(listing.uuid));
+    if (!id) return;
+    useDraftsStore.getState().open(id);
+    useAppStore.getState().navigate('drafts');
+  };
   return (
     <article className="listing-detail" aria-labelledby="listing-detail-title" aria-busy={detail.loading}>
       {detail.error && (
@@ -17,21 +70,24 @@ export function ListingDetail() {
           {t('listings.detailFailed', { message: detail.error })}
         </p>
       )}
+      <LiveMessages />
+      {listing && editing && <ListingEditForm listing={listing} onClose={() => setEditing(false)} />}
       {listing && (
         <>
+          <div className="live-toolbar">
+            <button type="button" onClick={() => setEditing(true)} disabled={editing}>
+              {t('live.edit')}
+            </button>
+            <button type="button" onClick={() => void copy()} disabled={copying}>
+              {copying ? t('live.copying') : t('live.copyToDraft')}
+            </button>
+          </div>
           <h2 id="listing-detail-title">{listing.title}</h2>
           <p className="price big">
             {formatPrice(listing.adPrice.amount, i18n.language)}{' '}
             <span className="muted small">{listing.adPrice.type}</span>
           </p>
-          <ol className="photos" aria-label={t('listings.photosInOrder')}>
-            {listing.urls.map((url, index) => (
-              <li key={url}>
-                <img src={url} alt={t('listings.photoN', { n: index + 1 })} loading="lazy" />
-              </li>
-            ))}
-          </ol>
-          {listing.urls.length === 0 && <p className="muted">{t('listings.noPhotos')}</p>}
+          <LivePhotos listing={listing} />
           <dl className="facts">
             <dt>{t('listings.category')}</dt>
             <dd>{listing.category}</dd>
@@ -76,6 +132,7 @@ export function ListingDetail() {
               <code>{listing.uuid}</code>
             </dd>
           </dl>
+          <ListingPublications uuid={listing.uuid} />
         </>
       )}
     </article>

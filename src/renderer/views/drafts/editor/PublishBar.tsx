@@ -5,6 +5,7 @@ import { isOpenJobState } from '../../../../shared/domain/publish-job';
 import { useAppStore } from '../../../store/app-store';
 import { useEditorStore } from '../../../store/editor-store';
 import { jobsOfDraft, usePublishStore } from '../../../store/publish-store';
+import { LiveDiffBar } from './LiveDiffBar';
 
 /**
  * Publish this draft: what is typed is saved first (the job works on the draft as saved), and the
@@ -25,26 +26,25 @@ export function PublishBar({ draft, issueCount }: { draft: Draft; issueCount: nu
     </button>
   );
 
-  if (job && isOpenJobState(job.state)) {
+  const open = job !== undefined && isOpenJobState(job.state);
+  if (open || draft.remote?.publicationUuid) {
+    let line: string;
+    if (open)
+      line = t('publish.editor.publishing', {
+        step: job.state === 'running' ? t(`publish.step.${job.step}`) : t(`publish.state.${job.state}`),
+      });
+    else if (draft.status !== 'published') line = `${t(`publish.state.${job?.state ?? 'failed'}`)}.`;
+    else
+      line = job?.adId != null ? t('publish.editor.live', { adId: job.adId }) : t('publish.editor.liveNoId');
     return (
-      <div className="publish-bar" role="status">
-        <span>
-          {t('publish.editor.publishing', {
-            step: job.state === 'running' ? t(`publish.step.${job.step}`) : t(`publish.state.${job.state}`),
-          })}
-        </span>
-        {follow}
-      </div>
-    );
-  }
-  if (draft.status === 'published') {
-    return (
-      <div className="publish-bar" role="status">
-        <span>
-          {job?.adId != null ? t('publish.editor.live', { adId: job.adId }) : t('publish.editor.liveNoId')}
-        </span>
-        {follow}
-      </div>
+      <>
+        <div className="publish-bar" role="status">
+          <span>{line}</span>
+          {follow}
+        </div>
+        {/* Stays while the publications are read again after an update, so its message stays too. */}
+        {draft.remote?.listingUuid && draft.remote.publicationUuid && <LiveDiffBar draft={draft} />}
+      </>
     );
   }
 

@@ -1,0 +1,41 @@
+import type { Live } from '../../live';
+import type { Handlers } from '../router';
+
+type LiveChannels =
+  | 'listings:update'
+  | 'listings:add-photos'
+  | 'listings:add-photo-bytes'
+  | 'listings:remove-photo'
+  | 'listings:order-photos'
+  | 'listings:publications'
+  | 'publications:get'
+  | 'publications:update'
+  | 'drafts:from-listing'
+  | 'drafts:live-diff'
+  | 'drafts:push-changes'
+  | 'drafts:unlink';
+
+/** The channels of what is live: listing edits, their photos and publications, linked drafts. */
+export type { LiveChannels };
+
+/** Handlers of the live channels. */
+export function liveHandlers(live: Live): Pick<Handlers, LiveChannels> {
+  const { edits, links, copy, context } = live;
+  return {
+    'listings:update': ({ uuid, patch }) => edits.update(uuid, patch),
+    'listings:add-photos': ({ uuid, paths }) => edits.addPhotos(uuid, paths),
+    'listings:add-photo-bytes': ({ uuid, name, size, base64 }) =>
+      edits.addPhotoBytes(uuid, { name, size, base64 }),
+    'listings:remove-photo': ({ uuid, url }) => edits.removePhoto(uuid, url),
+    'listings:order-photos': ({ uuid, urls }) => edits.orderPhotos(uuid, urls),
+    'listings:publications': ({ uuid }) => context.publications.ofListing(context.clientOf().client, uuid),
+    'publications:get': ({ listingUuid, uuid }) =>
+      context.publications.get(context.clientOf().client, listingUuid, uuid),
+    'publications:update': ({ listingUuid, uuid, patch }) =>
+      context.publications.update(context.clientOf().client, listingUuid, uuid, patch),
+    'drafts:from-listing': ({ uuid }) => copy.fromListing(uuid),
+    'drafts:live-diff': ({ id }) => links.diff(id),
+    'drafts:push-changes': ({ id }) => links.push(id),
+    'drafts:unlink': ({ id }) => links.unlink(id),
+  };
+}

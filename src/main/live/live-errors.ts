@@ -1,0 +1,75 @@
+// The errors of managing what is live, each as the AppError the renderer shows: the spec's error
+// rows of these endpoints get their own problem code (LIVE_PROBLEMS) and a message that says what to
+// do; anything else (out of reach, refused credentials, ...) stays the service client's problem.
+import type { LiveProblem } from '../../shared/domain/live';
+import type { ServiceProblem } from '../../shared/ipc/types';
+import { problemOf, serviceAppError } from '../accounts/service-problem';
+import { AppError } from '../ipc/app-error';
+import { ServiceError } from '../service-client';
+
+const MESSAGES: Record<LiveProblem, string> = {
+  'listing-not-found':
+    'This listing no longer exists on the service. Reload the listings; a draft linked to it can be unlinked and published again.',
+  'invalid-ordering':
+    'The photos of this listing changed meanwhile, so the new order does not fit them. Reload the photos and put them in order again.',
+  'media-not-removed':
+    'This photo is no longer on the listing (it may have been removed already). Reload the photos.',
+  'publication-mismatch':
+    'The service says this publication does not belong to this listing, so it was not changed. Reload the publications of the listing and edit the one shown there.',
+  'publication-not-found':
+    'This publication no longer exists on the service. Reload the publications of the listing.',
+  'media-too-large':
+    'The photo is too large for the service, even scaled down. Make it smaller in an image editor (or save it as JPEG with a lower quality) and add it again.',
+};
+
+/** An AppError with one of the live problems; `message` replaces the standard one (e.g. to name a file). */
+export function liveAppError(problem: LiveProblem, cause?: unknown, message = MESSAGES[problem]): AppError {
+  const base: Partial<ServiceProblem> = cause === undefined ? {} : problemOf(cause);
+  const details: ServiceProblem = {
+    ...(base.status !== undefined && { status: base.status }),
+    ...(base.detail !== undefined && { detail: base.detail }),
+    problem,
+    message,
+  };
+  return new AppError('service', message, details);
+}
+
+/** The message of 'media-too-large' naming the file. */
+export function tooLargeMessage(name: string): string {
+  return `“${name}” is too large for the service, even scaled down. Make it smaller in an image editor (or save it as JPEG with a lower quality) and add it again.`;
+}
+
+/** The live problem of a service error by the spec's Errors table, or undefined for any other. */
+export function liveProblemOf(error: unknown): LiveProblem | undefined {
+  if (!(error instanceof ServiceError)) return undefined;
+  const { operation, status } = error;
+  if (status === 404) {
+    if (operation === 'deleteMedia') return 'media-not-removed';
+    if (operation === 'getPublication') return 'publication-not-found';
+    // A 404 of these names the listing (spec: "Listing not found"); an attach's 404 is its ticket.
+    if (['getListing', 'updateListing', 'orderMedia', 'updatePublication'].includes(operation))
+      return 'listing-not-found';
+  }
+  if (status === 400) {
+    if (operation === 'orderMedia') return 'invalid-ordering';
+    if (operation === 'updatePublication') return 'publication-mismatch';
+  }
+  if (status === 413 && operation === 'attachMedia') return 'media-too-large';
+  return undefined;
+}
+
+/** Whatever a live operation threw, as the AppError to send to the renderer. */
+export function liveError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const problem = liveProblemOf(error);
+  return problem === undefined ? serviceAppError(error) : liveAppError(problem, error);
+}
+
+/** The ServiceProblem to show beside data that could not be read now (e.g. one publication). */
+export function liveProblem(error: unknown): ServiceProblem {
+  const appError = liveError(error);
+  const details = appError.details as Partial<ServiceProblem> | undefined;
+  return details?.problem
+    ? (details as ServiceProblem)
+    : { problem: appError.code, message: appError.message };
+}

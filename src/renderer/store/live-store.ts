@@ -1,0 +1,159 @@
+// Managing the open live listing: changes to its fields, its photos and its publications. Every
+// answer is the listing as the service has it afterwards, and that is what the detail pane shows.
+import { create } from 'zustand';
+import type { ListingPatch, PublicationPatch, PublicationView } from '../../shared/domain/live';
+import { MAX_PHOTO_UPLOAD_BYTES } from '../../shared/ipc/contract';
+import { IpcError } from '../../shared/ipc/envelope';
+import type { ListingView, PhotoRefusal } from '../../shared/ipc/types';
+import { call } from '../ipc/client';
+import { bytesToBase64 } from '../views/drafts/photos/base64';
+import { useListingsStore } from './listings-store';
+
+/** Why the last action failed: a live problem (its own advice in the UI) or a plain message. */
+export interface LiveFailure {
+  problem: string | null;
+  message: string;
+}
+
+interface LiveState {
+  /** The action under way ('save', 'photos', 'publication', 'copy'), one at a time. */
+  busy: string | null;
+  failure: LiveFailure | null;
+  /** What the last action did, for a short confirmation. */
+  done: string | null;
+  publications: { uuid: string; items: PublicationView[] | null };
+  adding: { done: number; total: number } | null;
+  refused: PhotoRefusal[];
+  update(uuid: string, patch: ListingPatch): Promise<boolean>;
+  removePhoto(uuid: string, url: string): Promise<void>;
+  orderPhotos(uuid: string, urls: string[]): Promise<void>;
+  addPhotos(uuid: string, files: File[]): Promise<void>;
+  loadPublications(uuid: string): Promise<void>;
+  updatePublication(listingUuid: string, uuid: string, patch: PublicationPatch): Promise<boolean>;
+  /** A new draft copied from the listing; resolves with its id. */
+  copyToDraft(uuid: string): Promise<string | null>;
+  dismiss(): void;
+}
+
+function failureOf(error: unknown): LiveFailure {
+  if (error instanceof IpcError) {
+    const details = error.details as { problem?: unknown } | undefined;
+    return { problem: typeof details?.problem === 'string' ? details.problem : null, message: error.message };
+  }
+  return { problem: null, message: error instanceof Error ? error.message : String(error) };
+}
+
+// After these the photos shown are out of date: the listing is read again.
+const RELOAD_AFTER = new Set(['invalid-ordering', 'media-not-removed']);
+
+/** Shows `listing` in the detail pane (and in the list, until its next refresh). */
+function show(listing: ListingView): void {
+  const listings = useListingsStore.getState();
+  if (listings.detail?.uuid === listing.uuid) {
+    useListingsStore.setState({ detail: { ...listings.detail, listing, loading: false } });
+  }
+  if (listings.state) {
+    const items = listings.state.listings.map((item) => (item.uuid === listing.uuid ? listing : item));
+    useListingsStore.setState({ state: { ...listings.state, listings: items } });
+  }
+}
+
+export const useLiveStore = create<LiveState>((set, get) => {
+  /** Runs one action; a failure is kept for the pane, and stale photos are reloaded. */
+  const act = async <T>(name: string, uuid: string, run: () => Promise<T>): Promise<T | null> => {
+    set({ busy: name, failure: null, done: null });
+    try {
+      return await run();
+    } catch (error) {
+      const failure = failureOf(error);
+      set({ failure });
+      if (failure.problem && RELOAD_AFTER.has(failure.problem)) await useListingsStore.getState().open(uuid);
+      return null;
+    } finally {
+      set({ busy: null });
+    }
+  };
+
+  return {
+    busy: null,
+    failure: null,
+    done: null,
+    publications: { uuid: '', items: null },
+    adding: null,
+    refused: [],
+    async update(uuid, patch) {
+      const result = await act('save', uuid, () => call('listings:update', { uuid, patch }));
+      if (!result) return false;
+      show(result.listing);
+      set({ done: 'saved', publications: { uuid, items: result.publications } });
+      return true;
+    },
+    async removePhoto(uuid, url) {
+      const listing = await act('photos', uuid, () => call('listings:remove-photo', { uuid, url }));
+      if (listing) show(listing);
+    },
+    async orderPhotos(uuid, urls) {
+      const listing = await act('photos', uuid, () => call('listings:order-photos', { uuid, urls }));
+      if (listing) show(listing);
+    },
+    async addPhotos(uuid, files) {
+      set({ refused: [], adding: { done: 0, total: files.length } });
+      await act('photos', uuid, async () => {
+        const refused: PhotoRefusal[] = [];
+        const pathOf = window.api?.pathForFile;
+        const paths = pathOf ? files.map((file) => pathOf(file) ?? '') : [];
+        if (paths.length > 0 && paths.every((path) => path !== '')) {
+          // Electron: main reads the files itself.
+          const result = await call('listings:add-photos', { uuid, paths });
+          show(result.listing);
+          refused.push(...result.refused);
+        } else {
+          // Web shell: one file's bytes at a time, each attached before the next is read.
+          for (const [index, file] of files.entries()) {
+            const base64 =
+              file.size > MAX_PHOTO_UPLOAD_BYTES
+                ? null
+                : bytesToBase64(new Uint8Array(await file.arrayBuffer()));
+            const result = await call('listings:add-photo-bytes', {
+              uuid,
+              name: file.name || 'photo',
+              size: file.size,
+              base64,
+            });
+            show(result.listing);
+            refused.push(...result.refused);
+            set({ adding: { done: index + 1, total: files.length } });
+          }
+        }
+        set({ refused });
+      });
+      set({ adding: null });
+    },
+    async loadPublications(uuid) {
+      set({
+        publications: { uuid, items: get().publications.uuid === uuid ? get().publications.items : null },
+      });
+      try {
+        const items = await call('listings:publications', { uuid });
+        if (useListingsStore.getState().selected === uuid) set({ publications: { uuid, items } });
+      } catch (error) {
+        set({ failure: failureOf(error), publications: { uuid, items: [] } });
+      }
+    },
+    async updatePublication(listingUuid, uuid, patch) {
+      const publication = await act('publication', listingUuid, () =>
+        call('publications:update', { listingUuid, uuid, patch }),
+      );
+      if (!publication) return false;
+      const current = get().publications;
+      const items = (current.items ?? []).map((item) => (item.uuid === uuid ? publication : item));
+      set({ done: 'publication-saved', publications: { uuid: listingUuid, items } });
+      return true;
+    },
+    async copyToDraft(uuid) {
+      const draft = await act('copy', uuid, () => call('drafts:from-listing', { uuid }));
+      return draft?.id ?? null;
+    },
+    dismiss: () => set({ failure: null, done: null, refused: [] }),
+  };
+});

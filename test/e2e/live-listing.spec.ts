@@ -1,0 +1,103 @@
+// Managing what is live, tried as a seller would: a published ad's price is changed in Listings and
+// its photos are put in another order there, and the service's own `GET /v1/listings/{uuid}` shows
+// both. The draft the ad came from then differs from it; "Publish changes" sends the difference as
+// an update of the same listing (no new one), and the service shows the draft's price and order.
+import type { Page } from '@playwright/test';
+import { startSandbox, type Sandbox } from '../../src/sandbox';
+import { Api } from '../integration/sandbox/helpers';
+import { call, makeDraft } from './contract-calls';
+import { expect, launchShell, stopShell, test } from './fixtures';
+
+const CLIENT = { clientId: 'live-seller', clientSecret: 'live-secret-8d1f0a' };
+
+interface ServiceListing {
+  adPrice: { amount: number };
+  urls: string[];
+}
+
+async function publishedListing(page: Page, draftId: string): Promise<string> {
+  await call(page, 'publish:start', { draftIds: [draftId] });
+  let listingUuid: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const job = (await call(page, 'publish:list')).jobs.find((entry) => entry.draftId === draftId);
+        listingUuid = job?.listingUuid ?? null;
+        return job?.state;
+      },
+      { timeout: 20_000, intervals: [100] },
+    )
+    .toBe('published');
+  return listingUuid!;
+}
+
+test('a live ad gets a new price and photo order in the app; its draft then sends its own back', async ({
+  page,
+}, testInfo) => {
+  const remote: Sandbox = await startSandbox({ clients: [CLIENT], validationDelayMs: 100 });
+  const { shell, child } = await launchShell(testInfo.outputPath('data'));
+  try {
+    await page.goto(shell.url);
+    const account = await call(page, 'accounts:save', {
+      name: 'Live Shop',
+      authUrl: remote.authUrl,
+      baseUrl: remote.baseUrl,
+      clientId: CLIENT.clientId,
+      secret: CLIENT.clientSecret,
+    });
+    await call(page, 'accounts:select', { id: account.id });
+    const draftId = await makeDraft(page, 1, { title: 'Sofa, grau', reference: 'LIVE-1', photos: 3 });
+    const uuid = await publishedListing(page, draftId);
+    const api = await Api.login(remote, CLIENT);
+    const onService = async () => (await api.call('GET', `/v1/listings/${uuid}`)).body as ServiceListing;
+    const before = await onService();
+    expect(before.adPrice.amount).toBe(120.5);
+    expect(before.urls).toHaveLength(3);
+
+    // In Listings: the price, through the edit form.
+    await page
+      .getByRole('navigation')
+      .getByRole('button', { name: /Listings/ })
+      .click();
+    await page.getByRole('button', { name: /Sofa, grau/ }).click();
+    const detail = page.locator('.listing-detail');
+    await detail.getByRole('button', { name: 'Edit' }).click();
+    const form = page.getByRole('form', { name: 'Change this live ad' });
+    await expect(form).toContainText('Changes reach every publication of this listing');
+    await form.getByLabel('Price (€)').fill('75');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(detail.getByRole('status').filter({ hasText: 'Saved.' })).toContainText(
+      'The change reaches every publication',
+    );
+    await expect(detail.locator('.price')).toContainText('75');
+
+    // The photos: the third becomes the cover, with the tile's own button.
+    await detail.getByRole('button', { name: 'Make “Photo 3” the cover' }).click();
+    await expect
+      .poll(async () => (await onService()).urls)
+      .toEqual([before.urls[2], before.urls[0], before.urls[1]]);
+    const after = await onService();
+    expect(after.adPrice.amount).toBe(75);
+    // The pane follows the service's urls.
+    await expect(detail.getByRole('img', { name: 'Photo 1' })).toHaveAttribute('src', before.urls[2]!);
+
+    // The draft now differs from its live ad; its own price and order go back as an update.
+    await page
+      .getByRole('navigation')
+      .getByRole('button', { name: /Drafts/ })
+      .click();
+    await page.getByRole('button', { name: /Sofa, grau/ }).click();
+    const bar = page.locator('.live-diff');
+    await expect(bar).toContainText('Differs from the live ad', { timeout: 15_000 });
+    await expect(bar).toContainText('photo order');
+    await bar.getByRole('button', { name: 'Publish changes' }).click();
+    await expect(bar).toContainText('The live ad now matches this draft.', { timeout: 15_000 });
+    const back = await onService();
+    expect(back.adPrice.amount).toBe(120.5);
+    expect(back.urls).toEqual(before.urls);
+    expect(remote.stats().clients[CLIENT.clientId]).toMatchObject({ listings: 1, media: 3 });
+  } finally {
+    await stopShell(child);
+    await remote.close();
+  }
+});
