@@ -2,6 +2,7 @@
 import type { Page } from '@playwright/test';
 import type { InputOf, OutputOf } from '../../src/shared/ipc/contract';
 import type { ChannelName } from '../../src/shared/ipc/names';
+import { draftFieldsOf } from '../../src/renderer/store/draft-fields';
 import { sampleDraft } from '../fixtures/drafts';
 import { colourFor, solidPng } from '../fixtures/images';
 import { expect } from './fixtures';
@@ -28,20 +29,13 @@ export async function makeDraft(
 ): Promise<string> {
   const created = await call(page, 'drafts:create');
   // The editor's fields of a complete sample draft (the stored-only fields are not sent).
-  const {
-    version: _v,
-    accountId: _a,
-    status: _s,
-    createdAt: _c,
-    updatedAt: _u,
-    photos: _p,
-    remote: _r,
-    ...fields
-  } = sampleDraft(created.id, {
-    title: options.title,
-    description: `Beschreibung von Artikel ${n}.`,
-    customReference: options.reference,
-  });
+  const fields = draftFieldsOf(
+    sampleDraft(created.id, {
+      title: options.title,
+      description: `Beschreibung von Artikel ${n}.`,
+      customReference: options.reference,
+    }),
+  );
   // No imprint of its own: the engine uses (and first creates) the account's default.
   await call(page, 'drafts:save', {
     draft: { ...fields, publication: { ...fields.publication, imprintUuid: null } },

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Draft, DraftFields } from '../../../src/shared/domain/draft';
+import type { Draft } from '../../../src/shared/domain/draft';
 import type { Envelope, IpcErrorData } from '../../../src/shared/ipc/envelope';
 import type {
   AddPhotosResult,
@@ -16,6 +16,7 @@ import type {
 import { colourFor, solidPng } from '../../fixtures/images';
 import { createTempApp, tempDir, type TempApp } from '../../unit/helpers/temp-app';
 import { sidewaysWithGps } from '../media/corpus';
+import { draftFieldsOf } from '../../../src/renderer/store/draft-fields';
 
 let temp: TempApp;
 const outside = tempDir('listing-desk-drop-');
@@ -36,20 +37,6 @@ async function fail(channel: string, input?: unknown): Promise<IpcErrorData> {
   const result = await temp.app.router.call(channel, input);
   if (result.ok) throw new Error(`${channel} should have failed`);
   return result.error;
-}
-
-function fieldsOf(draft: Draft): DraftFields {
-  const {
-    version: _v,
-    accountId: _a,
-    status: _s,
-    createdAt: _c,
-    updatedAt: _u,
-    photos: _p,
-    remote: _r,
-    ...fields
-  } = draft;
-  return fields;
 }
 
 /** A folder as a seller would drop it: photos, a text file, and a link leading outside it. */
@@ -106,7 +93,7 @@ describe('drafts through the router', () => {
   it('saves what was typed, also when invalid, and lists it with its issue count', async () => {
     const draft = await call<Draft>('drafts:create');
     const saved = await call<Draft>('drafts:save', {
-      draft: { ...fieldsOf(draft), title: 'Kühlschrank', price: { type: 'FIXED', amount: '-1' } },
+      draft: { ...draftFieldsOf(draft), title: 'Kühlschrank', price: { type: 'FIXED', amount: '-1' } },
     });
     expect(saved.price.amount).toBe('-1');
     expect(saved.status).toBe('draft');
@@ -118,7 +105,7 @@ describe('drafts through the router', () => {
 
   it('refuses a save that carries photos or a path: photos have their own calls', async () => {
     const draft = await call<Draft>('drafts:create');
-    const error = await fail('drafts:save', { draft: { ...fieldsOf(draft), photos: [] } });
+    const error = await fail('drafts:save', { draft: { ...draftFieldsOf(draft), photos: [] } });
     expect(error.code).toBe('invalid-input');
     const unknown = await fail('drafts:get', { id: '3f1c2b9e-1111-4a4a-8b8b-000000000000' });
     expect(unknown.code).toBe('not-found');
@@ -234,7 +221,7 @@ describe('drafts through the router', () => {
     });
     // Saves made from the editor's copy, which has no photos yet.
     const saves = Array.from({ length: 10 }, (_, i) =>
-      call<Draft>('drafts:save', { draft: { ...fieldsOf(draft), title: `Titel ${i}` } }),
+      call<Draft>('drafts:save', { draft: { ...draftFieldsOf(draft), title: `Titel ${i}` } }),
     );
     await Promise.all([intake, ...saves]);
     const stored = await call<Draft>('drafts:get', { id: draft.id });
@@ -248,7 +235,7 @@ describe('drafts through the router', () => {
     const draft = await call<Draft>('drafts:create');
     await call('drafts:save', {
       draft: {
-        ...fieldsOf(draft),
+        ...draftFieldsOf(draft),
         category: 'Haushalt/Küche',
         attributes: { condition: 'used', farbe: 'rot' },
       },
@@ -272,7 +259,7 @@ describe('drafts through the router', () => {
     expect(await call('drafts:trash', { ids: [a.id, b.id] })).toEqual({ count: 2 });
     expect(await call<DraftsListResult>('drafts:list')).toMatchObject({ total: 0, trashCount: 2 });
     expect((await call<DraftsListResult>('drafts:list', { trash: true })).items).toHaveLength(2);
-    expect((await fail('drafts:save', { draft: fieldsOf(a) })).code).toBe('conflict');
+    expect((await fail('drafts:save', { draft: draftFieldsOf(a) })).code).toBe('conflict');
     expect(await call('drafts:restore', { ids: [a.id] })).toEqual({ count: 1 });
     expect(await call('drafts:empty-trash')).toEqual({ count: 1 });
     expect(existsSync(path.join(temp.dataDir, withPhotos.photos[0]!.file))).toBe(false);

@@ -11,6 +11,7 @@ import type { PublishState } from '../../../src/shared/domain/publish-job';
 import type { AddPhotosResult } from '../../../src/shared/ipc/types';
 import { colourFor, solidPng } from '../../fixtures/images';
 import { liveApp, mediaBytes, type LiveApp } from './helpers';
+import { draftFieldsOf } from '../../../src/renderer/store/draft-fields';
 
 let live: LiveApp;
 beforeEach(async () => {
@@ -34,17 +35,8 @@ async function colours(urls: readonly string[]): Promise<number[][]> {
 }
 
 async function save(change: (d: Draft) => Partial<Draft>): Promise<Draft> {
-  const {
-    version: _v,
-    accountId: _a,
-    status: _s,
-    createdAt: _c,
-    updatedAt: _u,
-    photos: _p,
-    remote: _r,
-    ...fields
-  } = await draft();
-  return live.call<Draft>('drafts:save', { draft: { ...fields, ...change(await draft()) } });
+  const current = await draft();
+  return live.call<Draft>('drafts:save', { draft: { ...draftFieldsOf(current), ...change(current) } });
 }
 
 it('links the published draft photo by photo, and finds nothing to send', async () => {

@@ -1,53 +1,56 @@
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { publishDraftsSchema, publishUploadsSchema } from '../../../shared/ipc/contract';
+import type { Settings } from '../../../shared/ipc/types';
 import { useAppStore } from '../../store/app-store';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
-const draftChoices = range(1, 16);
-const uploadChoices = range(1, 32);
+
+/** One of the limits: a choice of whole numbers, saved at once. */
+function LimitSelect(props: {
+  setting: 'publishDrafts' | 'publishUploads';
+  schema: z.ZodType<number>;
+  choices: number[];
+  fallback: number;
+}) {
+  const { t } = useTranslation();
+  const settings = useAppStore((s) => s.settings);
+  const updateSettings = useAppStore((s) => s.updateSettings);
+  const label = props.setting === 'publishDrafts' ? 'drafts' : 'uploads';
+  return (
+    <label className="field">
+      <span>{t(`publish.settings.${label}`)}</span>
+      <select
+        value={settings?.[props.setting] ?? props.fallback}
+        aria-describedby="publishing-settings-hint"
+        onChange={(event) => {
+          const value = props.schema.safeParse(Number(event.target.value));
+          if (value.success) void updateSettings({ [props.setting]: value.data } as Partial<Settings>);
+        }}
+      >
+        {props.choices.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
 
 /** How much is published at once: drafts, and photo uploads across them. */
 export function PublishingPanel() {
   const { t } = useTranslation();
-  const settings = useAppStore((s) => s.settings);
-  const updateSettings = useAppStore((s) => s.updateSettings);
   return (
     <section className="panel" aria-labelledby="publishing-settings-title">
       <h2 id="publishing-settings-title">{t('publish.settings.title')}</h2>
-      <label className="field">
-        <span>{t('publish.settings.drafts')}</span>
-        <select
-          value={settings?.publishDrafts ?? 4}
-          aria-describedby="publishing-settings-hint"
-          onChange={(event) => {
-            const value = publishDraftsSchema.safeParse(Number(event.target.value));
-            if (value.success) void updateSettings({ publishDrafts: value.data });
-          }}
-        >
-          {draftChoices.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span>{t('publish.settings.uploads')}</span>
-        <select
-          value={settings?.publishUploads ?? 6}
-          aria-describedby="publishing-settings-hint"
-          onChange={(event) => {
-            const value = publishUploadsSchema.safeParse(Number(event.target.value));
-            if (value.success) void updateSettings({ publishUploads: value.data });
-          }}
-        >
-          {uploadChoices.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </label>
+      <LimitSelect setting="publishDrafts" schema={publishDraftsSchema} choices={range(1, 16)} fallback={4} />
+      <LimitSelect
+        setting="publishUploads"
+        schema={publishUploadsSchema}
+        choices={range(1, 32)}
+        fallback={6}
+      />
       <p id="publishing-settings-hint" className="hint">
         {t('publish.settings.help')}
       </p>
