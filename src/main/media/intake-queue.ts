@@ -2,7 +2,7 @@
 // worker threads, with progress after each photo and a way to stop. Nothing here waits on the event
 // loop's thread, so the window keeps answering while the photos are processed.
 import { availableParallelism } from 'node:os';
-import sharp from 'sharp';
+import { loadSharp } from './load-sharp';
 import { intakeFailure, intakePhoto } from './intake';
 import type { IntakeOptions, IntakeResult, IntakeSource } from './intake';
 import { sourceName } from './read-source';
@@ -28,9 +28,10 @@ export function defaultIntakeConcurrency(): number {
 let configured = false;
 
 /** Sets sharp's process-wide knobs for intake once: threads per image and no operation cache. */
-function configureSharp(): void {
+async function configureSharp(): Promise<void> {
   if (configured) return;
   configured = true;
+  const sharp = await loadSharp();
   // Parallelism comes from several photos at once; more libvips threads per photo than the CPUs
   // left for it would only contend (sharp's own default on glibc is already 1, against
   // memory fragmentation, and is kept).
@@ -48,7 +49,7 @@ export async function intakeMany(
   sources: readonly IntakeSource[],
   options: IntakeQueueOptions,
 ): Promise<IntakeResult[]> {
-  configureSharp();
+  await configureSharp();
   const { concurrency = defaultIntakeConcurrency(), onProgress, signal: outer, ...intake } = options;
   // Stops the other workers when one fails unexpectedly (a bug, or a throwing onProgress).
   const stop = new AbortController();

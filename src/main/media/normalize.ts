@@ -1,7 +1,7 @@
 // Decodes a sniffed image and re-encodes it the way it is stored: upright, without any metadata,
 // no larger than the maximum edge, plus a small JPEG thumbnail. Runs entirely in sharp (libvips on
 // libuv's thread pool), so the main process's event loop stays free while a photo is processed.
-import sharp from 'sharp';
+import { loadSharp } from './load-sharp';
 import type { IntakeErrorCode, MessageDetail } from './intake-messages';
 import type { StoredMediaType } from './sniff';
 
@@ -43,6 +43,7 @@ export async function normalizeImage(
   label: string,
   limits: NormalizeLimits,
 ): Promise<Normalized> {
+  const sharp = await loadSharp();
   // Headers first: a decompression bomb is refused by its declared size before any pixel is decoded.
   let width: number;
   let height: number;

@@ -1,7 +1,7 @@
 // A smaller copy of a stored photo, for a service that answers 413 "Media is too large." to it: the
 // spec does not give the limit, so the photo is scaled to half its longest edge (a quarter of its
 // pixels) and sent again. The stored photo itself is left as it is.
-import sharp from 'sharp';
+import { loadSharp } from './load-sharp';
 import { writeFileAtomic } from '../storage/atomic-file';
 import type { StoredMediaType } from './sniff';
 
@@ -11,6 +11,7 @@ const JPEG_QUALITY = 75;
 
 /** Writes a copy of `file` at half its longest edge (JPEG at a lower quality) to `dest`; resolves with its size. */
 export async function shrinkPhoto(file: string, mediaType: StoredMediaType, dest: string): Promise<number> {
+  const sharp = await loadSharp();
   const meta = await sharp(file).metadata();
   const edge = Math.max(MIN_EDGE, Math.round(Math.max(meta.width, meta.height) / 2));
   const resized = sharp(file).resize({
