@@ -3,80 +3,27 @@
 // open resume where they stopped: after a quit, a crash or a kill.
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import type { PublishJobView, PublishNotice, PublishStartResult } from '../../shared/domain/publish-job';
 import { isOpenJobState } from '../../shared/domain/publish-job';
-import type { DraftRemote } from '../../shared/domain/draft';
 import { fromDataPath } from '../storage/draft-files';
 import { createSerialQueue } from '../storage/serial-queue';
-import type { PublishAccounts } from './accounts-port';
-import { createDraftSync, type DraftsPort } from './draft-sync';
+import { whyNotPublishable } from './draft-check';
+import { createDraftSync } from './draft-sync';
+import type { PublishEngine, PublishEngineOptions, StartResult } from './engine-api';
 import { factsOf, jobError, type FailureFacts } from './failure';
 import { createImprintSource } from './imprint-step';
 import { StepFailure, type JobContext } from './job-context';
-import type { JobError, JobRecord } from './job-record';
-import { openJobStore, type JobProblem } from './job-store';
+import type { JobRecord } from './job-record';
+import { openJobStore } from './job-store';
 import { jobView, type LiveState } from './job-view';
 import { createKeyedLock, createLimiter } from './limiter';
-import { validateDraft } from '../../shared/domain/draft-validation';
 import { newJobRecord, photoExtension } from './new-job';
 import { isAbortError, type Backoff } from './pause';
+import { prepareRetry, remoteOf } from './record-changes';
 import { runJob, type RunDeps } from './run-job';
 import { trackPublication } from './track-step';
-import { createViewEmitter, type JobsListener } from './view-emitter';
+import { createViewEmitter } from './view-emitter';
 
-export interface PublishEngineOptions {
-  dataDir: string;
-  drafts: DraftsPort;
-  accounts: PublishAccounts;
-  log: { info(message: string): void; error(message: string, error?: unknown): void };
-  /** Drafts published at once (default 4) and uploads at once across them (default 6); read live. */
-  limits?: { drafts?: number | (() => number); uploads?: number | (() => number) };
-  /** Pauses before repeating a failed call: default 1 s doubling to 30 s (Retry-After wins). */
-  backoff?: Partial<Backoff>;
-  /** Reads of a publication until it settles: default 1 s doubling to 30 s. */
-  tracking?: Partial<Backoff>;
-  /** After a POST timed out, time given to the service before looking whether it took effect (10 s). */
-  settleAfterTimeoutMs?: number;
-  /** Byte progress reaches listeners at most this often, in ms (default 100). */
-  progressIntervalMs?: number;
-  /** Called when an ad goes live or is rejected (the shells turn it into a notification). */
-  onNotice?: (notice: PublishNotice) => void;
-  /** Called with the ids of drafts whose status or remote the engine changed. */
-  onDraftsChanged?: (ids: string[]) => void;
-  now?: () => Date;
-  random?: () => number;
-  newId?: () => string;
-}
-
-export type StartResult = PublishStartResult;
-
-export interface PublishEngine {
-  /** Publishes drafts (each as a job working on a snapshot of the draft as it is now). */
-  start(draftIds: readonly string[]): Promise<StartResult[]>;
-  /** Stops a queued, running or failed job; false when there is nothing to cancel (e.g. tracking). */
-  cancel(jobId: string): Promise<boolean>;
-  /** Runs a failed or cancelled job again from where it stopped; false when it cannot be. */
-  retry(jobId: string): Promise<boolean>;
-  /** Every job, oldest first. */
-  list(): PublishJobView[];
-  get(jobId: string): PublishJobView | undefined;
-  /** Listens to changed jobs (byte progress throttled); returns the unsubscribe function. */
-  onChange(listener: JobsListener): () => void;
-  /** Resolves once no job is queued, running or tracking. */
-  settled(): Promise<void>;
-  /** The publications the engine's jobs made for a listing (each once, oldest job first). */
-  publicationsOf(listingUuid: string): { publicationUuid: string; accountId: string; jobId: string }[];
-  /**
-   * Tracks a listing's publications again (all, or the one named) after a change that sends them
-   * back through validation: their jobs go back to 'tracking' until actualState equals
-   * requestedState. Resolves with the number of jobs now tracking.
-   */
-  retrack(listingUuid: string, publicationUuid?: string): Promise<number>;
-  /** Job files that could not be read at open (moved aside). */
-  readonly problems: readonly JobProblem[];
-  /** Stops every job where it stands (they resume at the next open) and finishes writing. */
-  close(): Promise<void>;
-}
+export type { PublishEngine, PublishEngineOptions, StartResult };
 
 interface Entry extends LiveState {
   record: JobRecord;
@@ -333,24 +280,8 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
         message: `The draft cannot be read: ${factsOf(error).message}`,
       });
     }
-    if (draft.status === 'published') {
-      return refuse(draftId, { problem: 'not-publishable', message: 'This draft is published already.' });
-    }
-    // A publication exists (e.g. the ad was rejected): a new job would make a second listing.
-    if (draft.remote?.publicationUuid) {
-      return refuse(draftId, {
-        problem: 'already-on-service',
-        message: 'This draft has a publication on the service already; follow it in Publishing.',
-      });
-    }
-    const issues = validateDraft(draft);
-    if (issues.length > 0) {
-      const fields = [...new Set(issues.map((issue) => issue.field))].join(', ');
-      return refuse(draftId, {
-        problem: 'not-publishable',
-        message: `The draft is not complete: ${fields}.`,
-      });
-    }
+    const unfit = whyNotPublishable(draft);
+    if (unfit) return refuse(draftId, unfit);
     const accountId = draft.accountId ?? accounts.activeId();
     // An earlier job of this draft that made a listing but never published it hands it on, so a
     // cancel and a new Publish do not leave a second listing behind.
@@ -527,40 +458,4 @@ function jobController(): AbortController {
   const controller = new AbortController();
   setMaxListeners(100, controller.signal);
   return controller;
-}
-
-/** The draft's link to the service once the job has a publication, with each photo's media URL. */
-function remoteOf(record: JobRecord): NonNullable<DraftRemote> {
-  const photoUrls: Record<string, string> = {};
-  for (const photo of record.photos) if (photo.url !== null) photoUrls[photo.photoId] = photo.url;
-  return {
-    ...(record.listingUuid !== null && { listingUuid: record.listingUuid }),
-    ...(record.publicationUuid !== null && { publicationUuid: record.publicationUuid }),
-    // Matches the draft's photos with the listing's `urls` later (see shared/domain/live-diff.ts).
-    ...(Object.keys(photoUrls).length > 0 && { photoUrls }),
-  };
-}
-
-/** What a retry undoes, by what the job failed of. */
-function prepareRetry(record: JobRecord, claimed: Set<string>): void {
-  const problem: JobError['problem'] | undefined = record.error?.problem;
-  // The seller looked and decided: the publication is to be sent again.
-  if (problem === 'publication-unknown') record.publicationRequested = false;
-  if (problem === 'publication-gone') {
-    record.publicationUuid = null;
-    record.publicationRequested = false;
-    record.tracking = null;
-  }
-  if (problem === 'listing-gone') {
-    if (record.listingUuid !== null) claimed.delete(record.listingUuid);
-    Object.assign(record, {
-      listingUuid: null,
-      listingRequested: false,
-      listingInherited: false,
-      ordered: false,
-      publicationRequested: false,
-    });
-    for (const photo of record.photos) Object.assign(photo, { ticket: null, uploaded: false, url: null });
-  }
-  record.error = null;
 }

@@ -1,0 +1,27 @@
+// Whether a draft may become a new publish job, and if not, why (in the engine's failure words).
+import type { Draft } from '../../shared/domain/draft';
+import { validateDraft } from '../../shared/domain/draft-validation';
+import type { FailureFacts } from './failure';
+
+/** Why `draft` cannot be published as a new job, or null when it can. */
+export function whyNotPublishable(draft: Draft): FailureFacts | null {
+  if (draft.status === 'published') {
+    return { problem: 'not-publishable', message: 'This draft is published already.' };
+  }
+  // A publication exists (e.g. the ad was rejected): a new job would make a second listing.
+  if (draft.remote?.publicationUuid) {
+    return {
+      problem: 'already-on-service',
+      message: 'This draft has a publication on the service already; follow it in Publishing.',
+    };
+  }
+  const issues = validateDraft(draft);
+  if (issues.length > 0) {
+    const fields = [...new Set(issues.map((issue) => issue.field))].join(', ');
+    return {
+      problem: 'not-publishable',
+      message: `The draft is not complete: ${fields}.`,
+    };
+  }
+  return null;
+}

@@ -1,0 +1,61 @@
+// The publish engine's options and its interface (engine.ts builds it).
+import type { PublishJobView, PublishNotice, PublishStartResult } from '../../shared/domain/publish-job';
+import type { PublishAccounts } from './accounts-port';
+import type { DraftsPort } from './draft-sync';
+import type { JobProblem } from './job-store';
+import type { Backoff } from './pause';
+import type { JobsListener } from './view-emitter';
+
+export interface PublishEngineOptions {
+  dataDir: string;
+  drafts: DraftsPort;
+  accounts: PublishAccounts;
+  log: { info(message: string): void; error(message: string, error?: unknown): void };
+  /** Drafts published at once (default 4) and uploads at once across them (default 6); read live. */
+  limits?: { drafts?: number | (() => number); uploads?: number | (() => number) };
+  /** Pauses before repeating a failed call: default 1 s doubling to 30 s (Retry-After wins). */
+  backoff?: Partial<Backoff>;
+  /** Reads of a publication until it settles: default 1 s doubling to 30 s. */
+  tracking?: Partial<Backoff>;
+  /** After a POST timed out, time given to the service before looking whether it took effect (10 s). */
+  settleAfterTimeoutMs?: number;
+  /** Byte progress reaches listeners at most this often, in ms (default 100). */
+  progressIntervalMs?: number;
+  /** Called when an ad goes live or is rejected (the shells turn it into a notification). */
+  onNotice?: (notice: PublishNotice) => void;
+  /** Called with the ids of drafts whose status or remote the engine changed. */
+  onDraftsChanged?: (ids: string[]) => void;
+  now?: () => Date;
+  random?: () => number;
+  newId?: () => string;
+}
+
+export type StartResult = PublishStartResult;
+
+export interface PublishEngine {
+  /** Publishes drafts (each as a job working on a snapshot of the draft as it is now). */
+  start(draftIds: readonly string[]): Promise<StartResult[]>;
+  /** Stops a queued, running or failed job; false when there is nothing to cancel (e.g. tracking). */
+  cancel(jobId: string): Promise<boolean>;
+  /** Runs a failed or cancelled job again from where it stopped; false when it cannot be. */
+  retry(jobId: string): Promise<boolean>;
+  /** Every job, oldest first. */
+  list(): PublishJobView[];
+  get(jobId: string): PublishJobView | undefined;
+  /** Listens to changed jobs (byte progress throttled); returns the unsubscribe function. */
+  onChange(listener: JobsListener): () => void;
+  /** Resolves once no job is queued, running or tracking. */
+  settled(): Promise<void>;
+  /** The publications the engine's jobs made for a listing (each once, oldest job first). */
+  publicationsOf(listingUuid: string): { publicationUuid: string; accountId: string; jobId: string }[];
+  /**
+   * Tracks a listing's publications again (all, or the one named) after a change that sends them
+   * back through validation: their jobs go back to 'tracking' until actualState equals
+   * requestedState. Resolves with the number of jobs now tracking.
+   */
+  retrack(listingUuid: string, publicationUuid?: string): Promise<number>;
+  /** Job files that could not be read at open (moved aside). */
+  readonly problems: readonly JobProblem[];
+  /** Stops every job where it stands (they resume at the next open) and finishes writing. */
+  close(): Promise<void>;
+}
