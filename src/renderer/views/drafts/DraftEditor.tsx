@@ -126,7 +126,8 @@ export function DraftEditor({ draftId }: { draftId: string }) {
         updatedAt={draft.updatedAt}
       />
       <PublishBar draft={draft} issueCount={issues.length} />
-      <IssueSummary issues={issues} rows={rows} />
+      {/* A published draft's bar says where it stands; "ready to publish" would mislead there. */}
+      {(issues.length > 0 || !draft.remote?.publicationUuid) && <IssueSummary issues={issues} rows={rows} />}
       <ListingSection draft={draft} issues={byField} suggestions={suggestions} />
       <section
         className="editor-section"
