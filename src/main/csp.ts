@@ -18,3 +18,15 @@ export function contentSecurityPolicy(connect: string[] = []): string {
     "frame-ancestors 'none'",
   ].join('; ');
 }
+
+/**
+ * The policy for `electron-vite dev` (Electron loads the renderer from Vite's dev server): the same,
+ * but React's refresh preamble is an inline script and hot reload talks over the server's WebSocket.
+ */
+export function devContentSecurityPolicy(devServerUrl: string): string {
+  const origin = new URL(devServerUrl);
+  const socket = `${origin.protocol === 'https:' ? 'wss:' : 'ws:'}//${origin.host}`;
+  return contentSecurityPolicy([socket])
+    .replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
+    .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'");
+}

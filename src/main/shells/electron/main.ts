@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserWindow } from 'electron';
-import { app, ipcMain, Menu, Notification } from 'electron';
+import { app, ipcMain, Menu, Notification, session } from 'electron';
 import Store from 'electron-store';
 import { createApp, type App } from '../../app';
 import { createStderrLogger } from '../../logger';
@@ -14,6 +14,7 @@ import { bindIpc } from './ipc-binding';
 import { createMainWindow } from './main-window';
 import { menuTemplate } from './menu';
 import type { WindowState } from './window-state';
+import { devContentSecurityPolicy } from '../../csp';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const devServerUrl = process.env.ELECTRON_RENDERER_URL;
@@ -50,6 +51,13 @@ async function start(): Promise<void> {
     },
   );
   serveAppScheme(path.join(here, '..', 'renderer'), backEnd.photoFile);
+  // The dev server sends no CSP of its own; the app protocol's pages carry theirs (app-protocol.ts).
+  if (devServerUrl) {
+    const policy = devContentSecurityPolicy(devServerUrl);
+    session.defaultSession.webRequest.onHeadersReceived({ urls: [`${devServerUrl}*`] }, (details, callback) =>
+      callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] } }),
+    );
+  }
   bindIpc(ipcMain, backEnd.router, appUrl);
   backEnd.events.subscribe((event, payload) => window?.webContents.send(event, payload));
   const showAbout = () => backEnd.events.emit('app:navigate', { view: 'settings' });
