@@ -31,6 +31,23 @@ async function publishedListing(page: Page, draftId: string): Promise<string> {
   return listingUuid!;
 }
 
+/** An account on an external sandbox in the app, and one draft of three photos published on it. */
+async function publishedSofa(page: Page, remote: Sandbox) {
+  const account = await call(page, 'accounts:save', {
+    name: 'Live Shop',
+    authUrl: remote.authUrl,
+    baseUrl: remote.baseUrl,
+    clientId: CLIENT.clientId,
+    secret: CLIENT.clientSecret,
+  });
+  await call(page, 'accounts:select', { id: account.id });
+  const draftId = await makeDraft(page, 1, { title: 'Sofa, grau', reference: 'LIVE-1', photos: 3 });
+  const uuid = await publishedListing(page, draftId);
+  const api = await Api.login(remote, CLIENT);
+  const onService = async () => (await api.call('GET', `/v1/listings/${uuid}`)).body as ServiceListing;
+  return { uuid, api, onService };
+}
+
 test('a live ad gets a new price and photo order in the app; its draft then sends its own back', async ({
   page,
 }, testInfo) => {
@@ -38,18 +55,7 @@ test('a live ad gets a new price and photo order in the app; its draft then send
   const { shell, child } = await launchShell(testInfo.outputPath('data'));
   try {
     await page.goto(shell.url);
-    const account = await call(page, 'accounts:save', {
-      name: 'Live Shop',
-      authUrl: remote.authUrl,
-      baseUrl: remote.baseUrl,
-      clientId: CLIENT.clientId,
-      secret: CLIENT.clientSecret,
-    });
-    await call(page, 'accounts:select', { id: account.id });
-    const draftId = await makeDraft(page, 1, { title: 'Sofa, grau', reference: 'LIVE-1', photos: 3 });
-    const uuid = await publishedListing(page, draftId);
-    const api = await Api.login(remote, CLIENT);
-    const onService = async () => (await api.call('GET', `/v1/listings/${uuid}`)).body as ServiceListing;
+    const { onService } = await publishedSofa(page, remote);
     const before = await onService();
     expect(before.adPrice.amount).toBe(120.5);
     expect(before.urls).toHaveLength(3);
@@ -96,6 +102,39 @@ test('a live ad gets a new price and photo order in the app; its draft then send
     expect(back.adPrice.amount).toBe(120.5);
     expect(back.urls).toEqual(before.urls);
     expect(remote.stats().clients[CLIENT.clientId]).toMatchObject({ listings: 1, media: 3 });
+  } finally {
+    await stopShell(child);
+    await remote.close();
+  }
+});
+
+test('photos changed on the service meanwhile: the app says so, shows them anew, and the next try works', async ({
+  page,
+}, testInfo) => {
+  const remote: Sandbox = await startSandbox({ clients: [CLIENT], validationDelayMs: 100 });
+  const { shell, child } = await launchShell(testInfo.outputPath('data'));
+  try {
+    await page.goto(shell.url);
+    const { uuid, api, onService } = await publishedSofa(page, remote);
+    const before = await onService();
+    await page
+      .getByRole('navigation')
+      .getByRole('button', { name: /Listings/ })
+      .click();
+    await page.getByRole('button', { name: /Sofa, grau/ }).click();
+    const detail = page.locator('.listing-detail');
+    await expect(detail.getByRole('img', { name: 'Photo 3' })).toBeVisible();
+
+    // Someone else (another app, the marketplace's site) removes the first photo.
+    await api.call('DELETE', `/v1/listings/${uuid}/media?urls=${encodeURIComponent(before.urls[0]!)}`);
+    await detail.getByRole('button', { name: 'Make “Photo 3” the cover' }).click();
+    await expect(detail.getByRole('alert')).toContainText(
+      'The photos changed on the service meanwhile. They have been reloaded: make the change again.',
+    );
+    await expect(detail.getByRole('img')).toHaveCount(2);
+    await detail.getByRole('button', { name: 'Make “Photo 2” the cover' }).click();
+    await expect.poll(async () => (await onService()).urls).toEqual([before.urls[2], before.urls[1]]);
+    await expect(detail.getByRole('img', { name: 'Photo 1' })).toHaveAttribute('src', before.urls[2]!);
   } finally {
     await stopShell(child);
     await remote.close();
