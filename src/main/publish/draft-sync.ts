@@ -43,3 +43,19 @@ export function createDraftSync(
       change(draftId, (draft) => (draft.remote?.listingUuid === listingUuid ? { ...draft, status } : draft)),
   };
 }
+
+/** A DraftSync whose changes are not awaited; `idle` resolves once all of them are written. */
+export function withoutWaiting(sync: DraftSync) {
+  const writes = new Set<Promise<void>>();
+  // The draft is told without waiting: its store handles one change at a time for every draft, and
+  // a job must not hold its slot in that line. The store keeps the order of one draft's changes.
+  const keep = (write: Promise<void>): void => {
+    writes.add(write);
+    void write.finally(() => writes.delete(write));
+  };
+  return {
+    set: (...args: Parameters<DraftSync['set']>): void => keep(sync.set(...args)),
+    follow: (...args: Parameters<DraftSync['follow']>): void => keep(sync.follow(...args)),
+    idle: () => Promise.all([...writes]).then(() => undefined),
+  };
+}

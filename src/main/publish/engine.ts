@@ -2,12 +2,9 @@
 // across all jobs), tracks their publications, and tells the UI every change. Jobs found on disk at
 // open resume where they stopped: after a quit, a crash or a kill.
 import { randomUUID } from 'node:crypto';
-import { setMaxListeners } from 'node:events';
 import { isOpenJobState } from '../../shared/domain/publish-job';
-import { fromDataPath } from '../storage/draft-files';
 import { createSerialQueue } from '../storage/serial-queue';
-import { whyNotPublishable } from './draft-check';
-import { createDraftSync } from './draft-sync';
+import { createDraftSync, withoutWaiting } from './draft-sync';
 import type { PublishEngine, PublishEngineOptions, StartResult } from './engine-api';
 import { factsOf, jobError, type FailureFacts } from './failure';
 import { createImprintSource } from './imprint-step';
@@ -16,9 +13,9 @@ import type { JobRecord } from './job-record';
 import { openJobStore } from './job-store';
 import { jobView, type LiveState } from './job-view';
 import { createKeyedLock, createLimiter } from './limiter';
-import { newJobRecord, photoExtension } from './new-job';
-import { isAbortError, type Backoff } from './pause';
-import { prepareRetry, remoteOf } from './record-changes';
+import { prepareJob } from './new-job';
+import { isAbortError, jobController, type Backoff } from './pause';
+import { isRetrackable, noticeOf, prepareRetry, publicationsOf, remoteOf } from './record-changes';
 import { runJob, type RunDeps } from './run-job';
 import { trackPublication } from './track-step';
 import { createViewEmitter } from './view-emitter';
@@ -49,19 +46,9 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
   const store = await openJobStore(options.dataDir, now);
   for (const problem of store.problems)
     log.error(`A publish job file did not parse; moved aside to ${problem.movedAside}`);
-  const draftSync = createDraftSync(options.drafts, log, (ids) => options.onDraftsChanged?.(ids));
-  const draftWrites = new Set<Promise<void>>();
-  // The draft is told without waiting: its store handles one change at a time for every draft, and
-  // a job must not hold its slot in that line. The store keeps the order of one draft's changes.
-  const keep = (write: Promise<void>): void => {
-    draftWrites.add(write);
-    void write.finally(() => draftWrites.delete(write));
-  };
-  const drafts = {
-    set: (...args: Parameters<typeof draftSync.set>): void => keep(draftSync.set(...args)),
-    follow: (...args: Parameters<typeof draftSync.follow>): void => keep(draftSync.follow(...args)),
-    idle: () => Promise.all([...draftWrites]).then(() => undefined),
-  };
+  const drafts = withoutWaiting(
+    createDraftSync(options.drafts, log, (ids) => options.onDraftsChanged?.(ids)),
+  );
 
   const entries = new Map<string, Entry>();
   const queue: Entry[] = [];
@@ -158,17 +145,10 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
   };
 
   const notify = (record: JobRecord) => {
-    if (!options.onNotice || record.tracking === null) return;
+    const notice = noticeOf(record);
+    if (!options.onNotice || !notice) return;
     try {
-      options.onNotice({
-        kind: record.state === 'published' ? 'live' : 'rejected',
-        jobId: record.id,
-        draftId: record.draftId,
-        title: record.snapshot.title,
-        adId: record.tracking.adId,
-        actualState: record.tracking.actualState,
-        reason: record.tracking.reason ?? null,
-      });
+      options.onNotice(notice);
     } catch (error) {
       log.error('A publish notice could not be given', error);
     }
@@ -271,49 +251,20 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     const jobs = [...entries.values()].filter((entry) => entry.record.draftId === draftId);
     const open = jobs.find((entry) => isOpenJobState(entry.record.state));
     if (open) return { draftId, jobId: open.record.id };
-    let draft;
-    try {
-      draft = await options.drafts.get(draftId);
-    } catch (error) {
-      return refuse(draftId, {
-        problem: 'not-found',
-        message: `The draft cannot be read: ${factsOf(error).message}`,
-      });
-    }
-    const unfit = whyNotPublishable(draft);
-    if (unfit) return refuse(draftId, unfit);
-    const accountId = draft.accountId ?? accounts.activeId();
-    // An earlier job of this draft that made a listing but never published it hands it on, so a
-    // cancel and a new Publish do not leave a second listing behind.
-    const previous = jobs
-      .filter((entry) => entry.record.listingUuid !== null && entry.record.publicationUuid === null)
-      .filter((entry) => entry.record.supersededBy === null && entry.record.accountId === accountId)
-      .at(-1);
     const id = newId();
-    let files: string[];
-    try {
-      files = await store.keepPhotos(
-        id,
-        draft.photos.map((photo) => ({
-          file: fromDataPath(options.dataDir, photo.file),
-          ext: photoExtension(photo.file),
-        })),
-      );
-    } catch (error) {
-      await store.dropPhotos(id);
-      return refuse(draftId, {
-        problem: 'photo-missing',
-        message: `A photo of the draft is missing: ${factsOf(error).message}`,
-      });
-    }
-    const record = newJobRecord({
+    const prepared = await prepareJob({
       id,
-      draft,
-      accountId,
-      photoFiles: files,
-      inheritListing: previous?.record.listingUuid ?? null,
+      draftId,
+      earlier: jobs.map((entry) => entry.record),
+      drafts: options.drafts,
+      accounts,
+      store,
+      dataDir: options.dataDir,
       now: now(),
     });
+    if ('refusal' in prepared) return refuse(draftId, prepared.refusal);
+    const { record } = prepared;
+    const previous = prepared.previous && entries.get(prepared.previous.id);
     const entry = add(record);
     if (previous) {
       previous.record.supersededBy = id;
@@ -387,28 +338,17 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
       else drafts.set(record.draftId, 'publishing');
       return true;
     },
-    publicationsOf(listingUuid) {
-      const seen = new Set<string>();
-      const out: { publicationUuid: string; accountId: string; jobId: string }[] = [];
-      for (const { record } of entries.values()) {
-        const publicationUuid = record.publicationUuid;
-        if (record.listingUuid !== listingUuid || publicationUuid === null || seen.has(publicationUuid))
-          continue;
-        seen.add(publicationUuid);
-        out.push({ publicationUuid, accountId: record.accountId, jobId: record.id });
-      }
-      return out;
-    },
+    publicationsOf: (listingUuid) =>
+      publicationsOf(
+        [...entries.values()].map((entry) => entry.record),
+        listingUuid,
+      ),
     async retrack(listingUuid, publicationUuid) {
       let count = 0;
       for (const entry of [...entries.values()]) {
         const { record } = entry;
         if (closed) break;
-        if (record.listingUuid !== listingUuid || record.publicationUuid === null) continue;
-        if (publicationUuid !== undefined && record.publicationUuid !== publicationUuid) continue;
-        // A failed job (e.g. its publication is gone) waits for the seller's Retry instead.
-        if (record.state !== 'tracking' && record.state !== 'published' && record.state !== 'rejected')
-          continue;
+        if (!isRetrackable(record, listingUuid, publicationUuid)) continue;
         if (record.state === 'tracking' && entry.task) {
           // The running reads may be far apart by now: start over, reading at once.
           entry.controller?.abort();
@@ -450,12 +390,4 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
       emitter.close();
     },
   };
-}
-
-// A job's signal is watched by every wait and upload of its photos at once: more than Node's
-// default of 10 listeners is normal here, not a leak.
-function jobController(): AbortController {
-  const controller = new AbortController();
-  setMaxListeners(100, controller.signal);
-  return controller;
 }

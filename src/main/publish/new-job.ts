@@ -1,7 +1,13 @@
 // A new job from a draft: the checks done before anything is sent, and the first record.
 import path from 'node:path';
 import type { Draft } from '../../shared/domain/draft';
+import { fromDataPath } from '../storage/draft-files';
+import type { PublishAccounts } from './accounts-port';
+import { whyNotPublishable } from './draft-check';
+import type { DraftsPort } from './draft-sync';
+import { factsOf, type FailureFacts } from './failure';
 import { JOB_VERSION, type JobRecord } from './job-record';
+import type { JobStore } from './job-store';
 
 /** The file extension a job gives its link to a photo. */
 export function photoExtension(file: string): string {
@@ -53,4 +59,71 @@ export function newJobRecord(job: NewJob): JobRecord {
     error: null,
     supersededBy: null,
   };
+}
+
+/** What a new job of a draft needs from the engine. */
+export interface PrepareInput {
+  id: string;
+  draftId: string;
+  /** The draft's earlier jobs, oldest first. */
+  earlier: readonly JobRecord[];
+  drafts: DraftsPort;
+  accounts: Pick<PublishAccounts, 'activeId'>;
+  store: Pick<JobStore, 'keepPhotos' | 'dropPhotos'>;
+  dataDir: string;
+  now: Date;
+}
+
+/**
+ * The record of a new job for the draft as it is now, with its photos kept for the job, and the
+ * earlier job it takes a listing over from; or why the draft cannot be published.
+ */
+export async function prepareJob(
+  input: PrepareInput,
+): Promise<{ record: JobRecord; previous?: JobRecord } | { refusal: FailureFacts }> {
+  const { id, store } = input;
+  let draft;
+  try {
+    draft = await input.drafts.get(input.draftId);
+  } catch (error) {
+    return {
+      refusal: { problem: 'not-found', message: `The draft cannot be read: ${factsOf(error).message}` },
+    };
+  }
+  const unfit = whyNotPublishable(draft);
+  if (unfit) return { refusal: unfit };
+  const accountId = draft.accountId ?? input.accounts.activeId();
+  // An earlier job of this draft that made a listing but never published it hands it on, so a
+  // cancel and a new Publish do not leave a second listing behind.
+  const previous = input.earlier
+    .filter((job) => job.listingUuid !== null && job.publicationUuid === null)
+    .filter((job) => job.supersededBy === null && job.accountId === accountId)
+    .at(-1);
+  let files: string[];
+  try {
+    files = await store.keepPhotos(
+      id,
+      draft.photos.map((photo) => ({
+        file: fromDataPath(input.dataDir, photo.file),
+        ext: photoExtension(photo.file),
+      })),
+    );
+  } catch (error) {
+    await store.dropPhotos(id);
+    return {
+      refusal: {
+        problem: 'photo-missing',
+        message: `A photo of the draft is missing: ${factsOf(error).message}`,
+      },
+    };
+  }
+  const record = newJobRecord({
+    id,
+    draft,
+    accountId,
+    photoFiles: files,
+    inheritListing: previous?.listingUuid ?? null,
+    now: input.now,
+  });
+  return previous ? { record, previous } : { record };
 }

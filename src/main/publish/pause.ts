@@ -1,4 +1,5 @@
 // Waiting inside a job: backoff delays that a cancel or a stop cuts short.
+import { setMaxListeners } from 'node:events';
 
 /** The error a cancelled wait or call rejects with. */
 export function abortError(): Error {
@@ -54,4 +55,12 @@ export function backoffDelay(
   if (retryAfterMs !== undefined) return Math.min(Math.max(retryAfterMs, 0), MAX_RETRY_AFTER_MS);
   const ceiling = Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.min(attempt, 30));
   return Math.round(ceiling * (0.75 + random() * 0.25));
+}
+
+// A job's signal is watched by every wait and upload of its photos at once: more than Node's
+// default of 10 listeners is normal here, not a leak.
+export function jobController(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(100, controller.signal);
+  return controller;
 }

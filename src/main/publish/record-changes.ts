@@ -1,6 +1,7 @@
 // Changes the engine makes to a job record that need no engine state: the draft's link to the
 // service, and what a retry undoes.
 import type { DraftRemote } from '../../shared/domain/draft';
+import type { PublishNotice } from '../../shared/domain/publish-job';
 import type { JobError, JobRecord } from './job-record';
 
 /** The draft's link to the service once the job has a publication, with each photo's media URL. */
@@ -37,4 +38,42 @@ export function prepareRetry(record: JobRecord, claimed: Set<string>): void {
     for (const photo of record.photos) Object.assign(photo, { ticket: null, uploaded: false, url: null });
   }
   record.error = null;
+}
+
+/** What to tell the seller about a job that just settled: live or rejected (null before tracking). */
+export function noticeOf(record: JobRecord): PublishNotice | null {
+  if (record.tracking === null) return null;
+  return {
+    kind: record.state === 'published' ? 'live' : 'rejected',
+    jobId: record.id,
+    draftId: record.draftId,
+    title: record.snapshot.title,
+    adId: record.tracking.adId,
+    actualState: record.tracking.actualState,
+    reason: record.tracking.reason ?? null,
+  };
+}
+
+/** The publications jobs made for a listing, each once, oldest job first. */
+export function publicationsOf(
+  records: readonly JobRecord[],
+  listingUuid: string,
+): { publicationUuid: string; accountId: string; jobId: string }[] {
+  const seen = new Set<string>();
+  const out: { publicationUuid: string; accountId: string; jobId: string }[] = [];
+  for (const record of records) {
+    const publicationUuid = record.publicationUuid;
+    if (record.listingUuid !== listingUuid || publicationUuid === null || seen.has(publicationUuid)) continue;
+    seen.add(publicationUuid);
+    out.push({ publicationUuid, accountId: record.accountId, jobId: record.id });
+  }
+  return out;
+}
+
+/** Whether a job follows its publication again after a change to the listing (all, or the one named). */
+export function isRetrackable(record: JobRecord, listingUuid: string, publicationUuid?: string): boolean {
+  if (record.listingUuid !== listingUuid || record.publicationUuid === null) return false;
+  if (publicationUuid !== undefined && record.publicationUuid !== publicationUuid) return false;
+  // A failed job (e.g. its publication is gone) waits for the seller's Retry instead.
+  return record.state === 'tracking' || record.state === 'published' || record.state === 'rejected';
 }
