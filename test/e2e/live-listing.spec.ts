@@ -48,14 +48,27 @@ async function publishedSofa(page: Page, remote: Sandbox) {
   return { uuid, api, onService };
 }
 
-test('a live ad gets a new price and photo order in the app; its draft then sends its own back', async ({
-  page,
-}, testInfo) => {
-  const remote: Sandbox = await startSandbox({ clients: [CLIENT], validationDelayMs: 100 });
-  const { shell, child } = await launchShell(testInfo.outputPath('data'));
-  try {
-    await page.goto(shell.url);
-    const { onService } = await publishedSofa(page, remote);
+type Sofa = Awaited<ReturnType<typeof publishedSofa>> & { remote: Sandbox };
+
+/** Each test: its own external sandbox and web shell, with the sofa published and the page open. */
+const liveTest = test.extend<{ sofa: Sofa }>({
+  sofa: async ({ page }, use, testInfo) => {
+    const remote = await startSandbox({ clients: [CLIENT], validationDelayMs: 100 });
+    const { shell, child } = await launchShell(testInfo.outputPath('data'));
+    try {
+      await page.goto(shell.url);
+      await use({ ...(await publishedSofa(page, remote)), remote });
+    } finally {
+      await stopShell(child);
+      await remote.close();
+    }
+  },
+});
+
+liveTest(
+  'a live ad gets a new price and photo order in the app; its draft then sends its own back',
+  async ({ page, sofa }) => {
+    const { onService, remote } = sofa;
     const before = await onService();
     expect(before.adPrice.amount).toBe(120.5);
     expect(before.urls).toHaveLength(3);
@@ -102,20 +115,13 @@ test('a live ad gets a new price and photo order in the app; its draft then send
     expect(back.adPrice.amount).toBe(120.5);
     expect(back.urls).toEqual(before.urls);
     expect(remote.stats().clients[CLIENT.clientId]).toMatchObject({ listings: 1, media: 3 });
-  } finally {
-    await stopShell(child);
-    await remote.close();
-  }
-});
+  },
+);
 
-test('photos changed on the service meanwhile: the app says so, shows them anew, and the next try works', async ({
-  page,
-}, testInfo) => {
-  const remote: Sandbox = await startSandbox({ clients: [CLIENT], validationDelayMs: 100 });
-  const { shell, child } = await launchShell(testInfo.outputPath('data'));
-  try {
-    await page.goto(shell.url);
-    const { uuid, api, onService } = await publishedSofa(page, remote);
+liveTest(
+  'photos changed on the service meanwhile: the app says so, shows them anew, and the next try works',
+  async ({ page, sofa }) => {
+    const { uuid, api, onService } = sofa;
     const before = await onService();
     await page
       .getByRole('navigation')
@@ -135,8 +141,5 @@ test('photos changed on the service meanwhile: the app says so, shows them anew,
     await detail.getByRole('button', { name: 'Make “Photo 2” the cover' }).click();
     await expect.poll(async () => (await onService()).urls).toEqual([before.urls[2], before.urls[1]]);
     await expect(detail.getByRole('img', { name: 'Photo 1' })).toHaveAttribute('src', before.urls[2]!);
-  } finally {
-    await stopShell(child);
-    await remote.close();
-  }
-});
+  },
+);
