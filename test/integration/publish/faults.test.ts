@@ -4,6 +4,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FaultRule, Sandbox } from '../../../src/sandbox';
 import type { PublishJobView } from '../../../src/shared/domain/publish-job';
+import type { Draft } from '../../../src/shared/domain/draft';
+import type { PublishEngine, PublishEngineOptions } from '../../../src/main/publish/engine';
 import {
   allPublished,
   clientOf,
@@ -31,6 +33,24 @@ afterEach(async () => {
 const TIMEOUT_MS = 1_000;
 const SLOW = 1_500;
 const SETTLE = { settleAfterTimeoutMs: 1_000 };
+
+/** An engine on this test's sandbox and desk, with the suite's short waits (and `extra`). */
+async function faultEngine(extra: Partial<PublishEngineOptions> = {}): Promise<PublishEngine> {
+  const client = clientOf(sb!, TIMEOUT_MS);
+  return engineOn(
+    d!,
+    sandboxAccounts(() => client),
+    { ...SETTLE, ...extra },
+  );
+}
+
+/** Publishes `drafts` to the end, closes the engine, and checks each on the service. */
+async function publishThrough(engine: PublishEngine, drafts: Draft[]): Promise<void> {
+  await engine.start(drafts.map((draft) => draft.id));
+  await allPublished(engine);
+  await engine.close();
+  await expectPublished(sb!, d!, drafts);
+}
 
 function requests(s: Sandbox, route: string): Record<string, number> {
   return s.stats().requests[route] ?? {};
@@ -120,12 +140,7 @@ describe('faults at every step', () => {
     ];
     for (const rule of faults) sb.faults.add(rule);
     const s = sb;
-    const client = clientOf(s, TIMEOUT_MS);
-    const engine = await engineOn(
-      d,
-      sandboxAccounts(() => client),
-      SETTLE,
-    );
+    const engine = await faultEngine();
     await engine.start(drafts.map((draft) => draft.id));
     await allPublished(engine);
     await engine.close();
@@ -155,16 +170,8 @@ describe('faults at every step', () => {
     sb.faults.add({ route: 'POST /v1/listings', kind: 'status', status: 502, when: 'after', times: 1 });
     sb.faults.add({ route: 'POST /v1/listings', kind: 'delay', ms: SLOW, times: 1 });
     const s = sb;
-    const client = clientOf(s, TIMEOUT_MS);
-    const engine = await engineOn(
-      d,
-      sandboxAccounts(() => client),
-      { ...SETTLE, limits: { drafts: 1 } },
-    );
-    await engine.start(drafts.map((draft) => draft.id));
-    await allPublished(engine);
-    await engine.close();
-    await expectPublished(s, d, drafts);
+    const engine = await faultEngine({ limits: { drafts: 1 } });
+    await publishThrough(engine, drafts);
     // Three POSTs for three listings: each lost answer was followed by a look, not a second POST
     // (the delayed one was answered 200 after the client had given up).
     expect(requests(s, 'POST /v1/listings')).toEqual({ reset: 1, '502': 1, '200': 1 });
@@ -177,16 +184,8 @@ describe('faults at every step', () => {
     const [draft] = await d.makeDrafts(1, 1);
     sb.faults.add({ route: 'POST /v1/listings', kind: 'reset', times: 2 });
     const s = sb;
-    const client = clientOf(s, TIMEOUT_MS);
-    const engine = await engineOn(
-      d,
-      sandboxAccounts(() => client),
-      SETTLE,
-    );
-    await engine.start([draft!.id]);
-    await allPublished(engine);
-    await engine.close();
-    await expectPublished(s, d, [draft!]);
+    const engine = await faultEngine();
+    await publishThrough(engine, [draft!]);
     expect(requests(s, 'POST /v1/listings')).toEqual({ reset: 2, '200': 1 });
   });
 
@@ -203,16 +202,8 @@ describe('faults at every step', () => {
       times: 1,
     });
     const s = sb;
-    const client = clientOf(s, TIMEOUT_MS);
-    const engine = await engineOn(
-      d,
-      sandboxAccounts(() => client),
-      SETTLE,
-    );
-    await engine.start([draft!.id]);
-    await allPublished(engine);
-    await engine.close();
-    await expectPublished(s, d, [draft!]);
+    const engine = await faultEngine();
+    await publishThrough(engine, [draft!]);
     // The repeats with the used tickets were answered 404: none attached a photo twice.
     expect(requests(s, 'POST /v1/listings/:uuid/media')['404']).toBeGreaterThan(0);
   });
@@ -230,18 +221,10 @@ describe('faults at every step', () => {
       retryAfterSeconds: 1,
     });
     const s = sb;
-    const client = clientOf(s, TIMEOUT_MS);
-    const engine = await engineOn(
-      d,
-      sandboxAccounts(() => client),
-      SETTLE,
-    );
+    const engine = await faultEngine();
     const waits: PublishJobView[] = [];
     engine.onChange((jobs) => waits.push(...jobs.filter((job) => job.state === 'waiting')));
-    await engine.start([draft!.id]);
-    await allPublished(engine);
-    await engine.close();
-    await expectPublished(s, d, [draft!]);
+    await publishThrough(engine, [draft!]);
     const wait = waits.find((job) => job.error?.problem === 'rate-limited');
     expect(wait).toBeDefined();
     expect(wait!.error).toMatchObject({ status: 429, remedy: 'wait' });
@@ -255,12 +238,7 @@ describe('faults at every step', () => {
     d = await desk();
     const [lost, refused] = await d.makeDrafts(2, 1);
     const s = sb;
-    const client = clientOf(s, TIMEOUT_MS);
-    const engine = await engineOn(
-      d,
-      sandboxAccounts(() => client),
-      { ...SETTLE, limits: { drafts: 1 } },
-    );
+    const engine = await faultEngine({ limits: { drafts: 1 } });
     // The first publication is created but its answer lost; the second never reaches the service.
     s.faults.add({ route: 'POST /v1/listings/:uuid/publications', kind: 'reset', when: 'after', times: 1 });
     await engine.start([lost!.id]);

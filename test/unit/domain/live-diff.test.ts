@@ -8,29 +8,11 @@ import {
   sameCategory,
   type ListingFields,
 } from '../../../src/shared/domain/live-diff';
-import type { Listing } from '../../../src/shared/service';
+import { sampleListing } from '../../fixtures/listings';
 
 const M = 'http://media.test/media';
 
-function listing(overrides: Partial<Listing> = {}): Listing {
-  return {
-    uuid: 'l-1',
-    category: 'Kühlschränke',
-    title: 'Kühlschrank',
-    description: 'Gut erhalten.',
-    attributes: { condition: 'like_new', versand: 'ja' },
-    adType: 'OFFER',
-    adPrice: { type: 'FIXED', amount: 120.5 },
-    userId: 'u-1',
-    email: 'seller@example.de',
-    phoneNumber: null,
-    customReference: 'REF-1',
-    contactPerson: 'Erika',
-    buyNow: false,
-    urls: [`${M}/a`, `${M}/b`, `${M}/c`],
-    ...overrides,
-  };
-}
+const listing = sampleListing;
 
 function request(overrides: Partial<ListingFields> = {}): ListingFields {
   return {

@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ListingView } from '../../../src/shared/ipc/types';
 import { formOf, patchOf } from '../../../src/renderer/views/listings/listing-form';
+import { sampleListing } from '../../fixtures/listings';
 
-const listing: ListingView = {
-  uuid: 'u',
-  title: 'Kühlschrank',
-  description: 'Gut erhalten.',
-  category: 'Haushalt/Kühlschränke',
-  attributes: { condition: 'like_new', versand: 'ja' },
-  adType: 'OFFER',
-  adPrice: { type: 'FIXED', amount: 120.5 },
-  userId: 'me',
-  email: 'seller@example.de',
-  phoneNumber: null,
-  contactPerson: 'Erika',
-  urls: [],
-};
+const listing: ListingView = sampleListing({ urls: [] });
 
 describe('the live-ad form', () => {
   it('sends nothing when nothing changed, in German number format too', () => {
