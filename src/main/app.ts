@@ -5,7 +5,10 @@ import type { AppInfo, ShellKind } from '../shared/ipc/types';
 import { createAccountsService } from './accounts/accounts-service';
 import { startEmbeddedSandbox, type EmbeddedSandbox } from './accounts/embedded-sandbox';
 import { createEventHub, type EventHub } from './events';
-import { createRouter, type Logger, type Router } from './ipc/router';
+import { createRouter, type Router } from './ipc/router';
+import { diagnosticsHandlers } from './ipc/handlers/diagnostics';
+import { saveDiagnostics } from './log/diagnostics';
+import type { Log } from './log/log';
 import { accountsHandlers } from './ipc/handlers/accounts';
 import { appHandlers } from './ipc/handlers/app';
 import { draftsHandlers } from './ipc/handlers/drafts';
@@ -40,7 +43,9 @@ export interface AppConfig {
 export interface AppPorts {
   storeFactory: StoreFactory;
   secretStore: SecretStore;
-  log: Logger & { info(message: string): void };
+  log: Log;
+  /** Asks where to save a diagnostics file (Electron's dialog); without it, the data folder. */
+  chooseDiagnosticsPath?: (defaultName: string) => Promise<string | undefined>;
   /** A desktop notification (Electron); the web shell has none and shows in-app messages only. */
   notify?: (title: string, body: string) => void;
 }
@@ -80,6 +85,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     secrets: ports.secretStore,
     sandbox,
     onChange: (state) => events.emit('accounts:changed', state),
+    log: ports.log,
     ...(config.serviceTimeoutMs !== undefined && { timeoutMs: config.serviceTimeoutMs }),
   });
   const listings = createListingsService({
@@ -133,6 +139,16 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   const router = createRouter(
     {
       ...appHandlers(info),
+      ...diagnosticsHandlers({
+        log: ports.log,
+        save: (userAgent) =>
+          saveDiagnostics({
+            dataDir: config.dataDir,
+            info: info(),
+            userAgent,
+            choosePath: ports.chooseDiagnosticsPath,
+          }),
+      }),
       ...settingsHandlers(settings, events),
       ...accountsHandlers(accounts),
       ...listingsHandlers(listings),

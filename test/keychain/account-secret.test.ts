@@ -6,13 +6,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/main/app';
+import { silentLog } from '../../src/main/log/log';
 import { KEYCHAIN_SERVICE, loadKeytar, openSecretStore } from '../../src/main/secrets/keytar-store';
 import { confStoreFactory } from '../../src/main/storage/store-factory';
 import type { AccountView } from '../../src/shared/ipc/types';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'listing-desk-keychain-'));
-const log = { info: () => {}, error: () => {} };
+const log = silentLog;
 
 function readElsewhere(account: string): string | null {
   const script = `require('keytar').getPassword(${JSON.stringify(KEYCHAIN_SERVICE)}, ${JSON.stringify(account)}).then((v) => process.stdout.write(JSON.stringify(v)))`;

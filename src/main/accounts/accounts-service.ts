@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { accountInputSchema } from '../../shared/ipc/contract';
 import type { AccountDefaults, AccountsState, AccountView, ConnectionResult } from '../../shared/ipc/types';
 import { AppError } from '../ipc/app-error';
+import type { Log } from '../log/log';
 import type { SecretStore } from '../secrets/secret-store';
 import { createServiceClient, testConnection, type ServiceClient } from '../service-client';
 import {
@@ -26,6 +27,8 @@ export interface AccountsServiceDeps {
   /** Called after every change, with the new state (main forwards it as `accounts:changed`). */
   onChange(state: AccountsState): void;
   timeoutMs?: number;
+  /** Gets each client's retry and token lines, with the account's id. */
+  log?: Log;
 }
 
 export interface AccountsService {
@@ -99,6 +102,7 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
       clientId: record.clientId,
       authScheme: record.authScheme,
       getSecret: () => secrets.get(id),
+      ...(deps.log && { log: deps.log.child({ account: id }) }),
       ...(deps.timeoutMs !== undefined && { timeoutMs: deps.timeoutMs }),
     });
     clients.set(id, { key, client: created });

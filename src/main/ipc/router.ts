@@ -4,14 +4,14 @@ import { z } from 'zod';
 import { contract, type OutputOf, type ParsedInputOf } from '../../shared/ipc/contract';
 import { channelNames, isChannelName, type ChannelName } from '../../shared/ipc/names';
 import type { Envelope } from '../../shared/ipc/envelope';
+import type { Log } from '../log/log';
 import { AppError } from './app-error';
 
 export type Handler<C extends ChannelName> = (input: ParsedInputOf<C>) => Promise<OutputOf<C>> | OutputOf<C>;
 export type Handlers = { [C in ChannelName]: Handler<C> };
 
-export interface Logger {
-  error(message: string, error?: unknown): void;
-}
+/** The part of the back end's log the router writes to. */
+export type Logger = Pick<Log, 'error'>;
 
 export interface Router {
   readonly channels: readonly ChannelName[];

@@ -57,7 +57,7 @@ export function callApi(ctx: ApiContext, call: ApiCall): Promise<RawResponse> {
       if (response.status === 401 && !renewed) {
         renewed = true;
         ctx.tokens.invalidate(token);
-        ctx.log?.warn(`${operation}: the access token was refused (401); fetching a new one`);
+        ctx.log?.warn(`${operation}: the access token was refused (401); fetching a new one`, { operation });
         continue;
       }
       throw errorFromResponse(operation, response, ctx.now());

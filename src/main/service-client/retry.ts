@@ -2,6 +2,7 @@
 // is safe: idempotent calls on 429, 500, 502, 503, 504, resets and timeouts; a POST only on 429 and
 // when nothing was sent. A POST is never repeated blindly after a 5xx, a reset or a timeout.
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Log } from '../log/log';
 import { ServiceError, toServiceError } from './errors';
 import { statusText } from './messages';
 import { isIdempotent } from './operations';
@@ -24,10 +25,8 @@ export const DEFAULT_RETRY: Readonly<RetryOptions> = Object.freeze({
   maxDelayMs: 10_000,
 });
 
-/** A sink for warnings; it never receives secrets or tokens. */
-export interface WarnLog {
-  warn(message: string): void;
-}
+/** The part of the back end's log the client writes to; it never receives secrets or tokens. */
+export type WarnLog = Pick<Log, 'warn'> & Partial<Pick<Log, 'info'>>;
 
 /** What withRetries needs besides the call. */
 export interface RetryEnv {
@@ -78,7 +77,8 @@ export async function withRetries<T>(
       if (error.operation !== operation || n >= env.retry.limit || !shouldRetry(error)) throw error;
       const delay = retryDelay(n, env.retry, error.retryAfterMs, env.random);
       const why = error.status === undefined ? error.problem : statusText(error.status);
-      env.log?.warn(`${operation}: ${why}; repeating in ${delay} ms (repeat ${n + 1} of ${env.retry.limit})`);
+      const line = `${operation}: ${why}; repeating in ${delay} ms (repeat ${n + 1} of ${env.retry.limit})`;
+      env.log?.warn(line, { operation, repeat: n + 1, delayMs: delay });
       await pause(delay, operation, env.signal);
     }
   }

@@ -64,6 +64,11 @@ export class TokenProvider {
 
   private async request(): Promise<IssuedToken> {
     const { options } = this;
+    // Which case this is (first token, renewal before expiry, after a 401) is said by the caller's line.
+    options.retryEnv.log?.info?.(
+      this.cached ? 'token: renewing the access token before it expires' : 'token: fetching an access token',
+      { operation: 'token' },
+    );
     const secret = await this.secret();
     const form = {
       grant_type: CLIENT_CREDENTIALS,

@@ -22,6 +22,7 @@ import type {
   AccountView,
   AppInfo,
   ConnectionResult,
+  DiagnosticsResult,
   ListingsState,
   ListingView,
   Settings,
@@ -104,6 +105,24 @@ const base64 = z
 
 export const contract = {
   'app:info': channel<AppInfo>()(noInput),
+  /** Writes logs, app:info and versions into one file; the page's user agent names the browser. */
+  'app:save-diagnostics': channel<DiagnosticsResult>()(
+    z
+      .object({ userAgent: z.string().max(500).optional() })
+      .strict()
+      .optional(),
+  ),
+  /** A view failed to render: into main's log (sizes bounded, the page is untrusted). */
+  'app:log-renderer-error': channel<{ logged: true }>()(
+    z
+      .object({
+        view: z.string().max(40),
+        message: z.string().max(2000),
+        stack: z.string().max(8000).optional(),
+        componentStack: z.string().max(8000).optional(),
+      })
+      .strict(),
+  ),
   'settings:get': channel<Settings>()(noInput),
   'settings:set': channel<Settings>()(
     z

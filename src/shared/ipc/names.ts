@@ -3,6 +3,8 @@
 /** Every renderer -> main call of the contract. */
 export const channelNames = [
   'app:info',
+  'app:save-diagnostics',
+  'app:log-renderer-error',
   'settings:get',
   'settings:set',
   'accounts:list',

@@ -15,6 +15,9 @@ export interface AppInfo {
   keychain: KeychainStatus;
 }
 
+/** Where "Save diagnostics…" wrote its file; not saved when the seller cancelled the dialog. */
+export type DiagnosticsResult = { saved: true; path: string } | { saved: false };
+
 export type Language = 'system' | 'de' | 'en';
 
 export interface Settings {

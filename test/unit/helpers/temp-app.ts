@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { vi } from 'vitest';
 import { createApp, type App, type AppPorts } from '../../../src/main/app';
+import type { Log, LogFields } from '../../../src/main/log/log';
 import { createSessionSecretStore } from '../../../src/main/secrets/secret-store';
 import { confStoreFactory } from '../../../src/main/storage/store-factory';
 
@@ -13,11 +14,16 @@ export function tempDir(prefix = 'listing-desk-unit-'): { dir: string; remove():
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** A Log whose methods are spies; its children write into the same spies. */
 export function spyLogger() {
-  return {
-    info: vi.fn<(message: string) => void>(),
-    error: vi.fn<(message: string, error?: unknown) => void>(),
+  const log = {
+    debug: vi.fn<(message: string, fields?: LogFields) => void>(),
+    info: vi.fn<(message: string, fields?: LogFields) => void>(),
+    warn: vi.fn<(message: string, fields?: LogFields) => void>(),
+    error: vi.fn<(message: string, error?: unknown, fields?: LogFields) => void>(),
+    child: (): Log => log,
   };
+  return log;
 }
 
 export interface TempApp {

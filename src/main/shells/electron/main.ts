@@ -2,10 +2,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserWindow } from 'electron';
-import { app, ipcMain, Menu, Notification, session } from 'electron';
+import { app, dialog, ipcMain, Menu, Notification, session } from 'electron';
 import Store from 'electron-store';
 import { createApp, type App } from '../../app';
-import { createStderrLogger } from '../../logger';
+import { createLog, parseLogLevel, type AppLog } from '../../log/create-log';
+import { logProcessFailures } from '../../log/process-failures';
 import { openSecretStore } from '../../secrets/keytar-store';
 import type { KeyValueStore, StoreFactory } from '../../storage/store-factory';
 import { registerAppScheme, serveAppScheme } from './app-protocol';
@@ -29,6 +30,8 @@ const electronStoreFactory: StoreFactory = <T extends Record<string, unknown>>(
   }) as unknown as KeyValueStore<T>;
 
 let window: BrowserWindow | undefined;
+// Module-wide so that a failed start lands in the log file too, once there is one.
+let startedLog: AppLog | undefined;
 
 function focusWindow(): void {
   if (!window) return;
@@ -37,14 +40,40 @@ function focusWindow(): void {
 }
 
 async function start(): Promise<void> {
-  const log = createStderrLogger('listing-desk');
   const dataDir = app.getPath('userData');
+  const log = createLog({
+    dataDir,
+    name: 'listing-desk',
+    level: parseLogLevel(process.env.LISTING_DESK_LOG_LEVEL),
+  });
+  startedLog = log;
+  logProcessFailures(process, log, () => app.exit(1));
+  log.info(`Listing Desk ${app.getVersion()} starting (Electron ${process.versions.electron})`, { dataDir });
+  // A crashed or killed page or helper process (GPU, utility) would otherwise leave no trace.
+  app.on('child-process-gone', (_event, details) =>
+    log.error('A helper process of the app ended', undefined, {
+      type: details.type,
+      reason: details.reason,
+      exitCode: details.exitCode,
+      ...(details.name && { name: details.name }),
+    }),
+  );
   const backEnd: App = await createApp(
     { shell: 'electron', dataDir, version: app.getVersion(), systemLocale: app.getLocale() },
     {
       storeFactory: electronStoreFactory,
       secretStore: await openSecretStore(),
       log,
+      async chooseDiagnosticsPath(defaultName) {
+        const options = {
+          defaultPath: path.join(app.getPath('documents'), defaultName),
+          filters: [{ name: 'Text', extensions: ['txt'] }],
+        };
+        const chosen = window
+          ? await dialog.showSaveDialog(window, options)
+          : await dialog.showSaveDialog(options);
+        return chosen.canceled || !chosen.filePath ? undefined : chosen.filePath;
+      },
       notify(title, body) {
         if (Notification.isSupported()) new Notification({ title, body }).show();
       },
@@ -70,6 +99,12 @@ async function start(): Promise<void> {
     state: electronStoreFactory<WindowState>({ cwd: dataDir, name: 'window-state', defaults: {} }),
   });
   window.on('closed', () => (window = undefined));
+  window.webContents.on('render-process-gone', (_event, details) =>
+    log.error("The window's page process ended", undefined, {
+      reason: details.reason,
+      exitCode: details.exitCode,
+    }),
+  );
   // Quit closes the window first, so the editor's last keystrokes (saved as the page unloads)
   // reach the back end, then waits for the back end to finish writing (drafts, jobs, the
   // sandbox's state).
@@ -106,7 +141,8 @@ if (!app.requestSingleInstanceLock()) {
     .whenReady()
     .then(start)
     .catch((error: unknown) => {
-      process.stderr.write(`[listing-desk] ERROR could not start: ${String(error)}\n`);
+      if (startedLog) startedLog.error('Could not start', error);
+      else process.stderr.write(`[listing-desk] ERROR could not start: ${String(error)}\n`);
       app.exit(1);
     });
 }

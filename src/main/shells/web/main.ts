@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { version } from '../../../../package.json';
 import { createApp } from '../../app';
-import { createStderrLogger } from '../../logger';
+import { createLog, parseLogLevel, type AppLog } from '../../log/create-log';
+import { logProcessFailures } from '../../log/process-failures';
 import { defaultDataDir, systemLocale } from '../../paths';
 import { openSecretStore } from '../../secrets/keytar-store';
 import { confStoreFactory } from '../../storage/store-factory';
@@ -12,16 +13,29 @@ import { createLaunchToken } from './guard';
 import { openInBrowser } from './open-browser';
 import { startWebShell } from './server';
 
+// Module-wide so that a failed start lands in the log file too, once there is one.
+let startedLog: AppLog | undefined;
+
 async function main(): Promise<void> {
-  const log = createStderrLogger('listing-desk web');
   let args;
   try {
     args = parseWebShellArgs(process.argv.slice(2));
   } catch (error) {
-    log.error(error instanceof Error ? error.message : String(error));
+    process.stderr.write(`[listing-desk web] ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(2);
   }
   const dataDir = path.resolve(args.dataDir ?? defaultDataDir());
+  const log = createLog({
+    dataDir,
+    name: 'listing-desk web',
+    level: parseLogLevel(process.env.LISTING_DESK_LOG_LEVEL),
+  });
+  startedLog = log;
+  logProcessFailures(process, log, () => {
+    log.close();
+    process.exit(1);
+  });
+  log.info(`Listing Desk ${version} starting (web shell)`, { dataDir, node: process.versions.node });
   const secretStore = await openSecretStore();
   if (secretStore.status.mode === 'session-only')
     log.info(`Secrets are kept for this session only: ${secretStore.status.reason}`);
@@ -48,8 +62,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `[listing-desk web] ERROR could not start: ${error instanceof Error ? error.message : error}\n`,
-  );
+  if (startedLog) startedLog.error('Could not start', error);
+  else
+    process.stderr.write(
+      `[listing-desk web] ERROR could not start: ${error instanceof Error ? error.message : error}\n`,
+    );
   process.exit(1);
 });
