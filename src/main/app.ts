@@ -27,7 +27,10 @@ import { resolvePhotoFile } from './static-files';
 import { settingsHandlers } from './ipc/handlers/settings';
 import { createListingsService } from './listings/listings-service';
 import type { SecretStore } from './secrets/secret-store';
+import { sweepDataFolder } from './storage/temp-sweep';
 import { openAccountsStore } from './storage/accounts-store';
+import { startStorageChecks } from './storage/startup-checks';
+import { problemsHandlers } from './ipc/handlers/problems';
 import { createSettingsService } from './storage/settings';
 import type { StoreFactory } from './storage/store-factory';
 
@@ -64,6 +67,8 @@ export interface App {
 /** Builds the app's back end. */
 export async function createApp(config: AppConfig, ports: AppPorts): Promise<App> {
   mkdirSync(config.dataDir, { recursive: true });
+  const startedAt = Date.now();
+  await sweepDataFolder(config.dataDir);
   const events = createEventHub();
   const settings = createSettingsService(ports.storeFactory, config.dataDir);
   if (settings.movedAside)
@@ -94,7 +99,12 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     onChange: (state) => events.emit('listings:changed', state),
     log: ports.log,
   });
-  const draftsStore = await openDraftsStore(config.dataDir, { log: ports.log });
+  // Bound once the problems list exists (below): it needs every store's findings at open.
+  let reportProblem = (_movedAside: string): void => undefined;
+  const draftsStore = await openDraftsStore(config.dataDir, {
+    log: ports.log,
+    onProblem: (problem) => reportProblem(problem.movedAside),
+  });
   for (const problem of draftsStore.problems)
     ports.log.error(`A drafts file did not parse; moved aside to ${problem.movedAside}`);
   const suggestions = await openSuggestions(config.dataDir, { log: ports.log });
@@ -126,6 +136,17 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     },
   });
   publish.onChange((jobs) => events.emit('publish:changed', { jobs }));
+  const storage = await startStorageChecks({
+    dataDir: config.dataDir,
+    startedAt,
+    log: ports.log,
+    draftsStore,
+    known: [settings.movedAside, accountsStore.movedAside, ...draftsStore.problems.map((p) => p.movedAside)]
+      .concat(publish.problems.map((p) => p.movedAside))
+      .filter((file): file is string => file !== undefined),
+    onChange: (problems) => events.emit('app:problems-changed', { problems }),
+  });
+  reportProblem = (movedAside) => void storage.problems.add(movedAside);
   const live = createLive({
     dataDir: config.dataDir,
     accounts,
@@ -139,6 +160,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   const router = createRouter(
     {
       ...appHandlers(info),
+      ...problemsHandlers(storage.problems),
       ...diagnosticsHandlers({
         log: ports.log,
         save: (userAgent) =>
@@ -157,6 +179,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       ...liveHandlers(live),
     },
     ports.log,
+    { dataDir: config.dataDir },
   );
   return {
     router,
@@ -170,8 +193,14 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       await publish
         .close()
         .catch((error: unknown) => ports.log.error('Closing the publish engine failed', error));
-      await Promise.allSettled([draftsStore.close(), suggestions.flush()]);
-      await sandbox.close();
+      // Background checks stop first; a full disk now is logged, never thrown out of close.
+      await storage.stop();
+      const closed = await Promise.allSettled([draftsStore.close(), suggestions.flush()]);
+      for (const result of closed)
+        if (result.status === 'rejected') ports.log.error('Saving the drafts on quit failed', result.reason);
+      await sandbox
+        .close()
+        .catch((error: unknown) => ports.log.error('Closing the embedded service failed', error));
     },
   };
 }

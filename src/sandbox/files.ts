@@ -1,13 +1,14 @@
 // Bytes of uploads and attached media on disk: under the data dir when persisting, else in a
 // per-instance temporary dir removed on close. Uploads are streamed, never buffered whole.
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
+import { syncFolder } from './persistence';
 
 /** Thrown when an upload exceeds the storage's own size cap. */
 export class UploadTooLargeError extends Error {}
@@ -57,11 +58,15 @@ export class FileStore {
     });
     try {
       await pipeline(body, counter, createWriteStream(temp));
+      // Synced before it is renamed into place: after a power cut the upload is whole or absent.
+      const handle = await open(temp, 'r+');
+      await handle.sync().finally(() => handle.close());
       if (!commit()) {
         await rm(temp, { force: true });
         return -1;
       }
       await rename(temp, this.uploadPath(ticketUuid));
+      await syncFolder(join(this.root, 'uploads'));
       return size;
     } catch (error) {
       await rm(temp, { force: true });
@@ -73,6 +78,8 @@ export class FileStore {
   async promote(ticketUuid: string, mediaUuid: string): Promise<number> {
     const target = this.mediaPath(mediaUuid);
     await rename(this.uploadPath(ticketUuid), target);
+    await syncFolder(join(this.root, 'media'));
+    await syncFolder(join(this.root, 'uploads'));
     return (await stat(target)).size;
   }
 

@@ -1,8 +1,9 @@
-// Persistence of the state to `<dataDir>/state.json`: atomic writes (temporary file + rename),
-// debounced after changes, flushed on close. A file that does not parse is moved aside, never reset.
+// Persistence of the state to `<dataDir>/state.json`: atomic, durable writes (temporary file, sync,
+// rename, sync the folder), debounced after changes, flushed on close. A file that does not parse is
+// moved aside, never reset.
 import { randomBytes } from 'node:crypto';
-import { readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { open, readFile, rename, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { PersistedState } from './model';
 
 const STATE_FILE = 'state.json';
@@ -28,6 +29,7 @@ export async function loadState(
   } catch (error) {
     const aside = `${file}.unreadable-${Date.now()}`;
     await rename(file, aside);
+    await syncFolder(dir);
     warn(`sandbox: ${file} could not be read (${String(error)}); moved to ${aside}, starting empty`);
     return null;
   }
@@ -65,13 +67,49 @@ export class StateWriter {
     const run = this.writing.then(async () => {
       if (!this.dirty) return;
       this.dirty = false;
-      const text = JSON.stringify(this.snapshot());
-      const file = join(this.dir, STATE_FILE);
-      const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-      await writeFile(temp, text, 'utf8');
-      await rename(temp, file);
+      try {
+        await writeDurably(join(this.dir, STATE_FILE), JSON.stringify(this.snapshot()));
+      } catch (error) {
+        // Not written: the next change (or close) tries again with everything.
+        this.dirty = true;
+        throw error;
+      }
     });
     this.writing = run.catch(() => {});
     await run;
+  }
+}
+
+/** Makes a folder's new or renamed entries survive a power cut (where the system can sync folders). */
+export async function syncFolder(dir: string): Promise<void> {
+  const handle = await open(dir, 'r').catch(() => undefined);
+  try {
+    await handle?.sync();
+  } catch (error) {
+    if (!['EISDIR', 'EINVAL', 'EPERM', 'EBADF'].includes((error as NodeJS.ErrnoException).code ?? ''))
+      throw error;
+  } finally {
+    await handle?.close();
+  }
+}
+
+/** Writes `file` whole: temporary file, synced, renamed over it, folder synced; no temp left on failure. */
+export async function writeDurably(file: string, data: string): Promise<void> {
+  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    const handle = await open(temp, 'wx');
+    try {
+      await handle.writeFile(data, 'utf8');
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, file);
+    await syncFolder(dirname(file));
+  } catch (error) {
+    await rm(temp, { force: true }).catch(() => undefined);
+    const errno = error as NodeJS.ErrnoException;
+    if (errno.path === undefined) errno.path = temp;
+    throw error;
   }
 }

@@ -20,6 +20,7 @@ import { intakeFailure, type IntakeResult, type IntakeSource } from '../media/in
 import { intakeMany } from '../media/intake-queue';
 import { DraftStoreError, type DraftsStore } from '../storage/drafts-store';
 import { fromDataPath, photoFolder, toDataPath } from '../storage/draft-files';
+import { isWriteFailure } from '../storage/write-failure';
 import type { SuggestionsBook, SuggestionSource } from './suggestions';
 
 export interface DraftsServiceDeps {
@@ -131,6 +132,9 @@ export function createDraftsService(deps: DraftsServiceDeps): DraftsService {
         }),
     });
     const stored = results.flatMap((r) => (r.ok ? [toDraftPhoto(r)] : []));
+    // A full or read-only disk refuses every photo alike: said once, naming the folder, as an error.
+    const refusedWrite = results.find((r) => !r.ok && isWriteFailure(r.writeError));
+    if (refusedWrite && stored.length === 0 && !refusedWrite.ok) throw refusedWrite.writeError;
     for (const r of results) if (!r.ok) refused.push({ name: r.name, code: r.code, message: r.message });
     let draft: Draft;
     try {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { contract, type OutputOf, type ParsedInputOf } from '../../shared/ipc/contract';
 import { channelNames, isChannelName, type ChannelName } from '../../shared/ipc/names';
 import type { Envelope } from '../../shared/ipc/envelope';
+import { writeFailureError } from '../storage/write-failure';
 import type { Log } from '../log/log';
 import { AppError } from './app-error';
 
@@ -19,7 +20,12 @@ export interface Router {
 }
 
 /** Builds the router over one handler per contract channel. */
-export function createRouter(handlers: Handlers, log: Logger): Router {
+export function createRouter(
+  handlers: Handlers,
+  log: Logger,
+  // Named in a refused write's message when the error carries no path of its own.
+  options: { dataDir?: string } = {},
+): Router {
   return {
     channels: channelNames,
     async call(channel, input) {
@@ -46,6 +52,15 @@ export function createRouter(handlers: Handlers, log: Logger): Router {
       } catch (error) {
         if (error instanceof AppError) {
           return { ok: false, error: { code: error.code, message: error.message, details: error.details } };
+        }
+        // A full or read-only disk is said in those words whichever channel hit it.
+        const refused = writeFailureError(error, options.dataDir ?? 'the data folder');
+        if (refused) {
+          log.error(`Handler for ${channel} could not write: ${refused.message}`, error);
+          return {
+            ok: false,
+            error: { code: refused.code, message: refused.message, details: refused.details },
+          };
         }
         log.error(`Handler for ${channel} failed`, error);
         return { ok: false, error: { code: 'internal', message: `Something went wrong in ${channel}.` } };

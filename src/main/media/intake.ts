@@ -61,6 +61,8 @@ export interface IntakeFailure {
   code: IntakeErrorCode;
   /** English, names the file and says what to do. */
   message: string;
+  /** The error of a write the disk refused, for the caller to say in its own words (write-failure.ts). */
+  writeError?: unknown;
 }
 
 export type IntakeResult = { ok: true; photo: StoredPhoto } | IntakeFailure;
@@ -119,7 +121,8 @@ export async function intakePhoto(source: IntakeSource, options: IntakeOptions):
     // The image may be written while the thumbnail failed; a missing folder just means nothing to undo.
     await Promise.all([file, thumb].map((f) => rm(f, { force: true }).catch(() => undefined)));
     const code = (error as NodeJS.ErrnoException).code ?? '';
-    return intakeFailure(name, 'not-saved', { reason: WRITE_REASONS[code] ?? (code || 'unknown reason') });
+    const reason = `${WRITE_REASONS[code] ?? (code || 'unknown reason')}: ${options.destDir}`;
+    return { ...intakeFailure(name, 'not-saved', { reason }), writeError: error };
   }
   return {
     ok: true,

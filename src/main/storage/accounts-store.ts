@@ -1,11 +1,11 @@
 // The accounts file (`accounts.json` in the data folder): every account but its secret, which lives
 // in the SecretStore, and which account is active. The embedded sandbox's account is always there.
-import { existsSync, renameSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { accountDefaultsSchema } from '../../shared/ipc/contract';
 import type { AccountDefaults } from '../../shared/ipc/types';
-import { openStore, type KeyValueStore, type StoreFactory } from './store-factory';
+import { moveAsideSync, openStore, type KeyValueStore, type StoreFactory } from './store-factory';
 
 /** Defaults of an account nobody has filled in yet. */
 export function emptyAccountDefaults(): AccountDefaults {
@@ -84,9 +84,8 @@ export function openAccountsStore(
   let movedAside = opened.movedAside;
   if (!accountsFile.safeParse(store.store).success) {
     const file = path.join(dataDir, 'accounts.json');
-    movedAside = `${file}.unreadable-${now().toISOString().replace(/[:.]/g, '-')}`;
-    if (existsSync(file)) renameSync(file, movedAside);
-    store = factory(options);
+    if (existsSync(file)) movedAside = moveAsideSync(file, now());
+    store = openStore(factory, options, now).store;
   }
   const read = (): AccountsFile => {
     const value = accountsFile.parse(store.store);

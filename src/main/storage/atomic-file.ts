@@ -1,20 +1,96 @@
-// Files the app writes whole (caches, drafts, jobs): written to a temporary file beside the target
-// and renamed over it, so a crash leaves the old or the new content, never half of one.
+// Files the app writes whole (caches, drafts, jobs): written to a temporary file beside the target,
+// synced, renamed over it, and the folder synced. A crash or a power cut leaves the old or the new
+// content, never half of one and never an empty file; a failed write leaves no temporary file.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { closeSync, fsyncSync, openSync } from 'node:fs';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Writes `data` to `file` atomically, creating its folder. */
-export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+// Writes from a file handle fail without a path; the caller must still be able to name the folder.
+function withPath(error: unknown, file: string): unknown {
+  const errno = error as NodeJS.ErrnoException;
+  if (errno && typeof errno === 'object' && typeof errno.code === 'string' && errno.path === undefined)
+    errno.path = file;
+  return error;
+}
+
+// Some systems (Windows) cannot open or sync a folder; there the rename is as durable as it gets.
+const UNSYNCABLE_FOLDER = new Set(['EISDIR', 'EINVAL', 'EPERM', 'EACCES', 'EBADF', 'ENOTSUP']);
+
+/** Makes a folder's entries (a new or renamed file) survive a power cut. */
+export async function syncFolder(dir: string): Promise<void> {
+  let handle;
   try {
-    await writeFile(temp, data);
-    await rename(temp, file);
+    handle = await open(dir, 'r');
+    await handle.sync();
   } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
+    if (!UNSYNCABLE_FOLDER.has((error as NodeJS.ErrnoException).code ?? '')) throw withPath(error, dir);
+  } finally {
+    await handle?.close();
   }
+}
+
+/** The same as `syncFolder`, for the synchronous stores (conf). */
+export function syncFolderSync(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, 'r');
+    fsyncSync(fd);
+  } catch (error) {
+    if (!UNSYNCABLE_FOLDER.has((error as NodeJS.ErrnoException).code ?? '')) throw withPath(error, dir);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Creates `dir` (and parents); a folder it creates is synced into its parent. */
+export async function makeFolder(dir: string): Promise<void> {
+  const first = await mkdir(dir, { recursive: true });
+  if (first === undefined) return;
+  // Sync each new folder's entry in its parent, from the top one down to `dir`.
+  const created: string[] = [];
+  for (let at = dir; at.length >= first.length; at = path.dirname(at)) {
+    created.unshift(at);
+    if (at === first) break;
+  }
+  for (const folder of created) await syncFolder(path.dirname(folder));
+}
+
+/** Writes `data` to `file` atomically and durably, creating its folder. */
+export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
+  const dir = path.dirname(file);
+  try {
+    await makeFolder(dir);
+  } catch (error) {
+    throw withPath(error, dir);
+  }
+  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  let handle;
+  try {
+    handle = await open(temp, 'wx');
+    await handle.writeFile(data);
+    await handle.sync();
+    await handle.close();
+    handle = undefined;
+    await rename(temp, file);
+    await syncFolder(dir);
+  } catch (error) {
+    await handle?.close().catch(() => undefined);
+    await rm(temp, { force: true }).catch(() => undefined);
+    throw withPath(error, temp);
+  }
+}
+
+/** Renames `from` to `to` and syncs both folders, so the move survives a power cut. */
+export async function moveFile(from: string, to: string): Promise<void> {
+  await rename(from, to);
+  await syncFolder(path.dirname(to));
+  if (path.dirname(from) !== path.dirname(to)) await syncFolder(path.dirname(from));
+}
+
+/** The name a file that does not parse is moved to: `<file>.unreadable-<time>`. */
+export function unreadableName(file: string, at: Date): string {
+  return `${file}.unreadable-${at.toISOString().replace(/[:.]/g, '-')}`;
 }
 
 export type JsonRead<T> =
@@ -39,8 +115,8 @@ export async function readJsonFile<T>(
   try {
     return { state: 'ok', value: parse(JSON.parse(text)) };
   } catch {
-    const movedAside = `${file}.unreadable-${now().toISOString().replace(/[:.]/g, '-')}`;
-    await rename(file, movedAside);
+    const movedAside = unreadableName(file, now());
+    await moveFile(file, movedAside);
     return { state: 'unreadable', movedAside };
   }
 }

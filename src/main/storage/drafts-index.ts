@@ -93,6 +93,7 @@ function parseLine(row: string): JournalLine | null {
 /** The journal, opened for appending on first use. */
 export class Journal {
   private handle: FileHandle | null = null;
+  private size = 0;
   /** Lines written since the last snapshot (including those found on open). */
   lines: number;
 
@@ -103,10 +104,28 @@ export class Journal {
     this.lines = lines;
   }
 
-  /** Appends one line; resolves once the operating system has it (survives a crash of the app). */
+  /**
+   * Appends one line; resolves once it is on the disk (survives a power cut), so it is there before
+   * the draft file it names changes.
+   */
   async append(line: JournalLine): Promise<void> {
-    this.handle ??= await open(this.file, 'a');
-    await this.handle.write(`${JSON.stringify(line)}\n`);
+    if (!this.handle) {
+      this.handle = await open(this.file, 'a');
+      this.size = (await this.handle.stat()).size;
+    }
+    const bytes = Buffer.from(`${JSON.stringify(line)}\n`);
+    try {
+      await this.handle.write(bytes);
+      await this.handle.datasync();
+    } catch (error) {
+      // A full disk may take half a line: cut it off, else the next line would follow a torn one
+      // and the whole journal could no longer be trusted.
+      await this.handle.truncate(this.size).catch(() => undefined);
+      // Writes through a handle fail without a path; the seller must be told which folder is full.
+      if (error instanceof Error) (error as NodeJS.ErrnoException).path ??= this.file;
+      throw error;
+    }
+    this.size += bytes.length;
     this.lines++;
   }
 
@@ -114,6 +133,7 @@ export class Journal {
   async clear(): Promise<void> {
     this.handle ??= await open(this.file, 'a');
     await this.handle.truncate(0);
+    this.size = 0;
     this.lines = 0;
   }
 

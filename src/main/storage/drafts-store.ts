@@ -2,12 +2,12 @@
 // list (drafts-index.ts) so that opening 10,000 drafts reads one file, and saving one costs the same
 // with 10 or 10,000. Deleting moves drafts to a trash they can be restored from until it is emptied.
 import { randomUUID } from 'node:crypto';
-import { cp, mkdir, rename, rm } from 'node:fs/promises';
+import { cp, rm } from 'node:fs/promises';
 import { draftPhotoFolder, draftSchema, newDraft, photosBelongToDraft } from '../../shared/domain/draft';
 import type { Draft, DraftInit } from '../../shared/domain/draft';
 import { isPublishable } from '../../shared/domain/draft-validation';
 import { summarizeDraft, type DraftSummary } from '../../shared/domain/draft-list';
-import { writeFileAtomic } from './atomic-file';
+import { makeFolder, moveFile, writeFileAtomic } from './atomic-file';
 import { draftFile, draftPaths, isDraftId, photoFolder, readDraftFile } from './draft-files';
 import { Journal, writeIndex, type JournalLine } from './drafts-index';
 import { loadDrafts, type DraftProblem } from './drafts-recovery';
@@ -34,6 +34,8 @@ export interface DraftsStoreOptions {
   newId?: () => string;
   /** Journal lines after which the index snapshot is rewritten; default max(1000, drafts / 4). */
   compactAfter?: number;
+  /** Told of each file found unreadable (and moved aside) after the store opened. */
+  onProblem?: (problem: DraftProblem) => void;
 }
 
 export interface DraftsStore {
@@ -80,7 +82,7 @@ export async function openDraftsStore(dataDir: string, options: DraftsStoreOptio
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? randomUUID;
   const paths = draftPaths(dataDir);
-  await mkdir(paths.trash, { recursive: true });
+  await makeFolder(paths.trash);
 
   const loaded = await loadDrafts(paths, { now, log });
   const entries = loaded.entries;
@@ -140,7 +142,9 @@ export async function openDraftsStore(dataDir: string, options: DraftsStoreOptio
     noteJournal();
     if (result.state === 'missing')
       throw new DraftStoreError('not-found', `The file of draft ${id} is gone.`);
-    problems.push({ file: draftFile(folder, id), movedAside: result.movedAside, kind: 'draft' });
+    const problem = { file: draftFile(folder, id), movedAside: result.movedAside, kind: 'draft' } as const;
+    problems.push(problem);
+    options.onProblem?.(problem);
     log.info(`Draft file ${draftFile(folder, id)} is unreadable; moved to ${result.movedAside}`);
     throw new DraftStoreError('unreadable', `The file of draft ${id} could not be read and was moved aside.`);
   };
@@ -166,7 +170,7 @@ export async function openDraftsStore(dataDir: string, options: DraftsStoreOptio
 
   const move = async (id: string, from: string, to: string): Promise<boolean> => {
     try {
-      await rename(draftFile(from, id), draftFile(to, id));
+      await moveFile(draftFile(from, id), draftFile(to, id));
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;

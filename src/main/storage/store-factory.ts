@@ -1,8 +1,11 @@
 // Key-value stores for accounts and settings. Electron uses electron-store; the web shell and
 // tests use its engine conf. Same options, same JSON file; each shell injects its factory.
+// conf writes through `atomically`, which syncs the temporary file before renaming it but not the
+// folder after: `openStore` adds that, so a saved change survives a power cut.
 import { existsSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import Conf from 'conf';
+import { syncFolderSync, unreadableName } from './atomic-file';
 
 export interface StoreOptions<T> {
   /** File name without `.json`. */
@@ -35,6 +38,30 @@ export interface OpenedStore<T> {
   movedAside?: string;
 }
 
+/** Moves an unreadable `file` aside (durably); returns where it went. */
+export function moveAsideSync(file: string, at: Date): string {
+  const aside = unreadableName(file, at);
+  renameSync(file, aside);
+  syncFolderSync(path.dirname(file));
+  return aside;
+}
+
+/** A store whose every change is synced into its folder once written. */
+function durable<T>(store: KeyValueStore<T>, folder: string): KeyValueStore<T> {
+  return {
+    get store() {
+      return store.store;
+    },
+    get path() {
+      return store.path;
+    },
+    set(key, value) {
+      store.set(key, value);
+      syncFolderSync(folder);
+    },
+  };
+}
+
 /** Opens a store; a file that does not parse is moved aside (never silently reset) and reported. */
 export function openStore<T extends Record<string, unknown>>(
   factory: StoreFactory,
@@ -42,12 +69,11 @@ export function openStore<T extends Record<string, unknown>>(
   now = () => new Date(),
 ): OpenedStore<T> {
   try {
-    return { store: factory(options) };
+    return { store: durable(factory(options), options.cwd) };
   } catch (error) {
     const file = path.join(options.cwd, `${options.name}.json`);
     if (!(error instanceof SyntaxError) || !existsSync(file)) throw error;
-    const aside = `${file}.unreadable-${now().toISOString().replace(/[:.]/g, '-')}`;
-    renameSync(file, aside);
-    return { store: factory(options), movedAside: aside };
+    const aside = moveAsideSync(file, now());
+    return { store: durable(factory(options), options.cwd), movedAside: aside };
   }
 }

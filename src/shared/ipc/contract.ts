@@ -25,6 +25,7 @@ import type {
   DiagnosticsResult,
   ListingsState,
   ListingView,
+  ProblemsState,
   Settings,
   ViewName,
 } from './types';
@@ -105,6 +106,9 @@ const base64 = z
 
 export const contract = {
   'app:info': channel<AppInfo>()(noInput),
+  /** Files that did not parse and were moved aside, until the seller dismisses them. */
+  'app:problems': channel<ProblemsState>()(noInput),
+  'app:dismiss-problem': channel<ProblemsState>()(z.object({ id: z.string().min(1).max(2000) }).strict()),
   /** Writes logs, app:info and versions into one file; the page's user agent names the browser. */
   'app:save-diagnostics': channel<DiagnosticsResult>()(
     z
@@ -261,6 +265,7 @@ export type OutputOf<C extends ChannelName> = NonNullable<Contract[C]['output']>
 export interface EventPayloads {
   'settings:changed': Settings;
   'app:navigate': { view: ViewName };
+  'app:problems-changed': ProblemsState;
   'accounts:changed': AccountsState;
   'listings:changed': ListingsState;
   /** Something in the drafts changed (another window, a batch of photos); lists reload. */

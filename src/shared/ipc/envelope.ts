@@ -11,6 +11,10 @@ export const ipcErrorCodes = [
   'unavailable',
   /** The listing service refused or could not be reached; details carry a ServiceProblem. */
   'service',
+  /** A write the disk refused; details carry the folder (WriteFailureDetails). */
+  'disk-full',
+  'read-only',
+  'no-permission',
   'internal',
 ] as const;
 export type IpcErrorCode = (typeof ipcErrorCodes)[number];

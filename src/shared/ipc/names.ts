@@ -3,6 +3,8 @@
 /** Every renderer -> main call of the contract. */
 export const channelNames = [
   'app:info',
+  'app:problems',
+  'app:dismiss-problem',
   'app:save-diagnostics',
   'app:log-renderer-error',
   'settings:get',
@@ -54,6 +56,7 @@ export type ChannelName = (typeof channelNames)[number];
 export const eventNames = [
   'settings:changed',
   'app:navigate',
+  'app:problems-changed',
   'accounts:changed',
   'listings:changed',
   'drafts:changed',

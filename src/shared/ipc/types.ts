@@ -153,6 +153,35 @@ export interface DraftsListResult {
   problems: DraftProblemView[];
 }
 
+/** Which of the app's files did not parse (and so what the seller lost or kept). */
+export type AppProblemKind =
+  | 'accounts'
+  | 'settings'
+  | 'drafts-index'
+  | 'draft'
+  | 'job'
+  | 'suggestions'
+  | 'listings-cache'
+  | 'sandbox-state'
+  | 'other';
+
+/** A file that did not parse: moved aside, and shown to the seller until dismissed. */
+export interface AppProblem {
+  id: string;
+  kind: AppProblemKind;
+  /** Where the file was. */
+  file: string;
+  /** Where it is now, kept for the seller or support to look at. */
+  movedAside: string;
+  /** When it was moved aside (ISO). */
+  at: string;
+}
+
+/** The problems not dismissed yet, oldest first. */
+export interface ProblemsState {
+  problems: AppProblem[];
+}
+
 /** A dropped file that did not become a photo, and why (English message; `code` to translate). */
 export interface PhotoRefusal {
   name: string;
