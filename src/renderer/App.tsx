@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ViewName } from '../shared/ipc/types';
 import { Sidebar } from './components/Sidebar';
+import { ViewErrorBoundary } from './components/ViewErrorBoundary';
 import { applyLanguage, resolveLanguage } from './i18n';
 import { subscribe } from './ipc/client';
 import { useAccountsStore } from './store/accounts-store';
@@ -71,7 +72,10 @@ export function App() {
             </button>
           </div>
         )}
-        <View />
+        {/* Keyed by view: switching views clears a view's error; Reload inside re-mounts it. */}
+        <ViewErrorBoundary key={view} view={view}>
+          <View />
+        </ViewErrorBoundary>
       </main>
       <PublishNotices />
     </div>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { AppInfo } from '../../shared/ipc/types';
+import { DiagnosticsSection } from './DiagnosticsSection';
 
 /** What main reports about itself (app:info): version, shell, data folder, keychain. */
 export function AboutPanel({ info }: { info: AppInfo }) {
@@ -25,6 +26,7 @@ export function AboutPanel({ info }: { info: AppInfo }) {
             : t('about.keychainSession', { reason: info.keychain.reason })}
         </dd>
       </dl>
+      <DiagnosticsSection />
     </section>
   );
 }

@@ -5,12 +5,14 @@ import de from './locales/de.json';
 import dePhotos from './locales/de.photos.json';
 import dePublish from './locales/de.publish.json';
 import deLive from './locales/de.live.json';
+import deStorage from './locales/de.storage.json';
 import enDraftsList from './locales/en.draftsList.json';
 import enEditor from './locales/en.editor.json';
 import en from './locales/en.json';
 import enPhotos from './locales/en.photos.json';
 import enPublish from './locales/en.publish.json';
 import enLive from './locales/en.live.json';
+import enStorage from './locales/en.storage.json';
 
 /**
  * Each language's words: the common file, and one file per part of the Drafts view (its list, the
@@ -24,6 +26,7 @@ export const resources = {
     photos: enPhotos,
     publish: enPublish,
     live: enLive,
+    storage: enStorage,
   },
   de: {
     ...de,
@@ -32,5 +35,6 @@ export const resources = {
     photos: dePhotos,
     publish: dePublish,
     live: deLive,
+    storage: deStorage,
   },
 };

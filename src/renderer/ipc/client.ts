@@ -3,6 +3,7 @@ import type { BridgeApi } from '../../shared/ipc/api';
 import type { EventOf, InputOf, OutputOf } from '../../shared/ipc/contract';
 import { IpcError } from '../../shared/ipc/envelope';
 import type { ChannelName, EventName } from '../../shared/ipc/names';
+import { localizeWriteFailure } from './write-failure-text';
 
 declare global {
   interface Window {
@@ -21,7 +22,7 @@ export async function call<C extends ChannelName>(
   ...input: undefined extends InputOf<C> ? [InputOf<C>?] : [InputOf<C>]
 ): Promise<OutputOf<C>> {
   const result = await bridge().invoke(channel, input[0]);
-  if (!result.ok) throw new IpcError(result.error);
+  if (!result.ok) throw new IpcError(localizeWriteFailure(result.error));
   return result.value as OutputOf<C>;
 }
 
