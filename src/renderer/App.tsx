@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ViewName } from '../shared/ipc/types';
+import { ProblemsBanner } from './components/ProblemsBanner';
 import { Sidebar } from './components/Sidebar';
 import { ViewErrorBoundary } from './components/ViewErrorBoundary';
 import { applyLanguage, resolveLanguage } from './i18n';
@@ -64,6 +65,7 @@ export function App() {
     <div className="frame">
       <Sidebar />
       <main className="content" id="content">
+        <ProblemsBanner />
         {error && (
           <div className="banner error" role="alert">
             <strong>{t('errors.title')}</strong> <span>{error}</span>
