@@ -8,6 +8,20 @@ import type { DraftsStore } from './drafts-store';
 import { openProblems, type ProblemsBook } from './problems';
 import { sweepPhotoFolders } from './temp-sweep';
 
+// Long enough for the window to open and show the first list with 10,000 drafts (bench/drafts).
+const BACKGROUND_DELAY_MS = 2500;
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    timer.unref();
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 export interface StorageChecks {
   problems: ProblemsBook;
   /** Resolves when the background pass is over (tests wait for it). */
@@ -25,6 +39,8 @@ export async function startStorageChecks(options: {
   /** Files moved aside while the stores opened. */
   known: string[];
   onChange(problems: AppProblem[]): void;
+  /** Wait before the background pass, so that the first list is not slowed by it. */
+  delayMs?: number;
 }): Promise<StorageChecks> {
   const { dataDir, log } = options;
   const problems = await openProblems(dataDir, { log, known: options.known });
@@ -34,6 +50,8 @@ export async function startStorageChecks(options: {
 
   const abort = new AbortController();
   const background = (async () => {
+    await pause(options.delayMs ?? BACKGROUND_DELAY_MS, abort.signal);
+    if (abort.signal.aborted) return;
     const bad = await checkDraftFiles(options.draftsStore, draftPaths(dataDir), abort.signal);
     if (bad.length > 0) log.error(`${bad.length} draft file(s) did not parse; moved aside`);
     if (abort.signal.aborted) return;
