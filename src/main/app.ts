@@ -121,9 +121,14 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   });
   const publish = await openPublishEngine({
     dataDir: config.dataDir,
-    drafts: { get: (id) => draftsStore.get(id), update: (id, change) => draftsStore.update(id, change) },
+    drafts: {
+      get: (id) => draftsStore.get(id),
+      update: (id, change) => draftsStore.update(id, change),
+      list: () => draftsStore.list(),
+    },
     accounts: publishAccounts(accounts),
     log: ports.log,
+    ...(config.serviceTimeoutMs !== undefined && { requestTimeoutMs: config.serviceTimeoutMs }),
     limits: { drafts: () => settings.get().publishDrafts, uploads: () => settings.get().publishUploads },
     onDraftsChanged: (ids) => events.emit('drafts:changed', { ids }),
     onNotice(notice) {

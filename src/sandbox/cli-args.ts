@@ -33,6 +33,8 @@ Quirks (the spec's "not shown" points):
   --category-response path|last-segment  category in listing responses (last-segment)
   --pending-state NAME                 actualState while validating (PENDING_VALIDATION)
   --rejected-state NAME                actualState after a failed validation (REJECTED)
+  --publications-read array|object|off  GET /v1/listings/{uuid}/publications as a bare array,
+                                       as {"publications":[...]}, or not offered: 404 (array)
 
 Faults:
   ${FAULT_SYNTAX.replace(/\n/g, '\n  ')}
@@ -69,6 +71,7 @@ export function parseCli(argv: string[]): CliCommand {
       'category-response': { type: 'string' },
       'pending-state': { type: 'string' },
       'rejected-state': { type: 'string' },
+      'publications-read': { type: 'string' },
     },
   });
   if (values.help) return { help: true };
@@ -95,6 +98,9 @@ export function parseCli(argv: string[]): CliCommand {
   if (pending !== undefined || rejected !== undefined) {
     quirks.stateNames = { ...(pending ? { pending } : {}), ...(rejected ? { rejected } : {}) };
   }
+  const read = values['publications-read'];
+  if (read !== undefined)
+    quirks.publicationsRead = oneOf('publications-read', read, ['array', 'object', 'off'] as const);
   const options: SandboxOptions = {
     port: num('port', values.port),
     host: values.host,

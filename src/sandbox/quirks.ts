@@ -16,6 +16,11 @@ export interface Quirks {
   categoryResponse: 'path' | 'last-segment';
   /** Names of the non-final publication states (only `PUBLISHED` is given by the spec). */
   stateNames: { pending: string; rejected: string };
+  /**
+   * The read of a listing's publications (named by the spec without path or shape): answered as a
+   * bare array, as `{publications: [...]}`, or not offered at all (404 as for an unknown route).
+   */
+  publicationsRead: 'array' | 'object' | 'off';
 }
 
 /** A change to the quirks; `stateNames` may name one of the two states only. */
@@ -30,6 +35,7 @@ export const DEFAULT_QUIRKS: Readonly<Quirks> = Object.freeze({
   districtRequired: false,
   categoryResponse: 'last-segment',
   stateNames: Object.freeze({ pending: 'PENDING_VALIDATION', rejected: 'REJECTED' }),
+  publicationsRead: 'array',
 });
 
 /** Returns `base` with `patch` applied, rejecting values the sandbox cannot honour. */
@@ -40,7 +46,11 @@ export function applyQuirks(base: Quirks, patch: QuirksPatch): Quirks {
     districtRequired: patch.districtRequired ?? base.districtRequired,
     categoryResponse: patch.categoryResponse ?? base.categoryResponse,
     stateNames: { ...base.stateNames, ...patch.stateNames },
+    publicationsRead: patch.publicationsRead ?? base.publicationsRead,
   };
+  if (!['array', 'object', 'off'].includes(next.publicationsRead)) {
+    throw new Error(`bad publicationsRead ${String(next.publicationsRead)}`);
+  }
   if (!['bearer', 'bare', 'both'].includes(next.authScheme))
     throw new Error(`bad authScheme ${next.authScheme}`);
   if (next.updateResponse !== 200 && next.updateResponse !== 204) {

@@ -7,7 +7,8 @@ import { attributeAnswers, settleAttachments } from './attach-resolver';
 import { checkStopped, repeatOrThrow, waitToRepeat, type JobContext } from './job-context';
 import type { JobPhoto } from './job-record';
 import { readListing, removeMedia } from './listing-step';
-import { abortError } from './pause';
+import { abortError, pause } from './pause';
+import { note, windowEnd } from './reconcile';
 
 /** How one photo's attach ended: it shows on the listing, or it needs a new ticket and upload. */
 export type AttachOutcome = 'attached' | 'redo';
@@ -75,6 +76,9 @@ export class AttachDesk {
       let urls: string[] | undefined;
       let failure: unknown;
       try {
+        // On disk before it leaves: an unsure photo is settled only after its window (reconcile.ts).
+        photo.attachRequestedAt = ctx.now().getTime();
+        await ctx.save();
         urls = (await ctx.client.attachMedia(this.listingUuid, ticket.uuid)).urls;
       } catch (error) {
         failure = error;
@@ -199,12 +203,26 @@ export class AttachDesk {
 
   private async settle(): Promise<void> {
     const { ctx } = this;
-    const listing = await readListing(ctx, this.listingUuid);
     const open = [...this.answered.keys(), ...this.maybe];
-    const result = settleAttachments(
-      { known: this.known, answered: this.answered, maybe: this.maybe },
-      listing.urls,
-    );
+    let result;
+    for (;;) {
+      const listing = await readListing(ctx, this.listingUuid);
+      result = settleAttachments(
+        { known: this.known, answered: this.answered, maybe: this.maybe },
+        listing.urls,
+      );
+      // A photo not seen on the listing may still be on its way there while its attach can be in
+      // the service's hands: it is redone only after that window (reconcile.ts).
+      const left = this.windowLeft(result.redo.filter((photoId) => open.includes(photoId)));
+      if (left <= 0) break;
+      note(
+        ctx,
+        `attach: ${result.redo.length} photo(s) not on the listing yet; ${left} ms of the window left`,
+      );
+      await pause(Math.min(left, Math.max(ctx.backoff.baseMs, Math.ceil(left / 4))), ctx.signal);
+    }
+    if (result.redo.length > 0)
+      note(ctx, `attach: ${result.redo.length} photo(s) not on the listing; attaching anew`);
     for (const url of result.remove) await removeMedia(ctx, this.listingUuid, url);
     for (const [photoId, url] of result.attributed) this.record(photoId, url);
     for (const photoId of result.redo) {
@@ -218,6 +236,16 @@ export class AttachDesk {
     for (const photoId of open) {
       this.resolve(photoId, result.attributed.has(photoId) ? 'attached' : 'redo');
     }
+  }
+
+  // Time left until the window of the last attach of any of `photoIds` has passed.
+  private windowLeft(photoIds: readonly string[]): number {
+    const { ctx } = this;
+    const sent = ctx.record.photos
+      .filter((photo) => photoIds.includes(photo.photoId))
+      .map((photo) => photo.attachRequestedAt ?? 0);
+    if (sent.length === 0) return 0;
+    return windowEnd(ctx, Math.max(...sent)) - ctx.now().getTime();
   }
 
   // A 404 on a fresh ticket can also mean the listing is gone; then no new ticket would help.

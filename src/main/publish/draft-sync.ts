@@ -6,6 +6,8 @@ import type { Draft, DraftRemote, DraftStatus } from '../../shared/domain/draft'
 export interface DraftsPort {
   get(id: string): Promise<Draft>;
   update(id: string, change: (draft: Draft) => Draft): Promise<Draft>;
+  /** The drafts with their status (not in the trash): lets the start-up repair read only a few. */
+  list?(): readonly { id: string; status: DraftStatus }[];
 }
 
 export interface DraftSync {

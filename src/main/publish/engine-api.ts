@@ -17,7 +17,13 @@ export interface PublishEngineOptions {
   backoff?: Partial<Backoff>;
   /** Reads of a publication until it settles: default 1 s doubling to 30 s. */
   tracking?: Partial<Backoff>;
-  /** After a POST timed out, time given to the service before looking whether it took effect (10 s). */
+  /**
+   * The service clients' limit per request in ms (default: the client's, 30 s). A POST with no clear
+   * answer is repeated only after looking for its effect until this plus `settleAfterTimeoutMs` has
+   * passed since it was sent (see reconcile.ts).
+   */
+  requestTimeoutMs?: number;
+  /** Margin beyond the request timeout given to a service that may still be working (10 s). */
   settleAfterTimeoutMs?: number;
   /** Byte progress reaches listeners at most this often, in ms (default 100). */
   progressIntervalMs?: number;
@@ -37,8 +43,12 @@ export interface PublishEngine {
   start(draftIds: readonly string[]): Promise<StartResult[]>;
   /** Stops a queued, running or failed job; false when there is nothing to cancel (e.g. tracking). */
   cancel(jobId: string): Promise<boolean>;
-  /** Runs a failed or cancelled job again from where it stopped; false when it cannot be. */
-  retry(jobId: string): Promise<boolean>;
+  /**
+   * Runs a failed or cancelled job again from where it stopped; false when it cannot be. A job whose
+   * publication may exist unseen ('publication-unknown') is retried only with `confirmDuplicateRisk`;
+   * without it the answer is 'needs-confirmation'.
+   */
+  retry(jobId: string, confirm?: { confirmDuplicateRisk?: boolean }): Promise<boolean | 'needs-confirmation'>;
   /** Every job, oldest first. */
   list(): PublishJobView[];
   get(jobId: string): PublishJobView | undefined;

@@ -2,6 +2,7 @@
 // across all jobs), tracks their publications, and tells the UI every change. Jobs found on disk at
 // open resume where they stopped: after a quit, a crash or a kill.
 import { randomUUID } from 'node:crypto';
+import type { DraftRemote, DraftStatus } from '../../shared/domain/draft';
 import { isOpenJobState } from '../../shared/domain/publish-job';
 import { createSerialQueue } from '../storage/serial-queue';
 import { createDraftSync, withoutWaiting } from './draft-sync';
@@ -11,26 +12,19 @@ import { createImprintSource } from './imprint-step';
 import { StepFailure, type JobContext } from './job-context';
 import type { JobRecord } from './job-record';
 import { openJobStore } from './job-store';
-import { jobView, type LiveState } from './job-view';
+import { jobView } from './job-view';
+import { newEntry, setWaiting, type Entry } from './engine-entry';
 import { createKeyedLock, createLimiter } from './limiter';
-import { prepareJob } from './new-job';
+import { createJob } from './new-job';
 import { isAbortError, jobController, type Backoff } from './pause';
 import { isRetrackable, noticeOf, prepareRetry, publicationsOf, remoteOf } from './record-changes';
 import { runJob, type RunDeps } from './run-job';
 import { trackPublication } from './track-step';
+import { repairDrafts } from './startup-repair';
 import { createViewEmitter } from './view-emitter';
+import { DEFAULT_TIMEOUT_MS } from '../service-client';
 
 export type { PublishEngine, PublishEngineOptions, StartResult };
-
-interface Entry extends LiveState {
-  record: JobRecord;
-  bytes: Map<string, number>;
-  waits: number;
-  controller: AbortController | null;
-  /** The run or the tracking under way. */
-  task: Promise<void> | null;
-  cancelRequested: boolean;
-}
 
 /** Opens the engine on the jobs under `options.dataDir` and resumes the open ones. */
 export async function openPublishEngine(options: PublishEngineOptions): Promise<PublishEngine> {
@@ -46,6 +40,8 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
   const store = await openJobStore(options.dataDir, now);
   for (const problem of store.problems)
     log.error(`A publish job file did not parse; moved aside to ${problem.movedAside}`);
+  const repaired = await repairDrafts(store.loaded, options.drafts, log);
+  if (repaired.length > 0) options.onDraftsChanged?.(repaired);
   const drafts = withoutWaiting(
     createDraftSync(options.drafts, log, (ids) => options.onDraftsChanged?.(ids)),
   );
@@ -56,9 +52,11 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
   const settledWaiters: Array<() => void> = [];
   const starts = createSerialQueue();
   const claimed = new Set<string>();
+  const publications = new Set<string>();
   const deps: RunDeps = {
     imprints: createImprintSource(accounts),
     listings: { claimed, exclusive: createKeyedLock() },
+    publications: { claimed: publications },
   };
   let running = 0;
   let closed = false;
@@ -101,6 +99,8 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     random,
     backoff,
     settleAfterTimeoutMs: options.settleAfterTimeoutMs ?? 10_000,
+    requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+    log,
     uploads,
     photoPath: (name) => store.photoPath(entry.record.id, name),
     save: () => persist(entry),
@@ -109,16 +109,16 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
       emitter.changed(entry.record.id);
     },
     waiting(error, untilMs) {
-      if (error) {
-        entry.waits += 1;
-        entry.waiting = { error, untilMs: untilMs ?? now().getTime() };
-      } else {
-        entry.waits = Math.max(0, entry.waits - 1);
-        if (entry.waits === 0) entry.waiting = null;
-      }
+      setWaiting(entry, error, untilMs ?? now().getTime());
       emitter.changed(entry.record.id, true);
     },
   });
+
+  // A retracked job's draft may be linked anew meanwhile: it only follows the status of that link.
+  const tell = (record: JobRecord, status: DraftStatus, remote?: DraftRemote): void =>
+    record.retracked && record.listingUuid !== null
+      ? drafts.follow(record.draftId, status, record.listingUuid)
+      : drafts.set(record.draftId, status, remote);
 
   // Ends a job that threw: cancelled, stopped with the engine (left to resume), or failed.
   const ended = async (entry: Entry, error: unknown): Promise<void> => {
@@ -136,12 +136,7 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     if (record.error.problem === 'internal') log.error(`Publish job ${record.id} failed`, error);
     else log.info(`Publish job ${record.id} failed: ${record.error.problem}: ${record.error.detail}`);
     await persist(entry, true);
-    if (record.retracked && record.listingUuid !== null) {
-      drafts.follow(record.draftId, 'failed', record.listingUuid);
-      return;
-    }
-    const remote = record.listingUuid === null ? undefined : { listingUuid: record.listingUuid };
-    drafts.set(record.draftId, 'failed', remote);
+    tell(record, 'failed', record.listingUuid === null ? undefined : { listingUuid: record.listingUuid });
   };
 
   const notify = (record: JobRecord) => {
@@ -168,10 +163,7 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
           const { record } = entry;
           record.state = outcome === 'settled' ? 'published' : 'rejected';
           await persist(entry, true);
-          const status = outcome === 'settled' ? 'published' : 'failed';
-          if (record.retracked && record.listingUuid !== null)
-            drafts.follow(record.draftId, status, record.listingUuid);
-          else drafts.set(record.draftId, status, remoteOf(record));
+          tell(record, outcome === 'settled' ? 'published' : 'failed', remoteOf(record));
           notify(record);
           if (outcome === 'settled') await store.dropPhotos(record.id);
         } catch (error) {
@@ -227,18 +219,10 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
   };
 
   const add = (record: JobRecord): Entry => {
-    const entry: Entry = {
-      record,
-      bytes: new Map(),
-      waits: 0,
-      waiting: null,
-      nextReadMs: null,
-      controller: null,
-      task: null,
-      cancelRequested: false,
-    };
+    const entry = newEntry(record);
     entries.set(record.id, entry);
     if (record.listingUuid !== null) claimed.add(record.listingUuid);
+    if (record.publicationUuid !== null) publications.add(record.publicationUuid);
     return entry;
   };
 
@@ -252,7 +236,7 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     const open = jobs.find((entry) => isOpenJobState(entry.record.state));
     if (open) return { draftId, jobId: open.record.id };
     const id = newId();
-    const prepared = await prepareJob({
+    const made = await createJob({
       id,
       draftId,
       earlier: jobs.map((entry) => entry.record),
@@ -261,16 +245,18 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
       store,
       dataDir: options.dataDir,
       now: now(),
+      log,
+      async supersede(previousId, by) {
+        const previous = entries.get(previousId);
+        if (!previous) return;
+        previous.record.supersededBy = by;
+        if (by !== null) await persist(previous, true);
+      },
     });
-    if ('refusal' in prepared) return refuse(draftId, prepared.refusal);
-    const { record } = prepared;
-    const previous = prepared.previous && entries.get(prepared.previous.id);
-    const entry = add(record);
-    if (previous) {
-      previous.record.supersededBy = id;
-      await persist(previous, true);
-    }
-    await persist(entry, true);
+    if ('refusal' in made) return refuse(draftId, made.refusal);
+    // Only now, with the job on disk, is it the engine's (see createJob).
+    const entry = add(made.record);
+    emitter.changed(id, true);
     drafts.set(draftId, 'publishing');
     enqueue(entry);
     return { draftId, jobId: id };
@@ -314,13 +300,19 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
       checkSettled();
       return true;
     },
-    async retry(jobId) {
+    async retry(jobId, confirm) {
       const entry = entries.get(jobId);
       if (!entry || closed) return false;
       const { record } = entry;
       // A rejected ad is read again (the seller may have fixed the listing on the service).
       const again = record.state === 'failed' || record.state === 'cancelled' || record.state === 'rejected';
       if (!again || record.supersededBy !== null) return false;
+      // The ad may be online already and nothing can tell: only the seller may take that risk.
+      if (record.error?.problem === 'publication-unknown' && confirm?.confirmDuplicateRisk !== true) {
+        log.info(`Publish job ${jobId}: Retry asks the seller to confirm the risk of a second ad`);
+        return 'needs-confirmation';
+      }
+      log.info(`Publish job ${jobId}: retried by the seller (${record.error?.problem ?? record.state})`);
       prepareRetry(record, claimed);
       entry.waiting = null;
       entry.waits = 0;
@@ -333,9 +325,7 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
         await persist(entry, true);
         pump();
       }
-      if (record.retracked && record.listingUuid !== null)
-        drafts.follow(record.draftId, 'publishing', record.listingUuid);
-      else drafts.set(record.draftId, 'publishing');
+      tell(record, 'publishing');
       return true;
     },
     publicationsOf: (listingUuid) =>

@@ -94,14 +94,13 @@ export function factsOf(error: unknown): FailureFacts {
 /**
  * Whether a failed POST may have done its work. Not when the call was never sent (a failed token
  * request stops the call before it goes out) or the service refused it with a 4xx (429 included).
- * A 503 counts as refused too: by HTTP's definition the server "is currently unable to handle the
- * request", which is what gateways and overloaded services send before doing anything. Any other
- * 5xx, a reset, a timeout or an unreadable 2xx leave it open.
+ * Every 5xx counts as "maybe": a gateway answers 502, 503 or 504 when its upstream is slow or gone,
+ * and the upstream may have done the work all the same. So do a reset, a timeout and an unreadable
+ * 2xx.
  */
 export function mayHaveTakenEffect(facts: FailureFacts): boolean {
   if (facts.operation === 'token' || NOT_SENT.has(facts.problem)) return false;
-  if (facts.status !== undefined && facts.status >= 400 && facts.status < 500) return false;
-  return facts.status !== 503;
+  return !(facts.status !== undefined && facts.status >= 400 && facts.status < 500);
 }
 
 /** The verdict on `error` thrown by a call. */

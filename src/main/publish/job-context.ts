@@ -20,6 +20,12 @@ export interface JobContext {
    * looking whether it took effect.
    */
   readonly settleAfterTimeoutMs: number;
+  /** The service client's limit per request: the base of the reconcile window (reconcile.ts). */
+  readonly requestTimeoutMs: number;
+  /** Where retries and reconcile decisions are written. */
+  readonly log: { info(message: string): void };
+  /** The step under way, for the log (e.g. 'listing'). */
+  readonly step?: string;
   /** Bounds the uploads of all jobs together. */
   readonly uploads: Limiter;
   /** Absolute path of a photo the job keeps (see job-store.ts). */
@@ -53,6 +59,9 @@ export async function waitToRepeat(
   extraMs = 0,
 ): Promise<void> {
   const delay = Math.max(backoffDelay(attempt, ctx.backoff, verdict.retryAfterMs, ctx.random), extraMs);
+  ctx.log.info(
+    `Publish job ${ctx.record.id} [${ctx.step ?? 'job'}]: ${verdict.error.title} (${verdict.error.detail}); repeating in ${delay} ms (repeat ${attempt + 1})`,
+  );
   ctx.waiting(verdict.error, ctx.now().getTime() + delay);
   try {
     await pause(delay, ctx.signal);

@@ -5,8 +5,11 @@
 import { z } from 'zod';
 import { draftSchema } from '../../shared/domain/draft';
 
-/** Version of the stored job; bump it with a migration in `parseJobRecord`. */
-export const JOB_VERSION = 1;
+/**
+ * Version of the stored job; bump it with a migration in `parseJobRecord`. 2 added the send times
+ * of the POSTs (all optional: a version-1 file is a version-2 file without them).
+ */
+export const JOB_VERSION = 2;
 
 /** Persisted states; 'waiting' is not one of them (it is a moment of a running job). */
 export const jobRecordStates = [
@@ -42,6 +45,8 @@ const photoSchema = z.object({
   uploaded: z.boolean(),
   /** The listing's media URL that shows this photo, once known for sure. */
   url: z.string().nullable(),
+  /** When its attach was last sent (ms since the epoch): an unsure photo is settled after a window. */
+  attachRequestedAt: z.number().nullable().optional(),
 });
 export type JobPhoto = z.infer<typeof photoSchema>;
 
@@ -77,6 +82,11 @@ export const jobRecordSchema = z.object({
   imprintUuid: z.string().nullable(),
   /** A listing POST may have been sent: look for it by reference before sending another. */
   listingRequested: z.boolean(),
+  /**
+   * The latest moment the listing POST may have left (ms since the epoch): reconciling goes on until
+   * the request timeout has passed since then (see reconcile.ts).
+   */
+  listingRequestedAt: z.number().nullable().optional(),
   /** Inherited from an earlier job of the draft that never published: to be updated, not created. */
   listingInherited: z.boolean(),
   listingUuid: z.string().nullable(),
@@ -84,6 +94,13 @@ export const jobRecordSchema = z.object({
   ordered: z.boolean(),
   /** A publication POST may have been sent and its answer was lost. */
   publicationRequested: z.boolean(),
+  /** As `listingRequestedAt`, for the publication POST. */
+  publicationRequestedAt: z.number().nullable().optional(),
+  /**
+   * The listing's publications before this job first asked for one (null: not read, or the service
+   * offers no such read): one that appears beyond these after a lost answer is the job's.
+   */
+  publicationsBefore: z.array(z.string()).nullable().optional(),
   publicationUuid: z.string().nullable(),
   tracking: trackingSchema.nullable(),
   error: errorSchema.nullable(),
@@ -100,5 +117,9 @@ export type JobError = NonNullable<JobRecord['error']>;
 
 /** Parses a stored job of any known version; throws on anything else. */
 export function parseJobRecord(value: unknown): JobRecord {
+  const stored = value as { version?: unknown } | null;
+  // Version 1 lacks only optional fields.
+  if (stored !== null && typeof stored === 'object' && stored.version === 1)
+    return jobRecordSchema.parse({ ...stored, version: JOB_VERSION });
   return jobRecordSchema.parse(value);
 }

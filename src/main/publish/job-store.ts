@@ -30,6 +30,8 @@ export interface JobStore {
   photoPath(jobId: string, name: string): string;
   /** Deletes the job's photo links (the JSON stays as the job's history). */
   dropPhotos(jobId: string): Promise<void>;
+  /** Deletes every trace of a job whose start failed: its file, a half-written one, its photos. */
+  discard(jobId: string): Promise<void>;
   /** Resolves once every write asked for so far has finished. */
   flush(): Promise<void>;
 }
@@ -112,6 +114,19 @@ export async function openJobStore(dataDir: string, now = () => new Date()): Pro
     },
     photoPath: (jobId, name) => path.join(folderOf(jobId), path.basename(name)),
     dropPhotos: (jobId) => rm(folderOf(jobId), { recursive: true, force: true }),
+    async discard(jobId) {
+      const folder = folderOf(jobId);
+      await writers.get(jobId)?.idle();
+      writers.delete(jobId);
+      const prefix = `${jobId}.json`;
+      const names = (await readdir(dir)).filter((name) => name === prefix || name.startsWith(`${prefix}.`));
+      const removed = await Promise.allSettled([
+        ...names.map((name) => rm(path.join(dir, name), { force: true })),
+        rm(folder, { recursive: true, force: true }),
+      ]);
+      const failed = removed.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
+    },
     async flush() {
       await Promise.all([...writers.values()].map((writer) => writer.idle()));
     },

@@ -65,6 +65,7 @@ export function jobView(record: JobRecord, live: LiveState): PublishJobView {
     rejectionReason: record.state === 'rejected' ? (tracking?.reason ?? null) : null,
     error: waiting?.error ?? record.error,
     nextAttemptAt: iso(waiting?.untilMs ?? (record.state === 'tracking' ? live.nextReadMs : null)),
+    supersededBy: record.supersededBy,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   };

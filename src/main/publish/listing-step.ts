@@ -1,11 +1,12 @@
 // Step 2 of the spec's order: the listing. A create request whose answer was lost (timeout, reset,
-// 5xx) is never sent again blindly: the listing is first looked for by its reference (see
-// listing-match.ts). Found: it is ours. Not found: the request did not take effect, and it is sent
-// again. Two or more: which one is ours cannot be told, and the seller is asked.
+// 5xx, a crash while it was out) is never sent again blindly: the listing is looked for by its
+// reference (see listing-match.ts) for as long as the service may still be working on it (see
+// reconcile.ts). Found: it is ours. Still not there after that: the request did not take effect,
+// and it is sent again. Two or more: which one is ours cannot be told, and the seller is asked.
 import { draftToListingCreateRequest } from '../../shared/domain/draft-requests';
 import type { Listing } from '../../shared/service';
 import { ServiceError } from '../service-client';
-import { factsOf, jobError } from './failure';
+import { jobError } from './failure';
 import {
   StepFailure,
   checkStopped,
@@ -14,7 +15,9 @@ import {
   waitToRepeat,
   type JobContext,
 } from './job-context';
+import type { JobError } from './job-record';
 import { matchListings } from './listing-match';
+import { lastPossibleSend, note, reconcile } from './reconcile';
 
 export interface ListingDeps {
   /** Listings that belong to a job (engine-wide); a lost answer is never matched with one of them. */
@@ -37,43 +40,69 @@ export async function ensureListing(ctx: JobContext, deps: ListingDeps): Promise
     return uuid;
   };
   return deps.exclusive(`${record.accountId}\n${request.customReference ?? ''}`, async () => {
+    let lost: JobError | undefined;
     for (let attempt = 0; ; attempt += 1) {
       checkStopped(ctx);
       if (record.listingRequested) {
-        const found = await patiently(ctx, async () =>
-          matchListings(await ctx.client.listListings(), request, deps.claimed),
+        // A file of version 1 has no send time; its last write is no earlier than the send.
+        const sentAt = record.listingRequestedAt ?? Date.parse(record.updatedAt);
+        const found = await reconcile(
+          ctx,
+          'listing POST',
+          sentAt,
+          async () => {
+            const matches = await patiently(ctx, async () =>
+              matchListings(await ctx.client.listListings(), request, deps.claimed),
+            );
+            if (matches.length > 1) throw ambiguous(ctx, matches.length, request.customReference);
+            return matches[0] ?? null;
+          },
+          lost,
         );
-        if (found.length > 1) {
-          throw new StepFailure(
-            jobError(
-              {
-                problem: 'listing-ambiguous',
-                message: `${found.length} listings carry the reference "${request.customReference ?? ''}" and this draft's content; the app cannot tell which one it created.`,
-              },
-              ctx.now(),
-            ),
-          );
-        }
-        if (found.length === 1) return adopt(found[0]!.uuid);
-        // Nothing there: no earlier request took effect, so a new one cannot make a second listing.
+        if (found) return adopt(found.uuid);
+        // Nothing there after the window: no earlier request took effect, so a new one cannot make a
+        // second listing.
         record.listingRequested = false;
+        record.listingRequestedAt = null;
       }
       // Written before sending: after a crash during the call, the resumed job looks before creating.
+      const sentAt = ctx.now().getTime();
       record.listingRequested = true;
+      record.listingRequestedAt = sentAt;
       await ctx.save();
       try {
         const { uuid } = await ctx.client.createListing(request);
         return await adopt(uuid);
       } catch (error) {
         const verdict = repeatOrThrow(ctx, error);
-        if (verdict.effect === 'none') record.listingRequested = false;
-        // A service that timed out may still be creating the listing: give it time before looking.
-        const settle =
-          verdict.effect === 'unknown' && factsOf(error).problem === 'timeout' ? ctx.settleAfterTimeoutMs : 0;
-        await waitToRepeat(ctx, verdict, attempt, settle);
+        if (verdict.effect === 'none') {
+          record.listingRequested = false;
+          record.listingRequestedAt = null;
+          await waitToRepeat(ctx, verdict, attempt);
+          continue;
+        }
+        record.listingRequestedAt = lastPossibleSend(ctx, sentAt, ctx.now().getTime());
+        await ctx.save();
+        lost = verdict.error;
+        note(
+          ctx,
+          `listing POST: ${verdict.error.title} (${verdict.error.detail}); outcome unknown, looking for it`,
+        );
       }
     }
   });
+}
+
+function ambiguous(ctx: JobContext, count: number, reference: string | null | undefined): StepFailure {
+  return new StepFailure(
+    jobError(
+      {
+        problem: 'listing-ambiguous',
+        message: `${count} listings carry the reference "${reference ?? ''}" and this draft's content; the app cannot tell which one it created.`,
+      },
+      ctx.now(),
+    ),
+  );
 }
 
 // A listing inherited from an earlier job of the draft that never got published: it gets the

@@ -127,3 +127,36 @@ export async function prepareJob(
   });
   return previous ? { record, previous } : { record };
 }
+
+/** What createJob needs beyond PrepareInput. */
+export interface CreateInput extends PrepareInput {
+  store: Pick<JobStore, 'keepPhotos' | 'dropPhotos' | 'save' | 'discard'>;
+  log: { error(message: string, error?: unknown): void };
+  /** Marks the earlier job `previousId` as taken over by job `by` (null: undo) and writes it. */
+  supersede(previousId: string, by: string | null): Promise<void>;
+}
+
+/**
+ * A new job of the draft, written to disk (with the earlier job it takes over); or why the draft
+ * cannot be published. A write that fails (e.g. a full disk) leaves nothing of the job behind, not
+ * even a half-written file, and throws its error.
+ */
+export async function createJob(
+  input: CreateInput,
+): Promise<{ record: JobRecord } | { refusal: FailureFacts }> {
+  const prepared = await prepareJob(input);
+  if ('refusal' in prepared) return prepared;
+  const { record, previous } = prepared;
+  try {
+    record.updatedAt = input.now.toISOString();
+    await input.store.save(record);
+    if (previous) await input.supersede(previous.id, record.id);
+  } catch (error) {
+    if (previous) await input.supersede(previous.id, null).catch(() => undefined);
+    await input.store.discard(record.id).catch((cleanup: unknown) => {
+      input.log.error(`Publish job ${record.id} could not be cleaned up after a failed start`, cleanup);
+    });
+    throw error;
+  }
+  return { record };
+}

@@ -1,40 +1,70 @@
-// Step 6: the publication, with the draft's location and the imprint. Unlike the listing, a
-// publication cannot be looked up after a lost answer: the spec names a read of a listing's
-// publications but shows neither its path nor its shape, and a listing carries no trace of its
-// publications. So the engine decides thus:
-// - the request surely did not take effect (not sent, a failed token request, 4xx such as 429,
-//   503 "unable to handle the request"): it is sent again after a pause;
-// - the answer was lost (reset, timeout, another 5xx, an unreadable 2xx), or the app stopped while
-//   the request was out: the job stops and asks the seller ('publication-unknown'). Sending it
-//   again could put the ad online twice. Retry is the seller's decision to send it again.
+// Step 6: the publication, with the draft's location and the imprint. A create request whose
+// answer was lost (reset, timeout, any 5xx, an unreadable 2xx, or the app stopped while it was out)
+// is never sent again blindly: the listing's publications are read until the window of the request
+// has passed (publication-read.ts, reconcile.ts). One that appeared is the job's; none after the
+// window means the request did not take effect, and it is sent again. Where the service offers no
+// such read, the job stops and asks the seller ('publication-unknown'): sending it again could put
+// the ad online twice, so Retry then needs the seller's confirmation of that risk.
 import { draftToPublicationCreateRequest } from '../../shared/domain/draft-requests';
-import { factsOf, jobError, judge } from './failure';
+import { jobError, judge } from './failure';
 import { StepFailure, checkStopped, waitToRepeat, type JobContext } from './job-context';
-import { abortError } from './pause';
+import type { JobError } from './job-record';
 import { isGone, listingGone } from './listing-step';
+import { abortError } from './pause';
+import { findPublication, readPublications, type PublicationDeps } from './publication-read';
+import { lastPossibleSend, note } from './reconcile';
 
 /** Creates the job's publication unless it has one; resolves with its uuid. */
-export async function ensurePublication(ctx: JobContext, listingUuid: string): Promise<string> {
+export async function ensurePublication(
+  ctx: JobContext,
+  listingUuid: string,
+  deps: PublicationDeps,
+): Promise<string> {
   const { record } = ctx;
   if (record.publicationUuid !== null) return record.publicationUuid;
-  if (record.publicationRequested)
-    throw unknownPublication(ctx, 'The app stopped while the request was out.');
   const snapshot = record.snapshot;
   const request = draftToPublicationCreateRequest({
     ...snapshot,
     publication: { ...snapshot.publication, imprintUuid: record.imprintUuid },
   });
+  const adopt = async (uuid: string): Promise<string> => {
+    deps.claimed.add(uuid);
+    record.publicationUuid = uuid;
+    record.publicationRequested = false;
+    await ctx.save();
+    return uuid;
+  };
+  let lost: JobError | undefined;
   for (let attempt = 0; ; attempt += 1) {
     checkStopped(ctx);
+    if (record.publicationRequested) {
+      // A file of version 1 has no send time; its last write is no earlier than the send.
+      const sentAt = record.publicationRequestedAt ?? Date.parse(record.updatedAt);
+      const found = await findPublication(ctx, listingUuid, sentAt, deps, lost);
+      if (found === 'not-offered') {
+        note(
+          ctx,
+          'publication POST: outcome unknown and the service offers no read of publications; asking the seller',
+        );
+        throw unknownPublication(ctx, lost?.detail ?? 'The app stopped while the request was out.');
+      }
+      if (found !== null) return adopt(found.uuid);
+      record.publicationRequested = false;
+      record.publicationRequestedAt = null;
+    }
+    if (record.publicationsBefore === undefined) {
+      // What the listing has before the first request: what appears beyond it later is the job's.
+      const before = await readPublications(ctx, listingUuid);
+      record.publicationsBefore = before === 'not-offered' ? null : before.map((item) => item.uuid);
+    }
     // Written before sending, so that a crash during the call is not taken for "never sent".
+    const sentAt = ctx.now().getTime();
     record.publicationRequested = true;
+    record.publicationRequestedAt = sentAt;
     await ctx.save();
     try {
       const { uuid } = await ctx.client.createPublication(listingUuid, request);
-      record.publicationUuid = uuid;
-      record.publicationRequested = false;
-      await ctx.save();
-      return uuid;
+      return await adopt(uuid);
     } catch (error) {
       if (isGone(error)) {
         record.publicationRequested = false;
@@ -48,7 +78,16 @@ export async function ensurePublication(ctx: JobContext, listingUuid: string): P
         await ctx.save();
         throw new StepFailure(verdict.error);
       }
-      if (verdict.effect === 'unknown') throw unknownPublication(ctx, factsOf(error).message);
+      if (verdict.effect === 'unknown') {
+        record.publicationRequestedAt = lastPossibleSend(ctx, sentAt, ctx.now().getTime());
+        await ctx.save();
+        lost = verdict.error;
+        note(
+          ctx,
+          `publication POST: ${verdict.error.title} (${verdict.error.detail}); outcome unknown, looking for it`,
+        );
+        continue;
+      }
       record.publicationRequested = false;
       await ctx.save();
       await waitToRepeat(ctx, verdict, attempt);
@@ -61,7 +100,7 @@ function unknownPublication(ctx: JobContext, why: string): StepFailure {
     jobError(
       {
         problem: 'publication-unknown',
-        message: `It is not known whether the publication was created. ${why}`,
+        message: `It is not known whether the ad was published: the answer was lost (${why}), and this service offers no way to look it up.`,
       },
       ctx.now(),
     ),

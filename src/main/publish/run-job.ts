@@ -10,11 +10,13 @@ import { ensureListing, type ListingDeps } from './listing-step';
 import { orderPhotos } from './order-step';
 import { isAbortError } from './pause';
 import { runPhotos } from './photos-step';
+import type { PublicationDeps } from './publication-read';
 import { ensurePublication } from './publication-step';
 
 export interface RunDeps {
   imprints: ImprintSource;
   listings: ListingDeps;
+  publications: PublicationDeps;
 }
 
 // Rounds of "attach, then order" that found the listing changed under the job.
@@ -33,7 +35,7 @@ export async function runJob(ctx: JobContext, deps: RunDeps): Promise<void> {
   // Only the publication needs the imprint (spec: it must exist before the publication is created),
   // so it is made while the listing and the photos go on.
   let imprintFailure: unknown;
-  const imprint = deps.imprints.ensure(job);
+  const imprint = deps.imprints.ensure({ ...job, step: 'imprint' });
   imprint.catch((error: unknown) => {
     imprintFailure = error;
     stop();
@@ -41,7 +43,7 @@ export async function runJob(ctx: JobContext, deps: RunDeps): Promise<void> {
   try {
     const listingUuid = await listingAndPhotos(job, deps);
     await imprint;
-    await ensurePublication(job, listingUuid);
+    await ensurePublication({ ...job, step: 'publication' }, listingUuid, deps.publications);
   } catch (error) {
     stop();
     // The aborts a failed imprint set off in the other steps are not the cause: the imprint is.
@@ -56,7 +58,7 @@ export async function runJob(ctx: JobContext, deps: RunDeps): Promise<void> {
 
 // The listing and the photos, up to the order of the photos; resolves with the listing's uuid.
 async function listingAndPhotos(ctx: JobContext, deps: RunDeps): Promise<string> {
-  const listing = ensureListing(ctx, deps.listings);
+  const listing = ensureListing({ ...ctx, step: 'listing' }, deps.listings);
   // Observed below (through runPhotos or directly); this keeps an early failure from going unhandled.
   listing.catch(() => undefined);
   for (let round = 0; !ctx.record.ordered; round += 1) {
@@ -66,8 +68,9 @@ async function listingAndPhotos(ctx: JobContext, deps: RunDeps): Promise<string>
         jobError({ problem: 'internal', message: 'The listing’s photos kept changing.' }, ctx.now()),
       );
     }
-    if (ctx.record.photos.some((photo) => photo.url === null)) await runPhotos(ctx, listing);
-    if ((await orderPhotos(ctx, await listing)) === 'done') break;
+    if (ctx.record.photos.some((photo) => photo.url === null))
+      await runPhotos({ ...ctx, step: 'photos' }, listing);
+    if ((await orderPhotos({ ...ctx, step: 'order' }, await listing)) === 'done') break;
   }
   return listing;
 }

@@ -19,12 +19,16 @@ import type { z } from 'zod';
 import { callApi } from './api-request';
 import type { ApiCall, ApiContext, AuthScheme } from './api-request';
 import { createGot, createHttpSend } from './http';
+import { parsePublicationList, type PublicationSummary } from './publication-list';
 import { optionalBody, parseBody } from './responses';
 import { DEFAULT_RETRY } from './retry';
 import type { RetryEnv, RetryOptions, WarnLog } from './retry';
 import { TokenProvider } from './token-provider';
 import { idleTimeouts, uploadFile } from './upload';
 import type { UploadOptions, UploadResult } from './upload';
+
+/** Limit per request when none is given, in ms. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** Settings of a service client. */
 export interface ServiceClientOptions {
@@ -85,6 +89,11 @@ export interface ServiceClient {
   updatePublication(uuid: string, publicationUuid: string, request: PublicationUpdateRequest): Promise<void>;
   /** Row 11: one publication, with its states. */
   getPublication(uuid: string, publicationUuid: string): Promise<Publication>;
+  /**
+   * The publications of a listing (a read the spec names without path or shape; see
+   * publication-list.ts). A service without it answers 404, 405 or 501.
+   */
+  listPublications(uuid: string): Promise<PublicationSummary[]>;
   /** Row 12: creates an imprint. */
   createImprint(content: string): Promise<UuidResponse>;
   /** Streams a file to an upload ticket's `signedPutUrl`. */
@@ -93,7 +102,7 @@ export interface ServiceClient {
 
 /** Builds a ServiceClient (see ServiceClientOptions). */
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
-  const timeoutMs = options.timeoutMs ?? 30_000;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const now = options.now ?? Date.now;
   const retryEnv: RetryEnv = {
     retry: { ...DEFAULT_RETRY, ...options.retry },
@@ -181,6 +190,10 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       json(
         { operation: 'getPublication', path: servicePaths.publication(uuid, publicationUuid) },
         Publication,
+      ),
+    listPublications: async (uuid) =>
+      parsePublicationList(
+        await callApi(api, { operation: 'listPublications', path: servicePaths.publications(uuid) }),
       ),
     createImprint: (content) =>
       json({ operation: 'createImprint', path: servicePaths.imprints(), json: { content } }, UuidResponse),

@@ -1,5 +1,5 @@
 // Public API of the listing service client.
-export { createServiceClient } from './client';
+export { DEFAULT_TIMEOUT_MS, createServiceClient } from './client';
 export type { CreatePublicationOptions, ServiceClient, ServiceClientOptions } from './client';
 export type { AuthScheme } from './api-request';
 export { testConnection } from './connection-check';
@@ -12,3 +12,4 @@ export type { ServiceProblem } from './problems';
 export { DEFAULT_RETRY } from './retry';
 export type { RetryOptions, WarnLog } from './retry';
 export type { UploadOptions, UploadResult } from './upload';
+export type { PublicationSummary } from './publication-list';

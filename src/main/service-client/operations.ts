@@ -15,6 +15,7 @@ export const OPERATION_METHODS = {
   createPublication: 'POST',
   updatePublication: 'PUT',
   getPublication: 'GET',
+  listPublications: 'GET',
   createImprint: 'POST',
   uploadFile: 'PUT',
 } as const;

@@ -79,14 +79,16 @@ export function publicationRoutes(api: FastifyInstance, ctx: SandboxContext): vo
   });
 
   // Not in the Endpoints table (path and shape not shown): the publications of a listing, oldest first.
+  // The 'off' quirk answers as a service without this read would: the unknown-route 404.
   defineRoute(api, 'GET /v1/listings/:uuid/publications', async (request, reply) => {
+    if (ctx.quirks.publicationsRead === 'off') throw problems.notFound();
     const listing = ownListing(ctx, request, param(request, 'uuid'));
     settleListing(listing, ctx.store, Date.now());
     const out = listing.publications.flatMap((uuid) => {
       const publication = ctx.store.publications.get(uuid);
       return publication ? [renderPublication(publication, ctx.quirks)] : [];
     });
-    return reply.code(200).send(out);
+    return reply.code(200).send(ctx.quirks.publicationsRead === 'object' ? { publications: out } : out);
   });
 
   // Row 12. Success status not shown: 200 with {uuid}.

@@ -113,6 +113,8 @@ export interface PublishJobView {
   error: PublishJobError | null;
   /** While waiting or tracking: when the next attempt or read is due (ISO). */
   nextAttemptAt: string | null;
+  /** A later job of the same draft that took this one over: this one needs nothing from the seller. */
+  supersededBy?: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -211,8 +211,14 @@ export const contract = {
   'publish:list': channel<PublishState>()(noInput),
   /** Stops a queued, running or failed job; `done` false when there was nothing to stop. */
   'publish:cancel': channel<{ done: boolean }>()(z.object({ jobId: id }).strict()),
-  /** Runs a failed or cancelled job again from where it stopped, or reads a rejected ad again. */
-  'publish:retry': channel<{ done: boolean }>()(z.object({ jobId: id }).strict()),
+  /**
+   * Runs a failed or cancelled job again from where it stopped, or reads a rejected ad again. A job
+   * whose ad may be online unseen ('publication-unknown') answers `needsConfirmation` until called
+   * with `confirmDuplicateRisk: true` (the seller accepted the risk of a second ad).
+   */
+  'publish:retry': channel<{ done: boolean; needsConfirmation?: boolean }>()(
+    z.object({ jobId: id, confirmDuplicateRisk: z.boolean().optional() }).strict(),
+  ),
   /** Sends only the changed fields; the listing's publications go through validation again. */
   'listings:update': channel<{ listing: ListingView; publications: PublicationView[] }>()(
     z.object({ uuid: id, patch: listingPatchSchema }).strict(),

@@ -31,12 +31,18 @@ async function main(): Promise<void> {
   );
   const engine = await openPublishEngine({
     dataDir: config.dataDir,
-    drafts: { get: (id) => drafts.get(id), update: (id, change) => drafts.update(id, change) },
+    drafts: {
+      get: (id) => drafts.get(id),
+      update: (id, change) => drafts.update(id, change),
+      list: () => drafts.list(),
+    },
     accounts: sandboxAccounts(() => client),
     log: quietLog,
     backoff: { baseMs: 20, maxMs: 200 },
     tracking: { baseMs: 30, maxMs: 200 },
     progressIntervalMs: 5,
+    requestTimeoutMs: 2_000,
+    settleAfterTimeoutMs: 300,
   });
   engine.onChange(() => {
     const attached = engine

@@ -123,7 +123,11 @@ export function engineOn(
 ): Promise<PublishEngine> {
   return openPublishEngine({
     dataDir: d.dataDir,
-    drafts: { get: (id) => d.drafts.get(id), update: (id, change) => d.drafts.update(id, change) },
+    drafts: {
+      get: (id) => d.drafts.get(id),
+      update: (id, change) => d.drafts.update(id, change),
+      list: () => d.drafts.list(),
+    },
     accounts,
     log: quietLog,
     ...FAST_ENGINE,

@@ -11,6 +11,8 @@ export const quietLog = { info: () => undefined, error: () => undefined };
 export const FAST_ENGINE: Partial<PublishEngineOptions> = {
   backoff: { baseMs: 20, maxMs: 200 },
   tracking: { baseMs: 30, maxMs: 200 },
+  // The client's own limit (clientOf's default): the reconcile window is this plus the settling.
+  requestTimeoutMs: 5_000,
   settleAfterTimeoutMs: 300,
   progressIntervalMs: 20,
 };

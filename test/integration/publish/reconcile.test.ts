@@ -1,0 +1,189 @@
+// Reconciling before repeating, across restarts: a listing POST the service is still working on when
+// the app dies, publication answers lost behind a gateway's 5xx, a service without the read of a
+// listing's publications (the seller must confirm a Retry), and the decisions written to the log.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../../src/sandbox';
+import type { PublishEngine } from '../../../src/main/publish/engine';
+import {
+  clientOf,
+  counts,
+  desk,
+  engineOn,
+  expectPublished,
+  sandbox,
+  sandboxAccounts,
+  type Desk,
+} from './helpers';
+import { killable } from './kill';
+
+const TIMEOUT_MS = 500;
+const WINDOW = { requestTimeoutMs: TIMEOUT_MS, settleAfterTimeoutMs: 200 };
+
+let sb: Sandbox | undefined;
+let d: Desk | undefined;
+const engines: PublishEngine[] = [];
+
+afterEach(async () => {
+  for (const engine of engines.splice(0)) await engine.close();
+  await d?.close();
+  await sb?.close();
+  sb = undefined;
+  d = undefined;
+});
+
+function requests(s: Sandbox, route: string): Record<string, number> {
+  return s.stats().requests[route] ?? {};
+}
+
+function logLines() {
+  const lines: string[] = [];
+  return { lines, log: { info: (m: string) => lines.push(m), error: (m: string) => lines.push(m) } };
+}
+
+describe('reconciling across a restart', () => {
+  it('does not create a second listing when the app dies while the service still works on the first', async () => {
+    sb = await sandbox();
+    d = await desk();
+    const [draft] = await d.makeDrafts(1, 1);
+    // The service takes longer than the client's timeout; the app is killed while it works.
+    sb.faults.add({ route: 'POST /v1/listings', kind: 'delay', ms: TIMEOUT_MS + 100, times: 1 });
+    const dying = killable(clientOf(sb, TIMEOUT_MS), {
+      at: 0,
+      mode: 'in-flight',
+      operation: 'createListing',
+    });
+    let client = dying.client;
+    const accounts = sandboxAccounts(() => client);
+    const first = await engineOn(d, accounts, WINDOW);
+    await first.start([draft!.id]);
+    expect(await dying.killed).toBe('createListing');
+    // Restarted at once: the listing does not exist yet.
+    client = clientOf(sb, TIMEOUT_MS);
+    const { lines, log } = logLines();
+    const second = await engineOn(d, accounts, { ...WINDOW, log });
+    engines.push(second);
+    expect(counts(sb).listings).toBe(0);
+    await second.settled();
+    await expectPublished(sb, d, [draft!]);
+    // One POST in all: the resumed job kept looking until the first one landed, and adopted it.
+    expect(requests(sb, 'POST /v1/listings')).toEqual({ '200': 1 });
+    const decisions = lines.filter((line) => line.includes('[listing]')).join('\n');
+    expect(decisions).toMatch(/listing POST: looked, not there yet; \d+ ms of the window left/);
+    expect(decisions).toContain('listing POST: looked, found it; adopted');
+  });
+
+  it('sends a listing POST again only after the window when the first never took effect', async () => {
+    sb = await sandbox();
+    d = await desk();
+    const [draft] = await d.makeDrafts(1, 1);
+    // A gateway answers 503 before the service saw the request: nothing to find.
+    sb.faults.add({
+      route: 'POST /v1/listings',
+      kind: 'status',
+      status: 503,
+      times: 1,
+      retryAfterSeconds: 0,
+    });
+    const client = clientOf(sb, TIMEOUT_MS);
+    const { lines, log } = logLines();
+    const engine = await engineOn(
+      d,
+      sandboxAccounts(() => client),
+      { ...WINDOW, log },
+    );
+    engines.push(engine);
+    const started = Date.now();
+    await engine.start([draft!.id]);
+    await engine.settled();
+    await expectPublished(sb, d, [draft!]);
+    expect(requests(sb, 'POST /v1/listings')).toEqual({ '503': 1, '200': 1 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(TIMEOUT_MS + 200);
+    expect(lines.join('\n')).toContain('listing POST: looked, not there after the window; sending again');
+  });
+});
+
+describe('publications never doubled', () => {
+  for (const read of ['array', 'object'] as const) {
+    it(`finds the publication behind a lost answer (503, 504, reset after; read as ${read})`, async () => {
+      sb = await sandbox({ quirks: { publicationsRead: read } });
+      d = await desk();
+      const drafts = await d.makeDrafts(3, 1);
+      const route = 'POST /v1/listings/:uuid/publications';
+      sb.faults.add({ route, kind: 'status', status: 503, when: 'after', times: 1, retryAfterSeconds: 0 });
+      sb.faults.add({ route, kind: 'status', status: 504, when: 'after', times: 1 });
+      sb.faults.add({ route, kind: 'reset', when: 'after', times: 1 });
+      const client = clientOf(sb, TIMEOUT_MS);
+      const engine = await engineOn(
+        d,
+        sandboxAccounts(() => client),
+        { ...WINDOW, limits: { drafts: 1 } },
+      );
+      engines.push(engine);
+      await engine.start(drafts.map((draft) => draft.id));
+      await engine.settled();
+      await expectPublished(sb, d, drafts);
+      // Three POSTs, three publications: each lost answer was found, none sent again.
+      expect(requests(sb, route)).toEqual({ '503': 1, '504': 1, reset: 1 });
+      expect(counts(sb).publications).toBe(3);
+    });
+  }
+
+  it('without the read, says the outcome is unknown and retries only once the seller confirms the risk', async () => {
+    sb = await sandbox({ quirks: { publicationsRead: 'off' } });
+    d = await desk();
+    const [draft] = await d.makeDrafts(1, 1);
+    const route = 'POST /v1/listings/:uuid/publications';
+    // Cut off before the service saw it: the seller will find no ad and confirm the Retry.
+    sb.faults.add({ route, kind: 'reset', times: 1 });
+    const client = clientOf(sb, TIMEOUT_MS);
+    const engine = await engineOn(
+      d,
+      sandboxAccounts(() => client),
+      WINDOW,
+    );
+    engines.push(engine);
+    const [started] = await engine.start([draft!.id]);
+    await engine.settled();
+    const job = engine.get(started!.jobId!)!;
+    expect(job.state).toBe('failed');
+    expect(job.error).toMatchObject({ problem: 'publication-unknown', remedy: 'check-marketplace' });
+    expect(job.error!.detail).toContain('no way to look it up');
+    expect(job.error!.whatToDo).toContain('publish it twice');
+    expect((await d.drafts.get(draft!.id)).status).toBe('failed');
+
+    expect(await engine.retry(job.id)).toBe('needs-confirmation');
+    expect(engine.get(job.id)!.state).toBe('failed');
+    expect(requests(sb, route)).toEqual({ reset: 1 });
+
+    expect(await engine.retry(job.id, { confirmDuplicateRisk: true })).toBe(true);
+    await engine.settled();
+    await expectPublished(sb, d, [draft!]);
+    expect(counts(sb).publications).toBe(1);
+  });
+
+  it('without the read, a kill while the publication POST is out ends in the same question', async () => {
+    sb = await sandbox({ quirks: { publicationsRead: 'off' } });
+    d = await desk();
+    const [draft] = await d.makeDrafts(1, 1);
+    const dying = killable(clientOf(sb, TIMEOUT_MS), {
+      at: 0,
+      mode: 'before',
+      operation: 'createPublication',
+    });
+    let client = dying.client;
+    const accounts = sandboxAccounts(() => client);
+    const first = await engineOn(d, accounts, WINDOW);
+    await first.start([draft!.id]);
+    await dying.killed;
+    client = clientOf(sb, TIMEOUT_MS);
+    const second = await engineOn(d, accounts, WINDOW);
+    engines.push(second);
+    await second.settled();
+    const [job] = second.list();
+    expect(job!.error).toMatchObject({ problem: 'publication-unknown' });
+    expect(await second.retry(job!.id)).toBe('needs-confirmation');
+    expect(await second.retry(job!.id, { confirmDuplicateRisk: true })).toBe(true);
+    await second.settled();
+    await expectPublished(sb, d, [draft!]);
+  });
+});
