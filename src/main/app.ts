@@ -14,6 +14,8 @@ import { appHandlers } from './ipc/handlers/app';
 import { draftsHandlers } from './ipc/handlers/drafts';
 import { listingsHandlers } from './ipc/handlers/listings';
 import { liveHandlers } from './ipc/handlers/live';
+import { uploadsHandlers } from './ipc/handlers/uploads';
+import { openPhotoUploads } from './uploads/photo-uploads';
 import { createLive } from './live';
 import { publishHandlers } from './ipc/handlers/publish';
 import { publishAccounts } from './publish/accounts-port';
@@ -60,7 +62,7 @@ export interface App {
   /** The embedded listing service behind the Sandbox account. */
   sandbox: EmbeddedSandbox;
   /** The stored photo a `/photos/...` URL path names, or undefined; both shells serve it. */
-  photoFile(urlPath: string): string | undefined;
+  photoFile(urlPath: string): Promise<string | undefined>;
   close(): Promise<void>;
 }
 
@@ -152,6 +154,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     onChange: (problems) => events.emit('app:problems-changed', { problems }),
   });
   reportProblem = (movedAside) => void storage.problems.add(movedAside);
+  const uploads = await openPhotoUploads(config.dataDir);
   const live = createLive({
     dataDir: config.dataDir,
     accounts,
@@ -179,9 +182,10 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       ...settingsHandlers(settings, events),
       ...accountsHandlers(accounts),
       ...listingsHandlers(listings),
-      ...draftsHandlers(drafts),
+      ...draftsHandlers(drafts, uploads),
+      ...uploadsHandlers(uploads),
       ...publishHandlers(publish),
-      ...liveHandlers(live),
+      ...liveHandlers(live, uploads),
     },
     ports.log,
     { dataDir: config.dataDir },
@@ -193,6 +197,9 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     sandbox,
     photoFile: (urlPath) => resolvePhotoFile(config.dataDir, urlPath),
     async close() {
+      await uploads
+        .close()
+        .catch((error: unknown) => ports.log.error('Removing unfinished photo uploads failed', error));
       // Jobs stop where they stand (they resume at the next start), then the drafts' last writes
       // land, before the sandbox, which may be slow to stop.
       await publish

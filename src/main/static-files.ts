@@ -1,4 +1,7 @@
-// Resolves a request path to a file of the built renderer, refusing anything outside its folder.
+// Resolves a request path to a file both shells may serve: a file of the built renderer or a
+// draft's stored photo. The URL is checked as text first, then the file's real path (symlinks
+// followed) must lie inside the folder too, so a link cannot lead out of it.
+import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 const contentTypes: Record<string, string> = {
@@ -38,9 +41,47 @@ export function contentTypeOf(file: string): string {
 // named by the draft's uuid; nothing else under the data folder is ever served.
 const PHOTO_PATH = /^\/photos\/([0-9a-fA-F-]{36})\/([0-9a-fA-F-]{36}(?:\.thumb)?\.(?:jpg|png))$/;
 
-/** The stored photo a URL path `/photos/<draftId>/<file>` names, or undefined. */
-export function resolvePhotoFile(dataDir: string, urlPath: string): string | undefined {
+/** The photo file a URL path `/photos/<draftId>/<file>` names, by name only (no disk access). */
+export function photoFileName(dataDir: string, urlPath: string): string | undefined {
   const match = PHOTO_PATH.exec(urlPath);
   if (!match) return undefined;
   return path.join(dataDir, 'photos', match[1] as string, match[2] as string);
+}
+
+/** The real path of `file` when it is a regular file whose real path lies inside `folder`'s. */
+export async function realFileInside(folder: string, file: string): Promise<string | undefined> {
+  try {
+    const [realFolder, realFile] = await Promise.all([realpath(folder), realpath(file)]);
+    const relative = path.relative(realFolder, realFile);
+    const outside = relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative);
+    if (relative === '' || outside) return undefined;
+    return (await stat(realFile)).isFile() ? realFile : undefined;
+  } catch {
+    // Missing, unreadable, or a link to nowhere: nothing to serve.
+    return undefined;
+  }
+}
+
+/** The stored photo a URL path `/photos/<draftId>/<file>` names, really inside `<dataDir>/photos`. */
+export async function resolvePhotoFile(dataDir: string, urlPath: string): Promise<string | undefined> {
+  const file = photoFileName(dataDir, urlPath);
+  return file ? realFileInside(path.join(dataDir, 'photos'), file) : undefined;
+}
+
+/** A file of the built renderer for a URL path, really inside `rendererDir`. */
+export async function resolveRendererFile(rendererDir: string, urlPath: string): Promise<string | undefined> {
+  const file = resolveStaticFile(rendererDir, urlPath);
+  return file ? realFileInside(rendererDir, file) : undefined;
+}
+
+/** What a shell serves for a URL path: a stored photo (`photo` true), else a renderer file. */
+export async function resolveServedFile(
+  rendererDir: string,
+  photoFile: (urlPath: string) => Promise<string | undefined>,
+  urlPath: string,
+): Promise<{ file: string; photo: boolean } | undefined> {
+  const photo = await photoFile(urlPath);
+  if (photo) return { file: photo, photo: true };
+  const file = await resolveRendererFile(rendererDir, urlPath);
+  return file ? { file, photo: false } : undefined;
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ViewName } from '../shared/ipc/types';
+import { ConnectionLost } from './components/ConnectionLost';
 import { ProblemsBanner } from './components/ProblemsBanner';
 import { Sidebar } from './components/Sidebar';
 import { ViewErrorBoundary } from './components/ViewErrorBoundary';
@@ -65,6 +66,7 @@ export function App() {
     <div className="frame">
       <Sidebar />
       <main className="content" id="content">
+        <ConnectionLost />
         <ProblemsBanner />
         {error && (
           <div className="banner error" role="alert">

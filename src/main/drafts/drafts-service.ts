@@ -52,7 +52,7 @@ export interface DraftsService {
   addPhotoBytes(
     draftId: string,
     batchId: string,
-    file: { name: string; size: number; base64: string | null },
+    file: { name: string; size: number; bytes: Buffer | null },
   ): Promise<AddPhotosResult>;
   setPhotos(draftId: string, photoIds: string[]): Promise<Draft>;
 }
@@ -238,14 +238,13 @@ export function createDraftsService(deps: DraftsServiceDeps): DraftsService {
         );
       }),
 
-    addPhotoBytes: (draftId, batchId, { name, size, base64 }) =>
+    addPhotoBytes: (draftId, batchId, { name, size, bytes }) =>
       guarded(async () => {
-        if (base64 === null || size > MAX_PHOTO_UPLOAD_BYTES) {
+        if (bytes === null || size > MAX_PHOTO_UPLOAD_BYTES) {
           const refusal = intakeFailure(name, 'too-large', { bytes: size, maxBytes: MAX_PHOTO_UPLOAD_BYTES });
           const draft = await store.get(draftId);
           return { draft, added: 0, refused: [{ name, code: refusal.code, message: refusal.message }] };
         }
-        const bytes = Buffer.from(base64, 'base64');
         return intake(draftId, batchId, [{ bytes, name }], []);
       }),
 

@@ -27,7 +27,7 @@ export interface ListingEdits {
   /** Takes in one photo's bytes (web shell) and attaches it. */
   addPhotoBytes(
     uuid: string,
-    file: { name: string; size: number; base64: string | null },
+    file: { name: string; size: number; bytes: Buffer | null },
   ): Promise<ListingPhotosResult>;
   removePhoto(uuid: string, url: string): Promise<ListingView>;
   /** Puts the listing's photos in this order (exactly its current URLs). */
@@ -131,8 +131,8 @@ export function createListingEdits(ctx: LiveContext): ListingEdits {
       );
     },
 
-    async addPhotoBytes(uuid, { name, size, base64 }) {
-      if (base64 === null || size > MAX_PHOTO_UPLOAD_BYTES) {
+    async addPhotoBytes(uuid, { name, size, bytes }) {
+      if (bytes === null || size > MAX_PHOTO_UPLOAD_BYTES) {
         const refusal = intakeFailure(name, 'too-large', { bytes: size, maxBytes: MAX_PHOTO_UPLOAD_BYTES });
         const { accountId, client } = ctx.clientOf();
         let listing;
@@ -143,7 +143,7 @@ export function createListingEdits(ctx: LiveContext): ListingEdits {
         }
         return { listing, added: 0, refused: [{ name, code: refusal.code, message: refusal.message }] };
       }
-      return addSources(uuid, [{ bytes: Buffer.from(base64, 'base64'), name }], []);
+      return addSources(uuid, [{ bytes, name }], []);
     },
 
     removePhoto: (uuid, url) =>

@@ -2,11 +2,10 @@
 // answer is the listing as the service has it afterwards, and that is what the detail pane shows.
 import { create } from 'zustand';
 import type { ListingPatch, PublicationPatch, PublicationView } from '../../shared/domain/live';
-import { MAX_PHOTO_UPLOAD_BYTES } from '../../shared/ipc/contract';
 import { IpcError } from '../../shared/ipc/envelope';
 import type { ListingView, PhotoRefusal } from '../../shared/ipc/types';
 import { call } from '../ipc/client';
-import { bytesToBase64 } from '../views/drafts/photos/base64';
+import { photoBytesOf } from '../ipc/photo-bytes';
 import { useListingsStore } from './listings-store';
 
 /** Why the last action failed: a live problem (its own advice in the UI) or a plain message. */
@@ -108,17 +107,14 @@ export const useLiveStore = create<LiveState>((set, get) => {
           show(result.listing);
           refused.push(...result.refused);
         } else {
-          // Web shell: one file's bytes at a time, each attached before the next is read.
+          // Web shell: one file's bytes at a time (a big one in pieces), each attached before the
+          // next is read.
           for (const [index, file] of files.entries()) {
-            const base64 =
-              file.size > MAX_PHOTO_UPLOAD_BYTES
-                ? null
-                : bytesToBase64(new Uint8Array(await file.arrayBuffer()));
             const result = await call('listings:add-photo-bytes', {
               uuid,
               name: file.name || 'photo',
               size: file.size,
-              base64,
+              ...(await photoBytesOf(file, call)),
             });
             show(result.listing);
             refused.push(...result.refused);

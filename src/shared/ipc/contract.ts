@@ -5,6 +5,14 @@ import type { ChannelName, EventName } from './names';
 import { draftFieldsSchema, draftIdSchema, draftStatusSchema } from '../domain/draft';
 import type { Draft } from '../domain/draft';
 import { draftSorts } from '../domain/draft-list';
+import {
+  MAX_PHOTO_UPLOAD_BYTES,
+  PHOTO_CHUNK_BYTES,
+  absolutePathSchema,
+  base64Schema,
+  photoBytesSchema,
+  segmentIdSchema,
+} from './input-schemas';
 import type { PublishJobView, PublishNotice, PublishStartResult, PublishState } from '../domain/publish-job';
 import {
   listingPatchSchema,
@@ -55,7 +63,8 @@ export const photoMaxEdgeSchema = z
 export const publishDraftsSchema = z.int().min(1).max(16);
 export const publishUploadsSchema = z.int().min(1).max(32);
 
-const id = z.string().min(1).max(100);
+// Every id the renderer sends may end up in a service path or a file name.
+const id = segmentIdSchema;
 const serviceUrl = z
   .string()
   .trim()
@@ -97,12 +106,7 @@ export const accountDefaultsSchema = z
 
 const draftIds = z.array(draftIdSchema).min(1).max(100_000);
 
-/** A dropped file's bytes from the web shell's page (base64), at most 50 MiB of file. */
-export const MAX_PHOTO_UPLOAD_BYTES = 50 * 1024 * 1024;
-const base64 = z
-  .string()
-  .max(Math.ceil(MAX_PHOTO_UPLOAD_BYTES / 3) * 4)
-  .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64');
+export { MAX_PHOTO_UPLOAD_BYTES, PHOTO_CHUNK_BYTES };
 
 export const contract = {
   'app:info': channel<AppInfo>()(noInput),
@@ -184,25 +188,29 @@ export const contract = {
       .object({
         draftId: draftIdSchema,
         batchId: z.string().min(1).max(100),
-        paths: z.array(z.string().min(1).max(4096)).min(1).max(2000),
+        paths: z.array(absolutePathSchema).min(1).max(2000),
       })
       .strict(),
   ),
-  /** One file's bytes (web shell); `base64` null when the page found it too large to send. */
+  /** One file's bytes (web shell): one piece, or an upload's assembled pieces (input-schemas.ts). */
   'drafts:add-photo-bytes': channel<AddPhotosResult>()(
+    photoBytesSchema({ draftId: draftIdSchema, batchId: z.string().min(1).max(100) }),
+  ),
+  /** Starts a photo's bytes in pieces (web shell, photos over PHOTO_CHUNK_BYTES). */
+  'uploads:begin': channel<{ uploadId: string }>()(
+    z.object({ size: z.int().min(1).max(MAX_PHOTO_UPLOAD_BYTES) }).strict(),
+  ),
+  /** The next piece, at `offset` (the bytes received so far); answers the new count. */
+  'uploads:append': channel<{ received: number }>()(
     z
-      .object({
-        draftId: draftIdSchema,
-        batchId: z.string().min(1).max(100),
-        name: z.string().min(1).max(1000),
-        size: z.int().nonnegative(),
-        base64: base64.nullable(),
-      })
+      .object({ uploadId: id, offset: z.int().nonnegative(), base64: base64Schema(PHOTO_CHUNK_BYTES) })
       .strict(),
   ),
+  /** Drops an upload the page gave up on (file unreadable, call failed). */
+  'uploads:cancel': channel<{ done: boolean }>()(z.object({ uploadId: id }).strict()),
   /** Keeps the draft's photos with these ids, in this order (reorder, cover, remove). */
   'drafts:set-photos': channel<Draft>()(
-    z.object({ draftId: draftIdSchema, photoIds: z.array(z.string().min(1).max(100)).max(1000) }).strict(),
+    z.object({ draftId: draftIdSchema, photoIds: z.array(id).max(1000) }).strict(),
   ),
   /** Publishes drafts, each as a job on a snapshot of the draft; one result per draft. */
   'publish:start': channel<{ results: PublishStartResult[] }>()(
@@ -225,19 +233,10 @@ export const contract = {
   ),
   /** Photos by path (Electron), taken in like a draft's, then ticket, upload and attach. */
   'listings:add-photos': channel<ListingPhotosResult>()(
-    z.object({ uuid: id, paths: z.array(z.string().min(1).max(4096)).min(1).max(200) }).strict(),
+    z.object({ uuid: id, paths: z.array(absolutePathSchema).min(1).max(200) }).strict(),
   ),
   /** One photo's bytes (web shell). */
-  'listings:add-photo-bytes': channel<ListingPhotosResult>()(
-    z
-      .object({
-        uuid: id,
-        name: z.string().min(1).max(1000),
-        size: z.int().nonnegative(),
-        base64: base64.nullable(),
-      })
-      .strict(),
-  ),
+  'listings:add-photo-bytes': channel<ListingPhotosResult>()(photoBytesSchema({ uuid: id })),
   'listings:remove-photo': channel<ListingView>()(
     z.object({ uuid: id, url: z.string().min(1).max(4096) }).strict(),
   ),

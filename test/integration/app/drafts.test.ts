@@ -133,7 +133,7 @@ describe('drafts through the router', () => {
     for (const photo of result.draft.photos) {
       expect(existsSync(path.join(temp.dataDir, photo.file))).toBe(true);
       expect(existsSync(path.join(temp.dataDir, photo.thumb))).toBe(true);
-      expect(temp.app.photoFile(`/${photo.thumb}`)).toBe(path.join(temp.dataDir, photo.thumb));
+      await expect(temp.app.photoFile(`/${photo.thumb}`)).resolves.toBe(path.join(temp.dataDir, photo.thumb));
     }
     // What main stored is what the list shows.
     const list = await call<DraftsListResult>('drafts:list');
@@ -268,12 +268,14 @@ describe('drafts through the router', () => {
 });
 
 describe('photo addresses', () => {
-  it('serve only intake-named files inside a draft’s photo folder', () => {
+  it('serve only intake-named files inside a draft’s photo folder', async () => {
     const id = '3f1c2b9e-1111-4a4a-8b8b-000000000000';
     const photo = '0b6f1f0e-2222-4b4b-9c9c-111111111111';
-    expect(temp.app.photoFile(`/photos/${id}/${photo}.thumb.jpg`)).toBe(
-      path.join(temp.dataDir, 'photos', id, `${photo}.thumb.jpg`),
-    );
+    const thumb = path.join(temp.dataDir, 'photos', id, `${photo}.thumb.jpg`);
+    mkdirSync(path.dirname(thumb), { recursive: true });
+    writeFileSync(thumb, 'JPEG');
+    writeFileSync(path.join(temp.dataDir, 'photos', id, `${photo}.json`), '{}');
+    await expect(temp.app.photoFile(`/photos/${id}/${photo}.thumb.jpg`)).resolves.toBe(thumb);
     for (const hostile of [
       `/photos/${id}/../../accounts.json`,
       `/photos/${id}/%2e%2e/x.jpg`,
@@ -282,7 +284,7 @@ describe('photo addresses', () => {
       `/drafts/${id}.json`,
       `/photos/${id}/${photo}.jpg/`,
     ]) {
-      expect(temp.app.photoFile(hostile)).toBeUndefined();
+      await expect(temp.app.photoFile(hostile)).resolves.toBeUndefined();
     }
   });
 });

@@ -1,5 +1,8 @@
 import type { Live } from '../../live';
+import type { PhotoUploads } from '../../uploads/photo-uploads';
+import { absolutePaths } from '../absolute-paths';
 import type { Handlers } from '../router';
+import { photoBytesOf } from './uploads';
 
 type LiveChannels =
   | 'listings:update'
@@ -19,13 +22,13 @@ type LiveChannels =
 export type { LiveChannels };
 
 /** Handlers of the live channels. */
-export function liveHandlers(live: Live): Pick<Handlers, LiveChannels> {
+export function liveHandlers(live: Live, uploads: PhotoUploads): Pick<Handlers, LiveChannels> {
   const { edits, links, copy, context } = live;
   return {
     'listings:update': ({ uuid, patch }) => edits.update(uuid, patch),
-    'listings:add-photos': ({ uuid, paths }) => edits.addPhotos(uuid, paths),
-    'listings:add-photo-bytes': ({ uuid, name, size, base64 }) =>
-      edits.addPhotoBytes(uuid, { name, size, base64 }),
+    'listings:add-photos': ({ uuid, paths }) => edits.addPhotos(uuid, absolutePaths(paths)),
+    'listings:add-photo-bytes': async ({ uuid, name, size, ...source }) =>
+      edits.addPhotoBytes(uuid, { name, size, bytes: await photoBytesOf(uploads, source) }),
     'listings:remove-photo': ({ uuid, url }) => edits.removePhoto(uuid, url),
     'listings:order-photos': ({ uuid, urls }) => edits.orderPhotos(uuid, urls),
     'listings:publications': ({ uuid }) => context.publications.ofListing(context.clientOf().client, uuid),

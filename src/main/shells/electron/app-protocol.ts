@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { protocol } from 'electron';
 import { contentSecurityPolicy } from '../../csp';
-import { contentTypeOf, resolveStaticFile } from '../../static-files';
+import { contentTypeOf, resolveServedFile } from '../../static-files';
 import { APP_HOST, APP_SCHEME } from './app-url';
 
 /** Must run before the app is ready: makes app:// a standard, secure origin. */
@@ -16,19 +16,18 @@ export function registerAppScheme(): void {
 /** Answers app://renderer/... from the renderer's build folder. */
 export function serveAppScheme(
   rendererDir: string,
-  photoFile: (urlPath: string) => string | undefined,
+  photoFile: (urlPath: string) => Promise<string | undefined>,
 ): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
-    const file =
-      url.host === APP_HOST
-        ? (photoFile(url.pathname) ?? resolveStaticFile(rendererDir, url.pathname))
-        : undefined;
-    const body = file ? await readFile(file).catch(() => undefined) : undefined;
-    if (!file || !body) return new Response('Not found', { status: 404 });
+    // Real paths only: a symlink out of the renderer or photos folder is not followed.
+    const served =
+      url.host === APP_HOST ? await resolveServedFile(rendererDir, photoFile, url.pathname) : undefined;
+    const body = served ? await readFile(served.file).catch(() => undefined) : undefined;
+    if (!served || !body) return new Response('Not found', { status: 404 });
     return new Response(body, {
       headers: {
-        'Content-Type': contentTypeOf(file),
+        'Content-Type': contentTypeOf(served.file),
         'Content-Security-Policy': contentSecurityPolicy(),
         'X-Content-Type-Options': 'nosniff',
       },

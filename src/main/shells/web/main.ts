@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   );
   // The built renderer sits beside the built main: out/main/web.js -> out/renderer.
   const rendererDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'renderer');
-  const shell = await startWebShell({ app, rendererDir, token: createLaunchToken(), port: args.port });
+  const shell = await startWebShell({ app, rendererDir, token: createLaunchToken(), port: args.port, log });
   process.stdout.write(`Listing Desk is running at ${shell.url}\n`);
   if (args.open) openInBrowser(shell.url);
 

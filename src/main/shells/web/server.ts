@@ -4,18 +4,22 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pipeline } from 'node:stream';
 import { WebSocketServer } from 'ws';
+import { MAX_SOCKET_MESSAGE_BYTES } from '../../../shared/ipc/socket-messages';
 import type { App } from '../../app';
 import { contentSecurityPolicy } from '../../csp';
-import { contentTypeOf, resolveStaticFile } from '../../static-files';
+import { contentTypeOf, resolveServedFile } from '../../static-files';
 import { hostAllowed, originAllowed, readCookie, tokenCookieName, tokenMatches } from './guard';
-import { serveSocket } from './socket';
+import { serveSocket, type SocketLog } from './socket';
 
 export interface WebShellOptions {
   app: App;
   rendererDir: string;
   token: string;
   port?: number;
+  /** Where socket failures go (oversized or malformed messages, broken connections). */
+  log?: SocketLog;
 }
 
 export interface WebShell {
@@ -24,17 +28,24 @@ export interface WebShell {
   close(): Promise<void>;
 }
 
-// A photo of at most 50 MiB travels as base64 in one message (4/3 of its size, plus the envelope).
-const MAX_MESSAGE_BYTES = 72 * 1024 * 1024;
-
 function refuse(res: http.ServerResponse, status: number, message: string): void {
   res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(`${message}\n`);
 }
 
+// The request line's target; `//:99999` and the like do not parse and must not throw.
+function requestUrl(req: http.IncomingMessage): URL | undefined {
+  try {
+    return new URL(req.url ?? '/', 'http://127.0.0.1');
+  } catch {
+    return undefined;
+  }
+}
+
 /** Starts the web shell on 127.0.0.1 and resolves once it listens. */
 export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
   const { app, rendererDir, token } = options;
+  const log = options.log ?? { error: () => undefined };
   let port = 0;
   const authorized = (req: http.IncomingMessage, url: URL) =>
     tokenMatches(token, url.searchParams.get('token')) ||
@@ -47,15 +58,17 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     return undefined;
   };
 
-  const server = http.createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const serve = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const url = requestUrl(req);
+    if (!url) return refuse(res, 400, 'Bad request.');
     const refused = gate(req, url, false);
     if (refused) return refuse(res, 403, refused);
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Method not allowed.');
-    const photo = app.photoFile(url.pathname);
-    const file = photo ?? resolveStaticFile(rendererDir, url.pathname);
-    const info = file ? await stat(file).catch(() => undefined) : undefined;
-    if (!file || !info?.isFile()) return refuse(res, 404, 'Not found.');
+    // Real paths only: a symlink out of the renderer or photos folder is not followed.
+    const served = await resolveServedFile(rendererDir, app.photoFile, url.pathname);
+    const info = served ? await stat(served.file).catch(() => undefined) : undefined;
+    if (!served || !info?.isFile()) return refuse(res, 404, 'Not found.');
+    const { file, photo } = served;
     const headers: http.OutgoingHttpHeaders = {
       'Content-Type': contentTypeOf(file),
       'Content-Length': info.size,
@@ -70,20 +83,33 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     }
     res.writeHead(200, headers);
     if (req.method === 'HEAD') return res.end();
-    createReadStream(file).pipe(res);
+    // A file removed since stat ends this response, not the process.
+    pipeline(createReadStream(file), res, (error) => {
+      if (error) log.error(`Serving ${url.pathname} failed`, error);
+    });
+  };
+  const server = http.createServer((req, res) => {
+    serve(req, res).catch((error: unknown) => {
+      log.error('A web shell request failed', error);
+      res.destroy();
+    });
   });
 
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  // A bigger message closes its socket with 1009 (ws does so, then reports it as an error).
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_SOCKET_MESSAGE_BYTES });
+  sockets.on('error', (error) => log.error("The web shell's socket server failed", error));
   server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const refused = url.pathname === '/ipc' ? gate(req, url, true) : 'Not found.';
+    // A connection reset during the handshake must not end the process.
+    socket.on('error', (error) => log.error('A socket connection failed during its handshake', error));
+    const url = requestUrl(req);
+    const refused = url?.pathname === '/ipc' ? gate(req, url, true) : 'Not found.';
     if (refused) {
       socket.end(
         `HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${refused}\n`,
       );
       return;
     }
-    sockets.handleUpgrade(req, socket, head, (ws) => serveSocket(ws, app));
+    sockets.handleUpgrade(req, socket, head, (ws) => serveSocket(ws, app, log));
   });
 
   await new Promise<void>((resolve, reject) => {

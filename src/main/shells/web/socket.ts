@@ -1,7 +1,13 @@
-// Carries contract calls and events over one WebSocket per page.
+// Carries contract calls and events over one WebSocket per page. A socket that misbehaves (too
+// big, malformed, broken) is closed alone: the process and the other pages go on.
 import type { WebSocket } from 'ws';
-import type { CallMessage, ServerMessage } from '../../../shared/ipc/socket-messages';
+import { socketCloseCodes, type CallMessage, type ServerMessage } from '../../../shared/ipc/socket-messages';
 import type { App } from '../../app';
+
+/** Where a socket's failures are written. */
+export interface SocketLog {
+  error(message: string, error?: unknown): void;
+}
 
 function send(socket: WebSocket, message: ServerMessage): void {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
@@ -21,15 +27,22 @@ function parseCall(data: string): CallMessage | undefined {
 }
 
 /** Serves one connected page: answers its calls through the router and forwards every event. */
-export function serveSocket(socket: WebSocket, app: App): void {
+export function serveSocket(socket: WebSocket, app: App, log: SocketLog): void {
   const unsubscribe = app.events.subscribe((event, payload) => send(socket, { event, payload }));
   socket.on('close', unsubscribe);
+  // ws has already closed the socket with the fitting code (1009 too big, 1002 protocol error,
+  // 1007 invalid UTF-8); without this listener the error would end the process.
+  socket.on('error', (error) => log.error('A page’s socket was closed after a bad message', error));
   socket.on('message', (data, isBinary) => {
     const call = isBinary ? undefined : parseCall(String(data));
     if (!call) {
-      socket.close(1003, 'Malformed message');
+      log.error('A page’s socket sent a message that is not a contract call; it was closed');
+      socket.close(socketCloseCodes.unsupported, 'Malformed message');
       return;
     }
-    void app.router.call(call.channel, call.input).then((result) => send(socket, { id: call.id, result }));
+    void app.router
+      .call(call.channel, call.input)
+      .then((result) => send(socket, { id: call.id, result }))
+      .catch((error: unknown) => log.error(`Answering ${call.channel} over the socket failed`, error));
   });
 }

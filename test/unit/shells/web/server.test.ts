@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -170,6 +170,23 @@ describe('startWebShell', () => {
     expect((await request('/accounts.json', { cookie })).status).toBe(404);
   });
 
+  it('follows no symlink out of the photos or the renderer folder', async () => {
+    const draftId = '3f1c2b9e-1111-4a4a-8b8b-000000000001';
+    const inside = '0b6f1f0e-2222-4b4b-9c9c-111111111112.jpg';
+    const link = '0b6f1f0e-2222-4b4b-9c9c-111111111113.jpg';
+    const folder = path.join(backEnd.dataDir, 'photos', draftId);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, inside), 'JPEG BYTES');
+    symlinkSync(path.join(temp.dir, 'secret.txt'), path.join(folder, link));
+    symlinkSync(path.join(temp.dir, 'secret.txt'), path.join(rendererDir, 'assets', 'leak.js'));
+    expect((await request(`/photos/${draftId}/${inside}`, { cookie })).status).toBe(200);
+    for (const urlPath of [`/photos/${draftId}/${link}`, '/assets/leak.js']) {
+      const answer = await request(urlPath, { cookie });
+      expect(answer.status).toBe(404);
+      expect(answer.body).not.toContain('TOP SECRET');
+    }
+  });
+
   it('refuses methods other than GET and HEAD', async () => {
     expect((await request('/', { cookie, origin: ownOrigin }, 'POST')).status).toBe(405);
     const head = await request('/', { cookie }, 'HEAD');
@@ -256,5 +273,9 @@ describe('startWebShell', () => {
     const closed = new Promise<number>((resolve) => socket!.on('close', (code) => resolve(code)));
     socket!.send('{"channel":"app:info"}');
     await expect(closed).resolves.toBe(1003);
+  });
+
+  it('still serves pages after a socket was closed for a malformed message', async () => {
+    expect((await request('/', { cookie })).status).toBe(200);
   });
 });

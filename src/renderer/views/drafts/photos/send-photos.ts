@@ -1,10 +1,9 @@
 // Sends photos to main for intake. Electron: all paths in one call (main walks folders, reports
-// progress by events). Web shell: one call per file with its bytes, a few in flight at once so
-// main's intake stays busy without the page holding fifty photos in memory.
-import { MAX_PHOTO_UPLOAD_BYTES } from '../../../../shared/ipc/contract';
+// progress by events). Web shell: one call per file with its bytes (a big file in pieces first),
+// a few in flight at once so main's intake stays busy without the page holding fifty photos.
 import type { AddPhotosResult } from '../../../../shared/ipc/types';
 import { call } from '../../../ipc/client';
-import { bytesToBase64 } from './base64';
+import { UnreadableFileError, photoBytesOf, type PhotoBytes } from '../../../ipc/photo-bytes';
 import type { PhotoCallGate } from './photo-call-gate';
 
 /** Files sent side by side in the web shell. */
@@ -26,12 +25,6 @@ export function sendPaths(
   return gate.add(async () => take(await call('drafts:add-photos', input)));
 }
 
-/** A file's bytes as base64, or null when it is too large to send (main still words the refusal). */
-async function encode(file: File): Promise<string | null> {
-  if (file.size > MAX_PHOTO_UPLOAD_BYTES) return null;
-  return bytesToBase64(new Uint8Array(await file.arrayBuffer()));
-}
-
 async function sendOne(
   gate: PhotoCallGate,
   ids: { draftId: string; batchId: string },
@@ -39,15 +32,16 @@ async function sendOne(
   index: number,
   onEach: (outcome: FileOutcome) => void,
 ): Promise<void> {
-  let base64: string | null;
+  let bytes: PhotoBytes;
   try {
-    base64 = await encode(file);
+    bytes = await photoBytesOf(file, call);
   } catch (error) {
-    // Gone or unreadable since the drop (a removed USB stick, no permission).
-    onEach({ index, file, code: 'unreadable', error: messageOf(error) });
+    // Unreadable since the drop (a removed USB stick, no permission), or its pieces were refused.
+    const code = error instanceof UnreadableFileError ? 'unreadable' : 'call-failed';
+    onEach({ index, file, code, error: messageOf(error) });
     return;
   }
-  const input = { ...ids, name: file.name || 'unnamed file', size: file.size, base64 };
+  const input = { ...ids, name: file.name || 'unnamed file', size: file.size, ...bytes };
   await gate.add(async () => {
     let outcome: FileOutcome;
     try {

@@ -1,0 +1,148 @@
+// Every id the renderer sends that can become a path segment (of a service URL or a file) is
+// refused when it is a path: table-driven over the contract, with a check that the table is whole.
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { contract } from '../../../src/shared/ipc/contract';
+import { channelNames, type ChannelName } from '../../../src/shared/ipc/names';
+
+const DRAFT = '3f1c2b9e-1111-4a4a-8b8b-000000000000';
+const LISTING = '0b6f1f0e-2222-4b4b-9c9c-111111111111';
+const PUB = '7d2e3f4a-3333-4c4c-8d8d-222222222222';
+
+type Path = (string | number)[];
+/** A valid input of each channel carrying ids, and where its ids sit. */
+const table: Partial<Record<ChannelName, { input: Record<string, unknown>; ids: Path[] }>> = {
+  'accounts:save': { input: { id: 'acc-1', name: 'Shop' }, ids: [['id']] },
+  'accounts:remove': { input: { id: 'acc-1' }, ids: [['id']] },
+  'accounts:select': { input: { id: 'acc-1' }, ids: [['id']] },
+  'accounts:set-secret': { input: { id: 'acc-1', secret: 's' }, ids: [['id']] },
+  'accounts:delete-secret': { input: { id: 'acc-1' }, ids: [['id']] },
+  'accounts:test': { input: { id: 'acc-1' }, ids: [['id']] },
+  'accounts:set-defaults': {
+    input: {
+      id: 'acc-1',
+      defaults: {
+        email: '',
+        phoneNumber: '',
+        contactPerson: '',
+        street: '',
+        city: '',
+        district: '',
+        postalCode: '',
+        availabilityRadiusInKm: '',
+        descriptionFooter: '',
+      },
+    },
+    ids: [['id']],
+  },
+  'imprints:create': { input: { accountId: 'acc-1', content: 'Impressum' }, ids: [['accountId']] },
+  'imprints:set-default': { input: { accountId: 'acc-1', uuid: PUB }, ids: [['accountId'], ['uuid']] },
+  'listings:get': { input: { uuid: LISTING }, ids: [['uuid']] },
+  'drafts:get': { input: { id: DRAFT }, ids: [['id']] },
+  'drafts:duplicate': { input: { id: DRAFT }, ids: [['id']] },
+  'drafts:trash': { input: { ids: [DRAFT] }, ids: [['ids', 0]] },
+  'drafts:restore': { input: { ids: [DRAFT] }, ids: [['ids', 0]] },
+  'drafts:add-photos': {
+    input: { draftId: DRAFT, batchId: 'b', paths: ['/home/a.jpg'] },
+    ids: [['draftId']],
+  },
+  'drafts:add-photo-bytes': {
+    input: { draftId: DRAFT, batchId: 'b', name: 'a.jpg', size: 3, uploadId: PUB },
+    ids: [['draftId'], ['uploadId']],
+  },
+  'uploads:append': { input: { uploadId: PUB, offset: 0, base64: 'AAAA' }, ids: [['uploadId']] },
+  'uploads:cancel': { input: { uploadId: PUB }, ids: [['uploadId']] },
+  'drafts:set-photos': { input: { draftId: DRAFT, photoIds: [PUB] }, ids: [['draftId'], ['photoIds', 0]] },
+  'publish:start': { input: { draftIds: [DRAFT] }, ids: [['draftIds', 0]] },
+  'publish:cancel': { input: { jobId: PUB }, ids: [['jobId']] },
+  'publish:retry': { input: { jobId: PUB }, ids: [['jobId']] },
+  'listings:update': { input: { uuid: LISTING, patch: {} }, ids: [['uuid']] },
+  'listings:add-photos': { input: { uuid: LISTING, paths: ['/home/a.jpg'] }, ids: [['uuid']] },
+  'listings:add-photo-bytes': {
+    input: { uuid: LISTING, name: 'a.jpg', size: 3, uploadId: PUB },
+    ids: [['uuid'], ['uploadId']],
+  },
+  'listings:remove-photo': { input: { uuid: LISTING, url: 'media/x' }, ids: [['uuid']] },
+  'listings:order-photos': { input: { uuid: LISTING, urls: [] }, ids: [['uuid']] },
+  'listings:publications': { input: { uuid: LISTING }, ids: [['uuid']] },
+  'publications:get': { input: { listingUuid: LISTING, uuid: PUB }, ids: [['listingUuid'], ['uuid']] },
+  'publications:update': {
+    input: { listingUuid: LISTING, uuid: PUB, patch: {} },
+    ids: [['listingUuid'], ['uuid']],
+  },
+  'drafts:from-listing': { input: { uuid: LISTING }, ids: [['uuid']] },
+  'drafts:live-diff': { input: { id: DRAFT }, ids: [['id']] },
+  'drafts:push-changes': { input: { id: DRAFT }, ids: [['id']] },
+  'drafts:unlink': { input: { id: DRAFT }, ids: [['id']] },
+};
+
+// Fields named like ids that never become a path segment, each with the reason.
+const notPathSegments: Record<string, string> = {
+  batchId: 'labels intake progress events only',
+  clientId: 'the OAuth client id, sent in the token request body',
+  'app:dismiss-problem.id': 'names a problem in the list; never joined into a path',
+};
+
+const hostile = [
+  '..',
+  '.',
+  '',
+  'a/b',
+  '/etc',
+  'a\\b',
+  '%2e%2e',
+  '..%2f',
+  'a%2Fb',
+  'a\u0000b',
+  'a\nb',
+  '\u007f',
+];
+
+function withValue(input: Record<string, unknown>, at: Path, value: unknown): unknown {
+  const copy = structuredClone(input) as Record<string | number, unknown>;
+  let node = copy;
+  for (const key of at.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+  node[at.at(-1)!] = value;
+  return copy;
+}
+
+function objectKeys(schema: z.ZodType): string[] {
+  let at: z.ZodType = schema;
+  while (at instanceof z.ZodOptional || at instanceof z.ZodNullable) at = at.unwrap() as z.ZodType;
+  return at instanceof z.ZodObject ? Object.keys(at.shape) : [];
+}
+
+const cases = Object.entries(table).flatMap(([channel, row]) =>
+  row!.ids.flatMap((at) =>
+    hostile.map((value) => [channel as ChannelName, at.join('.'), value, row!, at] as const),
+  ),
+);
+
+describe('ids in the contract', () => {
+  it.each(Object.entries(table))('%s takes its valid sample', (channel, row) => {
+    const parsed = contract[channel as ChannelName].input.safeParse(row!.input);
+    expect(parsed.error?.issues ?? []).toEqual([]);
+  });
+
+  it.each(cases)('%s refuses %s = %j', (channel, _where, value, row, at) => {
+    expect(contract[channel].input.safeParse(withValue(row.input, [...at], value)).success).toBe(false);
+  });
+
+  it('the table names every field that looks like an id, on every channel', () => {
+    const looksLikeId = /^(id|ids|uuid|.+Id|.+Ids|.+Uuid)$/;
+    const missing = channelNames.flatMap((channel) =>
+      objectKeys(contract[channel].input)
+        .filter((key) => looksLikeId.test(key))
+        .filter((key) => !(key in notPathSegments) && !(`${channel}.${key}` in notPathSegments))
+        .filter((key) => !table[channel]?.ids.some((at) => at[0] === key))
+        .map((key) => `${channel}.${key}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('still takes ids the service may send that are not uuids', () => {
+    for (const uuid of ['abc-123', 'A_b.c', 'x..y', '~tilde']) {
+      expect(contract['listings:get'].input.safeParse({ uuid }).success).toBe(true);
+    }
+  });
+});
