@@ -60,6 +60,7 @@ describe('photo uploads in pieces', () => {
     await expect(uploads.begin(1000)).rejects.toMatchObject({
       code: 'conflict',
       message: expect.stringContaining('Too many photos'),
+      details: { upload: 'busy' },
     });
     await expect(uploads.cancel(open[0]!.uploadId)).resolves.toEqual({ done: true });
     await expect(uploads.cancel(open[0]!.uploadId)).resolves.toEqual({ done: false });

@@ -36,8 +36,14 @@ interface Upload {
   busy: boolean;
 }
 
+/** Why an upload was refused, in `details.upload`: the page words it in the seller's language. */
+export type UploadRefusal = 'size' | 'busy' | 'unknown' | 'out-of-order' | 'too-long' | 'incomplete';
+
+const refused = (code: 'invalid-input' | 'conflict' | 'not-found', upload: UploadRefusal, message: string) =>
+  new AppError(code, message, { upload });
+
 const unknownUpload = () =>
-  new AppError('not-found', 'This photo upload is unknown or was abandoned. Add the photo again.');
+  refused('not-found', 'unknown', 'This photo upload is unknown or was abandoned. Add the photo again.');
 
 export interface PhotoUploadsOptions {
   now?: () => number;
@@ -77,13 +83,18 @@ export async function openPhotoUploads(
   return {
     async begin(size) {
       if (!Number.isSafeInteger(size) || size < 1 || size > MAX_PHOTO_UPLOAD_BYTES) {
-        throw new AppError('invalid-input', `A photo upload must be 1 to ${MAX_PHOTO_UPLOAD_BYTES} bytes.`);
+        throw refused(
+          'invalid-input',
+          'size',
+          `A photo upload must be 1 to ${MAX_PHOTO_UPLOAD_BYTES} bytes.`,
+        );
       }
       await sweep();
       const reserved = [...uploads.values()].reduce((sum, u) => sum + u.size, 0);
       if (uploads.size >= MAX_OPEN_UPLOADS || reserved + size > MAX_OPEN_UPLOAD_BYTES) {
-        throw new AppError(
+        throw refused(
           'conflict',
+          'busy',
           'Too many photos are being received at once. Wait a moment and add the photo again.',
         );
       }
@@ -103,15 +114,17 @@ export async function openPhotoUploads(
     async append(uploadId, offset, bytes) {
       const upload = find(uploadId);
       if (upload.busy || offset !== upload.received) {
-        throw new AppError(
+        throw refused(
           'conflict',
+          'out-of-order',
           `A piece of the photo arrived out of order (at byte ${offset}, expected ${upload.received}). Add the photo again.`,
         );
       }
       if (upload.received + bytes.length > upload.size) {
         await drop(uploadId);
-        throw new AppError(
+        throw refused(
           'invalid-input',
+          'too-long',
           `The photo sent more than the ${upload.size} bytes it announced.`,
         );
       }
@@ -137,8 +150,9 @@ export async function openPhotoUploads(
     async take(uploadId) {
       const upload = find(uploadId);
       if (upload.busy || upload.received !== upload.size) {
-        throw new AppError(
+        throw refused(
           'invalid-input',
+          'incomplete',
           `The photo is incomplete: ${upload.received} of ${upload.size} bytes arrived. Add the photo again.`,
         );
       }

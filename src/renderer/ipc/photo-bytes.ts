@@ -7,6 +7,8 @@ import {
   type InputOf,
   type OutputOf,
 } from '../../shared/ipc/contract';
+import i18next from 'i18next';
+import { IpcError } from '../../shared/ipc/envelope';
 import { bytesToBase64 } from '../views/drafts/photos/base64';
 
 type UploadChannel = 'uploads:begin' | 'uploads:append' | 'uploads:cancel';
@@ -16,6 +18,18 @@ export type UploadCall = <C extends UploadChannel>(channel: C, input: InputOf<C>
 
 /** The bytes part of a photo-bytes call: `base64` (null: too large to send) or `uploadId`. */
 export type PhotoBytes = { base64: string | null } | { uploadId: string };
+
+/**
+ * `error` with main's English refusal of an upload (its `details.upload` names why) in the UI's
+ * language; any other error as it is.
+ */
+export function inSellersWords(error: unknown): unknown {
+  if (!(error instanceof IpcError) || !i18next.isInitialized) return error;
+  const reason = (error.details as { upload?: unknown } | undefined)?.upload;
+  const key = `photos.upload.${String(reason)}`;
+  if (typeof reason !== 'string' || !i18next.exists(key)) return error;
+  return new IpcError({ code: error.code, message: i18next.t(key), details: error.details });
+}
 
 /** The file could not be read (a call that fails throws its own IpcError instead). */
 export class UnreadableFileError extends Error {
@@ -35,7 +49,9 @@ async function readSlice(file: Blob, start: number, end: number): Promise<string
 }
 
 async function sendPieces(file: Blob, call: UploadCall, chunkBytes: number): Promise<string> {
-  const { uploadId } = await call('uploads:begin', { size: file.size });
+  const { uploadId } = await call('uploads:begin', { size: file.size }).catch((error: unknown) => {
+    throw inSellersWords(error);
+  });
   try {
     for (let offset = 0; offset < file.size; offset += chunkBytes) {
       const base64 = await readSlice(file, offset, Math.min(offset + chunkBytes, file.size));
@@ -45,7 +61,7 @@ async function sendPieces(file: Blob, call: UploadCall, chunkBytes: number): Pro
   } catch (error) {
     // Main would drop it after a while anyway; say so now (on a lost connection this fails too).
     await call('uploads:cancel', { uploadId }).catch(() => undefined);
-    throw error;
+    throw inSellersWords(error);
   }
 }
 

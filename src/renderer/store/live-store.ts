@@ -5,7 +5,7 @@ import type { ListingPatch, PublicationPatch, PublicationView } from '../../shar
 import { IpcError } from '../../shared/ipc/envelope';
 import type { ListingView, PhotoRefusal } from '../../shared/ipc/types';
 import { call } from '../ipc/client';
-import { photoBytesOf } from '../ipc/photo-bytes';
+import { inSellersWords, photoBytesOf } from '../ipc/photo-bytes';
 import { useListingsStore } from './listings-store';
 
 /** Why the last action failed: a live problem (its own advice in the UI) or a plain message. */
@@ -115,6 +115,8 @@ export const useLiveStore = create<LiveState>((set, get) => {
               name: file.name || 'photo',
               size: file.size,
               ...(await photoBytesOf(file, call)),
+            }).catch((error: unknown) => {
+              throw inSellersWords(error);
             });
             show(result.listing);
             refused.push(...result.refused);

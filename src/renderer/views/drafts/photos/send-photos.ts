@@ -3,7 +3,7 @@
 // a few in flight at once so main's intake stays busy without the page holding fifty photos.
 import type { AddPhotosResult } from '../../../../shared/ipc/types';
 import { call } from '../../../ipc/client';
-import { UnreadableFileError, photoBytesOf, type PhotoBytes } from '../../../ipc/photo-bytes';
+import { inSellersWords, UnreadableFileError, photoBytesOf, type PhotoBytes } from '../../../ipc/photo-bytes';
 import type { PhotoCallGate } from './photo-call-gate';
 
 /** Files sent side by side in the web shell. */
@@ -47,7 +47,7 @@ async function sendOne(
     try {
       outcome = { index, file, result: await call('drafts:add-photo-bytes', input) };
     } catch (error) {
-      outcome = { index, file, code: 'call-failed', error: messageOf(error) };
+      outcome = { index, file, code: 'call-failed', error: messageOf(inSellersWords(error)) };
     }
     onEach(outcome);
   });
