@@ -99,8 +99,8 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_SOCKET_MESSAGE_BYTES });
   sockets.on('error', (error) => log.error("The web shell's socket server failed", error));
   server.on('upgrade', (req, socket, head) => {
-    // A connection reset during the handshake must not end the process.
-    socket.on('error', (error) => log.error('A socket connection failed during its handshake', error));
+    // A connection reset (during the handshake or after it) must not end the process.
+    socket.on('error', (error) => log.error('A page’s connection to the web shell failed', error));
     const url = requestUrl(req);
     const refused = url?.pathname === '/ipc' ? gate(req, url, true) : 'Not found.';
     if (refused) {
