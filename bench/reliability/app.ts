@@ -9,6 +9,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createApp } from '../../src/main/app';
+import { createLog } from '../../src/main/log/create-log';
 import type { SecretStore } from '../../src/main/secrets/secret-store';
 import { confStoreFactory } from '../../src/main/storage/store-factory';
 import { isOpenJobState, type PublishJobView } from '../../src/shared/domain/publish-job';
@@ -35,18 +36,15 @@ const secretStore: SecretStore = {
   get: async (account) => secrets.get(account) ?? env.secret,
   delete: async (account) => secrets.delete(account),
 };
-const log = {
-  info: (message: string) => process.stderr.write(`[app ${process.pid}] ${message}\n`),
-  warn: (message: string) => process.stderr.write(`[app ${process.pid}] WARN ${message}\n`),
-  debug: () => undefined,
-  error: (message: string, error?: unknown) =>
-    process.stderr.write(
-      `[app ${process.pid}] ERROR ${message} ${error instanceof Error ? error.message : ''}\n`,
-    ),
-};
+// The app's own log, in its data folder as in the shells; stderr is kept for errors only.
+const log = createLog({
+  dataDir,
+  name: `bench app ${process.pid}`,
+  stderr: { write: (text: string) => (/ERROR/.test(text) ? process.stderr.write(text) : true) },
+});
 const app = await createApp(
   { shell: 'web', dataDir, version: 'bench', systemLocale: 'en-US', serviceTimeoutMs: env.timeoutMs },
-  { storeFactory: confStoreFactory, secretStore, log: log as never },
+  { storeFactory: confStoreFactory, secretStore, log },
 );
 
 async function call<C extends ChannelName>(channel: C, input?: InputOf<C>): Promise<OutputOf<C>> {
@@ -129,4 +127,5 @@ async function run(): Promise<void> {
 if (mode === 'setup') await setup();
 else await run();
 await app.close();
+log.close();
 process.exit(0);
