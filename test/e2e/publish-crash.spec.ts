@@ -6,11 +6,9 @@
 // embedded one would die with it). The account's secret is in the keychain (the e2e suite runs in
 // an unlocked throwaway gnome-keyring), so the restarted shell can go on without the seller.
 //
-// While the first shell runs, every publication request is cut off before it reaches the service:
-// a kill can then never land on a publication that exists although the app could not learn of it
-// (the engine rightly stops such a job and asks the seller: the spec shows no way to look one up).
-// The jobs that got that far stop with 'publication-unknown'; after the restart this test, in the
-// seller's place, sees on the service that their listing has no publication and presses Retry.
+// The kill can land anywhere, a publication request included: a resumed job whose request may have
+// reached the service reads the listing's publications until the request's window has passed, and
+// adopts the one it finds instead of sending a second.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -75,7 +73,6 @@ test('kill -9 in the middle of a batch: after a restart it completes with no dup
         await makeDraft(page, n, { title: `Absturz-Artikel ${n}`, reference: `CRASH-${n}`, photos: PHOTOS }),
       );
 
-    const cut = remote.faults.add({ route: 'POST /v1/listings/:uuid/publications', kind: 'reset' });
     const started = await call(page, 'publish:start', { draftIds });
     expect(started.results.filter((result) => !result.jobId)).toEqual([]);
 
@@ -89,13 +86,12 @@ test('kill -9 in the middle of a batch: after a restart it completes with no dup
       killed.once('exit', resolve);
       killed.kill('SIGKILL');
     });
-    cut();
     // The kill landed mid-batch: the service holds some listings and photos, far from all of them.
     const atKill = counts();
     expect(atKill.listings).toBeGreaterThan(0);
     expect(atKill.listings).toBeLessThan(DRAFTS);
     expect(atKill.media).toBeLessThan(DRAFTS * PHOTOS);
-    expect(atKill.publications).toBe(0);
+    expect(atKill.publications).toBeLessThan(DRAFTS);
 
     // Start again on the same folder; the engine resumes every job where it stood.
     running = await launchShell(dataDir);
@@ -105,23 +101,7 @@ test('kill -9 in the middle of a batch: after a restart it completes with no dup
     const state = await call(page, 'publish:list');
     expect(state.problems).toEqual([]);
     expect(state.jobs.map((job) => job.draftId).sort()).toEqual([...draftIds].sort());
-    let jobs = await settledJobs(page);
-
-    // Jobs whose publication request was cut off ask the seller; the service shows no publication
-    // for their listing, so Retry is the right answer.
-    const asking = jobs.filter((job) => job.state !== 'published');
-    expect(
-      asking.filter((job) => job.error?.problem !== 'publication-unknown'),
-      summary(asking).join('\n'),
-    ).toEqual([]);
-    const api = await Api.login(remote, CLIENT);
-    for (const job of asking) {
-      const publications = await api.call('GET', `/v1/listings/${job.listingUuid!}/publications`);
-      expect(publications.status).toBe(200);
-      expect(publications.body).toEqual([]);
-      expect(await call(page, 'publish:retry', { jobId: job.id })).toEqual({ done: true });
-    }
-    if (asking.length > 0) jobs = await settledJobs(page);
+    const jobs = await settledJobs(page);
     expect(
       jobs.filter((job) => job.state !== 'published'),
       summary(jobs).join('\n'),
@@ -130,6 +110,7 @@ test('kill -9 in the middle of a batch: after a restart it completes with no dup
     // No duplicates on the service: one listing and one publication per draft, each photo once.
     expect(counts()).toMatchObject({ listings: DRAFTS, media: DRAFTS * PHOTOS, publications: DRAFTS });
     expect(new Set(jobs.map((job) => job.listingUuid)).size).toBe(DRAFTS);
+    const api = await Api.login(remote, CLIENT);
     for (const draftId of draftIds) {
       const draft = await call(page, 'drafts:get', { id: draftId });
       const job = jobs.find((entry) => entry.draftId === draftId)!;

@@ -31,7 +31,11 @@ interface PublishStore {
   /** Publishes drafts; resolves with one result per draft (refusals are also kept in `refused`). */
   publish(draftIds: string[]): Promise<PublishStartResult[]>;
   cancel(jobId: string): Promise<void>;
-  retry(jobId: string): Promise<void>;
+  /**
+   * Retries a job; resolves 'needs-confirmation' when the seller must first accept the risk of a
+   * second ad (then call again with `confirmDuplicateRisk`).
+   */
+  retry(jobId: string, confirmDuplicateRisk?: boolean): Promise<'done' | 'needs-confirmation' | 'not-done'>;
   notice(notice: PublishNotice): void;
   dismissNotice(key: number): void;
   clearRefused(): void;
@@ -90,11 +94,17 @@ export const usePublishStore = create<PublishStore>((set, get) => ({
       report(error);
     }
   },
-  async retry(jobId) {
+  async retry(jobId, confirmDuplicateRisk) {
     try {
-      await call('publish:retry', { jobId });
+      const result = await call('publish:retry', {
+        jobId,
+        ...(confirmDuplicateRisk && { confirmDuplicateRisk: true }),
+      });
+      if (result.needsConfirmation) return 'needs-confirmation';
+      return result.done ? 'done' : 'not-done';
     } catch (error) {
       report(error);
+      return 'not-done';
     }
   },
   notice(notice) {

@@ -57,6 +57,7 @@ describe('reconciling across a restart', () => {
     const first = await engineOn(d, accounts, WINDOW);
     await first.start([draft!.id]);
     expect(await dying.killed).toBe('createListing');
+    const landed = Date.now() + TIMEOUT_MS + 100;
     // Restarted at once: the listing does not exist yet.
     client = clientOf(sb, TIMEOUT_MS);
     const { lines, log } = logLines();
@@ -64,6 +65,8 @@ describe('reconciling across a restart', () => {
     engines.push(second);
     expect(counts(sb).listings).toBe(0);
     await second.settled();
+    // By now the first request has surely landed too.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, landed - Date.now()) + 50));
     await expectPublished(sb, d, [draft!]);
     // One POST in all: the resumed job kept looking until the first one landed, and adopted it.
     expect(requests(sb, 'POST /v1/listings')).toEqual({ '200': 1 });

@@ -1,9 +1,10 @@
-import { memo } from 'react';
+import { memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublishJobView } from '../../../shared/domain/publish-job';
 import { useAppStore } from '../../store/app-store';
 import { useDraftsStore } from '../../store/drafts-store';
 import { usePublishStore } from '../../store/publish-store';
+import { ConfirmRetryDialog } from './ConfirmRetryDialog';
 import { useJobWords } from './job-words';
 
 const cancellable = new Set(['queued', 'running', 'waiting', 'failed']);
@@ -70,6 +71,17 @@ export const JobCard = memo(function JobCard({ job }: { job: PublishJobView }) {
     useDraftsStore.getState().open(job.draftId);
     useAppStore.getState().navigate('drafts');
   };
+  const retryButton = useRef<HTMLButtonElement>(null);
+  const [confirming, setConfirming] = useState(false);
+  const retry = async (confirmDuplicateRisk = false) => {
+    const outcome = await usePublishStore.getState().retry(job.id, confirmDuplicateRisk);
+    if (outcome === 'needs-confirmation') setConfirming(true);
+  };
+  const closeConfirm = () => {
+    setConfirming(false);
+    // Back to the button the question came from (it stays while the job has not moved on).
+    requestAnimationFrame(() => retryButton.current?.focus());
+  };
   return (
     <article className={`job-card job-${job.state}`} aria-label={title} data-job-id={job.id}>
       <header className="job-head">
@@ -124,8 +136,8 @@ export const JobCard = memo(function JobCard({ job }: { job: PublishJobView }) {
         <button type="button" className="link-button" onClick={openDraft}>
           {t('publish.openDraft')}
         </button>
-        {retryable.has(job.state) && (
-          <button type="button" onClick={() => void usePublishStore.getState().retry(job.id)}>
+        {retryable.has(job.state) && !job.supersededBy && (
+          <button type="button" ref={retryButton} onClick={() => void retry()}>
             {t('publish.retry')}
           </button>
         )}
@@ -144,6 +156,16 @@ export const JobCard = memo(function JobCard({ job }: { job: PublishJobView }) {
           </button>
         )}
       </footer>
+      {confirming && (
+        <ConfirmRetryDialog
+          title={title}
+          onClose={closeConfirm}
+          onConfirm={() => {
+            setConfirming(false);
+            void retry(true);
+          }}
+        />
+      )}
     </article>
   );
 });

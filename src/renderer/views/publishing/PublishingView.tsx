@@ -13,6 +13,8 @@ const filters: Filter[] = ['all', 'open', 'attention', 'done'];
 
 function filterOf(job: PublishJobView): Exclude<Filter, 'all'> {
   if (isOpenJobState(job.state)) return 'open';
+  // A job a later one took over needs nothing from the seller any more.
+  if (job.supersededBy) return 'done';
   return job.state === 'failed' || job.state === 'rejected' ? 'attention' : 'done';
 }
 
