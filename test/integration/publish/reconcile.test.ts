@@ -75,6 +75,32 @@ describe('reconciling across a restart', () => {
     expect(decisions).toContain('listing POST: looked, found it; adopted');
   });
 
+  for (const [route, operation] of [
+    ['POST /v1/listings/:uuid/media', 'attachMedia'],
+    ['POST /v1/listings/:uuid/publications', 'createPublication'],
+  ] as const) {
+    it(`adds nothing twice when the app dies while the service still works on ${route}`, async () => {
+      sb = await sandbox();
+      d = await desk();
+      const [draft] = await d.makeDrafts(1, 2);
+      sb.faults.add({ route, kind: 'delay', ms: TIMEOUT_MS + 100, times: 1 });
+      const dying = killable(clientOf(sb, TIMEOUT_MS), { at: 0, mode: 'in-flight', operation });
+      let client = dying.client;
+      const accounts = sandboxAccounts(() => client);
+      const first = await engineOn(d, accounts, WINDOW);
+      await first.start([draft!.id]);
+      expect(await dying.killed).toBe(operation);
+      const landed = Date.now() + TIMEOUT_MS + 100;
+      client = clientOf(sb, TIMEOUT_MS);
+      const second = await engineOn(d, accounts, WINDOW);
+      engines.push(second);
+      await second.settled();
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, landed - Date.now()) + 50));
+      await expectPublished(sb, d, [draft!]);
+      expect(counts(sb)).toMatchObject({ listings: 1, media: 2, publications: 1 });
+    });
+  }
+
   it('sends a listing POST again only after the window when the first never took effect', async () => {
     sb = await sandbox();
     d = await desk();
