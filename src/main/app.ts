@@ -19,7 +19,7 @@ import { openPhotoUploads } from './uploads/photo-uploads';
 import { createLive } from './live';
 import { publishHandlers } from './ipc/handlers/publish';
 import { publishAccounts } from './publish/accounts-port';
-import { openPublishEngine } from './publish/engine';
+import { openPublishEngine, type PublishEngineOptions } from './publish/engine';
 import { noticeText } from './publish/notice-text';
 import { resolveLanguage } from '../shared/i18n-language';
 import { createDraftsService } from './drafts/drafts-service';
@@ -43,6 +43,8 @@ export interface AppConfig {
   systemLocale: string;
   /** Timeout of each request to the listing service, in ms (default: the client's). */
   serviceTimeoutMs?: number;
+  /** The publish engine's pauses (benchmarks and tests run them short); defaults in engine-api.ts. */
+  publishTiming?: Pick<PublishEngineOptions, 'backoff' | 'tracking' | 'settleAfterTimeoutMs'>;
 }
 
 export interface AppPorts {
@@ -131,6 +133,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     accounts: publishAccounts(accounts),
     log: ports.log,
     ...(config.serviceTimeoutMs !== undefined && { requestTimeoutMs: config.serviceTimeoutMs }),
+    ...config.publishTiming,
     limits: { drafts: () => settings.get().publishDrafts, uploads: () => settings.get().publishUploads },
     onDraftsChanged: (ids) => events.emit('drafts:changed', { ids }),
     onNotice(notice) {

@@ -125,6 +125,13 @@ export async function prepareJob(
     inheritListing: previous?.listingUuid ?? null,
     now: input.now,
   });
+  if (previous?.publicationRequested) {
+    // The earlier job's publication request may have taken effect unseen: the new job looks for it
+    // (and adopts it) before it sends one of its own.
+    record.publicationRequested = true;
+    record.publicationRequestedAt = previous.publicationRequestedAt ?? Date.parse(previous.updatedAt);
+    record.publicationsBefore = previous.publicationsBefore ?? null;
+  }
   return previous ? { record, previous } : { record };
 }
 

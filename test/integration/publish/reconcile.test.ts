@@ -190,6 +190,34 @@ describe('publications never doubled', () => {
     expect(counts(sb).publications).toBe(1);
   });
 
+  it('a new Publish after an unknown outcome adopts the earlier job’s publication instead of a second', async () => {
+    sb = await sandbox({ quirks: { publicationsRead: 'off' } });
+    d = await desk();
+    const [draft] = await d.makeDrafts(1, 1);
+    // Created, but the answer lost, on a service that cannot be asked: the job must stop.
+    sb.faults.add({ route: 'POST /v1/listings/:uuid/publications', kind: 'reset', when: 'after', times: 1 });
+    const client = clientOf(sb, TIMEOUT_MS);
+    const engine = await engineOn(
+      d,
+      sandboxAccounts(() => client),
+      WINDOW,
+    );
+    engines.push(engine);
+    const [first] = await engine.start([draft!.id]);
+    await engine.settled();
+    expect(engine.get(first!.jobId!)!.error).toMatchObject({ problem: 'publication-unknown' });
+    expect(counts(sb).publications).toBe(1);
+    // The service now offers the read; the seller presses Publish on the draft instead of Retry.
+    sb.setQuirks({ publicationsRead: 'array' });
+    const [second] = await engine.start([draft!.id]);
+    expect(second!.jobId).not.toBe(first!.jobId);
+    await engine.settled();
+    await expectPublished(sb, d, [draft!]);
+    expect(counts(sb).publications).toBe(1);
+    expect(engine.get(second!.jobId!)!.publicationUuid).toBeTruthy();
+    expect(engine.get(first!.jobId!)!.supersededBy).toBe(second!.jobId);
+  });
+
   it('without the read, a kill while the publication POST is out ends in the same question', async () => {
     sb = await sandbox({ quirks: { publicationsRead: 'off' } });
     d = await desk();
