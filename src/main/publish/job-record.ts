@@ -101,6 +101,11 @@ export const jobRecordSchema = z.object({
    * offers no such read): one that appears beyond these after a lost answer is the job's.
    */
   publicationsBefore: z.array(z.string()).nullable().optional(),
+  /**
+   * The publication request looked for is an earlier job's (on the listing this job took over): one
+   * found is updated with this job's data, which also has it validated again with this job's photos.
+   */
+  publicationInherited: z.boolean().optional(),
   publicationUuid: z.string().nullable(),
   tracking: trackingSchema.nullable(),
   error: errorSchema.nullable(),

@@ -131,6 +131,7 @@ export async function prepareJob(
     record.publicationRequested = true;
     record.publicationRequestedAt = previous.publicationRequestedAt ?? Date.parse(previous.updatedAt);
     record.publicationsBefore = previous.publicationsBefore ?? null;
+    record.publicationInherited = true;
   }
   return previous ? { record, previous } : { record };
 }

@@ -7,7 +7,7 @@
 // the ad online twice, so Retry then needs the seller's confirmation of that risk.
 import { draftToPublicationCreateRequest } from '../../shared/domain/draft-requests';
 import { jobError, judge } from './failure';
-import { StepFailure, checkStopped, waitToRepeat, type JobContext } from './job-context';
+import { StepFailure, checkStopped, patiently, waitToRepeat, type JobContext } from './job-context';
 import type { JobError } from './job-record';
 import { isGone, listingGone } from './listing-step';
 import { abortError } from './pause';
@@ -48,9 +48,18 @@ export async function ensurePublication(
         );
         throw unknownPublication(ctx, lost?.detail ?? 'The app stopped while the request was out.');
       }
-      if (found !== null) return adopt(found.uuid);
+      if (found !== null) {
+        if (record.publicationInherited) {
+          // Made from the earlier job's draft, and validated while this job rebuilt the listing.
+          await patiently(ctx, () => ctx.client.updatePublication(listingUuid, found.uuid, request));
+          note(ctx, 'publication POST: the earlier job’s publication was updated with this job’s data');
+        }
+        record.publicationInherited = false;
+        return adopt(found.uuid);
+      }
       record.publicationRequested = false;
       record.publicationRequestedAt = null;
+      record.publicationInherited = false;
     }
     if (record.publicationsBefore === undefined) {
       // What the listing has before the first request: what appears beyond it later is the job's.

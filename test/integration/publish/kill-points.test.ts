@@ -21,7 +21,7 @@ import { killable, type KillMode } from './kill';
 
 // Short limits: the reconcile window is the client's timeout plus the settling margin.
 const TIMEOUT_MS = 400;
-const WINDOW = { requestTimeoutMs: TIMEOUT_MS, settleAfterTimeoutMs: 100 };
+const WINDOW = { requestTimeoutMs: TIMEOUT_MS, settleAfterTimeoutMs: 300 };
 const POSTS: RouteKey[] = [
   'POST /v1/listings',
   'POST /v1/media',
