@@ -233,17 +233,17 @@ test('a draft file that does not parse is named with where it went, and the othe
   const { shell, child } = await launchShell(dataDir);
   try {
     await page.goto(shell.url);
-    const banner = page.getByRole('alert').filter({ hasText: 'could not be read' });
-    await expect(banner).toContainText('A draft file could not be read.');
-    await expect(banner).toContainText(broken);
-    const named = await banner.getByRole('listitem').textContent();
-    const movedAside = /is now (\S+\.unreadable-\S+)$/.exec(named ?? '')?.[1];
+    // One place names every file moved aside: the app's problems banner, until it is dismissed.
+    const banner = page.getByRole('alert', { name: 'Files the app could not read' });
+    const item = banner.getByRole('listitem').filter({ hasText: 'A draft file could not be read' });
+    await expect(item).toContainText(broken);
+    const movedAside = /moved to (\S+\.unreadable-\S+), where/.exec((await item.textContent()) ?? '')?.[1];
     expect(movedAside, 'the banner names where the file went').toBeTruthy();
     // What the banner says is true: the file is there, not in the drafts any more.
     expect(existsSync(movedAside!)).toBe(true);
     expect(existsSync(broken)).toBe(false);
     await expect(rowsOf(page)).toHaveText([/^Nähmaschine/, /^Gartenbank Teak/]);
-    await banner.getByRole('button', { name: 'Hide' }).click();
+    await item.getByRole('button', { name: 'Dismiss' }).click();
     await expect(banner).toHaveCount(0);
   } finally {
     await stopShell(child);

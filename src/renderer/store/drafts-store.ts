@@ -37,8 +37,6 @@ interface DraftsState {
   /** The draft the editor shows. */
   openId: string | null;
   notice: DraftsNotice | null;
-  /** How many of `result.problems` the seller has dismissed. */
-  problemsSeen: number;
 
   /** Lists the drafts for the current filter; a call made while one runs is folded into one more. */
   load(): Promise<void>;
@@ -68,7 +66,6 @@ interface DraftsState {
   /** Deletes the trash for good; the view asks the seller first. */
   emptyTrash(): Promise<void>;
   dismissNotice(): void;
-  dismissProblems(): void;
 }
 
 const report = (error: unknown) => useAppStore.getState().reportError(error);
@@ -96,8 +93,7 @@ export const useDraftsStore = create<DraftsState>((set, get) => {
     if (get().filter !== filter || get().showTrash !== trash) return;
     const listed = new Set(result.items.map((item) => item.id));
     const selection = new Set([...get().selection].filter((id) => listed.has(id)));
-    const seen = Math.min(get().problemsSeen, result.problems.length);
-    set({ result, loadError: null, selection, problemsSeen: seen });
+    set({ result, loadError: null, selection });
   };
 
   const load = async (): Promise<void> => {
@@ -134,7 +130,6 @@ export const useDraftsStore = create<DraftsState>((set, get) => {
     anchorId: null,
     openId: null,
     notice: null,
-    problemsSeen: 0,
 
     load,
     changed() {
@@ -263,9 +258,6 @@ export const useDraftsStore = create<DraftsState>((set, get) => {
 
     dismissNotice() {
       set({ notice: null });
-    },
-    dismissProblems() {
-      set({ problemsSeen: get().result?.problems.length ?? 0 });
     },
   };
 });

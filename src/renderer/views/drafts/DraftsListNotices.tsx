@@ -1,32 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useDraftsStore } from '../../store/drafts-store';
 
-/** Draft files that could not be read: where they went, so the seller (or support) can find them. */
-export function DraftsProblemsBanner() {
-  const { t } = useTranslation();
-  const problems = useDraftsStore((s) => s.result?.problems);
-  const seen = useDraftsStore((s) => s.problemsSeen);
-  const dismiss = useDraftsStore((s) => s.dismissProblems);
-  if (!problems || problems.length <= seen) return null;
-  return (
-    <div className="banner warning drafts-problems" role="alert">
-      <div>
-        <p>{t('draftsList.problems', { count: problems.length })}</p>
-        <ul>
-          {problems.map((problem) => (
-            <li key={problem.movedAside}>
-              {t('draftsList.problemFile', { file: problem.file, movedAside: problem.movedAside })}
-            </li>
-          ))}
-        </ul>
-      </div>
-      <button type="button" onClick={dismiss}>
-        {t('draftsList.hide')}
-      </button>
-    </div>
-  );
-}
-
 /** What the last bulk action did, with Undo after moving drafts to the trash. */
 export function DraftsNotice() {
   const { t } = useTranslation();

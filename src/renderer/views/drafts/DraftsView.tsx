@@ -6,7 +6,7 @@ import { DraftEditor } from './DraftEditor';
 import { DraftsList } from './DraftsList';
 import { DraftsListBar } from './DraftsListBar';
 import { DraftsListFilter } from './DraftsListFilter';
-import { DraftsNotice, DraftsProblemsBanner } from './DraftsListNotices';
+import { DraftsNotice } from './DraftsListNotices';
 import './drafts-list.css';
 
 /** Ctrl/Cmd+N makes a new draft while this view is shown. */
@@ -102,7 +102,6 @@ export function DraftsView() {
           </button>
         </div>
       </header>
-      <DraftsProblemsBanner />
       <DraftsNotice />
       {loadError && (
         <div className="banner error" role="alert">

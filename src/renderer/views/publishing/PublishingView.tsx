@@ -68,7 +68,6 @@ export function PublishingView() {
   const { t } = useTranslation();
   const jobsById = usePublishStore((s) => s.jobs);
   const order = usePublishStore((s) => s.order);
-  const problems = usePublishStore((s) => s.problems);
   const [filter, setFilter] = useState<Filter>('all');
   const scroller = useRef<HTMLDivElement>(null);
 
@@ -93,11 +92,6 @@ export function PublishingView() {
   return (
     <div className="publishing-view">
       <h1>{t('publishing.title')}</h1>
-      {problems.map((problem) => (
-        <p key={problem.movedAside} className="banner error" role="alert">
-          {t('publish.jobFileProblem', { movedAside: problem.movedAside })}
-        </p>
-      ))}
       {jobs.length === 0 ? (
         <EmptyState icon="publishing" title={t('publishing.emptyTitle')} body={t('publishing.emptyBody')} />
       ) : (
