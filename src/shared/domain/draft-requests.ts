@@ -57,7 +57,7 @@ export function draftToListingCreateRequest(draft: Draft): ListingCreateRequest 
 
 /**
  * The body of `POST /v1/listings/{uuid}/publications`; throws DraftNotPublishableError if it has
- * issues. An empty district is left out, as in the spec's sample request.
+ * issues. It always carries `district`, which the spec's field table marks required.
  */
 export function draftToPublicationCreateRequest(draft: Draft): PublicationCreateRequest {
   const issues = validatePublicationFields(draft);
@@ -67,12 +67,11 @@ export function draftToPublicationCreateRequest(draft: Draft): PublicationCreate
   const radius = parseRadius(draft.publication.availabilityRadiusInKm);
   if (issues.length > 0 || !radius.ok) throw new DraftNotPublishableError(issues);
   const p = draft.publication;
-  const district = optional(p.district);
   return {
     availabilityRadiusInKm: radius.value,
     street: p.street.trim(),
     city: p.city.trim(),
-    ...(district === null ? {} : { district }),
+    district: (p.district ?? '').trim(),
     postalCode: p.postalCode.trim(),
     imprintUuid: (p.imprintUuid ?? '').trim(),
   };

@@ -186,8 +186,9 @@ export function validatePublicationFields(draft: Draft): DraftIssue[] {
   else if (!POSTAL_CODE.test(p.postalCode.trim()))
     issues.add('publication.postalCode', 'postal-code-invalid');
   issues.required('publication.city', p.city, draftLimits.city);
-  // Optional: the spec marks it required, yet its own sample request leaves it out.
-  issues.optional('publication.district', p.district, draftLimits.district);
+  // Required: the spec's field table marks it so, though a sample request leaves it out; a service
+  // that insists answers only "Missing data", naming no field, so the seller is asked here.
+  issues.required('publication.district', p.district, draftLimits.district);
   const radius = parseRadius(p.availabilityRadiusInKm);
   if (!radius.ok) {
     const params = radius.code === 'radius-invalid' ? { min: draftLimits.radiusMin } : undefined;
@@ -196,6 +197,28 @@ export function validatePublicationFields(draft: Draft): DraftIssue[] {
   // No imprint chosen means the account's default, which publishing creates when there is none.
   issues.optional('publication.imprintUuid', p.imprintUuid, draftLimits.imprintUuid);
   return issues.list;
+}
+
+/**
+ * The location fields the app suspects when the service refuses a publication (400 "Missing data"
+ * names no field): those that are blank or only whitespace, a postal code that is not five digits,
+ * and any text longer than our limits. Empty when everything looks right to the app.
+ */
+export function suspectPublicationFields(publication: {
+  street?: string | null;
+  city?: string | null;
+  district?: string | null;
+  postalCode?: string | null;
+  imprintUuid?: string | null;
+}): string[] {
+  const suspects: string[] = [];
+  const blank = (value: string | null | undefined) => (value ?? '').trim() === '';
+  if (blank(publication.street)) suspects.push('publication.street');
+  if (!POSTAL_CODE.test((publication.postalCode ?? '').trim())) suspects.push('publication.postalCode');
+  if (blank(publication.city)) suspects.push('publication.city');
+  if (blank(publication.district)) suspects.push('publication.district');
+  if (blank(publication.imprintUuid)) suspects.push('publication.imprintUuid');
+  return suspects;
 }
 
 /** Issues of the photos: at least one (ours; the spec allows none, but an ad without is no use). */

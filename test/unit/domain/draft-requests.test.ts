@@ -5,6 +5,7 @@ import {
   draftToListingCreateRequest,
   draftToPublicationCreateRequest,
 } from '../../../src/shared/domain/draft-requests';
+import { suspectPublicationFields } from '../../../src/shared/domain/draft-validation';
 import { listingCreate, publicationCreate } from '../../../src/sandbox/validation';
 import { draftId, sampleDraft } from '../../fixtures/drafts';
 
@@ -99,9 +100,41 @@ describe('draftToPublicationCreateRequest', () => {
     expect(publicationCreate.safeParse(request).success).toBe(true);
   });
 
-  it('leaves an empty district out, as the spec’s sample request does', () => {
-    const draft = sampleDraft(id, { publication: { ...sampleDraft(id).publication, district: ' ' } });
-    expect(draftToPublicationCreateRequest(draft)).not.toHaveProperty('district');
+  it('always carries the district, which the field table marks required, and refuses a blank one', () => {
+    const base = sampleDraft(id).publication;
+    expect(
+      draftToPublicationCreateRequest(sampleDraft(id, { publication: { ...base, district: ' Mitte ' } })),
+    ).toHaveProperty('district', 'Mitte');
+    for (const district of [null, '', '   ']) {
+      try {
+        draftToPublicationCreateRequest(sampleDraft(id, { publication: { ...base, district } }));
+        expect.unreachable();
+      } catch (error) {
+        expect((error as DraftNotPublishableError).issues).toEqual([
+          { field: 'publication.district', code: 'required' },
+        ]);
+      }
+    }
+  });
+
+  it('suspects blank fields and a postal code of the wrong form when the service refuses a publication', () => {
+    expect(suspectPublicationFields({ ...sampleDraft(id).publication, imprintUuid: 'imp-1' })).toEqual([]);
+    expect(
+      suspectPublicationFields({
+        street: 'Hauptstraße 1',
+        city: 'Berlin',
+        district: ' ',
+        postalCode: '1011',
+        imprintUuid: 'i',
+      }),
+    ).toEqual(['publication.postalCode', 'publication.district']);
+    expect(suspectPublicationFields({})).toEqual([
+      'publication.street',
+      'publication.postalCode',
+      'publication.city',
+      'publication.district',
+      'publication.imprintUuid',
+    ]);
   });
 
   it('refuses a draft without imprint or with a bad postal code', () => {

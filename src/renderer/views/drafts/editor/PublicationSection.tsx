@@ -59,6 +59,7 @@ export function PublicationSection({ draft, issues, account }: Props) {
           {(a11y) => (
             <input
               {...a11y}
+              autoComplete="address-level3"
               value={p.district ?? ''}
               onChange={(e) => set({ district: e.target.value === '' ? null : e.target.value })}
             />
