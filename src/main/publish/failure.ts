@@ -4,6 +4,7 @@
 import type { PublishRemedy } from '../../shared/domain/publish-job';
 import { TOKEN_ERROR_CODES } from '../../shared/service';
 import { AppError } from '../ipc/app-error';
+import { serviceMessage } from '../../shared/service-messages';
 import { ServiceError, isIdempotent, type OperationName } from '../service-client';
 import type { JobError } from './job-record';
 import { isAbortError } from './pause';
@@ -103,8 +104,11 @@ export function mayHaveTakenEffect(facts: FailureFacts): boolean {
   return !(facts.status !== undefined && facts.status >= 400 && facts.status < 500);
 }
 
-/** The verdict on `error` thrown by a call. */
-export function judge(error: unknown, at: Date): Verdict {
+/**
+ * The verdict on `error` thrown by a call; `suspects` are the draft fields the app would name if
+ * the service refuses the data without saying which (a 400).
+ */
+export function judge(error: unknown, at: Date, suspects: readonly string[] = []): Verdict {
   if (isAbortError(error)) return { kind: 'stopped' };
   const facts = factsOf(error);
   if (facts.problem === 'aborted') return { kind: 'stopped' };
@@ -122,22 +126,38 @@ export function judge(error: unknown, at: Date): Verdict {
       error: jobError(facts, at, 'wait'),
     };
   }
-  return { kind: 'fail', error: jobError(facts, at) };
+  const fields = facts.status === 400 ? suspects : [];
+  return { kind: 'fail', error: jobError(facts, at, undefined, fields) };
 }
 
-/** The error shown for `facts`; `remedy` defaults to the one its problem calls for. */
-export function jobError(facts: FailureFacts, at: Date, remedy = remedyOf(facts.problem)): JobError {
-  const title = facts.title ?? TITLES[facts.problem] ?? 'Publishing failed';
-  const detail =
-    facts.detail && facts.detail !== title ? `${facts.message} (${facts.detail})` : facts.message;
+/**
+ * The error shown for `facts`; `remedy` defaults to the one its problem calls for. A row of the
+ * spec's Errors table or a token error gets the seller's sentence (the UI words it in its own
+ * language from `operation` and `status`); the service's title and detail are kept apart for
+ * "Details", so no text appears twice. `fields` are the draft fields the app suspects.
+ */
+export function jobError(
+  facts: FailureFacts,
+  at: Date,
+  remedy = remedyOf(facts.problem),
+  fields: readonly string[] = [],
+): JobError {
+  const seller = serviceMessage(
+    { operation: facts.operation, problem: facts.problem, status: facts.status, fields },
+    'en',
+  );
   return {
     problem: facts.problem,
-    title,
-    detail,
+    title: seller?.title ?? TITLES[facts.problem] ?? facts.title ?? 'Publishing failed',
+    detail: seller?.what ?? facts.message,
     ...(facts.status !== undefined && { status: facts.status }),
     remedy,
-    whatToDo: whatToDo(facts.problem, remedy),
+    whatToDo: seller?.todo ?? whatToDo(facts.problem, remedy),
     at: at.toISOString(),
+    ...(facts.operation !== undefined && { operation: facts.operation }),
+    ...(seller && fields.length > 0 && { fields: [...fields] }),
+    ...(facts.title && { serviceTitle: facts.title }),
+    ...(facts.detail && { serviceDetail: facts.detail }),
   };
 }
 
@@ -149,6 +169,18 @@ function remedyOf(problem: string): PublishRemedy {
 }
 
 const TITLES: Record<string, string> = {
+  ...Object.fromEntries(TOKEN_ERROR_CODES.map((code) => [code, 'Sign-in refused'])),
+  'token-rejected': 'Sign-in refused',
+  unauthorized: 'Access token refused',
+  forbidden: 'Not allowed',
+  'not-found': 'Not found on the service',
+  'too-large': 'Too large for the service',
+  'bad-request': 'Data refused',
+  'unsupported-media-type': 'Format not accepted',
+  'ticket-expired': 'Upload link expired',
+  'file-unreadable': 'File unreadable',
+  http: 'Service error',
+  unexpected: 'Unexpected error',
   unreachable: 'Service out of reach',
   timeout: 'No answer in time',
   'connection-reset': 'Connection lost',

@@ -58,15 +58,29 @@ const errorSchema = z.object({
   remedy: z.enum(['wait', 'retry', 'fix-draft', 'check-account', 'check-marketplace']),
   whatToDo: z.string(),
   at: z.string(),
+  /** What the UI's own words for `problem` name (e.g. the photo and the size the service took). */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  /** The service call that failed, which with `status` picks the seller's sentence (service-messages.ts). */
+  operation: z.string().optional(),
+  /** Draft fields the app suspects after a refusal that names none. */
+  fields: z.array(z.string()).optional(),
+  /** The service's own title and detail, shown under "Details". */
+  serviceTitle: z.string().optional(),
+  serviceDetail: z.string().optional(),
 });
 
 const trackingSchema = z.object({
-  requestedState: z.string(),
-  actualState: z.string(),
+  /** Null: the service's read carried no state (shown as "not reported yet"). */
+  requestedState: z.string().nullable(),
+  actualState: z.string().nullable(),
   adId: z.number().nullable(),
   checkedAt: z.string(),
   /** Why the service turned the ad down, when it said (a field the spec does not show). */
   reason: z.string().nullable().optional(),
+  /** The first state seen other than the requested one (see publication-outcome.ts). */
+  firstPending: z.string().nullable().optional(),
+  /** The state that has not changed since `sinceMs`, over `reads` reads. */
+  steady: z.object({ state: z.string(), sinceMs: z.number(), reads: z.int() }).nullable().optional(),
 });
 export type JobTracking = z.infer<typeof trackingSchema>;
 

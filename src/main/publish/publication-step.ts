@@ -6,6 +6,7 @@
 // such read, the job stops and asks the seller ('publication-unknown'): sending it again could put
 // the ad online twice, so Retry then needs the seller's confirmation of that risk.
 import { draftToPublicationCreateRequest } from '../../shared/domain/draft-requests';
+import { suspectPublicationFields } from '../../shared/domain/draft-validation';
 import { jobError, judge } from './failure';
 import { StepFailure, checkStopped, patiently, waitToRepeat, type JobContext } from './job-context';
 import type { JobError } from './job-record';
@@ -79,7 +80,8 @@ export async function ensurePublication(
         record.publicationRequested = false;
         throw listingGone(ctx);
       }
-      const verdict = judge(error, ctx.now());
+      // "Missing data" names no field: the job's message names those the app's own check suspects.
+      const verdict = judge(error, ctx.now(), suspectPublicationFields(request));
       if (verdict.kind === 'stopped') throw abortError();
       if (verdict.kind === 'fail') {
         // A refusal (400 Missing data, 401 after a new token ...) created nothing.

@@ -51,6 +51,15 @@ export interface PublishJobError {
   whatToDo: string;
   /** ISO time the error happened. */
   at: string;
+  /** What the UI's own words for `problem` name (e.g. `name`, `accepted` bytes of 'photo-too-large'). */
+  params?: Record<string, string | number>;
+  /** The service call that failed; with `status` it picks the seller's sentence (shared/service-messages). */
+  operation?: string;
+  /** Draft fields the app suspects after a refusal that names none (dotted paths). */
+  fields?: string[];
+  /** The service's own title and detail, shown under "Details". */
+  serviceTitle?: string;
+  serviceDetail?: string;
 }
 
 /** Problem codes the engine adds to the service client's. */
