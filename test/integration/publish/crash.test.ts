@@ -7,19 +7,12 @@ import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterEach, expect, it } from 'vitest';
-import type { Sandbox } from '../../../src/sandbox';
+import { expect, it } from 'vitest';
 import type { PublishJobView } from '../../../src/shared/domain/publish-job';
 import { parseJobRecord, type JobRecord } from '../../../src/main/publish/job-record';
-import { counts, desk, expectPublished, sandbox, type Desk } from './helpers';
+import { counts, expectPublished, useScenes, type Scene } from './helpers';
 
-let sb: Sandbox | undefined;
-let d: Desk | undefined;
-
-afterEach(async () => {
-  await d?.close();
-  await sb?.close();
-});
+const scenes = useScenes();
 
 interface Child {
   /** Resolves with the final views, or null when the child was killed. */
@@ -27,7 +20,11 @@ interface Child {
   kill(): void;
 }
 
-function runChild(args: string[], onAttached?: (attached: number, child: Child) => void): Child {
+function runChild(
+  { sb, d }: Scene,
+  args: string[],
+  onAttached?: (attached: number, child: Child) => void,
+): Child {
   const process_ = spawn(
     process.execPath,
     ['--import', 'tsx', 'test/integration/publish/crash-child.ts', ...args],
@@ -35,11 +32,11 @@ function runChild(args: string[], onAttached?: (attached: number, child: Child) 
       env: {
         ...process.env,
         PUBLISH_CHILD: JSON.stringify({
-          dataDir: d!.dataDir,
-          authUrl: sb!.authUrl,
-          baseUrl: sb!.baseUrl,
-          clientId: sb!.clients[0]!.clientId,
-          clientSecret: sb!.clients[0]!.clientSecret,
+          dataDir: d.dataDir,
+          authUrl: sb.authUrl,
+          baseUrl: sb.baseUrl,
+          clientId: sb.clients[0]!.clientId,
+          clientSecret: sb.clients[0]!.clientSecret,
         }),
       },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -74,14 +71,14 @@ async function jobRecords(dataDir: string): Promise<JobRecord[]> {
 }
 
 it('completes a batch without duplicates after kill -9 in the middle of it', async () => {
-  sb = await sandbox({ latencyMs: 2 });
-  d = await desk();
+  const scene = await scenes.open({ latencyMs: 2 });
+  const { sb, d } = scene;
   const drafts = await d.makeDrafts(50, 4, 0, 64 * 1024);
   await d.drafts.close();
 
   // First run: killed once 80 of the 200 photos are attached.
   let killedAt = 0;
-  const first = runChild(['start', ...drafts.map((draft) => draft.id)], (attached, child) => {
+  const first = runChild(scene, ['start', ...drafts.map((draft) => draft.id)], (attached, child) => {
     if (killedAt === 0 && attached >= 80) {
       killedAt = attached;
       child.kill();
@@ -97,7 +94,7 @@ it('completes a batch without duplicates after kill -9 in the middle of it', asy
   expect(withListing).toBeLessThan(50);
 
   // Second run: the engine resumes every job where it stood, and each ends published.
-  const resumed = (await runChild(['resume']).done)!;
+  const resumed = (await runChild(scene, ['resume']).done)!;
   expect(resumed).toHaveLength(50);
   expect(resumed.filter((job) => job.state !== 'published').map((job) => job.error)).toEqual([]);
 

@@ -2,36 +2,24 @@
 // in the draft's order, the publication tracked to PUBLISHED, the draft told, and the views the
 // status panel will show.
 import { rm } from 'node:fs/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromDataPath } from '../../../src/main/storage/draft-files';
-import type { Sandbox } from '../../../src/sandbox';
 import type { PublishJobView } from '../../../src/shared/domain/publish-job';
 import {
   allPublished,
   clientOf,
   counts,
-  desk,
   engineOn,
   expectPublished,
-  sandbox,
   sandboxAccounts,
-  type Desk,
+  useScenes,
 } from './helpers';
 
-let sb: Sandbox;
-let d: Desk;
-
-beforeEach(async () => {
-  sb = await sandbox();
-  d = await desk();
-});
-afterEach(async () => {
-  await d.close();
-  await sb.close();
-});
+const scenes = useScenes();
 
 describe('publishing drafts', () => {
   it('publishes one draft: listing, photos in order, publication PUBLISHED, draft updated', async () => {
+    const { sb, d } = await scenes.open();
     const [draft] = await d.makeDrafts(1, 5);
     const client = clientOf(sb);
     const accounts = sandboxAccounts(() => client);
@@ -72,6 +60,7 @@ describe('publishing drafts', () => {
   });
 
   it('publishes a batch with the drafts and uploads bounded, and reuses an open job on a second click', async () => {
+    const { sb, d } = await scenes.open();
     const drafts = await d.makeDrafts(6, 3, 200);
     // Each upload takes a moment, so the panel's views can catch photos while they upload.
     sb.configure({ latencyMs: 25 });
@@ -105,6 +94,7 @@ describe('publishing drafts', () => {
   });
 
   it('works on the snapshot: edits made while the job runs reach neither the ad nor get lost', async () => {
+    const { sb, d } = await scenes.open();
     const [draft] = await d.makeDrafts(1, 2);
     // Slow enough that the edit lands while the job runs.
     sb.configure({ latencyMs: 40 });
@@ -137,6 +127,7 @@ describe('publishing drafts', () => {
   });
 
   it('refuses drafts that are not complete, naming the fields, and sends nothing', async () => {
+    const { sb, d } = await scenes.open();
     const [draft] = await d.makeDrafts(1, 1);
     await d.drafts.update(draft!.id, (current) => ({
       ...current,

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../src/sandbox';
 import { openDraftsStore, type DraftsStore } from '../../../src/main/storage/drafts-store';
 import { fromDataPath } from '../../../src/main/storage/draft-files';
@@ -135,6 +135,45 @@ export function engineOn(
   });
 }
 
+/** What one test opened: a sandbox and a desk, and engines closed after the test. */
+export interface Scene {
+  sb: Sandbox;
+  d: Desk;
+  /** Opens an engine on the desk, closed after the test (`engineOn` for one the test kills or closes). */
+  openEngine(accounts: PublishAccounts, options?: Partial<PublishEngineOptions>): Promise<PublishEngine>;
+}
+
+/**
+ * The scenes of a test file: `open` starts a sandbox (with `options`) and a fresh desk for a test.
+ * After each test, or on `closeAll`, every scene opened is closed: its engines, its desk, its sandbox.
+ */
+export function useScenes() {
+  const opened: { scene: Scene; engines: PublishEngine[] }[] = [];
+  async function closeAll(): Promise<void> {
+    for (const { scene, engines } of opened.splice(0)) {
+      for (const engine of engines) await engine.close();
+      await scene.d.close();
+      await scene.sb.close();
+    }
+  }
+  afterEach(closeAll);
+  async function open(options: SandboxOptions = {}): Promise<Scene> {
+    const engines: PublishEngine[] = [];
+    const scene: Scene = {
+      sb: await sandbox(options),
+      d: await desk(),
+      async openEngine(accounts, engineOptions) {
+        const engine = await engineOn(scene.d, accounts, engineOptions);
+        engines.push(engine);
+        return engine;
+      },
+    };
+    opened.push({ scene, engines });
+    return scene;
+  }
+  return { open, closeAll };
+}
+
 /** Resolves once every job is in a final state; fails the test when one is not 'published'. */
 export async function allPublished(engine: PublishEngine): Promise<PublishJobView[]> {
   await engine.settled();
@@ -147,6 +186,11 @@ export async function allPublished(engine: PublishEngine): Promise<PublishJobVie
 /** Counts of the sandbox's first client. */
 export function counts(sb: Sandbox) {
   return sb.stats().clients[sb.clients[0]!.clientId]!;
+}
+
+/** The sandbox's answers to `route` so far, by status (or 'reset'). */
+export function requests(sb: Sandbox, route: string): Record<string, number> {
+  return sb.stats().requests[route] ?? {};
 }
 
 /**

@@ -3,20 +3,19 @@
 // after) or that refuse before it (reset before): after a restart on the same data folder each draft
 // ends with one listing, its photo once, one publication, and the draft marked published. With the
 // publications read answered as an array, as an object, and not offered at all.
-import { afterEach, describe, expect, it } from 'vitest';
-import type { FaultRule, Quirks, RouteKey, Sandbox } from '../../../src/sandbox';
+import { describe, expect, it } from 'vitest';
+import type { FaultRule, Quirks, RouteKey } from '../../../src/sandbox';
 import type { PublishEngine } from '../../../src/main/publish/engine';
 import {
   allPublished,
   clientOf,
   counts,
-  desk,
   engineOn,
   expectPublished,
-  sandbox,
   sandboxAccounts,
+  useScenes,
+  type Scene,
 } from './helpers';
-import type { Desk } from './helpers';
 import { killable, type KillMode } from './kill';
 
 // Short limits: the reconcile window is the client's timeout plus the settling margin.
@@ -29,20 +28,11 @@ const POSTS: RouteKey[] = [
   'POST /v1/listings/:uuid/publications',
 ];
 
-const opened: { sb: Sandbox; d: Desk; engines: PublishEngine[] }[] = [];
-
-afterEach(async () => {
-  for (const { sb, d, engines } of opened.splice(0)) {
-    for (const engine of engines) await engine.close();
-    await d.close();
-    await sb.close();
-  }
-});
+const scenes = useScenes();
 
 interface Outcome {
   killedOn: string | null;
-  sb: Sandbox;
-  d: Desk;
+  scene: Scene;
   second: PublishEngine;
 }
 
@@ -53,10 +43,8 @@ async function killedAt(
   faults: FaultRule[],
   publicationsRead: Quirks['publicationsRead'],
 ): Promise<Outcome> {
-  const sb = await sandbox({ quirks: { publicationsRead } });
-  const d = await desk();
-  const engines: PublishEngine[] = [];
-  opened.push({ sb, d, engines });
+  const scene = await scenes.open({ quirks: { publicationsRead } });
+  const { sb, d } = scene;
   const [draft] = await d.makeDrafts(1, 1);
   for (const rule of faults) sb.faults.add(rule);
   const dying = killable(clientOf(sb, TIMEOUT_MS), { at, mode });
@@ -68,10 +56,9 @@ async function killedAt(
   // A killed engine is left as the kill left it: never closed, never heard from again.
   if (killedOn === null) await first.close();
   client = clientOf(sb, TIMEOUT_MS);
-  const second = await engineOn(d, accounts, WINDOW);
-  engines.push(second);
+  const second = await scene.openEngine(accounts, WINDOW);
   await second.settled();
-  return { killedOn, sb, d, second };
+  return { killedOn, scene, second };
 }
 
 /** Every kill point of a run with `faults`, a few at a time; checks each and returns the kill sites. */
@@ -83,18 +70,15 @@ async function everyKillPoint(faults: FaultRule[], publicationsRead: Quirks['pub
         (['before', 'in-flight'] as const).map((mode) => killedAt(n, mode, faults, publicationsRead)),
       ),
     );
-    for (const { killedOn, sb, d, second } of batch) {
+    for (const { killedOn, scene, second } of batch) {
+      const { sb, d } = scene;
       if (killedOn !== null) sites.push(killedOn);
       await allPublished(second);
       await expectPublished(sb, d, d.made);
       expect(counts(sb)).toMatchObject({ listings: 1, media: 1, publications: 1 });
     }
     if (batch.every((outcome) => outcome.killedOn === null)) break;
-    for (const entry of opened.splice(0)) {
-      for (const engine of entry.engines) await engine.close();
-      await entry.d.close();
-      await entry.sb.close();
-    }
+    await scenes.closeAll();
   }
   return sites;
 }

@@ -1,40 +1,47 @@
 // Reconciling before repeating, across restarts: a listing POST the service is still working on when
 // the app dies, publication answers lost behind a gateway's 5xx, a service without the read of a
 // listing's publications (the seller must confirm a Retry), and the decisions written to the log.
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../../src/sandbox';
-import type { PublishEngine } from '../../../src/main/publish/engine';
+import { describe, expect, it } from 'vitest';
+import type { PublishEngineOptions } from '../../../src/main/publish/engine';
 import {
   clientOf,
   counts,
-  desk,
   engineOn,
   expectPublished,
-  sandbox,
+  requests,
   sandboxAccounts,
-  type Desk,
+  useScenes,
+  type Scene,
 } from './helpers';
-import { killable } from './kill';
+import { killable, type KillPlan } from './kill';
 
 const TIMEOUT_MS = 500;
 // The settling margin outlasts the delays below by far, so that a busy machine cannot close the
 // window before a delayed request lands.
 const WINDOW = { requestTimeoutMs: TIMEOUT_MS, settleAfterTimeoutMs: 500 };
 
-let sb: Sandbox | undefined;
-let d: Desk | undefined;
-const engines: PublishEngine[] = [];
+const scenes = useScenes();
 
-afterEach(async () => {
-  for (const engine of engines.splice(0)) await engine.close();
-  await d?.close();
-  await sb?.close();
-  sb = undefined;
-  d = undefined;
-});
-
-function requests(s: Sandbox, route: string): Record<string, number> {
-  return s.stats().requests[route] ?? {};
+/**
+ * Starts `draftId` on an engine whose client dies as `plan` says, then, once it has died, opens a
+ * second engine (with `options`) on the same data folder, as a restarted app would.
+ */
+async function killThenRestart(
+  scene: Scene,
+  draftId: string,
+  plan: KillPlan,
+  options: Partial<PublishEngineOptions> = WINDOW,
+) {
+  const dying = killable(clientOf(scene.sb, TIMEOUT_MS), plan);
+  let client = dying.client;
+  const accounts = sandboxAccounts(() => client);
+  const first = await engineOn(scene.d, accounts, WINDOW);
+  await first.start([draftId]);
+  const killedOn = await dying.killed;
+  const killedAt = Date.now();
+  client = clientOf(scene.sb, TIMEOUT_MS);
+  const second = await scene.openEngine(accounts, options);
+  return { killedOn, killedAt, second };
 }
 
 function logLines() {
@@ -44,27 +51,21 @@ function logLines() {
 
 describe('reconciling across a restart', () => {
   it('does not create a second listing when the app dies while the service still works on the first', async () => {
-    sb = await sandbox();
-    d = await desk();
+    const scene = await scenes.open();
+    const { sb, d } = scene;
     const [draft] = await d.makeDrafts(1, 1);
     // The service takes longer than the client's timeout; the app is killed while it works.
     sb.faults.add({ route: 'POST /v1/listings', kind: 'delay', ms: TIMEOUT_MS + 100, times: 1 });
-    const dying = killable(clientOf(sb, TIMEOUT_MS), {
-      at: 0,
-      mode: 'in-flight',
-      operation: 'createListing',
-    });
-    let client = dying.client;
-    const accounts = sandboxAccounts(() => client);
-    const first = await engineOn(d, accounts, WINDOW);
-    await first.start([draft!.id]);
-    expect(await dying.killed).toBe('createListing');
-    const landed = Date.now() + TIMEOUT_MS + 100;
-    // Restarted at once: the listing does not exist yet.
-    client = clientOf(sb, TIMEOUT_MS);
     const { lines, log } = logLines();
-    const second = await engineOn(d, accounts, { ...WINDOW, log });
-    engines.push(second);
+    // Restarted at once: the listing does not exist yet.
+    const { killedOn, killedAt, second } = await killThenRestart(
+      scene,
+      draft!.id,
+      { at: 0, mode: 'in-flight', operation: 'createListing' },
+      { ...WINDOW, log },
+    );
+    expect(killedOn).toBe('createListing');
+    const landed = killedAt + TIMEOUT_MS + 100;
     expect(counts(sb).listings).toBe(0);
     await second.settled();
     // By now the first request has surely landed too.
@@ -82,20 +83,17 @@ describe('reconciling across a restart', () => {
     ['POST /v1/listings/:uuid/publications', 'createPublication'],
   ] as const) {
     it(`adds nothing twice when the app dies while the service still works on ${route}`, async () => {
-      sb = await sandbox();
-      d = await desk();
+      const scene = await scenes.open();
+      const { sb, d } = scene;
       const [draft] = await d.makeDrafts(1, 2);
       sb.faults.add({ route, kind: 'delay', ms: TIMEOUT_MS + 100, times: 1 });
-      const dying = killable(clientOf(sb, TIMEOUT_MS), { at: 0, mode: 'in-flight', operation });
-      let client = dying.client;
-      const accounts = sandboxAccounts(() => client);
-      const first = await engineOn(d, accounts, WINDOW);
-      await first.start([draft!.id]);
-      expect(await dying.killed).toBe(operation);
-      const landed = Date.now() + TIMEOUT_MS + 100;
-      client = clientOf(sb, TIMEOUT_MS);
-      const second = await engineOn(d, accounts, WINDOW);
-      engines.push(second);
+      const { killedOn, killedAt, second } = await killThenRestart(scene, draft!.id, {
+        at: 0,
+        mode: 'in-flight',
+        operation,
+      });
+      expect(killedOn).toBe(operation);
+      const landed = killedAt + TIMEOUT_MS + 100;
       await second.settled();
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, landed - Date.now()) + 50));
       await expectPublished(sb, d, [draft!]);
@@ -104,8 +102,8 @@ describe('reconciling across a restart', () => {
   }
 
   it('sends a listing POST again only after the window when the first never took effect', async () => {
-    sb = await sandbox();
-    d = await desk();
+    const scene = await scenes.open();
+    const { sb, d } = scene;
     const [draft] = await d.makeDrafts(1, 1);
     // A gateway answers 503 before the service saw the request: nothing to find.
     sb.faults.add({
@@ -117,12 +115,10 @@ describe('reconciling across a restart', () => {
     });
     const client = clientOf(sb, TIMEOUT_MS);
     const { lines, log } = logLines();
-    const engine = await engineOn(
-      d,
+    const engine = await scene.openEngine(
       sandboxAccounts(() => client),
       { ...WINDOW, log },
     );
-    engines.push(engine);
     const started = Date.now();
     await engine.start([draft!.id]);
     await engine.settled();
@@ -136,20 +132,18 @@ describe('reconciling across a restart', () => {
 describe('publications never doubled', () => {
   for (const read of ['array', 'object'] as const) {
     it(`finds the publication behind a lost answer (503, 504, reset after; read as ${read})`, async () => {
-      sb = await sandbox({ quirks: { publicationsRead: read } });
-      d = await desk();
+      const scene = await scenes.open({ quirks: { publicationsRead: read } });
+      const { sb, d } = scene;
       const drafts = await d.makeDrafts(3, 1);
       const route = 'POST /v1/listings/:uuid/publications';
       sb.faults.add({ route, kind: 'status', status: 503, when: 'after', times: 1, retryAfterSeconds: 0 });
       sb.faults.add({ route, kind: 'status', status: 504, when: 'after', times: 1 });
       sb.faults.add({ route, kind: 'reset', when: 'after', times: 1 });
       const client = clientOf(sb, TIMEOUT_MS);
-      const engine = await engineOn(
-        d,
+      const engine = await scene.openEngine(
         sandboxAccounts(() => client),
         { ...WINDOW, limits: { drafts: 1 } },
       );
-      engines.push(engine);
       await engine.start(drafts.map((draft) => draft.id));
       await engine.settled();
       await expectPublished(sb, d, drafts);
@@ -160,19 +154,17 @@ describe('publications never doubled', () => {
   }
 
   it('without the read, says the outcome is unknown and retries only once the seller confirms the risk', async () => {
-    sb = await sandbox({ quirks: { publicationsRead: 'off' } });
-    d = await desk();
+    const scene = await scenes.open({ quirks: { publicationsRead: 'off' } });
+    const { sb, d } = scene;
     const [draft] = await d.makeDrafts(1, 1);
     const route = 'POST /v1/listings/:uuid/publications';
     // Cut off before the service saw it: the seller will find no ad and confirm the Retry.
     sb.faults.add({ route, kind: 'reset', times: 1 });
     const client = clientOf(sb, TIMEOUT_MS);
-    const engine = await engineOn(
-      d,
+    const engine = await scene.openEngine(
       sandboxAccounts(() => client),
       WINDOW,
     );
-    engines.push(engine);
     const [started] = await engine.start([draft!.id]);
     await engine.settled();
     const job = engine.get(started!.jobId!)!;
@@ -193,18 +185,16 @@ describe('publications never doubled', () => {
   });
 
   it('a new Publish after an unknown outcome adopts the earlier job’s publication instead of a second', async () => {
-    sb = await sandbox({ quirks: { publicationsRead: 'off' } });
-    d = await desk();
+    const scene = await scenes.open({ quirks: { publicationsRead: 'off' } });
+    const { sb, d } = scene;
     const [draft] = await d.makeDrafts(1, 1);
     // Created, but the answer lost, on a service that cannot be asked: the job must stop.
     sb.faults.add({ route: 'POST /v1/listings/:uuid/publications', kind: 'reset', when: 'after', times: 1 });
     const client = clientOf(sb, TIMEOUT_MS);
-    const engine = await engineOn(
-      d,
+    const engine = await scene.openEngine(
       sandboxAccounts(() => client),
       WINDOW,
     );
-    engines.push(engine);
     const [first] = await engine.start([draft!.id]);
     await engine.settled();
     expect(engine.get(first!.jobId!)!.error).toMatchObject({ problem: 'publication-unknown' });
@@ -221,22 +211,14 @@ describe('publications never doubled', () => {
   });
 
   it('without the read, a kill while the publication POST is out ends in the same question', async () => {
-    sb = await sandbox({ quirks: { publicationsRead: 'off' } });
-    d = await desk();
+    const scene = await scenes.open({ quirks: { publicationsRead: 'off' } });
+    const { sb, d } = scene;
     const [draft] = await d.makeDrafts(1, 1);
-    const dying = killable(clientOf(sb, TIMEOUT_MS), {
+    const { second } = await killThenRestart(scene, draft!.id, {
       at: 0,
       mode: 'before',
       operation: 'createPublication',
     });
-    let client = dying.client;
-    const accounts = sandboxAccounts(() => client);
-    const first = await engineOn(d, accounts, WINDOW);
-    await first.start([draft!.id]);
-    await dying.killed;
-    client = clientOf(sb, TIMEOUT_MS);
-    const second = await engineOn(d, accounts, WINDOW);
-    engines.push(second);
     await second.settled();
     const [job] = second.list();
     expect(job!.error).toMatchObject({ problem: 'publication-unknown' });

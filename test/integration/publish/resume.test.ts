@@ -4,38 +4,26 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAccountsService } from '../../../src/main/accounts/accounts-service';
 import { publishAccounts } from '../../../src/main/publish/accounts-port';
 import type { PublishEngine } from '../../../src/main/publish/engine';
 import { createSessionSecretStore } from '../../../src/main/secrets/secret-store';
 import { SANDBOX_ACCOUNT_ID, openAccountsStore } from '../../../src/main/storage/accounts-store';
 import { confStoreFactory } from '../../../src/main/storage/store-factory';
-import { startSandbox, type Sandbox } from '../../../src/sandbox';
 import type { PublishJobView } from '../../../src/shared/domain/publish-job';
 import {
   allPublished,
   clientOf,
   counts,
-  desk,
   engineOn,
   expectPublished,
   sandbox,
   sandboxAccounts,
-  type Desk,
+  useScenes,
 } from './helpers';
 
-let sb: Sandbox | undefined;
-let d: Desk | undefined;
-const engines: PublishEngine[] = [];
-
-afterEach(async () => {
-  for (const engine of engines.splice(0)) await engine.close();
-  await d?.close();
-  await sb?.close();
-  sb = undefined;
-  d = undefined;
-});
+const scenes = useScenes();
 
 /** Resolves with the first view that `test` accepts. */
 function viewWhere(engine: PublishEngine, test: (job: PublishJobView) => boolean): Promise<PublishJobView> {
@@ -53,8 +41,8 @@ function viewWhere(engine: PublishEngine, test: (job: PublishJobView) => boolean
 
 describe('resuming jobs', () => {
   it('finishes without a duplicate when the engine is stopped after each step and opened again', async () => {
-    sb = await sandbox();
-    d = await desk();
+    const scene = await scenes.open();
+    const { sb, d } = scene;
     const drafts = await d.makeDrafts(1, 3);
     // Each call takes a moment and uploads go one at a time, so that steps end one by one.
     sb.configure({ latencyMs: 15 });
@@ -78,7 +66,6 @@ describe('resuming jobs', () => {
       stops.push(current.list()[0]!.stepsDone);
       engine = await engineOn(d, accounts, options);
     }
-    engines.push(engine);
     sb.configure({ latencyMs: 0 });
     // 11 steps: imprint, listing, 3 uploads, 3 attaches, order, publication, live. Stops came one
     // after another through all of them: among the photos, around the order and the publication.
@@ -88,44 +75,39 @@ describe('resuming jobs', () => {
     expect(stops.some((done) => done >= 3 && done <= 8)).toBe(true);
     expect(stops.some((done) => done === 9 || done === 10)).toBe(true);
     expect(stops.at(-1)).toBe(11);
-    const reopened = await engineOn(d, accounts);
-    engines.push(reopened);
+    const reopened = await scene.openEngine(accounts);
     expect(reopened.list().map((job) => job.state)).toEqual(['published']);
     await expectPublished(sb, d, drafts);
   });
 
   it('waits while the service is out of reach and carries on by itself once it is back', async () => {
     const serviceDir = await mkdtemp(path.join(tmpdir(), 'publish-service-'));
-    sb = await startSandbox({ port: 0, dataDir: serviceDir, validationDelayMs: 50 });
-    const port = new URL(sb.baseUrl).port;
-    d = await desk();
+    const scene = await scenes.open({ dataDir: serviceDir });
+    const { d } = scene;
+    const port = new URL(scene.sb.baseUrl).port;
     const drafts = await d.makeDrafts(4, 2);
-    const client = clientOf(sb);
-    const engine = await engineOn(
-      d,
-      sandboxAccounts(() => client),
-    );
-    engines.push(engine);
-    sb.configure({ latencyMs: 20 });
+    const client = clientOf(scene.sb);
+    const engine = await scene.openEngine(sandboxAccounts(() => client));
+    scene.sb.configure({ latencyMs: 20 });
     await engine.start(drafts.map((draft) => draft.id));
     await viewWhere(engine, (job) => job.listingUuid !== null);
-    await sb.close();
+    await scene.sb.close();
     const waiting = await viewWhere(
       engine,
       (job) => job.state === 'waiting' && job.error?.problem === 'unreachable',
     );
     expect(waiting.error).toMatchObject({ remedy: 'wait', title: 'Service out of reach' });
     // The same service comes back on the same address, with what it had stored.
-    sb = await startSandbox({ port: Number(port), dataDir: serviceDir, validationDelayMs: 50 });
+    scene.sb = await sandbox({ port: Number(port), dataDir: serviceDir });
     await allPublished(engine);
-    await expectPublished(sb, d, drafts);
-    await sb.close();
+    await expectPublished(scene.sb, d, drafts);
+    await scene.sb.close();
     await rm(serviceDir, { recursive: true, force: true });
   });
 
   it('goes on tracking a publication after a restart until it is PUBLISHED', async () => {
-    sb = await sandbox({ validationDelayMs: 800 });
-    d = await desk();
+    const scene = await scenes.open({ validationDelayMs: 800 });
+    const { sb, d } = scene;
     const [draft] = await d.makeDrafts(1, 1);
     const client = clientOf(sb);
     const accounts = sandboxAccounts(() => client);
@@ -135,8 +117,7 @@ describe('resuming jobs', () => {
     expect(tracking.actualState).toBe('PENDING_VALIDATION');
     await first.close();
     expect((await d.drafts.get(draft!.id)).status).toBe('publishing');
-    const second = await engineOn(d, accounts);
-    engines.push(second);
+    const second = await scene.openEngine(accounts);
     expect(second.list()[0]!.state).toBe('tracking');
     await allPublished(second);
     await expectPublished(sb, d, [draft!]);
@@ -144,15 +125,11 @@ describe('resuming jobs', () => {
   });
 
   it('cancels a running job, and a retry or a new Publish finishes it on the same listing', async () => {
-    sb = await sandbox();
-    d = await desk();
+    const scene = await scenes.open();
+    const { sb, d } = scene;
     const [retried, republished] = await d.makeDrafts(2, 2);
     const client = clientOf(sb);
-    const engine = await engineOn(
-      d,
-      sandboxAccounts(() => client),
-    );
-    engines.push(engine);
+    const engine = await scene.openEngine(sandboxAccounts(() => client));
     sb.configure({ latencyMs: 30 });
     const [a, b] = await engine.start([retried!.id, republished!.id]);
     await viewWhere(engine, (job) => job.id === b!.jobId && job.listingUuid !== null);
@@ -177,8 +154,8 @@ describe('resuming jobs', () => {
   });
 
   it('moves a damaged job file aside, reports it, and runs the other jobs', async () => {
-    sb = await sandbox();
-    d = await desk();
+    const scene = await scenes.open();
+    const { sb, d } = scene;
     const [draft] = await d.makeDrafts(1, 1);
     const broken = path.join(d.dataDir, 'jobs', '0f0f0f0f-0000-4000-8000-000000000000.json');
     const client = clientOf(sb);
@@ -187,10 +164,9 @@ describe('resuming jobs', () => {
     await first.close();
     await writeFile(broken, '{"version": 1, "id": "0f0f0f0f');
     const errors: string[] = [];
-    const engine = await engineOn(d, accounts, {
+    const engine = await scene.openEngine(accounts, {
       log: { info: () => undefined, error: (m) => errors.push(m) },
     });
-    engines.push(engine);
     expect(engine.problems).toEqual([{ file: broken, movedAside: expect.stringContaining('.unreadable-') }]);
     expect(errors.join('\n')).toContain('moved aside');
     await engine.start([draft!.id]);
@@ -198,8 +174,8 @@ describe('resuming jobs', () => {
   });
 
   it('creates the missing default imprint through the accounts service, which keeps it', async () => {
-    sb = await sandbox();
-    d = await desk();
+    const scene = await scenes.open();
+    const { sb, d } = scene;
     const [draft] = await d.makeDrafts(1, 1);
     const secrets = createSessionSecretStore('tests');
     await secrets.set(SANDBOX_ACCOUNT_ID, sb.clients[0]!.clientSecret);
@@ -211,10 +187,9 @@ describe('resuming jobs', () => {
     });
     expect(accounts.record(SANDBOX_ACCOUNT_ID).defaultImprintUuid).toBeNull();
     const changed: string[][] = [];
-    const engine = await engineOn(d, publishAccounts(accounts), {
+    const engine = await scene.openEngine(publishAccounts(accounts), {
       onDraftsChanged: (ids) => changed.push(ids),
     });
-    engines.push(engine);
     await engine.start([draft!.id]);
     await allPublished(engine);
     const account = accounts.record(SANDBOX_ACCOUNT_ID);

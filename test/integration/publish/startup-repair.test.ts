@@ -3,62 +3,41 @@
 // and a start of a job that fails to be written leaves no job at all.
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../../src/sandbox';
-import type { PublishEngine } from '../../../src/main/publish/engine';
-import {
-  allPublished,
-  clientOf,
-  desk,
-  engineOn,
-  expectPublished,
-  sandbox,
-  sandboxAccounts,
-  type Desk,
-} from './helpers';
+import { describe, expect, it } from 'vitest';
+import { allPublished, clientOf, engineOn, expectPublished, sandboxAccounts, useScenes } from './helpers';
 
-let sb: Sandbox | undefined;
-let d: Desk | undefined;
-const engines: PublishEngine[] = [];
-
-afterEach(async () => {
-  for (const engine of engines.splice(0)) await engine.close();
-  await d?.close();
-  await sb?.close();
-  sb = undefined;
-  d = undefined;
-});
+const scenes = useScenes();
 
 async function published(count: number) {
-  sb = await sandbox();
-  d = await desk();
+  const scene = await scenes.open();
+  const { d } = scene;
   const drafts = await d.makeDrafts(count, 1);
-  const client = clientOf(sb);
+  const client = clientOf(scene.sb);
   const accounts = sandboxAccounts(() => client);
   const engine = await engineOn(d, accounts);
   await engine.start(drafts.map((draft) => draft.id));
   const jobs = await allPublished(engine);
   await engine.close();
-  return { drafts, jobs, accounts };
+  return { scene, drafts, jobs, accounts };
 }
 
 describe('startup repair', () => {
   it('shows the outcome of a finished job whose draft was left "publishing"', async () => {
-    const { drafts, jobs, accounts } = await published(2);
+    const { scene, drafts, jobs, accounts } = await published(2);
+    const { sb, d } = scene;
     const [stuck, linkedFailed] = drafts;
     // As a kill leaves it while the drafts store was busy: the job says published, the draft not.
-    await d!.drafts.update(stuck!.id, (draft) => ({ ...draft, status: 'publishing', remote: null }));
+    await d.drafts.update(stuck!.id, (draft) => ({ ...draft, status: 'publishing', remote: null }));
     // A Retry that published while the draft kept the failure of the try before.
     const listingUuid = jobs.find((job) => job.draftId === linkedFailed!.id)!.listingUuid!;
-    await d!.drafts.update(linkedFailed!.id, (draft) => ({
+    await d.drafts.update(linkedFailed!.id, (draft) => ({
       ...draft,
       status: 'failed',
       remote: { listingUuid },
     }));
     const changed: string[][] = [];
-    const engine = await engineOn(d!, accounts, { onDraftsChanged: (ids) => changed.push(ids) });
-    engines.push(engine);
-    await expectPublished(sb!, d!, drafts);
+    const engine = await scene.openEngine(accounts, { onDraftsChanged: (ids) => changed.push(ids) });
+    await expectPublished(sb, d, drafts);
     expect(changed.flat().sort()).toEqual([stuck!.id, linkedFailed!.id].sort());
     // Publishing it again is refused as "published already"; Retry has nothing to do.
     const [again] = await engine.start([stuck!.id]);
@@ -67,26 +46,22 @@ describe('startup repair', () => {
   });
 
   it('leaves a draft the seller unlinked from its published listing as it is', async () => {
-    const { drafts, accounts } = await published(1);
-    await d!.drafts.update(drafts[0]!.id, (draft) => ({ ...draft, status: 'draft', remote: null }));
-    const engine = await engineOn(d!, accounts);
-    engines.push(engine);
-    const draft = await d!.drafts.get(drafts[0]!.id);
+    const { scene, drafts, accounts } = await published(1);
+    const { d } = scene;
+    await d.drafts.update(drafts[0]!.id, (draft) => ({ ...draft, status: 'draft', remote: null }));
+    await scene.openEngine(accounts);
+    const draft = await d.drafts.get(drafts[0]!.id);
     expect(draft.remote).toBeNull();
     expect(draft.status).toBe('ready');
   });
 
   it('turns a draft "publishing" without any job back into a draft', async () => {
-    sb = await sandbox();
-    d = await desk();
+    const scene = await scenes.open();
+    const { sb, d } = scene;
     const [draft] = await d.makeDrafts(1, 1);
     await d.drafts.update(draft!.id, (current) => ({ ...current, status: 'publishing' }));
     const client = clientOf(sb);
-    const engine = await engineOn(
-      d,
-      sandboxAccounts(() => client),
-    );
-    engines.push(engine);
+    const engine = await scene.openEngine(sandboxAccounts(() => client));
     expect((await d.drafts.get(draft!.id)).status).toBe('ready');
     await engine.start([draft!.id]);
     await allPublished(engine);
@@ -96,17 +71,15 @@ describe('startup repair', () => {
 
 describe('a start that cannot be written', () => {
   it('leaves no job, in the engine or on disk, and throws the write error', async () => {
-    sb = await sandbox();
-    d = await desk();
+    const scene = await scenes.open();
+    const { sb, d } = scene;
     const [draft] = await d.makeDrafts(1, 2);
     const client = clientOf(sb);
     const ids = ['0a0a0a0a-0000-4000-8000-000000000001', '0a0a0a0a-0000-4000-8000-000000000002'];
-    const engine = await engineOn(
-      d,
+    const engine = await scene.openEngine(
       sandboxAccounts(() => client),
       { newId: () => ids.shift()! },
     );
-    engines.push(engine);
     const jobsDir = path.join(d.dataDir, 'jobs');
     // The job file's place is taken (as a full disk would refuse it): its write fails.
     const blocked = path.join(jobsDir, '0a0a0a0a-0000-4000-8000-000000000001.json');

@@ -2,6 +2,7 @@
 // refused when it is a path: table-driven over the contract, with a check that the table is whole.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { emptyAccountDefaults } from '../../../src/main/storage/accounts-store';
 import { contract } from '../../../src/shared/ipc/contract';
 import { channelNames, type ChannelName } from '../../../src/shared/ipc/names';
 
@@ -21,17 +22,7 @@ const table: Partial<Record<ChannelName, { input: Record<string, unknown>; ids: 
   'accounts:set-defaults': {
     input: {
       id: 'acc-1',
-      defaults: {
-        email: '',
-        phoneNumber: '',
-        contactPerson: '',
-        street: '',
-        city: '',
-        district: '',
-        postalCode: '',
-        availabilityRadiusInKm: '',
-        descriptionFooter: '',
-      },
+      defaults: emptyAccountDefaults(),
     },
     ids: [['id']],
   },
