@@ -35,6 +35,8 @@ Quirks (the spec's "not shown" points):
   --rejected-state NAME                actualState after a failed validation (REJECTED)
   --publications-read array|object|off  GET /v1/listings/{uuid}/publications as a bare array,
                                        as {"publications":[...]}, or not offered: 404 (array)
+  --list-items normal|odd              GET /v1/listings adds two items the schema rejects (normal)
+  --publication-states present|absent  publication reads carry requestedState/actualState (present)
 
 Faults:
   ${FAULT_SYNTAX.replace(/\n/g, '\n  ')}
@@ -72,6 +74,8 @@ export function parseCli(argv: string[]): CliCommand {
       'pending-state': { type: 'string' },
       'rejected-state': { type: 'string' },
       'publications-read': { type: 'string' },
+      'list-items': { type: 'string' },
+      'publication-states': { type: 'string' },
     },
   });
   if (values.help) return { help: true };
@@ -101,6 +105,11 @@ export function parseCli(argv: string[]): CliCommand {
   const read = values['publications-read'];
   if (read !== undefined)
     quirks.publicationsRead = oneOf('publications-read', read, ['array', 'object', 'off'] as const);
+  const items = values['list-items'];
+  if (items !== undefined) quirks.listItems = oneOf('list-items', items, ['normal', 'odd'] as const);
+  const states = values['publication-states'];
+  if (states !== undefined)
+    quirks.publicationStates = oneOf('publication-states', states, ['present', 'absent'] as const);
   const options: SandboxOptions = {
     port: num('port', values.port),
     host: values.host,

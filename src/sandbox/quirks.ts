@@ -21,6 +21,14 @@ export interface Quirks {
    * bare array, as `{publications: [...]}`, or not offered at all (404 as for an unknown route).
    */
   publicationsRead: 'array' | 'object' | 'off';
+  /**
+   * Items of `GET /v1/listings`: all well formed, or followed by two the schema does not accept (one
+   * with a uuid but missing and wrongly typed fields, one without a uuid), as a careless server sends.
+   */
+  listItems: 'normal' | 'odd';
+  /** Whether a publication read carries `requestedState` and `actualState` (absent: a server that
+   * does not report them, at least not yet). */
+  publicationStates: 'present' | 'absent';
 }
 
 /** A change to the quirks; `stateNames` may name one of the two states only. */
@@ -36,6 +44,8 @@ export const DEFAULT_QUIRKS: Readonly<Quirks> = Object.freeze({
   categoryResponse: 'last-segment',
   stateNames: Object.freeze({ pending: 'PENDING_VALIDATION', rejected: 'REJECTED' }),
   publicationsRead: 'array',
+  listItems: 'normal',
+  publicationStates: 'present',
 });
 
 /** Returns `base` with `patch` applied, rejecting values the sandbox cannot honour. */
@@ -47,7 +57,13 @@ export function applyQuirks(base: Quirks, patch: QuirksPatch): Quirks {
     categoryResponse: patch.categoryResponse ?? base.categoryResponse,
     stateNames: { ...base.stateNames, ...patch.stateNames },
     publicationsRead: patch.publicationsRead ?? base.publicationsRead,
+    listItems: patch.listItems ?? base.listItems,
+    publicationStates: patch.publicationStates ?? base.publicationStates,
   };
+  if (!['normal', 'odd'].includes(next.listItems)) throw new Error(`bad listItems ${String(next.listItems)}`);
+  if (!['present', 'absent'].includes(next.publicationStates)) {
+    throw new Error(`bad publicationStates ${String(next.publicationStates)}`);
+  }
   if (!['array', 'object', 'off'].includes(next.publicationsRead)) {
     throw new Error(`bad publicationsRead ${String(next.publicationsRead)}`);
   }

@@ -33,8 +33,10 @@ export function renderPublication(publication: PublicationRecord, quirks: Quirks
   const out: Publication = {
     uuid: publication.uuid,
     listingUuid: publication.listingUuid,
-    requestedState: 'PUBLISHED',
-    actualState: actualState(publication, quirks),
+    ...(quirks.publicationStates === 'present' && {
+      requestedState: 'PUBLISHED',
+      actualState: actualState(publication, quirks),
+    }),
     postalCode: publication.postalCode,
     availabilityRadiusInKm: publication.availabilityRadiusInKm,
     street: publication.street,
@@ -45,4 +47,18 @@ export function renderPublication(publication: PublicationRecord, quirks: Quirks
   if (publication.adId !== null) out.adId = publication.adId;
   if (publication.outcome?.state === 'rejected') out.rejectionReason = publication.outcome.reason;
   return out;
+}
+
+/** The uuid of the odd list item that has one (fixed, so tests can name it). */
+export const ODD_LISTING_UUID = '0dd0dd00-0000-4000-8000-000000000001';
+
+/**
+ * The items the 'odd' list quirk appends to `GET /v1/listings`: one with a uuid whose price is text,
+ * whose title is a number and whose required fields are partly missing; one without any uuid.
+ */
+export function oddListItems(): unknown[] {
+  return [
+    { uuid: ODD_LISTING_UUID, title: 404, adPrice: '12 EUR', customReference: 'odd-1', urls: null },
+    { title: 'Listing without identifier', note: 'sent by a careless server' },
+  ];
 }

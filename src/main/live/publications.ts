@@ -18,8 +18,8 @@ export function publicationView(listingUuid: string, publication: Publication, n
   return {
     listingUuid,
     uuid: publication.uuid,
-    requestedState: publication.requestedState,
-    actualState: publication.actualState,
+    requestedState: publication.requestedState ?? null,
+    actualState: publication.actualState ?? null,
     adId: publication.adId ?? null,
     postalCode: publication.postalCode ?? null,
     reason: rejectionReasonOf(publication),

@@ -1,4 +1,5 @@
 // The publish engine's options and its interface (engine.ts builds it).
+import type { SettleRule } from '../../shared/domain/publication-outcome';
 import type { PublishJobView, PublishNotice, PublishStartResult } from '../../shared/domain/publish-job';
 import type { PublishAccounts } from './accounts-port';
 import type { DraftsPort } from './draft-sync';
@@ -17,6 +18,8 @@ export interface PublishEngineOptions {
   backoff?: Partial<Backoff>;
   /** Reads of a publication until it settles: default 1 s doubling to 30 s. */
   tracking?: Partial<Backoff>;
+  /** When a steady state needs the seller (30 s, 3 reads) and the slow check's interval (15 min). */
+  settle?: Partial<SettleRule>;
   /**
    * The service clients' limit per request in ms (default: the client's, 30 s). A POST with no clear
    * answer is repeated only after looking for its effect until this plus `settleAfterTimeoutMs` has
@@ -64,6 +67,8 @@ export interface PublishEngine {
    * requestedState. Resolves with the number of jobs now tracking.
    */
   retrack(listingUuid: string, publicationUuid?: string): Promise<number>;
+  /** Reads every job that needs the seller now (the slow check); resolves with the number reopened. */
+  checkSettled(): Promise<number>;
   /** Job files that could not be read at open (moved aside). */
   readonly problems: readonly JobProblem[];
   /** Stops every job where it stands (they resume at the next open) and finishes writing. */

@@ -17,9 +17,10 @@ import { newEntry, setWaiting, type Entry } from './engine-entry';
 import { createKeyedLock, createLimiter } from './limiter';
 import { createJob } from './new-job';
 import { isAbortError, jobController, type Backoff } from './pause';
-import { isRetrackable, noticeOf, prepareRetry, publicationsOf, remoteOf } from './record-changes';
+import { isRetrackable, notifyOf, prepareRetry, publicationsOf, remoteOf } from './record-changes';
 import { runJob, type RunDeps } from './run-job';
 import { trackPublication } from './track-step';
+import { settleRule, slowCheckDeps, startSlowCheck } from './slow-check';
 import { repairDrafts } from './startup-repair';
 import { createViewEmitter } from './view-emitter';
 import { DEFAULT_TIMEOUT_MS } from '../service-client';
@@ -34,6 +35,7 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
   const { log, accounts } = options;
   const backoff: Backoff = { baseMs: 1000, maxMs: 30_000, ...options.backoff };
   const schedule: Backoff = { baseMs: 1000, maxMs: 30_000, ...options.tracking };
+  const rule = settleRule(options.settle);
   const draftsOption = options.limits?.drafts ?? 4;
   const draftLimit = () => Math.max(1, typeof draftsOption === 'function' ? draftsOption() : draftsOption);
   const uploads = createLimiter(options.limits?.uploads ?? 6);
@@ -103,6 +105,10 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     log,
     uploads,
     photoPath: (name) => store.photoPath(entry.record.id, name),
+    media: {
+      limit: () => accounts.mediaLimit?.(entry.record.accountId) ?? null,
+      note: (bytes, accepted) => accounts.noteMediaSize?.(entry.record.accountId, bytes, accepted),
+    },
     save: () => persist(entry),
     progress(photoId, bytes) {
       entry.bytes.set(photoId, bytes);
@@ -139,15 +145,7 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     tell(record, 'failed', record.listingUuid === null ? undefined : { listingUuid: record.listingUuid });
   };
 
-  const notify = (record: JobRecord) => {
-    const notice = noticeOf(record);
-    if (!options.onNotice || !notice) return;
-    try {
-      options.onNotice(notice);
-    } catch (error) {
-      log.error('A publish notice could not be given', error);
-    }
-  };
+  const notify = (record: JobRecord) => notifyOf(record, options.onNotice, log);
 
   const startTracking = (entry: Entry) => {
     const controller = jobController();
@@ -156,10 +154,11 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
       entry,
       (async () => {
         try {
-          const outcome = await trackPublication(context(entry, controller.signal), schedule, (atMs) => {
+          const onNext = (atMs: number | null) => {
             entry.nextReadMs = atMs;
             emitter.changed(entry.record.id);
-          });
+          };
+          const outcome = await trackPublication(context(entry, controller.signal), schedule, onNext, rule);
           const { record } = entry;
           record.state = outcome === 'settled' ? 'published' : 'rejected';
           await persist(entry, true);
@@ -268,9 +267,20 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     else if (record.state === 'tracking') startTracking(entry);
   }
   pump();
+  // Jobs that need the seller are read at start and every rule.slowCheckMs; a change reopens tracking.
+  const slow = startSlowCheck(
+    slowCheckDeps(rule.slowCheckMs, entries, accounts, log, async (entry) => {
+      if (closed || entry.record.state !== 'rejected') return;
+      entry.record.state = 'tracking';
+      await persist(entry, true);
+      tell(entry.record, 'publishing');
+      startTracking(entry);
+    }),
+  );
 
   return {
     problems: store.problems,
+    checkSettled: () => slow.runOnce(),
     start: (draftIds) =>
       starts.run(async () => {
         if (closed) throw new Error('The publish engine is closed.');
@@ -372,6 +382,7 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     async close() {
       if (closed) return;
       closed = true;
+      await slow.stop();
       queue.length = 0;
       for (const entry of entries.values()) entry.controller?.abort();
       while (tasks.size > 0) await Promise.allSettled([...tasks]);

@@ -1,12 +1,14 @@
 // The words of a desktop notification when an ad goes live or is rejected (the renderer has its
 // own, through i18next; main has only these two).
 import type { PublishNotice } from '../../shared/domain/publish-job';
+import { stateMeaning } from '../../shared/domain/publication-outcome';
 import type { UiLanguage } from '../../shared/i18n-language';
 
 const words = {
   en: {
     live: 'Your ad is live',
     rejected: 'Your ad was rejected',
+    needsYou: 'Your ad needs you',
     adId: (id: number) => `Ad ${id}`,
     state: (state: string) => `State: ${state}`,
     untitled: 'Untitled draft',
@@ -14,6 +16,7 @@ const words = {
   de: {
     live: 'Ihre Anzeige ist online',
     rejected: 'Ihre Anzeige wurde abgelehnt',
+    needsYou: 'Ihre Anzeige braucht Sie',
     adId: (id: number) => `Anzeige ${id}`,
     state: (state: string) => `Status: ${state}`,
     untitled: 'Entwurf ohne Titel',
@@ -30,5 +33,7 @@ export function noticeText(notice: PublishNotice, language: UiLanguage): { title
         ? []
         : [w.adId(notice.adId)]
       : [notice.reason ?? w.state(notice.actualState)];
-  return { title: notice.kind === 'live' ? w.live : w.rejected, body: [name, ...tail].join(' · ') };
+  // A state the app does not know is not called a rejection: the seller is asked to look.
+  const settledElsewhere = stateMeaning(notice.actualState) === 'rejected' ? w.rejected : w.needsYou;
+  return { title: notice.kind === 'live' ? w.live : settledElsewhere, body: [name, ...tail].join(' · ') };
 }

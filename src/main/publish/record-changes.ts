@@ -49,7 +49,7 @@ export function noticeOf(record: JobRecord): PublishNotice | null {
     draftId: record.draftId,
     title: record.snapshot.title,
     adId: record.tracking.adId,
-    actualState: record.tracking.actualState,
+    actualState: record.tracking.actualState ?? '',
     reason: record.tracking.reason ?? null,
   };
 }
@@ -76,4 +76,19 @@ export function isRetrackable(record: JobRecord, listingUuid: string, publicatio
   if (publicationUuid !== undefined && record.publicationUuid !== publicationUuid) return false;
   // A failed job (e.g. its publication is gone) waits for the seller's Retry instead.
   return record.state === 'tracking' || record.state === 'published' || record.state === 'rejected';
+}
+
+/** Gives `record`'s notice to `onNotice` (if any); a listener that throws is logged, not fatal. */
+export function notifyOf(
+  record: JobRecord,
+  onNotice: ((notice: PublishNotice) => void) | undefined,
+  log: { error(message: string, error?: unknown): void },
+): void {
+  const notice = noticeOf(record);
+  if (!onNotice || !notice) return;
+  try {
+    onNotice(notice);
+  } catch (error) {
+    log.error('A publish notice could not be given', error);
+  }
 }

@@ -1,14 +1,21 @@
 // Step 7: the publication is read until its actualState equals its requestedState, from 1 s
-// doubling to 30 s. A state the app does not know is kept and shown as it comes; it is read again
-// like any other, since only equality with requestedState says the ad is where it was asked to be;
-// a state whose name says the ad was turned down ends the reading (publication-outcome.ts).
-import { isRejectedState, rejectionReasonOf } from '../../shared/domain/publication-outcome';
+// doubling to 30 s. A state the app does not know is kept and shown as it comes. A state that does
+// not move (other than the first pending one) ends the reading as "needs the seller" once it held
+// over the rule's reads and window (publication-outcome.ts); while one is being watched, reads come
+// at least every half window, so the verdict comes soon after the window. A read without states is
+// "not reported yet" and read again.
+import {
+  DEFAULT_SETTLE_RULE,
+  judgeRead,
+  rejectionReasonOf,
+  type SettleRule,
+} from '../../shared/domain/publication-outcome';
 import { ServiceError } from '../service-client';
 import { jobError, judge } from './failure';
 import { StepFailure, checkStopped, type JobContext } from './job-context';
 import { abortError, backoffDelay, pause, type Backoff } from './pause';
 
-/** How the reading ended: the ad is where it was asked to be, or the service turned it down. */
+/** How the reading ended: the ad is where it was asked to be, or it settled elsewhere (needs the seller). */
 export type TrackOutcome = 'settled' | 'rejected';
 
 /** Reads the job's publication until it settles; `onNext` learns when the next read is due. */
@@ -16,6 +23,7 @@ export async function trackPublication(
   ctx: JobContext,
   schedule: Backoff,
   onNext: (atMs: number | null) => void,
+  rule: Pick<SettleRule, 'windowMs' | 'reads'> = DEFAULT_SETTLE_RULE,
 ): Promise<TrackOutcome> {
   const { record } = ctx;
   const listingUuid = record.listingUuid;
@@ -23,6 +31,7 @@ export async function trackPublication(
   if (listingUuid === null || publicationUuid === null) throw new Error('Nothing to track: no publication.');
   // A resumed job reads at once; a new publication gets a moment to be validated.
   let delay = record.tracking === null ? schedule.baseMs : 0;
+  let watching = false;
   for (let read = 0; ; read += 1) {
     checkStopped(ctx);
     onNext(ctx.now().getTime() + delay);
@@ -34,21 +43,33 @@ export async function trackPublication(
     let retryAfterMs: number | undefined;
     try {
       const publication = await ctx.client.getPublication(listingUuid, publicationUuid);
+      const nowMs = ctx.now().getTime();
+      const judged = judgeRead(
+        record.tracking ?? {},
+        publication.requestedState,
+        publication.actualState,
+        nowMs,
+        rule,
+      );
       const next = {
-        requestedState: publication.requestedState,
-        actualState: publication.actualState,
+        requestedState: publication.requestedState ?? null,
+        actualState: publication.actualState ?? null,
         adId: publication.adId ?? record.tracking?.adId ?? null,
         checkedAt: ctx.now().toISOString(),
         reason: rejectionReasonOf(publication),
+        firstPending: judged.memory.firstPending ?? null,
+        steady: judged.memory.steady ?? null,
       };
       const changed =
         record.tracking === null ||
         record.tracking.actualState !== next.actualState ||
         record.tracking.requestedState !== next.requestedState ||
-        record.tracking.adId !== next.adId;
+        record.tracking.adId !== next.adId ||
+        (record.tracking.steady?.reads ?? 0) !== (next.steady?.reads ?? 0);
       record.tracking = next;
-      if (next.actualState === next.requestedState) return 'settled';
-      if (isRejectedState(next.actualState)) return 'rejected';
+      watching = next.steady !== null;
+      if (judged.verdict === 'settled') return 'settled';
+      if (judged.verdict === 'needs-seller') return 'rejected';
       if (changed) await ctx.save();
     } catch (error) {
       if (error instanceof ServiceError && error.problem === 'not-found') {
@@ -64,9 +85,7 @@ export async function trackPublication(
       if (verdict.kind === 'fail') throw new StepFailure(verdict.error);
       retryAfterMs = verdict.retryAfterMs;
     }
-    delay = Math.max(
-      backoffDelay(read + 1, schedule, undefined, () => 1),
-      retryAfterMs ?? 0,
-    );
+    const next = backoffDelay(read + 1, schedule, undefined, () => 1);
+    delay = Math.max(watching ? Math.min(next, Math.ceil(rule.windowMs / 2) + 10) : next, retryAfterMs ?? 0);
   }
 }

@@ -6,7 +6,7 @@ import { mediaPrefix } from '../context';
 import { problems } from '../errors';
 import type { ListingRecord } from '../model';
 import { revalidate, settleListing } from '../publication-state';
-import { renderListing } from '../render';
+import { oddListItems, renderListing } from '../render';
 import { listingCreate, listingUpdate } from '../validation';
 import { defineRoute, ownListing, param, parseBody, sendListing, sendUpdated } from './common';
 
@@ -46,9 +46,10 @@ export function listingRoutes(api: FastifyInstance, ctx: SandboxContext): void {
   // Row 3. Query parameters, filtering and pagination are not shown: all listings, oldest first.
   defineRoute(api, 'GET /v1/listings', async (request, reply) => {
     const prefix = mediaPrefix(ctx);
-    const out = [];
+    const out: unknown[] = [];
     for (const listing of ctx.store.listingsOf(request.clientId))
       out.push(renderListing(listing, ctx.quirks, prefix));
+    if (ctx.quirks.listItems === 'odd') out.push(...oddListItems());
     return reply.code(200).send(out);
   });
 

@@ -4,11 +4,15 @@ import { z } from 'zod';
 /** The only publication state value the spec names; other values are shown as they come. */
 export const PUBLISHED = 'PUBLISHED';
 
-/** Publication as returned by row 11; further fields are not shown by the spec, so it is loose. */
+/**
+ * Publication as returned by row 11; further fields are not shown by the spec, so it is loose. The
+ * states are optional: a server may not report them (yet), and such a read is "not reported yet",
+ * never an unexpected answer.
+ */
 export const Publication = z.looseObject({
   uuid: z.string(),
-  requestedState: z.string(),
-  actualState: z.string(),
+  requestedState: z.string().nullish(),
+  actualState: z.string().nullish(),
   adId: z.number().int().nullish(),
   postalCode: z.string().nullish(),
 });

@@ -42,7 +42,7 @@ describe('intended order of calls', () => {
     let state = '';
     for (let i = 0; i < 50 && state !== 'PUBLISHED'; i++) {
       const res = await api.call('GET', `/v1/listings/${listing.uuid}/publications/${pub}`);
-      state = Publication.parse(res.body).actualState;
+      state = Publication.parse(res.body).actualState ?? '';
       if (state !== 'PUBLISHED') await sleep(20);
     }
     expect(state).toBe('PUBLISHED');

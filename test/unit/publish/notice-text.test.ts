@@ -25,11 +25,12 @@ describe('noticeText', () => {
   it("gives the service's reason for a rejection, else the state as it came", () => {
     const rejected = { ...live, kind: 'rejected' as const, adId: null, actualState: 'DECLINED_BY_REVIEW' };
     expect(noticeText({ ...rejected, reason: 'Imprint not found.' }, 'en')).toEqual({
-      title: 'Your ad was rejected',
+      title: 'Your ad needs you',
       body: 'Kühlschrank · Imprint not found.',
     });
+    expect(noticeText({ ...rejected, actualState: 'REJECTED' }, 'en').title).toBe('Your ad was rejected');
     expect(noticeText(rejected, 'de')).toEqual({
-      title: 'Ihre Anzeige wurde abgelehnt',
+      title: 'Ihre Anzeige braucht Sie',
       body: 'Kühlschrank · Status: DECLINED_BY_REVIEW',
     });
   });
