@@ -11,6 +11,8 @@ export function problemOf(error: unknown): ServiceProblem {
       message: error.message,
       ...(error.status !== undefined && { status: error.status }),
       ...(error.detail && { detail: error.detail }),
+      operation: error.operation,
+      ...(error.title && { title: error.title }),
     };
   }
   return { problem: 'internal', message: error instanceof Error ? error.message : String(error) };

@@ -1,5 +1,6 @@
 // Output and event payload types of the contract.
 import type { Draft, DraftStatus } from '../domain/draft';
+import type { UnreadableListing } from '../service/listing';
 
 export type ShellKind = 'electron' | 'web';
 
@@ -33,7 +34,11 @@ export interface Settings {
 export type ViewName = 'drafts' | 'listings' | 'publishing' | 'settings';
 
 /** How the access token is sent: `Bearer <token>` (default) or the bare token (the spec leaves it open). */
-export type AuthScheme = 'bearer' | 'bare';
+/** The account's Authorization setting: found out per account ('auto', the default) or one form. */
+export type AuthScheme = 'auto' | 'bearer' | 'bare';
+
+/** A form of the Authorization header: `Bearer <token>` or the bare token. */
+export type AuthForm = 'bearer' | 'bare';
 
 /** An imprint created through the service; kept locally since the spec has no way to read it back. */
 export interface Imprint {
@@ -52,6 +57,8 @@ export interface AccountView {
   baseUrl: string;
   clientId: string;
   authScheme: AuthScheme;
+  /** Under 'auto': the form the service accepted last; null until it accepted one. */
+  detectedAuthForm: AuthForm | null;
   /** Whether a client secret is stored (in the keychain, or for this session). */
   hasSecret: boolean;
   imprints: Imprint[];
@@ -76,9 +83,24 @@ export interface ServiceProblem {
   message: string;
   status?: number;
   detail?: string;
+  /** The service call that failed; with `status` it picks the seller's sentence (shared/service-messages). */
+  operation?: string;
+  /** The service's own title, shown under "Details". */
+  title?: string;
 }
 
-export type ConnectionResult = { ok: true; listingCount: number } | ({ ok: false } & ServiceProblem);
+/** What a successful connection test used: the addresses called and the Authorization form. */
+export interface ConnectionUsed {
+  tokenUrl: string;
+  listingsUrl: string;
+  authForm: AuthForm;
+  /** True when these differ from the addresses as typed (the account now keeps these). */
+  adjusted: boolean;
+}
+
+export type ConnectionResult =
+  | { ok: true; listingCount: number; used?: ConnectionUsed }
+  | ({ ok: false; tried?: string[] } & ServiceProblem);
 
 /** A listing as the service returns it (see shared/service Listing); unknown fields are kept. */
 export interface ListingView {
@@ -106,6 +128,8 @@ export interface ListingsState {
   fetchedAt: string | null;
   /** Set when the last refresh failed; `listings` is then the last known list. */
   problem?: ServiceProblem;
+  /** Items of the service's list that could not be read (named; the others are in `listings`). */
+  unreadable?: UnreadableListing[];
 }
 
 /** What fills a new draft of an account: the seller's usual contact, location and footer. */

@@ -1,6 +1,9 @@
 import { memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublishJobView } from '../../../shared/domain/publish-job';
+import { serviceMessage } from '../../../shared/service-messages';
+import { useMessageLanguage } from '../../components/problem-text';
+import { ServiceDetails } from '../../components/ServiceDetails';
 import { useAppStore } from '../../store/app-store';
 import { useDraftsStore } from '../../store/drafts-store';
 import { usePublishStore } from '../../store/publish-store';
@@ -37,26 +40,39 @@ function PhotoProgress({ job }: { job: PublishJobView }) {
   );
 }
 
-/** Why the job stopped or waits: the service's own title and detail, and what to do. */
+/**
+ * Why the job stopped or waits, in the seller's words (the sentence of the spec's error row when
+ * there is one), what to do, and the service's own words under "Details".
+ */
 function JobErrorBox({ job }: { job: PublishJobView }) {
   const { t } = useTranslation();
   const words = useJobWords();
+  const language = useMessageLanguage();
   const error = job.error;
   if (!error) return null;
   const waiting = job.state === 'waiting';
+  const seller = serviceMessage(error, language);
+  const general = t(`problems.${error.problem}`, { defaultValue: '', status: error.status ?? '' });
+  const text = seller?.what ?? (general || error.detail);
+  // The service's detail is not repeated when the message shown already quotes it.
+  const detail = error.serviceDetail && !text.includes(error.serviceDetail) ? error.serviceDetail : undefined;
   return (
     <div className={waiting ? 'job-error waiting' : 'job-error'} role={waiting ? 'status' : 'alert'}>
       <p>
-        <strong>{error.title}</strong>
-        {error.status !== undefined && <span className="muted"> ({error.status})</span>}
-        {error.detail && error.detail !== error.title && <span>: {error.detail}</span>}
+        <strong>{seller?.title ?? error.title}</strong>: {text}
       </p>
       <p>
-        {words.whatToDo(error)}
+        {seller?.todo ?? words.whatToDo(error)}
         {job.nextAttemptAt && waiting && (
           <> {t('publish.nextTry', { time: words.time(job.nextAttemptAt) })}</>
         )}
       </p>
+      <ServiceDetails
+        status={error.status}
+        title={error.serviceTitle}
+        detail={detail}
+        message={text === error.detail || seller ? undefined : error.detail}
+      />
     </div>
   );
 }

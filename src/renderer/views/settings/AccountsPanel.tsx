@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountView } from '../../../shared/ipc/types';
 import { useProblemText } from '../../components/problem-text';
+import { ServiceDetails } from '../../components/ServiceDetails';
 import { useAccountsStore, type TestOutcome } from '../../store/accounts-store';
 import { useAppStore } from '../../store/app-store';
 import { AccountDefaultsForm } from './AccountDefaultsForm';
@@ -24,10 +25,16 @@ function TestResult({ outcome }: { outcome?: TestOutcome }) {
       </p>
     );
   }
+  const text = problemText(outcome);
   return (
-    <p className="test-result failed" role="alert">
-      {problemText(outcome)}
-    </p>
+    <div className="test-result failed" role="alert">
+      <p>{text}</p>
+      <ServiceDetails
+        status={outcome.status}
+        title={outcome.title}
+        detail={outcome.detail && !text.includes(outcome.detail) ? outcome.detail : undefined}
+      />
+    </div>
   );
 }
 

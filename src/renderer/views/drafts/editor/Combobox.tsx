@@ -13,6 +13,10 @@ export interface ComboboxProps extends Omit<
   options: readonly string[];
   /** Accessible name of the list of suggestions. */
   listLabel: string;
+  /** The words shown for a value (e.g. a seller label for a service code); the value itself by default. */
+  display?(value: string): string;
+  /** The value that shown or typed words stand for; the words themselves by default. */
+  parse?(text: string): string;
 }
 
 /**
@@ -31,12 +35,25 @@ export function matchingOptions(options: readonly string[], value: string, all: 
  * list, arrow keys move through it, Enter takes the highlighted value, Escape closes it. Unlike a
  * native datalist it looks the same in light and dark and can be driven by tests.
  */
-export function Combobox({ value, onChange, options, listLabel, className, ...input }: ComboboxProps) {
+export function Combobox({
+  value,
+  onChange: onValue,
+  options: values,
+  listLabel,
+  display = (v) => v,
+  parse = (text) => text,
+  className,
+  ...input
+}: ComboboxProps) {
   const listId = useId();
+  // The list and the field work on the words shown; the draft gets the value they stand for.
+  const options = values.map(display);
+  const text = display(value);
+  const onChange = (shown: string) => onValue(parse(shown));
   // 'all' when the seller asked for the list, 'typed' while it follows the typing.
   const [open, setOpen] = useState<false | 'all' | 'typed'>(false);
   const [active, setActive] = useState(-1);
-  const shown = open ? matchingOptions(options, value, open === 'all') : [];
+  const shown = open ? matchingOptions(options, text, open === 'all') : [];
   const expanded = shown.length > 0;
 
   const choose = (option: string) => {
@@ -49,7 +66,7 @@ export function Combobox({ value, onChange, options, listLabel, className, ...in
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       if (!expanded) {
-        const list = matchingOptions(options, value, true);
+        const list = matchingOptions(options, text, true);
         if (list.length === 0) return;
         setOpen('all');
         setActive(event.key === 'ArrowDown' ? 0 : list.length - 1);
@@ -80,7 +97,7 @@ export function Combobox({ value, onChange, options, listLabel, className, ...in
         aria-expanded={expanded}
         aria-controls={listId}
         aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
-        value={value}
+        value={text}
         onChange={(event) => {
           onChange(event.target.value);
           setOpen('typed');

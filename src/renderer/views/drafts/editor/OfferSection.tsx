@@ -1,14 +1,35 @@
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_AD_TYPE, DEFAULT_PRICE_TYPE, type Draft } from '../../../../shared/domain/draft';
+import type { Draft } from '../../../../shared/domain/draft';
+import {
+  OFFER_VALUES,
+  knownOfferValue,
+  offerValueLabel,
+  offerValueOf,
+  type OfferValueKind,
+} from '../../../../shared/domain/offer-values';
 import { useEditorStore } from '../../../store/editor-store';
 import { Combobox } from './Combobox';
 import { issuesOf, type IssuesByField } from './draft-issues';
 import { Field } from './Field';
-import { useFieldLabel } from './use-editor-language';
+import { useDraftLanguage, useFieldLabel } from './use-editor-language';
 
-// The spec shows only these; the seller may type others the service takes.
-const AD_TYPES = [DEFAULT_AD_TYPE];
-const PRICE_TYPES = [DEFAULT_PRICE_TYPE];
+// The spec documents OFFER and FIXED; the rest are known from the marketplace (offer-values.ts).
+// The seller may type any other value the service takes.
+const AD_TYPES = OFFER_VALUES.adType.map((known) => known.value);
+const PRICE_TYPES = OFFER_VALUES.priceType.map((known) => known.value);
+
+/** The hint under an open value: the code it is sent as, and where it is known from. */
+function useOfferHint(): (kind: OfferValueKind, value: string) => string {
+  const { t } = useTranslation();
+  return (kind, value) => {
+    const known = knownOfferValue(kind, value);
+    if (value.trim() === '') return t('editor.hints.offerEmpty');
+    if (!known) return t('editor.hints.offerTyped');
+    return t(known.documented ? 'editor.hints.offerDocumented' : 'editor.hints.offerMarketplace', {
+      value: known.value,
+    });
+  };
+}
 
 const buyNowValue = (value: boolean | null) => (value === null ? '' : value ? 'yes' : 'no');
 const buyNowOf = (value: string) => (value === 'yes' ? true : value === 'no' ? false : null);
@@ -17,6 +38,8 @@ const buyNowOf = (value: string) => (value === 'yes' ? true : value === 'no' ? f
 export function OfferSection({ draft, issues }: { draft: Draft; issues: IssuesByField }) {
   const { t } = useTranslation();
   const label = useFieldLabel();
+  const language = useDraftLanguage();
+  const hint = useOfferHint();
   const edit = useEditorStore((s) => s.edit);
   return (
     <section className="editor-section" aria-labelledby="editor-offer-title">
@@ -46,13 +69,15 @@ export function OfferSection({ draft, issues }: { draft: Draft; issues: IssuesBy
           field="price.type"
           label={label('price.type')}
           issues={issuesOf(issues, 'price.type')}
-          hint={t('editor.hints.priceType', { value: DEFAULT_PRICE_TYPE })}
+          hint={hint('priceType', draft.price.type)}
         >
           {(a11y) => (
             <Combobox
               {...a11y}
               value={draft.price.type}
               options={PRICE_TYPES}
+              display={(value) => offerValueLabel('priceType', value, language)}
+              parse={(text) => offerValueOf('priceType', text)}
               listLabel={t('editor.suggestions.priceTypes')}
               onChange={(type) => edit((d) => ({ ...d, price: { ...d.price, type } }))}
             />
@@ -62,13 +87,15 @@ export function OfferSection({ draft, issues }: { draft: Draft; issues: IssuesBy
           field="adType"
           label={label('adType')}
           issues={issuesOf(issues, 'adType')}
-          hint={t('editor.hints.adType', { value: DEFAULT_AD_TYPE })}
+          hint={hint('adType', draft.adType)}
         >
           {(a11y) => (
             <Combobox
               {...a11y}
               value={draft.adType}
               options={AD_TYPES}
+              display={(value) => offerValueLabel('adType', value, language)}
+              parse={(text) => offerValueOf('adType', text)}
               listLabel={t('editor.suggestions.adTypes')}
               onChange={(adType) => edit((d) => ({ ...d, adType }))}
             />
