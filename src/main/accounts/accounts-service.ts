@@ -8,15 +8,16 @@ import type { AccountDefaults, AccountsState, AccountView, ConnectionResult } fr
 import { AppError } from '../ipc/app-error';
 import type { Log } from '../log/log';
 import type { SecretStore } from '../secrets/secret-store';
-import { createServiceClient, testConnection, type ServiceClient } from '../service-client';
+import { createServiceClient, type ServiceClient } from '../service-client';
 import {
   emptyAccountDefaults,
   SANDBOX_ACCOUNT_ID,
   type AccountRecord,
   type AccountsStore,
 } from '../storage/accounts-store';
+import { runConnectionTest } from './connection-test';
 import type { EmbeddedSandbox } from './embedded-sandbox';
-import { problemOf, serviceAppError } from './service-problem';
+import { serviceAppError } from './service-problem';
 
 export type AccountInput = z.output<typeof accountInputSchema>;
 
@@ -91,20 +92,32 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
     return view(accounts.find((a) => a.id === id)!);
   };
 
-  const client = (id: string): ServiceClient => {
-    const record = live(find(id));
-    const key = JSON.stringify([record.authUrl, record.baseUrl, record.clientId, record.authScheme]);
-    const cached = clients.get(id);
-    if (cached?.key === key) return cached.client;
-    const created = createServiceClient({
-      authUrl: record.authUrl,
-      baseUrl: record.baseUrl,
+  // A client of the account at these addresses; under Automatic it starts with the form detected
+  // last and remembers a new finding in the account.
+  const newClient = (record: AccountRecord, authUrl: string, baseUrl: string): ServiceClient => {
+    const { id } = record;
+    return createServiceClient({
+      authUrl,
+      baseUrl,
       clientId: record.clientId,
       authScheme: record.authScheme,
+      ...(record.detectedAuthForm && { detectedAuthForm: record.detectedAuthForm }),
+      onAuthDetected: (form) => {
+        if (store.read().accounts.some((a) => a.id === id))
+          update(id, (r) => ({ ...r, detectedAuthForm: form }));
+      },
       getSecret: () => secrets.get(id),
       ...(deps.log && { log: deps.log.child({ account: id }) }),
       ...(deps.timeoutMs !== undefined && { timeoutMs: deps.timeoutMs }),
     });
+  };
+  const client = (id: string): ServiceClient => {
+    const record = live(find(id));
+    // The detected form is not part of the key: the client that detected it already uses it.
+    const key = JSON.stringify([record.authUrl, record.baseUrl, record.clientId, record.authScheme]);
+    const cached = clients.get(id);
+    if (cached?.key === key) return cached.client;
+    const created = newClient(record, record.authUrl, record.baseUrl);
     clients.set(id, { key, client: created });
     return created;
   };
@@ -141,7 +154,8 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
         authUrl: (input.authUrl ?? existing?.authUrl)!.replace(/\/+$/, ''),
         baseUrl: (input.baseUrl ?? existing?.baseUrl)!.replace(/\/+$/, ''),
         clientId: (input.clientId ?? existing?.clientId)!,
-        authScheme: input.authScheme ?? existing?.authScheme ?? 'bearer',
+        authScheme: input.authScheme ?? existing?.authScheme ?? 'auto',
+        detectedAuthForm: existing?.detectedAuthForm ?? null,
         imprints: existing?.imprints ?? [],
         defaultImprintUuid: existing?.defaultImprintUuid ?? null,
         defaults: existing?.defaults ?? emptyAccountDefaults(),
@@ -203,12 +217,17 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
     },
 
     async test(id) {
-      find(id);
-      try {
-        return { ok: true, ...(await testConnection(client(id))) };
-      } catch (error) {
-        return { ok: false, ...problemOf(error) };
-      }
+      const record = live(find(id));
+      // Each reading of the addresses gets its own client; the account's own one is used as it is.
+      const own = client(id);
+      const { result, keep } = await runConnectionTest(record, (authUrl, baseUrl) =>
+        authUrl === record.authUrl && baseUrl === record.baseUrl
+          ? own
+          : newClient(live(find(id)), authUrl, baseUrl),
+      );
+      // The addresses that answered are kept (the sandbox's are filled in at run time anyway).
+      if (keep && record.kind === 'service') update(id, (r) => ({ ...r, ...keep }));
+      return result;
     },
 
     async createImprint(accountId, content) {

@@ -1,5 +1,11 @@
-// One call of the listings service with its access token: retried per retry.ts, and repeated once
-// with a new token after a 401 (the service did not process the request, so even a POST is safe).
+// One call of the listings service with its access token: retried per retry.ts, and repeated after
+// a 401 (the service did not process the request, so even a POST is safe):
+// - a token the service accepted before is stale: a new token, same form;
+// - a token never accepted yet, under the Automatic setting: the other Authorization form, once;
+// - otherwise (or after both): the plain message that the service refused the credentials.
+import { authorization, formName, otherForm } from './auth-form';
+import type { AuthForm, AuthFormState, AuthSetting } from './auth-form';
+import { ServiceError } from './errors';
 import { errorFromResponse } from './response-errors';
 import type { HttpSend, RawResponse } from './http';
 import { OPERATION_METHODS } from './operations';
@@ -10,13 +16,16 @@ import type { RetryEnv, WarnLog } from './retry';
 import type { TokenProvider } from './token-provider';
 import { joinUrl } from './urls';
 
-/** How the Authorization header carries the token: `Bearer <token>` or the bare token. */
-export type AuthScheme = 'bearer' | 'bare';
+export { authorization } from './auth-form';
+export type { AuthForm, AuthSetting } from './auth-form';
+
+/** The account's Authorization setting (kept under its old name for the client's options). */
+export type AuthScheme = AuthSetting;
 
 /** What every listings call needs. */
 export interface ApiContext {
   baseUrl: string;
-  authScheme: AuthScheme;
+  auth: AuthFormState;
   tokens: TokenProvider;
   send: HttpSend;
   retryEnv: RetryEnv;
@@ -33,17 +42,14 @@ export interface ApiCall {
   headers?: Record<string, string>;
 }
 
-/** The Authorization header value of `token` under `scheme`. */
-export function authorization(scheme: AuthScheme, token: string): string {
-  return scheme === 'bearer' ? `Bearer ${token}` : token;
-}
-
 /** Runs `call` and returns its 2xx response; anything else is thrown as a ServiceError. */
 export function callApi(ctx: ApiContext, call: ApiCall): Promise<RawResponse> {
   const { operation } = call;
   const url = joinUrl(ctx.baseUrl, call.path);
   let renewed = false;
+  let switched = false;
   return withRetries(operation, ctx.retryEnv, async () => {
+    let form = ctx.auth.current();
     for (;;) {
       const token = await ctx.tokens.getToken();
       const response = await ctx.send(operation, {
@@ -51,16 +57,49 @@ export function callApi(ctx: ApiContext, call: ApiCall): Promise<RawResponse> {
         url,
         json: call.json,
         searchParams: call.searchParams,
-        headers: { ...call.headers, authorization: authorization(ctx.authScheme, token) },
+        headers: { ...call.headers, authorization: authorization(form, token) },
       });
-      if (isSuccess(response.status)) return response;
-      if (response.status === 401 && !renewed) {
+      if (isSuccess(response.status)) {
+        ctx.tokens.accepted(token);
+        ctx.auth.accepted(form);
+        return response;
+      }
+      if (response.status !== 401) throw errorFromResponse(operation, response, ctx.now());
+      const fresh = !ctx.tokens.wasAccepted(token);
+      if (ctx.auth.automatic && fresh && !switched) {
+        switched = true;
+        ctx.log?.warn(
+          `${operation}: a new access token was refused (401) as ${formName(form)}; trying ${formName(otherForm(form))}`,
+          { operation },
+        );
+        form = otherForm(form);
+        continue;
+      }
+      if (!renewed) {
         renewed = true;
         ctx.tokens.invalidate(token);
         ctx.log?.warn(`${operation}: the access token was refused (401); fetching a new one`, { operation });
         continue;
       }
-      throw errorFromResponse(operation, response, ctx.now());
+      const error = errorFromResponse(operation, response, ctx.now());
+      throw switched ? refusedInBothForms(error, form) : error;
     }
+  });
+}
+
+/** The 401 after both forms were tried, in words that name them. */
+function refusedInBothForms(error: ServiceError, last: AuthForm): ServiceError {
+  return new ServiceError({
+    operation: error.operation,
+    problem: error.problem,
+    ...(error.status !== undefined && { status: error.status }),
+    ...(error.title !== undefined && { title: error.title }),
+    ...(error.detail !== undefined && { detail: error.detail }),
+    ...(error.instance !== undefined && { instance: error.instance }),
+    safeToRepeat: error.safeToRepeat,
+    message:
+      `The listings service refused the access token both as ${formName(otherForm(last))} and as ` +
+      `${formName(last)}, also with a new token. Check the client ID and secret, and that the ` +
+      'token service and the listings service URLs belong to the same service.',
   });
 }

@@ -3,13 +3,15 @@
 // publication) any 2xx with any or no body is success.
 import {
   Listing,
-  ListingList,
+  ListingListTolerant,
   MediaUploadTicket,
   Publication,
   UuidResponse,
   servicePaths,
 } from '../../shared/service';
 import type {
+  ListingList,
+  ListingsRead,
   ListingCreateRequest,
   ListingUpdateRequest,
   PublicationCreateRequest,
@@ -17,7 +19,9 @@ import type {
 } from '../../shared/service';
 import type { z } from 'zod';
 import { callApi } from './api-request';
-import type { ApiCall, ApiContext, AuthScheme } from './api-request';
+import type { ApiCall, ApiContext } from './api-request';
+import { AuthFormState } from './auth-form';
+import type { AuthForm, AuthSetting } from './auth-form';
 import { createGot, createHttpSend } from './http';
 import { parsePublicationList, type PublicationSummary } from './publication-list';
 import { optionalBody, parseBody } from './responses';
@@ -37,8 +41,12 @@ export interface ServiceClientOptions {
   /** Root of the listings service (`{baseUrl}/v1/listings`). */
   baseUrl: string;
   clientId: string;
-  /** Form of the Authorization header; the spec does not say which one the service wants. */
-  authScheme: AuthScheme;
+  /** Form of the Authorization header, or 'auto' to find it out; the spec does not say which. */
+  authScheme: AuthSetting;
+  /** Under 'auto': the form that worked before, tried first. */
+  detectedAuthForm?: AuthForm;
+  /** Under 'auto': told when the service accepts a form other than the one known so far. */
+  onAuthDetected?: (form: AuthForm) => void;
   /** The client secret, read at each token request; it is never logged nor kept in errors. */
   getSecret: () => Promise<string | undefined>;
   /** Limit per request in ms (default 30000); for uploads, per idle stretch instead of the total. */
@@ -63,12 +71,16 @@ export interface CreatePublicationOptions {
 export interface ServiceClient {
   /** Fetches a new access token now (also a check of the credentials). */
   fetchToken(): Promise<{ expiresIn: number }>;
+  /** The Authorization form the client sends now (the detected one under 'auto'). */
+  authForm(): AuthForm;
   /** Row 1: an upload ticket for a file of `mediaType`. */
   createMediaTicket(mediaType: string): Promise<MediaUploadTicket>;
   /** Row 2: creates a listing. */
   createListing(request: ListingCreateRequest): Promise<UuidResponse>;
-  /** Row 3: all listings of the account. */
+  /** Row 3: the listings of the account that could be read (an unreadable item hides no other). */
   listListings(): Promise<ListingList>;
+  /** Row 3, item by item: the listings that could be read and the items that could not, named. */
+  readListings(): Promise<ListingsRead>;
   /** Row 4: one listing. */
   getListing(uuid: string): Promise<Listing>;
   /** Row 5: updates a listing; returns it when the service sends it back. */
@@ -120,7 +132,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   });
   const api: ApiContext = {
     baseUrl: options.baseUrl,
-    authScheme: options.authScheme,
+    auth: new AuthFormState(options.authScheme, options.detectedAuthForm, options.onAuthDetected),
     tokens,
     send,
     retryEnv,
@@ -139,6 +151,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       const { expiresIn } = await tokens.refresh();
       return { expiresIn };
     },
+    authForm: () => api.auth.current(),
     createMediaTicket: (mediaType) =>
       json(
         { operation: 'createMediaTicket', path: servicePaths.media(), json: { mediaType } },
@@ -146,7 +159,9 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       ),
     createListing: (request) =>
       json({ operation: 'createListing', path: servicePaths.listings(), json: request }, UuidResponse),
-    listListings: () => json({ operation: 'listListings', path: servicePaths.listings() }, ListingList),
+    listListings: async () =>
+      (await json({ operation: 'listListings', path: servicePaths.listings() }, ListingListTolerant)).listings,
+    readListings: () => json({ operation: 'listListings', path: servicePaths.listings() }, ListingListTolerant),
     getListing: (uuid) => json({ operation: 'getListing', path: servicePaths.listing(uuid) }, Listing),
     updateListing: (uuid, request) =>
       maybe({ operation: 'updateListing', path: servicePaths.listing(uuid), json: request }, Listing),

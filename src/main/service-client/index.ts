@@ -2,7 +2,9 @@
 export { DEFAULT_TIMEOUT_MS, createServiceClient } from './client';
 export type { CreatePublicationOptions, ServiceClient, ServiceClientOptions } from './client';
 export type { AuthScheme } from './api-request';
-export { testConnection } from './connection-check';
+export type { AuthForm, AuthSetting } from './auth-form';
+export { ConnectionFailure, findConnection, testConnection } from './connection-check';
+export type { ConnectionFound, ConnectionTarget } from './connection-check';
 export { ServiceError, defaultSafeToRepeat, toServiceError } from './errors';
 export type { ErrorContext, ServiceErrorInit } from './errors';
 export { OPERATION_METHODS, isIdempotent } from './operations';

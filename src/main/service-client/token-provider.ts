@@ -39,6 +39,9 @@ export function renewalMarginMs(expiresInSeconds: number): number {
 export class TokenProvider {
   private cached: { token: string; renewAtMs: number } | null = null;
   private inflight: Promise<IssuedToken> | null = null;
+  // The last token the listings service took: a 401 to it means it went stale, while a 401 to a
+  // token never accepted may mean the Authorization form is wrong (see api-request.ts).
+  private acceptedToken: string | null = null;
 
   constructor(private readonly options: TokenProviderOptions) {}
 
@@ -55,6 +58,16 @@ export class TokenProvider {
       this.inflight = null;
     });
     return this.inflight;
+  }
+
+  /** Notes that the listings service accepted `token`. */
+  accepted(token: string): void {
+    this.acceptedToken = token;
+  }
+
+  /** Whether the listings service has accepted `token` before (a stale token, when refused now). */
+  wasAccepted(token: string): boolean {
+    return this.acceptedToken === token;
   }
 
   /** Forgets `token` after the service refused it; a newer token fetched meanwhile is kept. */

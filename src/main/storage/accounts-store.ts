@@ -26,7 +26,21 @@ export const SANDBOX_ACCOUNT_ID = 'sandbox';
 
 const imprintRecord = z.object({ uuid: z.string(), content: z.string(), createdAt: z.string() });
 
-const accountRecord = z.object({
+// Files written before the Automatic setting existed hold 'bearer' for every account the seller did
+// not change: it was the default, and the form offered no other way to say "I don't know". Such an
+// account becomes Automatic (which still tries Bearer first, so a service that took Bearer keeps
+// working); 'bare' was always a choice and stays. A record with `detectedAuthForm` is already new.
+function migrateAuthScheme(raw: unknown): unknown {
+  if (typeof raw !== 'object' || raw === null || 'detectedAuthForm' in raw) return raw;
+  const record = raw as Record<string, unknown>;
+  return {
+    ...record,
+    authScheme: record.authScheme === 'bearer' ? 'auto' : record.authScheme,
+    detectedAuthForm: null,
+  };
+}
+
+const accountFields = z.object({
   id: z.string().min(1),
   name: z.string(),
   kind: z.enum(['sandbox', 'service']),
@@ -34,13 +48,16 @@ const accountRecord = z.object({
   authUrl: z.string(),
   baseUrl: z.string(),
   clientId: z.string(),
-  authScheme: z.enum(['bearer', 'bare']),
+  authScheme: z.enum(['auto', 'bearer', 'bare']),
+  // Under 'auto': the form the service accepted last (see migrateAuthScheme for older files).
+  detectedAuthForm: z.enum(['bearer', 'bare']).nullable(),
   imprints: z.array(imprintRecord),
   defaultImprintUuid: z.string().nullable(),
   // Added after the first files were written: older files get empty defaults.
   defaults: accountDefaultsSchema.default(emptyAccountDefaults),
 });
-export type AccountRecord = z.infer<typeof accountRecord>;
+const accountRecord = z.preprocess(migrateAuthScheme, accountFields);
+export type AccountRecord = z.infer<typeof accountFields>;
 
 const accountsFile = z.object({ accounts: z.array(accountRecord), activeId: z.string() });
 type AccountsFile = z.infer<typeof accountsFile>;
@@ -53,7 +70,8 @@ export function sandboxRecord(): AccountRecord {
     authUrl: '',
     baseUrl: '',
     clientId: '',
-    authScheme: 'bearer',
+    authScheme: 'auto',
+    detectedAuthForm: null,
     imprints: [],
     defaultImprintUuid: null,
     defaults: emptyAccountDefaults(),

@@ -73,7 +73,7 @@ const serviceUrl = z
     message: 'Enter a full address starting with https:// (or http://).',
   });
 
-export const authSchemeSchema = z.enum(['bearer', 'bare']);
+export const authSchemeSchema = z.enum(['auto', 'bearer', 'bare']);
 
 /** A new account (no id) or changes to one; the secret is optional and only ever travels inward. */
 export const accountInputSchema = z
