@@ -1,11 +1,13 @@
 // One photo onto a live listing: an upload ticket, the file streamed to its signedPutUrl, the
 // attach. A ticket that ran out or was refused is replaced by a new one without bothering the
 // seller. The attach is a POST: after a lost answer it is not sent blindly again; the listing is
-// read first, and a URL it did not show before is the photo's. A 413 gets one smaller copy.
+// read first, and a URL it did not show before is the photo's. A 413 gets smaller copies (see
+// media/shrink.ts) until one fits or the floor is reached.
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Listing } from '../../shared/service';
-import { shrinkPhoto } from '../media/shrink';
+import { noteMediaSize, shrinkBelow, sizeToFit, type MediaLimit } from '../media/shrink';
 import type { StoredMediaType } from '../media/sniff';
 import { ServiceError, type ServiceClient } from '../service-client';
 
@@ -32,6 +34,10 @@ export interface AttachOptions {
   workDir: string;
   /** Pause after a lost answer, in ms (tests). */
   settleMs?: number;
+  /** What the account's service is known to take: a photo above it is made smaller before upload. */
+  limit?: MediaLimit | null;
+  /** Told every size the service attached (`accepted`) or refused with 413, to remember for the account. */
+  onSize?(bytes: number, accepted: boolean): void;
 }
 
 // The failures after which the attach may or may not have happened.
@@ -51,8 +57,24 @@ export async function attachPhoto(
   const known = new Set(before);
   const newUrl = (listing: Listing): string | undefined => listing.urls.filter((u) => !known.has(u)).at(-1);
   let file = photo.file;
-  let shrunk = false;
-  for (let round = 0; round < MAX_ROUNDS; round += 1) {
+  let bytes = (await stat(file)).size;
+  let limit = options.limit ?? null;
+  let copies = 0;
+  // Makes a copy within what the service takes; false when none is smaller than the one refused.
+  const smaller = async (): Promise<boolean> => {
+    const target = sizeToFit(limit);
+    if (target === null || bytes <= target) return true;
+    copies += 1;
+    const dest = path.join(options.workDir, `smaller-${copies}-${path.basename(photo.file)}`);
+    const copy = await shrinkBelow(photo.file, photo.mediaType, dest, target + 1);
+    if (!copy.fits && copy.bytes >= bytes) return false;
+    file = dest;
+    bytes = copy.bytes;
+    return true;
+  };
+  if (!(await smaller())) return { ok: false, tooLarge: true };
+  // A 413 round makes the photo strictly smaller, so those rounds end by themselves: not counted.
+  for (let round = 0; round < MAX_ROUNDS + copies; round += 1) {
     const ticket = await createTicket(client, photo.mediaType);
     try {
       await client.uploadFile(ticket.signedPutUrl, file, { contentType: photo.mediaType });
@@ -66,6 +88,7 @@ export async function attachPhoto(
       try {
         const listing = await client.attachMedia(listingUuid, ticket.ticketUuid);
         const url = newUrl(listing);
+        options.onSize?.(bytes, true);
         if (url !== undefined) return { ok: true, listing, url };
         // An answer without a new URL: read the listing as it is now to be sure.
         failure = undefined;
@@ -73,10 +96,9 @@ export async function attachPhoto(
         failure = error;
       }
       if (failure instanceof ServiceError && failure.problem === 'too-large') {
-        if (shrunk) return { ok: false, tooLarge: true };
-        file = path.join(options.workDir, `smaller-${round}-${path.basename(photo.file)}`);
-        await shrinkPhoto(photo.file, photo.mediaType, file);
-        shrunk = true;
+        limit = noteMediaSize(limit, bytes, false);
+        options.onSize?.(bytes, false);
+        if (!(await smaller())) return { ok: false, tooLarge: true };
         break;
       }
       const unsure = failure instanceof ServiceError && UNSURE.has(failure.problem);

@@ -2,6 +2,7 @@
 // Imprints are created through the accounts service so that the account keeps them (the spec has no
 // way to read imprints back).
 import type { AccountsService } from '../accounts/accounts-service';
+import { noteMediaSize, type MediaLimit } from '../media/shrink';
 import type { ServiceClient } from '../service-client';
 
 export interface PublishAccounts {
@@ -13,6 +14,10 @@ export interface PublishAccounts {
   createImprint(accountId: string, content: string): Promise<string>;
   /** The account drafts without one are published with. */
   activeId(): string;
+  /** The photo sizes the account's service is known to take (absent: nothing remembered). */
+  mediaLimit?(accountId: string): MediaLimit | null;
+  /** Remembers that the account's service attached (`accepted`) or refused with 413 a photo of `bytes`. */
+  noteMediaSize?(accountId: string, bytes: number, accepted: boolean): void;
 }
 
 /** The engine's view of the accounts service. */
@@ -27,5 +32,9 @@ export function publishAccounts(accounts: AccountsService): PublishAccounts {
       return created.uuid;
     },
     activeId: () => accounts.activeId(),
+    mediaLimit: (accountId) => accounts.mediaLimit(accountId),
+    noteMediaSize(accountId, bytes, accepted) {
+      accounts.setMediaLimit(accountId, noteMediaSize(accounts.mediaLimit(accountId), bytes, accepted));
+    },
   };
 }

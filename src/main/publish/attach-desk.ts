@@ -10,8 +10,11 @@ import { readListing, removeMedia } from './listing-step';
 import { abortError, pause } from './pause';
 import { note, windowEnd } from './reconcile';
 
-/** How one photo's attach ended: it shows on the listing, or it needs a new ticket and upload. */
-export type AttachOutcome = 'attached' | 'redo';
+/**
+ * How one photo's attach ended: it shows on the listing, it needs a new ticket and upload, or the
+ * service refused it as too large (413: nothing was attached).
+ */
+export type AttachOutcome = 'attached' | 'redo' | 'too-large';
 
 interface Deferred<T> {
   promise: Promise<T>;
@@ -104,6 +107,13 @@ export class AttachDesk {
         this.maybe.add(photo.photoId);
         this.kick();
         return this.await(outcome.promise);
+      }
+      if (failure instanceof ServiceError && failure.problem === 'too-large') {
+        // Refused before anything was attached: a smaller copy goes with a new ticket (photos-step.ts).
+        this.outcomes.delete(photo.photoId);
+        this.unsure.delete(photo.photoId);
+        this.kick();
+        return 'too-large';
       }
       let verdict;
       try {

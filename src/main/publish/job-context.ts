@@ -1,5 +1,6 @@
 // What the steps of a job work with: its record, the account's client, the clock, and the engine's
 // side effects (saving, progress, waiting) injected, so that each step is a plain async function.
+import type { MediaLimit } from '../media/shrink';
 import type { ServiceClient } from '../service-client';
 import { judge, type Verdict } from './failure';
 import type { JobError, JobRecord } from './job-record';
@@ -30,6 +31,11 @@ export interface JobContext {
   readonly uploads: Limiter;
   /** Absolute path of a photo the job keeps (see job-store.ts). */
   photoPath(name: string): string;
+  /** The photo sizes the account's service takes, remembered across jobs (absent: not remembered). */
+  readonly media?: {
+    limit(): MediaLimit | null;
+    note(bytes: number, accepted: boolean): void;
+  };
   /** Writes the record (see JobStore.save) and tells the UI. */
   save(): Promise<void>;
   /** Bytes of a photo sent so far (the UI gets it throttled). */

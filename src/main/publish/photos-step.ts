@@ -18,6 +18,7 @@ import {
 } from './job-context';
 import type { JobPhoto, JobTicket } from './job-record';
 import { isAbortError } from './pause';
+import { PhotoSizes, fitPhoto } from './photo-fit';
 
 // More rounds than this for one photo means something is wrong that repeating will not fix.
 const MAX_ROUNDS = 20;
@@ -44,13 +45,14 @@ export async function runPhotos(ctx: JobContext, listing: Promise<string>): Prom
   ctx.signal.addEventListener('abort', stop, { once: true });
   if (ctx.signal.aborted) stop();
   const photoCtx: JobContext = { ...ctx, signal: controller.signal };
+  const sizes = new PhotoSizes(photoCtx);
   const desk = listing.then((uuid) => new AttachDesk(photoCtx, uuid, unsure));
   desk.catch(stop);
   const open = ctx.record.photos.filter((photo) => photo.url === null);
   try {
     const results = await Promise.allSettled(
       open.map((photo) =>
-        photoTask(photoCtx, photo, desk).catch((error: unknown) => {
+        photoTask(photoCtx, photo, desk, sizes).catch((error: unknown) => {
           stop();
           throw error;
         }),
@@ -65,10 +67,16 @@ export async function runPhotos(ctx: JobContext, listing: Promise<string>): Prom
   }
 }
 
-async function photoTask(ctx: JobContext, photo: JobPhoto, desk: Promise<AttachDesk>): Promise<void> {
-  for (let round = 0; photo.url === null; round += 1) {
+async function photoTask(
+  ctx: JobContext,
+  photo: JobPhoto,
+  desk: Promise<AttachDesk>,
+  sizes: PhotoSizes,
+): Promise<void> {
+  // A round after a 413 sends a strictly smaller copy, so those rounds end by themselves.
+  for (let round = 0, refusals = 0; photo.url === null; round += 1) {
     checkStopped(ctx);
-    if (round >= MAX_ROUNDS) {
+    if (round >= MAX_ROUNDS + refusals) {
       throw new StepFailure(
         jobError(
           {
@@ -79,15 +87,29 @@ async function photoTask(ctx: JobContext, photo: JobPhoto, desk: Promise<AttachD
         ),
       );
     }
-    if (!photo.uploaded) await uploadPhoto(ctx, photo);
-    if ((await (await desk).attach(photo)) === 'attached') return;
+    // Made to fit what the service is known to take before it is sent (not again once uploaded).
+    if (!photo.uploaded) await fitPhoto(ctx, photo, sizes, false);
+    const outcome =
+      photo.uploaded || (await uploadPhoto(ctx, photo)) ? await (await desk).attach(photo) : 'too-large';
+    if (outcome === 'attached') {
+      sizes.note(photo.bytes, true);
+      return;
+    }
+    if (outcome === 'too-large') {
+      ctx.log.info(
+        `Publish job ${ctx.record.id} [photos]: ${photo.name} (${photo.bytes} bytes) refused as too large`,
+      );
+      sizes.note(photo.bytes, false);
+      if (await fitPhoto(ctx, photo, sizes, true)) refusals += 1;
+    }
     Object.assign(photo, { ticket: null, uploaded: false, url: null });
     ctx.progress(photo.photoId, 0);
     await ctx.save();
   }
 }
 
-async function uploadPhoto(ctx: JobContext, photo: JobPhoto): Promise<void> {
+// Resolves false when the storage refused the file as too large (413) instead of taking it.
+async function uploadPhoto(ctx: JobContext, photo: JobPhoto): Promise<boolean> {
   for (let attempt = 0; ; attempt += 1) {
     checkStopped(ctx);
     if (!ticketUsable(photo.ticket, ctx.now().getTime())) await replaceTicket(ctx, photo);
@@ -114,9 +136,10 @@ async function uploadPhoto(ctx: JobContext, photo: JobPhoto): Promise<void> {
     if (sent) {
       photo.uploaded = true;
       await ctx.save();
-      return;
+      return true;
     }
     if (failure === undefined) continue;
+    if (failure instanceof ServiceError && failure.problem === 'too-large') return false;
     if (failure instanceof ServiceError && failure.problem === 'ticket-expired') {
       photo.ticket = null;
       continue;

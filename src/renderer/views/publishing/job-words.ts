@@ -31,7 +31,21 @@ export function useJobWords() {
     /** What to do about `error`: words for its problem, else for its remedy, else main's sentence. */
     whatToDo: (error: PublishJobError) =>
       t(`publish.whatToDo.${error.problem}`, {
+        ...errorParams(error, i18n.language),
         defaultValue: t(`publish.remedy.${error.remedy}`, { defaultValue: error.whatToDo }),
       }),
   };
+}
+
+// An error's params for the words of its problem: sizes as a file manager shows them; without an
+// accepted size, the words for "none taken yet" (i18next context `none`).
+function errorParams(error: PublishJobError, language: string): Record<string, string | number> {
+  const params = error.params;
+  if (!params) return {};
+  const words: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(params)) {
+    words[key] =
+      typeof value === 'number' && /bytes|accepted/i.test(key) ? formatBytes(value, language) : value;
+  }
+  return 'accepted' in params || !('bytes' in params) ? words : { ...words, context: 'none' };
 }
