@@ -15,6 +15,7 @@ import {
   type AccountRecord,
   type AccountsStore,
 } from '../storage/accounts-store';
+import type { MediaLimit } from '../media/shrink';
 import { runConnectionTest } from './connection-test';
 import type { EmbeddedSandbox } from './embedded-sandbox';
 import { serviceAppError } from './service-problem';
@@ -49,6 +50,10 @@ export interface AccountsService {
   activeId(): string;
   /** The service client of an account (rebuilt when the account changes). */
   client(id: string): ServiceClient;
+  /** The photo sizes the account's service attached and refused (null: no 413 seen yet). */
+  mediaLimit(id: string): MediaLimit | null;
+  /** Remembers the photo sizes the account's service attached and refused. */
+  setMediaLimit(id: string, limit: MediaLimit): void;
 }
 
 /** Builds the accounts service; reads which accounts have a secret once, at start. */
@@ -261,5 +266,13 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
     },
 
     record: (id) => view(find(id)),
+
+    mediaLimit: (id) => find(id).mediaLimit ?? null,
+
+    setMediaLimit(id, limit) {
+      const known = find(id).mediaLimit;
+      if (known?.acceptedBytes === limit.acceptedBytes && known.refusedBytes === limit.refusedBytes) return;
+      update(id, (r) => ({ ...r, mediaLimit: { ...limit } }));
+    },
   };
 }

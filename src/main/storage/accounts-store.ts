@@ -55,6 +55,11 @@ const accountFields = z.object({
   defaultImprintUuid: z.string().nullable(),
   // Added after the first files were written: older files get empty defaults.
   defaults: accountDefaultsSchema.default(emptyAccountDefaults),
+  // The photo sizes the service attached and refused with 413 (media/shrink.ts): later photos are
+  // made to fit before they are sent.
+  mediaLimit: z
+    .object({ acceptedBytes: z.number().nullable(), refusedBytes: z.number().nullable() })
+    .optional(),
 });
 const accountRecord = z.preprocess(migrateAuthScheme, accountFields);
 export type AccountRecord = z.infer<typeof accountFields>;

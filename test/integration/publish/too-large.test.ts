@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import { noisyJpeg, sameColour, shownImage } from './big-photos';
 import { afterEach, describe, expect, it } from 'vitest';
 import { noteMediaSize, type MediaLimit } from '../../../src/main/media/shrink';
 import type { PublishAccounts } from '../../../src/main/publish/accounts-port';
@@ -44,21 +44,6 @@ afterEach(async () => {
     await scene.sb.close();
   }
 });
-
-/** A noisy JPEG of one colour, `width` px wide (4:3), that compresses no better than a photo. */
-export async function noisyJpeg(colour: [number, number, number], width = 1600, amp = 10): Promise<Buffer> {
-  const height = Math.round((width * 3) / 4);
-  const pixels = Buffer.alloc(width * height * 3);
-  let seed = colour[0] * 65_536 + colour[1] * 256 + colour[2] + 1;
-  for (let i = 0; i < width * height; i += 1) {
-    seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff;
-    const n = (seed / 0x7fffffff - 0.5) * amp;
-    for (let c = 0; c < 3; c += 1) pixels[i * 3 + c] = Math.max(0, Math.min(255, colour[c]! + n));
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 90 })
-    .toBuffer();
-}
 
 /** Drafts of `photos` JPEGs each, every photo its own colour. */
 export async function jpegDrafts(d: Desk, count: number, photos: number, amp = 10): Promise<Draft[]> {
@@ -111,13 +96,6 @@ function rememberingAccounts(sb: Sandbox) {
   return { accounts, memory };
 }
 
-/** The mean colour of an image the service shows at `url`, and its size. */
-async function shown(url: string): Promise<{ bytes: number; colour: number[] }> {
-  const image = Buffer.from(await (await fetch(url)).arrayBuffer());
-  const stats = await sharp(image).stats();
-  return { bytes: image.length, colour: stats.channels.slice(0, 3).map((c) => Math.round(c.mean)) };
-}
-
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe('photos larger than the service takes', () => {
@@ -153,12 +131,12 @@ describe('photos larger than the service takes', () => {
       expect(stored.status).toBe('published');
       const listing = await client.getListing(stored.remote!.listingUuid!);
       expect(listing.urls).toHaveLength(3);
-      const images = await Promise.all(listing.urls.map(shown));
+      const images = await Promise.all(listing.urls.map(shownImage));
       for (const [i, image] of images.entries()) {
         expect(image.bytes).toBeLessThanOrEqual(LIMIT);
         const want = COLOURS[(draft === first ? 0 : 3) + i]!;
         // The photo in the draft's place: its colour (JPEG keeps it within a few steps).
-        image.colour.forEach((value, c) => expect(Math.abs(value - want[c]!)).toBeLessThan(12));
+        expect(sameColour(image.colour, want)).toBe(true);
       }
     }
     const after = await Promise.all(
