@@ -9,13 +9,24 @@ import type { AccountsService } from '../accounts/accounts-service';
 import { problemOf, serviceAppError } from '../accounts/service-problem';
 import { readJsonFile, writeFileAtomic } from '../storage/atomic-file';
 
-const cacheFile = z.object({ fetchedAt: z.string(), listings: z.array(Listing) });
+const unreadableItem = z.object({
+  index: z.number(),
+  uuid: z.string().nullable(),
+  title: z.string().nullable(),
+  customReference: z.string().nullable(),
+  problem: z.string(),
+});
+const cacheFile = z.object({
+  fetchedAt: z.string(),
+  listings: z.array(Listing),
+  unreadable: z.array(unreadableItem).optional(),
+});
 
 export interface ListingsServiceDeps {
   accounts: AccountsService;
   dataDir: string;
   onChange(state: ListingsState): void;
-  log: { error(message: string, error?: unknown): void };
+  log: { error(message: string, error?: unknown): void; warn?(message: string): void };
 }
 
 export interface ListingsService {
@@ -39,7 +50,9 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
   const fileOf = (accountId: string) =>
     path.join(dataDir, 'cache', 'listings', `${encodeURIComponent(accountId)}.json`);
 
-  const lastKnown = async (accountId: string): Promise<Pick<ListingsState, 'listings' | 'fetchedAt'>> => {
+  const lastKnown = async (
+    accountId: string,
+  ): Promise<Pick<ListingsState, 'listings' | 'fetchedAt' | 'unreadable'>> => {
     const memory = loaded.get(accountId);
     if (memory) return memory;
     const read = await readJsonFile(fileOf(accountId), (value) => cacheFile.parse(value));
@@ -48,27 +61,32 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
     return read.state === 'ok' ? read.value : { listings: [], fetchedAt: null };
   };
 
+  const write = async (accountId: string, state: ListingsState): Promise<void> => {
+    const { fetchedAt, listings, unreadable } = state;
+    await writeFileAtomic(fileOf(accountId), JSON.stringify({ fetchedAt, listings, unreadable })).catch(
+      (error: unknown) => deps.log.error('Could not write the listings cache', error),
+    );
+  };
+
   const fetch = async (accountId: string): Promise<ListingsState> => {
     let next: ListingsState;
     try {
-      const listings = await accounts.client(accountId).listListings();
-      next = { accountId, listings, fetchedAt: new Date().toISOString() };
-      await writeFileAtomic(fileOf(accountId), JSON.stringify({ fetchedAt: next.fetchedAt, listings }))
-        // A cache that cannot be written costs only the offline view; the live list is still shown.
-        .catch((error: unknown) => deps.log.error('Could not write the listings cache', error));
+      const { listings, unreadable } = await accounts.client(accountId).readListings();
+      next = { accountId, listings, fetchedAt: new Date().toISOString(), unreadable };
+      // An item that cannot be read is named to the seller (in the view) and in the log, never dropped.
+      for (const item of unreadable) {
+        const message = `Listing ${item.uuid ?? `#${item.index + 1} (no uuid)`} of the service's list could not be read: ${item.problem}`;
+        if (deps.log.warn) deps.log.warn(message);
+        else deps.log.error(message);
+      }
+      // A cache that cannot be written costs only the offline view; the live list is still shown.
+      await write(accountId, next);
     } catch (error) {
       next = { accountId, ...(await lastKnown(accountId)), problem: problemOf(error) };
     }
     loaded.set(accountId, next);
     if (accounts.activeId() === accountId) deps.onChange(next);
     return next;
-  };
-
-  const write = async (accountId: string, state: ListingsState): Promise<void> => {
-    await writeFileAtomic(
-      fileOf(accountId),
-      JSON.stringify({ fetchedAt: state.fetchedAt, listings: state.listings }),
-    ).catch((error: unknown) => deps.log.error('Could not write the listings cache', error));
   };
 
   // Only a list already loaded is changed: a list of one would hide the others until a refresh.

@@ -32,6 +32,57 @@ export type Listing = z.infer<typeof Listing>;
 export const ListingList = z.array(Listing);
 export type ListingList = z.infer<typeof ListingList>;
 
+/** An item of `GET /v1/listings` the schema does not accept: named, never allowed to hide the others. */
+export interface UnreadableListing {
+  /** Its place in the service's answer (0-based). */
+  index: number;
+  /** Its uuid, when it has one that is text. */
+  uuid: string | null;
+  /** Its title and reference, when they are text (to help the seller recognise it). */
+  title: string | null;
+  customReference: string | null;
+  /** What is wrong with it, e.g. "adPrice: Invalid input: expected object, received string". */
+  problem: string;
+}
+
+/** The listings that could be read, and those that could not. */
+export interface ListingsRead {
+  listings: Listing[];
+  unreadable: UnreadableListing[];
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/** Splits the items of a list answer into readable listings and named unreadable ones. */
+export function splitListings(items: readonly unknown[]): ListingsRead {
+  const out: ListingsRead = { listings: [], unreadable: [] };
+  items.forEach((item, index) => {
+    const parsed = Listing.safeParse(item);
+    if (parsed.success) {
+      out.listings.push(parsed.data);
+      return;
+    }
+    const fields = item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {};
+    // The first few issues name the fields at fault; the rest are counted.
+    const issues = parsed.error.issues;
+    const said = issues
+      .slice(0, 3)
+      .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
+    const more = issues.length > 3 ? ` (and ${issues.length - 3} more)` : '';
+    out.unreadable.push({
+      index,
+      uuid: text(fields.uuid),
+      title: text(fields.title),
+      customReference: text(fields.customReference),
+      problem: said.length > 0 ? `${said.join('; ')}${more}` : 'not a listing',
+    });
+  });
+  return out;
+}
+
+/** Body of `GET /v1/listings` read item by item: an array whose items are each read on their own. */
+export const ListingListTolerant = z.array(z.unknown()).transform((items) => splitListings(items));
+
 /** Body of `POST /v1/listings`. */
 export const ListingCreateRequest = z.object({
   title: z.string(),

@@ -8,6 +8,7 @@ import { useAppStore } from '../../store/app-store';
 import { useListingsStore } from '../../store/listings-store';
 import { ListingDetail } from './ListingDetail';
 import { ListingRow } from './ListingRow';
+import { UnreadableListings } from './UnreadableListings';
 
 const ROW_HEIGHT = 68;
 
@@ -23,6 +24,7 @@ export function ListingsView() {
   const problemText = useProblemText();
   const scroller = useRef<HTMLDivElement>(null);
   const listings = state?.accountId === account?.id ? (state?.listings ?? []) : [];
+  const unreadable = state?.accountId === account?.id ? (state?.unreadable ?? []) : [];
 
   const accountId = account?.id;
   useEffect(() => {
@@ -91,8 +93,9 @@ export function ListingsView() {
           </span>
         </div>
       )}
+      <UnreadableListings items={unreadable} />
       {listings.length === 0 ? (
-        loading && !state ? (
+        unreadable.length > 0 ? null : loading && !state ? (
           <p className="muted" role="status">
             {t('listings.loading')}
           </p>
