@@ -76,8 +76,22 @@ test('a new draft starts from the account defaults, explains a bad price, and ke
     await expect(editor.getByLabel('Description')).toHaveValue(`\n\n${FOOTER}`);
     await expect(editor.getByLabel('Imprint')).toHaveValue(/.+/);
     await expect(editor.getByLabel('Imprint').locator('option:checked')).toHaveText(`${IMPRINT} (default)`);
-    await expect(editor.getByRole('combobox', { name: 'Ad type', exact: true })).toHaveValue('OFFER');
-    await expect(editor.getByRole('combobox', { name: 'Price type', exact: true })).toHaveValue('FIXED');
+    // Ad and price type in seller words, the code they are sent as in the hint.
+    await expect(editor.getByRole('combobox', { name: 'Ad type', exact: true })).toHaveValue('Offer');
+    const priceType = editor.getByRole('combobox', { name: 'Price type', exact: true });
+    await expect(priceType).toHaveValue('Fixed price');
+    await expect(priceType).toHaveAccessibleDescription('Sent to the service as FIXED.');
+
+    // The district is asked for like street and city: required, filled from the defaults.
+    const district = editor.getByLabel('District', { exact: true });
+    await district.fill('  ');
+    await expect(district).toHaveAttribute('aria-invalid', 'true');
+    await expect(district).toHaveAccessibleDescription('This field is required.');
+    await expect(
+      editor.getByTestId('editor-summary').getByRole('button', { name: 'District' }),
+    ).toBeVisible();
+    await district.fill('Mitte');
+    await expect(district).not.toHaveAttribute('aria-invalid');
 
     // A bad price is explained beside the field, and the summary leads to it.
     const price = editor.getByLabel('Price', { exact: true });
@@ -165,6 +179,63 @@ test('a new draft starts from the account defaults, explains a bad price, and ke
     await expect(german.getByTestId('editor-summary')).toContainText(
       'Vor dem Veröffentlichen sind noch 3 Punkte zu klären',
     );
+
+    // Ad and price types in German words; a value known only from the marketplace says so; a value
+    // of the seller's own is kept and shown as typed.
+    const adType = german.getByRole('combobox', { name: 'Anzeigentyp', exact: true });
+    await expect(adType).toHaveValue('Angebot');
+    await adType.click();
+    await expect(page.getByRole('listbox', { name: 'Anzeigentypen' }).getByRole('option')).toHaveText([
+      'Angebot',
+      'Gesuch',
+    ]);
+    await page.getByRole('option', { name: 'Gesuch' }).click();
+    await expect(adType).toHaveValue('Gesuch');
+    await expect(adType).toHaveAccessibleDescription(
+      /^Wird an den Dienst als WANTED gesendet; bekannt vom Marktplatz/,
+    );
+    const germanPriceType = german.getByRole('combobox', { name: 'Preisart', exact: true });
+    await expect(germanPriceType).toHaveValue('Festpreis');
+    await germanPriceType.click();
+    await expect(page.getByRole('listbox', { name: 'Preisarten' }).getByRole('option')).toHaveText([
+      'Festpreis',
+      'Verhandlungsbasis',
+      'Zu verschenken',
+    ]);
+    await page.getByRole('option', { name: 'Verhandlungsbasis' }).click();
+    await expect(germanPriceType).toHaveValue('Verhandlungsbasis');
+    await germanPriceType.fill('TAUSCH');
+    await expect(germanPriceType).toHaveValue('TAUSCH');
+    await expect(germanPriceType).toHaveAccessibleDescription(/^Wird wie eingegeben gesendet\./);
+    await germanPriceType.fill('Verhandlungsbasis');
+    await expect(german.getByLabel('Ortsteil', { exact: true })).toHaveValue('Mitte');
+    await expectSaved(german);
+    await page.reload();
+    await page.getByRole('button', { name: 'Kinderwagen, rot' }).first().click();
+    await expect(german.getByRole('combobox', { name: 'Preisart', exact: true })).toHaveValue(
+      'Verhandlungsbasis',
+    );
+    await expect(german.getByRole('combobox', { name: 'Anzeigentyp', exact: true })).toHaveValue('Gesuch');
+
+    // Screenshots of the offer and location sections, light and dark, German and English.
+    for (const language of ['de', 'en'] as const) {
+      if (language === 'en') {
+        await page.getByRole('button', { name: 'Einstellungen', exact: true }).click();
+        await page.getByLabel('Sprache').selectOption('en');
+        await page.getByRole('button', { name: 'Drafts', exact: true }).click();
+      }
+      const shown = editorOf(page).or(german);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await shown.locator('#editor-offer-title').scrollIntoViewIfNeeded();
+        await shown.locator('section[aria-labelledby="editor-offer-title"]').screenshot({
+          path: `/tmp/b14-editor-offer-${language}-${colorScheme}.png`,
+        });
+        await shown.locator('section[aria-labelledby="editor-publication-title"]').screenshot({
+          path: `/tmp/b14-editor-location-${language}-${colorScheme}.png`,
+        });
+      }
+    }
   } finally {
     await stopShell(child);
   }
