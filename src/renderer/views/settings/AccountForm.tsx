@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AccountView, AuthScheme } from '../../../shared/ipc/types';
 import { IpcError } from '../../../shared/ipc/envelope';
 import { useAccountsStore } from '../../store/accounts-store';
+import { useDetectedText } from './connection-notes';
 
 interface Props {
   /** The account to edit; a new account when absent. */
@@ -24,6 +25,8 @@ function fieldErrors(error: unknown): FieldErrors {
   return errors;
 }
 
+const asAuthScheme = (value: string): AuthScheme => (value === 'bare' || value === 'bearer' ? value : 'auto');
+
 /** Adds or edits an account; the secret field only ever sends a new secret, it never shows one. */
 export function AccountForm({ account, onDone }: Props) {
   const { t } = useTranslation();
@@ -36,7 +39,8 @@ export function AccountForm({ account, onDone }: Props) {
   const [baseUrl, setBaseUrl] = useState(account?.baseUrl ?? '');
   const [clientId, setClientId] = useState(account?.clientId ?? '');
   const [secret, setSecret] = useState('');
-  const [authScheme, setAuthScheme] = useState<AuthScheme>(account?.authScheme ?? 'bearer');
+  const [authScheme, setAuthScheme] = useState<AuthScheme>(account?.authScheme ?? 'auto');
+  const detected = useDetectedText();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -165,8 +169,12 @@ export function AccountForm({ account, onDone }: Props) {
         <select
           id={`${ids}-authScheme`}
           value={authScheme}
-          onChange={(e) => setAuthScheme(e.target.value === 'bare' ? 'bare' : 'bearer')}
+          onChange={(e) => setAuthScheme(asAuthScheme(e.target.value))}
         >
+          <option value="auto">
+            {t('accounts.authSchemeAuto')}
+            {account?.authScheme === 'auto' && ` – ${detected(account.detectedAuthForm)}`}
+          </option>
           <option value="bearer">{t('accounts.authSchemeBearer')}</option>
           <option value="bare">{t('accounts.authSchemeBare')}</option>
         </select>,

@@ -7,6 +7,7 @@ import { useAccountsStore, type TestOutcome } from '../../store/accounts-store';
 import { useAppStore } from '../../store/app-store';
 import { AccountDefaultsForm } from './AccountDefaultsForm';
 import { AccountForm } from './AccountForm';
+import { AuthSummary, TriedNote, UsedNote } from './connection-notes';
 
 function TestResult({ outcome }: { outcome?: TestOutcome }) {
   const { t } = useTranslation();
@@ -20,15 +21,17 @@ function TestResult({ outcome }: { outcome?: TestOutcome }) {
     );
   if (outcome.ok) {
     return (
-      <p className="test-result ok" role="status">
-        {t('accounts.testOk', { count: outcome.listingCount })}
-      </p>
+      <div className="test-result ok" role="status">
+        <p>{t('accounts.testOk', { count: outcome.listingCount })}</p>
+        <UsedNote used={outcome.used} />
+      </div>
     );
   }
   const text = problemText(outcome);
   return (
     <div className="test-result failed" role="alert">
       <p>{text}</p>
+      <TriedNote tried={outcome.tried} />
       <ServiceDetails
         status={outcome.status}
         title={outcome.title}
@@ -58,6 +61,7 @@ function AccountRow({ account, active, onEdit }: { account: AccountView; active:
           <div className="muted small">
             {account.kind === 'sandbox' ? t('accounts.sandboxDescription') : account.baseUrl}
           </div>
+          <AuthSummary account={account} />
           {account.kind === 'service' && !account.hasSecret && (
             <div className="warning small">{t('accounts.noSecret')}</div>
           )}
