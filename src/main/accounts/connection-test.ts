@@ -1,7 +1,7 @@
 // "Test connection" of one account, in the renderer's terms: what answered (and whether the
 // addresses had to be read differently from how they were typed), or the problem and what was tried.
 import type { ConnectionResult } from '../../shared/ipc/types';
-import { ConnectionFailure, findConnection, type ServiceClient } from '../service-client';
+import { ConnectionFailure, RefusedInBothForms, findConnection, type ServiceClient } from '../service-client';
 import { TOKEN_PATH, servicePaths } from '../../shared/service';
 import { problemOf } from './service-problem';
 
@@ -39,6 +39,7 @@ export async function runConnectionTest(
         ok: false,
         ...problemOf(error.error),
         ...(error.tried.length > 0 && { tried: error.tried }),
+        ...(error.error instanceof RefusedInBothForms && { authTried: [...error.error.triedForms] }),
       },
     };
   }

@@ -6,6 +6,7 @@
 import { authorization, formName, otherForm } from './auth-form';
 import type { AuthForm, AuthFormState, AuthSetting } from './auth-form';
 import { ServiceError } from './errors';
+import type { ServiceErrorInit } from './errors';
 import { errorFromResponse } from './response-errors';
 import type { HttpSend, RawResponse } from './http';
 import { OPERATION_METHODS } from './operations';
@@ -87,19 +88,33 @@ export function callApi(ctx: ApiContext, call: ApiCall): Promise<RawResponse> {
   });
 }
 
+/** A 401 after both Authorization forms were tried (under the Automatic setting). */
+export class RefusedInBothForms extends ServiceError {
+  /** The forms tried, in order. */
+  readonly triedForms: readonly AuthForm[];
+
+  constructor(init: ServiceErrorInit, triedForms: readonly AuthForm[]) {
+    super(init);
+    this.triedForms = triedForms;
+  }
+}
+
 /** The 401 after both forms were tried, in words that name them. */
 function refusedInBothForms(error: ServiceError, last: AuthForm): ServiceError {
-  return new ServiceError({
-    operation: error.operation,
-    problem: error.problem,
-    ...(error.status !== undefined && { status: error.status }),
-    ...(error.title !== undefined && { title: error.title }),
-    ...(error.detail !== undefined && { detail: error.detail }),
-    ...(error.instance !== undefined && { instance: error.instance }),
-    safeToRepeat: error.safeToRepeat,
-    message:
-      `The listings service refused the access token both as ${formName(otherForm(last))} and as ` +
-      `${formName(last)}, also with a new token. Check the client ID and secret, and that the ` +
-      'token service and the listings service URLs belong to the same service.',
-  });
+  return new RefusedInBothForms(
+    {
+      operation: error.operation,
+      problem: error.problem,
+      ...(error.status !== undefined && { status: error.status }),
+      ...(error.title !== undefined && { title: error.title }),
+      ...(error.detail !== undefined && { detail: error.detail }),
+      ...(error.instance !== undefined && { instance: error.instance }),
+      safeToRepeat: error.safeToRepeat,
+      message:
+        `The listings service refused the access token both as ${formName(otherForm(last))} and as ` +
+        `${formName(last)}, also with a new token. Check the client ID and secret, and that the ` +
+        'token service and the listings service URLs belong to the same service.',
+    },
+    [otherForm(last), last],
+  );
 }

@@ -1,6 +1,7 @@
 // Public API of the listing service client.
 export { DEFAULT_TIMEOUT_MS, createServiceClient } from './client';
 export type { CreatePublicationOptions, ServiceClient, ServiceClientOptions } from './client';
+export { RefusedInBothForms } from './api-request';
 export type { AuthScheme } from './api-request';
 export type { AuthForm, AuthSetting } from './auth-form';
 export { ConnectionFailure, findConnection, testConnection } from './connection-check';

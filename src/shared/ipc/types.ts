@@ -100,7 +100,7 @@ export interface ConnectionUsed {
 
 export type ConnectionResult =
   | { ok: true; listingCount: number; used?: ConnectionUsed }
-  | ({ ok: false; tried?: string[] } & ServiceProblem);
+  | ({ ok: false; tried?: string[]; authTried?: AuthForm[] } & ServiceProblem);
 
 /** A listing as the service returns it (see shared/service Listing); unknown fields are kept. */
 export interface ListingView {

@@ -99,6 +99,32 @@ describe('a fresh account with default settings', () => {
   });
 });
 
+describe('credentials refused in both forms', () => {
+  it('says so, naming both forms tried', async () => {
+    const sb = await remoteWith('both');
+    const other = await startSandbox({ clients: [{ clientId: 'seller-7', clientSecret: SECRET }] });
+    try {
+      // The token of one service is worth nothing at the other's listings: both forms are refused.
+      const saved = await call<AccountView>('accounts:save', {
+        name: 'Mixed',
+        authUrl: sb.authUrl,
+        baseUrl: other.baseUrl,
+        clientId: 'seller-7',
+        secret: SECRET,
+      });
+      expect(await call<ConnectionResult>('accounts:test', { id: saved.id })).toMatchObject({
+        ok: false,
+        problem: 'unauthorized',
+        status: 401,
+        authTried: ['bearer', 'bare'],
+      });
+      expect(stored().find((a) => a.id === saved.id)).toMatchObject({ detectedAuthForm: null });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('addresses as a seller pastes them', () => {
   it('the token root without /v2 and the listings root with /v1: connects and keeps them normalized', async () => {
     const sb = await remoteWith('bare');

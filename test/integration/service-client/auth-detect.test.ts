@@ -4,7 +4,8 @@
 // plainly when neither form is taken. An explicit setting is honoured as it is.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox';
-import type { AuthForm } from '../../../src/main/service-client';
+import { RefusedInBothForms, type AuthForm } from '../../../src/main/service-client';
+import { TOKEN_AUDIENCE } from '../../../src/shared/service';
 import { clientFor, failure, hits, start } from './helpers';
 
 const SCHEMES = ['bare', 'bearer', 'both'] as const;
@@ -92,9 +93,44 @@ describe('Automatic', () => {
         'also with a new token. Check the client ID and secret, and that the token service and the ' +
         'listings service URLs belong to the same service.',
     );
+    expect(error).toBeInstanceOf(RefusedInBothForms);
+    expect((error as RefusedInBothForms).triedForms).toEqual(['bearer', 'bare']);
     // Bearer, the bare token, then the bare token with a new token: three refusals, no more.
     expect(hits(other, 'GET /v1/listings')).toEqual({ '401': 3 });
   });
+});
+
+describe('the refusal of the wrong form', () => {
+  it.each([
+    ['bare', (token: string) => `Bearer ${token}`],
+    ['bearer', (token: string) => token],
+  ] as const)(
+    'a service that wants %s answers the other form as a real one would: 401, a Problem and WWW-Authenticate',
+    async (scheme, header) => {
+      const sb = sandbox(scheme);
+      const { clientId, clientSecret } = sb.clients[0]!;
+      const issued = await fetch(`${sb.authUrl}/oidc/token`, {
+        method: 'POST',
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: clientId,
+          client_secret: clientSecret,
+          audience: TOKEN_AUDIENCE,
+        }),
+      });
+      const { access_token: token } = (await issued.json()) as { access_token: string };
+      const response = await fetch(`${sb.baseUrl}/v1/listings`, {
+        headers: { authorization: header(token) },
+      });
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toMatch(/^Bearer\b/);
+      expect(await response.json()).toMatchObject({
+        status: 401,
+        title: 'Unauthorized',
+        instance: '/api/v1/listings',
+      });
+    },
+  );
 });
 
 describe('explicit settings', () => {

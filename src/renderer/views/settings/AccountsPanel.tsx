@@ -31,7 +31,7 @@ function TestResult({ outcome }: { outcome?: TestOutcome }) {
   return (
     <div className="test-result failed" role="alert">
       <p>{text}</p>
-      <TriedNote tried={outcome.tried} />
+      <TriedNote tried={outcome.tried} authTried={outcome.authTried} />
       <ServiceDetails
         status={outcome.status}
         title={outcome.title}

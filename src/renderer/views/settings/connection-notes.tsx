@@ -48,9 +48,21 @@ export function UsedNote({ used }: { used?: ConnectionUsed }) {
   );
 }
 
-/** The addresses a failed test tried, when it tried more than one. */
-export function TriedNote({ tried }: { tried?: string[] }) {
+/** The addresses a failed test tried (when more than one) and the Authorization forms (when both). */
+export function TriedNote({ tried, authTried }: { tried?: string[]; authTried?: AuthForm[] }) {
   const { t } = useTranslation();
-  if (!tried?.length) return null;
-  return <p className="small">{t('accounts.testTried', { list: tried.join(', ') })}</p>;
+  const formName = useAuthFormName();
+  const [first, second] = authTried ?? [];
+  return (
+    <>
+      {tried && tried.length > 0 && (
+        <p className="small">{t('accounts.testTried', { list: tried.join(', ') })}</p>
+      )}
+      {first && second && (
+        <p className="small">
+          {t('accounts.testAuthTried', { first: formName(first), second: formName(second) })}
+        </p>
+      )}
+    </>
+  );
 }
