@@ -41,7 +41,7 @@ test('a draft published from the editor goes live, with its steps, ad id and a m
     const card = page.getByRole('article', { name: 'Kühlschrank, wie neu' });
     await expect(card.getByTestId('job-state')).toHaveText('Live');
     await expect(card).toContainText(/Ad \d+/);
-    await expect(card).toContainText('Requested: PUBLISHED · Now: PUBLISHED');
+    await expect(card).toContainText('State on the service: Live');
     const steps = card.getByRole('progressbar', { name: /Steps of/ });
     expect(await steps.getAttribute('value')).toBe(await steps.getAttribute('max'));
     await expect(page.getByRole('region', { name: "This session's publishing" })).toContainText(

@@ -15,6 +15,7 @@ const unreadableItem = z.object({
   title: z.string().nullable(),
   customReference: z.string().nullable(),
   problem: z.string(),
+  fields: z.array(z.string()).default([]),
 });
 const cacheFile = z.object({
   fetchedAt: z.string(),

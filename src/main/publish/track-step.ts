@@ -1,8 +1,8 @@
 // Step 7: the publication is read until its actualState equals its requestedState, from 1 s
 // doubling to 30 s. A state the app does not know is kept and shown as it comes. A state that does
 // not move (other than the first pending one) ends the reading as "needs the seller" once it held
-// over the rule's reads and window (publication-outcome.ts); while one is being watched, reads come
-// at least every half window, so the verdict comes soon after the window. A read without states is
+// over the rule's reads and window (publication-outcome.ts); while one is being watched, the next read
+// lands when its window is over, so the verdict comes on time. A read without states is
 // "not reported yet" and read again.
 import {
   DEFAULT_SETTLE_RULE,
@@ -86,6 +86,23 @@ export async function trackPublication(
       retryAfterMs = verdict.retryAfterMs;
     }
     const next = backoffDelay(read + 1, schedule, undefined, () => 1);
-    delay = Math.max(watching ? Math.min(next, Math.ceil(rule.windowMs / 2) + 10) : next, retryAfterMs ?? 0);
+    delay = Math.max(
+      watching ? Math.min(next, untilVerdict(record.tracking, rule, ctx.now())) : next,
+      retryAfterMs ?? 0,
+    );
   }
+}
+
+// While a steady state is watched: the next read lands when its window is over (so the verdict comes
+// on time), or at half windows while reads are still missing.
+function untilVerdict(
+  tracking: JobContext['record']['tracking'],
+  rule: Pick<SettleRule, 'windowMs' | 'reads'>,
+  now: Date,
+): number {
+  const steady = tracking?.steady;
+  const half = Math.ceil(rule.windowMs / 2);
+  if (!steady) return half;
+  const left = steady.sinceMs + rule.windowMs - now.getTime();
+  return left > 0 ? left + 5 : half;
 }

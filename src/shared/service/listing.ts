@@ -41,8 +41,10 @@ export interface UnreadableListing {
   /** Its title and reference, when they are text (to help the seller recognise it). */
   title: string | null;
   customReference: string | null;
-  /** What is wrong with it, e.g. "adPrice: Invalid input: expected object, received string". */
+  /** What is wrong with it, for the log, e.g. "adPrice: Invalid input: expected object, received string". */
   problem: string;
+  /** The fields missing or of the wrong type (top-level names; empty when the item is no object). */
+  fields: string[];
 }
 
 /** The listings that could be read, and those that could not. */
@@ -75,6 +77,7 @@ export function splitListings(items: readonly unknown[]): ListingsRead {
       title: text(fields.title),
       customReference: text(fields.customReference),
       problem: said.length > 0 ? `${said.join('; ')}${more}` : 'not a listing',
+      fields: [...new Set(issues.map((issue) => String(issue.path[0] ?? '')).filter((f) => f !== ''))],
     });
   });
   return out;

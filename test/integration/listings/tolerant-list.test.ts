@@ -27,6 +27,17 @@ describe('the listings list, read item by item', () => {
         title: null,
         customReference: 'odd-1',
         problem: expect.stringMatching(/^category: .*; title: .* more\)$/),
+        fields: [
+          'category',
+          'title',
+          'description',
+          'attributes',
+          'adType',
+          'adPrice',
+          'userId',
+          'email',
+          'urls',
+        ],
       },
       {
         index: 3,
@@ -34,6 +45,7 @@ describe('the listings list, read item by item', () => {
         title: 'Listing without identifier',
         customReference: null,
         problem: expect.any(String),
+        fields: expect.arrayContaining(['uuid', 'category', 'adPrice']),
       },
     ]);
     // The log names them too.

@@ -4,6 +4,7 @@ import type { PublicationPatch, PublicationView } from '../../../shared/domain/l
 import { parseRadius } from '../../../shared/domain/draft-validation';
 import { useActiveAccount } from '../../store/accounts-store';
 import { useLiveStore } from '../../store/live-store';
+import { useJobWords } from '../publishing/job-words';
 
 const textFields = ['street', 'city', 'district', 'postalCode'] as const;
 type TextField = (typeof textFields)[number];
@@ -108,6 +109,7 @@ function PublicationForm({ publication, onClose }: { publication: PublicationVie
 /** The publications the app knows of the listing, read fresh, each with its location form. */
 export function ListingPublications({ uuid }: { uuid: string }) {
   const { t } = useTranslation();
+  const words = useJobWords();
   const items = useLiveStore((s) => (s.publications.uuid === uuid ? s.publications.items : null));
   const [editing, setEditing] = useState<string | null>(null);
   useEffect(() => {
@@ -129,10 +131,12 @@ export function ListingPublications({ uuid }: { uuid: string }) {
           <li key={publication.uuid} data-testid="publication">
             <p>
               <strong>
-                {t('live.publications.state', {
-                  requested: publication.requestedState ?? '–',
-                  actual: publication.actualState ?? '–',
-                })}
+                {publication.requestedState === null || publication.requestedState === 'PUBLISHED'
+                  ? t('live.publications.state', { actual: words.state(publication.actualState) })
+                  : t('live.publications.stateAsked', {
+                      actual: words.state(publication.actualState),
+                      requested: words.state(publication.requestedState),
+                    })}
               </strong>
               {publication.adId !== null && (
                 <span> · {t('live.publications.ad', { adId: publication.adId })}</span>

@@ -19,7 +19,13 @@ export function UnreadableListings({ items }: { items: readonly UnreadableListin
                   : t('listings.unreadableNoId', { n: item.index + 1 })}
                 {item.title && ` · “${item.title}”`}
               </span>
-              <span className="muted small"> — {t('listings.unreadableWhy', { problem: item.problem })}</span>
+              <span className="muted small">
+                {' '}
+                —{' '}
+                {item.fields.length > 0
+                  ? t('listings.unreadableWhy', { fields: item.fields.join(', ') })
+                  : t('listings.unreadableNotObject')}
+              </span>
             </li>
           ))}
         </ul>

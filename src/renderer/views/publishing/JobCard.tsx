@@ -1,5 +1,6 @@
 import { memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { stateMeaning } from '../../../shared/domain/publication-outcome';
 import type { PublishJobView } from '../../../shared/domain/publish-job';
 import { serviceMessage } from '../../../shared/service-messages';
 import { useMessageLanguage } from '../../components/problem-text';
@@ -62,7 +63,8 @@ function JobErrorBox({ job }: { job: PublishJobView }) {
         <strong>{seller?.title ?? error.title}</strong>: {text}
       </p>
       <p>
-        {seller?.todo ?? words.whatToDo(error)}
+        {/* An error with params (e.g. the photo and sizes of a 413 at the floor) has words of its own. */}
+        {(error.params && words.whatToDo(error)) ?? seller?.todo ?? words.whatToDo(error)}
         {job.nextAttemptAt && waiting && (
           <> {t('publish.nextTry', { time: words.time(job.nextAttemptAt) })}</>
         )}
@@ -103,7 +105,7 @@ export const JobCard = memo(function JobCard({ job }: { job: PublishJobView }) {
       <header className="job-head">
         <h3>{title}</h3>
         <span className={`job-state state-${job.state}`} data-testid="job-state">
-          {t(`publish.state.${job.state}`)}
+          {words.badge(job)}
         </span>
         {job.adId !== null && <span className="job-ad">{t('publish.adId', { adId: job.adId })}</span>}
       </header>
@@ -133,18 +135,32 @@ export const JobCard = memo(function JobCard({ job }: { job: PublishJobView }) {
         )}
       </div>
       {sending && <PhotoProgress job={job} />}
-      {job.actualState !== null && (
-        <p className="muted small job-states">
-          {t('publish.states', { requested: job.requestedState ?? '–', actual: job.actualState })}
+      {job.step === 'live' && (job.state === 'tracking' || job.actualState !== null) && (
+        <p className="muted small job-states" data-testid="job-service-state">
+          {job.requestedState === null || stateMeaning(job.requestedState) === 'live'
+            ? t('publish.states', { actual: words.state(job.actualState) })
+            : t('publish.statesAsked', {
+                actual: words.state(job.actualState),
+                requested: words.state(job.requestedState),
+              })}
           {job.state === 'tracking' && job.nextAttemptAt && (
             <> · {t('publish.nextRead', { time: words.time(job.nextAttemptAt) })}</>
           )}
         </p>
       )}
-      {job.state === 'rejected' && (
+      {job.state === 'rejected' && stateMeaning(job.actualState) === 'rejected' && (
         <div className="job-error" role="alert">
           {job.rejectionReason && <p>{t('publish.reason', { reason: job.rejectionReason })}</p>}
           <p>{t('publish.rejectedHelp')}</p>
+        </div>
+      )}
+      {job.state === 'rejected' && stateMeaning(job.actualState) !== 'rejected' && (
+        <div className="job-error" role="alert" data-testid="job-needs-seller">
+          <p>
+            <strong>{t('publish.needsSellerTitle', { state: job.actualState ?? '–' })}</strong>
+          </p>
+          {job.rejectionReason && <p>{t('publish.reason', { reason: job.rejectionReason })}</p>}
+          <p>{t('publish.needsSellerHelp')}</p>
         </div>
       )}
       <JobErrorBox job={job} />

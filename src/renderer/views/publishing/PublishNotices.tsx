@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { stateMeaning } from '../../../shared/domain/publication-outcome';
 import { useAppStore } from '../../store/app-store';
 import { usePublishStore, type ShownNotice } from '../../store/publish-store';
 import { useJobWords } from './job-words';
@@ -22,7 +23,16 @@ function Notice({ notice }: { notice: ShownNotice }) {
   return (
     <div className={live ? 'publish-notice' : 'publish-notice rejected'} data-testid="publish-notice">
       <p>
-        <strong>{t(live ? 'publish.notice.live' : 'publish.notice.rejected', { title })}</strong>
+        <strong>
+          {t(
+            live
+              ? 'publish.notice.live'
+              : stateMeaning(notice.actualState) === 'rejected'
+                ? 'publish.notice.rejected'
+                : 'publish.notice.needsSeller',
+            { title },
+          )}
+        </strong>
       </p>
       {live && notice.adId !== null && (
         <p className="small">{t('publish.notice.liveAd', { adId: notice.adId })}</p>

@@ -1,6 +1,7 @@
 // Plain words for a job's figures and errors in the UI's language: sizes, times, and what to do.
 import { useTranslation } from 'react-i18next';
-import type { PublishJobError } from '../../../shared/domain/publish-job';
+import { stateMeaning } from '../../../shared/domain/publication-outcome';
+import type { PublishJobError, PublishJobView } from '../../../shared/domain/publish-job';
 
 const UNITS = ['B', 'KB', 'MB', 'GB'] as const;
 
@@ -28,6 +29,17 @@ export function useJobWords() {
       }),
     time: (iso: string) => time.format(new Date(iso)),
     title: (title: string) => title.trim() || t('publish.untitled'),
+    /** A publication state in seller words when the app knows it, else as the service names it. */
+    state: (state: string | null) => {
+      if (state === null) return t('publish.stateNotReported');
+      const meaning = stateMeaning(state);
+      return meaning ? t(`publish.stateWord.${meaning}`) : state;
+    },
+    /** The job's state badge: a rejection the service named as such, or "needs you" for any other. */
+    badge: (job: Pick<PublishJobView, 'state' | 'actualState'>) =>
+      job.state === 'rejected' && stateMeaning(job.actualState) !== 'rejected'
+        ? t('publish.state.needsSeller')
+        : t(`publish.state.${job.state}`),
     /** What to do about `error`: words for its problem, else for its remedy, else main's sentence. */
     whatToDo: (error: PublishJobError) =>
       t(`publish.whatToDo.${error.problem}`, {
