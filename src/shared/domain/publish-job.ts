@@ -8,8 +8,10 @@ export type PublishStep = (typeof publishSteps)[number];
 /**
  * Where a job stands. 'waiting': running, but paused before repeating a call (the service is out of
  * reach, busy or failing); it continues by itself. 'tracking': the publication exists and is read
- * until its actualState equals its requestedState. 'published': it did. 'rejected': the service
- * turned the ad down (see publication-outcome.ts); 'Check again' reads it once more.
+ * until its actualState equals its requestedState. 'published': it did. 'rejected': the publication
+ * settled elsewhere and needs the seller: a state the service names REJECTED, or one that held over
+ * several reads and a window (see publication-outcome.ts). A slow check reads it on (at start and
+ * every 15 min) and any change of state reopens tracking; 'Check again' reads it at once.
  */
 export const publishJobStates = [
   'queued',
