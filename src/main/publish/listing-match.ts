@@ -3,7 +3,7 @@
 // GET /v1/listings. A reference alone could match an older listing of the same seller (a reused
 // SKU), so the listing must also carry the request's own texts and price, and not belong to another
 // job already.
-import type { Listing, ListingCreateRequest } from '../../shared/service';
+import type { Listing, ListingCreateRequest, UnreadableListing } from '../../shared/service';
 
 /** The listings that can be the one `request` created: same reference and content, claimed by no job. */
 export function matchListings(
@@ -22,5 +22,21 @@ export function matchListings(
       listing.adPrice.type === request.price.type &&
       listing.adPrice.amount === request.price.amount &&
       listing.email === request.email,
+  );
+}
+
+/**
+ * Items of the list that could not be read but carry the request's reference (and a uuid no job
+ * claimed): one may be the listing the lost request made, and its content cannot be compared.
+ */
+export function unreadableWithReference(
+  unreadable: readonly UnreadableListing[],
+  request: ListingCreateRequest,
+  claimed: ReadonlySet<string>,
+): UnreadableListing[] {
+  const reference = request.customReference ?? null;
+  if (reference === null) return [];
+  return unreadable.filter(
+    (item) => item.customReference === reference && (item.uuid === null || !claimed.has(item.uuid)),
   );
 }

@@ -16,7 +16,7 @@ import {
   type JobContext,
 } from './job-context';
 import type { JobError } from './job-record';
-import { matchListings } from './listing-match';
+import { matchListings, unreadableWithReference } from './listing-match';
 import { lastPossibleSend, note, reconcile } from './reconcile';
 
 export interface ListingDeps {
@@ -51,10 +51,17 @@ export async function ensureListing(ctx: JobContext, deps: ListingDeps): Promise
           'listing POST',
           sentAt,
           async () => {
-            const matches = await patiently(ctx, async () =>
-              matchListings(await ctx.client.listListings(), request, deps.claimed),
-            );
+            const { matches, hidden } = await patiently(ctx, async () => {
+              const read = await ctx.client.readListings();
+              return {
+                matches: matchListings(read.listings, request, deps.claimed),
+                hidden: unreadableWithReference(read.unreadable, request, deps.claimed),
+              };
+            });
             if (matches.length > 1) throw ambiguous(ctx, matches.length, request.customReference);
+            // Ours may be among those the list could not read: sending again could make a second ad.
+            if (matches.length === 0 && hidden.length > 0)
+              throw unreadableMatch(ctx, hidden.length, request.customReference);
             return matches[0] ?? null;
           },
           lost,
@@ -99,6 +106,18 @@ function ambiguous(ctx: JobContext, count: number, reference: string | null | un
       {
         problem: 'listing-ambiguous',
         message: `${count} listings carry the reference "${reference ?? ''}" and this draft's content; the app cannot tell which one it created.`,
+      },
+      ctx.now(),
+    ),
+  );
+}
+
+function unreadableMatch(ctx: JobContext, count: number, reference: string | null | undefined): StepFailure {
+  return new StepFailure(
+    jobError(
+      {
+        problem: 'listing-ambiguous',
+        message: `${count} listing(s) with the reference "${reference ?? ''}" could not be read from the service's list; the app cannot tell whether one is the listing it created.`,
       },
       ctx.now(),
     ),

@@ -69,7 +69,12 @@ async function listingAndPhotos(ctx: JobContext, deps: RunDeps): Promise<string>
       );
     }
     if (ctx.record.photos.some((photo) => photo.url === null))
-      await runPhotos({ ...ctx, step: 'photos' }, listing);
+      await runPhotos({ ...ctx, step: 'photos' }, listing).catch(async (error: unknown) => {
+        // A listing that failed stops the photos: its failure is the cause, not their aborts (an
+        // abort alone would leave the job "running" as if the engine had stopped).
+        if (isAbortError(error)) await listing;
+        throw error;
+      });
     if ((await orderPhotos({ ...ctx, step: 'order' }, await listing)) === 'done') break;
   }
   return listing;

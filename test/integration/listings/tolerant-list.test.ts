@@ -103,4 +103,22 @@ describe('reconciliation with odd items in the list', () => {
     expect(counts(sb).listings).toBe(1);
     await expectPublished(sb, d, [draft!]);
   });
+
+  it('stops and asks when the listing it looks for may be among the items it cannot read', async () => {
+    const { sb, d, openEngine } = await scenes.open({ quirks: { listItems: 'odd' } });
+    const [draft] = await d.makeDrafts(1, 1);
+    // The draft's reference is the one an unreadable item of the list carries.
+    await d.drafts.update(draft!.id, (current) => ({ ...current, customReference: 'odd-1' }));
+    const client = clientOf(sb);
+    // A 502 from a proxy before the service saw it: the outcome is unknown, nothing readable turns up.
+    sb.faults.add({ route: 'POST /v1/listings', kind: 'status', status: 502, times: 1 });
+    const engine = await openEngine(sandboxAccounts(() => client));
+    await engine.start([draft!.id]);
+    await engine.settled();
+    const [job] = engine.list();
+    expect(job).toMatchObject({ state: 'failed', error: { problem: 'listing-ambiguous' } });
+    expect(job!.error!.detail).toMatch(/could not be read/);
+    // Nothing was sent again: no listing was made.
+    expect(counts(sb).listings).toBe(0);
+  });
 });

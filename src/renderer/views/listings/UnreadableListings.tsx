@@ -18,6 +18,7 @@ export function UnreadableListings({ items }: { items: readonly UnreadableListin
                   ? t('listings.unreadableRow', { uuid: item.uuid })
                   : t('listings.unreadableNoId', { n: item.index + 1 })}
                 {item.title && ` · “${item.title}”`}
+                {item.customReference && ` · ${t('listings.reference')}: ${item.customReference}`}
               </span>
               <span className="muted small">
                 {' '}
