@@ -49,7 +49,12 @@ export async function shrinkBelow(
   const meta = await sharp(source).metadata();
   const longest = Math.max(meta.width, meta.height);
   let smallest: { image: Buffer; edge: number; quality: number } | null = null;
+  // Edges above this cannot fit: the bytes of a copy go roughly with its pixels, so after an edge
+  // that did not fit, the ones that surely will not either are skipped (the floor is always tried).
+  let within = Infinity;
   for (const edge of ladderEdges(longest)) {
+    if (edge > within && edge > FLOOR_EDGE) continue;
+    let lowest = Infinity;
     // Scaled once per edge; every quality is encoded from the same pixels.
     const { data, info } = await sharp(source)
       .resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true })
@@ -69,7 +74,9 @@ export async function shrinkBelow(
       }
       if (smallest === null || image.byteLength < smallest.image.byteLength)
         smallest = { image, edge, quality };
+      lowest = Math.min(lowest, image.byteLength);
     }
+    within = edge * Math.sqrt(belowBytes / lowest) * 1.15;
   }
   // The ladder is never empty, so something was encoded.
   const last = smallest!;

@@ -81,18 +81,23 @@ function tooLargeError(ctx: JobContext, photo: JobPhoto, limit: MediaLimit | nul
     accepted === null
       ? 'The service has not accepted any photo of this account yet.'
       : `The service accepted photos of up to ${kb(accepted)}.`;
+  // The spec's row (attachMedia 413) gives the seller's title and sentence in the UI's language; the
+  // photo and the sizes come with `params` for the UI's own words of what to do.
   const error = jobError(
     {
+      operation: 'attachMedia',
       problem: 'photo-too-large',
       status: 413,
-      message: `The photo ${photo.name} is too large for the service even at ${FLOOR_EDGE} px (${kb(photo.bytes)}). ${took}`,
+      title: 'PAYLOAD_TOO_LARGE',
+      detail: 'Media is too large.',
+      message: '',
     },
     ctx.now(),
     'fix-draft',
   );
   return {
     ...error,
-    title: 'Photo too large',
+    detail: `The photo ${photo.name} is too large for the service even at ${FLOOR_EDGE} px (${kb(photo.bytes)}). ${took}`,
     whatToDo: `Crop ${photo.name} or replace it with a smaller photo, then publish the draft again.`,
     params: { name: photo.name, bytes: photo.bytes, ...(accepted !== null && { accepted }) },
   };

@@ -23,7 +23,7 @@ import type { Envelope } from '../../../src/shared/ipc/envelope';
 import type { AccountView, ConnectionResult } from '../../../src/shared/ipc/types';
 import { sampleDraft } from '../../fixtures/drafts';
 import { writeDraft } from '../../fixtures/draft-files';
-import { noisyJpeg, sameColour, shownImage } from '../publish/big-photos';
+import { noisyJpeg, sameColour, shownImage } from '../../fixtures/big-photos';
 import { spyLogger, tempDir } from '../../unit/helpers/temp-app';
 
 const CLIENT_ID = 'seller-matrix';
