@@ -44,7 +44,7 @@ export interface AppConfig {
   /** Timeout of each request to the listing service, in ms (default: the client's). */
   serviceTimeoutMs?: number;
   /** The publish engine's pauses (benchmarks and tests run them short); defaults in engine-api.ts. */
-  publishTiming?: Pick<PublishEngineOptions, 'backoff' | 'tracking' | 'settleAfterTimeoutMs'>;
+  publishTiming?: Pick<PublishEngineOptions, 'backoff' | 'tracking' | 'settleAfterTimeoutMs' | 'settle'>;
 }
 
 export interface AppPorts {
