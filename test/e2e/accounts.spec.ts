@@ -105,7 +105,7 @@ test('add an account with a wrong secret, read the message, fix it, see its list
 
     const row = page.getByTestId('account-Shop Berlin');
     await expect(row.getByRole('alert')).toContainText(
-      'The client ID or secret is wrong. Check both in the account settings.',
+      'The token service did not accept this client ID and secret. Check both in the account settings',
     );
 
     // Fix it: the form never shows the stored secret, it only takes a new one.
@@ -114,7 +114,8 @@ test('add an account with a wrong secret, read the message, fix it, see its list
     await expect(edit.getByLabel('Client secret')).toHaveValue('');
     await edit.getByLabel('Client secret').fill(rightSecret);
     await edit.getByRole('button', { name: 'Save and test connection' }).click();
-    await expect(row.getByRole('status')).toHaveText('Connected: the service answered with 2 listings.');
+    await expect(row.getByRole('status')).toContainText('Connected: the service answered with 2 listings.');
+    await expect(row.getByRole('status')).toContainText('with the Authorization header as Bearer');
 
     await row.getByRole('button', { name: 'Use this account' }).click();
     await expect(row.getByText('In use')).toBeVisible();
