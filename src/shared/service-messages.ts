@@ -3,6 +3,7 @@
 // terse and English ("Bad Request", "Missing data"); they stay available as details, and these
 // sentences say what happened and what to do. Pure data and functions, shared by main and renderer.
 import { draftFieldLabel, fillPlaceholders, type DraftLanguage } from './domain/draft-messages';
+import { TOKEN_ERROR_CODES } from './service/token';
 import {
   SERVICE_MESSAGE_TEXTS,
   type ServiceMessageKey,
@@ -108,15 +109,6 @@ export const SPEC_ERROR_ROWS: readonly SpecErrorRow[] = [
   },
 ];
 
-/** The token service's `error` codes (spec, Authentication). */
-export const TOKEN_ERROR_KEYS = [
-  'invalid_request',
-  'invalid_client',
-  'invalid_grant',
-  'unauthorized_client',
-  'unsupported_grant_type',
-] as const;
-
 /** What is known of a failed call: enough to find its sentence. */
 export interface ServiceFailure {
   /** The client operation (ServiceError.operation), when a call of the service failed. */
@@ -130,7 +122,7 @@ export interface ServiceFailure {
 
 /** The key of the sentence for `failure`, or undefined when neither the table nor the token codes cover it. */
 export function serviceMessageKey(failure: ServiceFailure): ServiceMessageKey | undefined {
-  if ((TOKEN_ERROR_KEYS as readonly string[]).includes(failure.problem)) {
+  if ((TOKEN_ERROR_CODES as readonly string[]).includes(failure.problem)) {
     return `token.${failure.problem}` as ServiceMessageKey;
   }
   if (failure.operation === undefined || failure.status === undefined) return undefined;

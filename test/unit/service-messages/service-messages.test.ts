@@ -5,7 +5,6 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   SPEC_ERROR_ROWS,
-  TOKEN_ERROR_KEYS,
   serviceDetails,
   serviceMessage,
   serviceMessageLine,
@@ -38,7 +37,7 @@ const failures: Array<[string, ServiceFailure]> = [
       { operation, status: row.status, problem: row.status === 404 ? 'not-found' : 'bad-request' },
     ]),
   ),
-  ...TOKEN_ERROR_KEYS.map((code): [string, ServiceFailure] => [
+  ...TOKEN_ERROR_CODES.map((code): [string, ServiceFailure] => [
     `token ${code}`,
     { operation: 'token', status: 400, problem: code },
   ]),
@@ -65,7 +64,6 @@ describe('service messages', () => {
   });
 
   it('covers the token error codes the spec lists, and only those by code', () => {
-    expect([...TOKEN_ERROR_KEYS].sort()).toEqual([...TOKEN_ERROR_CODES].sort());
     expect(
       serviceMessage({ operation: 'token', status: 400, problem: 'token-rejected' }, 'en'),
     ).toBeUndefined();
