@@ -120,7 +120,7 @@ liveTest(
 
 liveTest(
   'photos changed on the service meanwhile: the app says so, shows them anew, and the next try works',
-  async ({ page, sofa }) => {
+  async ({ page, sofa }, testInfo) => {
     const { uuid, api, onService } = sofa;
     const before = await onService();
     await page
@@ -137,6 +137,10 @@ liveTest(
     await expect(detail.getByRole('alert')).toContainText(
       'The photos changed on the service meanwhile. They have been reloaded: make the change again.',
     );
+    // The service's own words stay one click away.
+    await detail.getByRole('alert').getByText('Details').click();
+    await expect(detail.getByRole('alert')).toContainText('400 · Bad Request · Invalid ordering');
+    await page.screenshot({ path: testInfo.outputPath('live-error-details.png') });
     await expect(detail.getByRole('img')).toHaveCount(2);
     await detail.getByRole('button', { name: 'Make “Photo 2” the cover' }).click();
     await expect.poll(async () => (await onService()).urls).toEqual([before.urls[2], before.urls[1]]);

@@ -28,6 +28,8 @@ export function liveAppError(problem: LiveProblem, cause?: unknown, message = ME
   const details: ServiceProblem = {
     ...(base.status !== undefined && { status: base.status }),
     ...(base.detail !== undefined && { detail: base.detail }),
+    ...(base.title !== undefined && { title: base.title }),
+    ...(base.operation !== undefined && { operation: base.operation }),
     problem,
     message,
   };

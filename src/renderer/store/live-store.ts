@@ -3,15 +3,15 @@
 import { create } from 'zustand';
 import type { ListingPatch, PublicationPatch, PublicationView } from '../../shared/domain/live';
 import { IpcError } from '../../shared/ipc/envelope';
-import type { ListingView, PhotoRefusal } from '../../shared/ipc/types';
+import type { ListingView, PhotoRefusal, ServiceProblem } from '../../shared/ipc/types';
 import { call } from '../ipc/client';
 import { inSellersWords, photoBytesOf } from '../ipc/photo-bytes';
 import { useListingsStore } from './listings-store';
 
 /** Why the last action failed: a live problem (its own advice in the UI) or a plain message. */
-export interface LiveFailure {
+/** Why the last change failed: the problem code (null for none) and the service's own words. */
+export interface LiveFailure extends Omit<ServiceProblem, 'problem'> {
   problem: string | null;
-  message: string;
 }
 
 interface LiveState {
@@ -36,8 +36,16 @@ interface LiveState {
 
 function failureOf(error: unknown): LiveFailure {
   if (error instanceof IpcError) {
-    const details = error.details as { problem?: unknown } | undefined;
-    return { problem: typeof details?.problem === 'string' ? details.problem : null, message: error.message };
+    const details = (error.details ?? {}) as Partial<Record<keyof ServiceProblem, unknown>>;
+    const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+    return {
+      problem: text(details.problem) ?? null,
+      message: error.message,
+      ...(typeof details.status === 'number' && { status: details.status }),
+      ...(text(details.title) && { title: text(details.title) }),
+      ...(text(details.detail) && { detail: text(details.detail) }),
+      ...(text(details.operation) && { operation: text(details.operation) }),
+    };
   }
   return { problem: null, message: error instanceof Error ? error.message : String(error) };
 }

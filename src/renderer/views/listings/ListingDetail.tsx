@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { offerValueLabel } from '../../../shared/domain/offer-values';
+import { useMessageLanguage, useProblemText } from '../../components/problem-text';
+import { ServiceDetails } from '../../components/ServiceDetails';
 import { useAppStore } from '../../store/app-store';
 import { useDraftsStore } from '../../store/drafts-store';
 import { useListingsStore } from '../../store/listings-store';
@@ -12,7 +15,8 @@ import './live.css';
 
 /** What the last change of the live ad did, or why it failed, with what to do. */
 function LiveMessages() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const problemText = useProblemText();
   const failure = useLiveStore((s) => s.failure);
   const done = useLiveStore((s) => s.done);
   const refused = useLiveStore((s) => s.refused);
@@ -24,9 +28,14 @@ function LiveMessages() {
     >
       {failure && (
         <span>
-          {failure.problem
-            ? t(`live.problems.${failure.problem}`, { defaultValue: failure.message })
-            : failure.message}
+          {/* The live rows of the spec's Errors table have words of their own; any other problem
+              gets the app's words for it, and the service's own words stay under Details. */}
+          {failure.problem === null
+            ? failure.message
+            : i18n.exists(`live.problems.${failure.problem}`)
+              ? t(`live.problems.${failure.problem}`)
+              : problemText({ ...failure, problem: failure.problem })}
+          <ServiceDetails status={failure.status} title={failure.title} detail={failure.detail} />
         </span>
       )}
       {done && <span>{t(done === 'saved' ? 'live.saved' : 'live.publications.saved')}</span>}
@@ -45,6 +54,7 @@ function LiveMessages() {
 /** The detail pane: every field of the open listing, its photos and publications, and changes to them. */
 export function ListingDetail() {
   const { t, i18n } = useTranslation();
+  const language = useMessageLanguage();
   const detail = useListingsStore((s) => s.detail);
   const copying = useLiveStore((s) => s.busy === 'copy');
   const [editing, setEditing] = useState(false);
@@ -85,7 +95,9 @@ export function ListingDetail() {
           <h2 id="listing-detail-title">{listing.title}</h2>
           <p className="price big">
             {formatPrice(listing.adPrice.amount, i18n.language)}{' '}
-            <span className="muted small">{listing.adPrice.type}</span>
+            <span className="muted small" title={listing.adPrice.type}>
+              {offerValueLabel('priceType', listing.adPrice.type, language)}
+            </span>
           </p>
           <LivePhotos listing={listing} />
           <dl className="facts">
@@ -94,7 +106,7 @@ export function ListingDetail() {
             <dt>{t('listings.description')}</dt>
             <dd className="pre">{listing.description}</dd>
             <dt>{t('listings.adType')}</dt>
-            <dd>{listing.adType}</dd>
+            <dd title={listing.adType}>{offerValueLabel('adType', listing.adType, language)}</dd>
             {Object.entries(listing.attributes).map(([key, value]) => (
               <div key={key} className="fact-pair">
                 <dt>{key}</dt>
