@@ -60,7 +60,10 @@ function JobErrorBox({ job }: { job: PublishJobView }) {
   return (
     <div className={waiting ? 'job-error waiting' : 'job-error'} role={waiting ? 'status' : 'alert'}>
       <p>
-        <strong>{seller?.title ?? error.title}</strong>: {text}
+        <strong>
+          {seller?.title ?? t(`publish.problemTitle.${error.problem}`, { defaultValue: error.title })}
+        </strong>
+        : {text}
       </p>
       <p>
         {/* An error with params (e.g. the photo and sizes of a 413 at the floor) has words of its own. */}
