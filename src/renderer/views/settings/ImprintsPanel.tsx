@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveAccount, useAccountsStore } from '../../store/accounts-store';
 import { useProblemText } from '../../components/problem-text';
+import { ServiceDetails } from '../../components/ServiceDetails';
 import { IpcError } from '../../../shared/ipc/envelope';
 import type { ServiceProblem } from '../../../shared/ipc/types';
 
@@ -14,7 +15,7 @@ export function ImprintsPanel() {
   const ids = useId();
   const [content, setContent] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<{ text: string; problem?: ServiceProblem }>();
   if (!account) return null;
 
   const submit = async (event: FormEvent) => {
@@ -29,7 +30,12 @@ export function ImprintsPanel() {
         failure instanceof IpcError && failure.code === 'service'
           ? (failure.details as ServiceProblem)
           : undefined;
-      setError(problem ? problemText(problem) : failure instanceof Error ? failure.message : String(failure));
+      const text = problem
+        ? problemText(problem)
+        : failure instanceof Error
+          ? failure.message
+          : String(failure);
+      setError({ text, problem });
     } finally {
       setBusy(false);
     }
@@ -72,9 +78,16 @@ export function ImprintsPanel() {
           />
         </label>
         {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
+          <div className="form-error" role="alert">
+            <p>{error.text}</p>
+            {error.problem && (
+              <ServiceDetails
+                status={error.problem.status}
+                title={error.problem.title}
+                detail={error.problem.detail}
+              />
+            )}
+          </div>
         )}
         <div className="actions">
           <button type="submit" className="primary" disabled={busy || !content.trim()}>
