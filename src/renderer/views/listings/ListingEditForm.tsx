@@ -2,6 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListingView } from '../../../shared/ipc/types';
 import { useLiveStore } from '../../store/live-store';
+import { OfferValueField } from '../drafts/editor/OfferValueField';
 import { formOf, patchOf, type FormProblem, type ListingForm } from './listing-form';
 
 const lines: (keyof ListingForm)[] = ['title', 'category', 'email', 'phoneNumber', 'contactPerson'];
@@ -61,11 +62,19 @@ export function ListingEditForm({ listing, onClose }: { listing: ListingView; on
         </label>
         <label className="field">
           <span>{t('live.fields.priceType')}</span>
-          <input value={form.priceType} onChange={field('priceType')} />
+          <OfferValueField
+            kind="priceType"
+            value={form.priceType}
+            onChange={(priceType) => setForm({ ...form, priceType })}
+          />
         </label>
         <label className="field">
           <span>{t('live.fields.adType')}</span>
-          <input value={form.adType} onChange={field('adType')} />
+          <OfferValueField
+            kind="adType"
+            value={form.adType}
+            onChange={(adType) => setForm({ ...form, adType })}
+          />
         </label>
       </div>
       {problems.includes('price') && (

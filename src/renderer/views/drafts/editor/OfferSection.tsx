@@ -1,22 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { Draft } from '../../../../shared/domain/draft';
-import {
-  OFFER_VALUES,
-  knownOfferValue,
-  offerValueLabel,
-  offerValueOf,
-  type OfferValueKind,
-} from '../../../../shared/domain/offer-values';
+import { knownOfferValue, type OfferValueKind } from '../../../../shared/domain/offer-values';
 import { useEditorStore } from '../../../store/editor-store';
-import { Combobox } from './Combobox';
 import { issuesOf, type IssuesByField } from './draft-issues';
 import { Field } from './Field';
-import { useDraftLanguage, useFieldLabel } from './use-editor-language';
-
-// The spec documents OFFER and FIXED; the rest are known from the marketplace (offer-values.ts).
-// The seller may type any other value the service takes.
-const AD_TYPES = OFFER_VALUES.adType.map((known) => known.value);
-const PRICE_TYPES = OFFER_VALUES.priceType.map((known) => known.value);
+import { OfferValueField } from './OfferValueField';
+import { useFieldLabel } from './use-editor-language';
 
 /** The hint under an open value: the code it is sent as, and where it is known from. */
 function useOfferHint(): (kind: OfferValueKind, value: string) => string {
@@ -38,7 +27,6 @@ const buyNowOf = (value: string) => (value === 'yes' ? true : value === 'no' ? f
 export function OfferSection({ draft, issues }: { draft: Draft; issues: IssuesByField }) {
   const { t } = useTranslation();
   const label = useFieldLabel();
-  const language = useDraftLanguage();
   const hint = useOfferHint();
   const edit = useEditorStore((s) => s.edit);
   return (
@@ -72,13 +60,10 @@ export function OfferSection({ draft, issues }: { draft: Draft; issues: IssuesBy
           hint={hint('priceType', draft.price.type)}
         >
           {(a11y) => (
-            <Combobox
+            <OfferValueField
               {...a11y}
+              kind="priceType"
               value={draft.price.type}
-              options={PRICE_TYPES}
-              display={(value) => offerValueLabel('priceType', value, language)}
-              parse={(text) => offerValueOf('priceType', text)}
-              listLabel={t('editor.suggestions.priceTypes')}
               onChange={(type) => edit((d) => ({ ...d, price: { ...d.price, type } }))}
             />
           )}
@@ -90,13 +75,10 @@ export function OfferSection({ draft, issues }: { draft: Draft; issues: IssuesBy
           hint={hint('adType', draft.adType)}
         >
           {(a11y) => (
-            <Combobox
+            <OfferValueField
               {...a11y}
+              kind="adType"
               value={draft.adType}
-              options={AD_TYPES}
-              display={(value) => offerValueLabel('adType', value, language)}
-              parse={(text) => offerValueOf('adType', text)}
-              listLabel={t('editor.suggestions.adTypes')}
               onChange={(adType) => edit((d) => ({ ...d, adType }))}
             />
           )}
