@@ -2,49 +2,15 @@
 // sandbox that refuses media over 60 KB with 413 "Media is too large."; a draft of three ~230 KB
 // photos goes live with smaller copies, in order; a photo that stays too large even at 1024 px ends
 // the job as needing the seller, naming the photo and the size the service took, in German.
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { startSandbox } from '../../src/sandbox';
-import type { Draft } from '../../src/shared/domain/draft';
-import { sampleDraft } from '../fixtures/drafts';
-import { writeDraft } from '../fixtures/draft-files';
-import { noisyJpeg } from '../fixtures/big-photos';
+import { PHOTO_COLOURS, noisyJpeg, writeJpegDraft } from '../fixtures/big-photos';
 import { call } from './contract-calls';
 import { expect, launchShell, stopShell, test } from './fixtures';
 
 const CLIENT = { clientId: 'seller-small-media', clientSecret: 'small-media-secret-3f8a' };
 const LIMIT = 60_000;
-const COLOURS = [
-  [200, 60, 90],
-  [40, 160, 70],
-  [50, 80, 210],
-] as const;
-
-// A draft of `photos` (JPEG bytes), written before the app starts, for the active account.
-function writeJpegDraft(dataDir: string, title: string, reference: string, photos: Buffer[]): Draft {
-  const id = randomUUID();
-  mkdirSync(path.join(dataDir, 'photos', id), { recursive: true });
-  const list = photos.map((bytes, p) => {
-    const photoId = randomUUID();
-    writeFileSync(path.join(dataDir, 'photos', id, `${photoId}.jpg`), bytes);
-    return {
-      id: photoId,
-      file: `photos/${id}/${photoId}.jpg`,
-      thumb: `photos/${id}/${photoId}.jpg`,
-      mediaType: 'image/jpeg' as const,
-      width: 1600,
-      height: 1200,
-      bytes: bytes.length,
-      originalName: `${reference}_${p + 1}.jpg`,
-    };
-  });
-  const base = sampleDraft(id, { title, customReference: reference, accountId: null });
-  const draft: Draft = { ...base, photos: list, publication: { ...base.publication, imprintUuid: null } };
-  writeDraft(dataDir, draft);
-  return draft;
-}
+const COLOURS = PHOTO_COLOURS.slice(0, 3);
 
 test('photos over the service’s limit go live smaller; one too large at 1024 px is named (German)', async ({
   browser,

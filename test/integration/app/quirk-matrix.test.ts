@@ -3,8 +3,7 @@
 // renderer does it (name, addresses, client id and secret typed; no Authorization form chosen)
 // connects and publishes 3 drafts of 3 photos: 3 listings, 9 media, 3 publications on the service,
 // nothing twice, the photos in the drafts' order.
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp, type App } from '../../../src/main/app';
@@ -21,26 +20,14 @@ import type {
 } from '../../../src/shared/domain/publish-job';
 import type { Envelope } from '../../../src/shared/ipc/envelope';
 import type { AccountView, ConnectionResult } from '../../../src/shared/ipc/types';
-import { sampleDraft } from '../../fixtures/drafts';
-import { writeDraft } from '../../fixtures/draft-files';
-import { noisyJpeg, sameColour, shownImage } from '../../fixtures/big-photos';
+import { PHOTO_COLOURS, noisyJpeg, sameColour, shownImage, writeJpegDraft } from '../../fixtures/big-photos';
 import { spyLogger, tempDir } from '../../unit/helpers/temp-app';
 
 const CLIENT_ID = 'seller-matrix';
 const SECRET = 'matrix-secret-71c3';
 const SMALL_MEDIA = 60_000;
-// Nine photo colours: photo p of draft d has COLOURS[d * 3 + p].
-const COLOURS = [
-  [200, 60, 90],
-  [40, 160, 70],
-  [50, 80, 210],
-  [220, 200, 40],
-  [120, 40, 160],
-  [30, 190, 200],
-  [240, 130, 30],
-  [90, 90, 90],
-  [170, 210, 120],
-] as const;
+// Photo p of draft d has PHOTO_COLOURS[d * 3 + p].
+const COLOURS = PHOTO_COLOURS;
 
 interface Case {
   name: string;
@@ -81,33 +68,9 @@ afterEach(async () => {
 
 // Three drafts of three JPEGs each, written before the app starts, for the active account.
 function writeDrafts(dataDir: string): Draft[] {
-  return [0, 1, 2].map((d) => {
-    const id = randomUUID();
-    mkdirSync(path.join(dataDir, 'photos', id), { recursive: true });
-    const list = [0, 1, 2].map((p) => {
-      const photoId = randomUUID();
-      const bytes = photos[d * 3 + p]!;
-      writeFileSync(path.join(dataDir, 'photos', id, `${photoId}.jpg`), bytes);
-      return {
-        id: photoId,
-        file: `photos/${id}/${photoId}.jpg`,
-        thumb: `photos/${id}/${photoId}.jpg`,
-        mediaType: 'image/jpeg' as const,
-        width: 1600,
-        height: 1200,
-        bytes: bytes.length,
-        originalName: `IMG_${d + 1}_${p + 1}.jpg`,
-      };
-    });
-    const base = sampleDraft(id, {
-      title: `Artikel ${d + 1}`,
-      customReference: `QM-${d + 1}`,
-      accountId: null,
-    });
-    const draft: Draft = { ...base, photos: list, publication: { ...base.publication, imprintUuid: null } };
-    writeDraft(dataDir, draft);
-    return draft;
-  });
+  return [0, 1, 2].map((d) =>
+    writeJpegDraft(dataDir, `Artikel ${d + 1}`, `QM-${d + 1}`, photos.slice(d * 3, d * 3 + 3)),
+  );
 }
 
 async function call<T>(app: App, channel: string, input?: unknown): Promise<T> {

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { noisyJpeg, sameColour, shownImage } from '../../fixtures/big-photos';
+import { PHOTO_COLOURS, noisyJpeg, sameColour, shownImage } from '../../fixtures/big-photos';
 import { afterEach, describe, expect, it } from 'vitest';
 import { noteMediaSize, type MediaLimit } from '../../../src/main/media/shrink';
 import type { PublishAccounts } from '../../../src/main/publish/accounts-port';
@@ -27,14 +27,7 @@ import {
 
 const ATTACH = 'POST /v1/listings/:uuid/media';
 const LIMIT = 60_000;
-const COLOURS: [number, number, number][] = [
-  [200, 60, 90],
-  [40, 160, 70],
-  [50, 80, 210],
-  [220, 200, 40],
-  [120, 40, 160],
-  [30, 190, 200],
-];
+const COLOURS = PHOTO_COLOURS.slice(0, 6);
 
 const opened: { sb: Sandbox; d: Desk; engine?: PublishEngine }[] = [];
 afterEach(async () => {
