@@ -138,6 +138,19 @@ describe('a fresh account publishes 3 drafts of 3 photos in every quirk setting'
       { timeout: 45_000, interval: 200 },
     );
     expect(jobs).toHaveLength(3);
+    // A draft hears of its job a moment after the job's own file is written (draft-sync.ts does not
+    // hold the job up), so the drafts are read once they have caught up.
+    await vi.waitFor(
+      async () => {
+        const stored = await Promise.all(
+          drafts.map((draft) => call<Draft>(app, 'drafts:get', { id: draft.id })),
+        );
+        expect(stored.map((draft) => [Boolean(draft.remote?.listingUuid), draft.status])).toEqual(
+          stored.map(() => [true, setting.statesAbsent ? 'publishing' : 'published']),
+        );
+      },
+      { timeout: 5_000, interval: 50 },
+    );
 
     // On the service: everything once.
     expect(sb.stats().clients[CLIENT_ID]).toMatchObject({ listings: 3, media: 9, publications: 3 });
