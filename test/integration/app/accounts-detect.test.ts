@@ -6,7 +6,6 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AccountsState, AccountView, ConnectionResult } from '../../../src/shared/ipc/types';
-import type { Envelope } from '../../../src/shared/ipc/envelope';
 import { startSandbox, type Sandbox } from '../../../src/sandbox';
 import { createTempApp, type TempApp } from '../../unit/helpers/temp-app';
 
@@ -23,11 +22,7 @@ afterEach(async () => {
   remote = undefined;
 });
 
-async function call<T>(channel: string, input?: unknown): Promise<T> {
-  const result = (await temp.app.router.call(channel, input)) as Envelope<T>;
-  if (!result.ok) throw Object.assign(new Error(result.error.message), result.error);
-  return result.value;
-}
+const call = <T>(channel: string, input?: unknown) => temp.call<T>(channel, input);
 
 async function remoteWith(authScheme: 'bearer' | 'bare' | 'both'): Promise<Sandbox> {
   remote = await startSandbox({

@@ -9,7 +9,6 @@ import type {
   ConnectionResult,
   ListingsState,
 } from '../../../src/shared/ipc/types';
-import type { Envelope } from '../../../src/shared/ipc/envelope';
 import { startSandbox, type Sandbox } from '../../../src/sandbox';
 import { createTempApp, type TempApp } from '../../unit/helpers/temp-app';
 import { Api } from '../sandbox/helpers';
@@ -27,16 +26,8 @@ afterEach(async () => {
   remote = undefined;
 });
 
-async function call<T>(channel: string, input?: unknown): Promise<T> {
-  const result = (await temp.app.router.call(channel, input)) as Envelope<T>;
-  if (!result.ok) throw Object.assign(new Error(result.error.message), result.error);
-  return result.value;
-}
-const fail = async (channel: string, input?: unknown) => {
-  const result = await temp.app.router.call(channel, input);
-  if (result.ok) throw new Error(`${channel} should have failed`);
-  return result.error;
-};
+const call = <T>(channel: string, input?: unknown) => temp.call<T>(channel, input);
+const fail = (channel: string, input?: unknown) => temp.fail(channel, input);
 
 async function addRemote(secret: string | undefined = SECRET): Promise<AccountView> {
   remote ??= await startSandbox({ clients: [{ clientId: 'seller-42', clientSecret: SECRET }] });

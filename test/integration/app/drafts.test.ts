@@ -6,7 +6,6 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Draft } from '../../../src/shared/domain/draft';
-import type { Envelope, IpcErrorData } from '../../../src/shared/ipc/envelope';
 import type {
   AddPhotosResult,
   DraftsListResult,
@@ -28,16 +27,8 @@ afterEach(async () => {
   await temp.remove();
 });
 
-async function call<T>(channel: string, input?: unknown): Promise<T> {
-  const result = (await temp.app.router.call(channel, input)) as Envelope<T>;
-  if (!result.ok) throw Object.assign(new Error(result.error.message), result.error);
-  return result.value;
-}
-async function fail(channel: string, input?: unknown): Promise<IpcErrorData> {
-  const result = await temp.app.router.call(channel, input);
-  if (result.ok) throw new Error(`${channel} should have failed`);
-  return result.error;
-}
+const call = <T>(channel: string, input?: unknown) => temp.call<T>(channel, input);
+const fail = (channel: string, input?: unknown) => temp.fail(channel, input);
 
 /** A folder as a seller would drop it: photos, a text file, and a link leading outside it. */
 function droppedFolder(): string {

@@ -10,7 +10,6 @@ import type {
   PublishState,
 } from '../../../src/shared/domain/publish-job';
 import type { Draft } from '../../../src/shared/domain/draft';
-import type { Envelope } from '../../../src/shared/ipc/envelope';
 import { sampleDraft } from '../../fixtures/drafts';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
 import { createTempApp, tempDir, type TempApp } from '../../unit/helpers/temp-app';
@@ -31,11 +30,7 @@ afterEach(async () => {
   folder.remove();
 });
 
-async function call<T>(channel: string, input?: unknown): Promise<T> {
-  const result = (await temp.app.router.call(channel, input)) as Envelope<T>;
-  if (!result.ok) throw new Error(result.error.message);
-  return result.value;
-}
+const call = <T>(channel: string, input?: unknown) => temp.call<T>(channel, input);
 
 it('publishes a draft: events, the draft linked, a German notification; no second publish', async () => {
   const changed: PublishJobView[] = [];

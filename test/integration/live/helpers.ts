@@ -5,7 +5,7 @@ import { expect, vi } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox';
 import type { Draft } from '../../../src/shared/domain/draft';
 import type { PublishState } from '../../../src/shared/domain/publish-job';
-import type { Envelope, IpcErrorData } from '../../../src/shared/ipc/envelope';
+import type { IpcErrorData } from '../../../src/shared/ipc/envelope';
 import type { ListingView } from '../../../src/shared/ipc/types';
 import { sampleDraft } from '../../fixtures/drafts';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
@@ -52,11 +52,7 @@ export async function liveApp(photos: number[] = [2]): Promise<LiveApp> {
   const temp = await createTempApp(folder.dir);
   const sb = temp.app.sandbox.sandbox;
   sb.configure({ validationDelayMs: 50 });
-  const call = async <T>(channel: string, input?: unknown): Promise<T> => {
-    const result = (await temp.app.router.call(channel, input)) as Envelope<T>;
-    if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
-    return result.value;
-  };
+  const call = <T>(channel: string, input?: unknown) => temp.call<T>(channel, input);
   const { items } = await call<{ items: { id: string }[] }>('drafts:list');
   if (items.length > 0) await call('publish:start', { draftIds: items.map((item) => item.id) });
   await vi.waitFor(
@@ -86,11 +82,7 @@ export async function liveApp(photos: number[] = [2]): Promise<LiveApp> {
     api,
     published,
     call,
-    async fail(channel, input) {
-      const result = await temp.app.router.call(channel, input);
-      if (result.ok) throw new Error(`${channel} succeeded but should have failed`);
-      return result.error;
-    },
+    fail: (channel, input) => temp.fail(channel, input),
     async listing(uuid) {
       const res = await api.call('GET', `/v1/listings/${uuid}`);
       return res.body as ListingView;

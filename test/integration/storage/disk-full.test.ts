@@ -18,7 +18,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Draft } from '../../../src/shared/domain/draft';
-import type { Envelope, IpcErrorData } from '../../../src/shared/ipc/envelope';
 import type { DraftsListResult } from '../../../src/shared/ipc/types';
 import { draftFieldsOf } from '../../../src/renderer/store/draft-fields';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
@@ -83,16 +82,8 @@ describe.skipIf(cannotMount !== null)(`a full disk${cannotMount ? ` (skipped: ${
     rmSync(mountPoint, { recursive: true, force: true });
   });
 
-  async function call<T>(channel: string, input?: unknown): Promise<T> {
-    const result = (await temp.app.router.call(channel, input)) as Envelope<T>;
-    if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
-    return result.value;
-  }
-  async function refused(channel: string, input?: unknown): Promise<IpcErrorData> {
-    const result = await temp.app.router.call(channel, input);
-    if (result.ok) throw new Error(`${channel} should have failed on a full disk`);
-    return result.error;
-  }
+  const call = <T>(channel: string, input?: unknown) => temp.call<T>(channel, input);
+  const refused = (channel: string, input?: unknown) => temp.fail(channel, input);
 
   const png = solidPng([200, 30, 30]).toString('base64');
   const channels: [string, () => unknown][] = [

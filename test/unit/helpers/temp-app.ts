@@ -7,6 +7,7 @@ import { createApp, type App, type AppPorts } from '../../../src/main/app';
 import type { Log, LogFields } from '../../../src/main/log/log';
 import { createSessionSecretStore } from '../../../src/main/secrets/secret-store';
 import { confStoreFactory } from '../../../src/main/storage/store-factory';
+import type { Envelope, IpcErrorData } from '../../../src/shared/ipc/envelope';
 
 /** A fresh folder under the OS temp folder; `remove()` deletes it. */
 export function tempDir(prefix = 'listing-desk-unit-'): { dir: string; remove(): void } {
@@ -30,6 +31,10 @@ export interface TempApp {
   app: App;
   dataDir: string;
   log: ReturnType<typeof spyLogger>;
+  /** A contract call through the router; a failure throws an Error carrying the error envelope. */
+  call<T>(channel: string, input?: unknown): Promise<T>;
+  /** A contract call that must fail; resolves with its error envelope. */
+  fail(channel: string, input?: unknown): Promise<IpcErrorData>;
   remove(): Promise<void>;
 }
 
@@ -51,6 +56,16 @@ export async function createTempApp(dataDir?: string, ports: Partial<AppPorts> =
     app,
     dataDir: dir,
     log,
+    async call<T>(channel: string, input?: unknown): Promise<T> {
+      const result = (await app.router.call(channel, input)) as Envelope<T>;
+      if (!result.ok) throw Object.assign(new Error(`${channel}: ${result.error.message}`), result.error);
+      return result.value;
+    },
+    async fail(channel, input) {
+      const result = await app.router.call(channel, input);
+      if (result.ok) throw new Error(`${channel} succeeded but should have failed`);
+      return result.error;
+    },
     async remove() {
       await app.close();
       temp?.remove();
