@@ -1,18 +1,11 @@
 // The editor's language for the shared draft messages (draft-messages.ts), which know 'en' and 'de'.
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
-import {
-  draftFieldLabel,
-  draftIssueMessage,
-  type DraftLanguage,
-} from '../../../../shared/domain/draft-messages';
+import { draftFieldLabel, draftIssueMessage } from '../../../../shared/domain/draft-messages';
 import type { DraftIssue } from '../../../../shared/domain/draft-validation';
+import { useMessageLanguage } from '../../../components/problem-text';
 
-/** 'de' when the UI speaks German, else 'en'. */
-export function useDraftLanguage(): DraftLanguage {
-  const { i18n } = useTranslation();
-  return (i18n.resolvedLanguage ?? i18n.language).startsWith('de') ? 'de' : 'en';
-}
+/** 'de' when the UI speaks German, else 'en' (the languages of the shared draft messages). */
+export const useDraftLanguage = useMessageLanguage;
 
 /** Turns an issue into the words shown beside its field. */
 export function useIssueText(): (issue: DraftIssue) => string {
