@@ -40,6 +40,11 @@ const needs = [
   { what: 'dbus', pkg: 'dbus', ok: () => onPath('dbus-daemon') && onPath('dbus-run-session') },
   { what: 'dbus-x11', pkg: 'dbus-x11', ok: () => onPath('dbus-launch') },
   { what: 'Chromium', pkg: 'chromium', ok: () => existsSync(chromiumPath) },
+  {
+    what: 'real photographs (photo size tests)',
+    pkg: 'mate-backgrounds',
+    ok: () => existsSync('/usr/share/backgrounds/mate/nature/Wood.jpg'),
+  },
 ];
 
 function ensureMachine() {

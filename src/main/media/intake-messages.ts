@@ -1,5 +1,6 @@
 // The words a seller reads when a photo is refused. Each names the file (one bad photo among fifty
 // must be findable) and says what to do; the code beside it lets the renderer translate.
+import { unsupportedKind } from '../../shared/unsupported-formats';
 
 /** Why a dropped file did not become a stored photo. */
 export type IntakeErrorCode =
@@ -29,7 +30,23 @@ export interface MessageDetail {
   reason?: string;
 }
 
-const ACCEPTED = 'JPEG, PNG, WebP, TIFF, GIF or AVIF';
+const ACCEPTED = 'JPEG, PNG, WebP, TIFF, GIF, AVIF or HEIC';
+
+/** What to do with a file in a format the app recognises but cannot use. */
+function unsupportedMessage(file: string, label: string | undefined): string {
+  switch (unsupportedKind(label)) {
+    case 'raw':
+      return `${file} is a camera RAW file (${label}), which this app cannot develop. Open it in your camera's software or a photo editor, export it as JPEG and add the JPEG.`;
+    case 'photoshop':
+      return `${file} is a Photoshop document (${label}). In Photoshop choose File › Export › Export As…, save it as JPEG or PNG and add that file.`;
+    case 'gimp':
+      return `${file} is a GIMP image (XCF). In GIMP choose File › Export As…, save it as JPEG or PNG and add that file.`;
+    case 'vector':
+      return `${file} is a vector drawing (SVG), not a photo. Export it as PNG from the program that made it and add the PNG.`;
+    case 'other':
+      return `${file} is a ${label ?? 'kind of'} image this app cannot use. Open it in an image viewer or editor, save it as JPEG or PNG and add it again.`;
+  }
+}
 
 function megabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
@@ -56,10 +73,7 @@ export function intakeMessage(code: IntakeErrorCode, name: string, detail: Messa
       }
       return `${file} is too large: ${megabytes(detail.bytes ?? 0)} (at most ${megabytes(detail.maxBytes ?? 0)}). Make it smaller or save it as JPEG, then add it again.`;
     case 'unsupported':
-      if (detail.label === 'HEIC' || detail.label === 'HEIF') {
-        return `${file} is a ${detail.label} photo, which this app cannot read. Export it as JPEG (on an iPhone: Settings › Camera › Formats › Most Compatible) and add it again.`;
-      }
-      return `${file} is a ${detail.label ?? 'kind of'} image this app cannot use. Save it as JPEG or PNG and add it again.`;
+      return unsupportedMessage(file, detail.label);
     case 'unreadable':
       return `${file} could not be opened (${detail.reason ?? 'unknown reason'}). Check that the file exists and that you may read it, then add it again.`;
     case 'not-a-file':

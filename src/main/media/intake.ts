@@ -8,6 +8,7 @@ import { writeFileAtomic } from '../storage/atomic-file';
 import { intakeMessage } from './intake-messages';
 import type { IntakeErrorCode, MessageDetail } from './intake-messages';
 import { normalizeImage } from './normalize';
+import { photoHash } from './photo-hash';
 import { readSource, sourceName } from './read-source';
 import type { IntakeSource } from './read-source';
 import { sniffImage } from './sniff';
@@ -33,8 +34,9 @@ export interface IntakeOptions {
 }
 
 export const INTAKE_DEFAULTS = {
-  // Keeps a 12 MP camera photo (4000 × 3000) at full size; the service's limit is not specified.
-  maxEdge: 4096,
+  // What a marketplace shows (and zooms into) without sending 12 MP over a seller's 20 Mbit/s
+  // upload; the Settings offer larger edges for those who want them.
+  maxEdge: 2048,
   thumbEdge: 320,
   maxInputBytes: 50 * 1024 * 1024,
   // A 100 MP medium-format photo passes; the decoded image may need ~300 MB per photo in flight.
@@ -53,6 +55,8 @@ export interface StoredPhoto {
   /** Size of the stored image in bytes. */
   bytes: number;
   originalName: string;
+  /** How it looks (photo-hash.ts); absent when it could not be taken, which never refuses a photo. */
+  hash?: string;
 }
 
 export interface IntakeFailure {
@@ -61,6 +65,8 @@ export interface IntakeFailure {
   code: IntakeErrorCode;
   /** English, names the file and says what to do. */
   message: string;
+  /** The format of an 'unsupported' file, for the renderer's advice in its own language. */
+  label?: string;
   /** The error of a write the disk refused, for the caller to say in its own words (write-failure.ts). */
   writeError?: unknown;
 }
@@ -73,7 +79,8 @@ export function intakeFailure(
   code: IntakeErrorCode,
   detail: MessageDetail = {},
 ): IntakeFailure {
-  return { ok: false, name, code, message: intakeMessage(code, name, detail) };
+  const label = code === 'unsupported' ? detail.label : undefined;
+  return { ok: false, name, code, message: intakeMessage(code, name, detail), ...(label && { label }) };
 }
 
 const WRITE_REASONS: Record<string, string> = {
@@ -109,10 +116,13 @@ export async function intakePhoto(source: IntakeSource, options: IntakeOptions):
   if (!normalized.ok) return intakeFailure(name, normalized.code, normalized.detail);
   if (signal?.aborted) return intakeFailure(name, 'cancelled');
 
+  const hash = await photoHash(normalized.thumb).catch(() => undefined);
   // A fresh id, not the original name: two "IMG_0001.jpg" from two cameras must not collide, and
   // the name (which may be anything) never becomes part of a path.
   const id = randomUUID();
-  const file = path.join(options.destDir, `${id}${mediaType === 'image/png' ? '.png' : '.jpg'}`);
+  // A PNG photograph may have been stored as JPEG: the stored type names the file and the upload.
+  const stored = normalized.mediaType;
+  const file = path.join(options.destDir, `${id}${stored === 'image/png' ? '.png' : '.jpg'}`);
   const thumb = path.join(options.destDir, `${id}.thumb.jpg`);
   try {
     await writeFileAtomic(file, normalized.image);
@@ -130,11 +140,12 @@ export async function intakePhoto(source: IntakeSource, options: IntakeOptions):
       id,
       file,
       thumb,
-      mediaType,
+      mediaType: stored,
       width: normalized.width,
       height: normalized.height,
       bytes: normalized.image.byteLength,
       originalName: name,
+      ...(hash !== undefined && { hash }),
     },
   };
 }

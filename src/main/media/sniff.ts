@@ -11,9 +11,8 @@ export type Sniffed =
   | { kind: 'unsupported'; label: string }
   | { kind: 'not-an-image'; label?: string };
 
-// Photo formats the bundled libvips decodes and a seller is likely to have; they become JPEG.
-// HEIC is here because the format is recognised, but whether it decodes depends on the libvips
-// build (the prebuilt one has no HEVC decoder); intake turns that failure into 'unsupported'.
+// Photo formats a seller is likely to have; they become JPEG. The bundled libvips decodes them,
+// except HEIC/HEIF (its prebuilt build has no HEVC decoder), which libheif decodes (heic.ts).
 const CONVERTIBLE: Record<string, string> = {
   'image/webp': 'WebP',
   'image/gif': 'GIF',
@@ -31,9 +30,18 @@ const NAMED: Record<string, string> = {
   'application/zip': 'a ZIP archive',
 };
 
+// SVG is text, which file-type does not name (at most "XML"): an <svg> root within the first bytes, after any XML
+// declaration, doctype or comment, marks a drawing (which deserves advice, not "not a photo").
+function isSvg(bytes: Uint8Array): boolean {
+  const head = Buffer.from(bytes.subarray(0, 4096)).toString('utf8');
+  return /^\uFEFF?\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>]/i.test(head);
+}
+
 /** Sniffs the real type of `bytes` and says whether to keep, convert or refuse it. */
 export async function sniffImage(bytes: Uint8Array): Promise<Sniffed> {
   const found = await fileTypeFromBuffer(bytes);
+  if ((!found || found.mime === 'application/xml') && isSvg(bytes))
+    return { kind: 'unsupported', label: 'SVG' };
   if (!found) return { kind: 'not-an-image' };
   if (found.mime === 'image/jpeg') return { kind: 'keep', mediaType: 'image/jpeg' };
   // An animated PNG is still a PNG; libvips reads its default (first) image.

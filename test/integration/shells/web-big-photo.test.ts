@@ -18,6 +18,7 @@ import { IpcError } from '../../../src/shared/ipc/envelope';
 import type { ChannelName } from '../../../src/shared/ipc/names';
 import { MAX_SOCKET_MESSAGE_BYTES } from '../../../src/shared/ipc/socket-messages';
 import type { BridgeApi } from '../../../src/shared/ipc/api';
+import { INTAKE_DEFAULTS } from '../../../src/main/media/intake';
 import { createLaunchToken } from '../../../src/main/shells/web/guard';
 import { startWebShell, type WebShell } from '../../../src/main/shells/web/server';
 import { useConnectionStore } from '../../../src/renderer/bridge/connection-store';
@@ -96,9 +97,10 @@ describe('a big photo from the web shell’s page', () => {
 
     expect(result.refused).toEqual([]);
     expect(result.added).toBe(1);
+    // Stored at the default maximum edge, whole: the square keeps its shape.
     expect(result.draft.photos[0]).toMatchObject({
-      width: side,
-      height: side,
+      width: INTAKE_DEFAULTS.maxEdge,
+      height: INTAKE_DEFAULTS.maxEdge,
       originalName: 'Panorama 50MB.png',
     });
     const stored: Draft = await call('drafts:get', { id: draft.id });

@@ -16,7 +16,7 @@ describe('createSettingsService', () => {
     const settings = createSettingsService(confStoreFactory, temp.dir);
     expect(settings.get()).toEqual({
       language: 'system',
-      photoMaxEdge: 4096,
+      photoMaxEdge: 2048,
       publishDrafts: 4,
       publishUploads: 6,
     });
@@ -27,13 +27,13 @@ describe('createSettingsService', () => {
     const settings = createSettingsService(confStoreFactory, temp.dir);
     expect(settings.update({ language: 'en' })).toEqual({
       language: 'en',
-      photoMaxEdge: 4096,
+      photoMaxEdge: 2048,
       publishDrafts: 4,
       publishUploads: 6,
     });
     expect(createSettingsService(confStoreFactory, temp.dir).get()).toEqual({
       language: 'en',
-      photoMaxEdge: 4096,
+      photoMaxEdge: 2048,
       publishDrafts: 4,
       publishUploads: 6,
     });
@@ -44,7 +44,7 @@ describe('createSettingsService', () => {
     settings.update({ language: 'de' });
     expect(settings.update({})).toEqual({
       language: 'de',
-      photoMaxEdge: 4096,
+      photoMaxEdge: 2048,
       publishDrafts: 4,
       publishUploads: 6,
     });
@@ -54,31 +54,39 @@ describe('createSettingsService', () => {
     writeFileSync(path.join(temp.dir, 'settings.json'), JSON.stringify({ language: 'de', stray: 1 }));
     expect(createSettingsService(confStoreFactory, temp.dir).get()).toEqual({
       language: 'de',
-      photoMaxEdge: 4096,
+      photoMaxEdge: 2048,
       publishDrafts: 4,
       publishUploads: 6,
     });
   });
 
-  it('keeps the photos’ maximum edge, and falls back to 4096 for a value it does not offer', () => {
+  it('keeps the photos’ maximum edge, and falls back to 2048 for a value it does not offer', () => {
     const settings = createSettingsService(confStoreFactory, temp.dir);
-    expect(settings.update({ photoMaxEdge: 2048 })).toEqual({
+    expect(settings.update({ photoMaxEdge: 3000 })).toEqual({
       language: 'system',
-      photoMaxEdge: 2048,
+      photoMaxEdge: 3000,
       publishDrafts: 4,
       publishUploads: 6,
     });
-    expect(createSettingsService(confStoreFactory, temp.dir).get().photoMaxEdge).toBe(2048);
+    expect(createSettingsService(confStoreFactory, temp.dir).get().photoMaxEdge).toBe(3000);
     writeFileSync(
       path.join(temp.dir, 'settings.json'),
       JSON.stringify({ language: 'de', photoMaxEdge: 5, publishDrafts: 99 }),
     );
     expect(createSettingsService(confStoreFactory, temp.dir).get()).toEqual({
       language: 'de',
-      photoMaxEdge: 4096,
+      photoMaxEdge: 2048,
       publishDrafts: 4,
       publishUploads: 6,
     });
+  });
+
+  it('keeps the 4096 px edge of a settings file from before the 2048 px default', () => {
+    writeFileSync(
+      path.join(temp.dir, 'settings.json'),
+      JSON.stringify({ language: 'de', photoMaxEdge: 4096 }),
+    );
+    expect(createSettingsService(confStoreFactory, temp.dir).get().photoMaxEdge).toBe(4096);
   });
 
   it('keeps how many drafts and uploads run at once, and falls back to 4 and 6 for values out of range', () => {
@@ -108,7 +116,7 @@ describe('createSettingsService', () => {
     expect(readdirSync(temp.dir)).toContain(path.basename(settings.movedAside!));
     expect(settings.get()).toEqual({
       language: 'system',
-      photoMaxEdge: 4096,
+      photoMaxEdge: 2048,
       publishDrafts: 4,
       publishUploads: 6,
     });
