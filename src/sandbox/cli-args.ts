@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { FAULT_SYNTAX, parseFaultSpec } from './faults';
 import type { ClientConfig } from './model';
 import type { SandboxOptions } from './options';
-import type { QuirksPatch } from './quirks';
+import type { Offered, QuirksPatch } from './quirks';
 import { ROUTE_KEYS } from './route-keys';
 
 /** Usage text of the CLI. */
@@ -22,6 +22,9 @@ and runs until SIGINT or SIGTERM. Logs go to stderr.
   --validation-delay MS    time until a publication settles (default 300)
   --max-media-bytes N      largest attachable media file (default 20971520); larger gives 413
   --latency MS             delay added to every request (default 0)
+  --bandwidth MBIT         rate of request and response bodies (the storage PUT included) in Mbit/s,
+                           one pipe per direction shared by all requests, as a seller's line
+                           (default 0 = unlimited)
   --data-dir DIR           persist state and files in DIR (default: in memory)
   --seed N                 seed of fault rates and of the generated client secret
   --quiet                  no request logs
@@ -37,6 +40,11 @@ Quirks (the spec's "not shown" points):
                                        as {"publications":[...]}, or not offered: 404 (array)
   --list-items normal|odd              GET /v1/listings adds two items the schema rejects (normal)
   --publication-states present|absent  publication reads carry requestedState/actualState (present)
+  --listing-delete on|404|405|501      DELETE /v1/listings/{uuid} offered, or answered as a service
+                                       without it: 404, 405 or 501 (on)
+  --publication-state-change on|404|405|501
+                                       PUT .../publications/{uuid}/state?requestedState=PAUSED|RESUMED
+                                       offered, or answered 404, 405 or 501 (on)
 
 Faults:
   ${FAULT_SYNTAX.replace(/\n/g, '\n  ')}
@@ -63,6 +71,7 @@ export function parseCli(argv: string[]): CliCommand {
       'validation-delay': { type: 'string' },
       'max-media-bytes': { type: 'string' },
       latency: { type: 'string' },
+      bandwidth: { type: 'string' },
       'data-dir': { type: 'string' },
       seed: { type: 'string' },
       quiet: { type: 'boolean' },
@@ -76,6 +85,8 @@ export function parseCli(argv: string[]): CliCommand {
       'publications-read': { type: 'string' },
       'list-items': { type: 'string' },
       'publication-states': { type: 'string' },
+      'listing-delete': { type: 'string' },
+      'publication-state-change': { type: 'string' },
     },
   });
   if (values.help) return { help: true };
@@ -110,6 +121,11 @@ export function parseCli(argv: string[]): CliCommand {
   const states = values['publication-states'];
   if (states !== undefined)
     quirks.publicationStates = oneOf('publication-states', states, ['present', 'absent'] as const);
+  const listingDelete = values['listing-delete'];
+  if (listingDelete !== undefined) quirks.listingDelete = offered('listing-delete', listingDelete);
+  const stateChange = values['publication-state-change'];
+  if (stateChange !== undefined)
+    quirks.publicationStateChange = offered('publication-state-change', stateChange);
   const options: SandboxOptions = {
     port: num('port', values.port),
     host: values.host,
@@ -119,6 +135,7 @@ export function parseCli(argv: string[]): CliCommand {
     validationDelayMs: num('validation-delay', values['validation-delay']),
     maxMediaBytes: num('max-media-bytes', values['max-media-bytes']),
     latencyMs: num('latency', values.latency),
+    bandwidthMbit: num('bandwidth', values.bandwidth),
     dataDir: values['data-dir'],
     seed: num('seed', values.seed),
     faults: values.fault?.map(parseFaultSpec),
@@ -135,6 +152,11 @@ function oneOf<const T extends string>(flag: string, value: string, allowed: rea
   if (!(allowed as readonly string[]).includes(value))
     throw new Error(`--${flag} must be one of ${allowed.join(', ')}`);
   return value as T;
+}
+
+function offered(flag: string, value: string): Offered {
+  const v = oneOf(flag, value, ['on', '404', '405', '501'] as const);
+  return v === 'on' ? 'on' : (Number(v) as 404 | 405 | 501);
 }
 
 /** Parses `ID:SECRET` or `ID:SECRET:no-grant`. */

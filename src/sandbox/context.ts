@@ -1,5 +1,6 @@
 // What every route handler works with; one object per sandbox instance.
 import type { TokenService } from './auth';
+import type { Line } from './bandwidth';
 import type { FaultSet } from './faults';
 import type { FileStore } from './files';
 import type { ClientConfig } from './model';
@@ -15,6 +16,8 @@ export interface RuntimeConfig {
   validationDelayMs: number;
   maxMediaBytes: number;
   latencyMs: number;
+  /** Rate of request and response bodies in Mbit/s (one shared pipe per direction); 0 = unlimited. */
+  bandwidthMbit: number;
 }
 
 /** Shared state of one sandbox instance. */
@@ -27,6 +30,8 @@ export interface SandboxContext {
   readonly signer: UrlSigner;
   readonly faults: FaultSet;
   readonly stats: RequestStats;
+  /** The modelled line bodies cross (see bandwidth.ts). */
+  readonly line: Line;
   readonly clients: Map<string, ClientConfig>;
   /** `http://host:port`, known once listening. */
   origin: string;

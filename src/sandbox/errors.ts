@@ -91,6 +91,17 @@ export const problems = {
       'www-authenticate': 'Bearer',
     }),
   notFound: (): Problem => new Problem(404, 'Not Found', 'No endpoint for this method and path.'),
+  // Spring's wording for a path that exists with other methods; `allow` lists those.
+  methodNotAllowed: (method: string, allow: string): Problem =>
+    new Problem(405, 'Method Not Allowed', `Request method '${method}' is not supported`, 'full', { allow }),
+  notImplemented: (): Problem => new Problem(501, 'Not Implemented', 'This operation is not implemented.'),
+  // Not shown: the sandbox's wording for a bad `requestedState` (Spring's for an unconvertible parameter).
+  badRequestedState: (value: string): Problem =>
+    new Problem(
+      400,
+      'Bad Request',
+      `Failed to convert 'requestedState' with value: '${value}'. Allowed values: PAUSED, RESUMED.`,
+    ),
   internal: (): Problem => new Problem(500, 'Internal Server Error', 'Unexpected error.'),
 };
 

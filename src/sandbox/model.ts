@@ -69,7 +69,14 @@ export interface PublicationRecord {
   validateAt: number;
   outcome: PublicationOutcome | null;
   adId: number | null;
+  /** The state the client asked for last (absent in older state files: PUBLISHED, as created). */
+  requestedState?: RequestedState;
+  /** While a pause or resume is under way: the state still shown until `at` (then `requestedState`). */
+  stateChange?: { from: RequestedState; at: number } | null;
 }
+
+/** The states a client can ask a publication to be in (a resume asks for PUBLISHED again). */
+export type RequestedState = 'PUBLISHED' | 'PAUSED';
 
 /** A client allowed to request tokens. */
 export interface ClientConfig {

@@ -27,6 +27,11 @@ export interface SandboxOptions {
   maxMediaBytes?: number;
   /** Delay added to every request, in ms (default 0). */
   latencyMs?: number;
+  /**
+   * Rate of request bodies (the storage PUT included) and of response bodies, in Mbit/s (10^6 bit/s);
+   * default 0 = unlimited. One pipe per direction is shared by all requests, as a seller's line is.
+   */
+  bandwidthMbit?: number;
   /** Directory to persist state and files in; default: memory (files in a temp dir removed on close). */
   dataDir?: string;
   /** Seed of the fault PRNG and of the generated default client secret. */
@@ -50,6 +55,7 @@ export function runtimeConfig(options: SandboxOptions): RuntimeConfig {
     validationDelayMs: options.validationDelayMs ?? 300,
     maxMediaBytes: options.maxMediaBytes ?? 20 * 1024 * 1024,
     latencyMs: options.latencyMs ?? 0,
+    bandwidthMbit: options.bandwidthMbit ?? 0,
   };
   checkConfig(config);
   return config;

@@ -1,7 +1,7 @@
 // The asynchronous validation of publications, computed lazily so it survives restarts: a
 // publication is pending until `validateAt`, then settles once (outcome and adId stored). Listing
 // changes settle due publications first, so the outcome reflects the listing as it was at `validateAt`.
-import type { ListingRecord, PublicationOutcome, PublicationRecord } from './model';
+import type { ListingRecord, PublicationOutcome, PublicationRecord, RequestedState } from './model';
 import type { Quirks } from './quirks';
 import type { Store } from './store';
 
@@ -51,7 +51,30 @@ export function revalidate(publication: PublicationRecord, now: number, delayMs:
 }
 
 /** The `actualState` value of a publication under the current state-name quirk. */
-export function actualState(publication: PublicationRecord, quirks: Quirks): string {
+export function actualState(publication: PublicationRecord, quirks: Quirks, now = Date.now()): string {
   if (publication.outcome === null) return quirks.stateNames.pending;
-  return publication.outcome.state === 'published' ? 'PUBLISHED' : quirks.stateNames.rejected;
+  return publication.outcome.state === 'published' ? liveState(publication, now) : quirks.stateNames.rejected;
+}
+
+/** PUBLISHED or PAUSED for a validated ad: a pause or resume takes effect after the validation delay. */
+function liveState(publication: PublicationRecord, now: number): RequestedState {
+  const change = publication.stateChange;
+  if (change && now < change.at) return change.from;
+  return publication.requestedState ?? 'PUBLISHED';
+}
+
+/**
+ * Asks for `state`; the actual state follows after `delayMs`, as validation does. Asking again for
+ * the state already asked for changes nothing (the request is idempotent). Returns whether it changed.
+ */
+export function requestState(
+  publication: PublicationRecord,
+  state: RequestedState,
+  now: number,
+  delayMs: number,
+): boolean {
+  if ((publication.requestedState ?? 'PUBLISHED') === state) return false;
+  publication.stateChange = { from: liveState(publication, now), at: now + delayMs };
+  publication.requestedState = state;
+  return true;
 }

@@ -4,11 +4,23 @@
 /** How the Authorization header must carry the token: `Bearer <token>`, the bare token, or either. */
 export type AuthScheme = 'bearer' | 'bare' | 'both';
 
+/**
+ * An operation the spec does not list but the service behind it documents: offered ('on'), or
+ * answered as a service without it would: 404 (unknown route), 405 (method not allowed) or 501.
+ */
+export type Offered = 'on' | 404 | 405 | 501;
+
+/** The values of an `Offered` quirk. */
+export const OFFERED_VALUES: readonly Offered[] = ['on', 404, 405, 501];
+
 /** Sandbox behaviour for the spec's open points; every field can be changed at run time. */
 export interface Quirks {
   /** Accepted Authorization forms (samples show the bare token; default: both). */
   authScheme: AuthScheme;
-  /** Status of PUT listing (row 5) and DELETE media (row 8): 200 with the listing as body, or 204. */
+  /**
+   * Status of PUT listing (row 5), DELETE media (row 8), DELETE listing and a publication's state
+   * change: 200 with the listing (or publication) as body, or 204.
+   */
   updateResponse: 200 | 204;
   /** Whether a publication create request without `district` is rejected with 400 Missing data. */
   districtRequired: boolean;
@@ -29,6 +41,10 @@ export interface Quirks {
   /** Whether a publication read carries `requestedState` and `actualState` (absent: a server that
    * does not report them, at least not yet). */
   publicationStates: 'present' | 'absent';
+  /** `DELETE /v1/listings/{uuid}` (not in the spec's table). */
+  listingDelete: Offered;
+  /** `PUT /v1/listings/{uuid}/publications/{publicationUuid}/state?requestedState=PAUSED|RESUMED`. */
+  publicationStateChange: Offered;
 }
 
 /** A change to the quirks; `stateNames` may name one of the two states only. */
@@ -46,6 +62,8 @@ export const DEFAULT_QUIRKS: Readonly<Quirks> = Object.freeze({
   publicationsRead: 'array',
   listItems: 'normal',
   publicationStates: 'present',
+  listingDelete: 'on',
+  publicationStateChange: 'on',
 });
 
 /** Returns `base` with `patch` applied, rejecting values the sandbox cannot honour. */
@@ -59,7 +77,12 @@ export function applyQuirks(base: Quirks, patch: QuirksPatch): Quirks {
     publicationsRead: patch.publicationsRead ?? base.publicationsRead,
     listItems: patch.listItems ?? base.listItems,
     publicationStates: patch.publicationStates ?? base.publicationStates,
+    listingDelete: patch.listingDelete ?? base.listingDelete,
+    publicationStateChange: patch.publicationStateChange ?? base.publicationStateChange,
   };
+  for (const name of ['listingDelete', 'publicationStateChange'] as const) {
+    if (!OFFERED_VALUES.includes(next[name])) throw new Error(`bad ${name} ${String(next[name])}`);
+  }
   if (!['normal', 'odd'].includes(next.listItems)) throw new Error(`bad listItems ${String(next.listItems)}`);
   if (!['present', 'absent'].includes(next.publicationStates)) {
     throw new Error(`bad publicationStates ${String(next.publicationStates)}`);

@@ -34,7 +34,7 @@ export function renderPublication(publication: PublicationRecord, quirks: Quirks
     uuid: publication.uuid,
     listingUuid: publication.listingUuid,
     ...(quirks.publicationStates === 'present' && {
-      requestedState: 'PUBLISHED',
+      requestedState: publication.requestedState ?? 'PUBLISHED',
       actualState: actualState(publication, quirks),
     }),
     postalCode: publication.postalCode,

@@ -3,6 +3,7 @@ import { setMaxListeners } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { TokenService } from './auth';
+import { Pipe } from './bandwidth';
 import type { RuntimeConfig, SandboxContext } from './context';
 import { FaultSet } from './faults';
 import type { FaultRule } from './faults';
@@ -47,7 +48,9 @@ export interface Sandbox {
   readonly quirks: Readonly<Quirks>;
   /** Changes some quirks; returns the new set. */
   setQuirks(patch: QuirksPatch): Quirks;
-  /** Changes run-time settings (TTLs, validation delay, media limit, latency) for later requests. */
+  /** Body bytes received and sent while a bandwidth was set (see `bandwidthMbit`). */
+  traffic(): { received: number; sent: number };
+  /** Changes run-time settings (TTLs, validation delay, media limit, latency, bandwidth) for later requests. */
   configure(patch: Partial<RuntimeConfig>): void;
   /** Stops the server, writes the state (with `dataDir`) and removes temporary files. */
   close(): Promise<void>;
@@ -92,6 +95,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     signer: new UrlSigner(Buffer.from(keys.storage, 'base64')),
     faults,
     stats: new RequestStats(),
+    line: {
+      up: new Pipe(() => ctx.config.bandwidthMbit, closing.signal),
+      down: new Pipe(() => ctx.config.bandwidthMbit, closing.signal),
+    },
     clients,
     origin: '',
     closing: closing.signal,
@@ -140,6 +147,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       clients: store.counts(clients.keys()),
     }),
     resetStats: () => ctx.stats.reset(),
+    traffic: () => ({ received: ctx.line.up.bytes, sent: ctx.line.down.bytes }),
     faults: {
       add: (rule) => faults.add(rule),
       clear: () => faults.clear(),

@@ -3,10 +3,12 @@
 import { STATUS_CODES } from 'node:http';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
+import { installBandwidth } from './bandwidth';
 import type { SandboxContext } from './context';
 import { Problem, problems } from './errors';
 import { installHooks, sendProblem } from './hooks';
 import { isBodyError } from './routes/common';
+import { lifecycleRoutes } from './routes/lifecycle';
 import { listingRoutes } from './routes/listings';
 import { mediaRoutes } from './routes/media';
 import { publicationRoutes } from './routes/publications';
@@ -27,6 +29,7 @@ export function buildServer(ctx: SandboxContext, log: boolean): FastifyInstance 
     return503OnClosing: true,
   });
   installHooks(app, ctx);
+  installBandwidth(app, ctx.line, () => ctx.config.bandwidthMbit);
 
   app.setErrorHandler(async (error, request, reply) => {
     let problem: Problem;
@@ -66,6 +69,7 @@ export function buildServer(ctx: SandboxContext, log: boolean): FastifyInstance 
       listingRoutes(api, ctx);
       mediaRoutes(api, ctx);
       publicationRoutes(api, ctx);
+      lifecycleRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );

@@ -70,6 +70,15 @@ export class Store {
     own.set(listing.uuid, listing);
   }
 
+  /** Removes a listing with its publications and media records; returns the removed media uuids. */
+  removeListing(listing: ListingRecord): string[] {
+    this.listings.delete(listing.uuid);
+    this.byClient.get(listing.clientId)?.delete(listing.uuid);
+    for (const uuid of listing.publications) this.publications.delete(uuid);
+    for (const uuid of listing.media) this.media.delete(uuid);
+    return [...listing.media];
+  }
+
   /** The client's listing with this uuid, if it exists. */
   listing(clientId: string, uuid: string): ListingRecord | undefined {
     return this.byClient.get(clientId)?.get(uuid);
