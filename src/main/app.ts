@@ -13,6 +13,7 @@ import { accountsHandlers } from './ipc/handlers/accounts';
 import { appHandlers } from './ipc/handlers/app';
 import { draftsHandlers } from './ipc/handlers/drafts';
 import { listingsHandlers } from './ipc/handlers/listings';
+import { lifecycleHandlers } from './ipc/handlers/lifecycle';
 import { liveHandlers } from './ipc/handlers/live';
 import { uploadsHandlers } from './ipc/handlers/uploads';
 import { openPhotoUploads } from './uploads/photo-uploads';
@@ -25,6 +26,8 @@ import { resolveLanguage } from '../shared/i18n-language';
 import { createDraftsService } from './drafts/drafts-service';
 import { openSuggestions } from './drafts/suggestions';
 import { openDraftsStore } from './storage/drafts-store';
+import { upgradeDraftAccounts, type AccountUpgrade } from './storage/drafts-account-upgrade';
+import { recordedAccountOf } from './drafts/recorded-account';
 import { resolvePhotoFile } from './static-files';
 import { settingsHandlers } from './ipc/handlers/settings';
 import { createListingsService } from './listings/listings-service';
@@ -55,6 +58,8 @@ export interface AppPorts {
   chooseDiagnosticsPath?: (defaultName: string) => Promise<string | undefined>;
   /** A desktop notification (Electron); the web shell has none and shows in-app messages only. */
   notify?: (title: string, body: string) => void;
+  /** The clock of the live photo undo's window (issue 15); tests move it. */
+  clock?: () => number;
 }
 
 export interface App {
@@ -112,12 +117,16 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   for (const problem of draftsStore.problems)
     ports.log.error(`A drafts file did not parse; moved aside to ${problem.movedAside}`);
   const suggestions = await openSuggestions(config.dataDir, { log: ports.log });
+  // Set once the publish engine is open (the upgrade reads its jobs), before any call is served.
+  let accountUpgrade: AccountUpgrade | null = null;
   const drafts = createDraftsService({
     dataDir: config.dataDir,
     store: draftsStore,
     suggestions,
     activeAccount: () => accounts.record(accounts.activeId()),
-    knownListings: () => listings.known(accounts.activeId()),
+    accounts: () => accounts.state().accounts,
+    knownListings: (accountId) => listings.known(accountId),
+    accountUpgrade: () => accountUpgrade,
     onChange: (ids) => events.emit('drafts:changed', { ids }),
     onProgress: (progress) => events.emit('drafts:intake-progress', progress),
     log: ports.log,
@@ -146,6 +155,16 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     },
   });
   publish.onChange((jobs) => events.emit('publish:changed', { jobs }));
+  accountUpgrade = await upgradeDraftAccounts({
+    dataDir: config.dataDir,
+    store: draftsStore,
+    recordedAccount: (draftId, listingUuid) =>
+      recordedAccountOf(publish.list(), listings, accounts, draftId, listingUuid),
+    selectedId: () => accounts.activeId(),
+    log: ports.log,
+  });
+  // Issue 15 (inventory): ads going live and publication states reach the Listings view by themselves.
+  listings.followJobs(publish);
   const storage = await startStorageChecks({
     dataDir: config.dataDir,
     startedAt,
@@ -167,6 +186,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     log: ports.log,
     store: draftsStore,
     onDraftsChanged: (ids) => events.emit('drafts:changed', { ids }),
+    ...(ports.clock && { now: ports.clock }),
+    notePublication: listings.notePublication,
   });
   const router = createRouter(
     {
@@ -189,6 +210,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       ...uploadsHandlers(uploads),
       ...publishHandlers(publish),
       ...liveHandlers(live, uploads),
+      ...lifecycleHandlers(live),
     },
     ports.log,
     { dataDir: config.dataDir },
@@ -208,6 +230,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       await publish
         .close()
         .catch((error: unknown) => ports.log.error('Closing the publish engine failed', error));
+      await listings.close();
       // Background checks stop first; a full disk now is logged, never thrown out of close.
       await storage.stop();
       const closed = await Promise.allSettled([draftsStore.close(), suggestions.flush()]);

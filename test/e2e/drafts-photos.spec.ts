@@ -311,7 +311,7 @@ test('in German, refusals, labels and the moves read out are German', async ({ b
     await expect.poll(() => shownNames(grid)).toEqual(['rot.png', 'grün.png']);
     const refusals = editor.getByRole('region', { name: '1 Datei wurde nicht hinzugefügt' });
     await expect(refusals.getByRole('listitem')).toHaveText(
-      '„Notizen.jpg“ ist kein Foto. Wählen Sie stattdessen ein Bild im Format JPEG, PNG, WebP, TIFF, GIF oder AVIF.',
+      '„Notizen.jpg“ ist kein Foto. Wählen Sie stattdessen ein Bild im Format JPEG, PNG, WebP, TIFF, GIF, AVIF oder HEIC.',
     );
     await expect(photo(grid, 'rot.png')).toHaveAccessibleName('rot.png, Titelbild (1 von 2), 96 × 96 Pixel');
 

@@ -86,7 +86,7 @@ liveTest(
     // Open values in seller words, as in the draft editor; the service keeps its codes.
     await expect(form.getByRole('combobox', { name: 'Price type' })).toHaveValue('Fixed price');
     await expect(form.getByRole('combobox', { name: 'Ad type' })).toHaveValue('Offer');
-    await form.getByLabel('Price (€)').fill('75');
+    await form.getByLabel('Price', { exact: true }).fill('75');
     await form.getByRole('button', { name: 'Save changes' }).click();
     await expect(detail.getByRole('status').filter({ hasText: 'Saved.' })).toContainText(
       'The change reaches every publication',

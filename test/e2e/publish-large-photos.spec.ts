@@ -38,6 +38,8 @@ test('photos over the service’s limit go live smaller; one too large at 1024 p
       secret: CLIENT.clientSecret,
     });
     await call(page, 'accounts:select', { id: account.id });
+    // Drafts stored without an account were given the one selected at start (Sandbox): move them.
+    await call(page, 'drafts:move-account', { ids: [fits.id, noise.id], accountId: account.id });
 
     await call(page, 'publish:start', { draftIds: [fits.id] });
     await page

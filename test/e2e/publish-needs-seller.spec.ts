@@ -12,6 +12,7 @@ import { startSandbox } from '../../src/sandbox';
 import { ODD_LISTING_UUID } from '../../src/sandbox/render';
 import { sampleDraft } from '../fixtures/drafts';
 import { readyDraft, writeDraft } from '../fixtures/draft-files';
+import { draftFieldsOf } from '../../src/renderer/store/draft-fields';
 import { call } from './contract-calls';
 import { expect, launchShell, stopShell, test } from './fixtures';
 
@@ -80,6 +81,14 @@ async function needsSeller(browser: Browser, language: keyof typeof WORDS): Prom
       secret: CLIENT.clientSecret,
     });
     await call(page, 'accounts:select', { id: account.id });
+    // Drafts stored without an account were given the one selected at start (Sandbox): move it. The
+    // move puts the account's default in place of an imprint it does not know; this test wants the
+    // unknown one sent, so it is chosen again.
+    await call(page, 'drafts:move-account', { ids: [draft.id], accountId: account.id });
+    const moved = await call(page, 'drafts:get', { id: draft.id });
+    await call(page, 'drafts:save', {
+      draft: draftFieldsOf({ ...moved, publication: { ...moved.publication, imprintUuid: UNKNOWN_IMPRINT } }),
+    });
     const started = Date.now();
     await call(page, 'publish:start', { draftIds: [draft.id] });
     await page.getByRole('navigation').getByRole('button', { name: w.nav }).click();

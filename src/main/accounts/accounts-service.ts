@@ -140,6 +140,7 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
           ...r,
           name: input.name,
           authScheme: input.authScheme ?? r.authScheme,
+          marketplaceUrlPattern: input.marketplaceUrlPattern ?? r.marketplaceUrlPattern,
         }));
       }
       const missing = (['authUrl', 'baseUrl', 'clientId'] as const).filter(
@@ -164,6 +165,7 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
         imprints: existing?.imprints ?? [],
         defaultImprintUuid: existing?.defaultImprintUuid ?? null,
         defaults: existing?.defaults ?? emptyAccountDefaults(),
+        marketplaceUrlPattern: input.marketplaceUrlPattern ?? existing?.marketplaceUrlPattern,
       };
       // The secret goes to the keychain first: an account is never saved pointing at a lost secret.
       if (input.secret !== undefined) {

@@ -1,9 +1,23 @@
 // The drafts as the renderer uses them: the list with its filter, the editor's saves (fields only;
 // photos have their own calls so a save never drops photos that arrived meanwhile), new drafts
-// filled from the active account's defaults, and photo intake with progress.
+// filled from the active account's defaults, and photo intake with progress. A draft belongs to
+// one account (issue 15.1): the list shows one account's drafts or all, suggestions come from the
+// draft's account, and a draft moves to another account only when the seller asks.
 import { rm } from 'node:fs/promises';
-import type { Draft, DraftFields, DraftInit, DraftPhoto } from '../../shared/domain/draft';
-import { filterDrafts, type DraftFilter, type DraftSummary } from '../../shared/domain/draft-list';
+import type { Draft, DraftFields, DraftInit, DraftPhoto, PhotoDuplicate } from '../../shared/domain/draft';
+import {
+  countByAccount,
+  filterDrafts,
+  type DraftAccountScope,
+  type DraftFilter,
+  type DraftSummary,
+} from '../../shared/domain/draft-list';
+import {
+  moveDraft,
+  planMove,
+  type MoveAccountResult,
+  type MoveStep,
+} from '../../shared/domain/draft-accounts';
 import { MAX_PHOTO_UPLOAD_BYTES } from '../../shared/ipc/contract';
 import type {
   AccountView,
@@ -18,8 +32,10 @@ import { AppError } from '../ipc/app-error';
 import { collectDroppedFiles } from '../media/folder';
 import { intakeFailure, type IntakeResult, type IntakeSource } from '../media/intake';
 import { intakeMany } from '../media/intake-queue';
+import { findDuplicates, withHashes } from './photo-duplicates';
 import { DraftStoreError, type DraftsStore } from '../storage/drafts-store';
 import { fromDataPath, photoFolder, toDataPath } from '../storage/draft-files';
+import type { AccountUpgrade } from '../storage/drafts-account-upgrade';
 import { isWriteFailure } from '../storage/write-failure';
 import type { SuggestionsBook, SuggestionSource } from './suggestions';
 
@@ -29,8 +45,12 @@ export interface DraftsServiceDeps {
   suggestions: SuggestionsBook;
   /** The active account (its defaults fill new drafts). */
   activeAccount(): AccountView;
-  /** The active account's last known listings, for suggestions. */
-  knownListings(): Promise<SuggestionSource[]>;
+  /** Every account there is (a draft may name one that was removed). */
+  accounts(): AccountView[];
+  /** An account's last known listings, for suggestions. */
+  knownListings(accountId: string): Promise<SuggestionSource[]>;
+  /** The note about drafts given an account at upgrade; null before the upgrade ran. */
+  accountUpgrade(): AccountUpgrade | null;
   onChange(ids: string[]): void;
   onProgress(progress: IntakeProgress): void;
   log: { error(message: string, error?: unknown): void };
@@ -39,7 +59,9 @@ export interface DraftsServiceDeps {
 }
 
 export interface DraftsService {
-  list(filter: DraftFilter & { trash?: boolean }): DraftsListResult;
+  list(
+    filter: Omit<DraftFilter, 'accountId'> & { trash?: boolean; account?: DraftAccountScope },
+  ): DraftsListResult;
   get(id: string): Promise<Draft>;
   create(): Promise<Draft>;
   saveFields(fields: DraftFields): Promise<Draft>;
@@ -47,7 +69,11 @@ export interface DraftsService {
   trash(ids: string[]): Promise<{ count: number }>;
   restore(ids: string[]): Promise<{ count: number }>;
   emptyTrash(): Promise<{ count: number }>;
-  suggestions(): Promise<DraftSuggestions>;
+  /** For a draft: its account's listings; without one, the active account's. */
+  suggestions(draftId?: string): Promise<DraftSuggestions>;
+  /** Moves drafts to another account; with `dryRun`, only says what it would do. */
+  moveAccount(ids: string[], accountId: string, dryRun?: boolean): Promise<MoveAccountResult>;
+  dismissAccountUpgrade(): Promise<{ done: boolean }>;
   addPhotos(draftId: string, batchId: string, paths: string[]): Promise<AddPhotosResult>;
   addPhotoBytes(
     draftId: string,
@@ -100,6 +126,13 @@ export function draftInitFromDefaults(account: AccountView): DraftInit {
   };
 }
 
+/** Thrown inside a store update when a draft changed so that it can no longer move. */
+class MoveOvertaken extends Error {
+  constructor(readonly step: MoveStep) {
+    super('The draft changed before it could move.');
+  }
+}
+
 /** Builds the drafts service over an open store. */
 export function createDraftsService(deps: DraftsServiceDeps): DraftsService {
   const { store, dataDir } = deps;
@@ -135,13 +168,20 @@ export function createDraftsService(deps: DraftsServiceDeps): DraftsService {
     // A full or read-only disk refuses every photo alike: said once, naming the folder, as an error.
     const refusedWrite = results.find((r) => !r.ok && isWriteFailure(r.writeError));
     if (refusedWrite && stored.length === 0 && !refusedWrite.ok) throw refusedWrite.writeError;
-    for (const r of results) if (!r.ok) refused.push({ name: r.name, code: r.code, message: r.message });
+    for (const r of results) {
+      if (!r.ok)
+        refused.push({ name: r.name, code: r.code, message: r.message, ...(r.label && { label: r.label }) });
+    }
     let draft: Draft;
+    let duplicates: PhotoDuplicate[] = [];
     try {
-      draft = await store.update(draftId, (current) => ({
-        ...current,
-        photos: [...current.photos, ...stored],
-      }));
+      // Compared inside the update: photos stored meanwhile by a batch sent alongside count too.
+      draft = await store.update(draftId, async (current) => {
+        const photos =
+          stored.length > 0 ? await withHashes(dataDir, current.photos, deps.log) : current.photos;
+        duplicates = findDuplicates(photos, stored);
+        return { ...current, photos: [...photos, ...stored] };
+      });
     } catch (error) {
       // The draft went to the trash or away while its photos were processed: drop the files.
       await Promise.all(
@@ -150,18 +190,23 @@ export function createDraftsService(deps: DraftsServiceDeps): DraftsService {
       throw error;
     }
     if (stored.length > 0) deps.onChange([draftId]);
-    return { draft, added: stored.length, refused };
+    return { draft, added: stored.length, refused, duplicates };
   };
 
   return {
-    list({ trash = false, ...filter }) {
+    list({ trash = false, account = 'all', ...filter }) {
       const live = store.list();
       const source = trash ? store.listTrash() : live;
+      const known = new Set(deps.accounts().map((a) => a.id));
+      const accountId =
+        account === 'selected' ? deps.activeAccount().id : account === 'removed' ? null : undefined;
       return {
-        items: filterDrafts(source, filter).map(listItem),
+        items: filterDrafts(source, { ...filter, accountId }, known).map(listItem),
         total: live.length,
         trashCount: trash ? source.length : store.listTrash().length,
         problems: store.problems.map(({ file, movedAside }) => ({ file, movedAside })),
+        accountCounts: countByAccount(live),
+        accountUpgrade: deps.accountUpgrade()?.notice() ?? null,
       };
     },
 
@@ -212,14 +257,54 @@ export function createDraftsService(deps: DraftsServiceDeps): DraftsService {
         return { count };
       }),
 
-    async suggestions() {
+    async suggestions(draftId) {
       let listings: SuggestionSource[] = [];
       try {
-        listings = await deps.knownListings();
+        const accountId =
+          draftId === undefined ? deps.activeAccount().id : (await store.get(draftId)).accountId;
+        // A removed account's listings are gone with it: the seller's own history still helps.
+        if (accountId !== null && deps.accounts().some((a) => a.id === accountId))
+          listings = await deps.knownListings(accountId);
       } catch (error) {
         deps.log.error('Could not read the listings for suggestions', error);
       }
       return deps.suggestions.read(listings);
+    },
+
+    moveAccount: (ids, accountId, dryRun = false) =>
+      guarded(async () => {
+        const target = deps.accounts().find((a) => a.id === accountId);
+        if (!target)
+          throw new AppError(
+            'not-found',
+            'This account no longer exists. It may have been removed in another window.',
+          );
+        const steps: MoveStep[] = [];
+        for (const id of new Set(ids)) {
+          let step = planMove(await store.get(id), target);
+          if (!dryRun && step.outcome === 'moved') {
+            try {
+              // Planned again inside the update: a publish may have started since the read.
+              await store.update(id, (current) => {
+                const again = planMove(current, target);
+                if (again.outcome !== 'moved') throw new MoveOvertaken(again);
+                step = again;
+                return moveDraft(current, target);
+              });
+            } catch (error) {
+              if (!(error instanceof MoveOvertaken)) throw error;
+              step = error.step;
+            }
+          }
+          steps.push(step);
+        }
+        const moved = steps.filter((step) => step.outcome === 'moved').map((step) => step.id);
+        if (!dryRun && moved.length > 0) deps.onChange(moved);
+        return { dryRun, accountId, steps };
+      }),
+
+    async dismissAccountUpgrade() {
+      return { done: (await deps.accountUpgrade()?.dismiss()) ?? false };
     },
 
     addPhotos: (draftId, batchId, paths) =>
@@ -243,7 +328,12 @@ export function createDraftsService(deps: DraftsServiceDeps): DraftsService {
         if (bytes === null || size > MAX_PHOTO_UPLOAD_BYTES) {
           const refusal = intakeFailure(name, 'too-large', { bytes: size, maxBytes: MAX_PHOTO_UPLOAD_BYTES });
           const draft = await store.get(draftId);
-          return { draft, added: 0, refused: [{ name, code: refusal.code, message: refusal.message }] };
+          return {
+            draft,
+            added: 0,
+            refused: [{ name, code: refusal.code, message: refusal.message }],
+            duplicates: [],
+          };
         }
         return intake(draftId, batchId, [{ bytes, name }], []);
       }),

@@ -1,13 +1,26 @@
 // The active account's live listings. Each successful fetch is kept on disk per account, so when
 // the service cannot be reached the seller sees the last known list (with the problem), never an
-// empty one.
+// empty one. Beside each listing: its publications' states, read with the list (issue 15).
 import path from 'node:path';
 import { z } from 'zod';
 import { Listing } from '../../shared/service';
-import type { ListingsState, ListingView } from '../../shared/ipc/types';
+import type { PublishJobView } from '../../shared/domain/publish-job';
+import type { ListingsState, ListingView, PublicationStateView } from '../../shared/ipc/types';
 import type { AccountsService } from '../accounts/accounts-service';
 import { problemOf, serviceAppError } from '../accounts/service-problem';
 import { readJsonFile, writeFileAtomic } from '../storage/atomic-file';
+import { watchJobs } from './job-watch';
+import { extrasAfterFetch, listingExtrasSchema, withPublication } from './listing-extras';
+import {
+  FULL_READ_EVERY_MS,
+  listingsToRead,
+  readPublicationStates,
+  statesFromJobs,
+  type ReadScope,
+} from './publication-states';
+
+/** Pause that gathers refresh triggers close together (several ads going live) into one fetch. */
+const REFRESH_GATHER_MS = 250;
 
 const unreadableItem = z.object({
   index: z.number(),
@@ -21,7 +34,17 @@ const cacheFile = z.object({
   fetchedAt: z.string(),
   listings: z.array(Listing),
   unreadable: z.array(unreadableItem).optional(),
+  extras: listingExtrasSchema.optional(),
+  publicationsFrom: z.enum(['service', 'jobs']).optional(),
 });
+
+type Edit = (state: ListingsState) => Partial<ListingsState>;
+
+/** What the listings service needs of the publish engine. */
+export interface ListingsJobs {
+  list(): PublishJobView[];
+  onChange(listener: (jobs: PublishJobView[]) => void): () => void;
+}
 
 export interface ListingsServiceDeps {
   accounts: AccountsService;
@@ -31,8 +54,11 @@ export interface ListingsServiceDeps {
 }
 
 export interface ListingsService {
-  /** The active account's listings: from memory unless `refresh` or not loaded yet. */
-  list(options?: { refresh?: boolean }): Promise<ListingsState>;
+  /**
+   * The active account's listings: from memory unless `refresh` or not loaded yet. A `background`
+   * refresh (not asked for by the seller) reads only the publications that may have moved.
+   */
+  list(options?: { refresh?: boolean; background?: boolean }): Promise<ListingsState>;
   /** The listings last fetched for an account, without asking the service. */
   known(accountId: string): Promise<ListingView[]>;
   /** One listing of the active account, fresh from the service. */
@@ -41,19 +67,35 @@ export interface ListingsService {
   remember(accountId: string, listing: ListingView): Promise<void>;
   /** Drops a listing the service no longer has from the account's list. */
   forget(accountId: string, uuid: string): Promise<void>;
+  /** Puts a publication's states, as just read, on its listing's row (e.g. after pause or resume). */
+  notePublication(accountId: string, listingUuid: string, state: PublicationStateView): Promise<void>;
+  /** Fetches the account's list again soon (after a change elsewhere); triggers close together are one. */
+  refreshSoon(accountId: string): void;
+  /** Follows the publish jobs: their states go on the rows, and an ad that goes live refreshes the list. */
+  followJobs(jobs: ListingsJobs): void;
+  /** Stops pending refreshes and waits for running ones. */
+  close(): Promise<void>;
 }
 
 /** Builds the listings service. */
 export function createListingsService(deps: ListingsServiceDeps): ListingsService {
   const { accounts, dataDir } = deps;
   const loaded = new Map<string, ListingsState>();
-  const inflight = new Map<string, Promise<ListingsState>>();
+  const inflight = new Map<string, { scope: ReadScope; running: Promise<ListingsState> }>();
+  // When each account's publications were last all read (in memory: after a start, all once).
+  const fullReadAt = new Map<string, number>();
+  // Changes made while a fetch runs: the fetch may have read the list before them, so they are made
+  // again on what it brings.
+  const during = new Map<string, Edit[]>();
+  const timers = new Map<string, NodeJS.Timeout>();
+  let jobs: ListingsJobs | undefined;
+  let stopJobs: (() => void) | undefined;
+  let closed = false;
+  const warn = (message: string) => (deps.log.warn ? deps.log.warn(message) : deps.log.error(message));
   const fileOf = (accountId: string) =>
     path.join(dataDir, 'cache', 'listings', `${encodeURIComponent(accountId)}.json`);
 
-  const lastKnown = async (
-    accountId: string,
-  ): Promise<Pick<ListingsState, 'listings' | 'fetchedAt' | 'unreadable'>> => {
+  const lastKnown = async (accountId: string): Promise<Omit<ListingsState, 'accountId' | 'problem'>> => {
     const memory = loaded.get(accountId);
     if (memory) return memory;
     const read = await readJsonFile(fileOf(accountId), (value) => cacheFile.parse(value));
@@ -63,41 +105,102 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
   };
 
   const write = async (accountId: string, state: ListingsState): Promise<void> => {
-    const { fetchedAt, listings, unreadable } = state;
-    await writeFileAtomic(fileOf(accountId), JSON.stringify({ fetchedAt, listings, unreadable })).catch(
-      (error: unknown) => deps.log.error('Could not write the listings cache', error),
-    );
+    if (closed) return;
+    const { fetchedAt, listings, unreadable, extras, publicationsFrom } = state;
+    await writeFileAtomic(
+      fileOf(accountId),
+      JSON.stringify({ fetchedAt, listings, unreadable, extras, publicationsFrom }),
+    ).catch((error: unknown) => deps.log.error('Could not write the listings cache', error));
   };
 
-  const fetch = async (accountId: string): Promise<ListingsState> => {
+  const fetch = async (accountId: string, asked: ReadScope): Promise<ListingsState> => {
     let next: ListingsState;
+    const edits: Edit[] = [];
+    during.set(accountId, edits);
     try {
-      const { listings, unreadable } = await accounts.client(accountId).readListings();
-      next = { accountId, listings, fetchedAt: new Date().toISOString(), unreadable };
+      const client = accounts.client(accountId);
+      const { listings, unreadable } = await client.readListings();
+      const before = await lastKnown(accountId);
+      const lastFull = fullReadAt.get(accountId);
+      const scope = lastFull === undefined || Date.now() - lastFull >= FULL_READ_EVERY_MS ? 'all' : asked;
+      const startedAt = Date.now();
+      const states = await readPublicationStates(
+        client,
+        listings.map((l) => l.uuid),
+        statesFromJobs(jobs?.list() ?? [], accountId),
+        (uuid) => before.extras?.[uuid]?.publications,
+        { warn },
+        new Set(listingsToRead(listings, before, scope)),
+      );
+      if (scope === 'all') fullReadAt.set(accountId, startedAt);
+      const fetchedAt = new Date().toISOString();
+      const extras = extrasAfterFetch(listings, before, states.byListing, fetchedAt);
+      next = { accountId, listings, fetchedAt, unreadable, extras, publicationsFrom: states.from };
       // An item that cannot be read is named to the seller (in the view) and in the log, never dropped.
       for (const item of unreadable) {
-        const message = `Listing ${item.uuid ?? `#${item.index + 1} (no uuid)`} of the service's list could not be read: ${item.problem}`;
-        if (deps.log.warn) deps.log.warn(message);
-        else deps.log.error(message);
+        warn(
+          `Listing ${item.uuid ?? `#${item.index + 1} (no uuid)`} of the service's list could not be read: ${item.problem}`,
+        );
       }
-      // A cache that cannot be written costs only the offline view; the live list is still shown.
-      await write(accountId, next);
     } catch (error) {
+      during.delete(accountId);
       next = { accountId, ...(await lastKnown(accountId)), problem: problemOf(error) };
+    }
+    if (during.get(accountId) === edits) {
+      during.delete(accountId);
+      for (const edit of edits) next = { ...next, ...edit(next) };
     }
     loaded.set(accountId, next);
     if (accounts.activeId() === accountId) deps.onChange(next);
+    // A cache that cannot be written costs only the offline view; the live list is still shown.
+    if (!next.problem) await write(accountId, next);
     return next;
   };
 
   // Only a list already loaded is changed: a list of one would hide the others until a refresh.
-  const change = async (accountId: string, edit: (listings: ListingView[]) => ListingView[]) => {
+  const change = async (accountId: string, edit: Edit) => {
+    during.get(accountId)?.push(edit);
     const memory = loaded.get(accountId);
     if (!memory) return;
-    const next = { ...memory, listings: edit(memory.listings) };
+    const next = { ...memory, ...edit(memory) };
     loaded.set(accountId, next);
     if (accounts.activeId() === accountId) deps.onChange(next);
     if (memory.fetchedAt !== null) await write(accountId, next);
+  };
+
+  // Concurrent refreshes of one account share one request; one that reads all waits for a running
+  // background one and then reads all.
+  const refresh = (accountId: string, scope: ReadScope = 'changed'): Promise<ListingsState> => {
+    const current = inflight.get(accountId);
+    if (current && (current.scope === 'all' || scope === 'changed')) return current.running;
+    const running = (async () => {
+      await current?.running.catch(() => undefined);
+      return fetch(accountId, scope);
+    })().finally(() => {
+      if (inflight.get(accountId)?.running === running) inflight.delete(accountId);
+    });
+    inflight.set(accountId, { scope, running });
+    return running;
+  };
+
+  // A trigger during a fetch refreshes again after it: that fetch may have read the list before the change.
+  const refreshSoon = (accountId: string): void => {
+    if (closed || timers.has(accountId)) return;
+    const timer = setTimeout(() => {
+      void (async () => {
+        await inflight.get(accountId)?.running.catch(() => undefined);
+        timers.delete(accountId);
+        if (!closed) await refresh(accountId);
+      })();
+    }, REFRESH_GATHER_MS);
+    timer.unref?.();
+    timers.set(accountId, timer);
+  };
+
+  // A listing not on the list yet gets its states with the next fetch; no event, no write for nothing.
+  const notePublication = async (accountId: string, listingUuid: string, state: PublicationStateView) => {
+    if (loaded.get(accountId)?.extras?.[listingUuid] === undefined && !during.has(accountId)) return;
+    await change(accountId, (memory) => ({ extras: withPublication(memory.extras, listingUuid, state) }));
   };
 
   return {
@@ -105,13 +208,7 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
       const accountId = accounts.activeId();
       const memory = loaded.get(accountId);
       if (memory && !options.refresh) return memory;
-      // Concurrent refreshes of one account share one request.
-      let running = inflight.get(accountId);
-      if (!running) {
-        running = fetch(accountId).finally(() => inflight.delete(accountId));
-        inflight.set(accountId, running);
-      }
-      return running;
+      return refresh(accountId, options.background ? 'changed' : 'all');
     },
 
     async known(accountId) {
@@ -127,12 +224,58 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
     },
 
     remember: (accountId, listing) =>
-      change(accountId, (listings) =>
-        listings.some((l) => l.uuid === listing.uuid)
-          ? listings.map((l) => (l.uuid === listing.uuid ? listing : l))
-          : [...listings, listing],
-      ),
+      change(accountId, ({ listings, extras }) => {
+        const known = listings.some((l) => l.uuid === listing.uuid);
+        const now = new Date().toISOString();
+        const own = extras?.[listing.uuid];
+        return {
+          listings: known
+            ? listings.map((l) => (l.uuid === listing.uuid ? listing : l))
+            : [...listings, listing],
+          extras: {
+            ...extras,
+            [listing.uuid]: {
+              publications: own?.publications ?? [],
+              seenAt: own?.seenAt ?? now,
+              changedAt: now,
+            },
+          },
+        };
+      }),
 
-    forget: (accountId, uuid) => change(accountId, (listings) => listings.filter((l) => l.uuid !== uuid)),
+    forget: (accountId, uuid) =>
+      change(accountId, ({ listings, extras }) => {
+        const { [uuid]: _gone, ...rest } = extras ?? {};
+        return { listings: listings.filter((l) => l.uuid !== uuid), extras: rest };
+      }),
+
+    notePublication,
+    refreshSoon,
+
+    followJobs(engine) {
+      jobs = engine;
+      stopJobs?.();
+      stopJobs = engine.onChange(
+        watchJobs({
+          patch: (accountId, listingUuid, state) =>
+            void notePublication(accountId, listingUuid, state).catch((error: unknown) =>
+              deps.log.error('Could not put a publication state on its listing', error),
+            ),
+          // A list nobody has asked for yet is fetched when it is; one that has the listing needs only its states.
+          refresh: (accountId, listingUuid) => {
+            const memory = loaded.get(accountId);
+            if (memory && !memory.listings.some((l) => l.uuid === listingUuid)) refreshSoon(accountId);
+          },
+        }),
+      );
+    },
+
+    async close() {
+      closed = true;
+      stopJobs?.();
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+      await Promise.allSettled([...inflight.values()].map((flight) => flight.running));
+    },
   };
 }

@@ -2,15 +2,18 @@
 // from the listing's media URLs in order and taken in like dropped photos. The copy is not linked
 // (publishing it makes a new listing), and its reference is cleared: the publish engine finds a
 // listing by its reference after a lost answer, so the copy must not share the original's.
-import type { Draft, DraftInit, DraftPhoto } from '../../shared/domain/draft';
+import type { Draft, DraftInit, DraftPhoto, DraftPublication } from '../../shared/domain/draft';
+import { fullCategory } from '../../shared/domain/live-edit';
 import type { Listing } from '../../shared/service';
 import type { AccountView } from '../../shared/ipc/types';
 import { draftInitFromDefaults, appErrorOf } from '../drafts/drafts-service';
 import { AppError } from '../ipc/app-error';
 import { INTAKE_DEFAULTS } from '../media/intake';
 import { intakeMany } from '../media/intake-queue';
+import type { ServiceClient } from '../service-client';
 import type { DraftsStore } from '../storage/drafts-store';
 import { photoFolder, toDataPath } from '../storage/draft-files';
+import { findLinkedDraft, type SentCategories } from './linked-draft';
 import type { LiveContext } from './live-context';
 
 const DOWNLOAD_TIMEOUT_MS = 60_000;
@@ -19,15 +22,65 @@ const DOWNLOAD_TIMEOUT_MS = 60_000;
 export interface DraftCopyDeps {
   store: DraftsStore;
   onChange(ids: string[]): void;
+  /** Category paths sent by live edits, which the service may show as their last segment only. */
+  sentCategories?: SentCategories;
 }
 
-/** A new draft's fields from a listing (and the account's defaults for what a listing lacks). */
-export function draftInitFromListing(listing: Listing, account: AccountView): DraftInit {
+/** Where the copy is shown: the live publication's location as read now, where it says. */
+export type PublicationPlace = Partial<Record<keyof DraftPublication, unknown>>;
+
+const textOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/**
+ * The copy's location and imprint: each field as the live publication has it now (changed since
+ * publishing, perhaps), else the linked draft's, else the account's default. A publication read
+ * carries only `postalCode` for sure (the spec shows no more); the rest is taken where it is sent.
+ */
+export function placeOf(
+  read: PublicationPlace | null,
+  linked: DraftPublication | null,
+  defaults: DraftInit['publication'],
+): DraftPublication {
+  const pick = (key: 'street' | 'city' | 'postalCode') =>
+    textOf(read?.[key]) ?? linked?.[key] ?? defaults?.[key] ?? '';
+  const radius = read?.availabilityRadiusInKm;
+  return {
+    street: pick('street'),
+    city: pick('city'),
+    postalCode: pick('postalCode'),
+    district:
+      read && 'district' in read && (read.district === null || typeof read.district === 'string')
+        ? read.district
+        : (linked?.district ?? defaults?.district ?? null),
+    availabilityRadiusInKm:
+      typeof radius === 'number' && Number.isInteger(radius)
+        ? radius
+        : (linked?.availabilityRadiusInKm ?? defaults?.availabilityRadiusInKm ?? null),
+    imprintUuid: textOf(read?.imprintUuid) ?? linked?.imprintUuid ?? defaults?.imprintUuid ?? null,
+  };
+}
+
+/** What the copy takes besides the listing: its linked draft and its publication as read now. */
+export interface CopySources {
+  linked?: Draft | null;
+  publication?: PublicationPlace | null;
+}
+
+/**
+ * A new draft's fields from a listing: every field of the listing, the full category path (the
+ * linked draft's where the service shows only its last segment), and the publication's current
+ * location; the account's defaults only for what neither says.
+ */
+export function draftInitFromListing(
+  listing: Listing,
+  account: AccountView,
+  { linked = null, publication = null }: CopySources = {},
+): DraftInit {
   const defaults = draftInitFromDefaults(account);
   return {
     accountId: account.id,
     title: listing.title,
-    category: listing.category,
+    category: fullCategory(listing.category, linked?.category),
     description: listing.description,
     attributes: { ...listing.attributes },
     adType: listing.adType,
@@ -37,14 +90,13 @@ export function draftInitFromListing(listing: Listing, account: AccountView): Dr
     phoneNumber: listing.phoneNumber ?? null,
     customReference: null,
     contactPerson: listing.contactPerson ?? null,
-    buyNow: listing.buyNow ?? null,
-    // Where the ad is shown is the publication's, which a listing does not carry.
-    publication: defaults.publication,
+    buyNow: listing.buyNow ?? linked?.buyNow ?? null,
+    publication: placeOf(publication, linked?.publication ?? null, defaults.publication),
   };
 }
 
 /** Fetches one media URL's bytes (no authentication: media URLs are served like a CDN's). */
-async function download(url: string, n: number): Promise<Uint8Array> {
+export async function download(url: string, n: number): Promise<Uint8Array> {
   const fail = (why: string, status?: number) =>
     new AppError('service', `Photo ${n} of the listing could not be fetched (${why}). Try again later.`, {
       problem: status === undefined ? 'unreachable' : 'http',
@@ -75,6 +127,25 @@ async function download(url: string, n: number): Promise<Uint8Array> {
 /** Builds the copy operation over the shared live context. */
 export function createDraftCopy(ctx: LiveContext, deps: DraftCopyDeps) {
   const { store } = deps;
+  /** The linked draft and the newest publication that reads; a failed read only loses its help. */
+  const copySources = async (
+    accountId: string,
+    client: ServiceClient,
+    uuid: string,
+  ): Promise<CopySources> => {
+    const linked = await findLinkedDraft(ctx, store, accountId, uuid).catch(() => null);
+    const known = ctx.engine.publicationsOf(uuid).filter((p) => p.accountId === accountId);
+    for (const { publicationUuid } of known.reverse()) {
+      try {
+        return { linked, publication: await client.getPublication(uuid, publicationUuid) };
+      } catch (error) {
+        ctx.log.info(
+          `Copy of listing ${uuid}: publication ${publicationUuid} could not be read (${String(error)})`,
+        );
+      }
+    }
+    return { linked, publication: null };
+  };
   return {
     /** A new draft of the active account copied from listing `uuid`, with its photos. */
     async fromListing(uuid: string): Promise<Draft> {
@@ -89,7 +160,13 @@ export function createDraftCopy(ctx: LiveContext, deps: DraftCopyDeps) {
       const bytes: Uint8Array[] = [];
       for (const [i, url] of listing.urls.entries()) bytes.push(await download(url, i + 1));
       try {
-        const draft = await store.create(draftInitFromListing(listing, ctx.accounts.record(accountId)));
+        const sources = await copySources(accountId, client, uuid);
+        const sent = deps.sentCategories?.get(uuid);
+        // A path a live edit sent stands for its last segment as well as the linked draft's would.
+        const shown = fullCategory(listing.category, sent);
+        const draft = await store.create(
+          draftInitFromListing({ ...listing, category: shown }, ctx.accounts.record(accountId), sources),
+        );
         const results = await intakeMany(
           bytes.map((data, i) => ({ bytes: data, name: `listing-photo-${i + 1}` })),
           { destDir: photoFolder(ctx.dataDir, draft.id), maxEdge: ctx.maxEdge() },

@@ -4,8 +4,11 @@
 import type { DraftsStore } from '../storage/drafts-store';
 import { createDraftCopy, type DraftCopy } from './draft-copy';
 import { createDraftLinks, type DraftLinks } from './draft-link';
+import { liveEditSource, type SentCategories } from './linked-draft';
+import { createLifecycle, type Lifecycle, type LifecycleDeps } from './lifecycle';
 import { createListingEdits, type ListingEdits } from './listing-edits';
 import { createLiveContext, type LiveContext, type LiveDeps } from './live-context';
+import { createPhotoUndo, type PhotoUndoDeps } from './photo-undo';
 
 /** The live services. */
 export interface Live {
@@ -13,18 +16,36 @@ export interface Live {
   edits: ListingEdits;
   links: DraftLinks;
   copy: DraftCopy;
+  /** Deleting ads (plainly or as sold) and pausing or resuming publications (issue 15). */
+  lifecycle: Lifecycle;
+  /** What a live listing's edit form starts from (issue 15: the same editor as drafts). */
+  editSource(uuid: string): ReturnType<typeof liveEditSource>;
 }
 
 /** Builds the live services. */
 export function createLive(
-  deps: LiveDeps & { store: DraftsStore; onDraftsChanged(ids: string[]): void },
+  deps: LiveDeps & {
+    store: DraftsStore;
+    onDraftsChanged(ids: string[]): void;
+    /** The clock of the photo undo's window (tests move it). */
+    now?: () => number;
+  } & Pick<LifecycleDeps, 'notePublication' | 'settleReads'>,
 ): Live {
   const context = createLiveContext(deps);
+  const sentCategories: SentCategories = new Map();
   const drafts = { store: deps.store, onChange: deps.onDraftsChanged };
+  const photoUndo: PhotoUndoDeps = { ...drafts, ...(deps.now && { now: deps.now }) };
   return {
     context,
-    edits: createListingEdits(context),
+    edits: createListingEdits(context, createPhotoUndo(context, photoUndo), sentCategories),
     links: createDraftLinks(context, drafts),
-    copy: createDraftCopy(context, drafts),
+    copy: createDraftCopy(context, { ...drafts, sentCategories }),
+    lifecycle: createLifecycle(context, {
+      store: deps.store,
+      onDraftsChanged: deps.onDraftsChanged,
+      ...(deps.notePublication && { notePublication: deps.notePublication }),
+      ...(deps.settleReads && { settleReads: deps.settleReads }),
+    }),
+    editSource: (uuid) => liveEditSource(context, deps.store, uuid, sentCategories),
   };
 }

@@ -3,6 +3,7 @@
 // the drafts' intake, remove, reorder). Every call answers with the listing as the service has it
 // afterwards, and puts it into the Listings view.
 import type { ListingPatch, ListingPhotosResult, PublicationView } from '../../shared/domain/live';
+import type { PhotoRemoval } from '../../shared/domain/live-edit';
 import { listingPatchChanges } from '../../shared/domain/live-diff';
 import { MAX_PHOTO_UPLOAD_BYTES } from '../../shared/ipc/contract';
 import type { ListingView, PhotoRefusal } from '../../shared/ipc/types';
@@ -13,6 +14,8 @@ import { intakeMany } from '../media/intake-queue';
 import type { ServiceClient } from '../service-client';
 import { attachPhoto } from './attach-photo';
 import type { LiveContext } from './live-context';
+import type { SentCategories } from './linked-draft';
+import type { PhotoUndo } from './photo-undo';
 import { liveProblemOf, tooLargeMessage } from './live-errors';
 
 /** Changes to live listings. */
@@ -29,7 +32,10 @@ export interface ListingEdits {
     uuid: string,
     file: { name: string; size: number; bytes: Buffer | null },
   ): Promise<ListingPhotosResult>;
-  removePhoto(uuid: string, url: string): Promise<ListingView>;
+  /** Removes one photo, keeping a copy for a while; answers with the undo it offers. */
+  removePhoto(uuid: string, url: string): Promise<PhotoRemoval>;
+  /** Sends a removed photo again and puts it back at its place, while its undo is offered. */
+  undoRemovePhoto(uuid: string, undoId: string): Promise<ListingView>;
   /** Puts the listing's photos in this order (exactly its current URLs). */
   orderPhotos(uuid: string, urls: string[]): Promise<ListingView>;
 }
@@ -46,8 +52,12 @@ export function updateRequestOf(patch: ListingPatch): ListingUpdateRequest {
   return request;
 }
 
-/** Builds the listing edits over the shared live context. */
-export function createListingEdits(ctx: LiveContext): ListingEdits {
+/** Builds the listing edits over the shared live context (photo removals through `photoUndo`). */
+export function createListingEdits(
+  ctx: LiveContext,
+  photoUndo: PhotoUndo,
+  sentCategories?: SentCategories,
+): ListingEdits {
   /** Runs `task` on listing `uuid` of the active account, one change at a time, with live errors. */
   const onListing = <T>(uuid: string, task: (client: ServiceClient, accountId: string) => Promise<T>) => {
     const { accountId, client } = ctx.clientOf();
@@ -78,7 +88,12 @@ export function createListingEdits(ctx: LiveContext): ListingEdits {
           const results = await intakeMany(sources, { destDir: dir, maxEdge: ctx.maxEdge() });
           for (const result of results) {
             if (!result.ok) {
-              refused.push({ name: result.name, code: result.code, message: result.message });
+              refused.push({
+                name: result.name,
+                code: result.code,
+                message: result.message,
+                ...(result.label && { label: result.label }),
+              });
               continue;
             }
             const { photo } = result;
@@ -112,6 +127,7 @@ export function createListingEdits(ctx: LiveContext): ListingEdits {
         const changes = listingPatchChanges(patch, current);
         const sent = Object.keys(changes).length > 0;
         if (sent) await client.updateListing(uuid, updateRequestOf(changes));
+        if (changes.category !== undefined) sentCategories?.set(uuid, changes.category);
         // The update's answer is not shown by the spec (any body or none): read the listing again.
         const listing = sent ? await client.getListing(uuid) : current;
         await ctx.remember(accountId, listing);
@@ -147,13 +163,10 @@ export function createListingEdits(ctx: LiveContext): ListingEdits {
     },
 
     removePhoto: (uuid, url) =>
-      onListing(uuid, async (client, accountId) => {
-        await client.deleteMedia(uuid, [url]);
-        // The deletion's answer is not shown by the spec: read the listing again.
-        const listing = await client.getListing(uuid);
-        await ctx.remember(accountId, listing);
-        return listing;
-      }),
+      onListing(uuid, (client, accountId) => photoUndo.remove(client, accountId, uuid, url)),
+
+    undoRemovePhoto: (uuid, undoId) =>
+      onListing(uuid, (client, accountId) => photoUndo.undo(client, accountId, uuid, undoId)),
 
     orderPhotos: (uuid, urls) =>
       onListing(uuid, async (client, accountId) => {

@@ -47,7 +47,7 @@ export function liveProblemOf(error: unknown): LiveProblem | undefined {
   const { operation, status } = error;
   if (status === 404) {
     if (operation === 'deleteMedia') return 'media-not-removed';
-    if (operation === 'getPublication') return 'publication-not-found';
+    if (operation === 'getPublication' || operation === 'setPublicationState') return 'publication-not-found';
     // A 404 of these names the listing (spec: "Listing not found"); an attach's 404 is its ticket.
     if (['getListing', 'updateListing', 'orderMedia', 'updatePublication'].includes(operation))
       return 'listing-not-found';

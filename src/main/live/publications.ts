@@ -9,8 +9,10 @@ import { liveError, liveProblem } from './live-errors';
 
 /** What the publications need of the publish engine. */
 export interface PublicationsEngine {
-  publicationsOf(listingUuid: string): { publicationUuid: string }[];
+  publicationsOf(listingUuid: string): { publicationUuid: string; accountId: string; jobId: string }[];
   retrack(listingUuid: string, publicationUuid?: string): Promise<number>;
+  /** A job by id (safe live edits find a listing's draft through it). */
+  get(jobId: string): { draftId: string } | undefined;
 }
 
 /** The view of a publication just read. */

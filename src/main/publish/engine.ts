@@ -22,6 +22,7 @@ import { runJob, type RunDeps } from './run-job';
 import { trackPublication } from './track-step';
 import { settleRule, slowCheckDeps, startSlowCheck } from './slow-check';
 import { repairDrafts } from './startup-repair';
+import { supersedeOutdated } from './supersede';
 import { createViewEmitter } from './view-emitter';
 import { DEFAULT_TIMEOUT_MS } from '../service-client';
 
@@ -165,6 +166,7 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
           tell(record, outcome === 'settled' ? 'published' : 'failed', remoteOf(record));
           notify(record);
           if (outcome === 'settled') await store.dropPhotos(record.id);
+          if (outcome === 'settled') await supersedeOutdated(entries.values(), persist, log);
         } catch (error) {
           await ended(entry, error);
         } finally {
@@ -266,6 +268,7 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     if (record.state === 'queued' || record.state === 'running') enqueue(entry);
     else if (record.state === 'tracking') startTracking(entry);
   }
+  await supersedeOutdated(entries.values(), persist, log);
   pump();
   // Jobs that need the seller are read at start and every rule.slowCheckMs; a change reopens tracking.
   const slow = startSlowCheck(

@@ -117,7 +117,7 @@ function unreadableMatch(ctx: JobContext, count: number, reference: string | nul
     jobError(
       {
         problem: 'listing-ambiguous',
-        message: `${count} listing(s) with the reference "${reference ?? ''}" could not be read from the service's list; the app cannot tell whether one is the listing it created.`,
+        message: `${count === 1 ? 'A listing' : `${count} listings`} with the reference "${reference ?? ''}" could not be read from the service's list; the app cannot tell whether one is the listing it created.`,
       },
       ctx.now(),
     ),

@@ -23,6 +23,8 @@ import type { ApiCall, ApiContext } from './api-request';
 import { AuthFormState } from './auth-form';
 import type { AuthForm, AuthSetting } from './auth-form';
 import { createGot, createHttpSend } from './http';
+import { deleteListing, setPublicationState } from './lifecycle-calls';
+import type { DeleteOutcome, PublicationStateRequest } from './lifecycle-calls';
 import { parsePublicationList, type PublicationSummary } from './publication-list';
 import { optionalBody, parseBody } from './responses';
 import { DEFAULT_RETRY } from './retry';
@@ -108,6 +110,17 @@ export interface ServiceClient {
   listPublications(uuid: string): Promise<PublicationSummary[]>;
   /** Row 12: creates an imprint. */
   createImprint(content: string): Promise<UuidResponse>;
+  /**
+   * Deletes a listing (not in the spec; see lifecycle-calls.ts). A service without it gives the
+   * 'not-offered' problem.
+   */
+  deleteListing(uuid: string): Promise<DeleteOutcome>;
+  /** Pauses or resumes a publication (not in the spec); 'not-offered' as deleteListing. */
+  setPublicationState(
+    uuid: string,
+    publicationUuid: string,
+    state: PublicationStateRequest,
+  ): Promise<Publication | undefined>;
   /** Streams a file to an upload ticket's `signedPutUrl`. */
   uploadFile(signedPutUrl: string, filePath: string, options: UploadOptions): Promise<UploadResult>;
 }
@@ -160,8 +173,10 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     createListing: (request) =>
       json({ operation: 'createListing', path: servicePaths.listings(), json: request }, UuidResponse),
     listListings: async () =>
-      (await json({ operation: 'listListings', path: servicePaths.listings() }, ListingListTolerant)).listings,
-    readListings: () => json({ operation: 'listListings', path: servicePaths.listings() }, ListingListTolerant),
+      (await json({ operation: 'listListings', path: servicePaths.listings() }, ListingListTolerant))
+        .listings,
+    readListings: () =>
+      json({ operation: 'listListings', path: servicePaths.listings() }, ListingListTolerant),
     getListing: (uuid) => json({ operation: 'getListing', path: servicePaths.listing(uuid) }, Listing),
     updateListing: (uuid, request) =>
       maybe({ operation: 'updateListing', path: servicePaths.listing(uuid), json: request }, Listing),
@@ -212,6 +227,9 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       ),
     createImprint: (content) =>
       json({ operation: 'createImprint', path: servicePaths.imprints(), json: { content } }, UuidResponse),
+    deleteListing: (uuid) => deleteListing(api, uuid),
+    setPublicationState: (uuid, publicationUuid, state) =>
+      setPublicationState(api, uuid, publicationUuid, state),
     uploadFile: (signedPutUrl, filePath, uploadOptions) =>
       uploadFile(upload, signedPutUrl, filePath, uploadOptions),
   };

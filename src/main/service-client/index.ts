@@ -16,3 +16,5 @@ export { DEFAULT_RETRY } from './retry';
 export type { RetryOptions, WarnLog } from './retry';
 export type { UploadOptions, UploadResult } from './upload';
 export type { PublicationSummary } from './publication-list';
+export { NOT_OFFERED_MESSAGES } from './lifecycle-calls';
+export type { DeleteOutcome, PublicationStateRequest } from './lifecycle-calls';

@@ -18,6 +18,9 @@ export const OPERATION_METHODS = {
   listPublications: 'GET',
   createImprint: 'POST',
   uploadFile: 'PUT',
+  // Not in the spec's table; the service behind it documents them (issue 15).
+  deleteListing: 'DELETE',
+  setPublicationState: 'PUT',
 } as const;
 
 /** Name of one client operation. */

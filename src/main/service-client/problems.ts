@@ -39,6 +39,11 @@ export const SERVICE_PROBLEMS = [
   'file-unreadable',
   /** An error the client did not expect (a bug, or an error code it does not know). */
   'unexpected',
+  /**
+   * The service does not offer an operation the spec does not list (deleting a listing, pausing or
+   * resuming a publication): it answered 405 or 501, or 404 for something that exists.
+   */
+  'not-offered',
 ] as const;
 
 /** A stable code of what went wrong (see SERVICE_PROBLEMS). */

@@ -60,6 +60,8 @@ const accountFields = z.object({
   mediaLimit: z
     .object({ acceptedBytes: z.number().nullable(), refusedBytes: z.number().nullable() })
     .optional(),
+  // Issue 15: where an ad is seen on the marketplace, with `{adId}`; absent or empty: no link.
+  marketplaceUrlPattern: z.string().optional(),
 });
 const accountRecord = z.preprocess(migrateAuthScheme, accountFields);
 export type AccountRecord = z.infer<typeof accountFields>;

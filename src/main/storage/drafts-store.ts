@@ -54,6 +54,11 @@ export interface DraftsStore {
    * arriving while the seller types) can come in between. `change` must not keep the draft.
    */
   update(id: string, change: (draft: Draft) => Draft | Promise<Draft>): Promise<Draft>;
+  /**
+   * Changes a draft, live or in the trash, as an upgrade of the app does (not the seller): its
+   * dates and place are kept.
+   */
+  rewrite(id: string, change: (draft: Draft) => Draft): Promise<Draft>;
   /** A copy of a draft with copies of its photos, no reference and no remote link. */
   duplicate(id: string): Promise<Draft>;
   /** Moves drafts to the trash; their photos stay until the trash is emptied. Unknown ids are skipped. */
@@ -205,6 +210,22 @@ export async function openDraftsStore(dataDir: string, options: DraftsStoreOptio
         const next = await edit(current);
         if (next.id !== id) throw new DraftStoreError('invalid', 'A draft cannot change its id.');
         return saveLive(next);
+      }),
+
+    rewrite: (id, edit) =>
+      change(async () => {
+        const entry = isDraftId(id) ? entries.get(id) : undefined;
+        if (!entry) throw new DraftStoreError('not-found', `No draft ${String(id)}.`);
+        const current = await read(id);
+        const next = parse({ ...edit(current), createdAt: current.createdAt, updatedAt: current.updatedAt });
+        if (next.id !== id) throw new DraftStoreError('invalid', 'A draft cannot change its id.');
+        if (entry.trashedAt === null) return write(next);
+        // Journalled as a 'trash' at its own time, so a crash now keeps when it went to the trash.
+        await record({ op: 'trash', id }, entry.trashedAt);
+        await writeFileAtomic(draftFile(paths.trash, id), JSON.stringify(next));
+        entries.set(id, summarizeDraft(next, entry.trashedAt));
+        noteJournal();
+        return next;
       }),
 
     duplicate: (id) =>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ViewName } from '../../shared/ipc/types';
 import { isOpenJobState } from '../../shared/domain/publish-job';
 import { useAppStore } from '../store/app-store';
-import { usePublishStore } from '../store/publish-store';
+import { needsSeller, usePublishStore } from '../store/publish-store';
 import { Icon } from './Icon';
 
 const items: ViewName[] = ['drafts', 'listings', 'publishing', 'settings'];
@@ -15,6 +15,12 @@ export function Sidebar() {
   const openJobs = usePublishStore((s) => {
     let count = 0;
     for (const job of s.jobs.values()) if (isOpenJobState(job.state)) count += 1;
+    return count;
+  });
+  // Goes down at once when a later Publish takes a failed job over (issue 15, F2).
+  const waiting = usePublishStore((s) => {
+    let count = 0;
+    for (const job of s.jobs.values()) if (needsSeller(job)) count += 1;
     return count;
   });
   return (
@@ -37,6 +43,15 @@ export function Sidebar() {
               {item === 'publishing' && openJobs > 0 && (
                 <span className="nav-count" aria-label={t('publish.batchOpen', { count: openJobs })}>
                   {openJobs}
+                </span>
+              )}
+              {item === 'publishing' && waiting > 0 && (
+                <span
+                  className="nav-count nav-count-attention"
+                  aria-label={t('publish.batchFailed', { count: waiting })}
+                  data-testid="nav-needs-you"
+                >
+                  {waiting}
                 </span>
               )}
             </button>

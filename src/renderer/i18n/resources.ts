@@ -13,6 +13,16 @@ import enPhotos from './locales/en.photos.json';
 import enPublish from './locales/en.publish.json';
 import enLive from './locales/en.live.json';
 import enStorage from './locales/en.storage.json';
+import deAccountsApart from './locales/de.accountsApart.json';
+import enAccountsApart from './locales/en.accountsApart.json';
+import deInventory from './locales/de.inventory.json';
+import enInventory from './locales/en.inventory.json';
+import deLifecycle from './locales/de.lifecycle.json';
+import enLifecycle from './locales/en.lifecycle.json';
+import deLiveEdit from './locales/de.liveEdit.json';
+import enLiveEdit from './locales/en.liveEdit.json';
+import dePreview from './locales/de.preview.json';
+import enPreview from './locales/en.preview.json';
 
 /**
  * Each language's words: the common file, and one file per part of the Drafts view (its list, the
@@ -27,6 +37,11 @@ export const resources = {
     publish: enPublish,
     live: enLive,
     storage: enStorage,
+    accountsApart: enAccountsApart,
+    inventory: enInventory,
+    lifecycle: enLifecycle,
+    liveEdit: enLiveEdit,
+    preview: enPreview,
   },
   de: {
     ...de,
@@ -36,5 +51,10 @@ export const resources = {
     publish: dePublish,
     live: deLive,
     storage: deStorage,
+    accountsApart: deAccountsApart,
+    inventory: deInventory,
+    lifecycle: deLifecycle,
+    liveEdit: deLiveEdit,
+    preview: dePreview,
   },
 };

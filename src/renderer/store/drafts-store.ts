@@ -2,7 +2,8 @@
 // selection for bulk actions, which draft the editor shows, and the last action's note (with Undo).
 import { create } from 'zustand';
 import type { DraftStatus } from '../../shared/domain/draft';
-import type { DraftSort } from '../../shared/domain/draft-list';
+import type { MoveAccountResult } from '../../shared/domain/draft-accounts';
+import type { DraftAccountScope, DraftSort } from '../../shared/domain/draft-list';
 import type { DraftsListResult } from '../../shared/ipc/types';
 import { call } from '../ipc/client';
 import { useAppStore } from './app-store';
@@ -18,7 +19,8 @@ export type DraftsNotice =
   | { kind: 'trashed'; ids: string[]; count: number }
   | { kind: 'restored'; count: number }
   | { kind: 'duplicated'; count: number }
-  | { kind: 'emptied'; count: number };
+  | { kind: 'emptied'; count: number }
+  | { kind: 'moved'; count: number; accountId: string };
 
 export const DEFAULT_FILTER: DraftsFilter = { query: '', status: 'all', sort: 'updated-desc' };
 
@@ -30,6 +32,8 @@ interface DraftsState {
   filter: DraftsFilter;
   /** True while the list shows the trash instead of the live drafts. */
   showTrash: boolean;
+  /** Whose drafts the list shows: the selected account's (default), all, or a removed account's. */
+  accountScope: DraftAccountScope;
   /** Drafts picked for a bulk action (never more than the list shows). */
   selection: ReadonlySet<string>;
   /** Where a Shift+click range starts. */
@@ -46,6 +50,11 @@ interface DraftsState {
   setShown(shown: boolean): void;
   setFilter(patch: Partial<DraftsFilter>): void;
   setShowTrash(showTrash: boolean): void;
+  setAccountScope(scope: DraftAccountScope): void;
+  /** What moving drafts to `accountId` does (dryRun), or does it; null when the call failed. */
+  moveAccount(ids: string[], accountId: string, dryRun: boolean): Promise<MoveAccountResult | null>;
+  /** The seller read the note about drafts given an account at upgrade. */
+  dismissAccountUpgrade(): Promise<void>;
   open(id: string | null): void;
   /** Ctrl/Cmd+click or Space: adds or removes one draft. */
   toggle(id: string): void;
@@ -81,16 +90,17 @@ export const useDraftsStore = create<DraftsState>((set, get) => {
   const visibleIds = () => get().result?.items.map((item) => item.id) ?? [];
 
   const fetchOnce = async () => {
-    const { filter, showTrash: trash } = get();
+    const { filter, showTrash: trash, accountScope: account } = get();
     const query = filter.query.trim();
     const result = await call('drafts:list', {
       ...(query !== '' && { query }),
       status: filter.status,
       sort: filter.sort,
       trash,
+      account,
     });
     // An answer for a filter the seller has since changed is dropped; the next call brings theirs.
-    if (get().filter !== filter || get().showTrash !== trash) return;
+    if (get().filter !== filter || get().showTrash !== trash || get().accountScope !== account) return;
     const listed = new Set(result.items.map((item) => item.id));
     const selection = new Set([...get().selection].filter((id) => listed.has(id)));
     set({ result, loadError: null, selection });
@@ -126,6 +136,7 @@ export const useDraftsStore = create<DraftsState>((set, get) => {
     loadError: null,
     filter: DEFAULT_FILTER,
     showTrash: false,
+    accountScope: 'selected',
     selection: new Set(),
     anchorId: null,
     openId: null,
@@ -147,6 +158,35 @@ export const useDraftsStore = create<DraftsState>((set, get) => {
       if (showTrash === get().showTrash) return;
       set({ showTrash, selection: new Set(), anchorId: null, result: null });
       void load();
+    },
+
+    setAccountScope(accountScope) {
+      if (accountScope === get().accountScope) return;
+      set({ accountScope, selection: new Set(), anchorId: null });
+      void load();
+    },
+
+    async moveAccount(ids, accountId, dryRun) {
+      try {
+        const result = await call('drafts:move-account', { ids, accountId, dryRun });
+        if (dryRun) return result;
+        const count = result.steps.filter((step) => step.outcome === 'moved').length;
+        set({ notice: { kind: 'moved', count, accountId }, selection: new Set() });
+        await load();
+        return result;
+      } catch (error) {
+        report(error);
+        return null;
+      }
+    },
+
+    async dismissAccountUpgrade() {
+      try {
+        await call('drafts:dismiss-account-upgrade');
+      } catch (error) {
+        report(error);
+      }
+      await load();
     },
 
     open(id) {
@@ -182,6 +222,8 @@ export const useDraftsStore = create<DraftsState>((set, get) => {
         set({
           showTrash: false,
           filter: { ...get().filter, query: '', status: 'all' },
+          // A new draft belongs to the selected account: a list of a removed account's would hide it.
+          accountScope: get().accountScope === 'removed' ? 'selected' : get().accountScope,
           selection: new Set(),
           openId: draft.id,
           anchorId: draft.id,

@@ -2,13 +2,13 @@
 // answer is the listing as the service has it afterwards, and that is what the detail pane shows.
 import { create } from 'zustand';
 import type { ListingPatch, PublicationPatch, PublicationView } from '../../shared/domain/live';
+import type { PhotoUndoOffer } from '../../shared/domain/live-edit';
 import { IpcError } from '../../shared/ipc/envelope';
 import type { ListingView, PhotoRefusal, ServiceProblem } from '../../shared/ipc/types';
 import { call } from '../ipc/client';
 import { inSellersWords, photoBytesOf } from '../ipc/photo-bytes';
 import { useListingsStore } from './listings-store';
 
-/** Why the last action failed: a live problem (its own advice in the UI) or a plain message. */
 /** Why the last change failed: the problem code (null for none) and the service's own words. */
 export interface LiveFailure extends Omit<ServiceProblem, 'problem'> {
   problem: string | null;
@@ -23,8 +23,17 @@ interface LiveState {
   publications: { uuid: string; items: PublicationView[] | null };
   adding: { done: number; total: number } | null;
   refused: PhotoRefusal[];
+  /** The undo of the last photo removal, while it is offered (until `until`, a Date.now() time). */
+  photoUndo: (PhotoUndoOffer & { listingUuid: string; until: number }) | null;
+  /** What the last undo did: the photo is back, or its time had passed. */
+  undone: { result: 'restored' | 'expired'; position: number } | null;
   update(uuid: string, patch: ListingPatch): Promise<boolean>;
+  /** Removes a photo; its undo is then offered for a while. */
   removePhoto(uuid: string, url: string): Promise<void>;
+  /** Sends the removed photo back to its place. */
+  undoRemovePhoto(): Promise<void>;
+  /** Stops offering the undo (its time is up, or another listing was opened). */
+  dropUndo(): void;
   orderPhotos(uuid: string, urls: string[]): Promise<void>;
   addPhotos(uuid: string, files: File[]): Promise<void>;
   loadPublications(uuid: string): Promise<void>;
@@ -34,10 +43,11 @@ interface LiveState {
   dismiss(): void;
 }
 
-function failureOf(error: unknown): LiveFailure {
+/** The failure of a contract call in the form the live views show (problem code and the service's words). */
+export function failureOf(error: unknown): LiveFailure {
   if (error instanceof IpcError) {
     const details = (error.details ?? {}) as Partial<Record<keyof ServiceProblem, unknown>>;
-    const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+    const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
     return {
       problem: text(details.problem) ?? null,
       message: error.message,
@@ -95,10 +105,35 @@ export const useLiveStore = create<LiveState>((set, get) => {
       set({ done: 'saved', publications: { uuid, items: result.publications } });
       return true;
     },
+    photoUndo: null,
+    undone: null,
     async removePhoto(uuid, url) {
-      const listing = await act('photos', uuid, () => call('listings:remove-photo', { uuid, url }));
-      if (listing) show(listing);
+      set({ photoUndo: null, undone: null });
+      const removal = await act('photos', uuid, () => call('listings:remove-photo', { uuid, url }));
+      if (!removal) return;
+      show(removal.listing);
+      const { undo } = removal;
+      if (undo) set({ photoUndo: { ...undo, listingUuid: uuid, until: Date.now() + undo.windowMs } });
     },
+    async undoRemovePhoto() {
+      const offer = get().photoUndo;
+      if (!offer) return;
+      const uuid = offer.listingUuid;
+      set({ busy: 'photos', failure: null, done: null, undone: null });
+      try {
+        show(await call('listings:undo-remove-photo', { uuid, undoId: offer.id }));
+        set({ photoUndo: null, undone: { result: 'restored', position: offer.position } });
+      } catch (error) {
+        const failure = failureOf(error);
+        // Too late is said beside the photos, in the seller's language; anything else as any failure.
+        if (failure.problem === 'undo-expired')
+          set({ photoUndo: null, undone: { result: 'expired', position: offer.position } });
+        else set({ failure });
+      } finally {
+        set({ busy: null });
+      }
+    },
+    dropUndo: () => set({ photoUndo: null, undone: null }),
     async orderPhotos(uuid, urls) {
       const listing = await act('photos', uuid, () => call('listings:order-photos', { uuid, urls }));
       if (listing) show(listing);

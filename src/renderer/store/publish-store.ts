@@ -109,14 +109,21 @@ export const usePublishStore = create<PublishStore>((set, get) => ({
   },
   notice(notice) {
     noticeKey += 1;
-    // The latest few stay on screen; older ones are in the Publishing view anyway.
-    set({ notices: [...get().notices, { ...notice, key: noticeKey }].slice(-4) });
+    // A draft's newer message replaces its older one (a rejection is stale once the ad is live);
+    // the latest few stay on screen, older ones are in the Publishing view anyway.
+    const others = get().notices.filter((shown) => shown.draftId !== notice.draftId);
+    set({ notices: [...others, { ...notice, key: noticeKey }].slice(-4) });
   },
   dismissNotice(key) {
     set({ notices: get().notices.filter((notice) => notice.key !== key) });
   },
   clearRefused: () => set({ refused: [] }),
 }));
+
+/** Whether a job waits for the seller: failed or rejected, and not taken over by a later Publish. */
+export function needsSeller(job: PublishJobView): boolean {
+  return !job.supersededBy && (job.state === 'failed' || job.state === 'rejected');
+}
 
 /** The jobs of one draft, newest first. */
 export function jobsOfDraft(

@@ -36,7 +36,7 @@ export function SettingsView() {
         <label className="field">
           <span>{t('settings.photoMaxEdge')}</span>
           <select
-            value={settings?.photoMaxEdge ?? 4096}
+            value={settings?.photoMaxEdge ?? 2048}
             aria-describedby="photo-max-edge-hint"
             onChange={(event) => {
               const edge = photoMaxEdgeSchema.safeParse(Number(event.target.value));

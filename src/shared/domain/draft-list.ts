@@ -62,7 +62,16 @@ export interface DraftFilter {
   /** One status, or 'all'. */
   status?: DraftStatus | 'all';
   sort?: DraftSort;
+  /**
+   * Whose drafts: one account's id; `null` for drafts of no known account (removed, or none);
+   * absent for every account. `null` needs `knownAccounts` from the caller.
+   */
+  accountId?: string | null;
 }
+
+/** Which accounts' drafts the Drafts list shows: the selected account's, all, or a removed one's. */
+export const draftAccountScopes = ['selected', 'all', 'removed'] as const;
+export type DraftAccountScope = (typeof draftAccountScopes)[number];
 
 /** Lower case without accents, so "kuhl" finds "Kühlschrank" and "STRASSE" finds "Straße". */
 export function searchKey(text: string): string {
@@ -103,14 +112,35 @@ const comparators: Record<DraftSort, (a: DraftSummary, b: DraftSummary) => numbe
   'title-desc': (a, b) => compareTitles(a, b, -1),
 };
 
+/** How many drafts each account holds (by id; drafts without an account under ''). */
+export function countByAccount(summaries: readonly DraftSummary[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const summary of summaries) {
+    const key = summary.accountId ?? '';
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return counts;
+}
+
 /** The summaries matching the filter, sorted (newest edit first unless told otherwise). */
-export function filterDrafts(summaries: readonly DraftSummary[], filter: DraftFilter = {}): DraftSummary[] {
+export function filterDrafts(
+  summaries: readonly DraftSummary[],
+  filter: DraftFilter = {},
+  knownAccounts: ReadonlySet<string> = new Set(),
+): DraftSummary[] {
+  const account = filter.accountId;
   const words = searchKey(filter.query ?? '')
     .split(' ')
     .filter((word) => word !== '');
   const status = filter.status ?? 'all';
   const matches = summaries.filter((summary) => {
     if (status !== 'all' && summary.status !== status) return false;
+    if (
+      account === null
+        ? knownAccounts.has(summary.accountId ?? '')
+        : account !== undefined && summary.accountId !== account
+    )
+      return false;
     return words.every((word) => summary.searchText.includes(word));
   });
   const compare = comparators[filter.sort ?? 'updated-desc'];

@@ -11,7 +11,11 @@ export const DEFAULT_AD_TYPE = 'OFFER';
 /** The only price `type` the spec shows; others are allowed for the same reason. */
 export const DEFAULT_PRICE_TYPE = 'FIXED';
 
-export const draftStatuses = ['draft', 'ready', 'publishing', 'published', 'failed'] as const;
+/**
+ * 'ended': its ad was taken down as sold; the draft is kept, unlinked, and publishing it again
+ * makes a new ad.
+ */
+export const draftStatuses = ['draft', 'ready', 'publishing', 'published', 'failed', 'ended'] as const;
 export const draftStatusSchema = z.enum(draftStatuses);
 export type DraftStatus = z.infer<typeof draftStatusSchema>;
 
@@ -51,8 +55,20 @@ export const draftPhotoSchema = z.object({
   height: z.int().positive(),
   bytes: z.int().nonnegative(),
   originalName: z.string().max(1000),
+  /** How the photo looks (main/media/photo-hash.ts), to name a photo added twice; absent on older drafts. */
+  hash: z
+    .string()
+    .regex(/^[0-9a-f]{40}$/)
+    .optional(),
 });
 export type DraftPhoto = z.infer<typeof draftPhotoSchema>;
+
+/** A new photo `photoId` that looks like photo `sameAs`; `identical` when it is the very same image. */
+export interface PhotoDuplicate {
+  photoId: string;
+  sameAs: string;
+  identical: boolean;
+}
 
 // The UI holds the raw text of number fields ('-1', 'abc', '12,50'), so it is stored as typed.
 const rawNumber = z.union([z.number(), z.string().max(100)]).nullable();

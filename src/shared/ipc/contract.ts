@@ -4,7 +4,9 @@ import { z } from 'zod';
 import type { ChannelName, EventName } from './names';
 import { draftFieldsSchema, draftIdSchema, draftStatusSchema } from '../domain/draft';
 import type { Draft } from '../domain/draft';
-import { draftSorts } from '../domain/draft-list';
+import { patternProblem } from '../domain/marketplace-link';
+import { draftAccountScopes, draftSorts } from '../domain/draft-list';
+import type { MoveAccountResult } from '../domain/draft-accounts';
 import {
   MAX_PHOTO_UPLOAD_BYTES,
   PHOTO_CHUNK_BYTES,
@@ -21,6 +23,8 @@ import {
   type ListingPhotosResult,
   type PublicationView,
 } from '../domain/live';
+import type { LiveEditSource, PhotoRemoval } from '../domain/live-edit';
+import { publicationStateRequestSchema, type ListingDeleteResult } from '../domain/lifecycle';
 import type {
   AddPhotosResult,
   DraftsListResult,
@@ -85,6 +89,15 @@ export const accountInputSchema = z
     clientId: z.string().trim().min(1, 'Enter the client ID.').max(200).optional(),
     authScheme: authSchemeSchema.optional(),
     secret: z.string().min(1).max(4096).optional(),
+    // Issue 15 (inventory): the marketplace address of an ad, '' for none.
+    marketplaceUrlPattern: z
+      .string()
+      .trim()
+      .max(2000)
+      .refine((value) => patternProblem(value) === null, {
+        message: 'Enter an https:// address that contains {adId}, or leave it empty.',
+      })
+      .optional(),
   })
   .strict();
 
@@ -157,8 +170,9 @@ export const contract = {
       .strict(),
   ),
   'imprints:set-default': channel<AccountView>()(z.object({ accountId: id, uuid: id.nullable() }).strict()),
+  /** `background`: a refresh the seller did not ask for (focus, interval) reads only what may have moved. */
   'listings:list': channel<ListingsState>()(
-    z.object({ refresh: z.boolean().optional() }).strict().optional(),
+    z.object({ refresh: z.boolean().optional(), background: z.boolean().optional() }).strict().optional(),
   ),
   'listings:get': channel<ListingView>()(z.object({ uuid: id }).strict()),
   'accounts:set-defaults': channel<AccountView>()(z.object({ id, defaults: accountDefaultsSchema }).strict()),
@@ -169,6 +183,8 @@ export const contract = {
         status: z.union([draftStatusSchema, z.literal('all')]).optional(),
         sort: z.enum(draftSorts).optional(),
         trash: z.boolean().optional(),
+        /** Whose drafts (issue 15.1); absent: every account's. */
+        account: z.enum(draftAccountScopes).optional(),
       })
       .strict()
       .optional(),
@@ -181,7 +197,8 @@ export const contract = {
   'drafts:trash': channel<{ count: number }>()(z.object({ ids: draftIds }).strict()),
   'drafts:restore': channel<{ count: number }>()(z.object({ ids: draftIds }).strict()),
   'drafts:empty-trash': channel<{ count: number }>()(noInput),
-  'drafts:suggestions': channel<DraftSuggestions>()(noInput),
+  /** Suggestions for a draft: from the seller's history and the draft's account's listings. */
+  'drafts:suggestions': channel<DraftSuggestions>()(z.object({ draftId: draftIdSchema }).strict().optional()),
   /** Files and folders by path (Electron, from preload); folders are walked in main. */
   'drafts:add-photos': channel<AddPhotosResult>()(
     z
@@ -237,8 +254,16 @@ export const contract = {
   ),
   /** One photo's bytes (web shell). */
   'listings:add-photo-bytes': channel<ListingPhotosResult>()(photoBytesSchema({ uuid: id })),
-  'listings:remove-photo': channel<ListingView>()(
+  /** Removes one photo, keeping a copy first; answers with the undo it offers (issue 15, live edits). */
+  'listings:remove-photo': channel<PhotoRemoval>()(
     z.object({ uuid: id, url: z.string().min(1).max(4096) }).strict(),
+  ),
+  // Issue 15, safe live edits (helper D): undo of a photo removal, and the live edit form's start.
+  /** Sends a removed photo again from its copy, back at its place, while its undo is offered. */
+  'listings:undo-remove-photo': channel<ListingView>()(z.object({ uuid: id, undoId: id }).strict()),
+  /** The listing read now, its full category path (from the linked draft) and the linked draft. */
+  'listings:edit-source': channel<LiveEditSource & { listing: ListingView }>()(
+    z.object({ uuid: id }).strict(),
   ),
   /** The listing's urls in the new order (exactly its current urls). */
   'listings:order-photos': channel<ListingView>()(
@@ -259,6 +284,22 @@ export const contract = {
   'drafts:push-changes': channel<DraftLiveDiff>()(z.object({ id: draftIdSchema }).strict()),
   /** Forgets the draft's live listing (e.g. it was deleted on the service); the draft stays. */
   'drafts:unlink': channel<Draft>()(z.object({ id: draftIdSchema }).strict()),
+  // Issue 15.1, accounts kept apart.
+  /** Moves drafts to another account (imprint reset where not the new account's); dryRun asks first. */
+  'drafts:move-account': channel<MoveAccountResult>()(
+    z.object({ ids: draftIds, accountId: id, dryRun: z.boolean().optional() }).strict(),
+  ),
+  /** The seller read the note about drafts given an account at upgrade. */
+  'drafts:dismiss-account-upgrade': channel<{ done: boolean }>()(noInput),
+  // Issue 15.3, an ad's whole life (helper C).
+  /** Deletes the listing; linked drafts are unlinked, or marked 'ended' when it was sold. */
+  'listings:delete': channel<ListingDeleteResult>()(
+    z.object({ uuid: id, sold: z.boolean().optional() }).strict(),
+  ),
+  /** Pauses or resumes a publication, then reads it again (briefly, while its state follows). */
+  'publications:set-state': channel<PublicationView>()(
+    z.object({ listingUuid: id, uuid: id, state: publicationStateRequestSchema }).strict(),
+  ),
 } satisfies Record<ChannelName, ChannelDef<z.ZodType, unknown>>;
 
 export type Contract = typeof contract;

@@ -44,6 +44,8 @@ export const channelNames = [
   'listings:add-photos',
   'listings:add-photo-bytes',
   'listings:remove-photo',
+  'listings:undo-remove-photo',
+  'listings:edit-source',
   'listings:order-photos',
   'listings:publications',
   'publications:get',
@@ -52,6 +54,12 @@ export const channelNames = [
   'drafts:live-diff',
   'drafts:push-changes',
   'drafts:unlink',
+  // Issue 15.1, accounts kept apart.
+  'drafts:move-account',
+  'drafts:dismiss-account-upgrade',
+  // Issue 15.3, an ad's whole life (helper C).
+  'listings:delete',
+  'publications:set-state',
 ] as const;
 export type ChannelName = (typeof channelNames)[number];
 

@@ -1,6 +1,7 @@
 // Output and event payload types of the contract.
-import type { Draft, DraftStatus } from '../domain/draft';
+import type { Draft, DraftStatus, PhotoDuplicate } from '../domain/draft';
 import type { UnreadableListing } from '../service/listing';
+import type { AccountUpgradeNotice } from '../domain/draft-accounts';
 
 export type ShellKind = 'electron' | 'web';
 
@@ -65,6 +66,8 @@ export interface AccountView {
   defaultImprintUuid: string | null;
   /** What fills this account's new drafts. */
   defaults: AccountDefaults;
+  /** Address of an ad on the marketplace with `{adId}` (issue 15); empty or absent: no link. */
+  marketplaceUrlPattern?: string;
 }
 
 export interface AccountsState {
@@ -130,6 +133,27 @@ export interface ListingsState {
   problem?: ServiceProblem;
   /** Items of the service's list that could not be read (named; the others are in `listings`). */
   unreadable?: UnreadableListing[];
+  /** Issue 15 (inventory): per listing uuid, its publications' states and when the app saw it. */
+  extras?: Record<string, ListingExtras>;
+  /** Where the states came from: the service's read of a listing's publications, or the publish jobs. */
+  publicationsFrom?: 'service' | 'jobs';
+}
+
+/** A publication's states as a listings row shows them. */
+export interface PublicationStateView {
+  uuid: string;
+  requestedState: string | null;
+  actualState: string | null;
+  adId: number | null;
+}
+
+/** What the app knows of a listing beyond the service's fields (the service gives no dates). */
+export interface ListingExtras {
+  publications: PublicationStateView[];
+  /** When the app first saw the listing (ISO 8601). */
+  seenAt: string;
+  /** When the app last saw the listing's fields change (ISO 8601). */
+  changedAt: string;
 }
 
 /** What fills a new draft of an account: the seller's usual contact, location and footer. */
@@ -175,6 +199,10 @@ export interface DraftsListResult {
   total: number;
   trashCount: number;
   problems: DraftProblemView[];
+  /** Live drafts per account id ('' for none), for the account choice (issue 15.1). */
+  accountCounts: Record<string, number>;
+  /** Drafts given an account at upgrade, until the seller dismisses it (issue 15.1). */
+  accountUpgrade: AccountUpgradeNotice | null;
 }
 
 /** Which of the app's files did not parse (and so what the seller lost or kept). */
@@ -211,12 +239,16 @@ export interface PhotoRefusal {
   name: string;
   code: string;
   message: string;
+  /** The format of an 'unsupported' file, e.g. "CR2", for advice in the UI's language (issue 16). */
+  label?: string;
 }
 
 export interface AddPhotosResult {
   draft: Draft;
   added: number;
   refused: PhotoRefusal[];
+  /** Photos just added that look the same as one the draft had or one added before them (issue 15, F2). */
+  duplicates: PhotoDuplicate[];
 }
 
 /** Progress of one batch of photos being taken in for a draft. */

@@ -119,6 +119,8 @@ describe('a fresh account publishes 3 drafts of 3 photos in every quirk setting'
     const test = await call<ConnectionResult>(app, 'accounts:test', { id: account.id });
     expect(test).toMatchObject({ ok: true });
     await call(app, 'accounts:select', { id: account.id });
+    // The drafts were given the account selected at start (Sandbox); they move to this one.
+    await call(app, 'drafts:move-account', { ids: drafts.map((draft) => draft.id), accountId: account.id });
 
     const { results } = await call<{ results: PublishStartResult[] }>(app, 'publish:start', {
       draftIds: drafts.map((draft) => draft.id),

@@ -6,6 +6,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ListingPhotosResult } from '../../../src/shared/domain/live';
+import type { PhotoRemoval } from '../../../src/shared/domain/live-edit';
 import type { ListingsState, ListingView } from '../../../src/shared/ipc/types';
 import { colourFor, solidPng } from '../../fixtures/images';
 import { photoLike } from '../media/corpus';
@@ -69,7 +70,10 @@ it('adds one photo sent as bytes (web shell)', async () => {
 
 it('removes one photo and puts the others in a new order', async () => {
   const before = await current();
-  const removed = await live.call<ListingView>('listings:remove-photo', { uuid, url: before[1] });
+  const { listing: removed } = await live.call<PhotoRemoval>('listings:remove-photo', {
+    uuid,
+    url: before[1],
+  });
   expect(removed.urls).toEqual(before.filter((url) => url !== before[1]));
   const reversed = [...removed.urls].reverse();
   const ordered = await live.call<ListingView>('listings:order-photos', { uuid, urls: reversed });

@@ -54,6 +54,8 @@ const table: Partial<Record<ChannelName, { input: Record<string, unknown>; ids: 
     ids: [['uuid'], ['uploadId']],
   },
   'listings:remove-photo': { input: { uuid: LISTING, url: 'media/x' }, ids: [['uuid']] },
+  'listings:undo-remove-photo': { input: { uuid: LISTING, undoId: PUB }, ids: [['uuid'], ['undoId']] },
+  'listings:edit-source': { input: { uuid: LISTING }, ids: [['uuid']] },
   'listings:order-photos': { input: { uuid: LISTING, urls: [] }, ids: [['uuid']] },
   'listings:publications': { input: { uuid: LISTING }, ids: [['uuid']] },
   'publications:get': { input: { listingUuid: LISTING, uuid: PUB }, ids: [['listingUuid'], ['uuid']] },
@@ -65,6 +67,14 @@ const table: Partial<Record<ChannelName, { input: Record<string, unknown>; ids: 
   'drafts:live-diff': { input: { id: DRAFT }, ids: [['id']] },
   'drafts:push-changes': { input: { id: DRAFT }, ids: [['id']] },
   'drafts:unlink': { input: { id: DRAFT }, ids: [['id']] },
+  // Issue 15.1, accounts kept apart.
+  'drafts:suggestions': { input: { draftId: DRAFT }, ids: [['draftId']] },
+  'drafts:move-account': { input: { ids: [DRAFT], accountId: 'acc-1' }, ids: [['ids', 0], ['accountId']] },
+  'listings:delete': { input: { uuid: LISTING, sold: true }, ids: [['uuid']] },
+  'publications:set-state': {
+    input: { listingUuid: LISTING, uuid: PUB, state: 'PAUSED' },
+    ids: [['listingUuid'], ['uuid']],
+  },
 };
 
 // Fields named like ids that never become a path segment, each with the reason.

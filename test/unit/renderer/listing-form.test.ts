@@ -1,36 +1,43 @@
 import { describe, expect, it } from 'vitest';
 import type { ListingView } from '../../../src/shared/ipc/types';
-import { formOf, patchOf } from '../../../src/renderer/views/listings/listing-form';
+import { draftOfListing, liveFormIssues, patchOf } from '../../../src/renderer/views/listings/listing-form';
 import { sampleListing } from '../../fixtures/listings';
 
 const listing: ListingView = sampleListing({ urls: [] });
+const start = (language = 'en', category = 'Haushalt/Kühlschränke') =>
+  draftOfListing(listing, category, language);
 
-describe('the live-ad form', () => {
-  it('sends nothing when nothing changed, in German number format too', () => {
-    expect(patchOf(listing, formOf(listing, 'de'))).toEqual({ patch: {}, problems: [] });
-    expect(formOf(listing, 'de').price).toBe('120,5');
+describe('the live-ad form (the draft editor over the listing)', () => {
+  it('holds the full category path and the price in the seller’s number format, and sends nothing unchanged', () => {
+    const form = start('de');
+    expect(form.category).toBe('Haushalt/Kühlschränke');
+    expect(form.price).toEqual({ type: 'FIXED', amount: '120,5' });
+    expect(liveFormIssues(form)).toEqual([]);
+    // "120.5" typed in the other format, spaces around a name: no change.
+    expect(
+      patchOf(form, { ...form, price: { ...form.price, amount: '120.5' }, title: ' Kühlschrank ' }),
+    ).toEqual({});
   });
 
-  it('sends only the changed fields: price, a cleared contact, a new attribute', () => {
-    const form = {
-      ...formOf(listing, 'en'),
-      price: '99,90',
+  it('sends only the changed fields: category path, price, a cleared contact, a new attribute', () => {
+    const form = start();
+    const now = {
+      ...form,
+      category: 'Haushalt / Gefriertruhen',
+      price: { type: 'NEGOTIABLE', amount: '99,90' },
       contactPerson: ' ',
-      attributes: 'condition = like_new\nversand = ja\nart = Kühlschrank',
+      attributes: { ...form.attributes, art: ' Truhe ' },
     };
-    expect(patchOf(listing, form)).toEqual({
-      patch: {
-        price: { type: 'FIXED', amount: 99.9 },
-        contactPerson: null,
-        attributes: { condition: 'like_new', versand: 'ja', art: 'Kühlschrank' },
-      },
-      problems: [],
+    expect(patchOf(form, now)).toEqual({
+      category: 'Haushalt/Gefriertruhen',
+      price: { type: 'NEGOTIABLE', amount: 99.9 },
+      contactPerson: null,
+      attributes: { condition: 'like_new', versand: 'ja', art: 'Truhe' },
     });
   });
 
-  it('names what it cannot read instead of sending it', () => {
-    const form = { ...formOf(listing, 'en'), price: '-1', attributes: 'no equals sign', title: 'Neu' };
-    expect(patchOf(listing, form)).toEqual({ patch: { title: 'Neu' }, problems: ['price', 'attributes'] });
-    expect(patchOf(listing, { ...formOf(listing, 'en'), price: 'abc' }).problems).toEqual(['price']);
+  it('names with the draft rules what cannot be sent', () => {
+    const form = { ...start(), price: { type: 'FIXED', amount: '-1' }, attributes: { ' ': 'x' }, title: '' };
+    expect(liveFormIssues(form).map((issue) => issue.field)).toEqual(['title', 'attributes', 'price.amount']);
   });
 });

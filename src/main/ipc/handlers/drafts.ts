@@ -19,7 +19,9 @@ export function draftsHandlers(drafts: DraftsService, uploads: PhotoUploads): Pi
     'drafts:trash': ({ ids }) => drafts.trash(ids),
     'drafts:restore': ({ ids }) => drafts.restore(ids),
     'drafts:empty-trash': () => drafts.emptyTrash(),
-    'drafts:suggestions': () => drafts.suggestions(),
+    'drafts:suggestions': (input) => drafts.suggestions(input?.draftId),
+    'drafts:move-account': ({ ids, accountId, dryRun }) => drafts.moveAccount(ids, accountId, dryRun),
+    'drafts:dismiss-account-upgrade': () => drafts.dismissAccountUpgrade(),
     'drafts:add-photos': ({ draftId, batchId, paths }) =>
       drafts.addPhotos(draftId, batchId, absolutePaths(paths)),
     'drafts:add-photo-bytes': async ({ draftId, batchId, name, size, ...source }) =>

@@ -9,6 +9,8 @@ type LiveChannels =
   | 'listings:add-photos'
   | 'listings:add-photo-bytes'
   | 'listings:remove-photo'
+  | 'listings:undo-remove-photo'
+  | 'listings:edit-source'
   | 'listings:order-photos'
   | 'listings:publications'
   | 'publications:get'
@@ -30,6 +32,8 @@ export function liveHandlers(live: Live, uploads: PhotoUploads): Pick<Handlers, 
     'listings:add-photo-bytes': async ({ uuid, name, size, ...source }) =>
       edits.addPhotoBytes(uuid, { name, size, bytes: await photoBytesOf(uploads, source) }),
     'listings:remove-photo': ({ uuid, url }) => edits.removePhoto(uuid, url),
+    'listings:undo-remove-photo': ({ uuid, undoId }) => edits.undoRemovePhoto(uuid, undoId),
+    'listings:edit-source': ({ uuid }) => live.editSource(uuid),
     'listings:order-photos': ({ uuid, urls }) => edits.orderPhotos(uuid, urls),
     'listings:publications': ({ uuid }) => context.publications.ofListing(context.clientOf().client, uuid),
     'publications:get': ({ listingUuid, uuid }) =>

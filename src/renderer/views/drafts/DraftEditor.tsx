@@ -67,7 +67,7 @@ function useSuggestions(draftId: string): DraftSuggestions | null {
   const [suggestions, setSuggestions] = useState<DraftSuggestions | null>(null);
   useEffect(() => {
     let live = true;
-    call('drafts:suggestions')
+    call('drafts:suggestions', { draftId })
       .then((value) => live && setSuggestions(value))
       // Suggestions are a help, not a need: the fields work without them.
       .catch(() => undefined);
@@ -87,12 +87,8 @@ export function DraftEditor({ draftId }: { draftId: string }) {
   const loadError = useEditorStore((s) => (s.draftId === draftId ? s.loadError : null));
   const rows = useEditorStore((s) => s.rows);
   const takePhotos = useEditorStore((s) => s.takePhotos);
-  const account = useAccountsStore((s) => {
-    const accounts = s.state?.accounts ?? [];
-    return (
-      accounts.find((a) => a.id === draft?.accountId) ?? accounts.find((a) => a.id === s.state?.activeId)
-    );
-  });
+  // The draft's own account, never the selected one: its imprints are the ones it can publish with.
+  const account = useAccountsStore((s) => s.state?.accounts.find((a) => a.id === draft?.accountId));
   const suggestions = useSuggestions(draftId);
   const issues = useMemo(() => (draft ? validateDraft(draft) : []), [draft]);
   const byField = useMemo(() => groupIssues(issues), [issues]);

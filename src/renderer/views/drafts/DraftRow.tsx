@@ -2,6 +2,7 @@ import { memo, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DraftListItem } from '../../../shared/ipc/types';
 import { photoSrc } from '../../components/photo-src';
+import { useAccountLabel } from './draft-account';
 
 /** How a row words a date: short in the row, in full on hover. */
 export interface RowDates {
@@ -36,6 +37,7 @@ export const DraftRow = memo(function DraftRow({
   const { t } = useTranslation();
   const title = item.title || t('draftsList.untitled');
   const when = item.trashedAt ?? item.updatedAt;
+  const account = useAccountLabel(item.accountId);
   return (
     <div className={`drafts-row${selected ? ' selected' : ''}`}>
       <input
@@ -64,6 +66,14 @@ export const DraftRow = memo(function DraftRow({
         <span className="drafts-row-text">
           <span className={`drafts-row-title${item.title ? '' : ' untitled'}`}>{title}</span>
           <span className="muted small drafts-row-meta">
+            {account.name !== '' && (
+              <span
+                className={`drafts-account${account.removed ? ' removed' : ''}`}
+                title={t('accountsApart.rowAccount', { name: account.name })}
+              >
+                {account.name}
+              </span>
+            )}
             {item.customReference && <span className="drafts-ref">{item.customReference}</span>}
             <span>{t('draftsList.photos', { count: item.photoCount })}</span>
             {item.issueCount > 0 && (

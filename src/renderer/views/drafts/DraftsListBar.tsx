@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TRANSIENT_MS, useTransient } from '../../components/useTransient';
 import type { DraftListItem } from '../../../shared/ipc/types';
 import type { PublishStartResult } from '../../../shared/domain/publish-job';
 import { useDraftsStore } from '../../store/drafts-store';
 import { usePublishStore } from '../../store/publish-store';
+import { MoveAccountDialog } from './MoveAccountDialog';
 
 /** What the last bulk Publish did: how many started, and each refused draft with why. */
 function PublishOutcome({
@@ -18,11 +20,20 @@ function PublishOutcome({
   const { t } = useTranslation();
   const started = results.filter((result) => result.jobId).length;
   const refused = results.filter((result) => result.error);
+  // Focus comes here after Publish (its button goes with the selection); all started: it goes by
+  // itself, refusals stay until read.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => box.current?.focus(), [results]);
+  const pause = useTransient(refused.length > 0 ? null : TRANSIENT_MS, onDone, results);
   const titleOf = (id: string) => items.find((item) => item.id === id)?.title.trim() || t('publish.untitled');
   return (
     <div
       className={refused.length > 0 ? 'drafts-publish-outcome refused' : 'drafts-publish-outcome'}
       role="status"
+      ref={box}
+      tabIndex={-1}
+      data-testid="drafts-publish-outcome"
+      {...pause}
     >
       {started > 0 && <p>{t('publish.bulk.started', { count: started })}</p>}
       {refused.length > 0 && (
@@ -58,6 +69,13 @@ function PublishOutcome({
       </button>
     </div>
   );
+}
+
+/** The account all of `ids` belong to, so the move offers another first; undefined when mixed. */
+function sharedAccount(items: DraftListItem[], ids: string[]): string | null | undefined {
+  const chosen = new Set(ids);
+  const accounts = new Set(items.filter((item) => chosen.has(item.id)).map((item) => item.accountId));
+  return accounts.size === 1 ? [...accounts][0] : undefined;
 }
 
 /** Asks before the trash is emptied: it cannot be undone. */
@@ -101,9 +119,15 @@ export function DraftsListBar({ items, trash }: { items: DraftListItem[]; trash:
   const { selectAll, clearSelection, duplicate, restore } = useDraftsStore.getState();
   const [confirming, setConfirming] = useState(false);
   const [published, setPublished] = useState<PublishStartResult[] | null>(null);
+  // Issue 15.1: the drafts being moved to another account (kept, so the dialog plans them once).
+  const [moving, setMoving] = useState<string[] | null>(null);
+  const moveButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
   const publishSelected = async () => {
     const results = await usePublishStore.getState().publish(ids);
     if (results.length > 0) setPublished(results);
+    // Done with the selection: the bar's actions go (the drafts refused are named in the outcome).
+    if (results.some((result) => result.jobId)) clearSelection();
   };
   const all = useRef<HTMLInputElement>(null);
   const emptyButton = useRef<HTMLButtonElement>(null);
@@ -112,8 +136,23 @@ export function DraftsListBar({ items, trash }: { items: DraftListItem[]; trash:
     // Back where the seller was (the button is disabled, so unfocusable, once the trash is empty).
     requestAnimationFrame(() => emptyButton.current?.focus());
   };
+  // An action that empties the selection takes its buttons away: focus goes to "Select all".
+  const thenRefocus = (run: Promise<void>) =>
+    void run.then(() =>
+      requestAnimationFrame(() => {
+        if (document.activeElement === document.body || !document.activeElement) all.current?.focus();
+      }),
+    );
   const ids = [...selection];
   const every = items.length > 0 && ids.length === items.length;
+
+  // Once the move dialog is gone, focus goes back to its button, or (the selection went with the
+  // moved drafts) to "Select all".
+  useEffect(() => {
+    if (moving || !refocus.current) return;
+    refocus.current = false;
+    (moveButton.current ?? all.current)?.focus();
+  }, [moving]);
 
   useEffect(() => {
     if (all.current) all.current.indeterminate = ids.length > 0 && !every;
@@ -138,7 +177,7 @@ export function DraftsListBar({ items, trash }: { items: DraftListItem[]; trash:
               {t('draftsList.selected', { count: ids.length })}
             </span>
             {trash ? (
-              <button type="button" onClick={() => void restore(ids)}>
+              <button type="button" onClick={() => thenRefocus(restore(ids))}>
                 {t('draftsList.restore')}
               </button>
             ) : (
@@ -146,13 +185,16 @@ export function DraftsListBar({ items, trash }: { items: DraftListItem[]; trash:
                 <button type="button" className="primary" onClick={() => void publishSelected()}>
                   {t('publish.bulk.publish')}
                 </button>
-                <button type="button" onClick={() => void duplicate(ids)}>
+                <button type="button" onClick={() => thenRefocus(duplicate(ids))}>
                   {t('draftsList.duplicate')}
+                </button>
+                <button type="button" ref={moveButton} onClick={() => setMoving(ids)}>
+                  {t('accountsApart.bar.move')}
                 </button>
                 <button
                   type="button"
                   className="danger"
-                  onClick={() => void useDraftsStore.getState().trash(ids)}
+                  onClick={() => thenRefocus(useDraftsStore.getState().trash(ids))}
                 >
                   {t('draftsList.moveToTrash')}
                 </button>
@@ -182,8 +224,27 @@ export function DraftsListBar({ items, trash }: { items: DraftListItem[]; trash:
         )}
       </div>
       {trash && confirming && <EmptyTrashConfirm count={trashCount} onDone={closeConfirm} />}
+      {moving && !trash && (
+        <MoveAccountDialog
+          ids={moving}
+          fromAccountId={sharedAccount(items, moving)}
+          onClose={() => {
+            refocus.current = true;
+            setMoving(null);
+          }}
+        />
+      )}
       {published && !trash && (
-        <PublishOutcome results={published} items={items} onDone={() => setPublished(null)} />
+        <PublishOutcome
+          results={published}
+          items={items}
+          onDone={() => {
+            // Dismissed from inside: focus goes back to the bar instead of the page.
+            const inside = document.activeElement?.closest('.drafts-publish-outcome');
+            setPublished(null);
+            if (inside) requestAnimationFrame(() => all.current?.focus());
+          }}
+        />
       )}
     </>
   );

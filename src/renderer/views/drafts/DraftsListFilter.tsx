@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { draftStatuses, type DraftStatus } from '../../../shared/domain/draft';
 import { draftSorts, type DraftSort } from '../../../shared/domain/draft-list';
 import { useDraftsStore } from '../../store/drafts-store';
+import { AccountScopeSelect } from './AccountScopeSelect';
 
 /** How long the search waits after a keystroke, so typing a word lists once, not per letter. */
 const SEARCH_DELAY_MS = 150;
@@ -25,6 +26,7 @@ export function DraftsListFilter() {
 
   return (
     <div className="drafts-filter" role="search">
+      <AccountScopeSelect />
       <input
         type="search"
         className="drafts-search"

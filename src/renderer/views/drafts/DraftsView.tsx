@@ -1,7 +1,9 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
+import { useAccountsStore, useActiveAccount } from '../../store/accounts-store';
 import { useDraftsStore } from '../../store/drafts-store';
+import { AccountUpgradeNotice } from './AccountUpgradeNotice';
 import { DraftEditor } from './DraftEditor';
 import { DraftsList } from './DraftsList';
 import { DraftsListBar } from './DraftsListBar';
@@ -35,11 +37,39 @@ function useListWhileShown() {
   }, []);
 }
 
+/** The list shows the selected account's drafts: a new selection (here or in Settings) lists again. */
+function useListFollowsSelectedAccount() {
+  const activeId = useAccountsStore((s) => s.state?.activeId);
+  const seen = useRef(activeId);
+  useEffect(() => {
+    if (seen.current === activeId) return;
+    seen.current = activeId;
+    if (useDraftsStore.getState().accountScope === 'selected') void useDraftsStore.getState().load();
+  }, [activeId]);
+}
+
 /** What the list pane shows when it has no rows. */
 function ListEmpty({ filtered, trash }: { filtered: boolean; trash: boolean }) {
   const { t } = useTranslation();
   const setFilter = useDraftsStore((s) => s.setFilter);
+  const scope = useDraftsStore((s) => s.accountScope);
+  const active = useActiveAccount();
   if (trash && !filtered) return <p className="drafts-list-empty muted">{t('draftsList.trashEmpty')}</p>;
+  // Other accounts have drafts, this one none (yet): say so, and offer them all.
+  if (!trash && !filtered && scope !== 'all') {
+    return (
+      <div className="drafts-list-empty">
+        <p className="muted">
+          {scope === 'removed'
+            ? t('accountsApart.emptyRemoved')
+            : t('accountsApart.emptyAccount', { name: active?.name ?? '' })}
+        </p>
+        <button type="button" onClick={() => useDraftsStore.getState().setAccountScope('all')}>
+          {t('accountsApart.showAll')}
+        </button>
+      </div>
+    );
+  }
   return (
     <div className="drafts-list-empty">
       <p className="muted">{t('draftsList.noMatch')}</p>
@@ -68,13 +98,17 @@ export function DraftsView() {
   const { create, setShowTrash, load } = useDraftsStore.getState();
   useListWhileShown();
   useNewDraftShortcut();
+  useListFollowsSelectedAccount();
 
   const items = result?.items ?? [];
   const filtered = filter.query.trim() !== '' || filter.status !== 'all';
+  const scope = useDraftsStore((s) => s.accountScope);
+  // One account's drafts out of more: the summary says how many of all are shown.
+  const narrowed = filtered || (scope !== 'all' && items.length !== (result?.total ?? 0));
   const noDraftsYet = result !== null && !trash && result.total === 0;
   const summary = trash
     ? t('draftsList.summaryTrash', { count: result?.trashCount ?? 0 })
-    : filtered
+    : narrowed
       ? t('draftsList.summaryFiltered', { count: result?.total ?? 0, shown: items.length })
       : t('draftsList.summary', { count: result?.total ?? 0 });
 
@@ -103,6 +137,7 @@ export function DraftsView() {
         </div>
       </header>
       <DraftsNotice />
+      <AccountUpgradeNotice />
       {loadError && (
         <div className="banner error" role="alert">
           <span>{t('draftsList.loadFailed', { message: loadError })}</span>

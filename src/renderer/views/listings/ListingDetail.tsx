@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { attributeWords } from '../../../shared/domain/ad-preview';
 import { offerValueLabel } from '../../../shared/domain/offer-values';
 import { useMessageLanguage, useProblemText } from '../../components/problem-text';
 import { ServiceDetails } from '../../components/ServiceDetails';
@@ -11,6 +12,9 @@ import { formatPrice } from './format';
 import { ListingEditForm } from './ListingEditForm';
 import { ListingPublications } from './ListingPublications';
 import { LivePhotos } from './LivePhotos';
+import { ListingPreviewButton } from '../preview/PreviewButton';
+import { DeleteAdButtons } from './lifecycle/DeleteAdButtons';
+import { useLifecycleStore } from './lifecycle/lifecycle-store';
 import './live.css';
 
 /** What the last change of the live ad did, or why it failed, with what to do. */
@@ -62,6 +66,8 @@ export function ListingDetail() {
   useEffect(() => {
     setEditing(false);
     useLiveStore.getState().dismiss();
+    // A deleted ad's notice stays until another ad is opened.
+    if (uuid !== undefined) useLifecycleStore.getState().dismissNotice();
   }, [uuid]);
   if (!detail) {
     return <p className="muted detail-empty">{t('listings.pickOne')}</p>;
@@ -91,6 +97,8 @@ export function ListingDetail() {
             <button type="button" onClick={() => void copy()} disabled={copying}>
               {copying ? t('live.copying') : t('live.copyToDraft')}
             </button>
+            <ListingPreviewButton listing={listing} />
+            <DeleteAdButtons listing={listing} />
           </div>
           <h2 id="listing-detail-title">{listing.title}</h2>
           <p className="price big">
@@ -107,12 +115,15 @@ export function ListingDetail() {
             <dd className="pre">{listing.description}</dd>
             <dt>{t('listings.adType')}</dt>
             <dd title={listing.adType}>{offerValueLabel('adType', listing.adType, language)}</dd>
-            {Object.entries(listing.attributes).map(([key, value]) => (
-              <div key={key} className="fact-pair">
-                <dt>{key}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
+            {Object.entries(listing.attributes).map(([key, value]) => {
+              const words = attributeWords(key, value, language);
+              return (
+                <div key={key} className="fact-pair">
+                  <dt title={key}>{words.label}</dt>
+                  <dd title={value}>{words.valueLabel}</dd>
+                </div>
+              );
+            })}
             <dt>{t('listings.email')}</dt>
             <dd>{listing.email}</dd>
             {listing.phoneNumber && (

@@ -1,104 +1,140 @@
-import { useState, type ChangeEvent } from 'react';
+// The live ad's edit form IS the draft editor: its Listing, Offer and Contact sections (category
+// combobox with the full path, the attributes editor, the price and type controls) bound to a
+// draft-shaped value of the listing instead of the editor store's open draft. Chosen over a second
+// set of controls because it reuses everything (suggestions, validation beside each field, seller
+// words for codes) and the two can never drift apart again; saving still sends only the changed
+// fields through `listings:update`. The full category path comes from the linked draft (main's
+// `listings:edit-source`), since a service may answer only its last segment.
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ListingView } from '../../../shared/ipc/types';
+import type { Draft } from '../../../shared/domain/draft';
+import type { DraftSuggestions, ListingView } from '../../../shared/ipc/types';
+import { call } from '../../ipc/client';
+import { attributesOf, rowsOf, type AttributeRow } from '../../store/attribute-rows';
 import { useLiveStore } from '../../store/live-store';
-import { OfferValueField } from '../drafts/editor/OfferValueField';
-import { formOf, patchOf, type FormProblem, type ListingForm } from './listing-form';
+import { ContactSection } from '../drafts/editor/ContactSection';
+import { DraftBindingProvider, type DraftBinding } from '../drafts/editor/draft-binding';
+import { groupIssues } from '../drafts/editor/draft-issues';
+import { ListingSection } from '../drafts/editor/ListingSection';
+import { OfferSection } from '../drafts/editor/OfferSection';
+import { draftOfListing, liveFormIssues, patchOf } from './listing-form';
+import '../drafts/editor/editor.css';
+import './edit/live-edit.css';
 
-const lines: (keyof ListingForm)[] = ['title', 'category', 'email', 'phoneNumber', 'contactPerson'];
+interface Start {
+  draft: Draft;
+  linkedDraftId: string | null;
+}
 
-/** Changes a live ad's fields; only what changed is sent, and the seller is told it reaches every publication. */
+/** Reads where the form starts: the listing now, its full category and its linked draft. */
+function useStart(listing: ListingView, language: string) {
+  const [start, setStart] = useState<Start | null>(null);
+  const [suggestions, setSuggestions] = useState<DraftSuggestions | null>(null);
+  useEffect(() => {
+    let live = true;
+    call('listings:edit-source', { uuid: listing.uuid })
+      .then((source) => {
+        if (live)
+          setStart({
+            draft: draftOfListing(source.listing, source.category, language),
+            linkedDraftId: source.linkedDraftId,
+          });
+      })
+      // Without it the listing as shown is the start; only the full category path is missing.
+      .catch(
+        () =>
+          live &&
+          setStart({ draft: draftOfListing(listing, listing.category, language), linkedDraftId: null }),
+      );
+    call('drafts:suggestions')
+      .then((value) => live && setSuggestions(value))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+    // The form starts once per opening; later reads of the listing do not overwrite what is typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [listing.uuid]);
+  return { start, suggestions };
+}
+
+/** Changes a live ad with the draft editor's controls; only what changed is sent, to every publication. */
 export function ListingEditForm({ listing, onClose }: { listing: ListingView; onClose(): void }) {
   const { t, i18n } = useTranslation();
-  const [form, setForm] = useState(() => formOf(listing, i18n.language));
-  const [problems, setProblems] = useState<FormProblem[]>([]);
-  const [nothing, setNothing] = useState(false);
+  const { start, suggestions } = useStart(listing, i18n.language);
+  if (!start) {
+    return (
+      <p className="muted live-form" role="status">
+        {t('liveEdit.form.loading')}
+      </p>
+    );
+  }
+  return <LiveEditor start={start.draft} suggestions={suggestions} onClose={onClose} uuid={listing.uuid} />;
+}
+
+function LiveEditor({
+  uuid,
+  start,
+  suggestions,
+  onClose,
+}: {
+  uuid: string;
+  start: Draft;
+  suggestions: DraftSuggestions | null;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(start);
+  const [rows, setRows] = useState<AttributeRow[]>(() => rowsOf(start.attributes));
+  const [note, setNote] = useState<'nothing' | 'fix' | null>(null);
   const busy = useLiveStore((s) => s.busy === 'save');
-  const field = (key: keyof ListingForm) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    setForm({ ...form, [key]: event.target.value });
+  const issues = useMemo(() => liveFormIssues(draft), [draft]);
+  const byField = useMemo(() => groupIssues(issues), [issues]);
+  const binding: DraftBinding = {
+    edit: (change) => setDraft((current) => change(current)),
+    rows,
+    setRows: (next) => {
+      setRows(next);
+      setDraft((current) => ({ ...current, attributes: attributesOf(next) }));
+    },
+  };
 
   const save = async () => {
-    const { patch, problems: found } = patchOf(listing, form);
-    setProblems(found);
-    setNothing(false);
-    if (found.length > 0) return;
-    if (Object.keys(patch).length === 0) {
-      setNothing(true);
+    if (issues.length > 0) {
+      setNote('fix');
       return;
     }
-    if (await useLiveStore.getState().update(listing.uuid, patch)) onClose();
+    const patch = patchOf(start, draft);
+    if (Object.keys(patch).length === 0) {
+      setNote('nothing');
+      return;
+    }
+    setNote(null);
+    if (await useLiveStore.getState().update(uuid, patch)) onClose();
   };
 
   return (
     <form
-      className="panel live-form"
+      className="panel live-form live-editor"
       aria-labelledby="live-form-title"
       onSubmit={(event) => {
         event.preventDefault();
         void save();
       }}
       onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
+        if (event.key === 'Escape' && !event.defaultPrevented) onClose();
       }}
     >
-      <h3 id="live-form-title">{t('live.editTitle')}</h3>
+      <h2 id="live-form-title">{t('live.editTitle')}</h2>
       <p className="hint">{t('live.reachesAll')}</p>
-      {lines.map((key) => (
-        <label key={key} className="field wide">
-          <span>{t(`live.fields.${key}`)}</span>
-          <input value={form[key]} onChange={field(key)} />
-        </label>
-      ))}
-      <div className="live-price">
-        <label className="field">
-          <span>{t('live.fields.price')}</span>
-          <input
-            value={form.price}
-            inputMode="decimal"
-            onChange={field('price')}
-            aria-invalid={problems.includes('price')}
-            aria-describedby={problems.includes('price') ? 'live-price-error' : undefined}
-          />
-        </label>
-        <label className="field">
-          <span>{t('live.fields.priceType')}</span>
-          <OfferValueField
-            kind="priceType"
-            value={form.priceType}
-            onChange={(priceType) => setForm({ ...form, priceType })}
-          />
-        </label>
-        <label className="field">
-          <span>{t('live.fields.adType')}</span>
-          <OfferValueField
-            kind="adType"
-            value={form.adType}
-            onChange={(adType) => setForm({ ...form, adType })}
-          />
-        </label>
-      </div>
-      {problems.includes('price') && (
-        <p id="live-price-error" className="field-error">
-          {t('live.priceInvalid')}
-        </p>
-      )}
-      <label className="field wide">
-        <span>{t('live.fields.description')}</span>
-        <textarea rows={5} value={form.description} onChange={field('description')} />
-      </label>
-      <label className="field wide">
-        <span>{t('live.fields.attributes')}</span>
-        <textarea
-          rows={3}
-          value={form.attributes}
-          onChange={field('attributes')}
-          aria-invalid={problems.includes('attributes')}
-        />
-      </label>
-      {problems.includes('attributes') && <p className="field-error">{t('live.attributesInvalid')}</p>}
-      {nothing && (
-        <p className="hint" role="status">
-          {t('live.noChanges')}
+      <DraftBindingProvider value={binding}>
+        <ListingSection draft={draft} issues={byField} suggestions={suggestions} />
+        <OfferSection draft={draft} issues={byField} />
+        <ContactSection draft={draft} issues={byField} />
+      </DraftBindingProvider>
+      {note && (
+        <p className={note === 'fix' ? 'field-error' : 'hint'} role={note === 'fix' ? 'alert' : 'status'}>
+          {note === 'fix' ? t('liveEdit.form.fixFirst', { count: issues.length }) : t('live.noChanges')}
         </p>
       )}
       <div className="actions">

@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicationPatch, PublicationView } from '../../../shared/domain/live';
 import { parseRadius } from '../../../shared/domain/draft-validation';
 import { useActiveAccount } from '../../store/accounts-store';
+import { useListingsStore } from '../../store/listings-store';
 import { useLiveStore } from '../../store/live-store';
 import { useJobWords } from '../publishing/job-words';
+import { PublicationStateButton } from './lifecycle/PublicationStateButton';
 
 const textFields = ['street', 'city', 'district', 'postalCode'] as const;
 type TextField = (typeof textFields)[number];
@@ -116,6 +118,15 @@ export function ListingPublications({ uuid }: { uuid: string }) {
     setEditing(null);
     void useLiveStore.getState().loadPublications(uuid);
   }, [uuid]);
+  // Issue 15 (inventory): when the row's states change (an ad went live meanwhile), read them again here.
+  const rowStates = useListingsStore((s) => JSON.stringify(s.state?.extras?.[uuid]?.publications ?? null));
+  const seen = useRef({ uuid, rowStates });
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = { uuid, rowStates };
+    if (before.uuid === uuid && before.rowStates !== rowStates)
+      void useLiveStore.getState().loadPublications(uuid);
+  }, [uuid, rowStates]);
 
   return (
     <section className="live-publications" aria-labelledby="live-publications-title">
@@ -156,9 +167,12 @@ export function ListingPublications({ uuid }: { uuid: string }) {
             {editing === publication.uuid ? (
               <PublicationForm publication={publication} onClose={() => setEditing(null)} />
             ) : (
-              <button type="button" onClick={() => setEditing(publication.uuid)}>
-                {t('live.publications.edit')}
-              </button>
+              <div className="publication-actions">
+                <button type="button" onClick={() => setEditing(publication.uuid)}>
+                  {t('live.publications.edit')}
+                </button>
+                {publication.problem === undefined && <PublicationStateButton publication={publication} />}
+              </div>
             )}
           </li>
         ))}

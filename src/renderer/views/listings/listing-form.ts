@@ -1,86 +1,99 @@
-// The live-ad edit form as plain text fields, and the update it makes: only the fields whose value
-// differs from the listing as the service has it (the spec's update takes each field optionally).
+// The live edit form's value and the update it makes. The form is the draft editor's own sections
+// over a draft-shaped value built from the listing (one set of controls, one set of rules: issue
+// 15), and the update carries only the fields whose value, as a request would send it, changed
+// since the form opened (the spec's update takes each field optionally).
+import type { Draft } from '../../../shared/domain/draft';
 import type { ListingPatch } from '../../../shared/domain/live';
-import { parsePriceAmount } from '../../../shared/domain/draft-validation';
+import { LISTING_FIELDS, type ListingField } from '../../../shared/domain/live-diff';
+import {
+  categorySegments,
+  parsePriceAmount,
+  validateListingFields,
+  type DraftIssue,
+} from '../../../shared/domain/draft-validation';
 import type { ListingView } from '../../../shared/ipc/types';
 
-export interface ListingForm {
-  title: string;
-  category: string;
-  description: string;
-  price: string;
-  priceType: string;
-  adType: string;
-  email: string;
-  phoneNumber: string;
-  contactPerson: string;
-  /** One attribute per line: `name = value`. */
-  attributes: string;
-}
-
-export type FormProblem = 'price' | 'attributes';
-
-/** The form filled from the listing. */
-export function formOf(listing: ListingView, language: string): ListingForm {
+/**
+ * The listing as a draft the editor's sections can show: `category` is the full path where it is
+ * known (the linked draft's), the price as the seller reads it in `language`. What a listing lacks
+ * (location, photos) stays empty: the form does not show it.
+ */
+export function draftOfListing(listing: ListingView, category: string, language: string): Draft {
   return {
+    version: 1,
+    id: listing.uuid,
+    accountId: null,
+    status: 'published',
+    createdAt: new Date(0).toISOString(),
+    updatedAt: new Date(0).toISOString(),
     title: listing.title,
-    category: listing.category,
+    category,
     description: listing.description,
-    price: listing.adPrice.amount.toLocaleString(language, { useGrouping: false, maximumFractionDigits: 2 }),
-    priceType: listing.adPrice.type,
+    attributes: { ...listing.attributes },
     adType: listing.adType,
+    price: {
+      type: listing.adPrice.type,
+      amount: listing.adPrice.amount.toLocaleString(language, {
+        useGrouping: false,
+        maximumFractionDigits: 2,
+      }),
+    },
     email: listing.email,
-    phoneNumber: listing.phoneNumber ?? '',
-    contactPerson: listing.contactPerson ?? '',
-    attributes: Object.entries(listing.attributes)
-      .map(([key, value]) => `${key} = ${value}`)
-      .join('\n'),
+    phoneNumber: listing.phoneNumber ?? null,
+    customReference: listing.customReference ?? null,
+    contactPerson: listing.contactPerson ?? null,
+    buyNow: listing.buyNow ?? null,
+    publication: {
+      street: '',
+      city: '',
+      district: null,
+      postalCode: '',
+      availabilityRadiusInKm: null,
+      imprintUuid: null,
+    },
+    photos: [],
+    remote: null,
   };
 }
 
-function parseAttributes(text: string): Record<string, string> | null {
-  const attributes: Record<string, string> = {};
-  for (const line of text.split('\n')) {
-    if (line.trim() === '') continue;
-    const at = line.indexOf('=');
-    if (at <= 0) return null;
-    const key = line.slice(0, at).trim();
-    if (key === '') return null;
-    attributes[key] = line.slice(at + 1).trim();
+/** What must be fixed before the change can be sent: the draft rules of the listing's fields. */
+export function liveFormIssues(form: Draft): DraftIssue[] {
+  return validateListingFields(form);
+}
+
+const optional = (value: string | null) => {
+  const text = value?.trim() ?? '';
+  return text === '' ? null : text;
+};
+
+// Each field as an update would send it, so "12,50" and "12.5" or a trailing space are no change.
+function sent(form: Draft, field: ListingField): unknown {
+  switch (field) {
+    case 'category':
+      return categorySegments(form.category).join('/') || form.category.trim();
+    case 'attributes':
+      return Object.fromEntries(Object.entries(form.attributes).map(([k, v]) => [k.trim(), v.trim()]));
+    case 'price': {
+      const amount = parsePriceAmount(form.price.amount);
+      return { type: form.price.type.trim(), amount: amount.ok ? amount.value : form.price.amount };
+    }
+    case 'phoneNumber':
+    case 'customReference':
+    case 'contactPerson':
+      return optional(form[field]);
+    case 'buyNow':
+      return form.buyNow;
+    default:
+      return form[field].trim();
   }
-  return attributes;
 }
 
-const sameRecord = (a: Record<string, string>, b: Record<string, string>) =>
-  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
-
-/** The changed fields, or what in the form cannot be read. */
-export function patchOf(
-  listing: ListingView,
-  form: ListingForm,
-): { patch: ListingPatch; problems: FormProblem[] } {
-  const problems: FormProblem[] = [];
-  const patch: ListingPatch = {};
-  const text = (key: 'title' | 'category' | 'description' | 'adType' | 'email') => {
-    if (form[key].trim() !== listing[key]) patch[key] = form[key].trim();
-  };
-  text('title');
-  text('category');
-  text('description');
-  text('adType');
-  text('email');
-  const optional = (key: 'phoneNumber' | 'contactPerson') => {
-    const value = form[key].trim() === '' ? null : form[key].trim();
-    if (value !== (listing[key] ?? null)) patch[key] = value;
-  };
-  optional('phoneNumber');
-  optional('contactPerson');
-  const amount = parsePriceAmount(form.price);
-  if (!amount.ok) problems.push('price');
-  else if (amount.value !== listing.adPrice.amount || form.priceType.trim() !== listing.adPrice.type)
-    patch.price = { type: form.priceType.trim(), amount: amount.value };
-  const attributes = parseAttributes(form.attributes);
-  if (!attributes) problems.push('attributes');
-  else if (!sameRecord(attributes, listing.attributes)) patch.attributes = attributes;
-  return { patch, problems };
+/** The fields changed between the form as it opened and now (call only when `now` has no issues). */
+export function patchOf(start: Draft, now: Draft): ListingPatch {
+  const patch: Record<string, unknown> = {};
+  for (const field of LISTING_FIELDS) {
+    const value = sent(now, field);
+    if (JSON.stringify(value) !== JSON.stringify(sent(start, field))) patch[field] = value;
+  }
+  return patch as ListingPatch;
 }

@@ -98,6 +98,7 @@ export const JobCard = memo(function JobCard({ job }: { job: PublishJobView }) {
     const outcome = await usePublishStore.getState().retry(job.id, confirmDuplicateRisk);
     if (outcome === 'needs-confirmation') setConfirming(true);
   };
+  const openButton = useRef<HTMLButtonElement>(null);
   const closeConfirm = () => {
     setConfirming(false);
     // Back to the button the question came from (it stays while the job has not moved on).
@@ -106,9 +107,12 @@ export const JobCard = memo(function JobCard({ job }: { job: PublishJobView }) {
   return (
     <article className={`job-card job-${job.state}`} aria-label={title} data-job-id={job.id}>
       <header className="job-head">
-        <h3>{title}</h3>
-        <span className={`job-state state-${job.state}`} data-testid="job-state">
-          {words.badge(job)}
+        <h2>{title}</h2>
+        <span
+          className={`job-state state-${job.supersededBy ? 'superseded' : job.state}`}
+          data-testid="job-state"
+        >
+          {job.supersededBy ? t('publish.superseded.badge') : words.badge(job)}
         </span>
         {job.adId !== null && <span className="job-ad">{t('publish.adId', { adId: job.adId })}</span>}
       </header>
@@ -166,9 +170,15 @@ export const JobCard = memo(function JobCard({ job }: { job: PublishJobView }) {
           <p>{t('publish.needsSellerHelp')}</p>
         </div>
       )}
-      <JobErrorBox job={job} />
+      {job.supersededBy ? (
+        <p className="muted small" data-testid="job-superseded">
+          {t('publish.superseded.note')}
+        </p>
+      ) : (
+        <JobErrorBox job={job} />
+      )}
       <footer className="job-actions">
-        <button type="button" className="link-button" onClick={openDraft}>
+        <button type="button" className="link-button" ref={openButton} onClick={openDraft}>
           {t('publish.openDraft')}
         </button>
         {retryable.has(job.state) && !job.supersededBy && (
@@ -197,6 +207,8 @@ export const JobCard = memo(function JobCard({ job }: { job: PublishJobView }) {
           onClose={closeConfirm}
           onConfirm={() => {
             setConfirming(false);
+            // Retry is gone once the job runs again: focus stays in this card instead of the page.
+            requestAnimationFrame(() => openButton.current?.focus());
             void retry(true);
           }}
         />

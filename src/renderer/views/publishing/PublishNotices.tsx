@@ -1,27 +1,25 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stateMeaning } from '../../../shared/domain/publication-outcome';
+import { TRANSIENT_MS, useTransient } from '../../components/useTransient';
 import { useAppStore } from '../../store/app-store';
 import { usePublishStore, type ShownNotice } from '../../store/publish-store';
 import { useJobWords } from './job-words';
 import './publishing.css';
-
-// A live ad's message goes after a while; a rejection stays until the seller has read it.
-const LIVE_NOTICE_MS = 12_000;
 
 function Notice({ notice }: { notice: ShownNotice }) {
   const { t } = useTranslation();
   const words = useJobWords();
   const { dismissNotice } = usePublishStore.getState();
   const live = notice.kind === 'live';
-  useEffect(() => {
-    if (!live) return;
-    const timer = setTimeout(() => dismissNotice(notice.key), LIVE_NOTICE_MS);
-    return () => clearTimeout(timer);
-  }, [live, notice.key, dismissNotice]);
+  // A live ad's message goes after a while; a rejection stays until the seller has read it.
+  const pause = useTransient(live ? TRANSIENT_MS : null, () => dismissNotice(notice.key), notice.key);
   const title = words.title(notice.title);
   return (
-    <div className={live ? 'publish-notice' : 'publish-notice rejected'} data-testid="publish-notice">
+    <div
+      className={live ? 'publish-notice' : 'publish-notice rejected'}
+      data-testid="publish-notice"
+      {...pause}
+    >
       <p>
         <strong>
           {t(
@@ -60,7 +58,10 @@ function Notice({ notice }: { notice: ShownNotice }) {
   );
 }
 
-/** Messages of ads that went live or were rejected, in a corner of every view. */
+/**
+ * Messages of ads that went live or were rejected, in a strip under the view (publishing.css): it
+ * takes its own room, so it never covers the publish bar, the selection bar or a list.
+ */
 export function PublishNotices() {
   const { t } = useTranslation();
   const notices = usePublishStore((s) => s.notices);

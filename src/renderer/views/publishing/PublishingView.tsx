@@ -3,7 +3,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { batchProgress, isOpenJobState, type PublishJobView } from '../../../shared/domain/publish-job';
 import { EmptyState } from '../../components/EmptyState';
-import { usePublishStore } from '../../store/publish-store';
+import { needsSeller, usePublishStore } from '../../store/publish-store';
 import { JobCard } from './JobCard';
 import { useJobWords } from './job-words';
 import './publishing.css';
@@ -14,8 +14,7 @@ const filters: Filter[] = ['all', 'open', 'attention', 'done'];
 function filterOf(job: PublishJobView): Exclude<Filter, 'all'> {
   if (isOpenJobState(job.state)) return 'open';
   // A job a later one took over needs nothing from the seller any more.
-  if (job.supersededBy) return 'done';
-  return job.state === 'failed' || job.state === 'rejected' ? 'attention' : 'done';
+  return needsSeller(job) ? 'attention' : 'done';
 }
 
 // Jobs that ended before this window opened are history; the batch bar sums the work of now.
@@ -25,7 +24,10 @@ const sessionStart = new Date().toISOString();
 function BatchSummary({ jobs }: { jobs: PublishJobView[] }) {
   const { t } = useTranslation();
   const words = useJobWords();
-  const current = jobs.filter((job) => isOpenJobState(job.state) || job.updatedAt >= sessionStart);
+  // A job a later one took over is not counted as needing the seller.
+  const current = jobs.filter(
+    (job) => !job.supersededBy && (isOpenJobState(job.state) || job.updatedAt >= sessionStart),
+  );
   if (current.length === 0) return null;
   const sum = batchProgress(current);
   const open = current.filter((job) => isOpenJobState(job.state)).length;

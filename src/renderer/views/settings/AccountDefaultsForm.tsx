@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountDefaults, AccountView } from '../../../shared/ipc/types';
+import { TRANSIENT_MS, useTransient } from '../../components/useTransient';
 import { call } from '../../ipc/client';
 import { useAccountsStore } from '../../store/accounts-store';
 import { useFieldLabel } from '../drafts/editor/use-editor-language';
@@ -30,6 +31,12 @@ function DefaultsForm({ account }: { account: AccountView }) {
   const ids = useId();
   const [values, setValues] = useState<AccountDefaults>(account.defaults);
   const [outcome, setOutcome] = useState<Outcome>({ state: 'idle' });
+  // "Saved" goes by itself; a failure stays until the next try.
+  const pauseSaved = useTransient(
+    outcome.state === 'saved' ? TRANSIENT_MS : null,
+    () => setOutcome({ state: 'idle' }),
+    outcome,
+  );
   const changed = !sameDefaults(values, account.defaults);
   const imprint = account.imprints.find((i) => i.uuid === account.defaultImprintUuid);
 
@@ -94,7 +101,7 @@ function DefaultsForm({ account }: { account: AccountView }) {
         <button type="submit" className="primary" disabled={!changed || outcome.state === 'saving'}>
           {t('editor.defaults.save')}
         </button>
-        <span className="muted small" role="status">
+        <span className="muted small" role="status" {...pauseSaved}>
           {outcome.state === 'saved' && !changed ? t('editor.defaults.saved') : ''}
         </span>
       </div>

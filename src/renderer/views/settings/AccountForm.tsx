@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountView, AuthScheme } from '../../../shared/ipc/types';
 import { IpcError } from '../../../shared/ipc/envelope';
+import { patternProblem } from '../../../shared/domain/marketplace-link';
 import { useAccountsStore } from '../../store/accounts-store';
 import { useDetectedText } from './connection-notes';
 
@@ -40,6 +41,7 @@ export function AccountForm({ account, onDone }: Props) {
   const [clientId, setClientId] = useState(account?.clientId ?? '');
   const [secret, setSecret] = useState('');
   const [authScheme, setAuthScheme] = useState<AuthScheme>(account?.authScheme ?? 'auto');
+  const [pattern, setPattern] = useState(account?.marketplaceUrlPattern ?? '');
   const detected = useDetectedText();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string>();
@@ -47,6 +49,12 @@ export function AccountForm({ account, onDone }: Props) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // Said in the seller's language before anything is sent; main checks the same rule again.
+    const problem = patternProblem(pattern);
+    if (problem) {
+      setErrors({ marketplaceUrlPattern: t(`inventory.patternProblem.${problem}`) });
+      return;
+    }
     setBusy(true);
     setErrors({});
     setFormError(undefined);
@@ -55,6 +63,7 @@ export function AccountForm({ account, onDone }: Props) {
         ...(account && { id: account.id }),
         name,
         authScheme,
+        marketplaceUrlPattern: pattern.trim(),
         ...(!sandbox && { authUrl, baseUrl, clientId }),
         ...(!sandbox && secret && { secret }),
       });
@@ -179,6 +188,21 @@ export function AccountForm({ account, onDone }: Props) {
           <option value="bare">{t('accounts.authSchemeBare')}</option>
         </select>,
         t('accounts.authSchemeHint'),
+      )}
+      {field(
+        'marketplaceUrlPattern',
+        t('inventory.marketplacePattern'),
+        <input
+          id={`${ids}-marketplaceUrlPattern`}
+          type="text"
+          inputMode="url"
+          value={pattern}
+          onChange={(e) => setPattern(e.target.value)}
+          placeholder="https://www.example.com/ad/{adId}"
+          autoComplete="off"
+          {...described('marketplaceUrlPattern')}
+        />,
+        t('inventory.marketplacePatternHint'),
       )}
       {formError && (
         <p className="form-error" role="alert">

@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DraftIssue } from '../../../../shared/domain/draft-validation';
 import { duplicateRowIds, newRowId, type AttributeRow } from '../../../store/attribute-rows';
-import { useEditorStore } from '../../../store/editor-store';
 import { Combobox } from './Combobox';
+import { useDraftBinding } from './draft-binding';
 import { issuesOf, type IssuesByField } from './draft-issues';
 import {
   ADD_ATTRIBUTE_ID,
@@ -36,8 +36,7 @@ function rowMatchesEmpty(row: AttributeRow, issue: DraftIssue): boolean {
 export function AttributesEditor({ issues, suggestions }: Props) {
   const { t } = useTranslation();
   const issueText = useIssueText();
-  const rows = useEditorStore((s) => s.rows);
-  const setRows = useEditorStore((s) => s.setRows);
+  const { rows, setRows } = useDraftBinding();
   const focusNext = useRef<string | null>(null);
   const duplicates = duplicateRowIds(rows);
   const groupIssues = issuesOf(issues, 'attributes').filter((i) => i.code !== 'attribute-key-empty');

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Draft } from '../../../../shared/domain/draft';
-import { useEditorStore } from '../../../store/editor-store';
+import { useDraftBinding } from './draft-binding';
 import { issuesOf, type IssuesByField } from './draft-issues';
 import { Field } from './Field';
 import { useFieldLabel } from './use-editor-language';
@@ -14,7 +14,7 @@ type TextKey = 'phoneNumber' | 'contactPerson' | 'customReference';
 export function ContactSection({ draft, issues }: { draft: Draft; issues: IssuesByField }) {
   const { t } = useTranslation();
   const label = useFieldLabel();
-  const edit = useEditorStore((s) => s.edit);
+  const { edit } = useDraftBinding();
   const optional = (key: TextKey, type: 'tel' | 'text', hint?: string) => (
     <Field field={key} label={label(key)} issues={issuesOf(issues, key)} hint={hint}>
       {(a11y) => (

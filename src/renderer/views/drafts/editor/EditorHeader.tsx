@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DraftStatus } from '../../../../shared/domain/draft';
 import { useEditorStore } from '../../../store/editor-store';
+import { DraftAccountLine } from './DraftAccountLine';
 
 /** Whether the seller's typing is on disk: saving, saved, or failed with a way to try again. */
 function SaveIndicator() {
@@ -61,6 +62,8 @@ export const EditorHeader = memo(function EditorHeader({ title, status, createdA
           <span>{t('editor.created', { date: date(createdAt) })}</span>
           <span>{t('editor.updated', { date: date(updatedAt) })}</span>
         </p>
+        {/* Issue 15.1: the draft's account, and moving it. */}
+        <DraftAccountLine />
       </div>
       <SaveIndicator />
     </header>

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import type { Draft } from '../../../../shared/domain/draft';
 import { draftLimits } from '../../../../shared/domain/draft-validation';
 import type { DraftSuggestions } from '../../../../shared/ipc/types';
-import { useEditorStore } from '../../../store/editor-store';
 import { AttributesEditor } from './AttributesEditor';
 import { Combobox } from './Combobox';
+import { useDraftBinding } from './draft-binding';
 import { issuesOf, type IssuesByField } from './draft-issues';
 import { Field } from './Field';
 import { useFieldLabel } from './use-editor-language';
@@ -28,7 +28,7 @@ interface Props {
 export function ListingSection({ draft, issues, suggestions }: Props) {
   const { t } = useTranslation();
   const label = useFieldLabel();
-  const edit = useEditorStore((s) => s.edit);
+  const { edit } = useDraftBinding();
   // Counted as the rule counts it: spaces at either end do not go out.
   const length = trimmedLength(draft.description);
   const over = length > draftLimits.description;

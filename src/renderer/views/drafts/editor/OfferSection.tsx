@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Draft } from '../../../../shared/domain/draft';
 import { knownOfferValue, type OfferValueKind } from '../../../../shared/domain/offer-values';
-import { useEditorStore } from '../../../store/editor-store';
+import { useDraftBinding } from './draft-binding';
 import { issuesOf, type IssuesByField } from './draft-issues';
 import { Field } from './Field';
 import { OfferValueField } from './OfferValueField';
@@ -28,7 +28,7 @@ export function OfferSection({ draft, issues }: { draft: Draft; issues: IssuesBy
   const { t } = useTranslation();
   const label = useFieldLabel();
   const hint = useOfferHint();
-  const edit = useEditorStore((s) => s.edit);
+  const { edit } = useDraftBinding();
   return (
     <section className="editor-section" aria-labelledby="editor-offer-title">
       <h3 id="editor-offer-title">{t('editor.sections.offer')}</h3>

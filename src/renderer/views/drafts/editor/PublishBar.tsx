@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Draft } from '../../../../shared/domain/draft';
 import { isOpenJobState } from '../../../../shared/domain/publish-job';
@@ -6,6 +6,7 @@ import { useAppStore } from '../../../store/app-store';
 import { useEditorStore } from '../../../store/editor-store';
 import { jobsOfDraft, usePublishStore } from '../../../store/publish-store';
 import { LiveDiffBar } from './LiveDiffBar';
+import { DraftPreviewButton } from '../../preview/PreviewButton';
 
 /**
  * Publish this draft: what is typed is saved first (the job works on the draft as saved), and the
@@ -16,6 +17,23 @@ export function PublishBar({ draft, issueCount }: { draft: Draft; issueCount: nu
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const job = usePublishStore((s) => jobsOfDraft(s.jobs, s.order, draft.id)[0]);
+  // Focus never falls to the page: after Publish it goes to the status line that says what
+  // happened (or back to Publish when it was refused), and when the status line goes (the job
+  // failed), back to Publish.
+  const statusLine = useRef<HTMLDivElement>(null);
+  const publishButton = useRef<HTMLButtonElement>(null);
+  const focusNext = useRef<'status' | 'publish' | null>(null);
+  const statusFocused = useRef(false);
+  useEffect(() => {
+    if (statusFocused.current && !statusLine.current) {
+      statusFocused.current = false;
+      focusNext.current = 'publish';
+    }
+    const target = focusNext.current === 'status' ? statusLine.current : publishButton.current;
+    if (focusNext.current === null || !target) return;
+    focusNext.current = null;
+    target.focus();
+  });
   const follow = (
     <button
       type="button"
@@ -38,9 +56,18 @@ export function PublishBar({ draft, issueCount }: { draft: Draft; issueCount: nu
       line = job?.adId != null ? t('publish.editor.live', { adId: job.adId }) : t('publish.editor.liveNoId');
     return (
       <>
-        <div className="publish-bar" role="status">
+        <div
+          className="publish-bar"
+          role="status"
+          ref={statusLine}
+          tabIndex={-1}
+          data-testid="publish-status"
+          onFocus={() => (statusFocused.current = true)}
+          onBlur={() => (statusFocused.current = false)}
+        >
           <span>{line}</span>
           {follow}
+          <DraftPreviewButton draft={draft} />
         </div>
         {/* Stays while the publications are read again after an update, so its message stays too. */}
         {draft.remote?.listingUuid && draft.remote.publicationUuid && <LiveDiffBar draft={draft} />}
@@ -56,13 +83,16 @@ export function PublishBar({ draft, issueCount }: { draft: Draft; issueCount: nu
       if (!saved) return;
       const [result] = await usePublishStore.getState().publish([draft.id]);
       if (result?.error) setRefusal(result.error.detail || result.error.title);
+      if (result?.jobId) focusNext.current = 'status';
     } finally {
+      focusNext.current ??= 'publish';
       setBusy(false);
     }
   };
   return (
     <div className="publish-bar">
       <button
+        ref={publishButton}
         type="button"
         className="primary"
         disabled={busy || issueCount > 0}
@@ -71,6 +101,7 @@ export function PublishBar({ draft, issueCount }: { draft: Draft; issueCount: nu
       >
         {t('publish.editor.publish')}
       </button>
+      <DraftPreviewButton draft={draft} />
       {issueCount > 0 && (
         <span id="publish-not-ready" className="muted small">
           {t('publish.editor.notReady')}

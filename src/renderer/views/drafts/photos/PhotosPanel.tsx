@@ -1,12 +1,15 @@
 // The photos of the draft open in the editor: the grid in order (the first is the cover), files and
 // folders dropped or chosen, progress and refusals of the intake, and reordering, cover and removal.
-// Main stores every change; each draft it answers with goes to the editor through onChange.
+// Main stores every change; each draft it answers with goes to the editor through onChange. What
+// the intake says (progress, refusals, photos added twice, a removal to undo) is shown above the
+// grid and scrolled into view when it appears, never below a long grid out of sight.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Draft, DraftPhoto } from '../../../../shared/domain/draft';
 import { photoSrc } from '../../../components/photo-src';
 import { useAppStore } from '../../../store/app-store';
 import { DropZone } from './DropZone';
+import { DuplicatePrompt } from './DuplicatePrompt';
 import { IntakeStatus } from './IntakeStatus';
 import { PhotoCallGate } from './photo-call-gate';
 import { PhotoGrid } from './PhotoGrid';
@@ -85,6 +88,15 @@ function DraftPhotos({ draft, onChange }: PhotosPanelProps) {
   });
   const photos = arrangeBatches(order.photos, intake.arriving);
   const gridPhotos = useMemo(() => photos.map(gridPhotoOf), [photos]);
+  const messages = useRef<HTMLDivElement>(null);
+  const shownMessages =
+    intake.refusals.length + intake.duplicates.length + order.removed.length + (intake.progress ? 1 : 0);
+  const lastShown = useRef(shownMessages);
+  useEffect(() => {
+    // Only a message that appeared is brought into view, not one that went away.
+    if (shownMessages > lastShown.current) messages.current?.scrollIntoView?.({ block: 'nearest' });
+    lastShown.current = shownMessages;
+  }, [shownMessages]);
 
   /** Puts focus on a photo's handle (or "Add photos…") when the action took it away. */
   const refocus = (photoId: string | undefined, always: boolean) =>
@@ -112,16 +124,27 @@ function DraftPhotos({ draft, onChange }: PhotosPanelProps) {
 
   return (
     <div className="photos-panel" ref={panel}>
+      <div className={shownMessages > 0 ? 'photo-messages' : 'photo-messages is-empty'} ref={messages}>
+        <IntakeStatus
+          progress={intake.progress}
+          refusals={intake.refusals}
+          last={intake.last}
+          onDismiss={intake.dismissRefusals}
+        />
+        <DuplicatePrompt
+          duplicates={intake.duplicates}
+          photos={photos}
+          onKeep={intake.settleDuplicate}
+          onRemove={(photoId) => {
+            intake.settleDuplicate(photoId);
+            order.remove(photoId);
+          }}
+        />
+        <RemovedNotice removed={order.removed} onUndo={order.undoRemove} />
+      </div>
       <DropZone hasPhotos={photos.length > 0} onDropped={intake.add} addButtonRef={addButton}>
         {photos.length > 0 && <PhotoGrid photos={gridPhotos} onReorder={order.reorder} onAction={onAction} />}
       </DropZone>
-      <RemovedNotice removed={order.removed} onUndo={order.undoRemove} />
-      <IntakeStatus
-        progress={intake.progress}
-        refusals={intake.refusals}
-        last={intake.last}
-        onDismiss={intake.dismissRefusals}
-      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // Runs the photo batches of one draft: sends what was dropped or chosen, counts progress, keeps the
 // refused files until the seller dismisses them, and hands each stored draft to the editor.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Draft } from '../../../../shared/domain/draft';
+import type { Draft, PhotoDuplicate } from '../../../../shared/domain/draft';
 import type { PhotoRefusal } from '../../../../shared/ipc/types';
 import { call, subscribe } from '../../../ipc/client';
 import type { Dropped } from './dropped-files';
@@ -32,8 +32,12 @@ export interface PhotoIntake {
    * has not reordered since it began: shown in that order although they are stored as they finish.
    */
   arriving: string[][];
+  /** New photos that look like one the draft has, until the seller keeps or removes each. */
+  duplicates: PhotoDuplicate[];
   add(dropped: Dropped): void;
   dismissRefusals(): void;
+  /** The seller chose for the new photo `photoId` (kept or removed): it is asked no more. */
+  settleDuplicate(photoId: string): void;
 }
 
 export interface IntakeDeps {
@@ -83,6 +87,10 @@ export function usePhotoIntake(deps: IntakeDeps): PhotoIntake {
   const [batches, setBatches] = useState<Record<string, IntakeProgressView>>({});
   const [refusals, setRefusals] = useState<Ranked[]>([]);
   const [last, setLast] = useState<BatchSummary | null>(null);
+  const [duplicates, setDuplicates] = useState<PhotoDuplicate[]>([]);
+  const noteDuplicates = useCallback((more: PhotoDuplicate[] | undefined) => {
+    if (more && more.length > 0) setDuplicates((all) => [...all, ...more]);
+  }, []);
   const [arriving, setArriving] = useState<Record<string, { ids: string[]; revision: number }>>({});
   // Electron batches, whose progress comes as events from main.
   const pathBatches = useRef(new Set<string>());
@@ -121,6 +129,7 @@ export function usePhotoIntake(deps: IntakeDeps): PhotoIntake {
         await sendPaths(gate, { draftId, batchId, paths }, (result) => {
           accept(result.draft);
           refuse(seq, 0, result.refused);
+          noteDuplicates(result.duplicates);
           setLast({ added: result.added, refused: result.refused.length });
         });
       } catch (error) {
@@ -130,7 +139,7 @@ export function usePhotoIntake(deps: IntakeDeps): PhotoIntake {
         progress(batchId, null);
       }
     },
-    [progress, refuse],
+    [progress, refuse, noteDuplicates],
   );
 
   /**
@@ -177,6 +186,7 @@ export function usePhotoIntake(deps: IntakeDeps): PhotoIntake {
             }
             accept(draft);
             refuse(seq, skipped.length + outcome.index, refused);
+            noteDuplicates(outcome.result.duplicates);
             tally.refused += refused.length;
           } else {
             // An unreadable file is worded by the page; a failed call keeps main's error to show.
@@ -197,7 +207,7 @@ export function usePhotoIntake(deps: IntakeDeps): PhotoIntake {
         setLast({ added: added.filter(Boolean).length, refused: tally.refused });
       }
     },
-    [progress, refuse, restoreOrder],
+    [progress, refuse, restoreOrder, noteDuplicates],
   );
 
   const add = useCallback(
@@ -215,7 +225,12 @@ export function usePhotoIntake(deps: IntakeDeps): PhotoIntake {
     refusals: useMemo(() => refusals.map((r) => r.refusal), [refusals]),
     last,
     arriving: Object.values(arriving).flatMap((batch) => (batch.revision === revision ? [batch.ids] : [])),
+    duplicates,
     add,
     dismissRefusals: useCallback(() => setRefusals([]), []),
+    settleDuplicate: useCallback(
+      (photoId: string) => setDuplicates((all) => all.filter((d) => d.photoId !== photoId)),
+      [],
+    ),
   };
 }

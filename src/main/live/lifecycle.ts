@@ -1,0 +1,139 @@
+// An ad's whole life (issue 15): deleting a live listing, plainly or as sold, and pausing or
+// resuming one of its publications. After a delete the listing leaves the account's list, and each
+// draft linked to it loses the link (so publishing it again makes a new ad): a plain delete makes it
+// a draft again, a sale marks it 'ended'; its content stays either way.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Draft } from '../../shared/domain/draft';
+import type { EndedDraft, ListingDeleteResult, PublicationStateRequest } from '../../shared/domain/lifecycle';
+import type { PublicationView } from '../../shared/domain/live';
+import type { PublicationStateView } from '../../shared/ipc/types';
+import { AppError } from '../ipc/app-error';
+import type { DraftsStore } from '../storage/drafts-store';
+import type { LiveContext } from './live-context';
+import { liveError } from './live-errors';
+
+/** What the lifecycle needs besides the live context. */
+export interface LifecycleDeps {
+  store: Pick<DraftsStore, 'get' | 'list' | 'update'>;
+  /** Tells the UI which drafts changed. */
+  onDraftsChanged(ids: string[]): void;
+  /** Puts a publication's states on its listing's row in the listings view (when that view offers it). */
+  notePublication?(accountId: string, listingUuid: string, state: PublicationStateView): Promise<void>;
+  /** Reads after a pause or resume while the actual state has not followed yet (default 4, 500 ms apart). */
+  settleReads?: { count: number; everyMs: number };
+}
+
+/** Deleting listings and pausing or resuming publications. */
+export interface Lifecycle {
+  /** Deletes a listing of the active account; `sold` marks its linked drafts 'ended'. */
+  deleteListing(uuid: string, sold: boolean): Promise<ListingDeleteResult>;
+  /** Asks for a publication to be paused or resumed; answers it as read afterwards. */
+  setPublicationState(
+    listingUuid: string,
+    uuid: string,
+    state: PublicationStateRequest,
+  ): Promise<PublicationView>;
+}
+
+const DEFAULT_SETTLE_READS = { count: 4, everyMs: 500 };
+
+/** Builds the lifecycle over the shared live context. */
+export function createLifecycle(ctx: LiveContext, deps: LifecycleDeps): Lifecycle {
+  const settleReads = deps.settleReads ?? DEFAULT_SETTLE_READS;
+
+  // Drafts whose link points at the listing, found through the jobs that published it (a draft's
+  // summary does not carry its link); a draft in the trash is left as it is.
+  const linkedDrafts = async (accountId: string, listingUuid: string): Promise<Draft[]> => {
+    const live = new Set(deps.store.list().map((summary) => summary.id));
+    const ids = new Set<string>();
+    for (const known of ctx.engine.publicationsOf(listingUuid)) {
+      const draftId = ctx.engine.get(known.jobId)?.draftId;
+      if (draftId !== undefined && live.has(draftId)) ids.add(draftId);
+    }
+    const drafts: Draft[] = [];
+    for (const id of ids) {
+      const draft = await deps.store.get(id).catch(() => null);
+      if (draft?.remote?.listingUuid === listingUuid && (draft.accountId ?? accountId) === accountId)
+        drafts.push(draft);
+    }
+    return drafts;
+  };
+
+  const endDrafts = async (drafts: Draft[], sold: boolean, listingUuid: string): Promise<EndedDraft[]> => {
+    const ended: EndedDraft[] = [];
+    for (const draft of drafts) {
+      try {
+        // 'draft' is settled to 'ready' by the store when the draft can be published.
+        await deps.store.update(draft.id, (current) =>
+          current.remote?.listingUuid === listingUuid
+            ? { ...current, remote: null, status: sold ? 'ended' : 'draft' }
+            : current,
+        );
+        ended.push({ id: draft.id, title: draft.title, outcome: sold ? 'ended' : 'unlinked' });
+      } catch (error) {
+        // The listing is gone whatever happens here; the draft keeps a dead link the editor reports.
+        ctx.log.error(`Could not unlink draft ${draft.id} from deleted listing ${listingUuid}`, error);
+      }
+    }
+    if (ended.length > 0) deps.onDraftsChanged(ended.map((draft) => draft.id));
+    return ended;
+  };
+
+  return {
+    async deleteListing(uuid, sold) {
+      const { accountId, client } = ctx.clientOf();
+      return ctx.exclusive(uuid, async () => {
+        const drafts = await linkedDrafts(accountId, uuid);
+        if (drafts.some((draft) => draft.status === 'publishing')) {
+          throw new AppError(
+            'conflict',
+            'A draft of this ad is being published right now. Wait until it is done, then delete the ad.',
+          );
+        }
+        let outcome: ListingDeleteResult['outcome'];
+        try {
+          outcome = await client.deleteListing(uuid);
+        } catch (error) {
+          ctx.log.info(`Deleting listing ${uuid} of account ${accountId} failed: ${String(error)}`);
+          throw liveError(error);
+        }
+        ctx.log.info(
+          `Listing ${uuid} of account ${accountId} ${outcome === 'deleted' ? 'deleted' : 'was gone already'}` +
+            `${sold ? ' (sold)' : ''}; ${drafts.length} linked draft(s)`,
+        );
+        await ctx.listings.forget(accountId, uuid);
+        return { uuid, outcome, sold, drafts: await endDrafts(drafts, sold, uuid) };
+      });
+    },
+
+    async setPublicationState(listingUuid, uuid, state) {
+      const { accountId, client } = ctx.clientOf();
+      try {
+        await client.setPublicationState(listingUuid, uuid, state);
+      } catch (error) {
+        ctx.log.info(
+          `${state} of publication ${uuid} (listing ${listingUuid}, account ${accountId}) failed: ${String(error)}`,
+        );
+        throw liveError(error);
+      }
+      ctx.log.info(`${state} asked for publication ${uuid} (listing ${listingUuid}, account ${accountId})`);
+      // The actual state follows asynchronously: read a few times while it differs from the request.
+      let view: PublicationView;
+      for (let read = 1; ; read += 1) {
+        view = await ctx.publications.get(client, listingUuid, uuid);
+        const settled = view.actualState !== null && view.actualState === view.requestedState;
+        if (settled || read >= settleReads.count) break;
+        await sleep(settleReads.everyMs);
+      }
+      await deps
+        .notePublication?.(accountId, listingUuid, {
+          uuid,
+          requestedState: view.requestedState,
+          actualState: view.actualState,
+          adId: view.adId,
+        })
+        .catch((error: unknown) => ctx.log.error('Could not put a publication state on its listing', error));
+      return view;
+    },
+  };
+}

@@ -1,0 +1,120 @@
+// Counts read right in both languages ("1 braucht Sie", not "1 brauchen Sie"): every string that
+// shows {{count}} is an i18next plural form, each plural has its one and other forms in English
+// and German, and every locale file has the same keys in both languages. The files are read from
+// the folder, so a namespace added later is checked before anyone registers it.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const folder = path.resolve(import.meta.dirname, '../../../src/renderer/i18n/locales');
+
+/**
+ * Keys whose {{count}} is a bare figure that no word agrees with: a total in "photo 2 of {{count}}"
+ * or a tally in parentheses. Named one by one, so a new count string must be decided on.
+ */
+const bareFigures = new Set([
+  'draftsList.trash',
+  'editor.description.count',
+  'photos.tile.label',
+  'photos.tile.coverLabel',
+  'photos.tile.labelNoSize',
+  'photos.tile.coverLabelNoSize',
+  'photos.announce.start',
+  'photos.announce.over',
+  'photos.announce.end',
+  'photos.announce.cancel',
+  'publish.filter.all',
+  'publish.filter.open',
+  'publish.filter.attention',
+  'publish.filter.done',
+]);
+
+const pluralSuffix = /_(zero|one|two|few|many|other)$/;
+const showsCount = /\{\{\s*count\s*[,}]/;
+
+type Strings = Map<string, string>;
+
+function flatten(tree: unknown, prefix: string, into: Strings): Strings {
+  for (const [key, value] of Object.entries(tree as Record<string, unknown>)) {
+    if (typeof value === 'object' && value !== null) flatten(value, `${prefix}${key}.`, into);
+    else into.set(`${prefix}${key}`, String(value));
+  }
+  return into;
+}
+
+/** A file's strings under the key the app reads them by (`ns.key`; the common file has no prefix). */
+function load(file: string): Strings {
+  const namespace = /^(?:en|de)(?:\.(.+))?\.json$/.exec(file)?.[1];
+  const tree: unknown = JSON.parse(readFileSync(path.join(folder, file), 'utf8'));
+  return flatten(tree, namespace ? `${namespace}.` : '', new Map());
+}
+
+const files = readdirSync(folder).filter((file) => file.endsWith('.json'));
+const namespaces = [...new Set(files.map((file) => file.replace(/^(en|de)/, '')))].sort();
+const en: Strings = new Map(files.filter((f) => f.startsWith('en')).flatMap((f) => [...load(f)]));
+const de: Strings = new Map(files.filter((f) => f.startsWith('de')).flatMap((f) => [...load(f)]));
+
+describe('locale files', () => {
+  it('finds the locale files of both languages', () => {
+    expect(namespaces).toContain('.json');
+    expect(namespaces).toContain('.publish.json');
+    expect(en.size).toBeGreaterThan(100);
+  });
+
+  it.each(namespaces)('en%s and its German twin have the same keys', (namespace) => {
+    const enKeys = [...load(`en${namespace}`).keys()].sort();
+    const deKeys = [...load(`de${namespace}`).keys()].sort();
+    expect(deKeys).toEqual(enKeys);
+  });
+
+  it.each([
+    ['en', en],
+    ['de', de],
+  ] as const)('every %s string that shows {{count}} is a plural form', (_language, strings) => {
+    const notPlural = [...strings]
+      .filter(([key, text]) => showsCount.test(text) && !pluralSuffix.test(key) && !bareFigures.has(key))
+      .map(([key, text]) => `${key}: ${text}`);
+    expect(notPlural).toEqual([]);
+  });
+
+  it.each([
+    ['en', en],
+    ['de', de],
+  ] as const)(
+    'every %s plural has its one and other forms, and no plain key beside them',
+    (_language, strings) => {
+      const bases = new Set(
+        [...strings.keys()]
+          .filter((key) => pluralSuffix.test(key))
+          .map((key) => key.replace(pluralSuffix, '')),
+      );
+      const problems: string[] = [];
+      for (const base of bases) {
+        for (const form of ['one', 'other'])
+          if (!strings.has(`${base}_${form}`)) problems.push(`${base}_${form} is missing`);
+        // i18next would fall back to the plain key for a missing form and hide that it is missing.
+        if (strings.has(base)) problems.push(`${base} is a plain key beside its plural forms`);
+      }
+      expect(problems).toEqual([]);
+    },
+  );
+
+  it.each([
+    ['en', en],
+    ['de', de],
+  ] as const)('every %s one and other form shows the count', (_language, strings) => {
+    // A form that hard-codes "1" or leaves the figure out would say a wrong number when the
+    // language's rule picks it for another count (or hide the number the seller needs).
+    const without = [...strings]
+      .filter(([key, text]) => /_(one|other)$/.test(key) && !showsCount.test(text))
+      .map(([key, text]) => `${key}: ${text}`);
+    expect(without).toEqual([]);
+  });
+
+  it('the exempted bare figures exist, so the list stays true', () => {
+    for (const key of bareFigures) {
+      expect(en.get(key), key).toMatch(showsCount);
+      expect(de.get(key), key).toMatch(showsCount);
+    }
+  });
+});
