@@ -1,5 +1,7 @@
 // Real photographs (not drawings or renders) from Debian's desktop-background packages:
 // mate-backgrounds, plasma-workspace-wallpapers and lomiri-wallpapers-20.04. Width is the file's.
+import sharp from 'sharp';
+
 /** The photos of the benchmark and of the size tests, where the packages are installed. */
 export const CORPUS: readonly { name: string; file: string; width: number }[] = [
   { name: 'mate Aqua', file: '/usr/share/backgrounds/mate/nature/Aqua.jpg', width: 2560 },
@@ -61,3 +63,20 @@ export const CORPUS: readonly { name: string; file: string; width: number }[] = 
   { name: 'plasma Volna', file: '/usr/share/wallpapers/Volna/contents/images/5120x2880.jpg', width: 5120 },
   { name: 'lomiri Kleiber', file: '/usr/share/backgrounds/Kleiber_by_Lukas_Baubkus.jpg', width: 6028 },
 ];
+
+/** A phone's photo: 12 MP, 4 : 3. */
+export const PHONE = { width: 4032, height: 3024 } as const;
+
+/** The corpus photos large enough to stand for a phone's 12 MP photo (the phone-sized subset). */
+export const PHONE_SOURCES = CORPUS.filter((photo) => photo.width >= 2560);
+
+/**
+ * A phone-sized copy of a real photo: centre crop to 4 : 3, scaled to 4032 × 3024 (the packages
+ * hold no photo of that size; most are 2560 px wide, so most are scaled up), as a JPEG of `quality`;
+ * `sideways` stores it as a phone held upright does (landscape pixels, EXIF orientation 6).
+ */
+export async function phoneSized(file: string, quality = 92, sideways = false): Promise<Buffer> {
+  let image = sharp(file).resize({ ...PHONE, fit: 'cover', position: 'centre' });
+  if (sideways) image = image.withMetadata({ orientation: 6 });
+  return image.jpeg({ quality }).toBuffer();
+}

@@ -11,10 +11,9 @@ import sharp from 'sharp';
 import { REFERENCE_QUALITY, SSIM_FLOOR, jpegOptions, ssimOf } from '../../src/main/media/encode-photo';
 import { INTAKE_DEFAULTS } from '../../src/main/media/intake';
 import { normalizeImage } from '../../src/main/media/normalize';
-import { CORPUS } from './corpus';
+import { CORPUS, PHONE_SOURCES, phoneSized } from './corpus';
 
 const TARGET_MEDIAN_12MP = 450 * 1024;
-const PHONE = { width: 4032, height: 3024 };
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 
 interface Row {
@@ -47,14 +46,6 @@ async function measure(name: string, bytes: Buffer): Promise<Row> {
     .toBuffer();
   const ssim = await ssimOf(reference, result.image);
   return { name, size: `${result.width}×${result.height}`, bytes: result.image.byteLength, ssim };
-}
-
-/** A phone-sized copy of a real photo: centre crop to 4:3, scaled to 4032 × 3024, JPEG 92. */
-async function phoneSized(file: string): Promise<Buffer> {
-  return sharp(file)
-    .resize({ ...PHONE, fit: 'cover', position: 'centre' })
-    .jpeg({ quality: 92 })
-    .toBuffer();
 }
 
 function report(title: string, rows: Row[]): { median: number; minSsim: number } {
@@ -90,7 +81,7 @@ async function main(): Promise<void> {
 
   // The packages hold no photo of 4032 × 3024; the largest are 5120 × 2880 and most are 2560 px wide.
   const phone: Row[] = [];
-  for (const photo of CORPUS.filter((p) => p.width >= 2560)) {
+  for (const photo of PHONE_SOURCES) {
     phone.push(await measure(photo.name, await phoneSized(photo.file)));
   }
   const twelve = report(

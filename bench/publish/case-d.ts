@@ -20,10 +20,11 @@ import {
 } from '../../src/shared/domain/draft-requests';
 import { servicePaths } from '../../src/shared/service/paths';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { PHOTO_COLOURS, noisyJpeg } from '../../test/fixtures/big-photos';
 import { sampleDraft } from '../../test/fixtures/drafts';
+import { PHONE, PHONE_SOURCES, phoneSized } from '../photos/corpus';
 
 const MB = 1024 * 1024;
+const ORIGINAL_QUALITY = 95;
 /**
  * Calls on the engine's critical path, each one round trip (the sandbox adds its latency once per
  * request): imprint, listing, ticket, PUT, attach, order, publication. The token is fetched before
@@ -58,9 +59,9 @@ export async function runCaseD(settings: CaseD, engine: EngineRun): Promise<bool
   try {
     console.log(
       `(d) ${count} drafts x ${photos} photos of 12 MP over --bandwidth ${mbit} --latency ${latencyMs}` +
-        ' [photos generated (noise over one colour, test/fixtures/big-photos.ts): no photo corpus in bench/ yet]',
+        ` [originals: real photographs of bench/photos's corpus, ${PHONE.width} x ${PHONE.height}, JPEG ${ORIGINAL_QUALITY}]`,
     );
-    const originals = await generatedOriginals(path.join(work, 'originals'), photos);
+    const originals = await phoneOriginals(path.join(work, 'originals'), photos);
     const stored = await intakeOnce(originals, path.join(work, 'intake'));
     const engineDrafts = await draftsOf(dataDir, store, count, stored);
     // The naive side gets drafts too (for its request bodies); its photos are the originals.
@@ -92,7 +93,7 @@ export async function runCaseD(settings: CaseD, engine: EngineRun): Promise<bool
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
     console.log(
-      `    photo: original ${mb(originalBytes)} (4000x3000), as the engine sends it ${mb(storedBytes)} ` +
+      `    photo: original ${mb(originalBytes)} (${PHONE.width}x${PHONE.height}), as the engine sends it ${mb(storedBytes)} ` +
         `(${stored[0]!.width}x${stored[0]!.height}), averages`,
     );
     const rows: [string, string, string, string][] = [
@@ -124,12 +125,15 @@ interface Original {
   bytes: number;
 }
 
-/** `n` distinct 12 MP JPEGs (noise amplitude chosen for the size of a camera's JPEG, ~4 MB). */
-async function generatedOriginals(dir: string, n: number): Promise<Original[]> {
+/**
+ * `n` distinct 12 MP originals: real photographs of the corpus (bench/photos), phone-sized, at the
+ * quality a phone's camera writes (95).
+ */
+async function phoneOriginals(dir: string, n: number): Promise<Original[]> {
   await mkdir(dir, { recursive: true });
   const out: Original[] = [];
   for (let i = 0; i < n; i += 1) {
-    const jpeg = await noisyJpeg(PHOTO_COLOURS[i % PHOTO_COLOURS.length]!, 4000, 40);
+    const jpeg = await phoneSized(PHONE_SOURCES[i % PHONE_SOURCES.length]!.file, ORIGINAL_QUALITY);
     const file = path.join(dir, `IMG_${i + 1}.jpg`);
     await writeFile(file, jpeg);
     out.push({ file, bytes: jpeg.length });

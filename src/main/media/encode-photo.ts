@@ -10,11 +10,13 @@
 // full resolution on a grid over the whole photo, each aligned to the 16 px blocks of a 4:2:0 JPEG:
 // encoded by itself, the mosaic gets nearly the same blocks as the full photo does, so both the
 // encodes and the SSIMs of the search cost about a sixteenth. The search also uses ssim.js's
-// "bezkrovny" variant, about five times faster than "weber" on such a mosaic and within 0.001 of it.
+// "bezkrovny" variant, about five times faster than "weber" on such a mosaic and within 0.001 of it,
+// in worker threads (ssim-worker.ts) so that the main process's event loop stays free.
 // It aims at a margin above 0.985 (SEARCH_TARGET); the benchmark (bench/photos) and the tests check
 // the full-size "weber" SSIM of the stored photo against the full-size quality-95 encoding.
 import { ssim } from 'ssim.js';
 import { loadSharp } from './load-sharp';
+import { ssimInWorker } from './ssim-worker';
 
 /** Decoded pixels as sharp hands them over: interleaved 8-bit channels. */
 export interface RawPixels {
@@ -43,16 +45,35 @@ const GRID = 4;
 // 4:2:0 JPEG blocks (MCUs) are 16 × 16 px: tiles on that grid are encoded like in the full photo.
 const BLOCK = 16;
 
-/** The mozjpeg settings of every stored JPEG at `quality`. */
+/**
+ * The mozjpeg settings of every stored JPEG at `quality`: mozjpeg's quantisation tables (3) and
+ * overshoot deringing, optimised Huffman coding, progressive, 4:2:0. Its trellis quantisation and
+ * scan optimisation stay off: together they cost three times the rest of the encode (a 3 MP photo:
+ * 150 ms against 39 ms here) for 12 to 15% fewer bytes at the same SSIM, and intake must stay fast
+ * (bench/photos/intake-speed.ts); the quality search already takes far more bytes off than that.
+ */
 export function jpegOptions(quality: number) {
-  return { quality, mozjpeg: true, progressive: true, chromaSubsampling: '4:2:0' } as const;
+  return {
+    quality,
+    mozjpeg: true,
+    trellisQuantisation: false,
+    optimiseScans: false,
+    progressive: true,
+    chromaSubsampling: '4:2:0',
+  } as const;
 }
 
-/** Encodes raw pixels as a JPEG with the stored photos' settings. */
-async function encodeAt(pixels: RawPixels, quality: number): Promise<Buffer> {
+/**
+ * Encodes raw pixels as a JPEG with the stored photos' settings; `progressive: false` for the
+ * search, whose decoded pixels are the same (the scans only order the same coefficients) and which
+ * then encodes faster.
+ */
+async function encodeAt(pixels: RawPixels, quality: number, progressive = true): Promise<Buffer> {
   const sharp = await loadSharp();
   const { data, width, height, channels } = pixels;
-  return sharp(data, { raw: { width, height, channels } }).jpeg(jpegOptions(quality)).toBuffer();
+  return sharp(data, { raw: { width, height, channels } })
+    .jpeg({ ...jpegOptions(quality), progressive })
+    .toBuffer();
 }
 
 /** Decodes an encoded image to the RGBA form ssim.js takes. */
@@ -109,14 +130,14 @@ export function mosaicOf(pixels: RawPixels): RawPixels {
 export async function chooseQuality(pixels: RawPixels): Promise<number> {
   if (pixels.width * pixels.height < SEARCH_FROM_PIXELS) return REFERENCE_QUALITY;
   const sample = mosaicOf(pixels);
-  const reference = await rgbaOf(await encodeAt(sample, REFERENCE_QUALITY));
+  const reference = await rgbaOf(await encodeAt(sample, REFERENCE_QUALITY, false));
   // Bisection: SSIM grows with quality (not strictly at every step, but closely enough to search).
   let low = 0;
   let high = QUALITIES.length - 1;
   while (low < high) {
     const mid = Math.floor((low + high) / 2);
-    const candidate = await rgbaOf(await encodeAt(sample, QUALITIES[mid] as number));
-    if (ssim(reference, candidate, SEARCH_SSIM).mssim >= SEARCH_TARGET) high = mid;
+    const candidate = await rgbaOf(await encodeAt(sample, QUALITIES[mid] as number, false));
+    if ((await ssimInWorker(reference, candidate, SEARCH_SSIM)) >= SEARCH_TARGET) high = mid;
     else low = mid + 1;
   }
   return QUALITIES[low] as number;

@@ -64,12 +64,12 @@ const PNG_TO_JPEG_GAIN = 2;
 async function encodeStored(
   resized: Sharp,
   mediaType: StoredMediaType,
-): Promise<{ image: Buffer; stored: StoredMediaType; width: number; height: number }> {
+): Promise<{ image: Buffer; stored: StoredMediaType; pixels: RawPixels }> {
   const sharp = await loadSharp();
   if (mediaType !== 'image/png') {
     const pixels = await rawOf(resized.flatten({ background: WHITE }));
     const { image } = await encodePhoto(pixels);
-    return { image, stored: 'image/jpeg', width: pixels.width, height: pixels.height };
+    return { image, stored: 'image/jpeg', pixels };
   }
   const pixels = await rawOf(resized);
   const { data, width, height, channels } = pixels;
@@ -78,10 +78,9 @@ async function encodeStored(
     const opaque =
       channels === 4 ? await rawOf(sharp(data, { raw: { width, height, channels } }).removeAlpha()) : pixels;
     const { image } = await encodePhoto(opaque);
-    if (image.byteLength * PNG_TO_JPEG_GAIN <= png.byteLength)
-      return { image, stored: 'image/jpeg', width, height };
+    if (image.byteLength * PNG_TO_JPEG_GAIN <= png.byteLength) return { image, stored: 'image/jpeg', pixels };
   }
-  return { image: png, stored: 'image/png', width, height };
+  return { image: png, stored: 'image/png', pixels };
 }
 
 /** Decodes `bytes`, applies the EXIF orientation, strips all metadata, downscales and encodes. */
@@ -117,9 +116,10 @@ export async function normalizeImage(
     const resized = sharp(input, { ...from, limitInputPixels: limits.maxInputPixels })
       .autoOrient()
       .resize({ width: limits.maxEdge, height: limits.maxEdge, fit: 'inside', withoutEnlargement: true });
-    const { image, stored, width: outWidth, height: outHeight } = await encodeStored(resized, mediaType);
-    // From the stored image rather than the input, so the thumbnail shows exactly what is uploaded.
-    const thumb = await sharp(image)
+    const { image, stored, pixels } = await encodeStored(resized, mediaType);
+    const { data, width: outWidth, height: outHeight, channels } = pixels;
+    // From the stored photo's pixels, already upright and small: no second decode of the stored file.
+    const thumb = await sharp(data, { raw: { width: outWidth, height: outHeight, channels } })
       .resize({ width: limits.thumbEdge, height: limits.thumbEdge, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: WHITE })
       .jpeg({ quality: THUMB_QUALITY })
