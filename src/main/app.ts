@@ -12,6 +12,8 @@ import type { Log } from './log/log';
 import { accountsHandlers } from './ipc/handlers/accounts';
 import { appHandlers } from './ipc/handlers/app';
 import { draftsHandlers } from './ipc/handlers/drafts';
+import { importHandlers } from './ipc/handlers/import';
+import { createImportService } from './import';
 import { listingsHandlers } from './ipc/handlers/listings';
 import { lifecycleHandlers } from './ipc/handlers/lifecycle';
 import { liveHandlers } from './ipc/handlers/live';
@@ -189,6 +191,16 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     ...(ports.clock && { now: ports.clock }),
     notePublication: listings.notePublication,
   });
+  // Issue 17: imports into drafts, photos through the drafts' own intake.
+  const imports = createImportService({
+    dataDir: config.dataDir,
+    store: draftsStore,
+    drafts,
+    account: (id) => accounts.state().accounts.find((a) => a.id === id),
+    onProgress: (progress) => events.emit('import:progress', progress),
+    onChange: (ids) => events.emit('drafts:changed', { ids }),
+    log: ports.log,
+  });
   const router = createRouter(
     {
       ...appHandlers(info),
@@ -211,6 +223,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       ...publishHandlers(publish),
       ...liveHandlers(live, uploads),
       ...lifecycleHandlers(live),
+      ...importHandlers(imports),
     },
     ports.log,
     { dataDir: config.dataDir },

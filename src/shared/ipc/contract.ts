@@ -24,6 +24,15 @@ import {
   type PublicationView,
 } from '../domain/live';
 import type { LiveEditSource, PhotoRemoval } from '../domain/live-edit';
+import {
+  importMappingSchema,
+  type ImportInspectResult,
+  type ImportPreviewResult,
+  type ImportProgress,
+  type ImportRecord,
+  type ImportRunResult,
+  type ImportUndoResult,
+} from '../domain/import';
 import { publicationStateRequestSchema, type ListingDeleteResult } from '../domain/lifecycle';
 import type {
   AddPhotosResult,
@@ -120,6 +129,21 @@ export const accountDefaultsSchema = z
 const draftIds = z.array(draftIdSchema).min(1).max(100_000);
 
 export { MAX_PHOTO_UPLOAD_BYTES, PHOTO_CHUNK_BYTES };
+
+/** An import's source (issue 17): a file or folder on this machine, read by main itself. */
+const importSource = {
+  path: absolutePathSchema,
+  /** An XLSX sheet by name; absent: the first. */
+  sheet: z.string().min(1).max(200).optional(),
+};
+/** What turns the source into drafts: the column mapping (absent: the guessed or remembered one). */
+const importPlan = {
+  ...importSource,
+  mapping: importMappingSchema.optional(),
+  /** Where photo file names are looked up besides the table's own folder. */
+  photoDir: absolutePathSchema.optional(),
+  accountId: id,
+};
 
 export const contract = {
   'app:info': channel<AppInfo>()(noInput),
@@ -300,6 +324,26 @@ export const contract = {
   'publications:set-state': channel<PublicationView>()(
     z.object({ listingUuid: id, uuid: id, state: publicationStateRequestSchema }).strict(),
   ),
+  // Issue 17, import (helper I1).
+  /** What the source is: kind, sheets, header, guessed (or remembered) mapping, row count. */
+  'import:inspect': channel<ImportInspectResult>()(z.object(importSource).strict()),
+  /** Every row as the draft it would become, with its problems; nothing is written. */
+  'import:preview': channel<ImportPreviewResult>()(z.object(importPlan).strict()),
+  /** Good rows become drafts of the account (never published); progress as `import:progress`. */
+  'import:run': channel<ImportRunResult>()(
+    z
+      .object({
+        ...importPlan,
+        runId: z.string().min(1).max(100),
+        /** Rows (their `index`) the seller left out in the preview. */
+        skip: z.array(z.int().positive()).max(100_000).optional(),
+      })
+      .strict(),
+  ),
+  /** Moves an import's drafts to the trash (published ones are kept and named). */
+  'import:undo': channel<ImportUndoResult>()(z.object({ importId: id }).strict()),
+  /** Recent imports, newest first. */
+  'import:list': channel<{ imports: ImportRecord[] }>()(noInput),
 } satisfies Record<ChannelName, ChannelDef<z.ZodType, unknown>>;
 
 export type Contract = typeof contract;
@@ -321,5 +365,7 @@ export interface EventPayloads {
   'publish:changed': { jobs: PublishJobView[] };
   /** An ad went live or was rejected. */
   'publish:notice': PublishNotice;
+  /** An import's run: drafts written, then photos taken in (issue 17). */
+  'import:progress': ImportProgress;
 }
 export type EventOf<E extends EventName> = EventPayloads[E];

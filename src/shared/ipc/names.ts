@@ -60,6 +60,12 @@ export const channelNames = [
   // Issue 15.3, an ad's whole life (helper C).
   'listings:delete',
   'publications:set-state',
+  // Issue 17, import (helper I1).
+  'import:inspect',
+  'import:preview',
+  'import:run',
+  'import:undo',
+  'import:list',
 ] as const;
 export type ChannelName = (typeof channelNames)[number];
 
@@ -74,6 +80,7 @@ export const eventNames = [
   'drafts:intake-progress',
   'publish:changed',
   'publish:notice',
+  'import:progress',
 ] as const;
 export type EventName = (typeof eventNames)[number];
 

@@ -75,11 +75,16 @@ const table: Partial<Record<ChannelName, { input: Record<string, unknown>; ids: 
     input: { listingUuid: LISTING, uuid: PUB, state: 'PAUSED' },
     ids: [['listingUuid'], ['uuid']],
   },
+  // Issue 17, import.
+  'import:preview': { input: { path: '/home/a.csv', accountId: 'acc-1' }, ids: [['accountId']] },
+  'import:run': { input: { path: '/home/a.csv', accountId: 'acc-1', runId: 'r' }, ids: [['accountId']] },
+  'import:undo': { input: { importId: PUB }, ids: [['importId']] },
 };
 
 // Fields named like ids that never become a path segment, each with the reason.
 const notPathSegments: Record<string, string> = {
   batchId: 'labels intake progress events only',
+  runId: 'labels import progress events only',
   clientId: 'the OAuth client id, sent in the token request body',
   'app:dismiss-problem.id': 'names a problem in the list; never joined into a path',
 };

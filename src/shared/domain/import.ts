@@ -1,0 +1,176 @@
+// The import model (issue 17): tables (CSV, XLSX) and kleinanzeigen-bot ad files become drafts.
+// Plain data only: main reads the files, the renderer shows the preview and words the codes.
+import { z } from 'zod';
+import type { DraftInit } from './draft';
+
+/** What a source is: a table or kleinanzeigen-bot ad files (one file or a folder tree of them). */
+export const importKinds = ['csv', 'xlsx', 'kleinanzeigen-bot'] as const;
+export type ImportKind = (typeof importKinds)[number];
+
+/**
+ * Where a table column goes. 'attribute' makes the column an attribute named by its header;
+ * 'photos' holds one or more photo file names (separated by ',', ';', '|' or line breaks).
+ */
+export const importTargets = [
+  'title',
+  'description',
+  'price',
+  'priceType',
+  'category',
+  'photos',
+  'reference',
+  'email',
+  'phoneNumber',
+  'contactPerson',
+  'street',
+  'postalCode',
+  'city',
+  'district',
+  'radius',
+  'adType',
+  'buyNow',
+  'attribute',
+] as const;
+export type ImportTarget = (typeof importTargets)[number];
+export const importTargetSchema = z.enum(importTargets);
+
+/** One entry per column of the header, in order: its target, or null to leave it out. */
+export const importMappingSchema = z.array(importTargetSchema.nullable()).max(500);
+export type ImportMapping = z.infer<typeof importMappingSchema>;
+
+/**
+ * A problem of one row (or ad file). 'error' refuses the row; 'warning' imports it and names the
+ * problem for the seller to check. The renderer words each code in English and German.
+ */
+export const importProblemCodes = [
+  /** No title (error). */
+  'missing-title',
+  /** The price cannot be read as a number (error); `value` is the text. */
+  'bad-price',
+  /** A photo named by the row or the ad file was not found (warning); `value` is the name. */
+  'photo-not-found',
+  /** An image glob of an ad file matched nothing (warning); `value` is the pattern. */
+  'photo-glob-empty',
+  /** The category is given as numeric ids (warning); `value` is the category as given. */
+  'category-numeric',
+  /** Fields of an ad file with no counterpart in a draft (warning); `names` lists them. */
+  'fields-not-imported',
+  /** The ad file could not be read or parsed (error); `value` is the parser's message. */
+  'unreadable-file',
+  /** The ad file is not an ad (not a mapping, or no fields of an ad) (error). */
+  'not-an-ad',
+  /** The ad file says it is inactive (`active: false`) (warning): imported as a draft all the same. */
+  'inactive-ad',
+  /** The row is entirely empty (error, and rows like it are left out of the counts). */
+  'empty-row',
+  /** A yes/no column holds something else (warning); `value` is the text, left unset. */
+  'bad-yes-no',
+  /** Two photo columns or entries name the same file (warning); the photo is taken once. */
+  'photo-twice',
+] as const;
+export type ImportProblemCode = (typeof importProblemCodes)[number];
+
+export interface ImportProblem {
+  code: ImportProblemCode;
+  severity: 'error' | 'warning';
+  /** The draft field concerned, where one is. */
+  field?: ImportTarget;
+  /** The text concerned (a price as written, a photo name, a glob, an error message). */
+  value?: string;
+  /** Several names (fields of an ad file with no counterpart). */
+  names?: string[];
+}
+
+/** The draft a row becomes: the draft's fields (over the account's defaults) and its photo files. */
+export interface ImportDraftFields extends Omit<DraftInit, 'accountId'> {
+  /** Absolute paths of the photos found, in order. */
+  photos: string[];
+}
+
+export interface ImportRowPreview {
+  /** 1-based: the data row's number (header not counted) or the ad file's place in the list. */
+  index: number;
+  /** Where the row comes from: "row 12" is `index`; for ad files, the file's path. */
+  file?: string;
+  draft: ImportDraftFields;
+  problems: ImportProblem[];
+  /** False when a problem refuses the row. */
+  ok: boolean;
+}
+
+export interface ImportInspectResult {
+  kind: ImportKind;
+  path: string;
+  /** Sheet names of an XLSX workbook (first is the default); empty otherwise. */
+  sheets: string[];
+  sheet: string | null;
+  /** The header row of a table; empty for ad files. */
+  header: string[];
+  /** Guessed from the header, or the one the seller used last time for this header. */
+  mapping: ImportMapping;
+  mappingRemembered: boolean;
+  /** Data rows of a table, or ad files found. */
+  rowCount: number;
+  /** The first few data rows as text, for the mapping step. */
+  sample: string[][];
+  /** CSV only: the delimiter and encoding detected. */
+  delimiter?: ',' | ';' | '\t';
+  encoding?: 'utf-8' | 'windows-1252';
+}
+
+export interface ImportPreviewResult {
+  kind: ImportKind;
+  rows: ImportRowPreview[];
+  counts: { rows: number; ok: number; refused: number; withWarnings: number; photos: number };
+}
+
+/** A photo of an imported row that the intake refused (same codes as a dropped photo). */
+export interface ImportPhotoRefusal {
+  index: number;
+  draftId: string;
+  name: string;
+  code: string;
+  message: string;
+}
+
+export interface ImportRunResult {
+  importId: string;
+  draftIds: string[];
+  created: number;
+  /** Rows not imported, each with its problems. */
+  refused: { index: number; file?: string; problems: ImportProblem[] }[];
+  photosAdded: number;
+  photosRefused: ImportPhotoRefusal[];
+}
+
+/** An import as remembered for undo. */
+export interface ImportRecord {
+  id: string;
+  at: string;
+  kind: ImportKind;
+  path: string;
+  accountId: string;
+  draftIds: string[];
+  created: number;
+  refused: number;
+  /** When the import was undone; null while it stands. */
+  undoneAt: string | null;
+}
+
+export interface ImportUndoResult {
+  importId: string;
+  /** Drafts moved to the trash. */
+  trashed: number;
+  /** Drafts already gone (deleted or in the trash). */
+  gone: number;
+  /** Drafts kept because they were published or are being published, by id. */
+  kept: string[];
+}
+
+/** Progress of an import's run: drafts written, then photos taken in. */
+export interface ImportProgress {
+  runId: string;
+  phase: 'drafts' | 'photos' | 'done';
+  done: number;
+  total: number;
+}
