@@ -9,6 +9,7 @@ import { createLog, parseLogLevel, type AppLog } from '../../log/create-log';
 import { logProcessFailures } from '../../log/process-failures';
 import { openSecretStore } from '../../secrets/keytar-store';
 import type { KeyValueStore, StoreFactory } from '../../storage/store-factory';
+import { takeDataFolder } from '../../storage/data-lock';
 import { registerAppScheme, serveAppScheme } from './app-protocol';
 import { APP_START_URL, isAppUrl } from './app-url';
 import { bindIpc } from './ipc-binding';
@@ -41,6 +42,17 @@ function focusWindow(): void {
 
 async function start(): Promise<void> {
   const dataDir = app.getPath('userData');
+  // One process per data folder (the command line, the web shell): a second one says who holds it.
+  const lock = takeDataFolder(
+    dataDir,
+    'app',
+    (message) => {
+      dialog.showErrorBox('Listing Desk', message);
+      app.exit(3);
+    },
+    app.getLocale(),
+  );
+  if (!lock) return;
   const log = createLog({
     dataDir,
     name: 'listing-desk',
@@ -123,6 +135,7 @@ async function start(): Promise<void> {
     void windowGone
       .then(() => backEnd.close())
       .finally(() => {
+        lock.release();
         closed = true;
         app.quit();
       });

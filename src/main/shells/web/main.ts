@@ -8,6 +8,7 @@ import { logProcessFailures } from '../../log/process-failures';
 import { defaultDataDir, systemLocale } from '../../paths';
 import { openSecretStore } from '../../secrets/keytar-store';
 import { confStoreFactory } from '../../storage/store-factory';
+import { takeDataFolder } from '../../storage/data-lock';
 import { parseWebShellArgs } from './args';
 import { createLaunchToken } from './guard';
 import { openInBrowser } from './open-browser';
@@ -25,6 +26,11 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const dataDir = path.resolve(args.dataDir ?? defaultDataDir());
+  // One process per data folder; a second one says who holds it and ends (exit code 3).
+  takeDataFolder(dataDir, 'web', (message) => {
+    process.stderr.write(`[listing-desk web] ${message}\n`);
+    process.exit(3);
+  });
   const log = createLog({
     dataDir,
     name: 'listing-desk web',

@@ -1,0 +1,64 @@
+// `import FILE|FOLDER [--account NAME] [--photos DIR]`: the app's import service with the mapping it
+// guesses (or remembers for this header), into drafts of the account; never published by itself.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { ImportInspectResult, ImportProgress, ImportRunResult } from '../../shared/domain/import';
+import type { Session } from './session';
+import { EXIT, importProblemsText } from './words';
+
+export async function importCommand(
+  session: Session,
+  options: { source: string; photos?: string },
+): Promise<number> {
+  const { words: w } = session;
+  const account = await session.account();
+  const source = path.resolve(options.source);
+  const photoDir = options.photos === undefined ? undefined : path.resolve(options.photos);
+  const inspected = await session.call<ImportInspectResult>('import:inspect', { path: source });
+  const runId = randomUUID();
+  let last = '';
+  const unsubscribe = session.app.events.subscribe((event, payload) => {
+    if (event !== 'import:progress') return;
+    const progress = payload as ImportProgress;
+    if (progress.runId !== runId || progress.phase === 'done') return;
+    const line = w.importProgress(progress.phase, progress.done, progress.total);
+    // Every tenth and the last: a line per row would flood a scheduler's log.
+    if (line !== last && (progress.done % 10 === 0 || progress.done === progress.total)) session.err(line);
+    last = line;
+  });
+  let result: ImportRunResult;
+  try {
+    result = await session.call<ImportRunResult>('import:run', {
+      path: source,
+      accountId: account.id,
+      runId,
+      mapping: inspected.mapping,
+      ...(inspected.sheet !== null && { sheet: inspected.sheet }),
+      ...(photoDir !== undefined && { photoDir }),
+    });
+  } finally {
+    unsubscribe();
+  }
+  for (const row of result.refused)
+    session.err(
+      w.refusedRow(row.file ?? w.row(row.index), importProblemsText(row.problems, session.language)),
+    );
+  for (const photo of result.photosRefused)
+    session.err(`${w.row(photo.index)}: ${w.photoRefused(photo.name, photo.message)}`);
+  session.err(w.imported(result.created, result.refused.length, result.photosAdded));
+  if (result.created > 0) session.err(w.undoHint(result.importId));
+  session.out(
+    JSON.stringify(
+      {
+        command: 'import',
+        ok: result.refused.length === 0 && result.photosRefused.length === 0,
+        kind: inspected.kind,
+        account: { id: account.id, name: account.name },
+        ...result,
+      },
+      null,
+      2,
+    ),
+  );
+  return result.refused.length === 0 && result.photosRefused.length === 0 ? EXIT.ok : EXIT.someFailed;
+}

@@ -1,0 +1,121 @@
+// `status [--json]` (the publish jobs) and `listings [--json]` (the account's live listings).
+import type { PublishJobView, PublishState } from '../../shared/domain/publish-job';
+import type { ListingsState } from '../../shared/ipc/types';
+import type { Session } from './session';
+import { EXIT, jobStateText } from './words';
+
+/** Rows as columns padded to their widest cell (the last column is not padded). */
+export function table(header: readonly string[], rows: readonly string[][]): string {
+  const all = [header, ...rows];
+  const widths = header.map((_, column) => Math.max(...all.map((row) => [...(row[column] ?? '')].length)));
+  return all
+    .map((row) =>
+      row
+        .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!)))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+const cut = (text: string, max = 50) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+function jobJson(job: PublishJobView) {
+  return {
+    id: job.id,
+    draftId: job.draftId,
+    accountId: job.accountId,
+    title: job.title,
+    state: job.state,
+    step: job.step,
+    adId: job.adId,
+    listingUuid: job.listingUuid,
+    publicationUuid: job.publicationUuid,
+    requestedState: job.requestedState,
+    actualState: job.actualState,
+    rejectionReason: job.rejectionReason,
+    error: job.error && {
+      problem: job.error.problem,
+      title: job.error.title,
+      detail: job.error.detail,
+      whatToDo: job.error.whatToDo,
+    },
+    supersededBy: job.supersededBy ?? null,
+    createdAt: job.createdAt,
+    updatedAt: job.updatedAt,
+  };
+}
+
+export async function statusCommand(session: Session, json: boolean): Promise<number> {
+  const state = await session.call<PublishState>('publish:list');
+  const jobs = [...state.jobs].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  if (json) {
+    session.out(JSON.stringify({ jobs: jobs.map(jobJson), problems: state.problems }, null, 2));
+    return EXIT.ok;
+  }
+  if (jobs.length === 0) {
+    session.out(session.words.noJobs);
+    return EXIT.ok;
+  }
+  const rows = jobs.map((job) => [
+    cut(jobStateText(job, session.language), 40),
+    cut(job.title.trim() || session.words.untitled),
+    job.adId === null ? '' : String(job.adId),
+    job.draftId,
+    job.updatedAt.slice(0, 16).replace('T', ' '),
+  ]);
+  session.out(table(session.words.jobsHeader, rows));
+  return EXIT.ok;
+}
+
+export async function listingsCommand(session: Session, json: boolean): Promise<number> {
+  const account = await session.account();
+  // listings:list reads the selected account's: another one is selected for the call, then the
+  // seller's choice is put back.
+  const { activeId } = await session.call<{ activeId: string }>('accounts:list');
+  if (activeId !== account.id) await session.call('accounts:select', { id: account.id });
+  let state: ListingsState;
+  try {
+    state = await session.call<ListingsState>('listings:list', { refresh: true });
+  } finally {
+    if (activeId !== account.id) await session.call('accounts:select', { id: activeId });
+  }
+  const publications = (uuid: string) => state.extras?.[uuid]?.publications ?? [];
+  if (state.problem) session.err(session.words.listingsStale(state.fetchedAt, state.problem.message));
+  if (json) {
+    session.out(
+      JSON.stringify(
+        {
+          account: { id: account.id, name: account.name },
+          fetchedAt: state.fetchedAt,
+          problem: state.problem ?? null,
+          listings: state.listings.map((listing) => ({
+            ...listing,
+            publications: publications(listing.uuid),
+          })),
+        },
+        null,
+        2,
+      ),
+    );
+  } else if (state.listings.length === 0) {
+    session.out(session.words.noListings);
+  } else {
+    const locale = session.language === 'de' ? 'de-DE' : 'en-GB';
+    const rows = state.listings.map((listing) => {
+      const pubs = publications(listing.uuid);
+      return [
+        cut(listing.title),
+        `${listing.adPrice.amount.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} € ${listing.adPrice.type}`,
+        pubs.map((p) => p.actualState ?? p.requestedState ?? '').join(', '),
+        pubs
+          .map((p) => p.adId)
+          .filter((id) => id !== null)
+          .join(', '),
+        listing.uuid,
+      ];
+    });
+    session.out(table(session.words.listingsHeader, rows));
+  }
+  return state.problem ? EXIT.service : EXIT.ok;
+}

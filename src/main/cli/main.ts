@@ -1,0 +1,150 @@
+// Entry of the command line: `npm run -s cli -- <command> [arguments] [options]` (see --help and
+// words.ts for the exit codes). It opens the same back end as the app (createApp with the web
+// shell's ports) on the data folder, which it holds for the run like the app does: one process at
+// a time.
+import path from 'node:path';
+import { version } from '../../../package.json';
+import { createApp, type App } from '../app';
+import { createLog, parseLogLevel, type AppLog } from '../log/create-log';
+import { logProcessFailures } from '../log/process-failures';
+import { defaultDataDir, systemLocale } from '../paths';
+import { openSecretStore } from '../secrets/keytar-store';
+import { takeDataFolder, type DataLock } from '../storage/data-lock';
+import { confStoreFactory } from '../storage/store-factory';
+import { resolveLanguage, type UiLanguage } from '../../shared/i18n-language';
+import type { Settings } from '../../shared/ipc/types';
+import { parseCliArgs, UsageError, type CliArgs } from './args';
+import { importCommand } from './import';
+import { listingsCommand, statusCommand } from './lists';
+import { publishCommand } from './publish';
+import { CallFailed, ExitWith, openSession, type Output } from './session';
+import { cliWords, EXIT } from './words';
+
+/** Writes and resolves once the text is handed over (stdout may be a pipe a scheduler reads). */
+function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
+  return new Promise((resolve) => stream.write(text.endsWith('\n') ? text : `${text}\n`, () => resolve()));
+}
+
+const pending: Promise<void>[] = [];
+const output: Output = {
+  out: (text) => void pending.push(write(process.stdout, text)),
+  err: (text) => void pending.push(write(process.stderr, text)),
+};
+
+async function run(argv: string[], stopped: () => boolean): Promise<number> {
+  const locale = systemLocale();
+  let language: UiLanguage = resolveLanguage('system', locale);
+  let args: CliArgs;
+  try {
+    args = parseCliArgs(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    const w = cliWords(language);
+    output.err(`${w.usage(error.usage)}\n${w.usageHint}`);
+    return EXIT.usage;
+  }
+  if (args.command === 'help') {
+    output.out(cliWords(language).help);
+    return EXIT.ok;
+  }
+  const dataDir = path.resolve(args.dataDir ?? defaultDataDir());
+  let refusal: string | undefined;
+  const lock: DataLock | undefined = takeDataFolder(dataDir, 'cli', (message) => (refusal = message), locale);
+  if (!lock) {
+    output.err(refusal!);
+    return EXIT.locked;
+  }
+  let log: AppLog | undefined;
+  let app: App | undefined;
+  try {
+    log = createLog({
+      dataDir,
+      name: 'listing-desk cli',
+      level: parseLogLevel(process.env.LISTING_DESK_LOG_LEVEL),
+      stderr: args.verbose ? process.stderr : false,
+    });
+    const appLog = log;
+    logProcessFailures(process, appLog, () => {
+      appLog.close();
+      lock.release();
+      process.exit(EXIT.unexpected);
+    });
+    log.info(`Listing Desk ${version} command line: ${args.command}`, { dataDir });
+    const secretStore = await openSecretStore();
+    app = await createApp(
+      { shell: 'web', dataDir, version, systemLocale: locale },
+      { storeFactory: confStoreFactory, secretStore, log },
+    );
+    const settings = (await app.router.call('settings:get', undefined)) as { ok: boolean; value?: Settings };
+    if (settings.ok && settings.value) language = resolveLanguage(settings.value.language, locale);
+    const session = openSession(app, language, output, args.account, stopped);
+    switch (args.command) {
+      case 'publish':
+        return await publishCommand(session, {
+          ready: args.ready,
+          ids: args.operands,
+          waitMinutes: args.waitMinutes,
+        });
+      case 'status':
+        return await statusCommand(session, args.json);
+      case 'listings':
+        return await listingsCommand(session, args.json);
+      case 'import':
+        return await importCommand(session, {
+          source: args.operands[0]!,
+          ...(args.photos !== undefined && { photos: args.photos }),
+        });
+      default:
+        // export: helper I3's export service, wired in once it is there.
+        throw new UsageError({ problem: 'not-available', command: args.command });
+    }
+  } catch (error) {
+    const w = cliWords(language);
+    if (error instanceof UsageError) {
+      output.err(`${w.usage(error.usage)}\n${w.usageHint}`);
+      return EXIT.usage;
+    }
+    if (error instanceof ExitWith) {
+      output.err(error.message);
+      return error.code;
+    }
+    if (error instanceof CallFailed && error.error.code === 'service') {
+      output.err(error.error.message);
+      return EXIT.service;
+    }
+    log?.error(`The command ${args.command} failed`, error);
+    output.err(w.unexpected(error instanceof Error ? error.message : String(error), log?.file ?? dataDir));
+    return EXIT.unexpected;
+  } finally {
+    // Jobs stop where they stand (they continue at the next start); the drafts' last writes land.
+    await app?.close().catch((error: unknown) => log?.error('Closing the back end failed', error));
+    log?.close();
+    lock.release();
+  }
+}
+
+let stopRequested = false;
+let signals = 0;
+const onSignal = () => {
+  signals += 1;
+  stopRequested = true;
+  // A second Ctrl+C, or a command that does not stop by itself within 20 s: end now. The lock is
+  // released on exit; jobs resume from their files at the next start.
+  if (signals > 1) process.exit(EXIT.interrupted);
+  setTimeout(() => process.exit(EXIT.interrupted), 20_000).unref();
+};
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+
+run(process.argv.slice(2), () => stopRequested)
+  .catch((error: unknown) => {
+    output.err(
+      `[listing-desk cli] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    return EXIT.unexpected;
+  })
+  .then(async (code) => {
+    if (stopRequested && code === EXIT.ok) code = EXIT.interrupted;
+    await Promise.all(pending);
+    process.exit(code);
+  });

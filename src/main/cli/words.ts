@@ -1,0 +1,323 @@
+// Everything the command line says, in English and German (the app's language setting, else the
+// system's). Like notice-text.ts, main's few words live in a table here: main does not load i18next.
+import type { PublishJobView } from '../../shared/domain/publish-job';
+import type { ImportProblem } from '../../shared/domain/import';
+import type { UiLanguage } from '../../shared/i18n-language';
+import type { UsageProblem } from './args';
+
+/** The exit codes, documented in --help and the README. */
+export const EXIT = {
+  ok: 0,
+  /** Some items failed: a draft not published, an ad rejected, a row not imported. */
+  someFailed: 1,
+  usage: 2,
+  /** Another process (the app, the web shell, another command) holds the data folder. */
+  locked: 3,
+  /** The listing service cannot be reached, or the account cannot sign in. */
+  service: 4,
+  /** Something unexpected; the log in the data folder has the details. */
+  unexpected: 5,
+  /** Stopped by Ctrl+C or SIGTERM. */
+  interrupted: 130,
+} as const;
+
+const helpEn = `Listing Desk on the command line: the same drafts, jobs and accounts as the app.
+
+Usage: npm run -s cli -- <command> [arguments] [options]
+
+Commands:
+  import FILE|FOLDER      Import a CSV or XLSX table or kleinanzeigen-bot ad files into drafts
+                          (never published by itself). --account NAME, --photos DIR
+  export FILE             Export drafts and live listings to FILE (.csv or .xlsx)
+  publish --ready         Publish every draft of the account that is ready
+  publish ID...           Publish these drafts (their ids)
+                          Progress goes to stderr, a JSON summary to stdout; waits until each ad
+                          is live, rejected or needs you (at most --wait MINUTES, default 30,
+                          0 = no limit). Jobs still under way continue at the next start.
+  status [--json]         The publish jobs and their states
+  listings [--json]       The account's live listings, read from the service
+
+Options:
+  --data-dir DIR          The data folder (default: the app's own)
+  --account NAME          The account (name or id; default: the one selected in the app)
+  --verbose               Also write the log to stderr
+  -h, --help              This help
+
+Exit codes:
+  0  everything done
+  1  some items failed (a draft not published, an ad rejected, a row not imported)
+  2  usage error (unknown command or option)
+  3  the data folder is in use by Listing Desk or another command; close it first
+  4  the listing service cannot be reached, or the account cannot sign in
+  5  unexpected error (details in the log in the data folder)
+  130 stopped (Ctrl+C)
+`;
+
+const helpDe = `Listing Desk auf der Befehlszeile: dieselben Entwürfe, Aufträge und Konten wie in der App.
+
+Aufruf: npm run -s cli -- <Befehl> [Argumente] [Optionen]
+
+Befehle:
+  import DATEI|ORDNER     Eine CSV- oder XLSX-Tabelle oder kleinanzeigen-bot-Anzeigendateien als
+                          Entwürfe übernehmen (nie von selbst veröffentlicht). --account NAME, --photos ORDNER
+  export DATEI            Entwürfe und Live-Anzeigen in DATEI schreiben (.csv oder .xlsx)
+  publish --ready         Alle fertigen Entwürfe des Kontos veröffentlichen
+  publish ID...           Diese Entwürfe veröffentlichen (ihre IDs)
+                          Fortschritt auf stderr, eine JSON-Zusammenfassung auf stdout; wartet, bis
+                          jede Anzeige online ist, abgelehnt wurde oder Sie braucht (höchstens
+                          --wait MINUTEN, Standard 30, 0 = ohne Grenze). Laufende Aufträge gehen
+                          beim nächsten Start weiter.
+  status [--json]         Die Veröffentlichungsaufträge und ihr Stand
+  listings [--json]       Die Live-Anzeigen des Kontos, vom Dienst gelesen
+
+Optionen:
+  --data-dir ORDNER       Der Datenordner (Standard: der der App)
+  --account NAME          Das Konto (Name oder ID; Standard: das in der App gewählte)
+  --verbose               Das Protokoll auch auf stderr schreiben
+  -h, --help              Diese Hilfe
+
+Exit-Codes:
+  0  alles erledigt
+  1  manches ging nicht (ein Entwurf nicht veröffentlicht, eine Anzeige abgelehnt, eine Zeile nicht übernommen)
+  2  falscher Aufruf (unbekannter Befehl oder unbekannte Option)
+  3  der Datenordner wird von Listing Desk oder einem anderen Befehl verwendet; schließen Sie es zuerst
+  4  der Anzeigendienst ist nicht erreichbar, oder das Konto kann sich nicht anmelden
+  5  unerwarteter Fehler (Einzelheiten im Protokoll im Datenordner)
+  130 abgebrochen (Strg+C)
+`;
+
+const steps = {
+  en: {
+    imprint: 'imprint',
+    listing: 'creating the ad',
+    photos: 'uploading photos',
+    order: 'ordering photos',
+    publication: 'publishing',
+    live: 'checking it is live',
+  },
+  de: {
+    imprint: 'Impressum',
+    listing: 'Anzeige anlegen',
+    photos: 'Fotos hochladen',
+    order: 'Fotos ordnen',
+    publication: 'veröffentlichen',
+    live: 'prüfen, ob sie online ist',
+  },
+} as const;
+
+const importProblems = {
+  en: {
+    'missing-title': 'no title',
+    'bad-price': 'price cannot be read',
+    'photo-not-found': 'photo not found',
+    'photo-glob-empty': 'no photo matches',
+    'category-numeric': 'category given as numbers, please check',
+    'fields-not-imported': 'fields not imported',
+    'unreadable-file': 'file cannot be read',
+    'not-an-ad': 'not an ad file',
+    'inactive-ad': 'marked inactive',
+    'empty-row': 'empty row',
+    'bad-yes-no': 'not yes or no',
+    'photo-twice': 'photo named twice',
+  },
+  de: {
+    'missing-title': 'kein Titel',
+    'bad-price': 'Preis nicht lesbar',
+    'photo-not-found': 'Foto nicht gefunden',
+    'photo-glob-empty': 'kein Foto passt',
+    'category-numeric': 'Kategorie als Zahlen angegeben, bitte prüfen',
+    'fields-not-imported': 'Felder nicht übernommen',
+    'unreadable-file': 'Datei nicht lesbar',
+    'not-an-ad': 'keine Anzeigendatei',
+    'inactive-ad': 'als inaktiv markiert',
+    'empty-row': 'leere Zeile',
+    'bad-yes-no': 'weder ja noch nein',
+    'photo-twice': 'Foto doppelt genannt',
+  },
+} as const;
+
+const en = {
+  help: helpEn,
+  usageHint: 'See npm run -s cli -- --help.',
+  usage(p: UsageProblem): string {
+    switch (p.problem) {
+      case 'options':
+        return `The options cannot be read: ${p.detail}`;
+      case 'unknown-command':
+        return `There is no command "${p.name}".`;
+      case 'data-dir-empty':
+        return '--data-dir needs a folder.';
+      case 'wait':
+        return `--wait takes whole minutes (0 = no limit), not "${p.value}".`;
+      case 'not-with':
+        return `${p.flag} does not go with ${p.command}.`;
+      case 'import-one':
+        return 'import takes one file or folder.';
+      case 'export-one':
+        return 'export takes one file.';
+      case 'export-type':
+        return `export writes .csv or .xlsx files, not "${p.file}".`;
+      case 'publish-what':
+        return 'publish takes either --ready or the ids of the drafts to publish.';
+      case 'not-an-id':
+        return `"${p.id}" is not a draft id.`;
+      case 'no-arguments':
+        return `${p.command} takes no arguments.`;
+      case 'account-unknown':
+        return `There is no account "${p.name}". Accounts: ${p.names.join(', ')}.`;
+      case 'not-available':
+        return `${p.command} is not available in this version.`;
+    }
+  },
+  unreachable: (account: string, message: string) =>
+    `The account "${account}" cannot reach the listing service: ${message}`,
+  unexpected: (message: string, log: string) =>
+    `Something unexpected went wrong: ${message} (details in ${log})`,
+  nothingReady: 'No draft is ready to publish.',
+  started: (count: number) => `Publishing ${count} ${count === 1 ? 'draft' : 'drafts'}…`,
+  notStarted: (title: string, why: string) => `${title}: not started: ${why}`,
+  untitled: 'Untitled draft',
+  queued: 'waiting its turn',
+  waiting: (why: string) => `waiting to try again (${why})`,
+  published: (adId: number | null) => (adId === null ? 'live' : `live (ad ${adId})`),
+  rejected: (reason: string | null) => (reason ? `rejected: ${reason}` : 'rejected'),
+  failed: (title: string, whatToDo: string) => `failed: ${title}. ${whatToDo}`,
+  cancelled: 'cancelled',
+  superseded: 'taken over by a later job',
+  photosProgress: (done: number, total: number) => `${done}/${total}`,
+  summary: (live: number, failed: number, open: number) =>
+    `${live} live, ${failed} not published${open > 0 ? `, ${open} still on their way` : ''}.`,
+  gaveUpWaiting: (minutes: number) =>
+    `Stopped waiting after ${minutes} min; the jobs still on their way continue the next time Listing Desk or this command starts.`,
+  interrupted: 'Stopped. Jobs under way continue the next time Listing Desk or this command starts.',
+  noJobs: 'No publish jobs.',
+  noListings: 'No live listings.',
+  listingsStale: (when: string | null, message: string) =>
+    `The listings could not be read now (${message}); these are the last known${when ? ` from ${when}` : ''}.`,
+  jobsHeader: ['State', 'Title', 'Ad', 'Draft', 'Updated'],
+  listingsHeader: ['Title', 'Price', 'State', 'Ad', 'Listing'],
+  imported: (created: number, refused: number, photos: number) =>
+    `${created} ${created === 1 ? 'draft' : 'drafts'} created, ${refused} ${refused === 1 ? 'row' : 'rows'} not imported, ${photos} ${photos === 1 ? 'photo' : 'photos'} added.`,
+  importProgress: (phase: string, done: number, total: number) =>
+    `${phase === 'photos' ? 'photos' : 'drafts'} ${done}/${total}`,
+  refusedRow: (where: string, problems: string) => `${where}: not imported: ${problems}`,
+  row: (index: number) => `row ${index}`,
+  photoRefused: (name: string, message: string) => `photo ${name} not taken: ${message}`,
+  undoHint: (id: string) => `The whole import can be undone in the app (import ${id}).`,
+  exported: (file: string) => `Written to ${file}.`,
+};
+
+type Words = typeof en;
+
+const de: Words = {
+  help: helpDe,
+  usageHint: 'Siehe npm run -s cli -- --help.',
+  usage(p: UsageProblem): string {
+    switch (p.problem) {
+      case 'options':
+        return `Die Optionen sind nicht lesbar: ${p.detail}`;
+      case 'unknown-command':
+        return `Einen Befehl „${p.name}“ gibt es nicht.`;
+      case 'data-dir-empty':
+        return '--data-dir braucht einen Ordner.';
+      case 'wait':
+        return `--wait nimmt ganze Minuten (0 = ohne Grenze), nicht „${p.value}“.`;
+      case 'not-with':
+        return `${p.flag} passt nicht zu ${p.command}.`;
+      case 'import-one':
+        return 'import nimmt eine Datei oder einen Ordner.';
+      case 'export-one':
+        return 'export nimmt eine Datei.';
+      case 'export-type':
+        return `export schreibt .csv- oder .xlsx-Dateien, nicht „${p.file}“.`;
+      case 'publish-what':
+        return 'publish nimmt entweder --ready oder die IDs der Entwürfe.';
+      case 'not-an-id':
+        return `„${p.id}“ ist keine Entwurfs-ID.`;
+      case 'no-arguments':
+        return `${p.command} nimmt keine Argumente.`;
+      case 'account-unknown':
+        return `Ein Konto „${p.name}“ gibt es nicht. Konten: ${p.names.join(', ')}.`;
+      case 'not-available':
+        return `${p.command} gibt es in dieser Version noch nicht.`;
+    }
+  },
+  unreachable: (account, message) => `Das Konto „${account}“ erreicht den Anzeigendienst nicht: ${message}`,
+  unexpected: (message, log) => `Etwas Unerwartetes ist schiefgegangen: ${message} (Einzelheiten in ${log})`,
+  nothingReady: 'Kein Entwurf ist fertig zum Veröffentlichen.',
+  started: (count) => `${count} ${count === 1 ? 'Entwurf wird' : 'Entwürfe werden'} veröffentlicht…`,
+  notStarted: (title, why) => `${title}: nicht gestartet: ${why}`,
+  untitled: 'Entwurf ohne Titel',
+  queued: 'wartet, bis er dran ist',
+  waiting: (why) => `wartet auf den nächsten Versuch (${why})`,
+  published: (adId) => (adId === null ? 'online' : `online (Anzeige ${adId})`),
+  rejected: (reason) => (reason ? `abgelehnt: ${reason}` : 'abgelehnt'),
+  failed: (title, whatToDo) => `fehlgeschlagen: ${title}. ${whatToDo}`,
+  cancelled: 'abgebrochen',
+  superseded: 'von einem späteren Auftrag übernommen',
+  photosProgress: (done, total) => `${done}/${total}`,
+  summary: (live, failed, open) =>
+    `${live} online, ${failed} nicht veröffentlicht${open > 0 ? `, ${open} noch unterwegs` : ''}.`,
+  gaveUpWaiting: (minutes) =>
+    `Nach ${minutes} Min. nicht länger gewartet; die Aufträge, die noch unterwegs sind, gehen beim nächsten Start von Listing Desk oder dieses Befehls weiter.`,
+  interrupted:
+    'Abgebrochen. Laufende Aufträge gehen beim nächsten Start von Listing Desk oder dieses Befehls weiter.',
+  noJobs: 'Keine Veröffentlichungsaufträge.',
+  noListings: 'Keine Live-Anzeigen.',
+  listingsStale: (when, message) =>
+    `Die Anzeigen sind gerade nicht lesbar (${message}); dies ist der letzte bekannte Stand${when ? ` vom ${when}` : ''}.`,
+  jobsHeader: ['Stand', 'Titel', 'Anzeige', 'Entwurf', 'Geändert'],
+  listingsHeader: ['Titel', 'Preis', 'Stand', 'Anzeige', 'Listing'],
+  imported: (created, refused, photos) =>
+    `${created} ${created === 1 ? 'Entwurf' : 'Entwürfe'} angelegt, ${refused} ${refused === 1 ? 'Zeile' : 'Zeilen'} nicht übernommen, ${photos} ${photos === 1 ? 'Foto' : 'Fotos'} hinzugefügt.`,
+  importProgress: (phase, done, total) => `${phase === 'photos' ? 'Fotos' : 'Entwürfe'} ${done}/${total}`,
+  refusedRow: (where, problems) => `${where}: nicht übernommen: ${problems}`,
+  row: (index) => `Zeile ${index}`,
+  photoRefused: (name, message) => `Foto ${name} nicht übernommen: ${message}`,
+  undoHint: (id) => `Der ganze Import lässt sich in der App rückgängig machen (Import ${id}).`,
+  exported: (file) => `Geschrieben nach ${file}.`,
+};
+
+/** The command line's words in `language`. */
+export function cliWords(language: UiLanguage): Words {
+  return language === 'de' ? de : en;
+}
+
+/** A job's state in words, e.g. "uploading photos 2/4" or "live (ad 1234)". */
+export function jobStateText(job: PublishJobView, language: UiLanguage): string {
+  const w = cliWords(language);
+  if (job.supersededBy) return w.superseded;
+  switch (job.state) {
+    case 'queued':
+      return w.queued;
+    case 'running': {
+      const step = steps[language][job.step];
+      if (job.step !== 'photos' || job.photos.length === 0) return step;
+      const attached = job.photos.filter((photo) => photo.state === 'attached').length;
+      return `${step} ${w.photosProgress(attached, job.photos.length)}`;
+    }
+    case 'waiting':
+      return w.waiting(job.error?.title ?? '');
+    case 'tracking':
+      return steps[language].live;
+    case 'published':
+      return w.published(job.adId);
+    case 'rejected':
+      return w.rejected(job.rejectionReason ?? job.actualState);
+    case 'failed':
+      return w.failed(job.error?.title ?? '', job.error?.whatToDo ?? '');
+    case 'cancelled':
+      return w.cancelled;
+  }
+}
+
+/** A row's problems in words, e.g. "no title; photo not found (a.jpg)". */
+export function importProblemsText(problems: readonly ImportProblem[], language: UiLanguage): string {
+  return problems
+    .map((problem) => {
+      const words = importProblems[language][problem.code];
+      const what = problem.value ?? problem.names?.join(', ');
+      return what ? `${words} (${what})` : words;
+    })
+    .join('; ');
+}
