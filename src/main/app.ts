@@ -20,6 +20,8 @@ import { liveHandlers } from './ipc/handlers/live';
 import { uploadsHandlers } from './ipc/handlers/uploads';
 import { openPhotoUploads } from './uploads/photo-uploads';
 import { createLive } from './live';
+import { openBulk } from './bulk';
+import { bulkHandlers } from './ipc/handlers/bulk';
 import { publishHandlers } from './ipc/handlers/publish';
 import { publishAccounts } from './publish/accounts-port';
 import { openPublishEngine, type PublishEngineOptions } from './publish/engine';
@@ -201,6 +203,9 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     onChange: (ids) => events.emit('drafts:changed', { ids }),
     log: ports.log,
   });
+  // Issue 17.4: bulk edits; live jobs left unfinished resume now.
+  const bulk = await openBulk({ drafts, live: live.context });
+  bulk.jobs.onChange((jobs) => events.emit('bulk:changed', { jobs }));
   const router = createRouter(
     {
       ...appHandlers(info),
@@ -223,6 +228,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       ...publishHandlers(publish),
       ...liveHandlers(live, uploads),
       ...lifecycleHandlers(live),
+      ...bulkHandlers(bulk),
       ...importHandlers(imports),
     },
     ports.log,
@@ -238,6 +244,9 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       await uploads
         .close()
         .catch((error: unknown) => ports.log.error('Removing unfinished photo uploads failed', error));
+      await bulk.jobs
+        .close()
+        .catch((error: unknown) => ports.log.error('Closing the bulk edits failed', error));
       // Jobs stop where they stand (they resume at the next start), then the drafts' last writes
       // land, before the sandbox, which may be slow to stop.
       await publish

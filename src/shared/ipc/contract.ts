@@ -15,6 +15,8 @@ import {
   photoBytesSchema,
   segmentIdSchema,
 } from './input-schemas';
+import { bulkEditSchema, type BulkRowPlan } from '../domain/bulk-edit';
+import type { BulkDraftsResult, BulkJob } from '../domain/bulk-edit-job';
 import type { PublishJobView, PublishNotice, PublishStartResult, PublishState } from '../domain/publish-job';
 import {
   listingPatchSchema,
@@ -344,6 +346,29 @@ export const contract = {
   'import:undo': channel<ImportUndoResult>()(z.object({ importId: id }).strict()),
   /** Recent imports, newest first. */
   'import:list': channel<{ imports: ImportRecord[] }>()(noInput),
+  // Issue 17.4, bulk edits (helper I4).
+  /** What an edit would do to each draft (before/after; drafts left out named with why). */
+  'bulk:preview-drafts': channel<{ rows: BulkRowPlan[] }>()(
+    z.object({ ids: draftIds, edit: bulkEditSchema }).strict(),
+  ),
+  /** Saves the edit into each draft it changes, at once. */
+  'bulk:apply-drafts': channel<BulkDraftsResult>()(
+    z.object({ ids: draftIds, edit: bulkEditSchema }).strict(),
+  ),
+  /** What an edit would do to each live listing, as the service has it now. */
+  'bulk:preview-listings': channel<{ rows: BulkRowPlan[] }>()(
+    z.object({ uuids: z.array(id).min(1).max(10_000), edit: bulkEditSchema }).strict(),
+  ),
+  /** Starts the edit of live listings as a resumable job (progress as `bulk:changed`). */
+  'bulk:start': channel<BulkJob>()(
+    z.object({ uuids: z.array(id).min(1).max(10_000), edit: bulkEditSchema }).strict(),
+  ),
+  /** Every bulk job, newest first. */
+  'bulk:jobs': channel<{ jobs: BulkJob[] }>()(noInput),
+  /** Runs a job's failed ads (or one of them) again. */
+  'bulk:retry': channel<BulkJob>()(z.object({ jobId: id, uuid: id.optional() }).strict()),
+  /** Forgets a finished job. */
+  'bulk:dismiss': channel<{ jobs: BulkJob[] }>()(z.object({ jobId: id }).strict()),
 } satisfies Record<ChannelName, ChannelDef<z.ZodType, unknown>>;
 
 export type Contract = typeof contract;
@@ -367,5 +392,7 @@ export interface EventPayloads {
   'publish:notice': PublishNotice;
   /** An import's run: drafts written, then photos taken in (issue 17). */
   'import:progress': ImportProgress;
+  /** Bulk jobs of live listings after each ad (issue 17.4). */
+  'bulk:changed': { jobs: BulkJob[] };
 }
 export type EventOf<E extends EventName> = EventPayloads[E];

@@ -66,6 +66,14 @@ export const channelNames = [
   'import:run',
   'import:undo',
   'import:list',
+  // Issue 17.4, bulk edits (helper I4).
+  'bulk:preview-drafts',
+  'bulk:apply-drafts',
+  'bulk:preview-listings',
+  'bulk:start',
+  'bulk:jobs',
+  'bulk:retry',
+  'bulk:dismiss',
 ] as const;
 export type ChannelName = (typeof channelNames)[number];
 
@@ -81,6 +89,7 @@ export const eventNames = [
   'publish:changed',
   'publish:notice',
   'import:progress',
+  'bulk:changed',
 ] as const;
 export type EventName = (typeof eventNames)[number];
 

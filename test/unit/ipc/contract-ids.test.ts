@@ -79,6 +79,25 @@ const table: Partial<Record<ChannelName, { input: Record<string, unknown>; ids: 
   'import:preview': { input: { path: '/home/a.csv', accountId: 'acc-1' }, ids: [['accountId']] },
   'import:run': { input: { path: '/home/a.csv', accountId: 'acc-1', runId: 'r' }, ids: [['accountId']] },
   'import:undo': { input: { importId: PUB }, ids: [['importId']] },
+  // Issue 17.4, bulk edits.
+  'bulk:preview-drafts': {
+    input: { ids: [DRAFT], edit: { kind: 'imprint', imprintUuid: 'x' } },
+    ids: [['ids', 0]],
+  },
+  'bulk:apply-drafts': {
+    input: { ids: [DRAFT], edit: { kind: 'imprint', imprintUuid: 'x' } },
+    ids: [['ids', 0]],
+  },
+  'bulk:preview-listings': {
+    input: { uuids: [LISTING], edit: { kind: 'imprint', imprintUuid: 'x' } },
+    ids: [['uuids', 0]],
+  },
+  'bulk:start': {
+    input: { uuids: [LISTING], edit: { kind: 'imprint', imprintUuid: 'x' } },
+    ids: [['uuids', 0]],
+  },
+  'bulk:retry': { input: { jobId: PUB, uuid: LISTING }, ids: [['jobId'], ['uuid']] },
+  'bulk:dismiss': { input: { jobId: PUB }, ids: [['jobId']] },
 };
 
 // Fields named like ids that never become a path segment, each with the reason.

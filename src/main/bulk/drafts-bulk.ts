@@ -1,0 +1,73 @@
+// Bulk edits of drafts (issue 17.4): planned against each draft as stored now, and saved at once
+// through the drafts service, so an open editor and the list follow.
+import { planDraft, type BulkEdit, type BulkRowPlan } from '../../shared/domain/bulk-edit';
+import type { BulkDraftsResult } from '../../shared/domain/bulk-edit-job';
+import type { Draft, DraftFields } from '../../shared/domain/draft';
+import type { DraftsService } from '../drafts/drafts-service';
+
+/** The editable fields of a draft, as the editor saves them. */
+function fieldsOf(draft: Draft): DraftFields {
+  const {
+    version: _v,
+    accountId: _a,
+    status: _s,
+    createdAt: _c,
+    updatedAt: _u,
+    photos: _p,
+    remote: _r,
+    ...fields
+  } = draft;
+  return fields;
+}
+
+/** Plans the edit for each draft; a draft being published is left out (its job owns it now). */
+async function plans(
+  drafts: Pick<DraftsService, 'get'>,
+  ids: string[],
+  edit: BulkEdit,
+): Promise<{ plan: BulkRowPlan; draft: Draft }[]> {
+  const out = [];
+  for (const id of [...new Set(ids)]) {
+    const draft = await drafts.get(id);
+    if (draft.status === 'publishing') {
+      out.push({
+        plan: {
+          id,
+          title: draft.title,
+          outcome: 'invalid' as const,
+          changes: [],
+          reason: 'publishing' as const,
+        },
+        draft,
+      });
+      continue;
+    }
+    out.push(planDraft(draft, edit));
+  }
+  return out;
+}
+
+/** What the edit would do to each draft. */
+export async function previewDrafts(
+  drafts: Pick<DraftsService, 'get'>,
+  ids: string[],
+  edit: BulkEdit,
+): Promise<BulkRowPlan[]> {
+  return (await plans(drafts, ids, edit)).map(({ plan }) => plan);
+}
+
+/** Saves the edit into each draft it changes; the others are named with why. */
+export async function applyToDrafts(
+  drafts: Pick<DraftsService, 'get' | 'saveFields'>,
+  ids: string[],
+  edit: BulkEdit,
+): Promise<BulkDraftsResult> {
+  const planned = await plans(drafts, ids, edit);
+  const saved: string[] = [];
+  for (const { plan, draft } of planned) {
+    if (plan.outcome !== 'change') continue;
+    await drafts.saveFields(fieldsOf(draft));
+    saved.push(draft.id);
+  }
+  return { rows: planned.map(({ plan }) => plan), saved };
+}

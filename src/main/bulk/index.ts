@@ -1,0 +1,45 @@
+// Bulk edits (issue 17.4): of drafts (saved at once) and of live listings (a resumable job).
+import type { BulkEdit, BulkRowPlan } from '../../shared/domain/bulk-edit';
+import { planListing } from '../../shared/domain/bulk-edit';
+import type { BulkDraftsResult } from '../../shared/domain/bulk-edit-job';
+import type { DraftsService } from '../drafts/drafts-service';
+import type { LiveContext } from '../live/live-context';
+import { liveProblem } from '../live/live-errors';
+import { mapLimit } from '../storage/map-limit';
+import { openBulkJobs, type BulkJobs } from './bulk-jobs';
+import { applyToDrafts, previewDrafts } from './drafts-bulk';
+
+/** The bulk edits of the app. */
+export interface Bulk {
+  jobs: BulkJobs;
+  previewDrafts(ids: string[], edit: BulkEdit): Promise<BulkRowPlan[]>;
+  applyToDrafts(ids: string[], edit: BulkEdit): Promise<BulkDraftsResult>;
+  /** What the edit would do to each listing, as the service has it now. */
+  previewListings(uuids: string[], edit: BulkEdit): Promise<BulkRowPlan[]>;
+}
+
+/** Builds the bulk edits and resumes the live jobs left unfinished. */
+export async function openBulk(deps: {
+  drafts: Pick<DraftsService, 'get' | 'saveFields'>;
+  live: LiveContext;
+}): Promise<Bulk> {
+  const jobs = await openBulkJobs(deps.live);
+  return {
+    jobs,
+    previewDrafts: (ids, edit) => previewDrafts(deps.drafts, ids, edit),
+    applyToDrafts: (ids, edit) => applyToDrafts(deps.drafts, ids, edit),
+    async previewListings(uuids, edit) {
+      const { accountId, client } = deps.live.clientOf();
+      return mapLimit([...new Set(uuids)], 4, async (uuid): Promise<BulkRowPlan> => {
+        try {
+          const listing = await client.getListing(uuid);
+          await deps.live.remember(accountId, listing);
+          return planListing(listing, edit).plan;
+        } catch (error) {
+          const appError = await deps.live.fail(accountId, uuid, error);
+          return { id: uuid, title: '', outcome: 'invalid', changes: [], failure: liveProblem(appError) };
+        }
+      });
+    },
+  };
+}

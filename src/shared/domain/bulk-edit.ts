@@ -1,0 +1,390 @@
+// Bulk edits (issue 17.4): one change applied to many drafts or live listings at once. The edit
+// model, its pure application to an ad's fields, and the before/after row of each ad. Prices are
+// worked in whole cents so that "+10 %, rounded to .99" gives the same answer on every machine.
+import { z } from 'zod';
+import type { ServiceProblem } from '../ipc/types';
+import type { Draft } from './draft';
+import {
+  draftLimits,
+  isPlausibleEmail,
+  parsePriceAmount,
+  validateDraft,
+  type DraftIssue,
+} from './draft-validation';
+
+export const priceRoundings = ['none', 'euro', '99', '90', '5'] as const;
+export type PriceRounding = (typeof priceRoundings)[number];
+
+const text = (max: number) => z.string().max(max);
+
+/** What one bulk edit changes. */
+export const bulkEditSchema = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('price'),
+      /** 'set': the price becomes `value` euros; 'percent': it changes by `value` per cent (may be negative). */
+      mode: z.enum(['set', 'percent']),
+      value: z.number().finite().min(-100).max(100_000_000),
+      rounding: z.enum(priceRoundings),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('contact'),
+      email: text(320).optional(),
+      phoneNumber: text(100).optional(),
+      contactPerson: text(200).optional(),
+    })
+    .strict(),
+  z.object({ kind: z.literal('imprint'), imprintUuid: text(200) }).strict(),
+  z
+    .object({
+      kind: z.literal('location'),
+      street: text(300).optional(),
+      city: text(200).optional(),
+      district: text(200).optional(),
+      postalCode: text(20).optional(),
+      availabilityRadiusInKm: z.int().min(1).max(2_147_483_647).optional(),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('attribute'),
+      name: text(200).refine((name) => name.trim() !== '', { message: 'must not be empty' }),
+      /** null removes the attribute. */
+      value: text(1000).nullable(),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('description'),
+      /** 'append': the block goes at the end (once); 'replace': `find` becomes the block (all of it when `find` is empty). */
+      mode: z.enum(['append', 'replace']),
+      block: text(20_000),
+      find: text(20_000).optional(),
+    })
+    .strict(),
+]);
+export type BulkEdit = z.infer<typeof bulkEditSchema>;
+export type BulkEditKind = BulkEdit['kind'];
+
+/** The kinds a live listing takes: its location and imprint live on its publications, changed one by one. */
+export const LIVE_BULK_KINDS: readonly BulkEditKind[] = ['price', 'contact', 'attribute', 'description'];
+
+/** Why an ad is left out of a bulk edit (the UI words each code). */
+export type BulkSkipReason =
+  | 'no-price'
+  | 'price-zero'
+  | 'price-too-high'
+  | 'email-invalid'
+  | 'not-for-live'
+  | 'publishing'
+  | 'becomes-invalid';
+
+/** One value's change, for the preview table. Prices as decimal text with two places ("21.99"). */
+export interface BulkChange {
+  /** 'price', 'email', 'phoneNumber', 'contactPerson', 'imprint', 'street', 'city', 'district', 'postalCode', 'radius', 'attribute', 'description'. */
+  field: string;
+  /** The attribute's name, for field 'attribute'. */
+  name?: string;
+  before: string | null;
+  after: string | null;
+}
+
+/** How the edit stands for one ad. */
+export interface BulkRowPlan {
+  id: string;
+  title: string;
+  /** 'change': applied; 'same': nothing would change; 'invalid': left out, see `reason` and `issues`. */
+  outcome: 'change' | 'same' | 'invalid';
+  changes: BulkChange[];
+  reason?: BulkSkipReason;
+  /** For 'becomes-invalid': the draft issues the change would bring. */
+  issues?: DraftIssue[];
+  /** The ad could not be read (live listings). */
+  failure?: ServiceProblem;
+}
+
+const MAX_CENTS = 100_000_000 * 100;
+
+/** A price in cents rounded as chosen: whole euros, to end in .99 or .90, or to 5 euros. */
+export function roundCents(cents: number, rounding: PriceRounding): number {
+  const c = Math.round(cents);
+  const nearest = (low: number, high: number) => (c - low < high - c ? low : high);
+  const base = Math.floor(c / 100) * 100;
+  switch (rounding) {
+    case 'none':
+      return c;
+    case 'euro':
+      return Math.round(c / 100) * 100;
+    case '99': {
+      const result = nearest(base - 1, base + 99);
+      return Math.max(result, 99);
+    }
+    case '90': {
+      const result = c - base >= 90 ? nearest(base + 90, base + 190) : nearest(base - 10, base + 90);
+      return Math.max(result, 90);
+    }
+    case '5':
+      return Math.round(c / 500) * 500;
+  }
+}
+
+/** The new price in cents of a price `amount` (euros) under a price edit. */
+export function newPriceCents(
+  amount: number | null,
+  edit: Extract<BulkEdit, { kind: 'price' }>,
+): number | null {
+  if (edit.mode === 'set') return roundCents(Math.round(edit.value * 100), edit.rounding);
+  if (amount === null) return null;
+  const cents = Math.round(amount * 100);
+  return roundCents(Math.round((cents * (100 + edit.value)) / 100), edit.rounding);
+}
+
+/** Cents as the decimal text the service and the preview use ("21.99"). */
+export function centsText(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+function amountOf(raw: number | string | null): number | null {
+  const parsed = parsePriceAmount(raw);
+  return parsed.ok ? parsed.value : null;
+}
+
+function priceText(raw: number | string | null): string | null {
+  const amount = amountOf(raw);
+  if (amount !== null) return centsText(Math.round(amount * 100));
+  return raw === null ? null : String(raw);
+}
+
+/** The description with the edit's block appended (once) or put in place of `find`. */
+export function editedDescription(
+  description: string,
+  edit: Extract<BulkEdit, { kind: 'description' }>,
+): string {
+  const block = edit.block.trim();
+  if (edit.mode === 'append') {
+    // Appending is done once: a description that already ends with the block stays as it is.
+    if (block === '' || description.trimEnd().endsWith(block)) return description;
+    const head = description.trimEnd();
+    return head === '' ? block : `${head}\n\n${block}`;
+  }
+  const find = edit.find ?? '';
+  if (find === '') return edit.block;
+  return description.split(find).join(edit.block);
+}
+
+type Result = { draft: Draft; reason?: BulkSkipReason };
+
+/** The draft's fields after the edit (nothing else of the draft changes), or why it cannot be. */
+function applyToDraft(draft: Draft, edit: BulkEdit): Result {
+  switch (edit.kind) {
+    case 'price': {
+      const amount = amountOf(draft.price.amount);
+      const cents = newPriceCents(amount, edit);
+      if (cents === null) return { draft, reason: 'no-price' };
+      if (cents > MAX_CENTS) return { draft, reason: 'price-too-high' };
+      if (cents <= 0 && (amount === null || amount > 0)) return { draft, reason: 'price-zero' };
+      // Unchanged in value: the typed text ("12,50") stays as the seller wrote it.
+      if (amount !== null && Math.round(amount * 100) === cents) return { draft };
+      return { draft: { ...draft, price: { ...draft.price, amount: cents / 100 } } };
+    }
+    case 'contact': {
+      if (edit.email !== undefined && !isPlausibleEmail(edit.email))
+        return { draft, reason: 'email-invalid' };
+      const next = { ...draft };
+      if (edit.email !== undefined) next.email = edit.email.trim();
+      if (edit.phoneNumber !== undefined) next.phoneNumber = edit.phoneNumber.trim() || null;
+      if (edit.contactPerson !== undefined) next.contactPerson = edit.contactPerson.trim() || null;
+      return { draft: next };
+    }
+    case 'imprint':
+      return {
+        draft: {
+          ...draft,
+          publication: { ...draft.publication, imprintUuid: edit.imprintUuid.trim() || null },
+        },
+      };
+    case 'location': {
+      const publication = { ...draft.publication };
+      if (edit.street !== undefined) publication.street = edit.street.trim();
+      if (edit.city !== undefined) publication.city = edit.city.trim();
+      if (edit.district !== undefined) publication.district = edit.district.trim() || null;
+      if (edit.postalCode !== undefined) publication.postalCode = edit.postalCode.trim();
+      if (edit.availabilityRadiusInKm !== undefined)
+        publication.availabilityRadiusInKm = edit.availabilityRadiusInKm;
+      return { draft: { ...draft, publication } };
+    }
+    case 'attribute': {
+      const attributes = { ...draft.attributes };
+      const name = edit.name.trim();
+      if (edit.value === null) delete attributes[name];
+      else attributes[name] = edit.value.trim();
+      return { draft: { ...draft, attributes } };
+    }
+    case 'description':
+      return { draft: { ...draft, description: editedDescription(draft.description, edit) } };
+  }
+}
+
+const PUBLICATION_FIELDS = [
+  ['street', 'street'],
+  ['city', 'city'],
+  ['district', 'district'],
+  ['postalCode', 'postalCode'],
+  ['radius', 'availabilityRadiusInKm'],
+  ['imprint', 'imprintUuid'],
+] as const;
+
+const shown = (value: unknown): string | null =>
+  value === null || value === undefined || value === '' ? null : String(value);
+
+/** The values that differ between a draft and its edited copy, in the preview's words. */
+function changesOf(before: Draft, after: Draft): BulkChange[] {
+  const out: BulkChange[] = [];
+  if (after.price.amount !== before.price.amount)
+    out.push({
+      field: 'price',
+      before: priceText(before.price.amount),
+      after: priceText(after.price.amount),
+    });
+  for (const field of ['email', 'phoneNumber', 'contactPerson'] as const)
+    if (shown(before[field]) !== shown(after[field]))
+      out.push({ field, before: shown(before[field]), after: shown(after[field]) });
+  for (const [field, key] of PUBLICATION_FIELDS)
+    if (shown(before.publication[key]) !== shown(after.publication[key]))
+      out.push({ field, before: shown(before.publication[key]), after: shown(after.publication[key]) });
+  const names = new Set([...Object.keys(before.attributes), ...Object.keys(after.attributes)]);
+  for (const name of names)
+    if (before.attributes[name] !== after.attributes[name])
+      out.push({
+        field: 'attribute',
+        name,
+        before: before.attributes[name] ?? null,
+        after: after.attributes[name] ?? null,
+      });
+  if (before.description !== after.description)
+    out.push({ field: 'description', before: before.description, after: after.description });
+  return out;
+}
+
+const issueKey = (issue: DraftIssue) => `${issue.field}|${issue.code}`;
+
+/**
+ * The plan of one draft under the edit and the draft as it would be saved. A draft that would gain
+ * a problem it does not have now (a too-long description, an attribute too many) is left out.
+ */
+export function planDraft(draft: Draft, edit: BulkEdit): { plan: BulkRowPlan; draft: Draft } {
+  const title = draft.title;
+  const { draft: after, reason } = applyToDraft(draft, edit);
+  if (reason) return { plan: { id: draft.id, title, outcome: 'invalid', changes: [], reason }, draft };
+  const changes = changesOf(draft, after);
+  if (changes.length === 0) return { plan: { id: draft.id, title, outcome: 'same', changes }, draft };
+  const had = new Set(validateDraft(draft).map(issueKey));
+  const issues = validateDraft(after).filter((issue) => !had.has(issueKey(issue)));
+  if (issues.length > 0)
+    return {
+      plan: { id: draft.id, title, outcome: 'invalid', changes, reason: 'becomes-invalid', issues },
+      draft,
+    };
+  return { plan: { id: draft.id, title, outcome: 'change', changes }, draft: after };
+}
+
+/** The listing's editable fields, as the bulk edit reads them. */
+export interface BulkListing {
+  uuid: string;
+  title: string;
+  description: string;
+  attributes: Record<string, string>;
+  adPrice: { type: string; amount: number };
+  email: string;
+  phoneNumber?: string | null;
+  contactPerson?: string | null;
+}
+
+/** The fields of a listing update that carry out the edit, as absolute values (sending them twice changes nothing). */
+export interface BulkListingPatch {
+  price?: { type: string; amount: number };
+  email?: string;
+  phoneNumber?: string | null;
+  contactPerson?: string | null;
+  attributes?: Record<string, string>;
+  description?: string;
+}
+
+// A listing as a draft, so one application and one set of rules serve both.
+function listingAsDraft(listing: BulkListing): Draft {
+  return {
+    version: 1,
+    id: listing.uuid,
+    accountId: null,
+    status: 'published',
+    createdAt: new Date(0).toISOString(),
+    updatedAt: new Date(0).toISOString(),
+    title: listing.title,
+    category: 'x',
+    description: listing.description,
+    attributes: { ...listing.attributes },
+    adType: 'OFFER',
+    price: { type: listing.adPrice.type, amount: listing.adPrice.amount },
+    email: listing.email,
+    phoneNumber: listing.phoneNumber ?? null,
+    customReference: null,
+    contactPerson: listing.contactPerson ?? null,
+    buyNow: null,
+    publication: {
+      street: 'x',
+      city: 'x',
+      district: null,
+      postalCode: '00000',
+      availabilityRadiusInKm: 1,
+      imprintUuid: null,
+    },
+    photos: [],
+    remote: null,
+  };
+}
+
+/** The plan of one live listing under the edit, and the update that carries it out (null: none). */
+export function planListing(
+  listing: BulkListing,
+  edit: BulkEdit,
+): { plan: BulkRowPlan; patch: BulkListingPatch | null } {
+  const { uuid: id, title } = listing;
+  if (!LIVE_BULK_KINDS.includes(edit.kind))
+    return { plan: { id, title, outcome: 'invalid', changes: [], reason: 'not-for-live' }, patch: null };
+  const before = listingAsDraft(listing);
+  const { plan, draft: after } = planDraft(before, edit);
+  if (plan.outcome !== 'change') return { plan: { ...plan, id, title }, patch: null };
+  const patch: BulkListingPatch = {};
+  for (const change of plan.changes) {
+    if (change.field === 'price')
+      patch.price = { type: listing.adPrice.type, amount: Number(after.price.amount) };
+    else if (change.field === 'email') patch.email = after.email;
+    else if (change.field === 'phoneNumber') patch.phoneNumber = after.phoneNumber;
+    else if (change.field === 'contactPerson') patch.contactPerson = after.contactPerson;
+    else if (change.field === 'attribute') patch.attributes = after.attributes;
+    else if (change.field === 'description') patch.description = after.description;
+  }
+  return { plan: { ...plan, id, title }, patch };
+}
+
+/** True when the listing already carries every value of `patch` (the update has landed). */
+export function listingHasPatch(listing: BulkListing, patch: BulkListingPatch): boolean {
+  const same = (a: string | null | undefined, b: string | null | undefined) => (a || null) === (b || null);
+  if (patch.price && Math.round(listing.adPrice.amount * 100) !== Math.round(patch.price.amount * 100))
+    return false;
+  if (patch.email !== undefined && listing.email !== patch.email) return false;
+  if (patch.phoneNumber !== undefined && !same(listing.phoneNumber, patch.phoneNumber)) return false;
+  if (patch.contactPerson !== undefined && !same(listing.contactPerson, patch.contactPerson)) return false;
+  if (patch.description !== undefined && listing.description !== patch.description) return false;
+  if (patch.attributes !== undefined) {
+    const a = Object.entries(listing.attributes).sort(([x], [y]) => x.localeCompare(y));
+    const b = Object.entries(patch.attributes).sort(([x], [y]) => x.localeCompare(y));
+    if (JSON.stringify(a) !== JSON.stringify(b)) return false;
+  }
+  return true;
+}
+
+/** The limit of the description, for the dialog's field. */
+export const BULK_DESCRIPTION_MAX = draftLimits.description;
