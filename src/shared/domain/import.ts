@@ -61,8 +61,6 @@ export const importProblemCodes = [
   'not-an-ad',
   /** The ad file says it is inactive (`active: false`) (warning): imported as a draft all the same. */
   'inactive-ad',
-  /** The row is entirely empty (error, and rows like it are left out of the counts). */
-  'empty-row',
   /** A yes/no column holds something else (warning); `value` is the text, left unset. */
   'bad-yes-no',
   /** Two photo columns or entries name the same file (warning); the photo is taken once. */

@@ -1,0 +1,82 @@
+// Opens an import's source: what it is (by its name, or a folder of ad files) and its contents.
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { ImportKind } from '../../shared/domain/import';
+import { AppError } from '../ipc/app-error';
+import { readCsv, type CsvDelimiter, type CsvEncoding, type Table } from './csv';
+import { findAdFiles, looksLikeAdFile } from './kleinanzeigen-bot';
+import { readXlsx } from './xlsx';
+
+export type OpenedSource =
+  | {
+      kind: 'csv' | 'xlsx';
+      table: Table;
+      sheets: string[];
+      sheet: string | null;
+      delimiter?: CsvDelimiter;
+      encoding?: CsvEncoding;
+    }
+  | { kind: 'kleinanzeigen-bot'; files: string[] };
+
+/** Why a source cannot be opened; the renderer words each reason (details.reason). */
+export type SourceRefusal = 'not-found' | 'unsupported-file' | 'no-ad-files' | 'unreadable' | 'no-sheet';
+
+function refuse(
+  code: 'not-found' | 'invalid-input',
+  reason: SourceRefusal,
+  message: string,
+  extra = {},
+): AppError {
+  return new AppError(code, message, { reason, ...extra });
+}
+
+/** The kind a file's name says, or null. */
+export function kindOfFile(file: string): ImportKind | null {
+  if (/\.(?:csv|tsv|txt)$/i.test(file)) return 'csv';
+  if (/\.xlsx$/i.test(file)) return 'xlsx';
+  if (looksLikeAdFile(file)) return 'kleinanzeigen-bot';
+  return null;
+}
+
+/** Opens a file or folder; refuses what it cannot read with an AppError naming the reason. */
+export async function openSource(source: string, sheet?: string): Promise<OpenedSource> {
+  let info;
+  try {
+    info = await stat(source);
+  } catch {
+    throw refuse('not-found', 'not-found', `“${source}” was not found.`, { path: source });
+  }
+  if (info.isDirectory()) {
+    const files = await findAdFiles(source);
+    if (files.length === 0)
+      throw refuse('not-found', 'no-ad-files', `No kleinanzeigen-bot ad files (ad_*.yaml) in “${source}”.`, {
+        path: source,
+      });
+    return { kind: 'kleinanzeigen-bot', files };
+  }
+  const kind = kindOfFile(source);
+  try {
+    if (kind === 'csv') {
+      const { delimiter, encoding, ...table } = await readCsv(source);
+      return { kind, table, sheets: [], sheet: null, delimiter, encoding };
+    }
+    if (kind === 'xlsx') {
+      const { sheets, sheet: chosen, ...table } = await readXlsx(source, sheet);
+      return { kind, table, sheets, sheet: chosen };
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw refuse('invalid-input', 'unreadable', `“${path.basename(source)}” could not be read: ${message}`, {
+      path: source,
+      cause: message,
+    });
+  }
+  if (kind === 'kleinanzeigen-bot') return { kind, files: [source] };
+  throw refuse(
+    'invalid-input',
+    'unsupported-file',
+    `“${path.basename(source)}” is not a file Listing Desk imports (CSV, XLSX, or kleinanzeigen-bot ad files).`,
+    { path: source },
+  );
+}

@@ -1,0 +1,48 @@
+// XLSX workbooks (exceljs): the first sheet or a chosen one; cells as text, numbers kept as numbers.
+import ExcelJS from 'exceljs';
+import type { TableCell } from '../../shared/domain/import-rows';
+import { AppError } from '../ipc/app-error';
+import type { Table } from './csv';
+
+export interface XlsxTable extends Table {
+  sheets: string[];
+  sheet: string;
+}
+
+/** A cell's value as text or number (formulas by their result, rich text by its text). */
+export function xlsxCell(value: ExcelJS.CellValue): TableCell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((part) => part.text).join('');
+    if ('text' in value && typeof value.text === 'string') return value.text; // hyperlink
+    if ('result' in value) return xlsxCell(value.result as ExcelJS.CellValue);
+    if ('error' in value) return null;
+  }
+  return String(value as unknown);
+}
+
+/** Reads one sheet of a workbook (absent: the first). */
+export async function readXlsx(file: string, sheet?: string): Promise<XlsxTable> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(file);
+  const sheets = workbook.worksheets.map((ws) => ws.name);
+  const ws = sheet === undefined ? workbook.worksheets[0] : workbook.getWorksheet(sheet);
+  if (!ws)
+    throw new AppError(
+      sheet === undefined ? 'invalid-input' : 'not-found',
+      sheet === undefined ? 'This workbook has no sheet.' : `This workbook has no sheet named “${sheet}”.`,
+      { reason: 'no-sheet', sheets, ...(sheet !== undefined && { sheet }) },
+    );
+  const records: TableCell[][] = [];
+  ws.eachRow({ includeEmpty: false }, (row) => {
+    const cells: TableCell[] = [];
+    // row.values is 1-based with a hole at 0.
+    const values = row.values as ExcelJS.CellValue[];
+    for (let i = 1; i < values.length; i++) cells.push(xlsxCell(values[i]));
+    if (cells.some((c) => c !== null && String(c).trim() !== '')) records.push(cells);
+  });
+  const [header = [], ...rows] = records;
+  return { header: header.map((c) => (c === null ? '' : String(c).trim())), rows, sheets, sheet: ws.name };
+}
