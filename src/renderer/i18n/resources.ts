@@ -23,6 +23,8 @@ import deLiveEdit from './locales/de.liveEdit.json';
 import enLiveEdit from './locales/en.liveEdit.json';
 import dePreview from './locales/de.preview.json';
 import enPreview from './locales/en.preview.json';
+import deImport from './locales/de.import.json';
+import enImport from './locales/en.import.json';
 
 /**
  * Each language's words: the common file, and one file per part of the Drafts view (its list, the
@@ -42,6 +44,7 @@ export const resources = {
     lifecycle: enLifecycle,
     liveEdit: enLiveEdit,
     preview: enPreview,
+    import: enImport,
   },
   de: {
     ...de,
@@ -56,5 +59,6 @@ export const resources = {
     lifecycle: deLifecycle,
     liveEdit: deLiveEdit,
     preview: dePreview,
+    import: deImport,
   },
 };

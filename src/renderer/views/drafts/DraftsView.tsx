@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { useAccountsStore, useActiveAccount } from '../../store/accounts-store';
 import { useDraftsStore } from '../../store/drafts-store';
+import { useImportStore } from '../../store/import-store';
+import { ImportWizard } from '../import/ImportWizard';
 import { AccountUpgradeNotice } from './AccountUpgradeNotice';
 import { DraftEditor } from './DraftEditor';
 import { DraftsList } from './DraftsList';
@@ -99,6 +101,7 @@ export function DraftsView() {
   useListWhileShown();
   useNewDraftShortcut();
   useListFollowsSelectedAccount();
+  const importing = useImportStore((s) => s.open);
 
   const items = result?.items ?? [];
   const filtered = filter.query.trim() !== '' || filter.status !== 'all';
@@ -112,6 +115,8 @@ export function DraftsView() {
       ? t('draftsList.summaryFiltered', { count: result?.total ?? 0, shown: items.length })
       : t('draftsList.summary', { count: result?.total ?? 0 });
 
+  // Issue 17: the Import wizard takes the view's place while it is open.
+  if (importing) return <ImportWizard />;
   return (
     <div className="drafts-view">
       <header className="view-head">
@@ -122,6 +127,13 @@ export function DraftsView() {
           </p>
         </div>
         <div className="actions">
+          <button
+            type="button"
+            title={t('import.openHint')}
+            onClick={() => useImportStore.getState().start()}
+          >
+            {t('import.open')}
+          </button>
           <button type="button" aria-pressed={trash} onClick={() => setShowTrash(!trash)}>
             {t('draftsList.trash', { count: result?.trashCount ?? 0 })}
           </button>
@@ -153,6 +165,10 @@ export function DraftsView() {
           <p>{t('draftsList.emptyBody')}</p>
           <button type="button" className="primary drafts-first" onClick={() => void create()}>
             {t('draftsList.createFirst')}
+          </button>
+          <p>{t('import.emptyOr')}</p>
+          <button type="button" onClick={() => useImportStore.getState().start()}>
+            {t('import.open')}
           </button>
         </div>
       ) : (

@@ -1,0 +1,193 @@
+// The Import wizard (issue 17): the source the seller chose, what main found in it, the column
+// mapping, the preview of every row, the run's progress and its result (with its undo).
+import { create } from 'zustand';
+import type {
+  ImportInspectResult,
+  ImportMapping,
+  ImportPreviewResult,
+  ImportProgress,
+  ImportRunResult,
+  ImportTarget,
+  ImportUndoResult,
+} from '../../shared/domain/import';
+import { IpcError } from '../../shared/ipc/envelope';
+import { call } from '../ipc/client';
+import { useAccountsStore } from './accounts-store';
+import { useDraftsStore } from './drafts-store';
+
+export type ImportStep = 'source' | 'mapping' | 'preview' | 'running' | 'result';
+
+/** A failed call: its code (so the view can word it) and main's message. */
+export interface ImportFailure {
+  code: string;
+  message: string;
+}
+
+interface ImportState {
+  open: boolean;
+  step: ImportStep;
+  path: string;
+  accountId: string;
+  photoDir: string;
+  inspected: ImportInspectResult | null;
+  mapping: ImportMapping;
+  preview: ImportPreviewResult | null;
+  runId: string | null;
+  progress: ImportProgress | null;
+  result: ImportRunResult | null;
+  undone: ImportUndoResult | null;
+  busy: boolean;
+  failure: ImportFailure | null;
+
+  /** Opens the wizard at its first step, for the selected account. */
+  start(): void;
+  close(): void;
+  setSource(patch: Partial<Pick<ImportState, 'path' | 'accountId' | 'photoDir'>>): void;
+  /** Reads the source: tables go to the mapping, ad files straight to the preview. */
+  inspect(sheet?: string): Promise<void>;
+  setColumn(index: number, target: ImportTarget | null): void;
+  /** Every row as the draft it would become (again, after the file was changed). */
+  runPreview(): Promise<void>;
+  back(): void;
+  run(): Promise<void>;
+  progressed(progress: ImportProgress): void;
+  undo(): Promise<void>;
+  /** Closes the wizard and lists the imported drafts, the first one open. */
+  showDrafts(): void;
+}
+
+const failureOf = (error: unknown): ImportFailure =>
+  error instanceof IpcError
+    ? { code: error.code, message: error.message }
+    : { code: 'internal', message: error instanceof Error ? error.message : String(error) };
+
+const fresh = {
+  step: 'source' as ImportStep,
+  inspected: null,
+  mapping: [],
+  preview: null,
+  runId: null,
+  progress: null,
+  result: null,
+  undone: null,
+  busy: false,
+  failure: null,
+};
+
+export const useImportStore = create<ImportState>((set, get) => {
+  /** The plan main turns into drafts: what the seller chose so far. */
+  const plan = () => {
+    const { path, accountId, photoDir, inspected, mapping } = get();
+    return {
+      path: path.trim(),
+      accountId,
+      ...(inspected?.sheet ? { sheet: inspected.sheet } : {}),
+      ...(photoDir.trim() ? { photoDir: photoDir.trim() } : {}),
+      ...(inspected && inspected.kind !== 'kleinanzeigen-bot' ? { mapping } : {}),
+    };
+  };
+  /** Runs one call with the wizard busy; a failure is kept for the step to show. */
+  const busyWith = async (work: () => Promise<void>) => {
+    set({ busy: true, failure: null });
+    try {
+      await work();
+    } catch (error) {
+      set({ failure: failureOf(error) });
+    } finally {
+      set({ busy: false });
+    }
+  };
+
+  return {
+    open: false,
+    path: '',
+    accountId: '',
+    photoDir: '',
+    ...fresh,
+
+    start() {
+      const accounts = useAccountsStore.getState().state;
+      const known = accounts?.accounts.some((a) => a.id === get().accountId);
+      set({
+        ...fresh,
+        open: true,
+        accountId: known ? get().accountId : (accounts?.activeId ?? accounts?.accounts[0]?.id ?? ''),
+      });
+    },
+    close() {
+      set({ ...fresh, open: false });
+    },
+    setSource(patch) {
+      // Another file or folder is another source: what was read of the old one goes.
+      const changed = patch.path !== undefined && patch.path.trim() !== get().path.trim();
+      set({ ...patch, ...(changed ? { inspected: null, mapping: [], preview: null } : {}) });
+    },
+
+    async inspect(sheet) {
+      await busyWith(async () => {
+        const inspected = await call('import:inspect', {
+          path: get().path.trim(),
+          ...(sheet ? { sheet } : {}),
+        });
+        set({ inspected, mapping: inspected.mapping, preview: null });
+        if (inspected.kind === 'kleinanzeigen-bot') {
+          set({ preview: await call('import:preview', plan()), step: 'preview' });
+        } else {
+          set({ step: 'mapping' });
+        }
+      });
+    },
+    setColumn(index, target) {
+      const mapping = [...get().mapping];
+      mapping[index] = target;
+      set({ mapping, preview: null });
+    },
+    async runPreview() {
+      await busyWith(async () => {
+        set({ preview: await call('import:preview', plan()), step: 'preview' });
+      });
+    },
+    back() {
+      const { step, inspected } = get();
+      if (step === 'preview')
+        set({ step: inspected?.kind === 'kleinanzeigen-bot' ? 'source' : 'mapping', failure: null });
+      else if (step === 'mapping') set({ step: 'source', failure: null });
+    },
+
+    async run() {
+      const runId = crypto.randomUUID();
+      set({ step: 'running', runId, progress: null, busy: true, failure: null });
+      try {
+        const result = await call('import:run', { ...plan(), runId });
+        set({ result, undone: null, step: 'result' });
+      } catch (error) {
+        // Nothing was imported, or main says what was: back to the preview with the reason.
+        set({ failure: failureOf(error), step: 'preview' });
+      } finally {
+        set({ busy: false });
+      }
+    },
+    progressed(progress) {
+      if (progress.runId === get().runId) set({ progress });
+    },
+    async undo() {
+      const importId = get().result?.importId;
+      if (!importId) return;
+      await busyWith(async () => {
+        set({ undone: await call('import:undo', { importId }) });
+      });
+    },
+
+    showDrafts() {
+      const { result, accountId } = get();
+      const drafts = useDraftsStore.getState();
+      const active = useAccountsStore.getState().state?.activeId;
+      set({ ...fresh, open: false });
+      drafts.setShowTrash(false);
+      drafts.setFilter({ query: '', status: 'all', sort: 'updated-desc' });
+      // The imported drafts are the chosen account's: a list of another account's would hide them.
+      drafts.setAccountScope(accountId === active ? 'selected' : 'all');
+      drafts.open(result?.draftIds[0] ?? null);
+    },
+  };
+});

@@ -1,0 +1,153 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ImportRowPreview } from '../../../shared/domain/import';
+import { useImportStore } from '../../store/import-store';
+import { FailureBanner } from './FailureBanner';
+import { priceText, problemText } from './import-words';
+
+// A table of thousands of rows is slow to draw and no one reads it: the first ones, then a count.
+const SHOWN_ROWS = 300;
+
+/** The last part of an ad file's path: enough to find it, short enough for the table. */
+const fileName = (file: string) => file.split(/[\\/]/).slice(-2).join('/');
+
+function PreviewRow({ row }: { row: ImportRowPreview }) {
+  const { t, i18n } = useTranslation();
+  const status = !row.ok ? 'refused' : row.problems.length > 0 ? 'check' : 'ready';
+  return (
+    <tr className={`import-row-${status}`} data-testid="import-row">
+      <th scope="row" title={row.file}>
+        {row.file ? fileName(row.file) : row.index}
+      </th>
+      <td>
+        <span className={`import-badge import-badge-${status}`}>
+          {t(
+            status === 'refused'
+              ? 'import.preview.refusedBadge'
+              : status === 'check'
+                ? 'import.preview.checkBadge'
+                : 'import.preview.ready',
+          )}
+        </span>
+      </td>
+      <td className="import-title-cell">
+        {row.draft.title?.trim() || <span className="muted">{t('import.preview.noTitle')}</span>}
+      </td>
+      <td className="import-num">{priceText(t, i18n.language, row.draft.price)}</td>
+      <td className="import-num">{row.draft.photos.length}</td>
+      <td>
+        {row.problems.length > 0 && (
+          <ul className="import-problems">
+            {row.problems.map((problem, i) => (
+              <li key={i} className={problem.severity === 'error' ? 'import-error' : 'import-warning'}>
+                {problemText(t, problem)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** Step 3: every row as the draft it would become, with its problems; nothing written yet. */
+export function PreviewStep({ headingId }: { headingId: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const preview = useImportStore((s) => s.preview);
+  const busy = useImportStore((s) => s.busy);
+  const bot = useImportStore((s) => s.inspected?.kind === 'kleinanzeigen-bot');
+  const { runPreview, back, run } = useImportStore.getState();
+  const [onlyProblems, setOnlyProblems] = useState(false);
+  if (!preview) return null;
+  const { counts } = preview;
+  const rows = onlyProblems ? preview.rows.filter((row) => row.problems.length > 0) : preview.rows;
+  const shown = rows.slice(0, SHOWN_ROWS);
+
+  return (
+    <div className="import-form" role="group" aria-labelledby={headingId}>
+      <h2 id={headingId} tabIndex={-1}>
+        {t('import.preview.heading')}
+      </h2>
+      <p className="muted">{t('import.preview.intro')}</p>
+      <p className="import-counts" data-testid="import-counts" aria-live="polite">
+        <span>{t('import.preview.summary', { count: counts.rows })}</span>
+        <span className="import-count-ok">{t('import.preview.ok', { count: counts.ok })}</span>
+        {counts.refused > 0 && (
+          <span className="import-count-refused">
+            {t('import.preview.refused', { count: counts.refused })}
+          </span>
+        )}
+        {counts.withWarnings > 0 && (
+          <span className="import-count-check">
+            {t('import.preview.warnings', { count: counts.withWarnings })}
+          </span>
+        )}
+        <span>{t('import.preview.photos', { count: counts.photos })}</span>
+      </p>
+      <label className="import-only-problems">
+        <input
+          type="checkbox"
+          checked={onlyProblems}
+          onChange={(event) => setOnlyProblems(event.target.checked)}
+        />
+        <span>{t('import.preview.onlyProblems')}</span>
+      </label>
+      {rows.length === 0 ? (
+        <p className="muted">{t('import.preview.noProblems')}</p>
+      ) : (
+        <div className="import-table-scroll">
+          <table className="import-table import-preview" aria-label={t('import.preview.tableLabel')}>
+            <thead>
+              <tr>
+                <th scope="col">{t(bot ? 'import.preview.file' : 'import.preview.row')}</th>
+                <th scope="col">
+                  <span className="import-sr-only">{t('import.preview.ready')}</span>
+                </th>
+                <th scope="col">{t('import.preview.adTitle')}</th>
+                <th scope="col">{t('import.preview.price')}</th>
+                <th scope="col">{t('import.preview.photos')}</th>
+                <th scope="col">{t('import.preview.problems')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((row) => (
+                <PreviewRow key={`${row.index}-${row.file ?? ''}`} row={row} />
+              ))}
+            </tbody>
+          </table>
+          {rows.length > shown.length && (
+            <p className="muted small">{t('import.preview.more', { count: rows.length - shown.length })}</p>
+          )}
+        </div>
+      )}
+      {counts.ok === 0 && <p className="banner warning">{t('import.preview.nothing')}</p>}
+      <FailureBanner />
+      <div className="import-actions">
+        <button type="button" onClick={back} disabled={busy}>
+          {t('import.preview.back')}
+        </button>
+        <button
+          type="button"
+          onClick={() => void runPreview()}
+          disabled={busy}
+          title={t('import.preview.againHint')}
+          aria-describedby={`${id}-again`}
+        >
+          {t('import.preview.again')}
+        </button>
+        <span id={`${id}-again`} className="import-sr-only">
+          {t('import.preview.againHint')}
+        </span>
+        <button
+          type="button"
+          className="primary"
+          onClick={() => void run()}
+          disabled={busy || counts.ok === 0}
+        >
+          {t('import.preview.import', { count: counts.ok })}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog, useFocusAfterClose } from '../../components/ConfirmDialog';
+import { useImportStore } from '../../store/import-store';
+import { FailureBanner } from './FailureBanner';
+import { problemText } from './import-words';
+
+/** What undoing did: drafts to the trash, some already gone, published ones kept. */
+function Undone() {
+  const { t } = useTranslation();
+  const undone = useImportStore((s) => s.undone);
+  const box = useRef<HTMLDivElement>(null);
+  // The undo button goes with the import: focus comes here, after the dialog gave it back.
+  useEffect(() => {
+    if (undone) requestAnimationFrame(() => box.current?.focus());
+  }, [undone]);
+  if (!undone) return null;
+  return (
+    <div className="banner import-undone" role="status" tabIndex={-1} ref={box} data-testid="import-undone">
+      <span>
+        {t('import.result.undone', { count: undone.trashed })}
+        {undone.gone > 0 && ` ${t('import.result.gone', { count: undone.gone })}`}
+        {undone.kept.length > 0 && ` ${t('import.result.kept', { count: undone.kept.length })}`}
+      </span>
+    </div>
+  );
+}
+
+/** Step 4 done: how many drafts, the rows left out with why, photos refused; undo and the way on. */
+export function ResultStep({ headingId }: { headingId: string }) {
+  const { t } = useTranslation();
+  const result = useImportStore((s) => s.result);
+  const undone = useImportStore((s) => s.undone);
+  const busy = useImportStore((s) => s.busy);
+  const { undo, showDrafts, start } = useImportStore.getState();
+  const [asking, setAsking] = useState(false);
+  const undoButton = useRef<HTMLButtonElement>(null);
+  const focusAfter = useFocusAfterClose();
+  if (!result) return null;
+
+  return (
+    <div className="import-form" role="group" aria-labelledby={headingId}>
+      <h2 id={headingId} tabIndex={-1}>
+        {t('import.result.heading')}
+      </h2>
+      <div data-testid="import-result">
+        <p className="import-created">
+          <strong>{t('import.result.created', { count: result.created })}</strong>
+          {result.photosAdded > 0 && ` ${t('import.result.photos', { count: result.photosAdded })}`}
+        </p>
+        {result.refused.length > 0 && (
+          <div className="import-refused">
+            <p>{t('import.result.refused', { count: result.refused.length })}</p>
+            <ul>
+              {result.refused.map((row) => (
+                <li key={`${row.index}-${row.file ?? ''}`}>
+                  <strong>{row.file ?? t('import.result.rowName', { index: row.index })}</strong>:{' '}
+                  {row.problems
+                    .filter((problem) => problem.severity === 'error')
+                    .map((problem) => problemText(t, problem))
+                    .join(' ')}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {result.photosRefused.length > 0 && (
+          <div className="import-refused">
+            <p>{t('import.result.photosRefused', { count: result.photosRefused.length })}</p>
+            <ul>
+              {result.photosRefused.map((photo, i) => (
+                <li key={i}>
+                  {t('import.result.photoRefused', {
+                    index: photo.index,
+                    name: photo.name,
+                    message: photo.message,
+                  })}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {result.created > 0 && !undone && <p className="muted">{t('import.result.notPublished')}</p>}
+      </div>
+      <Undone />
+      <FailureBanner />
+      <div className="import-actions">
+        {result.created > 0 && !undone && (
+          <>
+            <button type="button" className="primary" onClick={showDrafts}>
+              {t('import.result.show')}
+            </button>
+            <button
+              type="button"
+              ref={undoButton}
+              className="danger"
+              disabled={busy}
+              onClick={() => setAsking(true)}
+            >
+              {t('import.result.undo')}
+            </button>
+          </>
+        )}
+        <button type="button" onClick={start}>
+          {t('import.result.another')}
+        </button>
+      </div>
+      {asking && (
+        <ConfirmDialog
+          title={t('import.result.undoTitle', { count: result.created })}
+          body={t('import.result.undoBody')}
+          confirmLabel={t('import.result.undoConfirm')}
+          danger
+          busy={busy}
+          onCancel={() => {
+            setAsking(false);
+            focusAfter(undoButton.current);
+          }}
+          onConfirm={() =>
+            void undo().then(() => {
+              setAsking(false);
+              // Undone: the note takes focus (above); failed: back to the button, the reason shown.
+              if (!useImportStore.getState().undone) focusAfter(undoButton.current);
+            })
+          }
+        />
+      )}
+    </div>
+  );
+}

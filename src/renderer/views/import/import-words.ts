@@ -1,0 +1,41 @@
+// How the import's codes read for the seller: problems of a row, a failed call, a column's target.
+import type { TFunction } from 'i18next';
+import type { ImportProblem, ImportTarget } from '../../../shared/domain/import';
+import type { ImportFailure } from '../../store/import-store';
+import { formatPrice } from '../listings/format';
+
+/** One problem of a row in plain words. */
+export function problemText(t: TFunction, problem: ImportProblem): string {
+  if (problem.code === 'bad-price' && !problem.value) return t('import.problem.bad-price-empty');
+  return t(`import.problem.${problem.code}`, {
+    value: problem.value ?? '',
+    names: (problem.names ?? []).join(', '),
+  });
+}
+
+/** A failed call of the wizard in plain words (main's message where it is the best there is). */
+export function failureText(t: TFunction, failure: ImportFailure): string {
+  const known = ['not-found', 'invalid-input', 'unavailable'];
+  return t(`import.failure.${known.includes(failure.code) ? failure.code : 'other'}`, {
+    message: failure.message,
+  });
+}
+
+/** The label of a column's target. */
+export function targetLabel(t: TFunction, target: ImportTarget): string {
+  return t(`import.target.${target}`);
+}
+
+/** A row's price as the preview shows it: the amount in the UI's language, or what it is. */
+export function priceText(
+  t: TFunction,
+  language: string,
+  price: { type?: string | undefined; amount?: number | string | null | undefined } | undefined,
+): string {
+  const amount = price?.amount;
+  const type = price?.type;
+  if (type === 'GIVE_AWAY') return t('import.preview.free');
+  if (amount === null || amount === undefined || amount === '') return '';
+  const shown = typeof amount === 'number' ? formatPrice(amount, language) : amount;
+  return type === 'NEGOTIABLE' ? t('import.preview.negotiable', { price: shown }) : shown;
+}
