@@ -14,6 +14,10 @@ import { appHandlers } from './ipc/handlers/app';
 import { draftsHandlers } from './ipc/handlers/drafts';
 import { importHandlers } from './ipc/handlers/import';
 import { createImportService } from './import';
+import { createExportService } from './export/export-service';
+import { exportHandlers } from './ipc/handlers/export';
+import { createTemplatesService } from './templates/templates-service';
+import { templatesHandlers } from './ipc/handlers/templates';
 import { listingsHandlers } from './ipc/handlers/listings';
 import { lifecycleHandlers } from './ipc/handlers/lifecycle';
 import { liveHandlers } from './ipc/handlers/live';
@@ -206,6 +210,27 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   // Issue 17.4: bulk edits; live jobs left unfinished resume now.
   const bulk = await openBulk({ drafts, live: live.context });
   bulk.jobs.onChange((jobs) => events.emit('bulk:changed', { jobs }));
+  // Issue 17: exports to spreadsheets, and draft templates per account.
+  const exports = createExportService({
+    dataDir: config.dataDir,
+    drafts: draftsStore,
+    listings,
+    activeId: () => accounts.activeId(),
+    language: () => resolveLanguage(settings.get().language, config.systemLocale),
+  });
+  const templates = createTemplatesService({
+    dataDir: config.dataDir,
+    getDraft: (id) => draftsStore.get(id),
+    async createDraft(init) {
+      const draft = await draftsStore.create(init);
+      events.emit('drafts:changed', { ids: [draft.id] });
+      return draft;
+    },
+    account: (id) => accounts.state().accounts.find((a) => a.id === id),
+    activeId: () => accounts.activeId(),
+    onProblem: (movedAside) => reportProblem(movedAside),
+    log: ports.log,
+  });
   const router = createRouter(
     {
       ...appHandlers(info),
@@ -230,6 +255,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       ...lifecycleHandlers(live),
       ...bulkHandlers(bulk),
       ...importHandlers(imports),
+      ...exportHandlers(exports),
+      ...templatesHandlers(templates),
     },
     ports.log,
     { dataDir: config.dataDir },

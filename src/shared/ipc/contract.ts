@@ -35,6 +35,8 @@ import {
   type ImportRunResult,
   type ImportUndoResult,
 } from '../domain/import';
+import { exportFormatSchema, exportKinds, type ExportResult } from '../domain/export';
+import { templateNameSchema, type DraftTemplate } from '../domain/template';
 import { publicationStateRequestSchema, type ListingDeleteResult } from '../domain/lifecycle';
 import type {
   AddPhotosResult,
@@ -145,6 +147,13 @@ const importPlan = {
   /** Where photo file names are looked up besides the table's own folder. */
   photoDir: absolutePathSchema.optional(),
   accountId: id,
+};
+
+/** Where an export goes: a new file (or one the seller agreed to replace) of the format's extension. */
+const exportTarget = {
+  path: absolutePathSchema,
+  format: exportFormatSchema,
+  replace: z.boolean().optional(),
 };
 
 export const contract = {
@@ -369,6 +378,31 @@ export const contract = {
   'bulk:retry': channel<BulkJob>()(z.object({ jobId: id, uuid: id.optional() }).strict()),
   /** Forgets a finished job. */
   'bulk:dismiss': channel<{ jobs: BulkJob[] }>()(z.object({ jobId: id }).strict()),
+  // Issue 17, export and templates (helper I3).
+  /** The selected account's drafts (or `ids`) to a CSV or XLSX file; photos as their files' paths. */
+  'export:drafts': channel<ExportResult>()(
+    z.object({ ...exportTarget, ids: z.array(draftIdSchema).min(1).max(100_000).optional() }).strict(),
+  ),
+  /** The selected account's live listings with their publication states in seller words. */
+  'export:listings': channel<ExportResult>()(z.object(exportTarget).strict()),
+  /** A file name to suggest for an export (in the seller's home folder). */
+  'export:default-path': channel<{ path: string }>()(
+    z.object({ kind: z.enum(exportKinds), format: exportFormatSchema }).strict(),
+  ),
+  /** An account's templates by name (absent: the selected account's). */
+  'templates:list': channel<{ templates: DraftTemplate[] }>()(
+    z.object({ accountId: id.optional() }).strict().optional(),
+  ),
+  /** Saves a draft's shared fields (category, attributes, description, types, location) as a template. */
+  'templates:save': channel<DraftTemplate>()(
+    z.object({ draftId: draftIdSchema, name: templateNameSchema }).strict(),
+  ),
+  'templates:rename': channel<DraftTemplate>()(
+    z.object({ accountId: id, id, name: templateNameSchema }).strict(),
+  ),
+  'templates:delete': channel<{ done: boolean }>()(z.object({ accountId: id, id }).strict()),
+  /** A new draft of the template's account: its defaults, then the template over them. */
+  'templates:new-draft': channel<Draft>()(z.object({ accountId: id, id }).strict()),
 } satisfies Record<ChannelName, ChannelDef<z.ZodType, unknown>>;
 
 export type Contract = typeof contract;

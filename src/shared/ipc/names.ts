@@ -60,6 +60,15 @@ export const channelNames = [
   // Issue 15.3, an ad's whole life (helper C).
   'listings:delete',
   'publications:set-state',
+  // Issue 17, export and templates (helper I3).
+  'export:drafts',
+  'export:listings',
+  'export:default-path',
+  'templates:list',
+  'templates:save',
+  'templates:rename',
+  'templates:delete',
+  'templates:new-draft',
   // Issue 17, import (helper I1).
   'import:inspect',
   'import:preview',

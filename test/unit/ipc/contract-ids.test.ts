@@ -98,6 +98,13 @@ const table: Partial<Record<ChannelName, { input: Record<string, unknown>; ids: 
   },
   'bulk:retry': { input: { jobId: PUB, uuid: LISTING }, ids: [['jobId'], ['uuid']] },
   'bulk:dismiss': { input: { jobId: PUB }, ids: [['jobId']] },
+  // Issue 17, export and templates.
+  'export:drafts': { input: { path: '/home/a.csv', format: 'csv', ids: [DRAFT] }, ids: [['ids', 0]] },
+  'templates:list': { input: { accountId: 'acc-1' }, ids: [['accountId']] },
+  'templates:save': { input: { draftId: DRAFT, name: 'Sofas' }, ids: [['draftId']] },
+  'templates:rename': { input: { accountId: 'acc-1', id: PUB, name: 'Sofas' }, ids: [['accountId'], ['id']] },
+  'templates:delete': { input: { accountId: 'acc-1', id: PUB }, ids: [['accountId'], ['id']] },
+  'templates:new-draft': { input: { accountId: 'acc-1', id: PUB }, ids: [['accountId'], ['id']] },
 };
 
 // Fields named like ids that never become a path segment, each with the reason.

@@ -1,0 +1,273 @@
+// The columns of an export: drafts and live listings as tables a spreadsheet opens and the importer
+// reads back (each draft column is keyed by the import target that reads it; the headers are the
+// seller's words, which the importer's header guess knows in English and German).
+import type { Draft } from '../../shared/domain/draft';
+import type { ImportTarget } from '../../shared/domain/import';
+import { stateMeaning, type StateMeaning } from '../../shared/domain/publication-outcome';
+import type { UiLanguage } from '../../shared/i18n-language';
+import type { ListingExtras, ListingView } from '../../shared/ipc/types';
+
+/** A cell: text, a number (a price), or empty. */
+export type Cell = string | number | null;
+
+export interface Table {
+  header: string[];
+  rows: Cell[][];
+}
+
+type DraftColumn = Exclude<ImportTarget, 'attribute'>;
+
+const draftColumns: readonly DraftColumn[] = [
+  'title',
+  'description',
+  'price',
+  'priceType',
+  'category',
+  'adType',
+  'buyNow',
+  'reference',
+  'email',
+  'phoneNumber',
+  'contactPerson',
+  'street',
+  'postalCode',
+  'city',
+  'district',
+  'radius',
+  'photos',
+];
+
+type ListingOnly = 'state' | 'adId' | 'listingId';
+
+const headers: Record<UiLanguage, Record<DraftColumn | ListingOnly, string>> = {
+  en: {
+    title: 'Title',
+    description: 'Description',
+    price: 'Price',
+    priceType: 'Price type',
+    category: 'Category',
+    adType: 'Ad type',
+    buyNow: 'Buy now',
+    reference: 'Reference',
+    email: 'Email',
+    phoneNumber: 'Phone',
+    contactPerson: 'Contact person',
+    street: 'Street',
+    postalCode: 'Postal code',
+    city: 'City',
+    district: 'District',
+    radius: 'Radius (km)',
+    photos: 'Photos',
+    state: 'State',
+    adId: 'Ad ID',
+    listingId: 'Listing ID',
+  },
+  de: {
+    title: 'Titel',
+    description: 'Beschreibung',
+    price: 'Preis',
+    priceType: 'Preisart',
+    category: 'Kategorie',
+    adType: 'Anzeigenart',
+    buyNow: 'Direkt kaufen',
+    reference: 'Referenz',
+    email: 'E-Mail',
+    phoneNumber: 'Telefon',
+    contactPerson: 'Ansprechpartner',
+    street: 'Straße',
+    postalCode: 'PLZ',
+    city: 'Ort',
+    district: 'Stadtteil',
+    radius: 'Umkreis (km)',
+    photos: 'Fotos',
+    state: 'Status',
+    adId: 'Anzeigennummer',
+    listingId: 'Listing-ID',
+  },
+};
+
+const yesNo: Record<UiLanguage, [string, string]> = { en: ['yes', 'no'], de: ['ja', 'nein'] };
+
+const stateWords: Record<UiLanguage, Record<StateMeaning | 'none', string>> = {
+  en: { live: 'Live', review: 'In review', rejected: 'Rejected', paused: 'Paused', none: 'Not published' },
+  de: {
+    live: 'Online',
+    review: 'In Prüfung',
+    rejected: 'Abgelehnt',
+    paused: 'Pausiert',
+    none: 'Nicht veröffentlicht',
+  },
+};
+
+/** Photo paths in one cell, one a line (the importer splits a photo cell at line breaks). */
+export const PHOTO_SEPARATOR = '\n';
+
+/** The header an export writes for a draft column, in the seller's language. */
+export function columnHeader(column: DraftColumn | ListingOnly, language: UiLanguage): string {
+  return headers[language][column];
+}
+
+function amountCell(amount: number | string | null): Cell {
+  if (amount === null) return null;
+  if (typeof amount === 'number') return Number.isFinite(amount) ? amount : null;
+  // Stored as the seller typed it: a number when it reads as one, else the text as typed.
+  const trimmed = amount.trim();
+  if (trimmed === '') return null;
+  const read = Number(trimmed.replace(',', '.'));
+  return /^-?\d+([.,]\d+)?$/.test(trimmed) && Number.isFinite(read) ? read : trimmed;
+}
+
+function yesNoCell(value: boolean | null | undefined, language: UiLanguage): Cell {
+  if (value === null || value === undefined) return null;
+  return yesNo[language][value ? 0 : 1];
+}
+
+/** The attribute names of all `items`, sorted, that do not clash with a fixed column's header. */
+function attributeNames(items: readonly { attributes: Record<string, string> }[], fixed: string[]): string[] {
+  const taken = new Set(fixed.map((h) => h.toLowerCase()));
+  const names = new Set<string>();
+  for (const item of items) for (const name of Object.keys(item.attributes)) names.add(name);
+  return [...names].filter((name) => !taken.has(name.toLowerCase())).sort((a, b) => a.localeCompare(b));
+}
+
+/** Drafts as a table; `photoPath` turns a stored photo's relative path into the file's path. */
+export function draftsTable(
+  drafts: readonly Draft[],
+  language: UiLanguage,
+  photoPath: (file: string) => string,
+): Table {
+  const fixed = draftColumns.map((column) => headers[language][column]);
+  const attributes = attributeNames(drafts, fixed);
+  const cellOf = (draft: Draft, column: DraftColumn): Cell => {
+    const place = draft.publication;
+    switch (column) {
+      case 'title':
+        return draft.title;
+      case 'description':
+        return draft.description;
+      case 'price':
+        return amountCell(draft.price.amount);
+      case 'priceType':
+        return draft.price.type;
+      case 'category':
+        return draft.category;
+      case 'adType':
+        return draft.adType;
+      case 'buyNow':
+        return yesNoCell(draft.buyNow, language);
+      case 'reference':
+        return draft.customReference;
+      case 'email':
+        return draft.email;
+      case 'phoneNumber':
+        return draft.phoneNumber;
+      case 'contactPerson':
+        return draft.contactPerson;
+      case 'street':
+        return place.street;
+      case 'postalCode':
+        return place.postalCode;
+      case 'city':
+        return place.city;
+      case 'district':
+        return place.district;
+      case 'radius':
+        return amountCell(place.availabilityRadiusInKm);
+      case 'photos':
+        return draft.photos.map((photo) => photoPath(photo.file)).join(PHOTO_SEPARATOR);
+    }
+  };
+  return {
+    header: [...fixed, ...attributes],
+    rows: drafts.map((draft) => [
+      ...draftColumns.map((column) => cellOf(draft, column)),
+      ...attributes.map((name) => draft.attributes[name] ?? null),
+    ]),
+  };
+}
+
+/** The publication states of a listing in seller words, one per publication. */
+export function listingStateWords(extras: ListingExtras | undefined, language: UiLanguage): string {
+  const words = stateWords[language];
+  const publications = extras?.publications ?? [];
+  if (publications.length === 0) return words.none;
+  return publications
+    .map((publication) => {
+      const meaning = stateMeaning(publication.actualState);
+      return meaning ? words[meaning] : (publication.actualState ?? publication.requestedState ?? '');
+    })
+    .join(PHOTO_SEPARATOR);
+}
+
+const listingColumns = [
+  'title',
+  'description',
+  'price',
+  'priceType',
+  'category',
+  'adType',
+  'buyNow',
+  'reference',
+  'email',
+  'phoneNumber',
+  'contactPerson',
+  'photos',
+  'state',
+  'adId',
+  'listingId',
+] as const;
+
+/** Live listings as a table: the service's fields, their photo addresses and publication states. */
+export function listingsTable(
+  listings: readonly ListingView[],
+  extras: Record<string, ListingExtras> | undefined,
+  language: UiLanguage,
+): Table {
+  const fixed = listingColumns.map((column) => headers[language][column]);
+  const attributes = attributeNames(listings, fixed);
+  const cellOf = (listing: ListingView, column: (typeof listingColumns)[number]): Cell => {
+    switch (column) {
+      case 'title':
+        return listing.title;
+      case 'description':
+        return listing.description;
+      case 'price':
+        return amountCell(listing.adPrice.amount);
+      case 'priceType':
+        return listing.adPrice.type;
+      case 'category':
+        return listing.category;
+      case 'adType':
+        return listing.adType;
+      case 'buyNow':
+        return yesNoCell(listing.buyNow, language);
+      case 'reference':
+        return listing.customReference ?? null;
+      case 'email':
+        return listing.email;
+      case 'phoneNumber':
+        return listing.phoneNumber ?? null;
+      case 'contactPerson':
+        return listing.contactPerson ?? null;
+      case 'photos':
+        return listing.urls.join(PHOTO_SEPARATOR);
+      case 'state':
+        return listingStateWords(extras?.[listing.uuid], language);
+      case 'adId': {
+        const ids = (extras?.[listing.uuid]?.publications ?? []).flatMap((p) =>
+          p.adId === null ? [] : [p.adId],
+        );
+        return ids.join(PHOTO_SEPARATOR) || null;
+      }
+      case 'listingId':
+        return listing.uuid;
+    }
+  };
+  return {
+    header: [...fixed, ...attributes],
+    rows: listings.map((listing) => [
+      ...listingColumns.map((column) => cellOf(listing, column)),
+      ...attributes.map((name) => listing.attributes[name] ?? null),
+    ]),
+  };
+}

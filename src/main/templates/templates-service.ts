@@ -1,0 +1,134 @@
+// Draft templates kept per account: one JSON file per account under `templates/` in the data folder,
+// written atomically. A file that does not parse is moved aside and named, never silently reset.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { Draft, DraftInit } from '../../shared/domain/draft';
+import {
+  TEMPLATES_VERSION,
+  applyTemplate,
+  sortTemplates,
+  templateFromDraft,
+  templatesFileSchema,
+  type DraftTemplate,
+} from '../../shared/domain/template';
+import type { AccountView } from '../../shared/ipc/types';
+import { draftInitFromDefaults } from '../drafts/drafts-service';
+import { AppError } from '../ipc/app-error';
+import { readJsonFile, writeFileAtomic } from '../storage/atomic-file';
+import { createSerialQueue } from '../storage/serial-queue';
+
+export interface TemplatesServiceDeps {
+  dataDir: string;
+  /** A stored draft (throws when there is none). */
+  getDraft(id: string): Promise<Draft>;
+  /** Stores a new draft started from `init` (and tells the renderer). */
+  createDraft(init: DraftInit): Promise<Draft>;
+  /** An account by id, or undefined when there is none. */
+  account(id: string): AccountView | undefined;
+  /** The selected account's id (a draft without an account saves its template there). */
+  activeId(): string;
+  /** A templates file that did not parse was moved aside. */
+  onProblem?(movedAside: string): void;
+  log: { error(message: string, error?: unknown): void };
+  now?: () => Date;
+}
+
+export interface TemplatesService {
+  /** An account's templates by name (absent: the selected account's). */
+  list(accountId?: string): Promise<DraftTemplate[]>;
+  /** Saves the draft's shared fields as a template of the draft's account. */
+  save(draftId: string, name: string): Promise<DraftTemplate>;
+  rename(accountId: string, id: string, name: string): Promise<DraftTemplate>;
+  remove(accountId: string, id: string): Promise<{ done: boolean }>;
+  /** A template by id (throws 'not-found'). */
+  get(accountId: string, id: string): Promise<DraftTemplate>;
+  /** A new draft of the template's account: the account's defaults, then the template over them. */
+  newDraft(accountId: string, id: string): Promise<Draft>;
+}
+
+/** Opens the templates kept under `dataDir/templates`. */
+export function createTemplatesService(deps: TemplatesServiceDeps): TemplatesService {
+  const folder = path.join(deps.dataDir, 'templates');
+  const queue = createSerialQueue();
+  const now = deps.now ?? (() => new Date());
+  // Account ids are checked segments (contract); encoded all the same, as they become file names.
+  const fileOf = (accountId: string) => path.join(folder, `${encodeURIComponent(accountId)}.json`);
+
+  async function read(accountId: string): Promise<DraftTemplate[]> {
+    const result = await readJsonFile(fileOf(accountId), (value) => templatesFileSchema.parse(value));
+    if (result.state === 'ok') return result.value.templates;
+    if (result.state === 'unreadable') {
+      deps.log.error(`A templates file did not parse; moved aside to ${result.movedAside}`);
+      deps.onProblem?.(result.movedAside);
+    }
+    return [];
+  }
+
+  async function write(accountId: string, templates: DraftTemplate[]): Promise<void> {
+    const file = { version: TEMPLATES_VERSION, templates };
+    await writeFileAtomic(fileOf(accountId), `${JSON.stringify(file, null, 2)}\n`);
+  }
+
+  function knownAccount(accountId: string): AccountView {
+    const account = deps.account(accountId);
+    if (!account) throw new AppError('not-found', 'This account no longer exists.');
+    return account;
+  }
+
+  /** Runs `change` on an account's templates, one change at a time. */
+  function change<T>(accountId: string, run: (templates: DraftTemplate[]) => T | Promise<T>): Promise<T> {
+    return queue.run(async () => {
+      const templates = await read(accountId);
+      const result = await run(templates);
+      await write(accountId, templates);
+      return result;
+    });
+  }
+
+  const notFound = () => new AppError('not-found', 'This template no longer exists.');
+
+  async function get(accountId: string, id: string): Promise<DraftTemplate> {
+    const found = (await queue.run(() => read(accountId))).find((t) => t.id === id);
+    if (!found) throw notFound();
+    return found;
+  }
+
+  return {
+    list: async (accountId) => sortTemplates(await queue.run(() => read(accountId ?? deps.activeId()))),
+
+    async save(draftId, name) {
+      const draft = await deps.getDraft(draftId);
+      const accountId = draft.accountId ?? deps.activeId();
+      knownAccount(accountId);
+      return change(accountId, (templates) => {
+        const template = templateFromDraft(draft, { id: randomUUID(), name, accountId, now: now() });
+        templates.push(template);
+        return template;
+      });
+    },
+
+    rename: (accountId, id, name) =>
+      change(accountId, (templates) => {
+        const index = templates.findIndex((t) => t.id === id);
+        if (index < 0) throw notFound();
+        const renamed = { ...templates[index]!, name: name.trim(), updatedAt: now().toISOString() };
+        templates[index] = renamed;
+        return renamed;
+      }),
+
+    remove: (accountId, id) =>
+      change(accountId, (templates) => {
+        const index = templates.findIndex((t) => t.id === id);
+        if (index >= 0) templates.splice(index, 1);
+        return { done: index >= 0 };
+      }),
+
+    get,
+
+    async newDraft(accountId, id) {
+      const template = await get(accountId, id);
+      const start = draftInitFromDefaults(knownAccount(accountId));
+      return deps.createDraft(applyTemplate(start, template));
+    },
+  };
+}
