@@ -18,6 +18,11 @@ export interface SettingsService {
 // 2048 is what a marketplace shows, at a fraction of the bytes of a 12 MP photo (media/intake.ts).
 // 4 drafts and 6 uploads at once keep a batch fast without flooding the service or the line.
 const defaults: Settings = { language: 'system', photoMaxEdge: 2048, publishDrafts: 4, publishUploads: 6 };
+// The default before 2048. Every settings file written before then holds it, chosen or not (the
+// store writes its defaults into the file), so it counts as chosen only once the seller picked an
+// edge since (CHOSEN_EDGE): otherwise the new default reaches those who never chose one.
+const OLD_DEFAULT_EDGE = 4096;
+const CHOSEN_EDGE = 'photoMaxEdgeChosen';
 
 /** Opens the settings of the data folder. */
 export function createSettingsService(factory: StoreFactory, dataDir: string): SettingsService {
@@ -29,7 +34,7 @@ export function createSettingsService(factory: StoreFactory, dataDir: string): S
   // A hand-edited value the app does not know falls back to the default instead of reaching the UI.
   const read = (): Settings => ({
     language: languageSchema.catch(defaults.language).parse(store.store.language),
-    photoMaxEdge: photoMaxEdgeSchema.catch(defaults.photoMaxEdge).parse(store.store.photoMaxEdge),
+    photoMaxEdge: photoMaxEdgeOf(store.store),
     publishDrafts: publishDraftsSchema.catch(defaults.publishDrafts).parse(store.store.publishDrafts),
     publishUploads: publishUploadsSchema.catch(defaults.publishUploads).parse(store.store.publishUploads),
   });
@@ -38,10 +43,19 @@ export function createSettingsService(factory: StoreFactory, dataDir: string): S
     get: read,
     update(patch) {
       if (patch.language !== undefined) store.set('language', patch.language);
-      if (patch.photoMaxEdge !== undefined) store.set('photoMaxEdge', patch.photoMaxEdge);
+      if (patch.photoMaxEdge !== undefined) {
+        store.set('photoMaxEdge', patch.photoMaxEdge);
+        store.set(CHOSEN_EDGE, true);
+      }
       if (patch.publishDrafts !== undefined) store.set('publishDrafts', patch.publishDrafts);
       if (patch.publishUploads !== undefined) store.set('publishUploads', patch.publishUploads);
       return read();
     },
   };
+}
+
+/** The stored edge, the old default read as the new one unless the seller chose it. */
+function photoMaxEdgeOf(stored: Record<string, unknown>): Settings['photoMaxEdge'] {
+  const edge = photoMaxEdgeSchema.catch(defaults.photoMaxEdge).parse(stored.photoMaxEdge);
+  return edge === OLD_DEFAULT_EDGE && stored[CHOSEN_EDGE] !== true ? defaults.photoMaxEdge : edge;
 }

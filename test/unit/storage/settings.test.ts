@@ -81,11 +81,22 @@ describe('createSettingsService', () => {
     });
   });
 
-  it('keeps the 4096 px edge of a settings file from before the 2048 px default', () => {
-    writeFileSync(
-      path.join(temp.dir, 'settings.json'),
-      JSON.stringify({ language: 'de', photoMaxEdge: 4096 }),
-    );
+  it('reads the old default 4096 of a file from before the 2048 px default as 2048; an edge chosen stays', () => {
+    const file = path.join(temp.dir, 'settings.json');
+    // Every install wrote its defaults into the file: 4096 there says nothing about a choice.
+    writeFileSync(file, JSON.stringify({ language: 'de', photoMaxEdge: 4096 }));
+    expect(createSettingsService(confStoreFactory, temp.dir).get()).toMatchObject({
+      language: 'de',
+      photoMaxEdge: 2048,
+    });
+    // Another edge was the seller's choice, then as now.
+    writeFileSync(file, JSON.stringify({ language: 'de', photoMaxEdge: 6000 }));
+    expect(createSettingsService(confStoreFactory, temp.dir).get().photoMaxEdge).toBe(6000);
+    // 4096 chosen now is kept, also after a restart.
+    writeFileSync(file, JSON.stringify({ language: 'de', photoMaxEdge: 4096 }));
+    expect(
+      createSettingsService(confStoreFactory, temp.dir).update({ photoMaxEdge: 4096 }).photoMaxEdge,
+    ).toBe(4096);
     expect(createSettingsService(confStoreFactory, temp.dir).get().photoMaxEdge).toBe(4096);
   });
 
