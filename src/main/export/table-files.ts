@@ -7,9 +7,12 @@ import type { Cell, Table } from './columns';
 
 const NEEDS_QUOTES = /[;"\r\n]|^\s|\s$/;
 
-/** A number with a decimal comma and no thousands points ("1234,5"): the importer reads it back. */
+/**
+ * A number with a decimal comma, two decimals and no thousands points ("1234,50"): German Excel and
+ * the importer read it back (three decimals would read as a thousands group).
+ */
 export function csvNumber(value: number): string {
-  return String(value).replace('.', ',');
+  return Number.isInteger(value) ? String(value) : value.toFixed(2).replace('.', ',');
 }
 
 function csvField(cell: Cell): string {
