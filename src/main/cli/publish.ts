@@ -65,7 +65,8 @@ export async function publishCommand(
     const account = await session.account();
     const list = await session.call<DraftsListResult>('drafts:list', { status: 'ready', account: 'all' });
     for (const item of list.items)
-      if (item.accountId === account.id)
+      // Ready and without issues (a draft file written by another tool may say 'ready' wrongly).
+      if (item.accountId === account.id && item.issueCount === 0)
         wanted.push({ id: item.id, title: item.title, accountId: item.accountId });
   } else {
     for (const id of options.ids) {

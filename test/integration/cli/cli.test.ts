@@ -1,0 +1,176 @@
+// The command line against the embedded listing service, as a scheduler runs it: a child process
+// per command on a temporary data folder, its exit code, its JSON on stdout and its progress on
+// stderr checked. Drafts are written in the store's own format before the first command.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Draft } from '../../../src/shared/domain/draft';
+import { readyDraft, writeDraft } from '../../fixtures/draft-files';
+import { createTempApp, tempDir } from '../../unit/helpers/temp-app';
+
+const root = path.resolve(import.meta.dirname, '..', '..', '..');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `npm run -s cli -- ...args` the way package.json does (tsx), to its end. */
+function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/main.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, LANG: 'en_US.UTF-8', LC_ALL: '', LC_MESSAGES: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+const folder = tempDir('listing-desk-cli-');
+const dir = folder.dir;
+const publication = {
+  street: 'Hauptstraße 1',
+  city: 'Berlin',
+  district: 'Mitte',
+  postalCode: '10115',
+  availabilityRadiusInKm: 25,
+  imprintUuid: null,
+};
+let ready: Draft[] = [];
+let unfinished: Draft;
+
+beforeAll(() => {
+  ready = [1, 2].map((n) =>
+    readyDraft(dir, 10 * n, { title: `Fahrrad ${n}`, customReference: `CLI-${n}`, publication }, 2),
+  );
+  // No title: not publishable, so the store keeps it a 'draft', never 'ready'.
+  unfinished = readyDraft(dir, 50, { title: '', customReference: 'CLI-3', publication, status: 'draft' }, 1);
+  for (const draft of [...ready, unfinished]) writeDraft(dir, draft);
+});
+afterAll(() => folder.remove());
+
+describe('the command line', () => {
+  it('answers a usage error with exit code 2 and the help with 0', async () => {
+    const unknown = await cli(['frobnicate', '--data-dir', dir]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('There is no command "frobnicate".');
+    const both = await cli(['publish', '--ready', ready[0]!.id, '--data-dir', dir]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('publish takes either --ready or the ids of the drafts to publish.');
+    const option = await cli(['status', '--colour', '--data-dir', dir], { LANG: 'de_DE.UTF-8' });
+    expect(option.code).toBe(2);
+    expect(option.stderr).toContain('Die Optionen sind nicht lesbar');
+    const help = await cli(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Exit codes:');
+    expect(help.stdout).toContain('3  the data folder is in use');
+  }, 120_000);
+
+  it('publishes the ready drafts, waits until they are live, and prints a JSON summary', async () => {
+    const run = await cli(['publish', '--ready', '--data-dir', dir]);
+    expect(run.stderr).toContain('Publishing 2 drafts');
+    expect(run.code, run.stderr).toBe(0);
+    const summary = JSON.parse(run.stdout) as {
+      ok: boolean;
+      live: number;
+      failed: number;
+      open: number;
+      items: { draftId: string; state: string; adId: number | null; title: string }[];
+    };
+    expect(summary).toMatchObject({ ok: true, live: 2, failed: 0, open: 0 });
+    expect(summary.items.map((item) => item.draftId).sort()).toEqual(ready.map((d) => d.id).sort());
+    for (const item of summary.items) {
+      expect(item.state).toBe('published');
+      expect(item.adId).toEqual(expect.any(Number));
+      // Progress on stderr: each job's line once it is live.
+      expect(run.stderr).toContain(`${item.title}: live (ad ${item.adId})`);
+    }
+    // The lock is released at the end.
+    const again = await cli(['publish', '--ready', '--data-dir', dir]);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain('No draft is ready to publish.');
+    expect(JSON.parse(again.stdout)).toMatchObject({ ok: true, live: 0, items: [] });
+  }, 180_000);
+
+  it('says exit code 1 when a draft cannot be published, naming why', async () => {
+    const run = await cli(['publish', unfinished.id, '--data-dir', dir]);
+    expect(run.code).toBe(1);
+    const summary = JSON.parse(run.stdout) as {
+      ok: boolean;
+      failed: number;
+      items: { state: string; error: { problem: string } }[];
+    };
+    expect(summary.ok).toBe(false);
+    expect(summary.failed).toBe(1);
+    expect(summary.items[0]).toMatchObject({ state: 'not-started', error: { problem: 'not-publishable' } });
+    expect(run.stderr).toContain('Untitled draft: not started');
+  }, 120_000);
+
+  it('lists the publish jobs and the live listings', async () => {
+    const status = await cli(['status', '--json', '--data-dir', dir]);
+    expect(status.code).toBe(0);
+    const { jobs } = JSON.parse(status.stdout) as {
+      jobs: { draftId: string; state: string; adId: number }[];
+    };
+    expect(jobs.map((job) => [job.draftId, job.state]).sort()).toEqual(
+      ready.map((d) => [d.id, 'published']).sort(),
+    );
+
+    const table = await cli(['status', '--data-dir', dir], { LANG: 'de_DE.UTF-8' });
+    expect(table.code).toBe(0);
+    expect(table.stdout.split('\n')[0]).toMatch(/^Stand\s+Titel\s+Anzeige\s+Entwurf\s+Geändert$/);
+    expect(table.stdout).toContain('Fahrrad 1');
+    expect(table.stdout).toMatch(/online \(Anzeige \d+\)/);
+
+    const listings = await cli(['listings', '--json', '--data-dir', dir]);
+    expect(listings.code, listings.stderr).toBe(0);
+    const state = JSON.parse(listings.stdout) as {
+      account: { name: string };
+      problem: unknown;
+      listings: { title: string; customReference: string; publications: { adId: number | null }[] }[];
+    };
+    expect(state.problem).toBeNull();
+    expect(state.listings.map((l) => l.customReference).sort()).toEqual(['CLI-1', 'CLI-2']);
+    const adIds = jobs.map((job) => job.adId).sort();
+    expect(state.listings.flatMap((l) => l.publications.map((p) => p.adId)).sort()).toEqual(adIds);
+  }, 120_000);
+
+  it('exits 4 when the account cannot reach the service, and 2 for an account that does not exist', async () => {
+    // An account whose service is nowhere (a closed port on loopback), added the way the app does.
+    const temp = await createTempApp(dir);
+    const laden = await temp.call<{ id: string }>('accounts:save', {
+      name: 'Laden',
+      authUrl: 'http://127.0.0.1:9/oauth/token',
+      baseUrl: 'http://127.0.0.1:9/api',
+      clientId: 'laden',
+      secret: 'geheim',
+    });
+    await temp.remove();
+    const shop = readyDraft(
+      dir,
+      60,
+      { title: 'Regal', customReference: 'CLI-4', publication, accountId: laden.id },
+      1,
+    );
+    writeDraft(dir, shop);
+
+    const listings = await cli(['listings', '--json', '--account', 'laden', '--data-dir', dir]);
+    expect(listings.code).toBe(4);
+    expect(listings.stderr).toContain('The listings could not be read now');
+    // Nothing is started against an account that cannot sign in.
+    const publish = await cli(['publish', '--ready', '--account', 'Laden', '--data-dir', dir]);
+    expect(publish.code).toBe(4);
+    expect(publish.stderr).toContain('The account "Laden" cannot reach the listing service');
+    const status = await cli(['status', '--json', '--data-dir', dir]);
+    const { jobs } = JSON.parse(status.stdout) as { jobs: { draftId: string }[] };
+    expect(jobs.map((job) => job.draftId)).not.toContain(shop.id);
+
+    const missing = await cli(['listings', '--account', 'Nobody', '--data-dir', dir]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('There is no account "Nobody". Accounts: ');
+  }, 120_000);
+});
