@@ -81,10 +81,14 @@ function fitted(mapping: ImportMapping, length: number): ImportMapping {
 export function draftInitOf(account: AccountView, fields: ImportRowPreview['draft']): DraftInit {
   const base = draftInitFromDefaults(account);
   const { photos: _photos, ...row } = fields;
+  // The account's footer follows the row's text, unless the text ends with it already (a round trip).
+  const footer = base.description ?? '';
   const description =
-    row.description !== undefined && row.description !== ''
-      ? `${row.description}${base.description ?? ''}`
-      : base.description;
+    row.description === undefined || row.description === ''
+      ? footer
+      : footer !== '' && row.description.trimEnd().endsWith(footer.trim())
+        ? row.description
+        : `${row.description}${footer}`;
   return {
     ...base,
     ...row,
@@ -98,6 +102,8 @@ export function draftInitOf(account: AccountView, fields: ImportRowPreview['draf
 /** Builds the import service (it opens its book in the data folder on first use). */
 export function createImportService(deps: ImportServiceDeps): ImportService {
   let bookOpening: Promise<ImportBook> | undefined;
+  // Runs under way or done, by the page's run id: a second click never imports the rows twice.
+  const runs = new Map<string, string>();
   const book = () => (bookOpening ??= openImportBook(deps.dataDir, deps.log));
 
   const accountOf = (id: string): AccountView => {
@@ -221,33 +227,52 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
 
     async run(input) {
       const account = accountOf(input.accountId);
-      const opened = await openSource(input.path, input.sheet);
-      const { rows, mapping } = await rowsOf(opened, input);
-      const theBook = await book();
-      if (mapping !== null && opened.kind !== 'kleinanzeigen-bot')
-        await theBook.rememberMapping(mappingKey(opened.kind, opened.table.header), mapping);
-      const skip = new Set(input.skip ?? []);
-      const chosen = rows.filter((r) => r.ok && !skip.has(r.index));
-      const refused = rows
-        .filter((r) => !r.ok)
-        .map((r) => ({
-          index: r.index,
-          ...(r.file !== undefined && { file: r.file }),
-          problems: r.problems,
-        }));
-      const record: ImportRecord = {
-        id: randomUUID(),
-        at: new Date().toISOString(),
-        kind: opened.kind,
-        path: input.path,
-        accountId: account.id,
-        draftIds: [],
-        created: 0,
-        refused: refused.length,
-        undoneAt: null,
+      const earlier = runs.get(input.runId);
+      if (earlier !== undefined)
+        throw new AppError('conflict', 'This import has already run.', {
+          reason: 'already-run',
+          importId: earlier,
+        });
+      runs.set(input.runId, '');
+      const start = async () => {
+        const opened = await openSource(input.path, input.sheet);
+        const { rows, mapping } = await rowsOf(opened, input);
+        const theBook = await book();
+        if (mapping !== null && opened.kind !== 'kleinanzeigen-bot')
+          await theBook.rememberMapping(mappingKey(opened.kind, opened.table.header), mapping);
+        const skip = new Set(input.skip ?? []);
+        const chosen = rows.filter((r) => r.ok && !skip.has(r.index));
+        const refused = rows
+          .filter((r) => !r.ok)
+          .map((r) => ({
+            index: r.index,
+            ...(r.file !== undefined && { file: r.file }),
+            problems: r.problems,
+          }));
+        const record: ImportRecord = {
+          id: randomUUID(),
+          at: new Date().toISOString(),
+          kind: opened.kind,
+          path: input.path,
+          accountId: account.id,
+          draftIds: [],
+          created: 0,
+          refused: refused.length,
+          undoneAt: null,
+        };
+        // Written before the first draft: an import cut short by a crash can still be undone.
+        await theBook.saveRecord(record);
+        return { theBook, chosen, refused, record };
       };
-      // Written before the first draft: an import cut short by a crash can still be undone.
-      await theBook.saveRecord(record);
+      let started: Awaited<ReturnType<typeof start>>;
+      try {
+        started = await start();
+      } catch (error) {
+        runs.delete(input.runId);
+        throw error;
+      }
+      const { theBook, chosen, refused, record } = started;
+      runs.set(input.runId, record.id);
       const progress = (phase: ImportProgress['phase'], done: number, total: number) =>
         deps.onProgress({ runId: input.runId, phase, done, total });
 

@@ -110,8 +110,18 @@ const attributeWords = [
 // Targets a table may fill from several columns (Bild 1, Bild 2, …).
 const repeatable = new Set<ImportTarget>(['photos', 'attribute']);
 
+// "attribute:condition", "Attribut: Farbe", "attr.versand": an attribute named after the prefix
+// (how an export writes attributes, so that a round trip keeps them).
+const ATTRIBUTE_PREFIX = /^\s*(?:attr|attribut|attribute|merkmal)\s*[:.]\s*(?=\S)/i;
+
+/** The attribute key a column of this header fills: the header, without an attribute prefix. */
+export function attributeKey(header: string): string {
+  return header.replace(ATTRIBUTE_PREFIX, '').trim();
+}
+
 /** The target a header names, or null. */
 export function guessTarget(header: string): ImportTarget | null {
+  if (ATTRIBUTE_PREFIX.test(header)) return 'attribute';
   const key = headerKey(header);
   if (key === '') return null;
   for (const [target, words] of Object.entries(names) as [ImportTarget, string[]][]) {

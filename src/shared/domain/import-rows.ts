@@ -1,5 +1,6 @@
 // A table row (or an ad file's fields) turned into the draft it will become, with its problems.
 import type { ImportDraftFields, ImportMapping, ImportProblem } from './import';
+import { attributeKey } from './import-mapping';
 import { parsePrice } from './import-price';
 
 export type TableCell = string | number | boolean | null;
@@ -144,7 +145,7 @@ export function tableRowToDraft(
         break;
       }
       case 'attribute': {
-        const key = (header[column] ?? '').trim();
+        const key = attributeKey(header[column] ?? '');
         if (key !== '' && text !== '') attributes[key] = text;
         break;
       }

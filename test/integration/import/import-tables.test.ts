@@ -286,14 +286,36 @@ describe('mapping, sources and undo', () => {
       descriptionFooter: 'Abholung oder Versand.',
     };
     await t.call('accounts:set-defaults', { id: account, defaults });
-    const file = put(src.dir, 'a.csv', 'Titel;Beschreibung;Ort\nTisch;Eiche;Potsdam\n');
-    const [id] = (await run(file)).draftIds;
+    const file = put(
+      src.dir,
+      'a.csv',
+      'Titel;Beschreibung;Ort\nTisch;Eiche;Potsdam\nStuhl;"Buche\n\nAbholung oder Versand.";\n',
+    );
+    const [id, exported] = (await run(file)).draftIds;
+    // A description that ends with the footer already (exported, then imported) keeps it once.
+    expect((await draft(exported!)).description).toBe('Buche\n\nAbholung oder Versand.');
     expect(await draft(id!)).toMatchObject({
       description: 'Eiche\n\nAbholung oder Versand.',
       email: 'shop@example.com',
       contactPerson: 'Frau Meier',
       publication: { street: 'Hauptstr. 1', city: 'Potsdam', postalCode: '10115' },
     });
+  });
+
+  it('runs an import once per run id: a second click imports nothing twice', async () => {
+    const file = put(src.dir, 'a.csv', 'Titel\nEins\n');
+    const first = await run(file);
+    const again = await t.fail('import:run', { path: file, accountId: account, runId: 'run-1' });
+    expect(again).toMatchObject({
+      code: 'conflict',
+      details: { reason: 'already-run', importId: first.importId },
+    });
+    expect((await t.call<DraftsListResult>('drafts:list')).total).toBe(1);
+    // A run that could not start (file gone) leaves its run id free for the retry.
+    const missing = path.join(src.dir, 'later.csv');
+    await t.fail('import:run', { path: missing, accountId: account, runId: 'run-2' });
+    put(src.dir, 'later.csv', 'Titel\nZwei\n');
+    expect((await run(missing, { runId: 'run-2' })).created).toBe(1);
   });
 
   it('undoes an import as a whole: its drafts go to the trash, others stay', async () => {

@@ -90,6 +90,13 @@ describe('guessMapping', () => {
     ]);
   });
 
+  it('takes prefixed columns as attributes named after the prefix (an export round trip)', () => {
+    const header = ['Title', 'attribute:condition', 'Attribut: Farbe'];
+    expect(guessMapping(header)).toEqual(['title', 'attribute', 'attribute']);
+    const row = tableRowToDraft(header, guessMapping(header), ['Tisch', 'like_new', 'rot']);
+    expect(row.fields.attributes).toEqual({ condition: 'like_new', Farbe: 'rot' });
+  });
+
   it('gives a single-column target to the first column only', () => {
     expect(guessMapping(['Titel', 'Title', 'Preis', 'Price'])).toEqual(['title', null, 'price', null]);
   });
