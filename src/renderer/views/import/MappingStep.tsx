@@ -66,6 +66,9 @@ export function MappingStep({ headingId }: { headingId: string }) {
           </select>
         </div>
       )}
+      {inspected.rowCount === 0 && inspected.sheets.length > 1 && (
+        <p className="banner warning">{t('import.mapping.emptySheet')}</p>
+      )}
       <div className="import-table-scroll">
         <table className="import-table import-mapping">
           <thead>
@@ -83,11 +86,13 @@ export function MappingStep({ headingId }: { headingId: string }) {
                 <tr key={column} className={target === null ? 'import-left-out' : undefined}>
                   <th scope="row">{name}</th>
                   <td className="import-examples-cell">
-                    {examplesOf(column).map((value, i) => (
-                      <span key={i} className="import-sample">
-                        {value}
-                      </span>
-                    ))}
+                    <div className="import-examples-list">
+                      {examplesOf(column).map((value, i) => (
+                        <span key={i} className="import-sample">
+                          {value}
+                        </span>
+                      ))}
+                    </div>
                   </td>
                   <td>
                     <select

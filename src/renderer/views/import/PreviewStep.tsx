@@ -35,7 +35,7 @@ function PreviewRow({ row }: { row: ImportRowPreview }) {
       </td>
       <td className="import-num">{priceText(t, i18n.language, row.draft.price)}</td>
       <td className="import-num">{row.draft.photos.length}</td>
-      <td>
+      <td className="import-problems-cell">
         {row.problems.length > 0 && (
           <ul className="import-problems">
             {row.problems.map((problem, i) => (
@@ -71,7 +71,7 @@ export function PreviewStep({ headingId }: { headingId: string }) {
       </h2>
       <p className="muted">{t('import.preview.intro')}</p>
       <p className="import-counts" data-testid="import-counts" aria-live="polite">
-        <span>{t('import.preview.summary', { count: counts.rows })}</span>
+        <span>{t(bot ? 'import.preview.files' : 'import.preview.summary', { count: counts.rows })}</span>
         <span className="import-count-ok">{t('import.preview.ok', { count: counts.ok })}</span>
         {counts.refused > 0 && (
           <span className="import-count-refused">
@@ -94,7 +94,9 @@ export function PreviewStep({ headingId }: { headingId: string }) {
         <span>{t('import.preview.onlyProblems')}</span>
       </label>
       {rows.length === 0 ? (
-        <p className="muted">{t('import.preview.noProblems')}</p>
+        <p className="muted">
+          {t(preview.rows.length === 0 ? 'import.preview.empty' : 'import.preview.noProblems')}
+        </p>
       ) : (
         <div className="import-table-scroll">
           <table className="import-table import-preview" aria-label={t('import.preview.tableLabel')}>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog, useFocusAfterClose } from '../../components/ConfirmDialog';
 import { useImportStore } from '../../store/import-store';
+import { useRefusalText } from '../drafts/photos/refusal-text';
 import { FailureBanner } from './FailureBanner';
 import { problemText } from './import-words';
 
@@ -36,6 +37,8 @@ export function ResultStep({ headingId }: { headingId: string }) {
   const [asking, setAsking] = useState(false);
   const undoButton = useRef<HTMLButtonElement>(null);
   const focusAfter = useFocusAfterClose();
+  // The same words as for a dropped photo (German from the code, English from main).
+  const refusalText = useRefusalText();
   if (!result) return null;
 
   return (
@@ -70,11 +73,7 @@ export function ResultStep({ headingId }: { headingId: string }) {
             <ul>
               {result.photosRefused.map((photo, i) => (
                 <li key={i}>
-                  {t('import.result.photoRefused', {
-                    index: photo.index,
-                    name: photo.name,
-                    message: photo.message,
-                  })}
+                  {t('import.result.photoRefused', { index: photo.index, message: refusalText(photo) })}
                 </li>
               ))}
             </ul>
