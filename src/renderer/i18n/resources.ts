@@ -25,6 +25,10 @@ import dePreview from './locales/de.preview.json';
 import enPreview from './locales/en.preview.json';
 import deImport from './locales/de.import.json';
 import enImport from './locales/en.import.json';
+import deBulk from './locales/de.bulk.json';
+import enBulk from './locales/en.bulk.json';
+import deExportTemplates from './locales/de.exportTemplates.json';
+import enExportTemplates from './locales/en.exportTemplates.json';
 
 /**
  * Each language's words: the common file, and one file per part of the Drafts view (its list, the
@@ -45,6 +49,8 @@ export const resources = {
     liveEdit: enLiveEdit,
     preview: enPreview,
     import: enImport,
+    bulk: enBulk,
+    exportTemplates: enExportTemplates,
   },
   de: {
     ...de,
@@ -60,5 +66,7 @@ export const resources = {
     liveEdit: deLiveEdit,
     preview: dePreview,
     import: deImport,
+    bulk: deBulk,
+    exportTemplates: deExportTemplates,
   },
 };

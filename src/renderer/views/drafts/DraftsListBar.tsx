@@ -6,6 +6,8 @@ import type { PublishStartResult } from '../../../shared/domain/publish-job';
 import { useDraftsStore } from '../../store/drafts-store';
 import { usePublishStore } from '../../store/publish-store';
 import { MoveAccountDialog } from './MoveAccountDialog';
+import { ChangeButton } from '../bulk/ChangeButton';
+import { ExportButton } from '../export/ExportDialog';
 
 /** What the last bulk Publish did: how many started, and each refused draft with why. */
 function PublishOutcome({
@@ -188,6 +190,8 @@ export function DraftsListBar({ items, trash }: { items: DraftListItem[]; trash:
                 <button type="button" onClick={() => thenRefocus(duplicate(ids))}>
                   {t('draftsList.duplicate')}
                 </button>
+                <ExportButton kind="drafts" ids={ids} label={t('exportTemplates.export.openSelected')} />
+                <ChangeButton target="drafts" ids={ids} />
                 <button type="button" ref={moveButton} onClick={() => setMoving(ids)}>
                   {t('accountsApart.bar.move')}
                 </button>

@@ -5,6 +5,8 @@ import { useAccountsStore, useActiveAccount } from '../../store/accounts-store';
 import { useDraftsStore } from '../../store/drafts-store';
 import { useImportStore } from '../../store/import-store';
 import { ImportWizard } from '../import/ImportWizard';
+import { ExportButton } from '../export/ExportDialog';
+import { TemplatesButton } from '../templates/TemplatesDialog';
 import { AccountUpgradeNotice } from './AccountUpgradeNotice';
 import { DraftEditor } from './DraftEditor';
 import { DraftsList } from './DraftsList';
@@ -134,6 +136,12 @@ export function DraftsView() {
           >
             {t('import.open')}
           </button>
+          <ExportButton
+            kind="drafts"
+            label={t('exportTemplates.export.open')}
+            hint={t('exportTemplates.export.openHint')}
+          />
+          <TemplatesButton />
           <button type="button" aria-pressed={trash} onClick={() => setShowTrash(!trash)}>
             {t('draftsList.trash', { count: result?.trashCount ?? 0 })}
           </button>

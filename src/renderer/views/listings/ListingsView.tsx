@@ -15,6 +15,7 @@ import { LifecycleNotice } from './lifecycle/LifecycleNotice';
 import { applyInventoryQuery, categoriesOf } from './inventory/inventory-filter';
 import { useAutoRefresh } from './inventory/use-auto-refresh';
 import { ListingDetail } from './ListingDetail';
+import { ExportButton } from '../export/ExportDialog';
 import { ListingRow } from './ListingRow';
 import { UnreadableListings } from './UnreadableListings';
 import './inventory/inventory.css';
@@ -106,14 +107,21 @@ export function ListingsView() {
             </p>
           )}
         </div>
-        <button
-          type="button"
-          onClick={() => void load(true).catch(reportError)}
-          disabled={loading}
-          aria-busy={loading}
-        >
-          {loading ? t('listings.refreshing') : t('listings.refresh')}
-        </button>
+        <div className="actions">
+          <ExportButton
+            kind="listings"
+            label={t('exportTemplates.export.openListings')}
+            hint={t('exportTemplates.export.openListingsHint')}
+          />
+          <button
+            type="button"
+            onClick={() => void load(true).catch(reportError)}
+            disabled={loading}
+            aria-busy={loading}
+          >
+            {loading ? t('listings.refreshing') : t('listings.refresh')}
+          </button>
+        </div>
       </header>
       {own?.problem && (
         <div className="banner warning" role="alert" data-testid="listings-offline">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { DraftStatus } from '../../../../shared/domain/draft';
 import { useEditorStore } from '../../../store/editor-store';
 import { DraftAccountLine } from './DraftAccountLine';
+import { SaveTemplateButton } from '../../templates/SaveTemplateButton';
 
 /** Whether the seller's typing is on disk: saving, saved, or failed with a way to try again. */
 function SaveIndicator() {
@@ -64,6 +65,8 @@ export const EditorHeader = memo(function EditorHeader({ title, status, createdA
         </p>
         {/* Issue 15.1: the draft's account, and moving it. */}
         <DraftAccountLine />
+        {/* Issue 17: the draft's shared fields as a template of its account. */}
+        <SaveTemplateButton />
       </div>
       <SaveIndicator />
     </header>
