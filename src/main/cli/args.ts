@@ -16,6 +16,10 @@ export interface CliArgs {
   json: boolean;
   ready: boolean;
   verbose: boolean;
+  /** export: the live listings instead of the drafts. */
+  listings: boolean;
+  /** export: replace the file if it exists. */
+  replace: boolean;
   /** publish: how long to wait for the jobs to settle, in minutes (0: no limit). */
   waitMinutes: number;
 }
@@ -59,6 +63,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         json: { type: 'boolean', default: false },
         ready: { type: 'boolean', default: false },
         verbose: { type: 'boolean', default: false },
+        listings: { type: 'boolean', default: false },
+        replace: { type: 'boolean', default: false },
         wait: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -78,6 +84,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     json: values.json,
     ready: values.ready,
     verbose: values.verbose,
+    listings: values.listings,
+    replace: values.replace,
     waitMinutes: DEFAULT_WAIT_MINUTES,
     ...(values['data-dir'] !== undefined && { dataDir: values['data-dir'] }),
     ...(values.account !== undefined && { account: values.account }),
@@ -100,6 +108,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   only('--json', ['status', 'listings'], values.json);
   only('--photos', ['import'], values.photos !== undefined);
   only('--wait', ['publish'], values.wait !== undefined);
+  only('--listings', ['export'], values.listings);
+  only('--replace', ['export'], values.replace);
   switch (command) {
     case 'import':
       if (operands.length !== 1) throw new UsageError({ problem: 'import-one' });

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { ImportInspectResult, ImportProgress, ImportRunResult } from '../../shared/domain/import';
-import type { Session } from './session';
+import { CallFailed, ExitWith, type Session } from './session';
 import { EXIT, importProblemsText } from './words';
 
 export async function importCommand(
@@ -14,7 +14,18 @@ export async function importCommand(
   const account = await session.account();
   const source = path.resolve(options.source);
   const photoDir = options.photos === undefined ? undefined : path.resolve(options.photos);
-  const inspected = await session.call<ImportInspectResult>('import:inspect', { path: source });
+  let inspected: ImportInspectResult;
+  try {
+    inspected = await session.call<ImportInspectResult>('import:inspect', { path: source });
+  } catch (error) {
+    // A file that is not there or is no table or ad file: the seller named the wrong one.
+    if (
+      error instanceof CallFailed &&
+      ['not-found', 'invalid-input', 'unavailable'].includes(error.error.code)
+    )
+      throw new ExitWith(EXIT.usage, w.cannotImport(source, error.error.message));
+    throw error;
+  }
   const runId = randomUUID();
   let last = '';
   const unsubscribe = session.app.events.subscribe((event, payload) => {

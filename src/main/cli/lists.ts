@@ -69,17 +69,10 @@ export async function statusCommand(session: Session, json: boolean): Promise<nu
 }
 
 export async function listingsCommand(session: Session, json: boolean): Promise<number> {
-  const account = await session.account();
-  // listings:list reads the selected account's: another one is selected for the call, then the
-  // seller's choice is put back.
-  const { activeId } = await session.call<{ activeId: string }>('accounts:list');
-  if (activeId !== account.id) await session.call('accounts:select', { id: account.id });
-  let state: ListingsState;
-  try {
-    state = await session.call<ListingsState>('listings:list', { refresh: true });
-  } finally {
-    if (activeId !== account.id) await session.call('accounts:select', { id: activeId });
-  }
+  const [account, state] = await session.withAccount(
+    async (account) =>
+      [account, await session.call<ListingsState>('listings:list', { refresh: true })] as const,
+  );
   const publications = (uuid: string) => state.extras?.[uuid]?.publications ?? [];
   if (state.problem) session.err(session.words.listingsStale(state.fetchedAt, state.problem.message));
   if (json) {

@@ -14,6 +14,7 @@ import { confStoreFactory } from '../storage/store-factory';
 import { resolveLanguage, type UiLanguage } from '../../shared/i18n-language';
 import type { Settings } from '../../shared/ipc/types';
 import { parseCliArgs, UsageError, type CliArgs } from './args';
+import { exportCommand } from './export';
 import { importCommand } from './import';
 import { listingsCommand, statusCommand } from './lists';
 import { publishCommand } from './publish';
@@ -94,8 +95,13 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
           source: args.operands[0]!,
           ...(args.photos !== undefined && { photos: args.photos }),
         });
+      case 'export':
+        return await exportCommand(session, {
+          file: args.operands[0]!,
+          listings: args.listings,
+          replace: args.replace,
+        });
       default:
-        // export: helper I3's export service, wired in once it is there.
         throw new UsageError({ problem: 'not-available', command: args.command });
     }
   } catch (error) {

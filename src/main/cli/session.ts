@@ -44,6 +44,11 @@ export interface Session extends Output {
   call<T>(channel: string, input?: unknown): Promise<T>;
   /** The account the command works on: --account, else the one selected in the app. */
   account(): Promise<AccountView>;
+  /**
+   * Runs `work` with the account selected in the app (channels that work on the selected account:
+   * listings, export), then puts the seller's own choice back.
+   */
+  withAccount<T>(work: (account: AccountView) => Promise<T>): Promise<T>;
   /** Fails with exit code 4 when the account cannot reach the service or cannot sign in. */
   checkService(account: AccountView): Promise<void>;
   /** Set when a command should stop (Ctrl+C): commands that wait look at it. */
@@ -90,6 +95,17 @@ export function openSession(
         });
       chosen = found;
       return chosen;
+    },
+    async withAccount(work) {
+      const account = await this.account();
+      const { activeId } = await call<AccountsState>('accounts:list');
+      if (activeId === account.id) return work(account);
+      await call('accounts:select', { id: account.id });
+      try {
+        return await work(account);
+      } finally {
+        await call('accounts:select', { id: activeId });
+      }
     },
     async checkService(account) {
       const result = await call<ConnectionResult>('accounts:test', { id: account.id });

@@ -28,7 +28,8 @@ Usage: npm run -s cli -- <command> [arguments] [options]
 Commands:
   import FILE|FOLDER      Import a CSV or XLSX table or kleinanzeigen-bot ad files into drafts
                           (never published by itself). --account NAME, --photos DIR
-  export FILE             Export drafts and live listings to FILE (.csv or .xlsx)
+  export FILE             Export the account's drafts to FILE (.csv or .xlsx); --listings: its
+                          live listings with their states instead; --replace: overwrite FILE
   publish --ready         Publish every draft of the account that is ready
   publish ID...           Publish these drafts (their ids)
                           Progress goes to stderr, a JSON summary to stdout; waits until each ad
@@ -46,9 +47,10 @@ Options:
 Exit codes:
   0  everything done
   1  some items failed (a draft not published, an ad rejected, a row not imported)
-  2  usage error (unknown command or option)
+  2  usage error (unknown command or option, export file exists)
   3  the data folder is in use by Listing Desk or another command; close it first
-  4  the listing service cannot be reached, or the account cannot sign in
+  4  the listing service cannot be reached, or the account cannot sign in (listings and
+     export --listings: the last known list is shown or written)
   5  unexpected error (details in the log in the data folder)
   130 stopped (Ctrl+C)
 `;
@@ -60,7 +62,8 @@ Aufruf: npm run -s cli -- <Befehl> [Argumente] [Optionen]
 Befehle:
   import DATEI|ORDNER     Eine CSV- oder XLSX-Tabelle oder kleinanzeigen-bot-Anzeigendateien als
                           Entwürfe übernehmen (nie von selbst veröffentlicht). --account NAME, --photos ORDNER
-  export DATEI            Entwürfe und Live-Anzeigen in DATEI schreiben (.csv oder .xlsx)
+  export DATEI            Die Entwürfe des Kontos in DATEI schreiben (.csv oder .xlsx); --listings:
+                          stattdessen seine Live-Anzeigen mit ihrem Stand; --replace: DATEI ersetzen
   publish --ready         Alle fertigen Entwürfe des Kontos veröffentlichen
   publish ID...           Diese Entwürfe veröffentlichen (ihre IDs)
                           Fortschritt auf stderr, eine JSON-Zusammenfassung auf stdout; wartet, bis
@@ -79,9 +82,10 @@ Optionen:
 Exit-Codes:
   0  alles erledigt
   1  manches ging nicht (ein Entwurf nicht veröffentlicht, eine Anzeige abgelehnt, eine Zeile nicht übernommen)
-  2  falscher Aufruf (unbekannter Befehl oder unbekannte Option)
+  2  falscher Aufruf (unbekannter Befehl oder unbekannte Option, Exportdatei gibt es schon)
   3  der Datenordner wird von Listing Desk oder einem anderen Befehl verwendet; schließen Sie es zuerst
-  4  der Anzeigendienst ist nicht erreichbar, oder das Konto kann sich nicht anmelden
+  4  der Anzeigendienst ist nicht erreichbar, oder das Konto kann sich nicht anmelden (listings
+     und export --listings: der zuletzt bekannte Stand wird gezeigt oder geschrieben)
   5  unerwarteter Fehler (Einzelheiten im Protokoll im Datenordner)
   130 abgebrochen (Strg+C)
 `;
@@ -204,7 +208,13 @@ const en = {
   row: (index: number) => `row ${index}`,
   photoRefused: (name: string, message: string) => `photo ${name} not taken: ${message}`,
   undoHint: (id: string) => `The whole import can be undone in the app (import ${id}).`,
-  exported: (file: string) => `Written to ${file}.`,
+  cannotImport: (file: string, why: string) => `${file} cannot be imported: ${why}`,
+  exporting: (kind: 'drafts' | 'listings', account: string) =>
+    `Exporting the ${kind === 'drafts' ? 'drafts' : 'live listings'} of the account "${account}"…`,
+  exported: (file: string, rows: number, kind: 'drafts' | 'listings') =>
+    `Written to ${file}: ${rows} ${kind === 'drafts' ? (rows === 1 ? 'draft' : 'drafts') : rows === 1 ? 'listing' : 'listings'}.`,
+  exportExists: (file: string) => `${file} exists already; add --replace to overwrite it.`,
+  exportFromMemory: 'The listing service could not be read now: the file holds the last known listings.',
 };
 
 type Words = typeof en;
@@ -275,7 +285,14 @@ const de: Words = {
   row: (index) => `Zeile ${index}`,
   photoRefused: (name, message) => `Foto ${name} nicht übernommen: ${message}`,
   undoHint: (id) => `Der ganze Import lässt sich in der App rückgängig machen (Import ${id}).`,
-  exported: (file) => `Geschrieben nach ${file}.`,
+  cannotImport: (file, why) => `${file} lässt sich nicht importieren: ${why}`,
+  exporting: (kind, account) =>
+    `Die ${kind === 'drafts' ? 'Entwürfe' : 'Live-Anzeigen'} des Kontos „${account}“ werden exportiert…`,
+  exported: (file, rows, kind) =>
+    `Geschrieben nach ${file}: ${rows} ${kind === 'drafts' ? (rows === 1 ? 'Entwurf' : 'Entwürfe') : rows === 1 ? 'Anzeige' : 'Anzeigen'}.`,
+  exportExists: (file) => `${file} gibt es schon; mit --replace wird die Datei ersetzt.`,
+  exportFromMemory:
+    'Der Anzeigendienst war gerade nicht lesbar: die Datei enthält die zuletzt bekannten Anzeigen.',
 };
 
 /** The command line's words in `language`. */

@@ -1,0 +1,115 @@
+// The command line's import and export against the app's own services, as a scheduler runs them: a
+// child process per command on a temporary data folder; exit codes, JSON on stdout, words on stderr.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { put, putPhoto } from '../../fixtures/import/import-files';
+import { createTempApp, tempDir } from '../../unit/helpers/temp-app';
+import type { Draft } from '../../../src/shared/domain/draft';
+
+const root = path.resolve(import.meta.dirname, '..', '..', '..');
+
+function cli(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/main.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, LANG: 'en_US.UTF-8', LC_ALL: '', LC_MESSAGES: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.once('close', (code) => resolve({ code, stdout, stderr })),
+  );
+}
+
+const data = tempDir('listing-desk-cli-data-');
+const src = tempDir('listing-desk-cli-src-');
+afterAll(() => {
+  data.remove();
+  src.remove();
+});
+
+describe('import and export on the command line', () => {
+  let draftIds: string[] = [];
+
+  it('imports a semicolon CSV with a photo folder into drafts, naming the row it refused', async () => {
+    const photos = path.join(src.dir, 'fotos');
+    putPhoto(photos, 'tisch-1.png', 1);
+    putPhoto(photos, 'tisch-2.png', 2);
+    const file = put(
+      src.dir,
+      'bestand.csv',
+      'Titel;Preis;Beschreibung;Bild 1;Bild 2;Referenz\n' +
+        'Tisch;1.234,50;Massive Eiche;tisch-1.png;tisch-2.png;R-1\n' +
+        ';12;Ohne Titel;;;R-2\n' +
+        'Stuhl;45;Buche;;;R-3\n',
+    );
+    const run = await cli(['import', file, '--photos', photos, '--data-dir', data.dir]);
+    // One row refused: exit code 1, the row named with its reason.
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toContain('row 2: not imported: no title');
+    expect(run.stderr).toContain('2 drafts created, 1 row not imported, 2 photos added.');
+    const result = JSON.parse(run.stdout) as {
+      ok: boolean;
+      kind: string;
+      created: number;
+      draftIds: string[];
+      photosAdded: number;
+      refused: { index: number; problems: { code: string }[] }[];
+    };
+    expect(result).toMatchObject({ ok: false, kind: 'csv', created: 2, photosAdded: 2 });
+    expect(result.refused).toEqual([
+      expect.objectContaining({ index: 2, problems: [expect.objectContaining({ code: 'missing-title' })] }),
+    ]);
+    draftIds = result.draftIds;
+
+    // The drafts are there for the app, never published by the import.
+    const app = await createTempApp(data.dir);
+    try {
+      const drafts = await Promise.all(draftIds.map((id) => app.call<Draft>('drafts:get', { id })));
+      expect(drafts.map((d) => [d.title, d.price.amount, d.customReference, d.photos.length])).toEqual([
+        ['Tisch', 1234.5, 'R-1', 2],
+        ['Stuhl', 45, 'R-3', 0],
+      ]);
+      expect(drafts.every((d) => d.remote === null && d.accountId === 'sandbox')).toBe(true);
+    } finally {
+      await app.remove();
+    }
+  }, 120_000);
+
+  it('says in German when the file to import is not there (exit code 2)', async () => {
+    const run = await cli(['import', path.join(src.dir, 'fehlt.csv'), '--data-dir', data.dir], {
+      LANG: 'de_DE.UTF-8',
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('fehlt.csv lässt sich nicht importieren');
+  }, 60_000);
+
+  it('exports the drafts to CSV, refuses to overwrite without --replace, and exports the listings to XLSX', async () => {
+    const file = path.join(src.dir, 'export.csv');
+    const run = await cli(['export', file, '--data-dir', data.dir]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ ok: true, format: 'csv', rows: 2, path: file });
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('Tisch');
+    expect(text).toContain('Stuhl');
+
+    const again = await cli(['export', file, '--data-dir', data.dir]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain(`${file} exists already; add --replace to overwrite it.`);
+    const replaced = await cli(['export', file, '--replace', '--data-dir', data.dir]);
+    expect(replaced.code).toBe(0);
+
+    const listings = path.join(src.dir, 'anzeigen.xlsx');
+    const live = await cli(['export', listings, '--listings', '--data-dir', data.dir]);
+    expect(live.code, live.stderr).toBe(0);
+    expect(JSON.parse(live.stdout)).toMatchObject({ ok: true, format: 'xlsx', rows: 0 });
+    expect(existsSync(listings)).toBe(true);
+
+    const wrong = await cli(['export', path.join(src.dir, 'x.txt'), '--data-dir', data.dir]);
+    expect(wrong.code).toBe(2);
+  }, 120_000);
+});
