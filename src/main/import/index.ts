@@ -54,7 +54,7 @@ export interface ImportServiceDeps {
   account(id: string): AccountView | undefined;
   onProgress(progress: ImportProgress): void;
   onChange(ids: string[]): void;
-  log: { error(message: string, error?: unknown): void };
+  log: { error(message: string, error?: unknown): void; info?(message: string): void };
   /** Drafts whose photos are taken in at the same time (each draft's intake runs its own few). */
   photoDrafts?: number;
 }
@@ -329,6 +329,16 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
         ),
       );
       progress('done', created.length, chosen.length);
+      const named = (list: { index: number; code: string }[]) =>
+        list
+          .slice(0, 20)
+          .map((r) => `${r.index}: ${r.code}`)
+          .join(', ');
+      deps.log.info?.(
+        `Import ${record.id} from ${input.path}: ${created.length} drafts, ${photosAdded} photos; ` +
+          `${refused.length} rows refused (${named(refused.map((r) => ({ index: r.index, code: r.problems.find((p) => p.severity === 'error')?.code ?? '' })))}); ` +
+          `${photosRefused.length} photos refused (${named(photosRefused)})`,
+      );
       return {
         importId: record.id,
         draftIds: [...record.draftIds],
@@ -357,6 +367,9 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
       }
       const { count } = toTrash.length > 0 ? await deps.drafts.trash(toTrash) : { count: 0 };
       await theBook.saveRecord({ ...record, undoneAt: new Date().toISOString() });
+      deps.log.info?.(
+        `Import ${importId} undone: ${count} drafts to the trash, ${kept.length} kept (published), ${gone} already gone`,
+      );
       return { importId, trashed: count, gone: gone + (toTrash.length - count), kept };
     },
 

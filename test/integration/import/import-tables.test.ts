@@ -129,6 +129,10 @@ describe('CSV dialects', () => {
       [2, 'missing-title'],
       [3, 'bad-price'],
     ]);
+    // The log names the refused rows too.
+    expect(t.log.info).toHaveBeenCalledWith(
+      expect.stringContaining('2 rows refused (2: missing-title, 3: bad-price)'),
+    );
     const drafts = await Promise.all(result.draftIds.map(draft));
     expect(drafts.map((d) => [d.title, d.price.amount, d.accountId, d.status])).toEqual([
       ['Gut', 10, 'sandbox', 'draft'],
