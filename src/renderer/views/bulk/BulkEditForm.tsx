@@ -1,0 +1,194 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LIVE_BULK_KINDS, priceRoundings, type BulkEditKind } from '../../../shared/domain/bulk-edit';
+import { useActiveAccount } from '../../store/accounts-store';
+import type { BulkTarget } from '../../store/bulk-store';
+import type { BulkForm } from './bulk-form';
+
+const KINDS: BulkEditKind[] = ['price', 'contact', 'imprint', 'location', 'attribute', 'description'];
+
+/** A labelled text field of the form. */
+function Field({
+  label,
+  value,
+  onChange,
+  hint,
+  multiline = false,
+  name,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  hint?: string;
+  multiline?: boolean;
+  name: string;
+}) {
+  const id = useId();
+  return (
+    <div className="bulk-field">
+      <label htmlFor={id}>{label}</label>
+      {multiline ? (
+        <textarea id={id} name={name} rows={4} value={value} onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <input id={id} name={name} type="text" value={value} onChange={(e) => onChange(e.target.value)} />
+      )}
+      {hint && <small>{hint}</small>}
+    </div>
+  );
+}
+
+/** What to change and to what: the fields of the chosen kind. */
+export function BulkEditForm({
+  form,
+  target,
+  onChange,
+}: {
+  form: BulkForm;
+  target: BulkTarget;
+  onChange(patch: Partial<BulkForm>): void;
+}) {
+  const { t } = useTranslation();
+  const account = useActiveAccount();
+  const kinds = target === 'listings' ? KINDS.filter((kind) => LIVE_BULK_KINDS.includes(kind)) : KINDS;
+  const text = (key: keyof BulkForm, label: string, extra: { hint?: string; multiline?: boolean } = {}) => (
+    <Field
+      name={key}
+      label={label}
+      value={form[key] as string}
+      onChange={(value) => onChange({ [key]: value })}
+      {...extra}
+    />
+  );
+  return (
+    <div className="bulk-form">
+      <fieldset className="bulk-kinds">
+        <legend>{t('bulk.what')}</legend>
+        {kinds.map((kind) => (
+          <label key={kind}>
+            <input
+              type="radio"
+              name="bulk-kind"
+              value={kind}
+              checked={form.kind === kind}
+              onChange={() => onChange({ kind })}
+            />
+            {t(`bulk.kinds.${kind}`)}
+          </label>
+        ))}
+        {target === 'listings' && <small>{t('bulk.liveOnly')}</small>}
+      </fieldset>
+      {form.kind === 'price' && (
+        <div className="bulk-kind-fields">
+          <fieldset>
+            <legend className="bulk-visually-hidden">{t('bulk.kinds.price')}</legend>
+            {(['percent', 'set'] as const).map((mode) => (
+              <label key={mode}>
+                <input
+                  type="radio"
+                  name="bulk-price-mode"
+                  value={mode}
+                  checked={form.priceMode === mode}
+                  onChange={() => onChange({ priceMode: mode })}
+                />
+                {t(`bulk.price.${mode}`)}
+              </label>
+            ))}
+          </fieldset>
+          {form.priceMode === 'percent'
+            ? text('priceValue', t('bulk.price.percentValue'), { hint: t('bulk.price.percentHint') })
+            : text('priceValue', t('bulk.price.amount'))}
+          <div className="bulk-field">
+            <label htmlFor="bulk-rounding">{t('bulk.price.rounding')}</label>
+            <select
+              id="bulk-rounding"
+              value={form.rounding}
+              onChange={(e) => onChange({ rounding: e.target.value as BulkForm['rounding'] })}
+            >
+              {priceRoundings.map((rounding) => (
+                <option key={rounding} value={rounding}>
+                  {t(`bulk.price.roundings.${rounding}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      )}
+      {form.kind === 'contact' && (
+        <div className="bulk-kind-fields">
+          {text('email', t('bulk.contact.email'))}
+          {text('phoneNumber', t('bulk.contact.phoneNumber'))}
+          {text('contactPerson', t('bulk.contact.contactPerson'))}
+          <small>{t('bulk.contact.hint')}</small>
+        </div>
+      )}
+      {form.kind === 'imprint' && (
+        <div className="bulk-kind-fields">
+          <div className="bulk-field">
+            <label htmlFor="bulk-imprint">{t('bulk.imprint.label')}</label>
+            <select
+              id="bulk-imprint"
+              value={form.imprintUuid}
+              onChange={(e) => onChange({ imprintUuid: e.target.value })}
+            >
+              <option value="">{t('bulk.imprint.none')}</option>
+              {(account?.imprints ?? []).map((imprint) => (
+                <option key={imprint.uuid} value={imprint.uuid}>
+                  {imprint.content.split('\n')[0]!.slice(0, 60)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      )}
+      {form.kind === 'location' && (
+        <div className="bulk-kind-fields">
+          {text('street', t('bulk.location.street'))}
+          {text('postalCode', t('bulk.location.postalCode'))}
+          {text('city', t('bulk.location.city'))}
+          {text('district', t('bulk.location.district'))}
+          {text('radius', t('bulk.location.radius'))}
+          <small>{t('bulk.location.hint')}</small>
+        </div>
+      )}
+      {form.kind === 'attribute' && (
+        <div className="bulk-kind-fields">
+          {text('attributeName', t('bulk.attribute.name'))}
+          {!form.attributeRemove && text('attributeValue', t('bulk.attribute.value'))}
+          <label>
+            <input
+              type="checkbox"
+              checked={form.attributeRemove}
+              onChange={(e) => onChange({ attributeRemove: e.target.checked })}
+            />
+            {t('bulk.attribute.remove')}
+          </label>
+        </div>
+      )}
+      {form.kind === 'description' && (
+        <div className="bulk-kind-fields">
+          <fieldset>
+            <legend className="bulk-visually-hidden">{t('bulk.kinds.description')}</legend>
+            {(['append', 'replace'] as const).map((mode) => (
+              <label key={mode}>
+                <input
+                  type="radio"
+                  name="bulk-description-mode"
+                  value={mode}
+                  checked={form.descriptionMode === mode}
+                  onChange={() => onChange({ descriptionMode: mode })}
+                />
+                {t(`bulk.description.${mode}`)}
+              </label>
+            ))}
+          </fieldset>
+          {form.descriptionMode === 'replace' &&
+            text('find', t('bulk.description.find'), {
+              hint: t('bulk.description.findHint'),
+              multiline: true,
+            })}
+          {text('block', t('bulk.description.block'), { multiline: true })}
+        </div>
+      )}
+    </div>
+  );
+}

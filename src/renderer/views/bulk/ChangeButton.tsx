@@ -1,0 +1,25 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBulkStore, type BulkTarget } from '../../store/bulk-store';
+import { BulkEditDialog } from './BulkEditDialog';
+
+/** "Change…" in a selection bar: opens the bulk edit of the ticked drafts or live ads. */
+export function ChangeButton({ target, ids }: { target: BulkTarget; ids: string[] }) {
+  const { t } = useTranslation();
+  const button = useRef<HTMLButtonElement>(null);
+  const open = useBulkStore((s) => s.dialog?.target === target);
+  return (
+    <>
+      <button
+        type="button"
+        ref={button}
+        title={t('bulk.changeLabel')}
+        data-testid={`bulk-change-${target}`}
+        onClick={() => useBulkStore.getState().open(target, ids)}
+      >
+        {t('bulk.change')}
+      </button>
+      {open && <BulkEditDialog onClosed={() => requestAnimationFrame(() => button.current?.focus())} />}
+    </>
+  );
+}
