@@ -1,10 +1,13 @@
 // Import, tried as a new seller would (issue 17): a semicolon CSV as Excel writes it (BOM, German
 // prices) with a photo folder; one column mapped by hand; the bad row named in the preview and in
-// the result; the import undone; the file fixed and imported again; the drafts published.
+// the result; the import undone; the file fixed and imported again; the drafts published. Then a
+// folder of kleinanzeigen-bot ad files and a workbook's second sheet, by keyboard, axe at each step.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { colourFor, solidPng } from '../fixtures/images';
 import { call } from './contract-calls';
 import { expect, launchShell, stopShell, test } from './fixtures';
@@ -149,6 +152,148 @@ test('a semicolon CSV with a photo folder becomes drafts, the bad row is named a
   } finally {
     await stopShell(child);
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
+  }
+});
+
+/** A kleinanzeigen-bot ad file (its documented YAML format), images by glob beside it. */
+const botAd = (title: string) => `active: true
+type: OFFER
+title: "${title}"
+description: |
+  Bequem und sauber.
+category: 161/278
+special_attributes:
+  art_s: sofas
+price: 150
+price_type: NEGOTIABLE
+shipping_type: PICKUP
+images:
+  - "images/*.png"
+contact:
+  name: "Anna"
+  zipcode: 10115
+  location: Berlin
+republication_interval: 7
+`;
+
+const looks = [
+  { language: 'en', colorScheme: 'light' },
+  { language: 'de', colorScheme: 'dark' },
+] as const;
+
+/** axe over the page in English light and German dark: no critical or serious finding, headings in order. */
+async function axeClean(page: Page, state: string): Promise<string[]> {
+  const findings: string[] = [];
+  for (const look of looks) {
+    await page.emulateMedia({ colorScheme: look.colorScheme });
+    await call(page, 'settings:set', { language: look.language });
+    await expect(page.locator('html')).toHaveAttribute('lang', look.language);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.passes.length, `axe checked nothing in ${state}`).toBeGreaterThan(10);
+    for (const violation of results.violations) {
+      if (
+        violation.impact !== 'critical' &&
+        violation.impact !== 'serious' &&
+        violation.id !== 'heading-order'
+      )
+        continue;
+      for (const node of violation.nodes)
+        findings.push(
+          `[${state} · ${look.language}] ${violation.id} at ${node.target.join(' ')}: ${violation.help}`,
+        );
+    }
+  }
+  await call(page, 'settings:set', { language: 'en' });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  return findings;
+}
+
+test('ad files of kleinanzeigen-bot and a workbook sheet, by keyboard, each step clean for axe', async ({
+  page,
+  shell,
+}) => {
+  test.setTimeout(240_000);
+  const work = mkdtempSync(path.join(os.tmpdir(), 'listing-desk-import-'));
+  try {
+    const ads = path.join(work, 'ads');
+    for (const [folder, title] of [
+      ['sofa', 'Sofa, 3-Sitzer'],
+      ['tisch', 'Esstisch Eiche'],
+    ] as const) {
+      mkdirSync(path.join(ads, folder, 'images'), { recursive: true });
+      writeFileSync(path.join(ads, folder, `ad_${folder}.yaml`), botAd(title));
+      writeFileSync(path.join(ads, folder, 'images', 'front.png'), solidPng(colourFor(title.length), 64));
+    }
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('Notizen').addRow(['Nur Notizen']);
+    const sheet = book.addWorksheet('Bestand');
+    sheet.addRow(['Bezeichnung', 'Preis', 'Farbe']);
+    sheet.addRow(['Sessel, grün', 45.5, 'grün']);
+    sheet.addRow(['Hocker', 12, 'weiß']);
+    const xlsx = path.join(work, 'bestand.xlsx');
+    await book.xlsx.writeFile(xlsx);
+
+    await page.goto(shell.url);
+    const findings: string[] = [];
+    await page.getByRole('button', { name: 'Import…' }).first().click();
+    findings.push(...(await axeClean(page, 'source')));
+
+    // A path that is not there: said in plain words, the seller stays on the first step.
+    const pathField = page.getByLabel('File or folder');
+    await pathField.fill(path.join(work, 'gibt-es-nicht.csv'));
+    await pathField.press('Enter');
+    await expect(page.getByTestId('import-failure')).toContainText('Nothing was found at this path.');
+    findings.push(...(await axeClean(page, 'source, failed')));
+
+    // The folder of ad files: no column step; each file named with what to check.
+    await pathField.fill(ads);
+    await pathField.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Check before importing' })).toBeFocused();
+    await expect(page.getByRole('list', { name: 'Steps of the import' }).getByRole('listitem')).toHaveCount(
+      3,
+    );
+    await expect(page.getByTestId('import-counts')).toContainText('2 ad files');
+    const sofa = page.getByTestId('import-row').filter({ hasText: 'Sofa, 3-Sitzer' });
+    await expect(sofa).toContainText('sofa/ad_sofa.yaml');
+    await expect(sofa).toContainText('150.00 (negotiable)');
+    await expect(sofa).toContainText(
+      'The category “161/278” is given as numbers: choose the category in the draft.',
+    );
+    await expect(sofa).toContainText('Not imported (no such field in a draft): republication_interval.');
+    findings.push(...(await axeClean(page, 'preview of ad files')));
+    await page.getByRole('button', { name: 'Import 2 drafts' }).click();
+    await expect(page.getByTestId('import-result')).toContainText('2 drafts created. 2 photos added.', {
+      timeout: 60_000,
+    });
+    findings.push(...(await axeClean(page, 'result')));
+
+    // A workbook whose ads are on its second sheet.
+    await page.getByRole('button', { name: 'Import another file' }).click();
+    await expect(pathField).toBeFocused();
+    await pathField.fill(xlsx);
+    await pathField.press('Enter');
+    await expect(page.getByText('This sheet has no rows. Are your ads on another sheet?')).toBeVisible();
+    await page.getByLabel('Sheet').selectOption('Bestand');
+    await expect(page.getByTestId('import-detected')).toHaveText('2 rows in the table.');
+    await expect(page.getByLabel('“Bezeichnung” goes to')).toHaveValue('title');
+    await expect(page.getByLabel('“Farbe” goes to')).toHaveValue('attribute');
+    findings.push(...(await axeClean(page, 'columns')));
+    await page.getByRole('button', { name: 'Check the rows' }).click();
+    await expect(page.getByTestId('import-counts')).toContainText('2 ready to import');
+    await expect(page.getByTestId('import-row').filter({ hasText: 'Sessel, grün' })).toContainText('45.50');
+    await page.getByRole('button', { name: 'Import 2 drafts' }).click();
+    await expect(page.getByTestId('import-result')).toContainText('2 drafts created.', { timeout: 60_000 });
+
+    // Undo, asked first; then the list shows what stays.
+    await page.getByRole('button', { name: 'Undo this import' }).click();
+    findings.push(...(await axeClean(page, 'undo question')));
+    await page.getByRole('dialog').getByRole('button', { name: 'Move to trash' }).click();
+    await expect(page.getByTestId('import-undone')).toHaveText('Undone: 2 drafts moved to the trash.');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByTestId('drafts-summary')).toHaveText('2 drafts');
+    expect(findings).toEqual([]);
+  } finally {
     rmSync(work, { recursive: true, force: true });
   }
 });
