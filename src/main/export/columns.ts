@@ -122,12 +122,20 @@ function yesNoCell(value: boolean | null | undefined, language: UiLanguage): Cel
   return yesNo[language][value ? 0 : 1];
 }
 
-/** The attribute names of all `items`, sorted, that do not clash with a fixed column's header. */
-function attributeNames(items: readonly { attributes: Record<string, string> }[], fixed: string[]): string[] {
-  const taken = new Set(fixed.map((h) => h.toLowerCase()));
+/** The attribute names of all `items`, sorted. */
+function attributeNames(items: readonly { attributes: Record<string, string> }[]): string[] {
   const names = new Set<string>();
   for (const item of items) for (const name of Object.keys(item.attributes)) names.add(name);
-  return [...names].filter((name) => !taken.has(name.toLowerCase())).sort((a, b) => a.localeCompare(b));
+  return [...names].sort((a, b) => a.localeCompare(b));
+}
+
+// An attribute's column is named with a prefix the importer reads back as that attribute (and so
+// never clashes with a fixed column, whatever the attribute is called).
+const attributePrefix: Record<UiLanguage, string> = { en: 'Attribute: ', de: 'Merkmal: ' };
+
+/** The header of an attribute's column. */
+export function attributeHeader(name: string, language: UiLanguage): string {
+  return `${attributePrefix[language]}${name}`;
 }
 
 /** Drafts as a table; `photoPath` turns a stored photo's relative path into the file's path. */
@@ -137,7 +145,7 @@ export function draftsTable(
   photoPath: (file: string) => string,
 ): Table {
   const fixed = draftColumns.map((column) => headers[language][column]);
-  const attributes = attributeNames(drafts, fixed);
+  const attributes = attributeNames(drafts);
   const cellOf = (draft: Draft, column: DraftColumn): Cell => {
     const place = draft.publication;
     switch (column) {
@@ -178,7 +186,7 @@ export function draftsTable(
     }
   };
   return {
-    header: [...fixed, ...attributes],
+    header: [...fixed, ...attributes.map((name) => attributeHeader(name, language))],
     rows: drafts.map((draft) => [
       ...draftColumns.map((column) => cellOf(draft, column)),
       ...attributes.map((name) => draft.attributes[name] ?? null),
@@ -224,7 +232,7 @@ export function listingsTable(
   language: UiLanguage,
 ): Table {
   const fixed = listingColumns.map((column) => headers[language][column]);
-  const attributes = attributeNames(listings, fixed);
+  const attributes = attributeNames(listings);
   const cellOf = (listing: ListingView, column: (typeof listingColumns)[number]): Cell => {
     switch (column) {
       case 'title':
@@ -264,7 +272,7 @@ export function listingsTable(
     }
   };
   return {
-    header: [...fixed, ...attributes],
+    header: [...fixed, ...attributes.map((name) => attributeHeader(name, language))],
     rows: listings.map((listing) => [
       ...listingColumns.map((column) => cellOf(listing, column)),
       ...attributes.map((name) => listing.attributes[name] ?? null),

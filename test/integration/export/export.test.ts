@@ -83,9 +83,9 @@ describe('export:drafts', () => {
       'Stadtteil',
       'Umkreis (km)',
       'Fotos',
-      'farbe',
-      'marke',
-      'zustand',
+      'Merkmal: farbe',
+      'Merkmal: marke',
+      'Merkmal: zustand',
     ]);
     const sofa = rows.find((row) => row.Referenz === 'SOFA-1')!;
     expect(sofa).toMatchObject({
@@ -96,9 +96,9 @@ describe('export:drafts', () => {
       'Direkt kaufen': 'ja',
       Ort: 'Berlin',
       'Umkreis (km)': '25',
-      zustand: 'gebraucht',
-      farbe: 'grau',
-      marke: '',
+      'Merkmal: zustand': 'gebraucht',
+      'Merkmal: farbe': 'grau',
+      'Merkmal: marke': '',
     });
     const photos = sofa.Fotos!.split('\n');
     expect(photos).toHaveLength(2);
@@ -107,7 +107,12 @@ describe('export:drafts', () => {
       expect(existsSync(photo)).toBe(true);
     }
     const lamp = rows.find((row) => row.Referenz === 'LAMP-2')!;
-    expect(lamp).toMatchObject({ Preis: '40', Preisart: 'NEGOTIABLE', 'Direkt kaufen': '', marke: 'Ikea' });
+    expect(lamp).toMatchObject({
+      Preis: '40',
+      Preisart: 'NEGOTIABLE',
+      'Direkt kaufen': '',
+      'Merkmal: marke': 'Ikea',
+    });
     expect(rows.some((row) => row.Titel === 'Fremd')).toBe(false);
   });
 
@@ -135,7 +140,7 @@ describe('export:drafts', () => {
     expect(cell('Buy now')).toBe('yes');
     expect(cell('Radius (km)')).toBe(25);
     expect(String(cell('Photos')).split('\n')).toHaveLength(2);
-    expect(cell('zustand')).toBe('gebraucht');
+    expect(cell('Attribute: zustand')).toBe('gebraucht');
   });
 
   it('refuses to overwrite a file unasked, a wrong extension and a relative path', async () => {
