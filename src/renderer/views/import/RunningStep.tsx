@@ -23,6 +23,7 @@ export function RunningStep({ headingId }: { headingId: string }) {
       <p role="status" data-testid="import-progress">
         {label}
       </p>
+      <p className="muted small">{t('import.running.keepOpen')}</p>
     </div>
   );
 }
