@@ -16,7 +16,11 @@ const AD_EXT = /\.(?:ya?ml|json)$/i;
 export async function findAdFiles(dir: string): Promise<string[]> {
   const found: string[] = [];
   const visit = async (at: string): Promise<void> => {
-    const items = await readdir(at, { withFileTypes: true });
+    // A subfolder that cannot be read holds nothing to import; the folder given must be readable.
+    const items = await readdir(at, { withFileTypes: true }).catch((error: unknown) => {
+      if (at === dir) throw error;
+      return [];
+    });
     for (const item of items) {
       if (item.name.startsWith('.') || item.name === 'node_modules') continue;
       const full = path.join(at, item.name);

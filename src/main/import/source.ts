@@ -47,7 +47,13 @@ export async function openSource(source: string, sheet?: string): Promise<Opened
     throw refuse('not-found', 'not-found', `“${source}” was not found.`, { path: source });
   }
   if (info.isDirectory()) {
-    const files = await findAdFiles(source);
+    const files = await findAdFiles(source).catch((error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      throw refuse('invalid-input', 'unreadable', `“${source}” could not be read: ${message}`, {
+        path: source,
+        cause: message,
+      });
+    });
     if (files.length === 0)
       throw refuse('not-found', 'no-ad-files', `No kleinanzeigen-bot ad files (ad_*.yaml) in “${source}”.`, {
         path: source,
