@@ -130,13 +130,17 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
 }
 
 let stopRequested = false;
-let signals = 0;
+let firstSignalAt = 0;
 const onSignal = () => {
-  signals += 1;
-  stopRequested = true;
+  // A library of the back end re-raises the signal it saw once its own cleanup is done: the same
+  // signal again within a second is that echo, not the seller pressing Ctrl+C twice.
+  const now = Date.now();
+  if (stopRequested && now - firstSignalAt < 1_000) return;
   // A second Ctrl+C, or a command that does not stop by itself within 20 s: end now. The lock is
   // released on exit; jobs resume from their files at the next start.
-  if (signals > 1) process.exit(EXIT.interrupted);
+  if (stopRequested) process.exit(EXIT.interrupted);
+  stopRequested = true;
+  firstSignalAt = now;
   setTimeout(() => process.exit(EXIT.interrupted), 20_000).unref();
 };
 process.on('SIGINT', onSignal);

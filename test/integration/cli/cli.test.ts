@@ -2,8 +2,10 @@
 // per command on a temporary data folder, its exit code, its JSON on stdout and its progress on
 // stderr checked. Drafts are written in the store's own format before the first command.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCK_FILE } from '../../../src/main/storage/data-lock';
 import type { Draft } from '../../../src/shared/domain/draft';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
 import { createTempApp, tempDir } from '../../unit/helpers/temp-app';
@@ -172,5 +174,36 @@ describe('the command line', () => {
     const missing = await cli(['listings', '--account', 'Nobody', '--data-dir', dir]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('There is no account "Nobody". Accounts: ');
+  }, 120_000);
+  it('stops on SIGTERM with exit code 130, a summary, and the data folder released', async () => {
+    const lamp = readyDraft(dir, 70, { title: 'Lampe', customReference: 'CLI-5', publication }, 3);
+    writeDraft(dir, lamp);
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/main/cli/main.ts', 'publish', lamp.id, '--data-dir', dir],
+      {
+        cwd: root,
+        env: { ...process.env, LANG: 'en_US.UTF-8', LC_ALL: '', LC_MESSAGES: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    let killed = false;
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (!killed && stderr.includes('Publishing 1 draft')) killed = child.kill('SIGTERM');
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    expect(code, stderr).toBe(130);
+    expect(stderr).toContain('Stopped. Jobs under way continue the next time');
+    const summary = JSON.parse(stdout) as { items: { draftId: string }[] };
+    expect(summary.items.map((item) => item.draftId)).toEqual([lamp.id]);
+    expect(existsSync(path.join(dir, LOCK_FILE))).toBe(false);
+    // One job for the draft, whatever it reached: nothing done twice.
+    const status = await cli(['status', '--json', '--data-dir', dir]);
+    const { jobs } = JSON.parse(status.stdout) as { jobs: { draftId: string }[] };
+    expect(jobs.filter((job) => job.draftId === lamp.id)).toHaveLength(1);
   }, 120_000);
 });
