@@ -1,7 +1,6 @@
 // How the import's codes read for the seller: problems of a row, a failed call, a column's target.
 import type { TFunction } from 'i18next';
 import type { ImportProblem, ImportTarget } from '../../../shared/domain/import';
-import type { ImportFailure } from '../../store/import-store';
 import { formatPrice } from '../listings/format';
 
 /** One problem of a row in plain words. */
@@ -14,7 +13,7 @@ export function problemText(t: TFunction, problem: ImportProblem): string {
 }
 
 /** A failed call of the wizard in plain words (main's message where it is the best there is). */
-export function failureText(t: TFunction, failure: ImportFailure): string {
+export function failureText(t: TFunction, failure: { code: string; message: string }): string {
   const known = ['not-found', 'invalid-input', 'unavailable'];
   return t(`import.failure.${known.includes(failure.code) ? failure.code : 'other'}`, {
     message: failure.message,
