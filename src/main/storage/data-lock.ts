@@ -199,7 +199,7 @@ function heldLock(file: string, owner: LockOwner, releaseOnExit: boolean): DataL
 const words = {
   en: {
     app: 'Listing Desk',
-    web: 'Listing Desk (in the browser)',
+    web: 'Listing Desk in the browser',
     cli: 'The Listing Desk command line',
     detail: (pid: number, started: string) => `pid ${pid}, started ${started}`,
     app_end: 'close it first.',
@@ -208,7 +208,7 @@ const words = {
   },
   de: {
     app: 'Listing Desk',
-    web: 'Listing Desk (im Browser)',
+    web: 'Listing Desk im Browser',
     cli: 'Die Befehlszeile von Listing Desk',
     detail: (pid: number, started: string) => `PID ${pid}, gestartet ${started}`,
     app_end: 'schließen Sie es zuerst.',
