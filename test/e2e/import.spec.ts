@@ -86,6 +86,8 @@ test('a semicolon CSV with a photo folder becomes drafts, the bad row is named a
     await expect(counts).toContainText('3 photos to import');
     const lamp = page.getByTestId('import-row').filter({ hasText: 'Stehlampe Messing' });
     await expect(lamp).toContainText('Not imported');
+    // Numbered as the spreadsheet shows it: the header is row 1, the lamp row 4.
+    await expect(lamp.getByRole('rowheader')).toHaveText('4');
     await expect(lamp).toContainText('The price “zwanzig Euro” is not a number we can read');
     const fridge = page.getByTestId('import-row').filter({ hasText: 'Kühlschrank Bosch' });
     await expect(fridge).toContainText('1,234.50');
@@ -97,7 +99,9 @@ test('a semicolon CSV with a photo folder becomes drafts, the bad row is named a
     const result = page.getByTestId('import-result');
     await expect(result).toContainText('2 drafts created. 3 photos added.', { timeout: 60_000 });
     await expect(result).toContainText('1 row was not imported:');
-    await expect(result).toContainText('Row 3: The price “zwanzig Euro” is not a number we can read');
+    await expect(result).toContainText(
+      'Row 4, “Stehlampe Messing”: The price “zwanzig Euro” is not a number we can read',
+    );
     await expect(page.getByRole('heading', { name: 'Import finished' })).toBeFocused();
 
     // Undo asks first, then moves the two drafts to the trash.

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ImportRowPreview } from '../../../shared/domain/import';
 import { useImportStore } from '../../store/import-store';
 import { FailureBanner } from './FailureBanner';
-import { priceText, problemText } from './import-words';
+import { priceText, problemText, sheetRow } from './import-words';
 
 // A table of thousands of rows is slow to draw and no one reads it: the first ones, then a count.
 const SHOWN_ROWS = 300;
@@ -17,7 +17,7 @@ function PreviewRow({ row }: { row: ImportRowPreview }) {
   return (
     <tr className={`import-row-${status}`} data-testid="import-row">
       <th scope="row" title={row.file}>
-        {row.file ? fileName(row.file) : row.index}
+        {row.file ? fileName(row.file) : sheetRow(row.index)}
       </th>
       <td>
         <span className={`import-badge import-badge-${status}`}>
@@ -118,6 +118,7 @@ export function PreviewStep({ headingId }: { headingId: string }) {
               ))}
             </tbody>
           </table>
+          {!bot && <p className="muted small import-row-hint">{t('import.preview.rowHint')}</p>}
           {rows.length > shown.length && (
             <p className="muted small">{t('import.preview.more', { count: rows.length - shown.length })}</p>
           )}

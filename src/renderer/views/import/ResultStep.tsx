@@ -4,17 +4,18 @@ import { ConfirmDialog, useFocusAfterClose } from '../../components/ConfirmDialo
 import { useImportStore } from '../../store/import-store';
 import { useRefusalText } from '../drafts/photos/refusal-text';
 import { FailureBanner } from './FailureBanner';
-import { problemText } from './import-words';
+import { problemText, sheetRow } from './import-words';
 
 /** What undoing did: drafts to the trash, some already gone, published ones kept. */
-function Undone() {
+function Undone({ takeFocus }: { takeFocus: boolean }) {
   const { t } = useTranslation();
   const undone = useImportStore((s) => s.undone);
   const box = useRef<HTMLDivElement>(null);
-  // The undo button goes with the import: focus comes here, after the dialog gave it back.
+  // The undo button goes with the import: focus comes here once the question is gone (its
+  // dialog gives focus back as it closes, in the same commit, before this effect).
   useEffect(() => {
-    if (undone) requestAnimationFrame(() => box.current?.focus());
-  }, [undone]);
+    if (undone && takeFocus) box.current?.focus();
+  }, [undone, takeFocus]);
   if (!undone) return null;
   return (
     <div className="banner import-undone" role="status" tabIndex={-1} ref={box} data-testid="import-undone">
@@ -33,6 +34,7 @@ export function ResultStep({ headingId }: { headingId: string }) {
   const result = useImportStore((s) => s.result);
   const undone = useImportStore((s) => s.undone);
   const busy = useImportStore((s) => s.busy);
+  const preview = useImportStore((s) => s.preview);
   const { undo, showDrafts, start } = useImportStore.getState();
   const [asking, setAsking] = useState(false);
   const undoButton = useRef<HTMLButtonElement>(null);
@@ -40,6 +42,16 @@ export function ResultStep({ headingId }: { headingId: string }) {
   // The same words as for a dropped photo (German from the code, English from main).
   const refusalText = useRefusalText();
   if (!result) return null;
+  // A table's row by the number the spreadsheet shows, with its title when it has one.
+  const rowName = (index: number, file?: string) => {
+    const row = preview?.rows.find((candidate) => candidate.index === index);
+    const source = file ?? row?.file;
+    if (source) return source;
+    const title = row?.draft.title?.trim();
+    return title
+      ? t('import.result.rowNamed', { index: sheetRow(index), title })
+      : t('import.result.rowName', { index: sheetRow(index) });
+  };
 
   return (
     <div className="import-form" role="group" aria-labelledby={headingId}>
@@ -57,7 +69,7 @@ export function ResultStep({ headingId }: { headingId: string }) {
             <ul>
               {result.refused.map((row) => (
                 <li key={`${row.index}-${row.file ?? ''}`}>
-                  <strong>{row.file ?? t('import.result.rowName', { index: row.index })}</strong>:{' '}
+                  <strong>{rowName(row.index, row.file)}</strong>:{' '}
                   {row.problems
                     .filter((problem) => problem.severity === 'error')
                     .map((problem) => problemText(t, problem))
@@ -73,7 +85,10 @@ export function ResultStep({ headingId }: { headingId: string }) {
             <ul>
               {result.photosRefused.map((photo, i) => (
                 <li key={i}>
-                  {t('import.result.photoRefused', { index: photo.index, message: refusalText(photo) })}
+                  {t('import.result.photoRefused', {
+                    row: rowName(photo.index),
+                    message: refusalText(photo),
+                  })}
                 </li>
               ))}
             </ul>
@@ -81,7 +96,7 @@ export function ResultStep({ headingId }: { headingId: string }) {
         )}
         {result.created > 0 && !undone && <p className="muted">{t('import.result.notPublished')}</p>}
       </div>
-      <Undone />
+      <Undone takeFocus={!asking} />
       <FailureBanner />
       <div className="import-actions">
         {result.created > 0 && !undone && (

@@ -38,3 +38,11 @@ export function priceText(
   const shown = typeof amount === 'number' ? formatPrice(amount, language) : amount;
   return type === 'NEGOTIABLE' ? t('import.preview.negotiable', { price: shown }) : shown;
 }
+
+/**
+ * The row number a spreadsheet shows for a table's data row `index` (1-based, header not
+ * counted): the header is the sheet's row 1, so data row 1 is row 2 there.
+ */
+export function sheetRow(index: number): number {
+  return index + 1;
+}
