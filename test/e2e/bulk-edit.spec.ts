@@ -40,7 +40,7 @@ test('three drafts: +10 % rounded to ,99, previewed, then saved', async ({ page,
     await expect(row).toContainText('€120.50');
     await expect(row).toContainText('€132.99');
   }
-  await dialog.getByRole('button', { name: 'Change 3 ads' }).click();
+  await dialog.getByRole('button', { name: 'Change 3 drafts' }).click();
   await expect(dialog.getByTestId('bulk-drafts-result')).toHaveText('Saved 3 drafts.');
   for (const id of ids) expect((await call(page, 'drafts:get', { id })).price.amount).toBe(132.99);
   await dialog.getByRole('button', { name: 'Close' }).click();

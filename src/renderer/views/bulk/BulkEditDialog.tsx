@@ -104,7 +104,11 @@ export function BulkEditDialog({ onClosed }: { onClosed?: () => void }) {
               disabled={busy || !preview || changing === 0}
               onClick={() => void useBulkStore.getState().apply()}
             >
-              {preview ? t('bulk.applyCount', { count: changing }) : t('bulk.apply')}
+              {!preview
+                ? t('bulk.apply')
+                : dialog.target === 'drafts'
+                  ? t('bulk.applyDrafts', { count: changing })
+                  : t('bulk.applyCount', { count: changing })}
             </button>
           </>
         )}
