@@ -2,7 +2,12 @@
 // guesses (or remembers for this header), into drafts of the account; never published by itself.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { ImportInspectResult, ImportProgress, ImportRunResult } from '../../shared/domain/import';
+import type {
+  ImportInspectResult,
+  ImportPreviewResult,
+  ImportProgress,
+  ImportRunResult,
+} from '../../shared/domain/import';
 import { CallFailed, ExitWith, type Session } from './session';
 import { EXIT, importProblemsText } from './words';
 
@@ -26,6 +31,22 @@ export async function importCommand(
       throw new ExitWith(EXIT.usage, w.cannotImport(source, error.error.message));
     throw error;
   }
+  const plan = {
+    path: source,
+    accountId: account.id,
+    mapping: inspected.mapping,
+    ...(inspected.sheet !== null && { sheet: inspected.sheet }),
+    ...(photoDir !== undefined && { photoDir }),
+  };
+  // The preview first, for what the seller should check in rows that do import (a category given
+  // as numbers, a photo not found, fields with no counterpart); refused rows come from the run.
+  const preview = await session.call<ImportPreviewResult>('import:preview', plan);
+  const warnings = preview.rows
+    .filter((row) => row.ok && row.problems.length > 0)
+    .map((row) => ({ index: row.index, ...(row.file && { file: row.file }), problems: row.problems }));
+  const where = (row: { index: number; file?: string }) => row.file ?? w.row(row.index);
+  for (const row of warnings)
+    session.err(`${where(row)}: ${importProblemsText(row.problems, session.language)}`);
   const runId = randomUUID();
   let last = '';
   const unsubscribe = session.app.events.subscribe((event, payload) => {
@@ -39,24 +60,16 @@ export async function importCommand(
   });
   let result: ImportRunResult;
   try {
-    result = await session.call<ImportRunResult>('import:run', {
-      path: source,
-      accountId: account.id,
-      runId,
-      mapping: inspected.mapping,
-      ...(inspected.sheet !== null && { sheet: inspected.sheet }),
-      ...(photoDir !== undefined && { photoDir }),
-    });
+    result = await session.call<ImportRunResult>('import:run', { ...plan, runId });
   } finally {
     unsubscribe();
   }
   for (const row of result.refused)
-    session.err(
-      w.refusedRow(row.file ?? w.row(row.index), importProblemsText(row.problems, session.language)),
-    );
+    session.err(w.refusedRow(where(row), importProblemsText(row.problems, session.language)));
   for (const photo of result.photosRefused)
     session.err(`${w.row(photo.index)}: ${w.photoRefused(photo.name, photo.message)}`);
-  session.err(w.imported(result.created, result.refused.length, result.photosAdded));
+  const files = inspected.kind === 'kleinanzeigen-bot';
+  session.err(w.imported(result.created, result.refused.length, result.photosAdded, files));
   if (result.created > 0) session.err(w.undoHint(result.importId));
   session.out(
     JSON.stringify(
@@ -66,6 +79,7 @@ export async function importCommand(
         kind: inspected.kind,
         account: { id: account.id, name: account.name },
         ...result,
+        warnings,
       },
       null,
       2,

@@ -200,8 +200,8 @@ const en = {
     `The listings could not be read now (${message}); these are the last known${when ? ` from ${when}` : ''}.`,
   jobsHeader: ['State', 'Title', 'Ad', 'Draft', 'Updated'],
   listingsHeader: ['Title', 'Price', 'State', 'Ad', 'Listing'],
-  imported: (created: number, refused: number, photos: number) =>
-    `${created} ${created === 1 ? 'draft' : 'drafts'} created, ${refused} ${refused === 1 ? 'row' : 'rows'} not imported, ${photos} ${photos === 1 ? 'photo' : 'photos'} added.`,
+  imported: (created: number, refused: number, photos: number, files: boolean) =>
+    `${created} ${created === 1 ? 'draft' : 'drafts'} created, ${refused} ${files ? (refused === 1 ? 'ad file' : 'ad files') : refused === 1 ? 'row' : 'rows'} not imported, ${photos} ${photos === 1 ? 'photo' : 'photos'} added.`,
   importProgress: (phase: string, done: number, total: number) =>
     `${phase === 'photos' ? 'photos' : 'drafts'} ${done}/${total}`,
   refusedRow: (where: string, problems: string) => `${where}: not imported: ${problems}`,
@@ -278,8 +278,8 @@ const de: Words = {
     `Die Anzeigen sind gerade nicht lesbar (${message}); dies ist der letzte bekannte Stand${when ? ` vom ${when}` : ''}.`,
   jobsHeader: ['Stand', 'Titel', 'Anzeige', 'Entwurf', 'Geändert'],
   listingsHeader: ['Titel', 'Preis', 'Stand', 'Anzeige', 'Listing'],
-  imported: (created, refused, photos) =>
-    `${created} ${created === 1 ? 'Entwurf' : 'Entwürfe'} angelegt, ${refused} ${refused === 1 ? 'Zeile' : 'Zeilen'} nicht übernommen, ${photos} ${photos === 1 ? 'Foto' : 'Fotos'} hinzugefügt.`,
+  imported: (created, refused, photos, files) =>
+    `${created} ${created === 1 ? 'Entwurf' : 'Entwürfe'} angelegt, ${refused} ${files ? (refused === 1 ? 'Anzeigendatei' : 'Anzeigendateien') : refused === 1 ? 'Zeile' : 'Zeilen'} nicht übernommen, ${photos} ${photos === 1 ? 'Foto' : 'Fotos'} hinzugefügt.`,
   importProgress: (phase, done, total) => `${phase === 'photos' ? 'Fotos' : 'Entwürfe'} ${done}/${total}`,
   refusedRow: (where, problems) => `${where}: nicht übernommen: ${problems}`,
   row: (index) => `Zeile ${index}`,

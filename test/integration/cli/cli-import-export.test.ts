@@ -112,4 +112,38 @@ describe('import and export on the command line', () => {
     const wrong = await cli(['export', path.join(src.dir, 'x.txt'), '--data-dir', data.dir]);
     expect(wrong.code).toBe(2);
   }, 120_000);
+  it('imports a folder of kleinanzeigen-bot ad files with their images, naming what to check', async () => {
+    const ads = path.join(src.dir, 'ads');
+    put(
+      ads,
+      'regal/ad_regal.yaml',
+      'active: true\ntitle: Bücherregal\ndescription: Kiefer, 2 m\nprice: 40\nprice_type: NEGOTIABLE\ncategory: 80/82\nimages:\n  - "*.png"\n',
+    );
+    putPhoto(path.join(ads, 'regal'), 'vorne.png', 6);
+    putPhoto(path.join(ads, 'regal'), 'seite.png', 7);
+    put(ads, 'ad_kaputt.yaml', 'title: [\n');
+    const run = await cli(['import', ads, '--data-dir', data.dir]);
+    expect(run.code, run.stderr).toBe(1);
+    const result = JSON.parse(run.stdout) as {
+      kind: string;
+      created: number;
+      photosAdded: number;
+      warnings: { file: string; problems: { code: string }[] }[];
+      refused: { file: string; problems: { code: string }[] }[];
+    };
+    expect(result).toMatchObject({ kind: 'kleinanzeigen-bot', created: 1, photosAdded: 2 });
+    expect(result.warnings).toEqual([
+      expect.objectContaining({
+        file: path.join(ads, 'regal', 'ad_regal.yaml'),
+        problems: [expect.objectContaining({ code: 'category-numeric' })],
+      }),
+    ]);
+    expect(result.refused.map((r) => [r.file, r.problems[0]!.code])).toEqual([
+      [path.join(ads, 'ad_kaputt.yaml'), 'unreadable-file'],
+    ]);
+    expect(run.stderr).toContain(
+      `${path.join(ads, 'regal', 'ad_regal.yaml')}: category given as numbers, please check (80/82)`,
+    );
+    expect(run.stderr).toContain('1 draft created, 1 ad file not imported, 2 photos added.');
+  }, 120_000);
 });
