@@ -9,7 +9,7 @@ import {
 } from '../../shared/domain/publish-job';
 import type { AccountsState, DraftsListResult } from '../../shared/ipc/types';
 import { CallFailed, type Session } from './session';
-import { EXIT, jobStateText } from './words';
+import { EXIT, jobErrorText, jobStateText } from './words';
 
 export interface PublishItem {
   draftId: string;
@@ -21,7 +21,8 @@ export interface PublishItem {
   listingUuid: string | null;
   publicationUuid: string | null;
   rejectionReason: string | null;
-  error: { problem: string; title: string; detail: string; whatToDo: string } | null;
+  /** Why: the problem code, the English title, detail and what to do, and `message` in the run's language. */
+  error: { problem: string; title: string; detail: string; whatToDo: string; message: string } | null;
 }
 
 export interface PublishSummary {
@@ -75,7 +76,13 @@ export async function publishCommand(
         wanted.push({ id, title: draft.title, accountId: draft.accountId ?? null });
       } catch (error) {
         if (!(error instanceof CallFailed) || error.error.code !== 'not-found') throw error;
-        notStarted(id, '', { problem: 'not-found', title: error.error.message, detail: '', whatToDo: '' });
+        notStarted(id, '', {
+          problem: 'not-found',
+          title: error.error.message,
+          detail: '',
+          whatToDo: '',
+          message: error.error.message,
+        });
         session.err(w.notStarted(id, error.error.message));
       }
     }
@@ -127,9 +134,17 @@ export async function publishCommand(
         notStarted(
           draft.id,
           draft.title,
-          e ? { problem: e.problem, title: e.title, detail: e.detail, whatToDo: e.whatToDo } : null,
+          e
+            ? {
+                problem: e.problem,
+                title: e.title,
+                detail: e.detail,
+                whatToDo: e.whatToDo,
+                message: jobErrorText(e, session.language),
+              }
+            : null,
         );
-        session.err(w.notStarted(titleOf(draft.title), e ? `${e.title}. ${e.whatToDo}` : ''));
+        session.err(w.notStarted(titleOf(draft.title), e ? jobErrorText(e, session.language) : ''));
       }
     }
 
@@ -165,6 +180,7 @@ export async function publishCommand(
               title: job.error.title,
               detail: job.error.detail,
               whatToDo: job.error.whatToDo,
+              message: jobErrorText(job.error, session.language),
             }
           : null,
       });

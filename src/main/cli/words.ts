@@ -1,6 +1,7 @@
 // Everything the command line says, in English and German (the app's language setting, else the
 // system's). Like notice-text.ts, main's few words live in a table here: main does not load i18next.
-import type { PublishJobView } from '../../shared/domain/publish-job';
+import type { PublishJobError, PublishJobView } from '../../shared/domain/publish-job';
+import { serviceMessageLine } from '../../shared/service-messages';
 import type { ImportProblem } from '../../shared/domain/import';
 import type { UiLanguage } from '../../shared/i18n-language';
 import type { UsageProblem } from './args';
@@ -185,7 +186,7 @@ const en = {
   waiting: (why: string) => `waiting to try again (${why})`,
   published: (adId: number | null) => (adId === null ? 'live' : `live (ad ${adId})`),
   rejected: (reason: string | null) => (reason ? `rejected: ${reason}` : 'rejected'),
-  failed: (title: string, whatToDo: string) => `failed: ${title}. ${whatToDo}`,
+  failed: (why: string) => `failed: ${why}`,
   cancelled: 'cancelled',
   superseded: 'taken over by a later job',
   photosProgress: (done: number, total: number) => `${done}/${total}`,
@@ -262,7 +263,7 @@ const de: Words = {
   waiting: (why) => `wartet auf den nächsten Versuch (${why})`,
   published: (adId) => (adId === null ? 'online' : `online (Anzeige ${adId})`),
   rejected: (reason) => (reason ? `abgelehnt: ${reason}` : 'abgelehnt'),
-  failed: (title, whatToDo) => `fehlgeschlagen: ${title}. ${whatToDo}`,
+  failed: (why) => `fehlgeschlagen: ${why}`,
   cancelled: 'abgebrochen',
   superseded: 'von einem späteren Auftrag übernommen',
   photosProgress: (done, total) => `${done}/${total}`,
@@ -295,6 +296,63 @@ const de: Words = {
     'Der Anzeigendienst war gerade nicht lesbar: die Datei enthält die zuletzt bekannten Anzeigen.',
 };
 
+// The engine's own problems and the client's commonest, in the seller's words; a refusal of the
+// service is worded by shared/service-messages (by operation and status).
+const jobProblems: Record<UiLanguage, Record<string, string>> = {
+  en: {
+    'not-publishable': 'The draft is not complete yet. Open it in Listing Desk and fix what it names.',
+    'photo-missing': 'A photo file of the draft is missing. Add the photo again.',
+    'publication-unknown':
+      'It is unclear whether the ad went online. Look on the marketplace before publishing it again.',
+    'listing-ambiguous': 'More than one ad carries this draft. Look on the marketplace which one is right.',
+    'listing-gone': 'The ad was removed on the service.',
+    'publication-gone': 'The publication was removed on the service.',
+    'already-on-service': 'The draft is online already; publishing it again would make a second ad.',
+    'account-missing': "The draft's account no longer exists. Move the draft to another account.",
+    internal: 'Something unexpected went wrong; the log has the details.',
+    unreachable: 'The listing service cannot be reached. Check the connection; it is tried again.',
+    timeout: 'The listing service did not answer in time; it is tried again.',
+    unauthorized: 'The account cannot sign in. Check its client ID and secret in Settings.',
+    'missing-secret': 'The account has no client secret. Enter it in Settings.',
+  },
+  de: {
+    'not-publishable':
+      'Der Entwurf ist noch nicht vollständig. Öffnen Sie ihn in Listing Desk und beheben Sie, was er nennt.',
+    'photo-missing': 'Eine Fotodatei des Entwurfs fehlt. Fügen Sie das Foto erneut hinzu.',
+    'publication-unknown':
+      'Unklar, ob die Anzeige online ging. Sehen Sie auf dem Marktplatz nach, bevor Sie erneut veröffentlichen.',
+    'listing-ambiguous':
+      'Mehr als eine Anzeige gehört zu diesem Entwurf. Sehen Sie auf dem Marktplatz nach, welche die richtige ist.',
+    'listing-gone': 'Die Anzeige wurde beim Dienst entfernt.',
+    'publication-gone': 'Die Veröffentlichung wurde beim Dienst entfernt.',
+    'already-on-service': 'Der Entwurf ist schon online; erneut veröffentlichen ergäbe eine zweite Anzeige.',
+    'account-missing':
+      'Das Konto des Entwurfs gibt es nicht mehr. Verschieben Sie den Entwurf in ein anderes Konto.',
+    internal: 'Etwas Unerwartetes ist schiefgegangen; Einzelheiten stehen im Protokoll.',
+    unreachable:
+      'Der Anzeigendienst ist nicht erreichbar. Prüfen Sie die Verbindung; es wird erneut versucht.',
+    timeout: 'Der Anzeigendienst hat nicht rechtzeitig geantwortet; es wird erneut versucht.',
+    unauthorized: 'Das Konto kann sich nicht anmelden. Prüfen Sie Client-ID und Secret in den Einstellungen.',
+    'missing-secret':
+      'Für das Konto ist kein Client-Secret gespeichert. Tragen Sie es in den Einstellungen ein.',
+  },
+};
+
+/** Why a job failed or waits, in the seller's words (the service's own title as a last resort). */
+export function jobErrorText(error: PublishJobError, language: UiLanguage): string {
+  const failure = {
+    problem: error.problem,
+    ...(error.operation !== undefined && { operation: error.operation }),
+    ...(error.status !== undefined && { status: error.status }),
+    ...(error.fields !== undefined && { fields: error.fields }),
+  };
+  return (
+    serviceMessageLine(failure, language) ??
+    jobProblems[language][error.problem] ??
+    [error.title, error.whatToDo].filter(Boolean).join('. ')
+  );
+}
+
 /** The command line's words in `language`. */
 export function cliWords(language: UiLanguage): Words {
   return language === 'de' ? de : en;
@@ -314,7 +372,7 @@ export function jobStateText(job: PublishJobView, language: UiLanguage): string 
       return `${step} ${w.photosProgress(attached, job.photos.length)}`;
     }
     case 'waiting':
-      return w.waiting(job.error?.title ?? '');
+      return w.waiting(job.error ? jobErrorText(job.error, language) : '');
     case 'tracking':
       return steps[language].live;
     case 'published':
@@ -322,7 +380,7 @@ export function jobStateText(job: PublishJobView, language: UiLanguage): string 
     case 'rejected':
       return w.rejected(job.rejectionReason ?? job.actualState);
     case 'failed':
-      return w.failed(job.error?.title ?? '', job.error?.whatToDo ?? '');
+      return w.failed(job.error ? jobErrorText(job.error, language) : '');
     case 'cancelled':
       return w.cancelled;
   }

@@ -109,7 +109,14 @@ describe('the command line', () => {
     expect(summary.ok).toBe(false);
     expect(summary.failed).toBe(1);
     expect(summary.items[0]).toMatchObject({ state: 'not-started', error: { problem: 'not-publishable' } });
-    expect(run.stderr).toContain('Untitled draft: not started');
+    expect(run.stderr).toContain(
+      'Untitled draft: not started: The draft is not complete yet. Open it in Listing Desk and fix what it names.',
+    );
+    const german = await cli(['publish', unfinished.id, '--data-dir', dir], { LANG: 'de_DE.UTF-8' });
+    expect(german.code).toBe(1);
+    expect(german.stderr).toContain(
+      'Entwurf ohne Titel: nicht gestartet: Der Entwurf ist noch nicht vollständig.',
+    );
   }, 120_000);
 
   it('lists the publish jobs and the live listings', async () => {
