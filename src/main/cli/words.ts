@@ -39,6 +39,8 @@ Commands:
   status [--json]         The publish jobs and their states
   listings [--json]       The account's live listings, read from the service
 
+import, export and publish print a JSON summary on stdout and their progress on stderr.
+
 Options:
   --data-dir DIR          The data folder (default: the app's own)
   --account NAME          The account (name or id; default: the one selected in the app)
@@ -73,6 +75,8 @@ Befehle:
                           beim nächsten Start weiter.
   status [--json]         Die Veröffentlichungsaufträge und ihr Stand
   listings [--json]       Die Live-Anzeigen des Kontos, vom Dienst gelesen
+
+import, export und publish geben eine JSON-Zusammenfassung auf stdout aus, den Fortschritt auf stderr.
 
 Optionen:
   --data-dir ORDNER       Der Datenordner (Standard: der der App)

@@ -1,0 +1,106 @@
+// The command line's parsing: every usage error is caught before the data folder is opened, and
+// said in English and German.
+import { describe, expect, it } from 'vitest';
+import { parseCliArgs, UsageError, type UsageProblem } from '../../../src/main/cli/args';
+import { cliWords } from '../../../src/main/cli/words';
+
+const id = '6f1c2b7e-9a41-4f3e-8d2a-0c5b7e9f1a23';
+
+function problem(argv: string[]): UsageProblem {
+  try {
+    parseCliArgs(argv);
+  } catch (error) {
+    if (error instanceof UsageError) return error.usage;
+    throw error;
+  }
+  throw new Error(`${argv.join(' ')} parsed without a usage error`);
+}
+
+describe('parseCliArgs', () => {
+  it('reads each command with its options', () => {
+    expect(parseCliArgs(['publish', '--ready', '--data-dir', '/d', '--account', 'Laden'])).toMatchObject({
+      command: 'publish',
+      ready: true,
+      operands: [],
+      dataDir: '/d',
+      account: 'Laden',
+      waitMinutes: 30,
+    });
+    expect(parseCliArgs(['publish', id, id, '--wait', '0'])).toMatchObject({
+      operands: [id, id],
+      waitMinutes: 0,
+    });
+    expect(parseCliArgs(['import', 'a.csv', '--photos', 'fotos'])).toMatchObject({
+      command: 'import',
+      operands: ['a.csv'],
+      photos: 'fotos',
+    });
+    expect(parseCliArgs(['export', 'x.XLSX', '--listings', '--replace'])).toMatchObject({
+      listings: true,
+      replace: true,
+    });
+    expect(parseCliArgs(['status', '--json'])).toMatchObject({ command: 'status', json: true });
+    expect(parseCliArgs(['listings'])).toMatchObject({ command: 'listings', json: false });
+    expect(parseCliArgs([]).command).toBe('help');
+    expect(parseCliArgs(['status', '-h']).command).toBe('help');
+  });
+
+  it('refuses what does not fit, naming it', () => {
+    expect(problem(['frobnicate'])).toEqual({ problem: 'unknown-command', name: 'frobnicate' });
+    expect(problem(['status', '--colour'])).toMatchObject({ problem: 'options' });
+    expect(problem(['publish'])).toEqual({ problem: 'publish-what' });
+    expect(problem(['publish', '--ready', id])).toEqual({ problem: 'publish-what' });
+    expect(problem(['publish', 'abc'])).toEqual({ problem: 'not-an-id', id: 'abc' });
+    expect(problem(['publish', '--ready', '--json'])).toEqual({
+      problem: 'not-with',
+      flag: '--json',
+      command: 'publish',
+    });
+    expect(problem(['status', '--ready'])).toEqual({
+      problem: 'not-with',
+      flag: '--ready',
+      command: 'status',
+    });
+    expect(problem(['publish', '--ready', '--wait', 'soon'])).toEqual({ problem: 'wait', value: 'soon' });
+    expect(problem(['import'])).toEqual({ problem: 'import-one' });
+    expect(problem(['import', 'a.csv', 'b.csv'])).toEqual({ problem: 'import-one' });
+    expect(problem(['export'])).toEqual({ problem: 'export-one' });
+    expect(problem(['export', 'out.ods'])).toEqual({ problem: 'export-type', file: 'out.ods' });
+    expect(problem(['status', 'now'])).toEqual({ problem: 'no-arguments', command: 'status' });
+    expect(problem(['listings', '--data-dir', ' '])).toEqual({ problem: 'data-dir-empty' });
+    expect(problem(['import', 'a.csv', '--listings'])).toEqual({
+      problem: 'not-with',
+      flag: '--listings',
+      command: 'import',
+    });
+  });
+
+  it('words every usage problem in English and German', () => {
+    const problems: UsageProblem[] = [
+      { problem: 'options', detail: 'x' },
+      { problem: 'unknown-command', name: 'x' },
+      { problem: 'data-dir-empty' },
+      { problem: 'wait', value: 'x' },
+      { problem: 'not-with', flag: '--json', command: 'publish' },
+      { problem: 'import-one' },
+      { problem: 'export-one' },
+      { problem: 'export-type', file: 'x' },
+      { problem: 'publish-what' },
+      { problem: 'not-an-id', id: 'x' },
+      { problem: 'no-arguments', command: 'status' },
+      { problem: 'account-unknown', name: 'x', names: ['Sandbox'] },
+      { problem: 'not-available', command: 'export' },
+    ];
+    for (const p of problems) {
+      const en = cliWords('en').usage(p);
+      const de = cliWords('de').usage(p);
+      expect(en.length, p.problem).toBeGreaterThan(10);
+      expect(de.length, p.problem).toBeGreaterThan(10);
+      expect(de, p.problem).not.toBe(en);
+    }
+    // The help names every exit code in both languages.
+    for (const help of [cliWords('en').help, cliWords('de').help])
+      for (const code of ['0', '1', '2', '3', '4', '5', '130'])
+        expect(help).toMatch(new RegExp(`\\n  ${code} `));
+  });
+});
