@@ -3,9 +3,19 @@
 // every draft of the account exported to a CSV file that German Excel opens, read back here.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { call, makeDraft } from './contract-calls';
 import { expect, test } from './fixtures';
+
+/** No serious or critical axe finding inside the open dialog. */
+async function expectAccessible(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  expect(results.passes.length, `axe checked nothing in ${selector}`).toBeGreaterThan(3);
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 test('save a template, start a new draft from it, export the drafts to CSV', async ({
   page,
@@ -26,6 +36,7 @@ test('save a template, start a new draft from it, export the drafts to CSV', asy
   await editor.getByRole('button', { name: 'Save as template…' }).click();
   const save = page.getByRole('dialog', { name: 'Save as template' });
   await expect(save.getByLabel('Template name')).toHaveValue('Kühlschränke');
+  await expectAccessible(page, '[data-testid="save-template-dialog"]');
   await save.getByLabel('Template name').fill('Kühlgeräte');
   await save.getByRole('button', { name: 'Save template' }).click();
   await expect(save.getByText('Saved as template “Kühlgeräte”.')).toBeVisible();
@@ -37,6 +48,7 @@ test('save a template, start a new draft from it, export the drafts to CSV', asy
   const templates = page.getByRole('dialog', { name: /^Templates of/ });
   await expect(templates.getByTestId('template-row')).toHaveCount(1);
   await expect(templates.getByTestId('template-row')).toContainText('Category: Haushalt/Kühlschränke');
+  await expectAccessible(page, '[data-testid="templates-dialog"]');
   await templates.getByRole('button', { name: 'New draft from “Kühlgeräte”' }).click();
   await expect(templates).toBeHidden();
   await expect(editor.getByRole('heading', { level: 2 })).toHaveText('Untitled draft');
@@ -48,6 +60,7 @@ test('save a template, start a new draft from it, export the drafts to CSV', asy
   // Every draft of the account to a CSV file.
   await page.getByRole('button', { name: 'Export…' }).click();
   const exporting = page.getByRole('dialog', { name: 'Export drafts' });
+  await expectAccessible(page, '[data-testid="export-dialog"]');
   await exporting.getByLabel('CSV (semicolons, for Excel in German)').check();
   const file = testInfo.outputPath('Entwürfe.csv');
   await exporting.getByLabel('Save as').fill(file);
