@@ -18,6 +18,14 @@ export function table(header: readonly string[], rows: readonly string[][]): str
     .join('\n');
 }
 
+/** An ISO time as the seller's clock shows it: `2026-11-23 14:02`. */
+function localTime(iso: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}`;
+}
+
 const cut = (text: string, max = 50) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 function jobJson(job: PublishJobView) {
@@ -62,7 +70,7 @@ export async function statusCommand(session: Session, json: boolean): Promise<nu
     cut(job.title.trim() || session.words.untitled),
     job.adId === null ? '' : String(job.adId),
     job.draftId,
-    job.updatedAt.slice(0, 16).replace('T', ' '),
+    localTime(job.updatedAt),
   ]);
   session.out(table(session.words.jobsHeader, rows));
   return EXIT.ok;
