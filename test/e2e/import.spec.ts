@@ -286,14 +286,19 @@ test('ad files of kleinanzeigen-bot and a workbook sheet, by keyboard, each step
     await page.getByRole('button', { name: 'Check the rows' }).click();
     await expect(page.getByTestId('import-counts')).toContainText('2 ready to import');
     await expect(page.getByTestId('import-row').filter({ hasText: 'Sessel, grün' })).toContainText('45.50');
-    await page.getByRole('button', { name: 'Import 2 drafts' }).click();
-    await expect(page.getByTestId('import-result')).toContainText('2 drafts created.', { timeout: 60_000 });
+    // The seller leaves one good row out.
+    await page.getByRole('checkbox', { name: 'Import “Hocker”' }).uncheck();
+    await expect(page.getByTestId('import-row').filter({ hasText: 'Hocker' })).toContainText('Left out');
+    await expect(page.getByTestId('import-counts')).toContainText('1 left out by you');
+    await page.getByRole('button', { name: 'Import 1 draft', exact: true }).click();
+    await expect(page.getByTestId('import-result')).toContainText('1 draft created.', { timeout: 60_000 });
 
     // Undo, asked first; then the list shows what stays.
     await page.getByRole('button', { name: 'Undo this import' }).click();
+    await expect(page.getByRole('dialog', { name: 'Undo the import of 1 draft?' })).toBeVisible();
     findings.push(...(await axeClean(page, 'undo question')));
     await page.getByRole('dialog').getByRole('button', { name: 'Move to trash' }).click();
-    await expect(page.getByTestId('import-undone')).toHaveText('Undone: 2 drafts moved to the trash.');
+    await expect(page.getByTestId('import-undone')).toHaveText('Undone: 1 draft moved to the trash.');
     await page.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByTestId('drafts-summary')).toHaveText('2 drafts');
     expect(findings).toEqual([]);

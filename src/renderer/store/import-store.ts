@@ -32,6 +32,8 @@ interface ImportState {
   inspected: ImportInspectResult | null;
   mapping: ImportMapping;
   preview: ImportPreviewResult | null;
+  /** Good rows (their `index`) the seller left out in the preview. */
+  skipped: ReadonlySet<number>;
   runId: string | null;
   progress: ImportProgress | null;
   result: ImportRunResult | null;
@@ -46,6 +48,8 @@ interface ImportState {
   /** Reads the source: tables go to the mapping, ad files straight to the preview. */
   inspect(sheet?: string): Promise<void>;
   setColumn(index: number, target: ImportTarget | null): void;
+  /** Leaves a good row out of the import, or takes it in again. */
+  toggleSkip(index: number): void;
   /** Every row as the draft it would become (again, after the file was changed). */
   runPreview(): Promise<void>;
   back(): void;
@@ -66,6 +70,7 @@ const fresh = {
   inspected: null,
   mapping: [],
   preview: null,
+  skipped: new Set<number>(),
   runId: null,
   progress: null,
   result: null,
@@ -120,7 +125,10 @@ export const useImportStore = create<ImportState>((set, get) => {
     setSource(patch) {
       // Another file or folder is another source: what was read of the old one goes.
       const changed = patch.path !== undefined && patch.path.trim() !== get().path.trim();
-      set({ ...patch, ...(changed ? { inspected: null, mapping: [], preview: null } : {}) });
+      set({
+        ...patch,
+        ...(changed ? { inspected: null, mapping: [], preview: null, skipped: new Set<number>() } : {}),
+      });
     },
 
     async inspect(sheet) {
@@ -129,13 +137,18 @@ export const useImportStore = create<ImportState>((set, get) => {
           path: get().path.trim(),
           ...(sheet ? { sheet } : {}),
         });
-        set({ inspected, mapping: inspected.mapping, preview: null });
+        set({ inspected, mapping: inspected.mapping, preview: null, skipped: new Set<number>() });
         if (inspected.kind === 'kleinanzeigen-bot') {
           set({ preview: await call('import:preview', plan()), step: 'preview' });
         } else {
           set({ step: 'mapping' });
         }
       });
+    },
+    toggleSkip(index) {
+      const skipped = new Set(get().skipped);
+      if (!skipped.delete(index)) skipped.add(index);
+      set({ skipped });
     },
     setColumn(index, target) {
       const mapping = [...get().mapping];
@@ -158,7 +171,8 @@ export const useImportStore = create<ImportState>((set, get) => {
       const runId = crypto.randomUUID();
       set({ step: 'running', runId, progress: null, busy: true, failure: null });
       try {
-        const result = await call('import:run', { ...plan(), runId });
+        const skip = [...get().skipped];
+        const result = await call('import:run', { ...plan(), runId, ...(skip.length > 0 ? { skip } : {}) });
         set({ result, undone: null, step: 'result' });
       } catch (error) {
         // Nothing was imported, or main says what was: back to the preview with the reason.

@@ -11,22 +11,33 @@ const SHOWN_ROWS = 300;
 /** The last part of an ad file's path: enough to find it, short enough for the table. */
 const fileName = (file: string) => file.split(/[\\/]/).slice(-2).join('/');
 
-function PreviewRow({ row }: { row: ImportRowPreview }) {
+function PreviewRow({ row, skipped }: { row: ImportRowPreview; skipped: boolean }) {
   const { t, i18n } = useTranslation();
-  const status = !row.ok ? 'refused' : row.problems.length > 0 ? 'check' : 'ready';
+  const status = !row.ok ? 'refused' : skipped ? 'skipped' : row.problems.length > 0 ? 'check' : 'ready';
+  const name = row.draft.title?.trim() || (row.file ? fileName(row.file) : String(sheetRow(row.index)));
   return (
     <tr className={`import-row-${status}`} data-testid="import-row">
       <th scope="row" title={row.file}>
         {row.file ? fileName(row.file) : sheetRow(row.index)}
       </th>
-      <td>
+      <td className="import-take-cell">
+        {row.ok && (
+          <input
+            type="checkbox"
+            checked={!skipped}
+            aria-label={t('import.preview.take', { title: name })}
+            onChange={() => useImportStore.getState().toggleSkip(row.index)}
+          />
+        )}
         <span className={`import-badge import-badge-${status}`}>
           {t(
             status === 'refused'
               ? 'import.preview.refusedBadge'
-              : status === 'check'
-                ? 'import.preview.checkBadge'
-                : 'import.preview.ready',
+              : status === 'skipped'
+                ? 'import.preview.leftOutBadge'
+                : status === 'check'
+                  ? 'import.preview.checkBadge'
+                  : 'import.preview.ready',
           )}
         </span>
       </td>
@@ -57,12 +68,16 @@ export function PreviewStep({ headingId }: { headingId: string }) {
   const preview = useImportStore((s) => s.preview);
   const busy = useImportStore((s) => s.busy);
   const bot = useImportStore((s) => s.inspected?.kind === 'kleinanzeigen-bot');
+  const skipped = useImportStore((s) => s.skipped);
   const { runPreview, back, run } = useImportStore.getState();
   const [onlyProblems, setOnlyProblems] = useState(false);
   if (!preview) return null;
   const { counts } = preview;
   const rows = onlyProblems ? preview.rows.filter((row) => row.problems.length > 0) : preview.rows;
   const shown = rows.slice(0, SHOWN_ROWS);
+  // Only good rows can be left out; a choice about a row that went bad since counts no more.
+  const leftOut = preview.rows.filter((row) => row.ok && skipped.has(row.index)).length;
+  const importing = counts.ok - leftOut;
 
   return (
     <div className="import-form" role="group" aria-labelledby={headingId}>
@@ -83,6 +98,7 @@ export function PreviewStep({ headingId }: { headingId: string }) {
             {t('import.preview.warnings', { count: counts.withWarnings })}
           </span>
         )}
+        {leftOut > 0 && <span>{t('import.preview.leftOut', { count: leftOut })}</span>}
         <span>{t('import.preview.photos', { count: counts.photos })}</span>
       </p>
       <label className="import-only-problems">
@@ -103,9 +119,7 @@ export function PreviewStep({ headingId }: { headingId: string }) {
             <thead>
               <tr>
                 <th scope="col">{t(bot ? 'import.preview.file' : 'import.preview.row')}</th>
-                <th scope="col">
-                  <span className="import-sr-only">{t('import.preview.ready')}</span>
-                </th>
+                <th scope="col">{t('import.preview.takeColumn')}</th>
                 <th scope="col">{t('import.preview.adTitle')}</th>
                 <th scope="col">{t('import.preview.price')}</th>
                 <th scope="col">{t('import.preview.photos')}</th>
@@ -114,7 +128,11 @@ export function PreviewStep({ headingId }: { headingId: string }) {
             </thead>
             <tbody>
               {shown.map((row) => (
-                <PreviewRow key={`${row.index}-${row.file ?? ''}`} row={row} />
+                <PreviewRow
+                  key={`${row.index}-${row.file ?? ''}`}
+                  row={row}
+                  skipped={skipped.has(row.index)}
+                />
               ))}
             </tbody>
           </table>
@@ -146,9 +164,9 @@ export function PreviewStep({ headingId }: { headingId: string }) {
           type="button"
           className="primary"
           onClick={() => void run()}
-          disabled={busy || counts.ok === 0}
+          disabled={busy || importing === 0}
         >
-          {t('import.preview.import', { count: counts.ok })}
+          {t('import.preview.import', { count: importing })}
         </button>
       </div>
     </div>
