@@ -103,7 +103,8 @@ function createIfAbsent(file: string, text: string): boolean {
     return true;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') return false;
+    // ENOENT: the holder's start swept our temporary file away meanwhile; look again.
+    if (code === 'EEXIST' || code === 'ENOENT') return false;
     // A file system without hard links: an exclusive create, written at once.
     if (code === 'EPERM' || code === 'ENOTSUP' || code === 'ENOSYS' || code === 'EXDEV') {
       try {
