@@ -76,8 +76,6 @@ test('two live ads: a new price as a job, progress and a result per ad', async (
   await page.getByTestId('bulk-change-listings').click();
   const dialog = page.getByRole('dialog', { name: 'Change 2 live ads' });
   await expect(dialog).toBeVisible();
-  // Location and imprint belong to each publication: not offered here.
-  await expect(dialog.getByRole('radio', { name: 'Location' })).toHaveCount(0);
   await dialog.getByRole('radio', { name: 'Set the price to' }).check();
   await dialog.getByLabel('New price (€)').fill('99');
   await dialog.getByLabel('Round to').selectOption('none');

@@ -15,6 +15,7 @@ import type { LiveContext } from '../live/live-context';
 import { liveProblem } from '../live/live-errors';
 import { updateRequestOf } from '../live/listing-edits';
 import { AppError } from '../ipc/app-error';
+import type { ServiceClient } from '../service-client';
 
 /** The bulk jobs of live listings. */
 export interface BulkJobs {
@@ -87,6 +88,10 @@ export async function openBulkJobs(ctx: LiveContext): Promise<BulkJobs> {
       return;
     }
     await setItem(job, item.uuid, { state: 'sending', sentAt: new Date().toISOString() });
+    if (patch.publication) {
+      await runPublications(job, item, client);
+      return;
+    }
     await ctx.exclusive(item.uuid, async () => {
       try {
         const current = await client.getListing(item.uuid);
@@ -112,6 +117,34 @@ export async function openBulkJobs(ctx: LiveContext): Promise<BulkJobs> {
         }
         const appError = await ctx.fail(job.accountId, item.uuid, error);
         ctx.log.error(`Bulk edit ${job.id}: listing ${item.uuid} was not changed: ${appError.message}`);
+        await setItem(job, item.uuid, { state: 'failed', failure: liveProblem(appError) });
+      }
+    });
+  };
+
+  /**
+   * Location or imprint: each publication of the listing in turn, each written down once done, so a
+   * restart goes on with the next. The one under way at a crash is sent again: the spec shows no way
+   * to read its street, city or imprint back, and the same values sent twice leave it as once.
+   */
+  const runPublications = async (job: BulkJob, item: BulkJobItem, client: ServiceClient) => {
+    const values = item.patch!.publication!;
+    const done = new Set(item.publicationsDone ?? []);
+    await ctx.exclusive(item.uuid, async () => {
+      try {
+        for (const { publicationUuid } of ctx.engine.publicationsOf(item.uuid)) {
+          if (done.has(publicationUuid)) continue;
+          await client.updatePublication(item.uuid, publicationUuid, values);
+          done.add(publicationUuid);
+          await setItem(job, item.uuid, { publicationsDone: [...done] });
+          await ctx.engine.retrack(item.uuid, publicationUuid);
+        }
+        await setItem(job, item.uuid, { state: 'done' });
+      } catch (error) {
+        const appError = await ctx.fail(job.accountId, item.uuid, error);
+        ctx.log.error(
+          `Bulk edit ${job.id}: a publication of ${item.uuid} was not changed: ${appError.message}`,
+        );
         await setItem(job, item.uuid, { state: 'failed', failure: liveProblem(appError) });
       }
     });
@@ -154,6 +187,16 @@ export async function openBulkJobs(ctx: LiveContext): Promise<BulkJobs> {
           const listing = await client.getListing(uuid);
           await ctx.remember(accountId, listing);
           const { plan, patch } = planListing(listing, edit);
+          // Location and imprint go to the publications the app made; one published elsewhere has none known.
+          if (patch?.publication && ctx.engine.publicationsOf(uuid).length === 0)
+            return {
+              uuid,
+              title: listing.title,
+              state: 'invalid',
+              changes: plan.changes,
+              patch: null,
+              reason: 'no-publications',
+            };
           const state = plan.outcome === 'change' ? 'pending' : plan.outcome;
           return {
             uuid,

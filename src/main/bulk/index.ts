@@ -34,7 +34,10 @@ export async function openBulk(deps: {
         try {
           const listing = await client.getListing(uuid);
           await deps.live.remember(accountId, listing);
-          return planListing(listing, edit).plan;
+          const { plan, patch } = planListing(listing, edit);
+          if (patch?.publication && deps.live.engine.publicationsOf(uuid).length === 0)
+            return { ...plan, outcome: 'invalid', reason: 'no-publications' };
+          return plan;
         } catch (error) {
           const appError = await deps.live.fail(accountId, uuid, error);
           return { id: uuid, title: '', outcome: 'invalid', changes: [], failure: liveProblem(appError) };

@@ -20,6 +20,8 @@ export interface BulkJobItem {
   patch: BulkListingPatch | null;
   reason?: BulkSkipReason;
   failure?: ServiceProblem;
+  /** Location and imprint: the publications already changed. */
+  publicationsDone?: string[];
   /** When the update was last sent (ISO). */
   sentAt?: string;
 }

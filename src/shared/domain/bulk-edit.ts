@@ -68,8 +68,18 @@ export const bulkEditSchema = z.discriminatedUnion('kind', [
 export type BulkEdit = z.infer<typeof bulkEditSchema>;
 export type BulkEditKind = BulkEdit['kind'];
 
-/** The kinds a live listing takes: its location and imprint live on its publications, changed one by one. */
-export const LIVE_BULK_KINDS: readonly BulkEditKind[] = ['price', 'contact', 'attribute', 'description'];
+/** The kinds a live listing takes (location and imprint go to each of its publications). */
+export const LIVE_BULK_KINDS: readonly BulkEditKind[] = [
+  'price',
+  'contact',
+  'imprint',
+  'location',
+  'attribute',
+  'description',
+];
+
+/** The kinds that change a live listing's publications rather than the listing. */
+export const PUBLICATION_BULK_KINDS: readonly BulkEditKind[] = ['imprint', 'location'];
 
 /** Why an ad is left out of a bulk edit (the UI words each code). */
 export type BulkSkipReason =
@@ -78,6 +88,8 @@ export type BulkSkipReason =
   | 'price-too-high'
   | 'email-invalid'
   | 'not-for-live'
+  | 'imprint-required'
+  | 'no-publications'
   | 'publishing'
   | 'becomes-invalid';
 
@@ -89,6 +101,8 @@ export interface BulkChange {
   name?: string;
   before: string | null;
   after: string | null;
+  /** The value before is not known (a live publication's location and imprint are not read back). */
+  beforeUnknown?: boolean;
 }
 
 /** How the edit stands for one ad. */
@@ -304,6 +318,15 @@ export interface BulkListing {
 
 /** The fields of a listing update that carry out the edit, as absolute values (sending them twice changes nothing). */
 export interface BulkListingPatch {
+  /** Sent to each publication of the listing (location, imprint). */
+  publication?: {
+    street?: string;
+    city?: string;
+    district?: string | null;
+    postalCode?: string;
+    availabilityRadiusInKm?: number;
+    imprintUuid?: string;
+  };
   price?: { type: string; amount: number };
   email?: string;
   phoneNumber?: string | null;
@@ -335,7 +358,7 @@ function listingAsDraft(listing: BulkListing): Draft {
     publication: {
       street: 'x',
       city: 'x',
-      district: null,
+      district: 'x',
       postalCode: '00000',
       availabilityRadiusInKm: 1,
       imprintUuid: null,
@@ -353,6 +376,7 @@ export function planListing(
   const { uuid: id, title } = listing;
   if (!LIVE_BULK_KINDS.includes(edit.kind))
     return { plan: { id, title, outcome: 'invalid', changes: [], reason: 'not-for-live' }, patch: null };
+  if (edit.kind === 'imprint' || edit.kind === 'location') return planPublications(listing, edit);
   const before = listingAsDraft(listing);
   const { plan, draft: after } = planDraft(before, edit);
   if (plan.outcome !== 'change') return { plan: { ...plan, id, title }, patch: null };
@@ -367,6 +391,59 @@ export function planListing(
     else if (change.field === 'description') patch.description = after.description;
   }
   return { plan: { ...plan, id, title }, patch };
+}
+
+/**
+ * Location or imprint of a live listing: sent to each of its publications as the values given. The
+ * spec shows no way to read a publication's street, city or imprint back, so "before" is unknown;
+ * the values are still checked by the draft rules (a postal code of five digits, ...).
+ */
+function planPublications(
+  listing: BulkListing,
+  edit: Extract<BulkEdit, { kind: 'imprint' | 'location' }>,
+): { plan: BulkRowPlan; patch: BulkListingPatch | null } {
+  const { uuid: id, title } = listing;
+  if (edit.kind === 'imprint' && edit.imprintUuid.trim() === '')
+    return { plan: { id, title, outcome: 'invalid', changes: [], reason: 'imprint-required' }, patch: null };
+  const base = listingAsDraft(listing);
+  // Blank values, so that every given value counts as a change and is checked by the rules.
+  base.publication = {
+    street: '',
+    city: '',
+    district: null,
+    postalCode: '',
+    availabilityRadiusInKm: null,
+    imprintUuid: null,
+  };
+  const { draft: after, reason } = applyToDraft(base, edit);
+  if (reason) return { plan: { id, title, outcome: 'invalid', changes: [], reason }, patch: null };
+  const changes = changesOf(base, after).map((change) => ({ ...change, before: null, beforeUnknown: true }));
+  const checked = listingAsDraft(listing);
+  const issues = validateDraft({
+    ...checked,
+    publication: { ...checked.publication, ...given(after, edit) },
+  }).filter((issue) => issue.field.startsWith('publication.'));
+  if (issues.length > 0)
+    return {
+      plan: { id, title, outcome: 'invalid', changes, reason: 'becomes-invalid', issues },
+      patch: null,
+    };
+  return { plan: { id, title, outcome: 'change', changes }, patch: { publication: given(after, edit) } };
+}
+
+/** The publication values an edit gives (only those). */
+function given(after: Draft, edit: Extract<BulkEdit, { kind: 'imprint' | 'location' }>) {
+  const p = after.publication;
+  if (edit.kind === 'imprint') return { imprintUuid: p.imprintUuid ?? '' };
+  return {
+    ...(edit.street !== undefined && { street: p.street }),
+    ...(edit.city !== undefined && { city: p.city }),
+    ...(edit.district !== undefined && { district: p.district }),
+    ...(edit.postalCode !== undefined && { postalCode: p.postalCode }),
+    ...(edit.availabilityRadiusInKm !== undefined && {
+      availabilityRadiusInKm: Number(p.availabilityRadiusInKm),
+    }),
+  };
 }
 
 /** True when the listing already carries every value of `patch` (the update has landed). */

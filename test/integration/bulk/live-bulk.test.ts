@@ -159,3 +159,55 @@ it('names a listing that is gone', async () => {
   expect(done.items[0]).toMatchObject({ state: 'failed', failure: { problem: 'listing-not-found' } });
   expect(done.items[1]!.state).toBe('done');
 }, 60_000);
+
+it('sends a new location to each publication, and goes on with the next after a quit', async () => {
+  const uuids = live.published.map((p) => p.listingUuid).slice(0, 2);
+  const edit = { kind: 'location', city: 'Köln', postalCode: '50667' } as const;
+  const { rows } = await live.call<{ rows: BulkRowPlan[] }>('bulk:preview-listings', { uuids, edit });
+  expect(rows.map((row) => row.outcome)).toEqual(['change', 'change']);
+  expect(rows[0]!.changes).toContainEqual({
+    field: 'city',
+    before: null,
+    after: 'Köln',
+    beforeUnknown: true,
+  });
+  const PUB = 'PUT /v1/listings/:uuid/publications/:publicationUuid';
+  const before = live.requests(PUB);
+  const job = await live.call<BulkJob>('bulk:start', { uuids, edit });
+  const done = await finished(live.temp, job.id);
+  expect(done.items.map((item) => item.state)).toEqual(['done', 'done']);
+  // One publication per ad, each changed once; the listing itself is not updated.
+  expect(live.requests(PUB) - before).toBe(2);
+  for (const p of live.published.slice(0, 2)) {
+    const read = await live.api.call(
+      'GET',
+      `/v1/listings/${p.listingUuid}/publications/${p.publicationUuid}`,
+    );
+    expect((read.body as { postalCode: string }).postalCode).toBe('50667');
+  }
+
+  // A quit after the first ad's publication was written down: the restart sends only the second.
+  await live.temp.app.close();
+  const file = path.join(live.temp.dataDir, 'bulk-jobs', `${job.id}.json`);
+  const stored = JSON.parse(await readFile(file, 'utf8')) as BulkJob;
+  stored.items[1]!.state = 'pending';
+  stored.items[1]!.publicationsDone = [];
+  stored.items[0]!.state = 'sending';
+  await writeFile(file, JSON.stringify(stored));
+  reopened = await createTempApp(live.temp.dataDir);
+  const again = await finished(reopened, job.id);
+  expect(again.items.map((item) => item.state)).toEqual(['done', 'done']);
+  const sent = reopened.app.sandbox.sandbox.stats().requests[PUB] ?? {};
+  expect(Object.values(sent).reduce((sum, n) => sum + n, 0)).toBe(1);
+}, 60_000);
+
+it('names an empty imprint and a postal code the rules refuse, and sends nothing', async () => {
+  const uuids = live.published.map((p) => p.listingUuid).slice(0, 1);
+  const imprint = await live.call<{ rows: BulkRowPlan[] }>('bulk:preview-listings', {
+    uuids,
+    edit: { kind: 'imprint', imprintUuid: '' },
+  });
+  expect(imprint.rows[0]).toMatchObject({ outcome: 'invalid', reason: 'imprint-required' });
+  const job = await live.call<BulkJob>('bulk:start', { uuids, edit: { kind: 'location', postalCode: '1' } });
+  expect(job.items[0]).toMatchObject({ state: 'invalid', reason: 'becomes-invalid' });
+});

@@ -188,9 +188,24 @@ describe('planListing', () => {
     expect(listingHasPatch({ ...listing, attributes: { farbe: 'blau', zustand: 'gut' } }, patch!)).toBe(true);
   });
 
-  it('leaves location and imprint to the publications: named, not sent', () => {
-    const { plan, patch } = planListing(listing, { kind: 'location', city: 'Köln' });
-    expect(plan).toMatchObject({ outcome: 'invalid', reason: 'not-for-live' });
-    expect(patch).toBeNull();
+  it('sends location and imprint to the publications, their values before unknown', () => {
+    const { plan, patch } = planListing(listing, { kind: 'location', city: 'Köln', postalCode: '50667' });
+    expect(plan.outcome).toBe('change');
+    expect(plan.changes).toEqual([
+      { field: 'city', before: null, after: 'Köln', beforeUnknown: true },
+      { field: 'postalCode', before: null, after: '50667', beforeUnknown: true },
+    ]);
+    expect(patch).toEqual({ publication: { city: 'Köln', postalCode: '50667' } });
+    expect(planListing(listing, { kind: 'imprint', imprintUuid: 'imp-1' }).patch).toEqual({
+      publication: { imprintUuid: 'imp-1' },
+    });
+  });
+
+  it('names a location the rules refuse, and an imprint left empty', () => {
+    const bad = planListing(listing, { kind: 'location', postalCode: '123' });
+    expect(bad.plan).toMatchObject({ outcome: 'invalid', reason: 'becomes-invalid' });
+    expect(bad.plan.issues).toEqual([expect.objectContaining({ field: 'publication.postalCode' })]);
+    expect(bad.patch).toBeNull();
+    expect(planListing(listing, { kind: 'imprint', imprintUuid: ' ' }).plan.reason).toBe('imprint-required');
   });
 });

@@ -9,7 +9,7 @@ const LONG = 90;
 export function useValueText(): (change: BulkChange, value: string | null) => string {
   const { t, i18n } = useTranslation();
   return (change, value) => {
-    if (value === null) return t('bulk.empty');
+    if (value === null) return t(change.beforeUnknown ? 'bulk.unknownBefore' : 'bulk.empty');
     if (change.field === 'price')
       return new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR' }).format(
         Number(value),
