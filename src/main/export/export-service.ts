@@ -23,7 +23,7 @@ export interface ExportRequest {
 export interface ExportServiceDeps {
   dataDir: string;
   drafts: { list(): DraftSummary[]; get(id: string): Promise<Draft> };
-  listings: { list(): Promise<ListingsState> };
+  listings: { list(options?: { refresh?: boolean }): Promise<ListingsState> };
   activeId(): string;
   language(): UiLanguage;
   now?: () => Date;
@@ -87,7 +87,8 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
 
     async listings(request) {
       const file = checkTarget(request);
-      const state = await deps.listings.list();
+      // Read now, so the file holds the states of this moment; the last known list when that fails.
+      const state = await deps.listings.list({ refresh: true });
       const language = deps.language();
       const table = listingsTable(state.listings, state.extras, language);
       await writeTable(file, request.format, table, sheetName('listings', language));

@@ -208,4 +208,17 @@ describe('export:listings', () => {
     const rows = parse(readFileSync(csv), { bom: true, delimiter: ';', columns: true }) as Row[];
     expect(rows.map((row) => [row.Titel, row.Status])).toEqual([['Artikel 1', 'Online']]);
   });
+
+  it('writes the last known listings, and says so, when the service cannot be read', async () => {
+    live = await liveApp([1]);
+    const out = tempDir('listing-desk-export-out-');
+    cleanups.push(out.remove);
+    await live.call('listings:list', { refresh: true });
+    live.sb.faults.add({ route: '*', kind: 'status', status: 401 });
+    const file = path.join(out.dir, 'Anzeigen.csv');
+    const result = await live.call<ExportResult>('export:listings', { path: file, format: 'csv' });
+    expect(result).toMatchObject({ rows: 1, fromMemory: true });
+    const rows = parse(readFileSync(file), { bom: true, delimiter: ';', columns: true }) as Row[];
+    expect(rows.map((row) => row.Titel)).toEqual(['Artikel 1']);
+  });
 });
