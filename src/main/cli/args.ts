@@ -29,6 +29,7 @@ export type UsageProblem =
   | { problem: 'options'; detail: string }
   | { problem: 'unknown-command'; name: string }
   | { problem: 'data-dir-empty' }
+  | { problem: 'data-dir-missing'; dir: string }
   | { problem: 'wait'; value: string }
   | { problem: 'not-with'; flag: string; command: CommandName }
   | { problem: 'import-one' }

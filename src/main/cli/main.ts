@@ -2,6 +2,7 @@
 // words.ts for the exit codes). It opens the same back end as the app (createApp with the web
 // shell's ports) on the data folder, which it holds for the run like the app does: one process at
 // a time.
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { version } from '../../../package.json';
 import { createApp, type App } from '../app';
@@ -49,6 +50,11 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
     return EXIT.ok;
   }
   const dataDir = path.resolve(args.dataDir ?? defaultDataDir());
+  // A mistyped folder would otherwise become a new, empty one, and "nothing to publish" a success.
+  if (!statSync(dataDir, { throwIfNoEntry: false })?.isDirectory()) {
+    output.err(`${cliWords(language).usage({ problem: 'data-dir-missing', dir: dataDir })}`);
+    return EXIT.usage;
+  }
   let refusal: string | undefined;
   const lock: DataLock | undefined = takeDataFolder(dataDir, 'cli', (message) => (refusal = message), locale);
   if (!lock) {

@@ -156,6 +156,8 @@ const en = {
         return `There is no command "${p.name}".`;
       case 'data-dir-empty':
         return '--data-dir needs a folder.';
+      case 'data-dir-missing':
+        return `There is no data folder ${p.dir}. Start Listing Desk once, or name the folder it uses (Settings → About).`;
       case 'wait':
         return `--wait takes whole minutes (0 = no limit), not "${p.value}".`;
       case 'not-with':
@@ -235,6 +237,8 @@ const de: Words = {
         return `Einen Befehl „${p.name}“ gibt es nicht.`;
       case 'data-dir-empty':
         return '--data-dir braucht einen Ordner.';
+      case 'data-dir-missing':
+        return `Einen Datenordner ${p.dir} gibt es nicht. Starten Sie Listing Desk einmal, oder nennen Sie den Ordner, den es verwendet (Einstellungen → Über Listing Desk).`;
       case 'wait':
         return `--wait nimmt ganze Minuten (0 = ohne Grenze), nicht „${p.value}“.`;
       case 'not-with':

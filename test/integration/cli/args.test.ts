@@ -80,6 +80,7 @@ describe('parseCliArgs', () => {
       { problem: 'options', detail: 'x' },
       { problem: 'unknown-command', name: 'x' },
       { problem: 'data-dir-empty' },
+      { problem: 'data-dir-missing', dir: '/x' },
       { problem: 'wait', value: 'x' },
       { problem: 'not-with', flag: '--json', command: 'publish' },
       { problem: 'import-one' },

@@ -66,6 +66,12 @@ describe('the command line', () => {
     const option = await cli(['status', '--colour', '--data-dir', dir], { LANG: 'de_DE.UTF-8' });
     expect(option.code).toBe(2);
     expect(option.stderr).toContain('Die Optionen sind nicht lesbar');
+    // A mistyped folder is not made into a new, empty one.
+    const missing = path.join(dir, 'nicht-da');
+    const typo = await cli(['publish', '--ready', '--data-dir', missing]);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain(`There is no data folder ${missing}.`);
+    expect(existsSync(missing)).toBe(false);
     const help = await cli(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Exit codes:');
