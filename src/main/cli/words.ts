@@ -50,7 +50,7 @@ Options:
 Exit codes:
   0  everything done
   1  some items failed (a draft not published, an ad rejected, a row not imported)
-  2  usage error (unknown command or option, export file exists)
+  2  usage error (unknown command or option, a data folder or file not there, export file exists)
   3  the data folder is in use by Listing Desk or another command; close it first
   4  the listing service cannot be reached, or the account cannot sign in (listings and
      export --listings: the last known list is shown or written)
@@ -87,7 +87,7 @@ Optionen:
 Exit-Codes:
   0  alles erledigt
   1  manches ging nicht (ein Entwurf nicht veröffentlicht, eine Anzeige abgelehnt, eine Zeile nicht übernommen)
-  2  falscher Aufruf (unbekannter Befehl oder unbekannte Option, Exportdatei gibt es schon)
+  2  falscher Aufruf (unbekannter Befehl oder Option, Datenordner oder Datei fehlt, Exportdatei gibt es schon)
   3  der Datenordner wird von Listing Desk oder einem anderen Befehl verwendet; schließen Sie es zuerst
   4  der Anzeigendienst ist nicht erreichbar, oder das Konto kann sich nicht anmelden (listings
      und export --listings: der zuletzt bekannte Stand wird gezeigt oder geschrieben)
