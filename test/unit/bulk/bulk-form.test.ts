@@ -1,0 +1,72 @@
+// The "Change…" form as typed into the edit it sends: numbers as sellers type them, and what is
+// still missing named instead of an edit.
+import { describe, expect, it } from 'vitest';
+import { bulkEditSchema } from '../../../src/shared/domain/bulk-edit';
+import {
+  editOf,
+  emptyBulkForm,
+  typedNumber,
+  type BulkForm,
+} from '../../../src/renderer/views/bulk/bulk-form';
+
+const form = (patch: Partial<BulkForm>): BulkForm => ({ ...emptyBulkForm, ...patch });
+
+describe('typedNumber', () => {
+  it.each([
+    ['19,99', 19.99],
+    ['19.99 €', 19.99],
+    ['-10', -10],
+    ['+5 %', 5],
+    ['abc', null],
+    ['', null],
+    ['1.234,5', null],
+  ])('%s is %s', (text, expected) => {
+    expect(typedNumber(text)).toBe(expected);
+  });
+});
+
+describe('editOf', () => {
+  it('makes a price edit the contract takes', () => {
+    const made = editOf(form({ priceMode: 'percent', priceValue: '10', rounding: '99' }));
+    expect(made).toEqual({ edit: { kind: 'price', mode: 'percent', value: 10, rounding: '99' } });
+    expect(bulkEditSchema.safeParse((made as { edit: unknown }).edit).success).toBe(true);
+  });
+
+  it('names a missing or impossible number', () => {
+    expect(editOf(form({ priceValue: '' }))).toEqual({ missing: 'bulk.needNumber' });
+    expect(editOf(form({ priceMode: 'set', priceValue: '-1' }))).toEqual({ missing: 'bulk.needNumber' });
+    expect(editOf(form({ priceMode: 'percent', priceValue: '-150' }))).toEqual({
+      missing: 'bulk.needNumber',
+    });
+    expect(editOf(form({ kind: 'location', radius: '2,5' }))).toEqual({ missing: 'bulk.needNumber' });
+  });
+
+  it('sends only the contact and location fields given', () => {
+    expect(editOf(form({ kind: 'contact', phoneNumber: '030 1' }))).toEqual({
+      edit: { kind: 'contact', phoneNumber: '030 1' },
+    });
+    expect(editOf(form({ kind: 'contact' }))).toEqual({ missing: 'bulk.needSomething' });
+    expect(editOf(form({ kind: 'location', city: 'Köln', radius: '10' }))).toEqual({
+      edit: { kind: 'location', city: 'Köln', availabilityRadiusInKm: 10 },
+    });
+  });
+
+  it('sets or removes an attribute, and needs its name', () => {
+    expect(editOf(form({ kind: 'attribute', attributeName: ' farbe ', attributeValue: 'rot' }))).toEqual({
+      edit: { kind: 'attribute', name: 'farbe', value: 'rot' },
+    });
+    expect(editOf(form({ kind: 'attribute', attributeName: 'farbe', attributeRemove: true }))).toEqual({
+      edit: { kind: 'attribute', name: 'farbe', value: null },
+    });
+    expect(editOf(form({ kind: 'attribute' }))).toEqual({ missing: 'bulk.needName' });
+  });
+
+  it('appends a block, or replaces text', () => {
+    expect(editOf(form({ kind: 'description', block: '' }))).toEqual({ missing: 'bulk.needSomething' });
+    expect(
+      editOf(form({ kind: 'description', descriptionMode: 'replace', find: 'alt', block: 'neu' })),
+    ).toEqual({
+      edit: { kind: 'description', mode: 'replace', block: 'neu', find: 'alt' },
+    });
+  });
+});
