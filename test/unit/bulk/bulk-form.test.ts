@@ -2,12 +2,7 @@
 // still missing named instead of an edit.
 import { describe, expect, it } from 'vitest';
 import { bulkEditSchema } from '../../../src/shared/domain/bulk-edit';
-import {
-  editOf,
-  emptyBulkForm,
-  typedNumber,
-  type BulkForm,
-} from '../../../src/renderer/views/bulk/bulk-form';
+import { editOf, emptyBulkForm, typedNumber, type BulkForm } from '../../../src/shared/domain/bulk-edit-form';
 
 const form = (patch: Partial<BulkForm>): BulkForm => ({ ...emptyBulkForm, ...patch });
 

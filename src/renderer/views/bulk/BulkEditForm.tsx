@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LIVE_BULK_KINDS, priceRoundings, type BulkEditKind } from '../../../shared/domain/bulk-edit';
 import { useActiveAccount } from '../../store/accounts-store';
 import type { BulkTarget } from '../../store/bulk-store';
-import type { BulkForm } from './bulk-form';
+import type { BulkForm } from '../../../shared/domain/bulk-edit-form';
 
 const KINDS: BulkEditKind[] = ['price', 'contact', 'imprint', 'location', 'attribute', 'description'];
 

@@ -1,5 +1,6 @@
-// The "Change…" dialog's form as typed, and the edit it makes (or why it cannot yet).
-import type { BulkEdit, BulkEditKind, PriceRounding } from '../../../shared/domain/bulk-edit';
+// The "Change…" dialog's form as typed, and the edit it makes (or why it cannot yet). Pure, so the
+// renderer and the tests share it.
+import type { BulkEdit, BulkEditKind, PriceRounding } from './bulk-edit';
 
 /** Every field of the form, as typed. */
 export interface BulkForm {
