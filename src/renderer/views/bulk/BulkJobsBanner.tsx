@@ -21,7 +21,7 @@ export function BulkJobsBanner() {
   return (
     <div className="bulk-banners">
       {open.map((job) => (
-        <div key={job.id} className="banner bulk-banner">
+        <div key={job.id} className="bulk-banner">
           <BulkJobProgress job={job} />
           {!bulkJobRunning(job) && (
             <button type="button" onClick={() => void useBulkStore.getState().dismiss(job.id)}>
