@@ -206,6 +206,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     onProgress: (progress) => events.emit('import:progress', progress),
     onChange: (ids) => events.emit('drafts:changed', { ids }),
     log: ports.log,
+    // Issue 17: an import may start each draft from a template of the account.
+    template: (accountId, id) => templates.get(accountId, id),
   });
   // Issue 17.4: bulk edits; live jobs left unfinished resume now.
   const bulk = await openBulk({ drafts, live: live.context });

@@ -14,6 +14,8 @@ import type {
   ImportRunResult,
   ImportUndoResult,
 } from '../../shared/domain/import';
+import { sheetRow } from '../../shared/domain/import';
+import { applyTemplate, type DraftTemplate } from '../../shared/domain/template';
 import { guessMapping, mappingKey } from '../../shared/domain/import-mapping';
 import { cellText, isEmptyRow, tableRowToDraft } from '../../shared/domain/import-rows';
 import type { DraftInit } from '../../shared/domain/draft';
@@ -37,6 +39,8 @@ export interface ImportPlanInput extends ImportSourceInput {
   mapping?: ImportMapping | undefined;
   photoDir?: string | undefined;
   accountId: string;
+  /** A template of the account each draft starts from (after the account's defaults). */
+  templateId?: string | undefined;
 }
 
 export interface ImportRunInput extends ImportPlanInput {
@@ -52,6 +56,8 @@ export interface ImportServiceDeps {
   drafts: Pick<DraftsService, 'addPhotos' | 'trash'>;
   /** The account by id; undefined when unknown. */
   account(id: string): AccountView | undefined;
+  /** An account's template by id (throws when the account has none of that id). */
+  template?(accountId: string, id: string): Promise<DraftTemplate>;
   onProgress(progress: ImportProgress): void;
   onChange(ids: string[]): void;
   log: { error(message: string, error?: unknown): void; info?(message: string): void };
@@ -77,15 +83,23 @@ function fitted(mapping: ImportMapping, length: number): ImportMapping {
   return Array.from({ length }, (_, i) => mapping[i] ?? null);
 }
 
-/** A draft's start: the account's defaults, overlaid with the row's fields. */
-export function draftInitOf(account: AccountView, fields: ImportRowPreview['draft']): DraftInit {
-  const base = draftInitFromDefaults(account);
+/**
+ * A draft's start: the account's defaults, then the template (if any) over them, then the row's
+ * fields on top (the row wins wherever it has a value; attributes are merged).
+ */
+export function draftInitOf(
+  account: AccountView,
+  fields: ImportRowPreview['draft'],
+  template?: DraftTemplate,
+): DraftInit {
+  const defaults = draftInitFromDefaults(account);
+  const base = template ? applyTemplate(defaults, template) : defaults;
   const { photos: _photos, ...row } = fields;
   // The account's footer follows the row's text, unless the text ends with it already (a round trip).
-  const footer = base.description ?? '';
+  const footer = defaults.description ?? '';
   const description =
     row.description === undefined || row.description === ''
-      ? footer
+      ? (base.description ?? '')
       : footer !== '' && row.description.trimEnd().endsWith(footer.trim())
         ? row.description
         : `${row.description}${footer}`;
@@ -96,7 +110,15 @@ export function draftInitOf(account: AccountView, fields: ImportRowPreview['draf
     description,
     price: { ...base.price, ...row.price },
     publication: { ...base.publication, ...row.publication },
+    ...((base.attributes !== undefined || row.attributes !== undefined) && {
+      attributes: { ...base.attributes, ...row.attributes },
+    }),
   };
+}
+
+/** How a row is named in the log: the ad file, or the spreadsheet's row number (header = row 1). */
+export function rowName(row: { index: number; file?: string | undefined }): string {
+  return row.file !== undefined ? path.basename(row.file) : `row ${sheetRow(row.index)}`;
 }
 
 /** Builds the import service (it opens its book in the data folder on first use). */
@@ -117,6 +139,24 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
         },
       );
     return account;
+  };
+
+  /** The chosen template, which must be one of the account's own. */
+  const templateOf = async (accountId: string, templateId: string | undefined) => {
+    if (templateId === undefined) return undefined;
+    let template: DraftTemplate | undefined;
+    try {
+      template = await deps.template?.(accountId, templateId);
+    } catch {
+      template = undefined;
+    }
+    if (!template || template.accountId !== accountId)
+      throw new AppError(
+        'invalid-input',
+        'This template is not one of the chosen account’s templates (it may have been deleted). Choose another template, or none.',
+        { reason: 'template-not-of-account' },
+      );
+    return template;
   };
 
   const mappingFor = async (
@@ -171,7 +211,10 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
     return { rows, mapping };
   };
 
-  const preview = async (input: ImportPlanInput): Promise<ImportPreviewResult> => {
+  const preview = async (
+    input: ImportPlanInput,
+    template: DraftTemplate | undefined,
+  ): Promise<ImportPreviewResult> => {
     const opened = await openSource(input.path, input.sheet);
     const { rows } = await rowsOf(opened, input);
     const ok = rows.filter((r) => r.ok);
@@ -185,6 +228,7 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
         withWarnings: ok.filter((r) => r.problems.length > 0).length,
         photos: ok.reduce((sum, r) => sum + r.draft.photos.length, 0),
       },
+      ...(template && { template: { id: template.id, name: template.name } }),
     };
   };
 
@@ -222,11 +266,12 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
 
     preview: async (input) => {
       accountOf(input.accountId);
-      return preview(input);
+      return preview(input, await templateOf(input.accountId, input.templateId));
     },
 
     async run(input) {
       const account = accountOf(input.accountId);
+      const template = await templateOf(account.id, input.templateId);
       const earlier = runs.get(input.runId);
       if (earlier !== undefined)
         throw new AppError('conflict', 'This import has already run.', {
@@ -280,7 +325,7 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
       try {
         progress('drafts', 0, chosen.length);
         for (const row of chosen) {
-          const draft = await deps.store.create(draftInitOf(account, row.draft));
+          const draft = await deps.store.create(draftInitOf(account, row.draft, template));
           created.push({ row, draftId: draft.id });
           record.draftIds.push(draft.id);
           if (created.length % RECORD_EVERY === 0)
@@ -317,7 +362,7 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
                 });
             } catch (error) {
               // The draft stays (without these photos); the seller sees each photo named with why.
-              deps.log.error(`Import ${record.id}: photos of row ${row.index} were not taken in`, error);
+              deps.log.error(`Import ${record.id}: photos of ${rowName(row)} were not taken in`, error);
               const message = error instanceof Error ? error.message : String(error);
               const code = error instanceof AppError ? error.code : 'failed';
               for (const file of row.draft.photos)
@@ -329,15 +374,18 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
         ),
       );
       progress('done', created.length, chosen.length);
-      const named = (list: { index: number; code: string }[]) =>
+      // Rows named as the wizard and the command line name them (spreadsheet row, or the ad file).
+      const named = (list: { index: number; file?: string | undefined; code: string }[]) =>
         list
           .slice(0, 20)
-          .map((r) => `${r.index}: ${r.code}`)
+          .map((r) => `${rowName(r)}: ${r.code}`)
           .join(', ');
+      const fileOf = new Map(created.map((c) => [c.row.index, c.row.file]));
       deps.log.info?.(
-        `Import ${record.id} from ${input.path}: ${created.length} drafts, ${photosAdded} photos; ` +
-          `${refused.length} rows refused (${named(refused.map((r) => ({ index: r.index, code: r.problems.find((p) => p.severity === 'error')?.code ?? '' })))}); ` +
-          `${photosRefused.length} photos refused (${named(photosRefused)})`,
+        `Import ${record.id} from ${input.path}${template ? ` (template “${template.name}”)` : ''}: ` +
+          `${created.length} drafts, ${photosAdded} photos; ` +
+          `${refused.length} rows refused (${named(refused.map((r) => ({ index: r.index, file: r.file, code: r.problems.find((p) => p.severity === 'error')?.code ?? '' })))}); ` +
+          `${photosRefused.length} photos refused (${named(photosRefused.map((p) => ({ ...p, file: fileOf.get(p.index) })))})`,
       );
       return {
         importId: record.id,

@@ -120,6 +120,17 @@ export interface ImportPreviewResult {
   kind: ImportKind;
   rows: ImportRowPreview[];
   counts: { rows: number; ok: number; refused: number; withWarnings: number; photos: number };
+  /** The template each draft starts from, when one was chosen. */
+  template?: { id: string; name: string };
+}
+
+/**
+ * The row number a spreadsheet shows for a table's data row `index` (1-based, header not
+ * counted): the header is the sheet's row 1, so data row 1 is row 2 there. Every front end (the
+ * wizard, the command line) and the log name table rows by this number.
+ */
+export function sheetRow(index: number): number {
+  return index + 1;
 }
 
 /** A photo of an imported row that the intake refused (same codes as a dropped photo). */

@@ -147,6 +147,8 @@ const importPlan = {
   /** Where photo file names are looked up besides the table's own folder. */
   photoDir: absolutePathSchema.optional(),
   accountId: id,
+  /** A template of that account each draft starts from (the row's own values win). */
+  templateId: id.optional(),
 };
 
 /** Where an export goes: a new file (or one the seller agreed to replace) of the format's extension. */

@@ -39,10 +39,5 @@ export function priceText(
   return type === 'NEGOTIABLE' ? t('import.preview.negotiable', { price: shown }) : shown;
 }
 
-/**
- * The row number a spreadsheet shows for a table's data row `index` (1-based, header not
- * counted): the header is the sheet's row 1, so data row 1 is row 2 there.
- */
-export function sheetRow(index: number): number {
-  return index + 1;
-}
+/** The row number a spreadsheet shows (header = row 1); shared with the log and the command line. */
+export { sheetRow } from '../../../shared/domain/import';
