@@ -85,6 +85,11 @@ export function PreviewStep({ headingId }: { headingId: string }) {
         {t('import.preview.heading')}
       </h2>
       <p className="muted">{t('import.preview.intro')}</p>
+      <p className="muted" data-testid="import-template-used">
+        {preview.template
+          ? t('import.preview.template', { name: preview.template.name })
+          : t('import.preview.noTemplate')}
+      </p>
       <p className="import-counts" data-testid="import-counts" aria-live="polite">
         <span>{t(bot ? 'import.preview.files' : 'import.preview.summary', { count: counts.rows })}</span>
         <span className="import-count-ok">{t('import.preview.ok', { count: counts.ok })}</span>
@@ -122,7 +127,7 @@ export function PreviewStep({ headingId }: { headingId: string }) {
                 <th scope="col">{t('import.preview.takeColumn')}</th>
                 <th scope="col">{t('import.preview.adTitle')}</th>
                 <th scope="col">{t('import.preview.price')}</th>
-                <th scope="col">{t('import.preview.photos')}</th>
+                <th scope="col">{t('import.preview.photosColumn')}</th>
                 <th scope="col">{t('import.preview.problems')}</th>
               </tr>
             </thead>
