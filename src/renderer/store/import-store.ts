@@ -10,6 +10,7 @@ import type {
   ImportTarget,
   ImportUndoResult,
 } from '../../shared/domain/import';
+import type { DraftTemplate } from '../../shared/domain/template';
 import { IpcError } from '../../shared/ipc/envelope';
 import { call } from '../ipc/client';
 import { useAccountsStore } from './accounts-store';
@@ -17,10 +18,11 @@ import { useDraftsStore } from './drafts-store';
 
 export type ImportStep = 'source' | 'mapping' | 'preview' | 'running' | 'result';
 
-/** A failed call: its code (so the view can word it) and main's message. */
+/** A failed call: its code and reason (so the view can word it) and main's message. */
 export interface ImportFailure {
   code: string;
   message: string;
+  reason?: string;
 }
 
 interface ImportState {
@@ -29,6 +31,10 @@ interface ImportState {
   path: string;
   accountId: string;
   photoDir: string;
+  /** The template each draft starts from ('' = none). */
+  templateId: string;
+  /** The chosen account's templates (loaded when the account changes). */
+  templates: DraftTemplate[];
   inspected: ImportInspectResult | null;
   mapping: ImportMapping;
   preview: ImportPreviewResult | null;
@@ -44,7 +50,9 @@ interface ImportState {
   /** Opens the wizard at its first step, for the selected account. */
   start(): void;
   close(): void;
-  setSource(patch: Partial<Pick<ImportState, 'path' | 'accountId' | 'photoDir'>>): void;
+  setSource(patch: Partial<Pick<ImportState, 'path' | 'accountId' | 'photoDir' | 'templateId'>>): void;
+  /** Reads the chosen account's templates again (a chosen one that is gone is let go). */
+  loadTemplates(): Promise<void>;
   /** Reads the source: tables go to the mapping, ad files straight to the preview. */
   inspect(sheet?: string): Promise<void>;
   setColumn(index: number, target: ImportTarget | null): void;
@@ -60,10 +68,17 @@ interface ImportState {
   showDrafts(): void;
 }
 
-const failureOf = (error: unknown): ImportFailure =>
-  error instanceof IpcError
-    ? { code: error.code, message: error.message }
-    : { code: 'internal', message: error instanceof Error ? error.message : String(error) };
+const reasonOf = (details: unknown): string | undefined => {
+  const reason = (details as { reason?: unknown } | null | undefined)?.reason;
+  return typeof reason === 'string' ? reason : undefined;
+};
+
+const failureOf = (error: unknown): ImportFailure => {
+  if (!(error instanceof IpcError))
+    return { code: 'internal', message: error instanceof Error ? error.message : String(error) };
+  const reason = reasonOf(error.details);
+  return { code: error.code, message: error.message, ...(reason !== undefined && { reason }) };
+};
 
 const fresh = {
   step: 'source' as ImportStep,
@@ -82,10 +97,11 @@ const fresh = {
 export const useImportStore = create<ImportState>((set, get) => {
   /** The plan main turns into drafts: what the seller chose so far. */
   const plan = () => {
-    const { path, accountId, photoDir, inspected, mapping } = get();
+    const { path, accountId, photoDir, templateId, inspected, mapping } = get();
     return {
       path: path.trim(),
       accountId,
+      ...(templateId ? { templateId } : {}),
       ...(inspected?.sheet ? { sheet: inspected.sheet } : {}),
       ...(photoDir.trim() ? { photoDir: photoDir.trim() } : {}),
       ...(inspected && inspected.kind !== 'kleinanzeigen-bot' ? { mapping } : {}),
@@ -108,6 +124,8 @@ export const useImportStore = create<ImportState>((set, get) => {
     path: '',
     accountId: '',
     photoDir: '',
+    templateId: '',
+    templates: [],
     ...fresh,
 
     start() {
@@ -118,6 +136,23 @@ export const useImportStore = create<ImportState>((set, get) => {
         open: true,
         accountId: known ? get().accountId : (accounts?.activeId ?? accounts?.accounts[0]?.id ?? ''),
       });
+      void get().loadTemplates();
+    },
+    async loadTemplates() {
+      const accountId = get().accountId;
+      if (accountId === '') {
+        set({ templates: [], templateId: '' });
+        return;
+      }
+      try {
+        const { templates } = await call('templates:list', { accountId });
+        // The seller may have picked another account meanwhile: only the latest answer counts.
+        if (get().accountId !== accountId) return;
+        const kept = templates.some((t) => t.id === get().templateId);
+        set({ templates, ...(kept ? {} : { templateId: '' }) });
+      } catch (error) {
+        if (get().accountId === accountId) set({ templates: [], templateId: '', failure: failureOf(error) });
+      }
     },
     close() {
       set({ ...fresh, open: false });
@@ -125,10 +160,14 @@ export const useImportStore = create<ImportState>((set, get) => {
     setSource(patch) {
       // Another file or folder is another source: what was read of the old one goes.
       const changed = patch.path !== undefined && patch.path.trim() !== get().path.trim();
+      const otherAccount = patch.accountId !== undefined && patch.accountId !== get().accountId;
       set({
         ...patch,
         ...(changed ? { inspected: null, mapping: [], preview: null, skipped: new Set<number>() } : {}),
+        // Templates are per account: another account has its own (or none).
+        ...(otherAccount ? { templateId: '', templates: [], preview: null } : {}),
       });
+      if (otherAccount) void get().loadTemplates();
     },
 
     async inspect(sheet) {

@@ -11,6 +11,8 @@ export function SourceStep({ headingId }: { headingId: string }) {
   const path = useImportStore((s) => s.path);
   const accountId = useImportStore((s) => s.accountId);
   const photoDir = useImportStore((s) => s.photoDir);
+  const templateId = useImportStore((s) => s.templateId);
+  const templates = useImportStore((s) => s.templates);
   const busy = useImportStore((s) => s.busy);
   const accounts = useAccountsStore((s) => s.state?.accounts ?? []);
   const { setSource, inspect } = useImportStore.getState();
@@ -82,6 +84,26 @@ export function SourceStep({ headingId }: { headingId: string }) {
         </select>
         <p className="hint" id={`${id}-account-hint`}>
           {accounts.length === 0 ? t('import.source.noAccount') : t('import.source.accountHint')}
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-template`}>{t('import.source.template')}</label>
+        <select
+          id={`${id}-template`}
+          value={templateId}
+          aria-describedby={`${id}-template-hint`}
+          data-testid="import-template"
+          onChange={(event) => setSource({ templateId: event.target.value })}
+        >
+          <option value="">{t('import.source.templateNone')}</option>
+          {templates.map((template) => (
+            <option key={template.id} value={template.id}>
+              {template.name}
+            </option>
+          ))}
+        </select>
+        <p className="hint" id={`${id}-template-hint`}>
+          {templates.length === 0 ? t('import.source.templateNoneSaved') : t('import.source.templateHint')}
         </p>
       </div>
       <div className="field wide">

@@ -13,7 +13,14 @@ export function problemText(t: TFunction, problem: ImportProblem): string {
 }
 
 /** A failed call of the wizard in plain words (main's message where it is the best there is). */
-export function failureText(t: TFunction, failure: { code: string; message: string }): string {
+export function failureText(
+  t: TFunction,
+  failure: { code: string; message: string; reason?: string | undefined },
+): string {
+  // Reasons main names (details.reason) have their own words; then the code's.
+  const reasons = ['template-not-of-account', 'no-account'];
+  if (failure.reason !== undefined && reasons.includes(failure.reason))
+    return t(`import.failure.reason.${failure.reason}`);
   const known = ['not-found', 'invalid-input', 'unavailable'];
   return t(`import.failure.${known.includes(failure.code) ? failure.code : 'other'}`, {
     message: failure.message,
