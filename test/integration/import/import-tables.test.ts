@@ -129,9 +129,10 @@ describe('CSV dialects', () => {
       [2, 'missing-title'],
       [3, 'bad-price'],
     ]);
-    // The log names the refused rows too.
+    // The log names the refused rows too, by the spreadsheet's row number (header = row 1), as the
+    // wizard and the command line show them.
     expect(t.log.info).toHaveBeenCalledWith(
-      expect.stringContaining('2 rows refused (2: missing-title, 3: bad-price)'),
+      expect.stringContaining('2 rows refused (row 3: missing-title, row 4: bad-price)'),
     );
     const drafts = await Promise.all(result.draftIds.map(draft));
     expect(drafts.map((d) => [d.title, d.price.amount, d.accountId, d.status])).toEqual([
