@@ -8,6 +8,7 @@ import type {
   ImportProgress,
   ImportRunResult,
 } from '../../shared/domain/import';
+import { sheetRow } from '../../shared/domain/import';
 import { CallFailed, ExitWith, type Session } from './session';
 import { EXIT, importProblemsText } from './words';
 
@@ -44,7 +45,10 @@ export async function importCommand(
   const warnings = preview.rows
     .filter((row) => row.ok && row.problems.length > 0)
     .map((row) => ({ index: row.index, ...(row.file && { file: row.file }), problems: row.problems }));
-  const where = (row: { index: number; file?: string }) => row.file ?? w.row(row.index);
+  // Rows by the number the spreadsheet (and the wizard) shows, header = row 1; ad files by path.
+  const fileOf = new Map(preview.rows.map((row) => [row.index, row.file]));
+  const where = (row: { index: number; file?: string | undefined }) =>
+    row.file ?? fileOf.get(row.index) ?? w.row(sheetRow(row.index));
   for (const row of warnings)
     session.err(`${where(row)}: ${importProblemsText(row.problems, session.language)}`);
   const runId = randomUUID();
@@ -67,7 +71,7 @@ export async function importCommand(
   for (const row of result.refused)
     session.err(w.refusedRow(where(row), importProblemsText(row.problems, session.language)));
   for (const photo of result.photosRefused)
-    session.err(`${w.row(photo.index)}: ${w.photoRefused(photo.name, photo.message)}`);
+    session.err(`${where(photo)}: ${w.photoRefused(photo.name, photo.message)}`);
   const files = inspected.kind === 'kleinanzeigen-bot';
   session.err(w.imported(result.created, result.refused.length, result.photosAdded, files));
   if (result.created > 0) session.err(w.undoHint(result.importId));

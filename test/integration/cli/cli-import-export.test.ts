@@ -50,7 +50,8 @@ describe('import and export on the command line', () => {
     const run = await cli(['import', file, '--photos', photos, '--data-dir', data.dir]);
     // One row refused: exit code 1, the row named with its reason.
     expect(run.code, run.stderr).toBe(1);
-    expect(run.stderr).toContain('row 2: not imported: no title');
+    // Named as the spreadsheet and the wizard show it: the header is row 1, so this is row 3.
+    expect(run.stderr).toContain('row 3: not imported: no title');
     expect(run.stderr).toContain('2 drafts created, 1 row not imported, 2 photos added.');
     const result = JSON.parse(run.stdout) as {
       ok: boolean;
