@@ -36,6 +36,18 @@ interface ListingsStoreState {
   setSelection(uuids: Iterable<string>): void;
 }
 
+/** Resolves once the list being fetched is in. */
+function loaded(): Promise<void> {
+  return new Promise((resolve) => {
+    const off = useListingsStore.subscribe((now) => {
+      if (!now.loading) {
+        off();
+        resolve();
+      }
+    });
+  });
+}
+
 export const useListingsStore = create<ListingsStoreState>((set, get) => ({
   loading: false,
   selectedUuids: new Set(),
@@ -50,10 +62,15 @@ export const useListingsStore = create<ListingsStoreState>((set, get) => ({
     }
   },
   async refreshIfStale(maxAgeMs) {
-    const { state, loading } = get();
-    if (loading) return;
-    if (state?.fetchedAt && Date.now() - get().heardAt < maxAgeMs && !state.problem) return;
-    await get().load(true, true);
+    const stale = () => {
+      const { state, heardAt } = get();
+      return !state?.fetchedAt || Date.now() - heardAt >= maxAgeMs || Boolean(state.problem);
+    };
+    if (!stale()) return;
+    // A list being fetched meanwhile may have left before the change that made this one due:
+    // looked at again once it is in, not dropped.
+    while (get().loading) await loaded();
+    if (stale()) await get().load(true, true);
   },
   setState(state) {
     const before = get().state;
