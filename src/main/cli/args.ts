@@ -13,6 +13,8 @@ export interface CliArgs {
   dataDir?: string;
   account?: string;
   photos?: string;
+  /** import: the account's template (name or id) each draft starts from. */
+  template?: string;
   json: boolean;
   ready: boolean;
   verbose: boolean;
@@ -39,6 +41,7 @@ export type UsageProblem =
   | { problem: 'not-an-id'; id: string }
   | { problem: 'no-arguments'; command: CommandName }
   | { problem: 'account-unknown'; name: string; names: string[] }
+  | { problem: 'template-unknown'; name: string; account: string; names: string[] }
   | { problem: 'not-available'; command: CommandName };
 
 /** A usage error (exit code 2). */
@@ -61,6 +64,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         'data-dir': { type: 'string' },
         account: { type: 'string' },
         photos: { type: 'string' },
+        template: { type: 'string' },
         json: { type: 'boolean', default: false },
         ready: { type: 'boolean', default: false },
         verbose: { type: 'boolean', default: false },
@@ -91,6 +95,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     ...(values['data-dir'] !== undefined && { dataDir: values['data-dir'] }),
     ...(values.account !== undefined && { account: values.account }),
     ...(values.photos !== undefined && { photos: values.photos }),
+    ...(values.template !== undefined && { template: values.template }),
   };
   if (values.help || first === undefined || first === 'help') return { ...base, command: 'help' };
   if (!(commands as readonly string[]).includes(first))
@@ -108,6 +113,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   only('--ready', ['publish'], values.ready);
   only('--json', ['status', 'listings'], values.json);
   only('--photos', ['import'], values.photos !== undefined);
+  only('--template', ['import'], values.template !== undefined);
   only('--wait', ['publish'], values.wait !== undefined);
   only('--listings', ['export'], values.listings);
   only('--replace', ['export'], values.replace);

@@ -9,15 +9,35 @@ import type {
   ImportRunResult,
 } from '../../shared/domain/import';
 import { sheetRow } from '../../shared/domain/import';
+import type { DraftTemplate } from '../../shared/domain/template';
+import { UsageError } from './args';
 import { CallFailed, ExitWith, type Session } from './session';
 import { EXIT, importProblemsText } from './words';
 
 export async function importCommand(
   session: Session,
-  options: { source: string; photos?: string },
+  options: { source: string; photos?: string; template?: string },
 ): Promise<number> {
   const { words: w } = session;
   const account = await session.account();
+  // A template of the account by id or name (case and spaces aside), else a usage error naming them.
+  let template: DraftTemplate | undefined;
+  if (options.template !== undefined) {
+    const { templates } = await session.call<{ templates: DraftTemplate[] }>('templates:list', {
+      accountId: account.id,
+    });
+    const wanted = options.template.trim().toLowerCase();
+    template =
+      templates.find((t) => t.id === options.template) ??
+      templates.find((t) => t.name.trim().toLowerCase() === wanted);
+    if (!template)
+      throw new UsageError({
+        problem: 'template-unknown',
+        name: options.template,
+        account: account.name,
+        names: templates.map((t) => t.name),
+      });
+  }
   const source = path.resolve(options.source);
   const photoDir = options.photos === undefined ? undefined : path.resolve(options.photos);
   let inspected: ImportInspectResult;
@@ -38,6 +58,7 @@ export async function importCommand(
     mapping: inspected.mapping,
     ...(inspected.sheet !== null && { sheet: inspected.sheet }),
     ...(photoDir !== undefined && { photoDir }),
+    ...(template !== undefined && { templateId: template.id }),
   };
   // The preview first, for what the seller should check in rows that do import (a category given
   // as numbers, a photo not found, fields with no counterpart); refused rows come from the run.
@@ -82,6 +103,7 @@ export async function importCommand(
         ok: result.refused.length === 0 && result.photosRefused.length === 0,
         kind: inspected.kind,
         account: { id: account.id, name: account.name },
+        ...(template !== undefined && { template: { id: template.id, name: template.name } }),
         ...result,
         warnings,
       },

@@ -100,6 +100,7 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
         return await importCommand(session, {
           source: args.operands[0]!,
           ...(args.photos !== undefined && { photos: args.photos }),
+          ...(args.template !== undefined && { template: args.template }),
         });
       case 'export':
         return await exportCommand(session, {

@@ -28,7 +28,8 @@ Usage: npm run -s cli -- <command> [arguments] [options]
 
 Commands:
   import FILE|FOLDER      Import a CSV or XLSX table or kleinanzeigen-bot ad files into drafts
-                          (never published by itself). --account NAME, --photos DIR
+                          (never published by itself). --account NAME, --photos DIR,
+                          --template NAME: start each draft from this template of the account
   export FILE             Export the account's drafts to FILE (.csv or .xlsx); --listings: its
                           live listings with their states instead; --replace: overwrite FILE
   publish --ready         Publish every draft of the account that is ready
@@ -64,7 +65,8 @@ Aufruf: npm run -s cli -- <Befehl> [Argumente] [Optionen]
 
 Befehle:
   import DATEI|ORDNER     Eine CSV- oder XLSX-Tabelle oder kleinanzeigen-bot-Anzeigendateien als
-                          Entwürfe übernehmen (nie von selbst veröffentlicht). --account NAME, --photos ORDNER
+                          Entwürfe übernehmen (nie von selbst veröffentlicht). --account NAME, --photos ORDNER,
+                          --template NAME: jeden Entwurf mit dieser Vorlage des Kontos beginnen
   export DATEI            Die Entwürfe des Kontos in DATEI schreiben (.csv oder .xlsx); --listings:
                           stattdessen seine Live-Anzeigen mit ihrem Stand; --replace: DATEI ersetzen
   publish --ready         Alle fertigen Entwürfe des Kontos veröffentlichen
@@ -176,6 +178,10 @@ const en = {
         return `${p.command} takes no arguments.`;
       case 'account-unknown':
         return `There is no account "${p.name}". Accounts: ${p.names.join(', ')}.`;
+      case 'template-unknown':
+        return p.names.length === 0
+          ? `The account ${p.account} has no template "${p.name}" (it has no templates yet; save one from a draft in the app).`
+          : `The account ${p.account} has no template "${p.name}". Its templates: ${p.names.join(', ')}.`;
       case 'not-available':
         return `${p.command} is not available in this version.`;
     }
@@ -257,6 +263,10 @@ const de: Words = {
         return `${p.command} nimmt keine Argumente.`;
       case 'account-unknown':
         return `Ein Konto „${p.name}“ gibt es nicht. Konten: ${p.names.join(', ')}.`;
+      case 'template-unknown':
+        return p.names.length === 0
+          ? `Das Konto ${p.account} hat keine Vorlage „${p.name}“ (es hat noch keine Vorlagen; speichern Sie eine aus einem Entwurf in der App).`
+          : `Das Konto ${p.account} hat keine Vorlage „${p.name}“. Seine Vorlagen: ${p.names.join(', ')}.`;
       case 'not-available':
         return `${p.command} gibt es in dieser Version noch nicht.`;
     }

@@ -1,0 +1,103 @@
+// The command line's `import --template NAME` (issue 17): each draft starts from the account's
+// template, the row's own values win; a name the account has no template of is a usage error
+// (exit code 2) naming the templates it has. A child process per command on a temporary data folder.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Draft } from '../../../src/shared/domain/draft';
+import type { DraftTemplate } from '../../../src/shared/domain/template';
+import { put } from '../../fixtures/import/import-files';
+import { createTempApp, tempDir } from '../../unit/helpers/temp-app';
+
+const root = path.resolve(import.meta.dirname, '..', '..', '..');
+
+function cli(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/main.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, LANG: 'en_US.UTF-8', LC_ALL: '', LC_MESSAGES: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.once('close', (code) => resolve({ code, stdout, stderr })),
+  );
+}
+
+const data = tempDir('listing-desk-cli-template-data-');
+const src = tempDir('listing-desk-cli-template-src-');
+afterAll(() => {
+  data.remove();
+  src.remove();
+});
+
+describe('import --template on the command line', () => {
+  it('starts each draft from the named template; an unknown name is a usage error', async () => {
+    // The shop's template, saved in the app from a finished draft.
+    const app = await createTempApp(data.dir);
+    let template: DraftTemplate;
+    try {
+      const created = await app.call<Draft>('drafts:create');
+      const {
+        version: _v,
+        accountId: _a,
+        status: _s,
+        createdAt: _c,
+        updatedAt: _u,
+        photos: _p,
+        remote: _r,
+        ...fields
+      } = created;
+      const draft = await app.call<Draft>('drafts:save', {
+        draft: {
+          ...fields,
+          title: 'Vorlage',
+          category: 'Möbel/Sofas',
+          attributes: { zustand: 'gebraucht', versand: 'ja' },
+        },
+      });
+      template = await app.call<DraftTemplate>('templates:save', { draftId: draft.id, name: 'Sofas' });
+    } finally {
+      await app.remove();
+    }
+    const file = put(
+      src.dir,
+      'sofas.csv',
+      'Titel;Preis;Kategorie\nSofa grau;349;\nSessel;80;Möbel/Sessel\n;5;\n',
+    );
+
+    const run = await cli(['import', file, '--template', ' sofas ', '--data-dir', data.dir]);
+    expect(run.code, run.stderr).toBe(1);
+    // The refused row is named as the spreadsheet shows it (header = row 1).
+    expect(run.stderr).toContain('row 4: not imported: no title');
+    const result = JSON.parse(run.stdout) as { created: number; draftIds: string[]; template: unknown };
+    expect(result).toMatchObject({ created: 2, template: { id: template.id, name: 'Sofas' } });
+
+    const again = await createTempApp(data.dir);
+    try {
+      const [sofa, chair] = await Promise.all(
+        result.draftIds.map((id) => again.call<Draft>('drafts:get', { id })),
+      );
+      expect(sofa).toMatchObject({
+        title: 'Sofa grau',
+        category: 'Möbel/Sofas',
+        attributes: { zustand: 'gebraucht', versand: 'ja' },
+      });
+      expect(chair).toMatchObject({ title: 'Sessel', category: 'Möbel/Sessel' });
+    } finally {
+      await again.remove();
+    }
+
+    const unknown = await cli(['import', file, '--template', 'Tische', '--data-dir', data.dir], {
+      LANG: 'de_DE.UTF-8',
+    });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('hat keine Vorlage „Tische“. Seine Vorlagen: Sofas.');
+    expect(unknown.stdout).toBe('');
+
+    const wrongCommand = await cli(['export', path.join(src.dir, 'x.csv'), '--template', 'Sofas']);
+    expect(wrongCommand.code).toBe(2);
+  }, 180_000);
+});
