@@ -76,8 +76,14 @@ const table: Partial<Record<ChannelName, { input: Record<string, unknown>; ids: 
     ids: [['listingUuid'], ['uuid']],
   },
   // Issue 17, import.
-  'import:preview': { input: { path: '/home/a.csv', accountId: 'acc-1' }, ids: [['accountId']] },
-  'import:run': { input: { path: '/home/a.csv', accountId: 'acc-1', runId: 'r' }, ids: [['accountId']] },
+  'import:preview': {
+    input: { path: '/home/a.csv', accountId: 'acc-1', templateId: PUB },
+    ids: [['accountId'], ['templateId']],
+  },
+  'import:run': {
+    input: { path: '/home/a.csv', accountId: 'acc-1', templateId: PUB, runId: 'r' },
+    ids: [['accountId'], ['templateId']],
+  },
   'import:undo': { input: { importId: PUB }, ids: [['importId']] },
   // Issue 17.4, bulk edits.
   'bulk:preview-drafts': {
