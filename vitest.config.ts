@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,5 +7,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Vitest's default is one worker less than the CPUs: a single one on a 2-core machine, where
+    // most integration tests wait on loopback servers and child processes rather than the CPU.
+    // Two files at once there take the suite from about 5.7 to 3.1 minutes.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
