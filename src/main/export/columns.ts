@@ -17,7 +17,8 @@ export interface Table {
 
 type DraftColumn = Exclude<ImportTarget, 'attribute'>;
 
-const draftColumns: readonly DraftColumn[] = [
+/** The columns drafts and live listings share, first in both tables. */
+const adColumns = [
   'title',
   'description',
   'price',
@@ -29,6 +30,11 @@ const draftColumns: readonly DraftColumn[] = [
   'email',
   'phoneNumber',
   'contactPerson',
+] as const satisfies readonly DraftColumn[];
+type AdColumn = (typeof adColumns)[number];
+
+const draftColumns: readonly DraftColumn[] = [
+  ...adColumns,
   'street',
   'postalCode',
   'city',
@@ -138,39 +144,71 @@ export function attributeHeader(name: string, language: UiLanguage): string {
   return `${attributePrefix[language]}${name}`;
 }
 
+/** What a draft and a live listing share, as the export writes it. */
+interface AdFields {
+  title: string;
+  description: string;
+  amount: number | string | null;
+  priceType: string;
+  category: string;
+  adType: string;
+  buyNow?: boolean | null;
+  reference?: string | null;
+  email: string;
+  phoneNumber?: string | null;
+  contactPerson?: string | null;
+}
+
+function adCell(ad: AdFields, column: AdColumn, language: UiLanguage): Cell {
+  switch (column) {
+    case 'price':
+      return amountCell(ad.amount);
+    case 'buyNow':
+      return yesNoCell(ad.buyNow, language);
+    default:
+      return ad[column] ?? null;
+  }
+}
+
+const isAdColumn = (column: string): column is AdColumn => (adColumns as readonly string[]).includes(column);
+
+/** `items` as a table of `columns` (headers in the seller's language) and one column per attribute. */
+function tableOf<T extends { attributes: Record<string, string> }, C extends DraftColumn | ListingOnly>(
+  items: readonly T[],
+  columns: readonly C[],
+  cellOf: (item: T, column: C) => Cell,
+  language: UiLanguage,
+): Table {
+  const attributes = attributeNames(items);
+  return {
+    header: [
+      ...columns.map((column) => headers[language][column]),
+      ...attributes.map((name) => attributeHeader(name, language)),
+    ],
+    rows: items.map((item) => [
+      ...columns.map((column) => cellOf(item, column)),
+      ...attributes.map((name) => item.attributes[name] ?? null),
+    ]),
+  };
+}
+
 /** Drafts as a table; `photoPath` turns a stored photo's relative path into the file's path. */
 export function draftsTable(
   drafts: readonly Draft[],
   language: UiLanguage,
   photoPath: (file: string) => string,
 ): Table {
-  const fixed = draftColumns.map((column) => headers[language][column]);
-  const attributes = attributeNames(drafts);
   const cellOf = (draft: Draft, column: DraftColumn): Cell => {
+    if (isAdColumn(column)) {
+      const { price, customReference, ...rest } = draft;
+      return adCell(
+        { ...rest, amount: price.amount, priceType: price.type, reference: customReference },
+        column,
+        language,
+      );
+    }
     const place = draft.publication;
     switch (column) {
-      case 'title':
-        return draft.title;
-      case 'description':
-        return draft.description;
-      case 'price':
-        return amountCell(draft.price.amount);
-      case 'priceType':
-        return draft.price.type;
-      case 'category':
-        return draft.category;
-      case 'adType':
-        return draft.adType;
-      case 'buyNow':
-        return yesNoCell(draft.buyNow, language);
-      case 'reference':
-        return draft.customReference;
-      case 'email':
-        return draft.email;
-      case 'phoneNumber':
-        return draft.phoneNumber;
-      case 'contactPerson':
-        return draft.contactPerson;
       case 'street':
         return place.street;
       case 'postalCode':
@@ -185,13 +223,7 @@ export function draftsTable(
         return draft.photos.map((photo) => photoPath(photo.file)).join(PHOTO_SEPARATOR);
     }
   };
-  return {
-    header: [...fixed, ...attributes.map((name) => attributeHeader(name, language))],
-    rows: drafts.map((draft) => [
-      ...draftColumns.map((column) => cellOf(draft, column)),
-      ...attributes.map((name) => draft.attributes[name] ?? null),
-    ]),
-  };
+  return tableOf(drafts, draftColumns, cellOf, language);
 }
 
 /** The publication states of a listing in seller words, one per publication. */
@@ -207,23 +239,7 @@ export function listingStateWords(extras: ListingExtras | undefined, language: U
     .join(PHOTO_SEPARATOR);
 }
 
-const listingColumns = [
-  'title',
-  'description',
-  'price',
-  'priceType',
-  'category',
-  'adType',
-  'buyNow',
-  'reference',
-  'email',
-  'phoneNumber',
-  'contactPerson',
-  'photos',
-  'state',
-  'adId',
-  'listingId',
-] as const;
+const listingColumns = [...adColumns, 'photos', 'state', 'adId', 'listingId'] as const;
 
 /** Live listings as a table: the service's fields, their photo addresses and publication states. */
 export function listingsTable(
@@ -231,32 +247,16 @@ export function listingsTable(
   extras: Record<string, ListingExtras> | undefined,
   language: UiLanguage,
 ): Table {
-  const fixed = listingColumns.map((column) => headers[language][column]);
-  const attributes = attributeNames(listings);
   const cellOf = (listing: ListingView, column: (typeof listingColumns)[number]): Cell => {
+    if (isAdColumn(column)) {
+      const { adPrice, customReference, ...rest } = listing;
+      return adCell(
+        { ...rest, amount: adPrice.amount, priceType: adPrice.type, reference: customReference },
+        column,
+        language,
+      );
+    }
     switch (column) {
-      case 'title':
-        return listing.title;
-      case 'description':
-        return listing.description;
-      case 'price':
-        return amountCell(listing.adPrice.amount);
-      case 'priceType':
-        return listing.adPrice.type;
-      case 'category':
-        return listing.category;
-      case 'adType':
-        return listing.adType;
-      case 'buyNow':
-        return yesNoCell(listing.buyNow, language);
-      case 'reference':
-        return listing.customReference ?? null;
-      case 'email':
-        return listing.email;
-      case 'phoneNumber':
-        return listing.phoneNumber ?? null;
-      case 'contactPerson':
-        return listing.contactPerson ?? null;
       case 'photos':
         return listing.urls.join(PHOTO_SEPARATOR);
       case 'state':
@@ -271,11 +271,5 @@ export function listingsTable(
         return listing.uuid;
     }
   };
-  return {
-    header: [...fixed, ...attributes.map((name) => attributeHeader(name, language))],
-    rows: listings.map((listing) => [
-      ...listingColumns.map((column) => cellOf(listing, column)),
-      ...attributes.map((name) => listing.attributes[name] ?? null),
-    ]),
-  };
+  return tableOf(listings, listingColumns, cellOf, language);
 }
