@@ -15,8 +15,6 @@ import {
   photoBytesSchema,
   segmentIdSchema,
 } from './input-schemas';
-import { bulkEditSchema, type BulkRowPlan } from '../domain/bulk-edit';
-import type { BulkDraftsResult, BulkJob } from '../domain/bulk-edit-job';
 import type { PublishJobView, PublishNotice, PublishStartResult, PublishState } from '../domain/publish-job';
 import {
   listingPatchSchema,
@@ -26,17 +24,10 @@ import {
   type PublicationView,
 } from '../domain/live';
 import type { LiveEditSource, PhotoRemoval } from '../domain/live-edit';
-import {
-  importMappingSchema,
-  type ImportInspectResult,
-  type ImportPreviewResult,
-  type ImportProgress,
-  type ImportRecord,
-  type ImportRunResult,
-  type ImportUndoResult,
-} from '../domain/import';
-import { exportFormatSchema, exportKinds, type ExportResult } from '../domain/export';
-import { templateNameSchema, type DraftTemplate } from '../domain/template';
+import type { ImportProgress } from '../domain/import';
+import type { BulkJob } from '../domain/bulk-edit-job';
+import { bulkWorkChannels } from './contract-bulk-work';
+import { channel, noInput, type ChannelDef } from './channel';
 import { publicationStateRequestSchema, type ListingDeleteResult } from '../domain/lifecycle';
 import type {
   AddPhotosResult,
@@ -54,18 +45,6 @@ import type {
   Settings,
   ViewName,
 } from './types';
-
-interface ChannelDef<Input extends z.ZodType, Output> {
-  input: Input;
-  /** Phantom: carries the output type only. */
-  output?: Output;
-}
-
-function channel<Output>() {
-  return <Input extends z.ZodType>(input: Input): ChannelDef<Input, Output> => ({ input });
-}
-
-const noInput = z.object({}).strict().optional();
 
 export const languageSchema = z.enum(['system', 'de', 'en']);
 /** The longest edge photos are scaled down to at intake (the choices Settings offers). */
@@ -133,30 +112,6 @@ export const accountDefaultsSchema = z
 const draftIds = z.array(draftIdSchema).min(1).max(100_000);
 
 export { MAX_PHOTO_UPLOAD_BYTES, PHOTO_CHUNK_BYTES };
-
-/** An import's source (issue 17): a file or folder on this machine, read by main itself. */
-const importSource = {
-  path: absolutePathSchema,
-  /** An XLSX sheet by name; absent: the first. */
-  sheet: z.string().min(1).max(200).optional(),
-};
-/** What turns the source into drafts: the column mapping (absent: the guessed or remembered one). */
-const importPlan = {
-  ...importSource,
-  mapping: importMappingSchema.optional(),
-  /** Where photo file names are looked up besides the table's own folder. */
-  photoDir: absolutePathSchema.optional(),
-  accountId: id,
-  /** A template of that account each draft starts from (the row's own values win). */
-  templateId: id.optional(),
-};
-
-/** Where an export goes: a new file (or one the seller agreed to replace) of the format's extension. */
-const exportTarget = {
-  path: absolutePathSchema,
-  format: exportFormatSchema,
-  replace: z.boolean().optional(),
-};
 
 export const contract = {
   'app:info': channel<AppInfo>()(noInput),
@@ -337,74 +292,7 @@ export const contract = {
   'publications:set-state': channel<PublicationView>()(
     z.object({ listingUuid: id, uuid: id, state: publicationStateRequestSchema }).strict(),
   ),
-  // Issue 17, import (helper I1).
-  /** What the source is: kind, sheets, header, guessed (or remembered) mapping, row count. */
-  'import:inspect': channel<ImportInspectResult>()(z.object(importSource).strict()),
-  /** Every row as the draft it would become, with its problems; nothing is written. */
-  'import:preview': channel<ImportPreviewResult>()(z.object(importPlan).strict()),
-  /** Good rows become drafts of the account (never published); progress as `import:progress`. */
-  'import:run': channel<ImportRunResult>()(
-    z
-      .object({
-        ...importPlan,
-        runId: z.string().min(1).max(100),
-        /** Rows (their `index`) the seller left out in the preview. */
-        skip: z.array(z.int().positive()).max(100_000).optional(),
-      })
-      .strict(),
-  ),
-  /** Moves an import's drafts to the trash (published ones are kept and named). */
-  'import:undo': channel<ImportUndoResult>()(z.object({ importId: id }).strict()),
-  /** Recent imports, newest first. */
-  'import:list': channel<{ imports: ImportRecord[] }>()(noInput),
-  // Issue 17.4, bulk edits (helper I4).
-  /** What an edit would do to each draft (before/after; drafts left out named with why). */
-  'bulk:preview-drafts': channel<{ rows: BulkRowPlan[] }>()(
-    z.object({ ids: draftIds, edit: bulkEditSchema }).strict(),
-  ),
-  /** Saves the edit into each draft it changes, at once. */
-  'bulk:apply-drafts': channel<BulkDraftsResult>()(
-    z.object({ ids: draftIds, edit: bulkEditSchema }).strict(),
-  ),
-  /** What an edit would do to each live listing, as the service has it now. */
-  'bulk:preview-listings': channel<{ rows: BulkRowPlan[] }>()(
-    z.object({ uuids: z.array(id).min(1).max(10_000), edit: bulkEditSchema }).strict(),
-  ),
-  /** Starts the edit of live listings as a resumable job (progress as `bulk:changed`). */
-  'bulk:start': channel<BulkJob>()(
-    z.object({ uuids: z.array(id).min(1).max(10_000), edit: bulkEditSchema }).strict(),
-  ),
-  /** Every bulk job, newest first. */
-  'bulk:jobs': channel<{ jobs: BulkJob[] }>()(noInput),
-  /** Runs a job's failed ads (or one of them) again. */
-  'bulk:retry': channel<BulkJob>()(z.object({ jobId: id, uuid: id.optional() }).strict()),
-  /** Forgets a finished job. */
-  'bulk:dismiss': channel<{ jobs: BulkJob[] }>()(z.object({ jobId: id }).strict()),
-  // Issue 17, export and templates (helper I3).
-  /** The selected account's drafts (or `ids`) to a CSV or XLSX file; photos as their files' paths. */
-  'export:drafts': channel<ExportResult>()(
-    z.object({ ...exportTarget, ids: z.array(draftIdSchema).min(1).max(100_000).optional() }).strict(),
-  ),
-  /** The selected account's live listings with their publication states in seller words. */
-  'export:listings': channel<ExportResult>()(z.object(exportTarget).strict()),
-  /** A file name to suggest for an export (in the seller's home folder). */
-  'export:default-path': channel<{ path: string }>()(
-    z.object({ kind: z.enum(exportKinds), format: exportFormatSchema }).strict(),
-  ),
-  /** An account's templates by name (absent: the selected account's). */
-  'templates:list': channel<{ templates: DraftTemplate[] }>()(
-    z.object({ accountId: id.optional() }).strict().optional(),
-  ),
-  /** Saves a draft's shared fields (category, attributes, description, types, location) as a template. */
-  'templates:save': channel<DraftTemplate>()(
-    z.object({ draftId: draftIdSchema, name: templateNameSchema }).strict(),
-  ),
-  'templates:rename': channel<DraftTemplate>()(
-    z.object({ accountId: id, id, name: templateNameSchema }).strict(),
-  ),
-  'templates:delete': channel<{ done: boolean }>()(z.object({ accountId: id, id }).strict()),
-  /** A new draft of the template's account: its defaults, then the template over them. */
-  'templates:new-draft': channel<Draft>()(z.object({ accountId: id, id }).strict()),
+  ...bulkWorkChannels,
 } satisfies Record<ChannelName, ChannelDef<z.ZodType, unknown>>;
 
 export type Contract = typeof contract;
