@@ -14,18 +14,17 @@ import type {
   ImportRunResult,
   ImportUndoResult,
 } from '../../shared/domain/import';
-import { sheetRow } from '../../shared/domain/import';
-import { applyTemplate, type DraftTemplate } from '../../shared/domain/template';
+import type { DraftTemplate } from '../../shared/domain/template';
 import { guessMapping, mappingKey } from '../../shared/domain/import-mapping';
 import { cellText, isEmptyRow, tableRowToDraft } from '../../shared/domain/import-rows';
-import type { DraftInit } from '../../shared/domain/draft';
 import type { AccountView } from '../../shared/ipc/types';
-import { draftInitFromDefaults, type DraftsService } from '../drafts/drafts-service';
+import type { DraftsService } from '../drafts/drafts-service';
 import { AppError } from '../ipc/app-error';
 import type { DraftsStore } from '../storage/drafts-store';
 import { openImportBook, type ImportBook } from './import-book';
 import { readAdFile } from './kleinanzeigen-bot';
 import { openSource, type OpenedSource } from './source';
+import { draftInitOf, rowName } from './draft-start';
 import { findRowPhotos } from './table-photos';
 
 export interface ImportSourceInput {
@@ -81,44 +80,6 @@ const PROGRESS_EVERY = 25;
 /** The mapping fitted to the header's length (a remembered one may be shorter or longer). */
 function fitted(mapping: ImportMapping, length: number): ImportMapping {
   return Array.from({ length }, (_, i) => mapping[i] ?? null);
-}
-
-/**
- * A draft's start: the account's defaults, then the template (if any) over them, then the row's
- * fields on top (the row wins wherever it has a value; attributes are merged).
- */
-export function draftInitOf(
-  account: AccountView,
-  fields: ImportRowPreview['draft'],
-  template?: DraftTemplate,
-): DraftInit {
-  const defaults = draftInitFromDefaults(account);
-  const base = template ? applyTemplate(defaults, template) : defaults;
-  const { photos: _photos, ...row } = fields;
-  // The account's footer follows the row's text, unless the text ends with it already (a round trip).
-  const footer = defaults.description ?? '';
-  const description =
-    row.description === undefined || row.description === ''
-      ? (base.description ?? '')
-      : footer !== '' && row.description.trimEnd().endsWith(footer.trim())
-        ? row.description
-        : `${row.description}${footer}`;
-  return {
-    ...base,
-    ...row,
-    accountId: account.id,
-    description,
-    price: { ...base.price, ...row.price },
-    publication: { ...base.publication, ...row.publication },
-    ...((base.attributes !== undefined || row.attributes !== undefined) && {
-      attributes: { ...base.attributes, ...row.attributes },
-    }),
-  };
-}
-
-/** How a row is named in the log: the ad file, or the spreadsheet's row number (header = row 1). */
-export function rowName(row: { index: number; file?: string | undefined }): string {
-  return row.file !== undefined ? path.basename(row.file) : `row ${sheetRow(row.index)}`;
 }
 
 /** Builds the import service (it opens its book in the data folder on first use). */
