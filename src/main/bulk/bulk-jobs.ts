@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { bulkEditSchema, planListing, listingHasPatch, type BulkEdit } from '../../shared/domain/bulk-edit';
+import { bulkEditSchema, type BulkEdit } from '../../shared/domain/bulk-edit';
+import { listingHasPatch, planListing } from '../../shared/domain/bulk-edit-listings';
 import { bulkJobRunning, type BulkJob, type BulkJobItem } from '../../shared/domain/bulk-edit-job';
 import type { ListingPatch } from '../../shared/domain/live';
 import { makeFolder, readJsonFile, writeFileAtomic } from '../storage/atomic-file';

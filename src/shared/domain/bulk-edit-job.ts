@@ -1,7 +1,8 @@
 // A bulk edit of live listings as a job (issue 17.4): one file per run in the data folder, written
 // after each ad, so a quit or crash resumes where it stopped and no ad is changed twice.
 import type { ServiceProblem } from '../ipc/types';
-import type { BulkChange, BulkEdit, BulkListingPatch, BulkRowPlan, BulkSkipReason } from './bulk-edit';
+import type { BulkChange, BulkEdit, BulkRowPlan, BulkSkipReason } from './bulk-edit';
+import type { BulkListingPatch } from './bulk-edit-listings';
 
 /**
  * 'pending': not started; 'sending': its update may be under way (after a restart the listing is

@@ -4,15 +4,17 @@ import { describe, expect, it } from 'vitest';
 import {
   bulkEditSchema,
   editedDescription,
-  listingHasPatch,
   newPriceCents,
   planDraft,
-  planListing,
   roundCents,
   type BulkEdit,
   type PriceRounding,
-  type BulkListing,
 } from '../../../src/shared/domain/bulk-edit';
+import {
+  listingHasPatch,
+  planListing,
+  type BulkListing,
+} from '../../../src/shared/domain/bulk-edit-listings';
 import { sampleDraft } from '../../fixtures/drafts';
 
 const price = (
