@@ -5,10 +5,10 @@
 // store, which checks it again in its queue (a save may have replaced it meanwhile) and moves it
 // aside as a problem.
 import { readFile } from 'node:fs/promises';
+import pLimit from 'p-limit';
 import { parseStoredDraft } from '../../shared/domain/draft';
 import { draftFile, type DraftPaths } from './draft-files';
 import type { DraftsStore } from './drafts-store';
-import { mapLimit } from './map-limit';
 
 // Few at a time: the seller's own saves and the list must not wait behind this pass.
 const CONCURRENCY = 4;
@@ -29,7 +29,8 @@ export async function checkDraftFiles(
 ): Promise<string[]> {
   const summaries = [...store.list(), ...store.listTrash()];
   const bad: string[] = [];
-  await mapLimit(summaries, CONCURRENCY, async ({ id, trashedAt }) => {
+  const limit = pLimit(CONCURRENCY);
+  const check = async ({ id, trashedAt }: (typeof summaries)[number]): Promise<void> => {
     if (signal?.aborted) return;
     const file = draftFile(trashedAt === null ? paths.drafts : paths.trash, id);
     let text: string;
@@ -46,6 +47,7 @@ export async function checkDraftFiles(
       (error: unknown) => (error as { code?: string }).code === 'unreadable',
     );
     if (unreadable) bad.push(id);
-  });
+  };
+  await Promise.all(summaries.map((summary) => limit(check, summary)));
   return bad;
 }

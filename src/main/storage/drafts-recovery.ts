@@ -3,10 +3,10 @@
 // perhaps by a session that crashed), those whose file is where the snapshot does not expect it
 // (added, removed or moved by hand), or all of them when the snapshot is missing or damaged.
 import { stat } from 'node:fs/promises';
+import pLimit from 'p-limit';
 import { summarizeDraft, type DraftSummary } from '../../shared/domain/draft-list';
 import { draftFile, listDraftIds, readDraftFile, type DraftPaths } from './draft-files';
 import { readIndex, readJournal, type JournalLine } from './drafts-index';
-import { mapLimit } from './map-limit';
 
 export interface DraftProblem {
   /** The file that could not be used. */
@@ -50,7 +50,8 @@ export async function loadDrafts(paths: DraftPaths, { now, log }: LoadOptions): 
   const touched = journal.state === 'ok' ? journal.touched : new Map<string, JournalLine>();
   const toRead = trusted ? suspects(entries, touched, live, trashed) : new Set([...live, ...trashed]);
 
-  await mapLimit([...toRead], READ_CONCURRENCY, async (id) => {
+  const limit = pLimit(READ_CONCURRENCY);
+  const readOne = async (id: string): Promise<void> => {
     const before = entries.get(id);
     entries.delete(id);
     // A file in both places (copied by hand) counts as live: restoring it would collide.
@@ -65,7 +66,8 @@ export async function loadDrafts(paths: DraftPaths, { now, log }: LoadOptions): 
       const trashedAt = inTrash ? await trashTime(before, touched.get(id), draftFile(folder, id)) : null;
       entries.set(id, summarizeDraft(read.draft, trashedAt));
     }
-  });
+  };
+  await Promise.all([...toRead].map((id) => limit(readOne, id)));
   const changed = !trusted || toRead.size > 0 || (journal.state === 'ok' && journal.lines > 0);
   return { entries, problems, changed };
 }
