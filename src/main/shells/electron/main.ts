@@ -1,4 +1,5 @@
 // Entry of the Electron shell: the only process code that imports 'electron' besides preload.
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserWindow } from 'electron';
@@ -12,6 +13,7 @@ import type { KeyValueStore, StoreFactory } from '../../storage/store-factory';
 import { takeDataFolder } from '../../storage/data-lock';
 import { registerAppScheme, serveAppScheme } from './app-protocol';
 import { APP_START_URL, isAppUrl } from './app-url';
+import { dataDirArgument } from './data-dir-arg';
 import { bindIpc } from './ipc-binding';
 import { createMainWindow } from './main-window';
 import { menuTemplate } from './menu';
@@ -140,6 +142,13 @@ async function start(): Promise<void> {
         app.quit();
       });
   });
+}
+
+// `--data-dir=<folder>` (data-dir-arg.ts): set before the single-instance lock, which lives in it.
+const dataDirArg = dataDirArgument(process.argv);
+if (dataDirArg) {
+  mkdirSync(dataDirArg, { recursive: true });
+  app.setPath('userData', dataDirArg);
 }
 
 if (!app.requestSingleInstanceLock()) {
