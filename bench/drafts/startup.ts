@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { link, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pLimit from 'p-limit';
 import { createInterface } from 'node:readline';
 import { chromium, type Browser } from '@playwright/test';
 import sharp from 'sharp';
@@ -16,7 +17,6 @@ import type { DraftStatus } from '../../src/shared/domain/draft';
 import { writeFileAtomic } from '../../src/main/storage/atomic-file';
 import { openDraftsStore } from '../../src/main/storage/drafts-store';
 import { draftFile, draftPaths, fromDataPath } from '../../src/main/storage/draft-files';
-import { mapLimit } from '../../src/main/storage/map-limit';
 import { draftId, sampleDraft } from '../../test/fixtures/drafts';
 
 const MANY = Number(process.env.BENCH_DRAFTS ?? 10_000);
@@ -58,31 +58,29 @@ async function seed(dataDir: string, count: number): Promise<void> {
   const sources = await sourcePhotos(path.join(dataDir, '..', `${path.basename(dataDir)}-sources`));
   const folder = draftPaths(dataDir).drafts;
   await mkdir(folder, { recursive: true });
-  await mapLimit(
-    Array.from({ length: count }, (_, n) => n),
-    64,
-    async (n) => {
-      const id = draftId(n);
-      const day = String(1 + (n % 28)).padStart(2, '0');
-      const draft = sampleDraft(
-        id,
-        {
-          title: `${words[n % words.length]} ${extras[(n * 7) % extras.length]} Nr. ${n}`,
-          customReference: `SKU-${n}`,
-          status: statuses[n % statuses.length]!,
-          updatedAt: `2024-05-${day}T10:${String(n % 60).padStart(2, '0')}:00.000Z`,
-        },
-        PHOTOS,
-      );
-      await mkdir(fromDataPath(dataDir, `photos/${id}`), { recursive: true });
-      for (const [i, photo] of draft.photos.entries()) {
-        const source = sources[(n + i) % sources.length]!;
-        await link(source, fromDataPath(dataDir, photo.file));
-        await link(source, fromDataPath(dataDir, photo.thumb));
-      }
-      await writeFileAtomic(draftFile(folder, id), JSON.stringify(draft));
-    },
-  );
+  const limit = pLimit(64);
+  const seedOne = async (n: number): Promise<void> => {
+    const id = draftId(n);
+    const day = String(1 + (n % 28)).padStart(2, '0');
+    const draft = sampleDraft(
+      id,
+      {
+        title: `${words[n % words.length]} ${extras[(n * 7) % extras.length]} Nr. ${n}`,
+        customReference: `SKU-${n}`,
+        status: statuses[n % statuses.length]!,
+        updatedAt: `2024-05-${day}T10:${String(n % 60).padStart(2, '0')}:00.000Z`,
+      },
+      PHOTOS,
+    );
+    await mkdir(fromDataPath(dataDir, `photos/${id}`), { recursive: true });
+    for (const [i, photo] of draft.photos.entries()) {
+      const source = sources[(n + i) % sources.length]!;
+      await link(source, fromDataPath(dataDir, photo.file));
+      await link(source, fromDataPath(dataDir, photo.thumb));
+    }
+    await writeFileAtomic(draftFile(folder, id), JSON.stringify(draft));
+  };
+  await Promise.all(Array.from({ length: count }, (_, n) => limit(seedOne, n)));
   // The first open reads every file and writes the index, as the session that made them left it.
   const store = await openDraftsStore(dataDir, { log });
   if (store.list().length !== count)

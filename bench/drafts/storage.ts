@@ -4,12 +4,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pLimit from 'p-limit';
 import { performance } from 'node:perf_hooks';
 import { filterDrafts, type DraftSummary } from '../../src/shared/domain/draft-list';
 import { writeFileAtomic } from '../../src/main/storage/atomic-file';
 import { openDraftsStore, type DraftsStore } from '../../src/main/storage/drafts-store';
 import { draftFile, draftPaths } from '../../src/main/storage/draft-files';
-import { mapLimit } from '../../src/main/storage/map-limit';
 import { draftId, sampleDraft } from '../../test/fixtures/drafts';
 
 const MANY = 10_000;
@@ -28,20 +28,18 @@ function titleFor(n: number): string {
 
 async function seed(dataDir: string, count: number): Promise<void> {
   const folder = draftPaths(dataDir).drafts;
-  await mapLimit(
-    Array.from({ length: count }, (_, n) => n),
-    64,
-    async (n) => {
-      const id = draftId(n);
-      const day = String(1 + (n % 28)).padStart(2, '0');
-      const draft = sampleDraft(
-        id,
-        { title: titleFor(n), customReference: `SKU-${n}`, updatedAt: `2024-05-${day}T10:00:00.000Z` },
-        PHOTOS,
-      );
-      await writeFileAtomic(draftFile(folder, id), JSON.stringify(draft));
-    },
-  );
+  const limit = pLimit(64);
+  const seedOne = async (n: number): Promise<void> => {
+    const id = draftId(n);
+    const day = String(1 + (n % 28)).padStart(2, '0');
+    const draft = sampleDraft(
+      id,
+      { title: titleFor(n), customReference: `SKU-${n}`, updatedAt: `2024-05-${day}T10:00:00.000Z` },
+      PHOTOS,
+    );
+    await writeFileAtomic(draftFile(folder, id), JSON.stringify(draft));
+  };
+  await Promise.all(Array.from({ length: count }, (_, n) => limit(seedOne, n)));
 }
 
 async function time<T>(fn: () => Promise<T> | T): Promise<[T, number]> {

@@ -6,12 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import pLimit from 'p-limit';
 import { bulkEditSchema, type BulkEdit } from '../../shared/domain/bulk-edit';
 import { listingHasPatch, planListing } from '../../shared/domain/bulk-edit-listings';
 import { bulkJobRunning, type BulkJob, type BulkJobItem } from '../../shared/domain/bulk-edit-job';
 import type { ListingPatch } from '../../shared/domain/live';
 import { makeFolder, readJsonFile, writeFileAtomic } from '../storage/atomic-file';
-import { mapLimit } from '../storage/map-limit';
 import type { LiveContext } from '../live/live-context';
 import { liveProblem } from '../live/live-errors';
 import { updateRequestOf } from '../live/listing-edits';
@@ -183,42 +183,47 @@ export async function openBulkJobs(ctx: LiveContext): Promise<BulkJobs> {
     list,
     async start(uuids, edit) {
       const { accountId, client } = ctx.clientOf();
-      const items = await mapLimit([...new Set(uuids)], 4, async (uuid): Promise<BulkJobItem> => {
-        try {
-          const listing = await client.getListing(uuid);
-          await ctx.remember(accountId, listing);
-          const { plan, patch } = planListing(listing, edit);
-          // Location and imprint go to the publications the app made; one published elsewhere has none known.
-          if (patch?.publication && ctx.engine.publicationsOf(uuid).length === 0)
-            return {
-              uuid,
-              title: listing.title,
-              state: 'invalid',
-              changes: plan.changes,
-              patch: null,
-              reason: 'no-publications',
-            };
-          const state = plan.outcome === 'change' ? 'pending' : plan.outcome;
-          return {
-            uuid,
-            title: listing.title,
-            state,
-            changes: plan.changes,
-            patch,
-            ...(plan.reason && { reason: plan.reason }),
-          };
-        } catch (error) {
-          const appError = await ctx.fail(accountId, uuid, error);
-          return {
-            uuid,
-            title: '',
-            state: 'failed',
-            changes: [],
-            patch: null,
-            failure: liveProblem(appError),
-          };
-        }
-      });
+      const limit = pLimit(4);
+      const items = await Promise.all(
+        [...new Set(uuids)].map((uuid) =>
+          limit(async (): Promise<BulkJobItem> => {
+            try {
+              const listing = await client.getListing(uuid);
+              await ctx.remember(accountId, listing);
+              const { plan, patch } = planListing(listing, edit);
+              // Location and imprint go to the publications the app made; one published elsewhere has none known.
+              if (patch?.publication && ctx.engine.publicationsOf(uuid).length === 0)
+                return {
+                  uuid,
+                  title: listing.title,
+                  state: 'invalid',
+                  changes: plan.changes,
+                  patch: null,
+                  reason: 'no-publications',
+                };
+              const state = plan.outcome === 'change' ? 'pending' : plan.outcome;
+              return {
+                uuid,
+                title: listing.title,
+                state,
+                changes: plan.changes,
+                patch,
+                ...(plan.reason && { reason: plan.reason }),
+              };
+            } catch (error) {
+              const appError = await ctx.fail(accountId, uuid, error);
+              return {
+                uuid,
+                title: '',
+                state: 'failed',
+                changes: [],
+                patch: null,
+                failure: liveProblem(appError),
+              };
+            }
+          }),
+        ),
+      );
       const job: BulkJob = {
         version: 1,
         id: randomUUID(),

@@ -1,11 +1,11 @@
 // Bulk edits (issue 17.4): of drafts (saved at once) and of live listings (a resumable job).
+import pLimit from 'p-limit';
 import type { BulkEdit, BulkRowPlan } from '../../shared/domain/bulk-edit';
 import { planListing } from '../../shared/domain/bulk-edit-listings';
 import type { BulkDraftsResult } from '../../shared/domain/bulk-edit-job';
 import type { DraftsService } from '../drafts/drafts-service';
 import type { LiveContext } from '../live/live-context';
 import { liveProblem } from '../live/live-errors';
-import { mapLimit } from '../storage/map-limit';
 import { openBulkJobs, type BulkJobs } from './bulk-jobs';
 import { applyToDrafts, previewDrafts } from './drafts-bulk';
 
@@ -30,19 +30,24 @@ export async function openBulk(deps: {
     applyToDrafts: (ids, edit) => applyToDrafts(deps.drafts, ids, edit),
     async previewListings(uuids, edit) {
       const { accountId, client } = deps.live.clientOf();
-      return mapLimit([...new Set(uuids)], 4, async (uuid): Promise<BulkRowPlan> => {
-        try {
-          const listing = await client.getListing(uuid);
-          await deps.live.remember(accountId, listing);
-          const { plan, patch } = planListing(listing, edit);
-          if (patch?.publication && deps.live.engine.publicationsOf(uuid).length === 0)
-            return { ...plan, outcome: 'invalid', reason: 'no-publications' };
-          return plan;
-        } catch (error) {
-          const appError = await deps.live.fail(accountId, uuid, error);
-          return { id: uuid, title: '', outcome: 'invalid', changes: [], failure: liveProblem(appError) };
-        }
-      });
+      const limit = pLimit(4);
+      return Promise.all(
+        [...new Set(uuids)].map((uuid) =>
+          limit(async (): Promise<BulkRowPlan> => {
+            try {
+              const listing = await client.getListing(uuid);
+              await deps.live.remember(accountId, listing);
+              const { plan, patch } = planListing(listing, edit);
+              if (patch?.publication && deps.live.engine.publicationsOf(uuid).length === 0)
+                return { ...plan, outcome: 'invalid', reason: 'no-publications' };
+              return plan;
+            } catch (error) {
+              const appError = await deps.live.fail(accountId, uuid, error);
+              return { id: uuid, title: '', outcome: 'invalid', changes: [], failure: liveProblem(appError) };
+            }
+          }),
+        ),
+      );
     },
   };
 }
