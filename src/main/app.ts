@@ -30,7 +30,7 @@ import { publishHandlers } from './ipc/handlers/publish';
 import { publishAccounts } from './publish/accounts-port';
 import { openPublishEngine, type PublishEngineOptions } from './publish/engine';
 import { noticeText } from './publish/notice-text';
-import { resolveLanguage } from '../shared/i18n-language';
+import { resolveLanguage, type UiLanguage } from '../shared/i18n-language';
 import { createDraftsService } from './drafts/drafts-service';
 import { openSuggestions } from './drafts/suggestions';
 import { openDraftsStore } from './storage/drafts-store';
@@ -78,6 +78,8 @@ export interface App {
   sandbox: EmbeddedSandbox;
   /** The stored photo a `/photos/...` URL path names, or undefined; both shells serve it. */
   photoFile(urlPath: string): Promise<string | undefined>;
+  /** The app's language now: the seller's setting, else the system's (main's words follow it). */
+  language(): UiLanguage;
   close(): Promise<void>;
 }
 
@@ -269,6 +271,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     info,
     sandbox,
     photoFile: (urlPath) => resolvePhotoFile(config.dataDir, urlPath),
+    language: () => resolveLanguage(settings.get().language, config.systemLocale),
     async close() {
       await uploads
         .close()

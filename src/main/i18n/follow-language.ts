@@ -1,0 +1,35 @@
+// Main's words follow the app's language: set at start, changed when the seller changes the
+// setting (the settings:changed event every shell's back end emits).
+import type { i18n } from 'i18next';
+import type { EventHub } from '../events';
+import type { UiLanguage } from '../../shared/i18n-language';
+
+export interface LanguageSource {
+  events: EventHub;
+  /** The app's language now: the setting, else the system's. */
+  language(): UiLanguage;
+}
+
+/**
+ * Puts `instance` in the app's language and keeps it there; `onChange` runs once at once and after
+ * every change of language (to rebuild the menu). Returns the unsubscribe.
+ */
+export async function followAppLanguage(
+  source: LanguageSource,
+  instance: i18n,
+  onChange: () => void,
+): Promise<() => void> {
+  await instance.changeLanguage(source.language());
+  onChange();
+  let pending = Promise.resolve();
+  return source.events.subscribe((event) => {
+    if (event !== 'settings:changed') return;
+    // In order: two quick changes end in the last one's language.
+    pending = pending.then(async () => {
+      const next = source.language();
+      if (next === instance.language) return;
+      await instance.changeLanguage(next);
+      onChange();
+    });
+  });
+}
