@@ -22,14 +22,19 @@ export async function followAppLanguage(
   await instance.changeLanguage(source.language());
   onChange();
   let pending = Promise.resolve();
-  return source.events.subscribe((event) => {
+  let stopped = false;
+  const unsubscribe = source.events.subscribe((event) => {
     if (event !== 'settings:changed') return;
     // In order: two quick changes end in the last one's language.
     pending = pending.then(async () => {
       const next = source.language();
-      if (next === instance.language) return;
+      if (stopped || next === instance.language) return;
       await instance.changeLanguage(next);
-      onChange();
+      if (!stopped) onChange();
     });
   });
+  return () => {
+    stopped = true;
+    unsubscribe();
+  };
 }

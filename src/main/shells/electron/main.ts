@@ -17,6 +17,8 @@ import { dataDirArgument } from './data-dir-arg';
 import { bindIpc } from './ipc-binding';
 import { createMainWindow } from './main-window';
 import { menuTemplate } from './menu';
+import { mainI18n } from '../../i18n';
+import { followAppLanguage } from '../../i18n/follow-language';
 import type { WindowState } from './window-state';
 import { devContentSecurityPolicy } from '../../csp';
 
@@ -104,7 +106,14 @@ async function start(): Promise<void> {
   bindIpc(ipcMain, backEnd.router, appUrl);
   backEnd.events.subscribe((event, payload) => window?.webContents.send(event, payload));
   const showAbout = () => backEnd.events.emit('app:navigate', { view: 'settings' });
-  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(process.platform, showAbout, !app.isPackaged)));
+  // The menu speaks the app's language and is rebuilt when the seller changes it.
+  await followAppLanguage(backEnd, mainI18n, () =>
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(
+        menuTemplate(process.platform, showAbout, !app.isPackaged, mainI18n.getFixedT(null, 'menu')),
+      ),
+    ),
+  );
   window = createMainWindow({
     preloadPath: path.join(here, '..', 'preload', 'index.cjs'),
     startUrl: devServerUrl ?? APP_START_URL,
