@@ -1,6 +1,5 @@
 // Writes a table as CSV (UTF-8 with BOM, semicolons, CRLF: what German Excel opens as it is) or as
 // XLSX (exceljs), atomically: a failed export leaves no half-written file behind.
-import ExcelJS from 'exceljs';
 import { writeFileAtomic } from '../storage/atomic-file';
 import type { ExportFormat } from '../../shared/domain/export';
 import type { Cell, Table } from './columns';
@@ -29,6 +28,8 @@ export function csvText(table: Table): string {
 
 /** The table as an XLSX workbook of one sheet named `sheet`. */
 export async function xlsxBytes(table: Table, sheet: string): Promise<Uint8Array> {
+  // Loaded on first use: exceljs and its zip libraries took a quarter of the app's start (issue 18.5).
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Listing Desk';
   const worksheet = workbook.addWorksheet(sheet, { views: [{ state: 'frozen', ySplit: 1 }] });

@@ -1,5 +1,7 @@
 // XLSX workbooks (exceljs): the first sheet or a chosen one; cells as text, numbers kept as numbers.
-import ExcelJS from 'exceljs';
+// Only its types at load: exceljs and its zip libraries took a quarter of the app's start (issue 18.5),
+// so the library itself is loaded when a workbook is first read.
+import type ExcelJS from 'exceljs';
 import type { TableCell } from '../../shared/domain/import-rows';
 import { AppError } from '../ipc/app-error';
 import type { Table } from './csv';
@@ -25,7 +27,8 @@ export function xlsxCell(value: ExcelJS.CellValue): TableCell {
 
 /** Reads one sheet of a workbook (absent: the first). */
 export async function readXlsx(file: string, sheet?: string): Promise<XlsxTable> {
-  const workbook = new ExcelJS.Workbook();
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   await workbook.xlsx.readFile(file);
   const sheets = workbook.worksheets.map((ws) => ws.name);
   const ws = sheet === undefined ? workbook.worksheets[0] : workbook.getWorksheet(sheet);
