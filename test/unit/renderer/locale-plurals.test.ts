@@ -1,12 +1,18 @@
 // Counts read right in both languages ("1 braucht Sie", not "1 brauchen Sie"): every string that
 // shows {{count}} is an i18next plural form, each plural has its one and other forms in English
-// and German, and every locale file has the same keys in both languages. The files are read from
-// the folder, so a namespace added later is checked before anyone registers it.
+// and German, every locale file has the same keys in both languages, and each string's twin shows
+// the same {{variables}}. The files are read from the folders (the renderer's, and main's in
+// src/shared/i18n/locales), so a namespace added later is checked before anyone registers it.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const folder = path.resolve(import.meta.dirname, '../../../src/renderer/i18n/locales');
+const root = path.resolve(import.meta.dirname, '../../..');
+/** Each locale folder with the prefix its keys get here (main's namespaces are another instance's). */
+const folders = [
+  { folder: path.join(root, 'src/renderer/i18n/locales'), prefix: '' },
+  { folder: path.join(root, 'src/shared/i18n/locales'), prefix: 'main:' },
+];
 
 /**
  * Keys whose {{count}} is a bare figure that no word agrees with: a total in "photo 2 of {{count}}"
@@ -42,29 +48,63 @@ function flatten(tree: unknown, prefix: string, into: Strings): Strings {
   return into;
 }
 
-/** A file's strings under the key the app reads them by (`ns.key`; the common file has no prefix). */
-function load(file: string): Strings {
-  const namespace = /^(?:en|de)(?:\.(.+))?\.json$/.exec(file)?.[1];
-  const tree: unknown = JSON.parse(readFileSync(path.join(folder, file), 'utf8'));
-  return flatten(tree, namespace ? `${namespace}.` : '', new Map());
+interface LocaleFile {
+  folder: string;
+  prefix: string;
+  /** The file's name without its language, e.g. `.publish.json`. */
+  namespace: string;
 }
 
-const files = readdirSync(folder).filter((file) => file.endsWith('.json'));
-const namespaces = [...new Set(files.map((file) => file.replace(/^(en|de)/, '')))].sort();
-const en: Strings = new Map(files.filter((f) => f.startsWith('en')).flatMap((f) => [...load(f)]));
-const de: Strings = new Map(files.filter((f) => f.startsWith('de')).flatMap((f) => [...load(f)]));
+/** A file's strings under the key the app reads them by (`ns.key`; the common file has no prefix). */
+function load(file: LocaleFile, language: 'en' | 'de'): Strings {
+  const namespace = /^(?:\.(.+))?\.json$/.exec(file.namespace)?.[1];
+  const tree: unknown = JSON.parse(
+    readFileSync(path.join(file.folder, `${language}${file.namespace}`), 'utf8'),
+  );
+  return flatten(tree, `${file.prefix}${namespace ? `${namespace}.` : ''}`, new Map());
+}
+
+const localeFiles: LocaleFile[] = folders.flatMap(({ folder, prefix }) =>
+  [
+    ...new Set(
+      readdirSync(folder)
+        .filter((file) => file.endsWith('.json'))
+        .map((file) => file.replace(/^(en|de)/, '')),
+    ),
+  ]
+    .sort()
+    .map((namespace) => ({ folder, prefix, namespace })),
+);
+const namespaces = localeFiles.map((file) => `${file.prefix}${file.namespace}`);
+const en: Strings = new Map(localeFiles.flatMap((file) => [...load(file, 'en')]));
+const de: Strings = new Map(localeFiles.flatMap((file) => [...load(file, 'de')]));
 
 describe('locale files', () => {
   it('finds the locale files of both languages', () => {
     expect(namespaces).toContain('.json');
     expect(namespaces).toContain('.publish.json');
+    expect(namespaces).toContain('main:.menu.json');
     expect(en.size).toBeGreaterThan(100);
   });
 
-  it.each(namespaces)('en%s and its German twin have the same keys', (namespace) => {
-    const enKeys = [...load(`en${namespace}`).keys()].sort();
-    const deKeys = [...load(`de${namespace}`).keys()].sort();
-    expect(deKeys).toEqual(enKeys);
+  it.each(localeFiles.map((file) => [`${file.prefix}${file.namespace}`, file] as const))(
+    'en%s and its German twin have the same keys',
+    (_name, file) => {
+      const enKeys = [...load(file, 'en').keys()].sort();
+      const deKeys = [...load(file, 'de').keys()].sort();
+      expect(deKeys).toEqual(enKeys);
+    },
+  );
+
+  it('every string shows the same {{variables}} as its twin in the other language', () => {
+    // A variable the German text leaves out would hide a name or figure the English one shows (and
+    // one it adds would print as "{{name}}" or nothing).
+    const variables = (text: string | undefined) =>
+      [...new Set([...(text ?? '').matchAll(/\{\{\s*([\w.]+)/g)].map((match) => match[1]))].sort();
+    const differ = [...en]
+      .filter(([key, text]) => variables(text).join() !== variables(de.get(key)).join())
+      .map(([key, text]) => `${key}: ${text} / ${de.get(key)}`);
+    expect(differ).toEqual([]);
   });
 
   it.each([

@@ -50,7 +50,15 @@ export function menuTemplate(
     {
       role: 'editMenu',
       label: t('edit'),
-      submenu: [item('undo'), item('redo'), separator, item('cut'), item('copy'), item('paste'), item('selectAll')],
+      submenu: [
+        item('undo'),
+        item('redo'),
+        separator,
+        item('cut'),
+        item('copy'),
+        item('paste'),
+        item('selectAll'),
+      ],
     },
     { label: t('view'), submenu: view },
     {
