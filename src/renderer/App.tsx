@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ViewName } from '../shared/ipc/types';
 import { ConnectionLost } from './components/ConnectionLost';
@@ -6,6 +6,8 @@ import { ProblemsBanner } from './components/ProblemsBanner';
 import { Sidebar } from './components/Sidebar';
 import { ViewErrorBoundary } from './components/ViewErrorBoundary';
 import { applyLanguage, resolveLanguage } from './i18n';
+import { PartLoading } from './lazy/PartLoading';
+import { ListingsView, preloadPartsWhenIdle, PublishingView, SettingsView } from './lazy/parts';
 import { subscribe } from './ipc/client';
 import { useAccountsStore } from './store/accounts-store';
 import { useAppStore } from './store/app-store';
@@ -13,12 +15,10 @@ import { useDraftsStore } from './store/drafts-store';
 import { useListingsStore } from './store/listings-store';
 import { DraftsView } from './views/drafts/DraftsView';
 import { usePublishStore } from './store/publish-store';
-import { PublishingView } from './views/publishing/PublishingView';
 import { PublishNotices } from './views/publishing/PublishNotices';
-import { ListingsView } from './views/listings/ListingsView';
-import { SettingsView } from './views/SettingsView';
 
-const views: Record<ViewName, () => React.JSX.Element> = {
+// Drafts, the first view, comes with the entry; the others load on demand (src/renderer/lazy).
+const views: Record<ViewName, React.ComponentType> = {
   drafts: DraftsView,
   listings: ListingsView,
   publishing: PublishingView,
@@ -46,6 +46,7 @@ export function App() {
     const offNotice = subscribe('publish:notice', (notice) => usePublishStore.getState().notice(notice));
     // After subscribing, so that no change falls between the list and the first event.
     void usePublishStore.getState().load();
+    preloadPartsWhenIdle();
     return () => {
       offJobs();
       offNotice();
@@ -78,7 +79,9 @@ export function App() {
         )}
         {/* Keyed by view: switching views clears a view's error; Reload inside re-mounts it. */}
         <ViewErrorBoundary key={view} view={view}>
-          <View />
+          <Suspense fallback={<PartLoading fill />}>
+            <View />
+          </Suspense>
         </ViewErrorBoundary>
       </main>
       <PublishNotices />

@@ -1,14 +1,15 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
+// The editor and the Import wizard load on demand: the list comes first (src/renderer/lazy).
+import { DraftEditor, ImportWizard } from '../../lazy/parts';
+import { PartLoading } from '../../lazy/PartLoading';
 import { useAccountsStore, useActiveAccount } from '../../store/accounts-store';
 import { useDraftsStore } from '../../store/drafts-store';
 import { useImportStore } from '../../store/import-store';
-import { ImportWizard } from '../import/ImportWizard';
 import { ExportButton } from '../export/ExportDialog';
 import { TemplatesButton } from '../templates/TemplatesDialog';
 import { AccountUpgradeNotice } from './AccountUpgradeNotice';
-import { DraftEditor } from './DraftEditor';
 import { DraftsList } from './DraftsList';
 import { DraftsListBar } from './DraftsListBar';
 import { DraftsListFilter } from './DraftsListFilter';
@@ -88,7 +89,13 @@ function ListEmpty({ filtered, trash }: { filtered: boolean; trash: boolean }) {
 function DetailPane({ trash }: { trash: boolean }) {
   const { t } = useTranslation();
   const openId = useDraftsStore((s) => s.openId);
-  if (!trash && openId) return <DraftEditor draftId={openId} />;
+  if (!trash && openId) {
+    return (
+      <Suspense fallback={<PartLoading />}>
+        <DraftEditor draftId={openId} />
+      </Suspense>
+    );
+  }
   return <p className="muted drafts-hint">{t(trash ? 'draftsList.trashHint' : 'draftsList.pickHint')}</p>;
 }
 
@@ -118,7 +125,13 @@ export function DraftsView() {
       : t('draftsList.summary', { count: result?.total ?? 0 });
 
   // Issue 17: the Import wizard takes the view's place while it is open.
-  if (importing) return <ImportWizard />;
+  if (importing) {
+    return (
+      <Suspense fallback={<PartLoading fill />}>
+        <ImportWizard />
+      </Suspense>
+    );
+  }
   return (
     <div className="drafts-view">
       <header className="view-head">

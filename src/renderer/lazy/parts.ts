@@ -1,0 +1,37 @@
+// The parts of the UI that load on demand: each `import()` here is a chunk of its own.
+import { lazyPart } from './lazy-part';
+
+export const ListingsView = lazyPart(
+  () => import('../views/listings/ListingsView'),
+  (m) => m.ListingsView,
+);
+export const PublishingView = lazyPart(
+  () => import('../views/publishing/PublishingView'),
+  (m) => m.PublishingView,
+);
+export const SettingsView = lazyPart(
+  () => import('../views/SettingsView'),
+  (m) => m.SettingsView,
+);
+export const DraftEditor = lazyPart(
+  () => import('../views/drafts/DraftEditor'),
+  (m) => m.DraftEditor,
+);
+export const ImportWizard = lazyPart(
+  () => import('../views/import/ImportWizard'),
+  (m) => m.ImportWizard,
+);
+
+const all = [ListingsView, PublishingView, SettingsView, DraftEditor, ImportWizard];
+
+/**
+ * Fetches every part's chunk once the first view is on screen and the renderer is idle, so that a
+ * later click finds its code already there. A part that fails here loads again when it is shown.
+ */
+export function preloadPartsWhenIdle(): void {
+  const run = () => {
+    for (const part of all) void part.preload().catch(() => undefined);
+  };
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 3000 });
+  else window.setTimeout(run, 1000);
+}
