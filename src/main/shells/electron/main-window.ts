@@ -12,8 +12,17 @@ export interface MainWindowOptions {
   state: KeyValueStore<WindowState>;
 }
 
+type GivenPreferences = ReturnType<typeof secureWebPreferences>;
+const givenPreferences = new WeakMap<BrowserWindow, GivenPreferences>();
+
+/** The webPreferences a window was built with (Electron has no getter); for main.ts's test hook. */
+export function webPreferencesOf(window: BrowserWindow): GivenPreferences | undefined {
+  return givenPreferences.get(window);
+}
+
 /** Opens the main window and loads the renderer. */
 export function createMainWindow(options: MainWindowOptions): BrowserWindow {
+  const webPreferences = secureWebPreferences(options.preloadPath);
   const window = new BrowserWindow({
     ...initialBounds(options.state),
     minWidth: 800,
@@ -21,8 +30,9 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     show: false,
     title: 'Listing Desk',
     icon: options.iconPath,
-    webPreferences: secureWebPreferences(options.preloadPath),
+    webPreferences,
   });
+  givenPreferences.set(window, webPreferences);
   hardenContents(window.webContents, {
     isAppUrl: options.isAppUrl,
     openExternal: (url) => void shell.openExternal(url),

@@ -15,7 +15,7 @@ import { registerAppScheme, serveAppScheme } from './app-protocol';
 import { APP_START_URL, isAppUrl } from './app-url';
 import { dataDirArgument } from './data-dir-arg';
 import { bindIpc } from './ipc-binding';
-import { createMainWindow } from './main-window';
+import { createMainWindow, webPreferencesOf } from './main-window';
 import { menuTemplate } from './menu';
 import { mainI18n } from '../../i18n';
 import { followAppLanguage } from '../../i18n/follow-language';
@@ -122,6 +122,12 @@ async function start(): Promise<void> {
     state: electronStoreFactory<WindowState>({ cwd: dataDir, name: 'window-state', defaults: {} }),
   });
   window.on('closed', () => (window = undefined));
+  // Test hook, only under LISTING_DESK_TEST_HOOKS=1 (test/electron/fixtures.ts): the window's
+  // webPreferences as built, for test/electron/security.spec.ts (electronApp.evaluate runs in this
+  // process; the page cannot reach it).
+  if (process.env.LISTING_DESK_TEST_HOOKS === '1') {
+    Object.assign(globalThis, { listingDeskWindowPreferences: () => window && webPreferencesOf(window) });
+  }
   window.webContents.on('render-process-gone', (_event, details) =>
     log.error("The window's page process ended", undefined, {
       reason: details.reason,
