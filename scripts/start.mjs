@@ -1,24 +1,20 @@
 // `npm start`: the Electron shell when its binary is present and a display is available; otherwise
 // one line saying why, then the web shell (same arguments as start:web).
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureBuilt } from './lib/build.mjs';
+import { findElectron } from './lib/electron-binary.mjs';
 import { runForeground } from './lib/run.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 
 function electronBinary() {
-  const dir = path.join(root, 'node_modules', 'electron');
-  const pathFile = path.join(dir, 'path.txt');
-  if (!existsSync(pathFile))
-    return { why: "Electron's binary is not installed (its download failed or was skipped)" };
-  const binary = path.join(dir, 'dist', readFileSync(pathFile, 'utf8').trim());
-  if (!existsSync(binary)) return { why: `Electron's binary is missing at ${binary}` };
+  const found = findElectron(root);
+  if (!found.binary) return found;
   if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
     return { why: 'no display is available (DISPLAY and WAYLAND_DISPLAY are unset)' };
   }
-  return { binary };
+  return { binary: found.binary };
 }
 
 ensureBuilt(root);
