@@ -21,8 +21,12 @@ export const ImportWizard = lazyPart(
   () => import('../views/import/ImportWizard'),
   (m) => m.ImportWizard,
 );
+export const BulkEditDialog = lazyPart(
+  () => import('../views/bulk/BulkEditDialog'),
+  (m) => m.BulkEditDialog,
+);
 
-const all = [ListingsView, PublishingView, SettingsView, DraftEditor, ImportWizard];
+const all = [ListingsView, PublishingView, SettingsView, DraftEditor, ImportWizard, BulkEditDialog];
 
 /**
  * Fetches every part's chunk once the first view is on screen and the renderer is idle, so that a

@@ -4,7 +4,7 @@ import { create } from 'zustand';
 import type { BulkEdit, BulkRowPlan } from '../../shared/domain/bulk-edit';
 import type { BulkDraftsResult, BulkJob } from '../../shared/domain/bulk-edit-job';
 import { call, subscribe } from '../ipc/client';
-import { failureOf, type LiveFailure } from './live-store';
+import { failureOf, type LiveFailure } from './live-failure';
 
 export type BulkTarget = 'drafts' | 'listings';
 

@@ -3,16 +3,14 @@
 import { create } from 'zustand';
 import type { ListingPatch, PublicationPatch, PublicationView } from '../../shared/domain/live';
 import type { PhotoUndoOffer } from '../../shared/domain/live-edit';
-import { IpcError } from '../../shared/ipc/envelope';
-import type { ListingView, PhotoRefusal, ServiceProblem } from '../../shared/ipc/types';
+import type { ListingView, PhotoRefusal } from '../../shared/ipc/types';
 import { call } from '../ipc/client';
 import { inSellersWords, photoBytesOf } from '../ipc/photo-bytes';
+import { failureOf, type LiveFailure } from './live-failure';
 import { useListingsStore } from './listings-store';
 
-/** Why the last change failed: the problem code (null for none) and the service's own words. */
-export interface LiveFailure extends Omit<ServiceProblem, 'problem'> {
-  problem: string | null;
-}
+// Apart, so that the Change… button of the first view need not load this store (issue 18.4).
+export { failureOf, type LiveFailure };
 
 interface LiveState {
   /** The action under way ('save', 'photos', 'publication', 'copy'), one at a time. */
@@ -41,23 +39,6 @@ interface LiveState {
   /** A new draft copied from the listing; resolves with its id. */
   copyToDraft(uuid: string): Promise<string | null>;
   dismiss(): void;
-}
-
-/** The failure of a contract call in the form the live views show (problem code and the service's words). */
-export function failureOf(error: unknown): LiveFailure {
-  if (error instanceof IpcError) {
-    const details = (error.details ?? {}) as Partial<Record<keyof ServiceProblem, unknown>>;
-    const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
-    return {
-      problem: text(details.problem) ?? null,
-      message: error.message,
-      ...(typeof details.status === 'number' && { status: details.status }),
-      ...(text(details.title) && { title: text(details.title) }),
-      ...(text(details.detail) && { detail: text(details.detail) }),
-      ...(text(details.operation) && { operation: text(details.operation) }),
-    };
-  }
-  return { problem: null, message: error instanceof Error ? error.message : String(error) };
 }
 
 // After these the photos shown are out of date: the listing is read again.

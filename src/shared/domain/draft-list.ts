@@ -2,6 +2,7 @@
 // without reading 10,000 files), and the list's search, status filter and sort.
 import { z } from 'zod';
 import { draftIdSchema, draftStatusSchema, type Draft, type DraftStatus } from './draft';
+import { draftSorts, type DraftSort } from './draft-choices';
 import { validateDraft } from './draft-validation';
 
 export const draftSummarySchema = z.object({
@@ -53,8 +54,8 @@ export function summarizeDraft(draft: Draft, trashedAt: string | null = null): D
   };
 }
 
-export const draftSorts = ['updated-desc', 'updated-asc', 'created-desc', 'title-asc', 'title-desc'] as const;
-export type DraftSort = (typeof draftSorts)[number];
+// The sorts' list is in draft-choices.ts, zod-free for the renderer.
+export { draftSorts, type DraftSort };
 
 export interface DraftFilter {
   /** Words to find in the title or the reference; every word must occur (case and accents ignored). */

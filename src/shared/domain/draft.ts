@@ -2,6 +2,7 @@
 // drafts (a seller saves half-typed ads all day); the rules that make a draft publishable live in
 // draft-validation.ts, so a rule can change without making stored files unreadable.
 import { z } from 'zod';
+import { draftStatuses } from './draft-choices';
 
 /** Version of the stored draft; bump it with a migration in `parseStoredDraft`. */
 export const DRAFT_VERSION = 1;
@@ -11,11 +12,8 @@ export const DEFAULT_AD_TYPE = 'OFFER';
 /** The only price `type` the spec shows; others are allowed for the same reason. */
 export const DEFAULT_PRICE_TYPE = 'FIXED';
 
-/**
- * 'ended': its ad was taken down as sold; the draft is kept, unlinked, and publishing it again
- * makes a new ad.
- */
-export const draftStatuses = ['draft', 'ready', 'publishing', 'published', 'failed', 'ended'] as const;
+// The statuses' list ('ended' included) is in draft-choices.ts, zod-free for the renderer.
+export { draftStatuses };
 export const draftStatusSchema = z.enum(draftStatuses);
 export type DraftStatus = z.infer<typeof draftStatusSchema>;
 

@@ -1,7 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { draftStatuses, type DraftStatus } from '../../../shared/domain/draft';
-import { draftSorts, type DraftSort } from '../../../shared/domain/draft-list';
+// From the zod-free list, not the schemas: this is the first view (bench/renderer/size.ts).
+import {
+  draftSorts,
+  draftStatuses,
+  type DraftSort,
+  type DraftStatus,
+} from '../../../shared/domain/draft-choices';
 import { useDraftsStore } from '../../store/drafts-store';
 import { AccountScopeSelect } from './AccountScopeSelect';
 
