@@ -12,6 +12,7 @@ import {
   type DraftFilter,
   type DraftSummary,
 } from '../../shared/domain/draft-list';
+import { compactRows } from '../../shared/domain/draft-rows';
 import {
   moveDraft,
   planMove,
@@ -60,7 +61,14 @@ export interface DraftsServiceDeps {
 
 export interface DraftsService {
   list(
-    filter: Omit<DraftFilter, 'accountId'> & { trash?: boolean; account?: DraftAccountScope },
+    filter: Omit<DraftFilter, 'accountId'> & {
+      trash?: boolean;
+      account?: DraftAccountScope;
+      /** Only the first rows; `matched` counts them all. */
+      first?: number;
+      /** The rows in compact form (`rows`), `items` left empty. */
+      compact?: boolean;
+    },
   ): DraftsListResult;
   get(id: string): Promise<Draft>;
   create(): Promise<Draft>;
@@ -194,14 +202,18 @@ export function createDraftsService(deps: DraftsServiceDeps): DraftsService {
   };
 
   return {
-    list({ trash = false, account = 'all', ...filter }) {
+    list({ trash = false, account = 'all', first, compact = false, ...filter }) {
       const live = store.list();
       const source = trash ? store.listTrash() : live;
       const known = new Set(deps.accounts().map((a) => a.id));
       const accountId =
         account === 'selected' ? deps.activeAccount().id : account === 'removed' ? null : undefined;
+      const matches = filterDrafts(source, { ...filter, accountId }, known);
+      const shown = first === undefined ? matches : matches.slice(0, first);
       return {
-        items: filterDrafts(source, { ...filter, accountId }, known).map(listItem),
+        items: compact ? [] : shown.map(listItem),
+        ...(compact && { rows: compactRows(shown) }),
+        matched: matches.length,
         total: live.length,
         trashCount: trash ? source.length : store.listTrash().length,
         problems: store.problems.map(({ file, movedAside }) => ({ file, movedAside })),

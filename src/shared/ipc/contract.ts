@@ -177,6 +177,10 @@ export const contract = {
         trash: z.boolean().optional(),
         /** Whose drafts (issue 15.1); absent: every account's. */
         account: z.enum(draftAccountScopes).optional(),
+        /** Only the first rows (the first screen, sent early: issue 18.5); `matched` counts them all. */
+        first: z.int().min(1).max(1000).optional(),
+        /** The rows in compact form (`rows`, `items` left empty): what the Drafts view asks for. */
+        compact: z.boolean().optional(),
       })
       .strict()
       .optional(),

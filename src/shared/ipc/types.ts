@@ -2,6 +2,7 @@
 import type { Draft, DraftStatus, PhotoDuplicate } from '../domain/draft';
 import type { UnreadableListing } from '../service/listing';
 import type { AccountUpgradeNotice } from '../domain/draft-accounts';
+import type { CompactDraftRows } from '../domain/draft-rows';
 
 export type ShellKind = 'electron' | 'web';
 
@@ -194,7 +195,12 @@ export interface DraftProblemView {
 }
 
 export interface DraftsListResult {
+  /** The rows (empty when `compact` was asked: then they are in `rows`). */
   items: DraftListItem[];
+  /** The rows in compact form, when `compact` was asked (issue 18.5). */
+  rows?: CompactDraftRows;
+  /** How many drafts match the filter (more than the rows sent when only the `first` were asked). */
+  matched: number;
   /** Live drafts in all (before the filter). */
   total: number;
   trashCount: number;
