@@ -1,13 +1,15 @@
 // Main's words in every language, one locale file per namespace. The files sit in
 // src/shared/i18n/locales: main reads them here, and the tables both processes use can move there
 // later without the renderer importing from main.
+import deCli from '../../shared/i18n/locales/de.cli.json';
 import deMenu from '../../shared/i18n/locales/de.menu.json';
+import enCli from '../../shared/i18n/locales/en.cli.json';
 import enMenu from '../../shared/i18n/locales/en.menu.json';
 
 /** Each language's namespaces, as i18next takes them. */
 export const mainResources = {
-  en: { menu: enMenu },
-  de: { menu: deMenu },
+  en: { menu: enMenu, cli: enCli },
+  de: { menu: deMenu, cli: deCli },
 };
 
 export type MainNamespace = keyof (typeof mainResources)['en'];

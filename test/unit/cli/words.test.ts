@@ -1,0 +1,72 @@
+// The command line's words come from main's i18n (the cli namespace): the same texts as before
+// they moved there, counts in the right form in both languages, and a fallback for a problem the
+// words do not know.
+import { describe, expect, it } from 'vitest';
+import { cliWords, importProblemsText, jobErrorText } from '../../../src/main/cli/words';
+import type { PublishJobError } from '../../../src/shared/domain/publish-job';
+
+const en = cliWords('en');
+const de = cliWords('de');
+
+describe('the command line words', () => {
+  it('puts counts in the right form', () => {
+    expect([0, 1, 2].map((n) => en.started(n))).toEqual([
+      'Publishing 0 drafts…',
+      'Publishing 1 draft…',
+      'Publishing 2 drafts…',
+    ]);
+    expect([1, 2].map((n) => de.started(n))).toEqual([
+      '1 Entwurf wird veröffentlicht…',
+      '2 Entwürfe werden veröffentlicht…',
+    ]);
+    expect(en.imported(1, 2, 1, false)).toBe('1 draft created, 2 rows not imported, 1 photo added.');
+    expect(en.imported(2, 1, 0, true)).toBe('2 drafts created, 1 ad file not imported, 0 photos added.');
+    expect(de.imported(1, 1, 3, true)).toBe(
+      '1 Entwurf angelegt, 1 Anzeigendatei nicht übernommen, 3 Fotos hinzugefügt.',
+    );
+    expect(de.imported(0, 2, 1, false)).toBe(
+      '0 Entwürfe angelegt, 2 Zeilen nicht übernommen, 1 Foto hinzugefügt.',
+    );
+    expect(en.exported('a.csv', 1, 'listings')).toBe('Written to a.csv: 1 listing.');
+    expect(de.exported('a.csv', 3, 'drafts')).toBe('Geschrieben nach a.csv: 3 Entwürfe.');
+  });
+
+  it('says what it was given, in either language', () => {
+    expect(en.summary(2, 1, 0)).toBe('2 live, 1 not published.');
+    expect(de.summary(2, 1, 3)).toBe('2 online, 1 nicht veröffentlicht, 3 noch unterwegs.');
+    expect(en.usage({ problem: 'template-unknown', name: 'Bikes', account: 'Shop', names: ['A', 'B'] })).toBe(
+      'The account Shop has no template "Bikes". Its templates: A, B.',
+    );
+    expect(de.usage({ problem: 'unknown-command', name: 'frob' })).toBe('Einen Befehl „frob“ gibt es nicht.');
+    expect(de.listingsStale('2026-01-02', 'timeout')).toBe(
+      'Die Anzeigen sind gerade nicht lesbar (timeout); dies ist der letzte bekannte Stand vom 2026-01-02.',
+    );
+    expect(en.jobsHeader).toEqual(['State', 'Title', 'Ad', 'Draft', 'Updated']);
+    expect(de.help).toMatch(/^Listing Desk auf der Befehlszeile/);
+    expect(en.help).toContain('130 stopped (Ctrl+C)\n');
+  });
+
+  it("words the engine's problems, and falls back to the service's title for others", () => {
+    const error = (problem: string): PublishJobError => ({
+      problem,
+      title: 'Odd thing',
+      detail: 'Something odd',
+      remedy: 'retry',
+      whatToDo: 'Look',
+      at: '2026-01-01T00:00:00.000Z',
+    });
+    expect(jobErrorText(error('photo-missing'), 'de')).toBe(
+      'Eine Fotodatei des Entwurfs fehlt. Fügen Sie das Foto erneut hinzu.',
+    );
+    expect(jobErrorText(error('something-new'), 'en')).toBe('Odd thing. Look');
+    expect(
+      importProblemsText(
+        [
+          { code: 'missing-title', severity: 'error' },
+          { code: 'photo-not-found', severity: 'error', value: 'a.jpg' },
+        ],
+        'de',
+      ),
+    ).toBe('kein Titel; Foto nicht gefunden (a.jpg)');
+  });
+});
