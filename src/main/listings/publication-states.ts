@@ -6,9 +6,9 @@
 // A refresh the seller did not ask for (focus, interval, an ad going live) reads only the listings
 // whose states may have moved (see `listingsToRead`): with 1,000 live ads, 1,000 reads every few
 // minutes would be a burden on the service for states that rarely change by themselves.
+import pLimit from 'p-limit';
 import type { PublishJobView } from '../../shared/domain/publish-job';
 import type { ListingExtras, ListingView, PublicationStateView } from '../../shared/ipc/types';
-import { createLimiter } from '../publish/limiter';
 import { ServiceError, type PublicationSummary, type ServiceClient } from '../service-client';
 
 /** How long states read in a background refresh may go unread before all are read again. */
@@ -133,8 +133,8 @@ export async function readPublicationStates(
   };
   const [first, ...rest] = listingUuids.filter((uuid) => toRead.has(uuid));
   if (first !== undefined) await readOne(first);
-  const limiter = createLimiter(PUBLICATION_READS_AT_ONCE);
-  await Promise.all(rest.map((uuid) => limiter.run(() => readOne(uuid))));
+  const limit = pLimit(PUBLICATION_READS_AT_ONCE);
+  await Promise.all(rest.map((uuid) => limit(readOne, uuid)));
   if (failures > 0)
     log.warn(
       `The publications of ${failures} listing(s) could not be read; their last known states are shown`,

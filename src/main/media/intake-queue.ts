@@ -2,6 +2,7 @@
 // worker threads, with progress after each photo and a way to stop. Nothing here waits on the event
 // loop's thread, so the window keeps answering while the photos are processed.
 import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
 import { loadSharp } from './load-sharp';
 import { intakeFailure, intakePhoto } from './intake';
 import type { IntakeOptions, IntakeResult, IntakeSource } from './intake';
@@ -51,38 +52,33 @@ export async function intakeMany(
 ): Promise<IntakeResult[]> {
   await configureSharp();
   const { concurrency = defaultIntakeConcurrency(), onProgress, signal: outer, ...intake } = options;
-  // Stops the other workers when one fails unexpectedly (a bug, or a throwing onProgress).
+  // Stops the other photos when one fails unexpectedly (a bug, or a throwing onProgress).
   const stop = new AbortController();
   const signal = outer ? AbortSignal.any([outer, stop.signal]) : stop.signal;
   const total = sources.length;
   const results = new Array<IntakeResult>(total);
-  let next = 0;
   let done = 0;
   let failure: { error: unknown } | undefined;
 
-  const worker = async (): Promise<void> => {
-    while (next < total) {
-      const index = next++;
-      const source = sources[index] as IntakeSource;
-      if (signal.aborted) {
-        results[index] = intakeFailure(sourceName(source), 'cancelled');
-        continue;
-      }
-      try {
-        const result = await intakePhoto(source, { ...intake, signal });
-        results[index] = result;
-        done += 1;
-        onProgress?.(done, total, result);
-      } catch (error) {
-        results[index] ??= intakeFailure(sourceName(source), 'cancelled');
-        failure ??= { error };
-        stop.abort();
-      }
+  const takeOne = async (source: IntakeSource, index: number): Promise<void> => {
+    if (signal.aborted) {
+      results[index] = intakeFailure(sourceName(source), 'cancelled');
+      return;
+    }
+    try {
+      const result = await intakePhoto(source, { ...intake, signal });
+      results[index] = result;
+      done += 1;
+      onProgress?.(done, total, result);
+    } catch (error) {
+      results[index] ??= intakeFailure(sourceName(source), 'cancelled');
+      failure ??= { error };
+      stop.abort();
     }
   };
 
-  const workers = Array.from({ length: Math.max(1, Math.min(concurrency, total)) }, worker);
-  await Promise.all(workers);
+  const limit = pLimit(Math.max(1, Math.floor(concurrency)));
+  await Promise.all(sources.map((source, index) => limit(takeOne, source, index)));
   if (failure) throw failure.error;
   return results;
 }

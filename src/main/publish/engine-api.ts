@@ -1,10 +1,10 @@
 // The publish engine's options and its interface (engine.ts builds it).
 import type { SettleRule } from '../../shared/domain/publication-outcome';
+import type { Backoff } from '../service-client/backoff';
 import type { PublishJobView, PublishNotice, PublishStartResult } from '../../shared/domain/publish-job';
 import type { PublishAccounts } from './accounts-port';
 import type { DraftsPort } from './draft-sync';
 import type { JobProblem } from './job-store';
-import type { Backoff } from './pause';
 import type { JobsListener } from './view-emitter';
 
 export interface PublishEngineOptions {

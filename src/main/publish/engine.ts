@@ -2,6 +2,7 @@
 // across all jobs), tracks their publications, and tells the UI every change. Jobs found on disk at
 // open resume where they stopped: after a quit, a crash or a kill.
 import { randomUUID } from 'node:crypto';
+import pLimit from 'p-limit';
 import type { DraftRemote, DraftStatus } from '../../shared/domain/draft';
 import { isOpenJobState } from '../../shared/domain/publish-job';
 import { createSerialQueue } from '../storage/serial-queue';
@@ -16,7 +17,8 @@ import { jobView } from './job-view';
 import { newEntry, setWaiting, type Entry } from './engine-entry';
 import { createKeyedLock, createLimiter } from './limiter';
 import { createJob } from './new-job';
-import { isAbortError, jobController, type Backoff } from './pause';
+import type { Backoff } from '../service-client/backoff';
+import { isAbortError, jobController } from './pause';
 import { isRetrackable, notifyOf, prepareRetry, publicationsOf, remoteOf } from './record-changes';
 import { runJob, type RunDeps } from './run-job';
 import { trackPublication } from './track-step';
@@ -38,7 +40,8 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
   const schedule: Backoff = { baseMs: 1000, maxMs: 30_000, ...options.tracking };
   const rule = settleRule(options.settle);
   const draftsOption = options.limits?.drafts ?? 4;
-  const draftLimit = () => Math.max(1, typeof draftsOption === 'function' ? draftsOption() : draftsOption);
+  const draftLimit = () =>
+    Math.max(1, Math.floor(typeof draftsOption === 'function' ? draftsOption() : draftsOption));
   const uploads = createLimiter(options.limits?.uploads ?? 6);
   const store = await openJobStore(options.dataDir, now);
   for (const problem of store.problems)
@@ -50,7 +53,9 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
   );
 
   const entries = new Map<string, Entry>();
-  const queue: Entry[] = [];
+  // Queued jobs not yet handed to `draftSlots` (pump does that, once a batch is on disk).
+  const queue = new Set<Entry>();
+  const draftSlots = pLimit(draftLimit());
   const tasks = new Set<Promise<void>>();
   const settledWaiters: Array<() => void> = [];
   const starts = createSerialQueue();
@@ -61,7 +66,6 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     listings: { claimed, exclusive: createKeyedLock() },
     publications: { claimed: publications },
   };
-  let running = 0;
   let closed = false;
 
   const emitter = createViewEmitter(
@@ -199,24 +203,30 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     }
   };
 
+  // Runs a queued job in a draft slot. A job cancelled while it waited (or queued again and run by
+  // an earlier turn) is no longer 'queued' when its turn comes: the turn passes on.
+  const runQueued = async (entry: Entry): Promise<void> => {
+    if (closed || entry.record.state !== 'queued') return;
+    const task = run(entry);
+    track(entry, task);
+    // A failure of the task itself is the tracked task's (see track), not the slot's.
+    await task.catch(() => undefined);
+    // The limit is a setting: read again whenever a slot frees, as at each start.
+    draftSlots.concurrency = draftLimit();
+  };
+
   const pump = () => {
-    while (!closed && running < draftLimit() && queue.length > 0) {
-      const entry = queue.shift()!;
-      if (entry.record.state !== 'queued') continue;
-      running += 1;
-      track(
-        entry,
-        run(entry).finally(() => {
-          running -= 1;
-          pump();
-        }),
-      );
+    if (closed) return;
+    draftSlots.concurrency = draftLimit();
+    for (const entry of queue) {
+      queue.delete(entry);
+      void draftSlots(runQueued, entry);
     }
   };
 
   const enqueue = (entry: Entry) => {
     entry.record.state = 'queued';
-    queue.push(entry);
+    queue.add(entry);
   };
 
   const add = (record: JobRecord): Entry => {
@@ -305,8 +315,7 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
         return entry.record.state === 'cancelled';
       }
       if (record.state !== 'queued' && record.state !== 'failed') return false;
-      const index = queue.indexOf(entry);
-      if (index !== -1) queue.splice(index, 1);
+      queue.delete(entry);
       record.state = 'cancelled';
       await persist(entry, true);
       drafts.set(record.draftId, 'draft');
@@ -386,7 +395,8 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
       if (closed) return;
       closed = true;
       await slow.stop();
-      queue.length = 0;
+      queue.clear();
+      draftSlots.clearQueue();
       for (const entry of entries.values()) entry.controller?.abort();
       while (tasks.size > 0) await Promise.allSettled([...tasks]);
       await drafts.idle();

@@ -5,7 +5,8 @@ import type { ServiceClient } from '../service-client';
 import { judge, type Verdict } from './failure';
 import type { JobError, JobRecord } from './job-record';
 import type { Limiter } from './limiter';
-import { abortError, backoffDelay, pause, type Backoff } from './pause';
+import { backoffDelay, type Backoff } from '../service-client/backoff';
+import { abortError, MAX_RETRY_AFTER_MS, pause } from './pause';
 
 export interface JobContext {
   /** The job; steps change it in place and then call `save` before going on. */
@@ -64,7 +65,10 @@ export async function waitToRepeat(
   attempt: number,
   extraMs = 0,
 ): Promise<void> {
-  const delay = Math.max(backoffDelay(attempt, ctx.backoff, verdict.retryAfterMs, ctx.random), extraMs);
+  const delay = Math.max(
+    backoffDelay(attempt, ctx.backoff, verdict.retryAfterMs, ctx.random, MAX_RETRY_AFTER_MS),
+    extraMs,
+  );
   ctx.log.info(
     `Publish job ${ctx.record.id} [${ctx.step ?? 'job'}]: ${verdict.error.title} (${verdict.error.detail}); repeating in ${delay} ms (repeat ${attempt + 1})`,
   );

@@ -1,69 +1,38 @@
-// Bounds on what runs at once (drafts, uploads): a counting semaphore whose waiters can give up
-// (a cancelled job must not hold its place in the line).
+// Bounds on what runs at once (uploads across all jobs), on p-limit. p-limit cannot take a waiting
+// call out of its line, so a call whose job is cancelled while it waits rejects at once and, when
+// its turn comes, gives it up without running (a cancelled job must not hold a slot).
+import pLimit from 'p-limit';
 import { abortError } from './pause';
 
 export interface Limiter {
-  /** Waits for a free slot; resolves with its release function. Rejects if `signal` aborts first. */
-  acquire(signal?: AbortSignal): Promise<() => void>;
-  /** Runs `task` inside a slot. */
+  /** Runs `task` inside a slot; rejects at once if `signal` aborts while it waits for one. */
   run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T>;
   readonly active: number;
 }
 
-/** A limiter of `limit` slots (at least 1); a function is read at each acquire and release (settings). */
+/** A limiter of `limit` slots (at least 1); a function is read at each call (settings). */
 export function createLimiter(limit: number | (() => number)): Limiter {
   const size = () => Math.max(1, Math.floor(typeof limit === 'function' ? limit() : limit));
-  let active = 0;
-  const waiting: Array<{ grant: () => void }> = [];
-
-  const releaser = (): (() => void) => {
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      // A limit lowered meanwhile: the slot is given up instead of passed on.
-      const next = active <= size() ? waiting.shift() : undefined;
-      if (next) next.grant();
-      else active -= 1;
-    };
-  };
-
-  const acquire = (signal?: AbortSignal): Promise<() => void> => {
-    if (signal?.aborted) return Promise.reject(abortError());
-    if (active < size()) {
-      active += 1;
-      return Promise.resolve(releaser());
-    }
-    return new Promise((resolve, reject) => {
-      const entry = {
-        // The slot passes straight from the releasing holder to this waiter; `active` stays the same.
-        grant: () => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve(releaser());
-        },
-      };
-      const onAbort = () => {
-        const index = waiting.indexOf(entry);
-        if (index !== -1) waiting.splice(index, 1);
-        reject(abortError());
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      waiting.push(entry);
-    });
-  };
-
+  const slots = pLimit(size());
   return {
-    acquire,
-    async run(task, signal) {
-      const release = await acquire(signal);
-      try {
-        return await task();
-      } finally {
-        release();
-      }
+    run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+      // A lowered limit lets the calls under way finish; the next waits until fewer run.
+      const wanted = size();
+      if (slots.concurrency !== wanted) slots.concurrency = wanted;
+      if (!signal) return slots(task);
+      if (signal.aborted) return Promise.reject(abortError());
+      return new Promise<T>((resolve, reject) => {
+        const onAbort = () => reject(abortError());
+        signal.addEventListener('abort', onAbort, { once: true });
+        slots(async () => {
+          signal.removeEventListener('abort', onAbort);
+          if (signal.aborted) return undefined;
+          return task();
+        }).then((value) => resolve(value as T), reject);
+      });
     },
     get active() {
-      return active;
+      return slots.activeCount;
     },
   };
 }

@@ -1,5 +1,6 @@
-// Waiting inside a job: backoff delays that a cancel or a stop cuts short.
+// Waiting inside a job: backoff delays (service-client/backoff.ts) that a cancel or a stop cuts short.
 import { setMaxListeners } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** The error a cancelled wait or call rejects with. */
 export function abortError(): Error {
@@ -14,48 +15,16 @@ export function isAbortError(error: unknown): boolean {
 }
 
 /** Resolves after `ms`, or rejects with an AbortError as soon as `signal` aborts. */
-export function pause(ms: number, signal?: AbortSignal): Promise<void> {
-  if (signal?.aborted) return Promise.reject(abortError());
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError());
-    };
-    const timer = setTimeout(
-      () => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      },
-      Math.max(0, ms),
-    );
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+export async function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  try {
+    await sleep(Math.max(0, ms), undefined, { signal });
+  } catch (error) {
+    throw isAbortError(error) ? abortError() : error;
+  }
 }
 
-const MAX_RETRY_AFTER_MS = 10 * 60_000;
-
-/** Backoff settings: the first delay, doubling up to the maximum. */
-export interface Backoff {
-  baseMs: number;
-  maxMs: number;
-}
-
-/**
- * Delay before attempt `attempt` (0-based) after a failure: the service's Retry-After when it sent
- * one (the service knows best when it can take the call again), else `baseMs` doubling up to
- * `maxMs`, with jitter so that drafts that failed together do not come back together.
- */
-export function backoffDelay(
-  attempt: number,
-  backoff: Backoff,
-  retryAfterMs: number | undefined,
-  random: () => number,
-): number {
-  // Capped so that a garbled header cannot park a job for days.
-  if (retryAfterMs !== undefined) return Math.min(Math.max(retryAfterMs, 0), MAX_RETRY_AFTER_MS);
-  const ceiling = Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.min(attempt, 30));
-  return Math.round(ceiling * (0.75 + random() * 0.25));
-}
+/** Upper bound of a Retry-After a job waits for (a job can wait longer than a single call). */
+export const MAX_RETRY_AFTER_MS = 10 * 60_000;
 
 // A job's signal is watched by every wait and upload of its photos at once: more than Node's
 // default of 10 listeners is normal here, not a leak.

@@ -113,25 +113,26 @@ async function uploadPhoto(ctx: JobContext, photo: JobPhoto): Promise<boolean> {
   for (let attempt = 0; ; attempt += 1) {
     checkStopped(ctx);
     if (!ticketUsable(photo.ticket, ctx.now().getTime())) await replaceTicket(ctx, photo);
-    const release = await ctx.uploads.acquire(ctx.signal);
     let failure: unknown;
     let sent = false;
-    try {
+    const upload = async (): Promise<boolean> => {
       // Waiting for a slot can take a while: the ticket may have run low meanwhile.
       const ticket = photo.ticket;
-      if (ticket !== null && ticketUsable(ticket, ctx.now().getTime())) {
-        ctx.progress(photo.photoId, 0);
-        await ctx.client.uploadFile(ticket.signedPutUrl, ctx.photoPath(photo.file), {
-          contentType: photo.mediaType,
-          onProgress: (bytes) => ctx.progress(photo.photoId, bytes),
-          signal: ctx.signal,
-        });
-        sent = true;
-      }
+      if (ticket === null || !ticketUsable(ticket, ctx.now().getTime())) return false;
+      ctx.progress(photo.photoId, 0);
+      await ctx.client.uploadFile(ticket.signedPutUrl, ctx.photoPath(photo.file), {
+        contentType: photo.mediaType,
+        onProgress: (bytes) => ctx.progress(photo.photoId, bytes),
+        signal: ctx.signal,
+      });
+      return true;
+    };
+    try {
+      sent = await ctx.uploads.run(upload, ctx.signal);
     } catch (error) {
+      // Stopped (while waiting for a slot, say): the job stops; there is nothing to judge.
+      if (isAbortError(error) && ctx.signal.aborted) throw error;
       failure = error;
-    } finally {
-      release();
     }
     if (sent) {
       photo.uploaded = true;

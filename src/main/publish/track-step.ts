@@ -13,7 +13,8 @@ import {
 import { ServiceError } from '../service-client';
 import { jobError, judge } from './failure';
 import { StepFailure, checkStopped, type JobContext } from './job-context';
-import { abortError, backoffDelay, pause, type Backoff } from './pause';
+import { backoffDelay, type Backoff } from '../service-client/backoff';
+import { abortError, pause } from './pause';
 
 /** How the reading ended: the ad is where it was asked to be, or it settled elsewhere (needs the seller). */
 export type TrackOutcome = 'settled' | 'rejected';

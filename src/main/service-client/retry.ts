@@ -3,6 +3,7 @@
 // when nothing was sent. A POST is never repeated blindly after a 5xx, a reset or a timeout.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Log } from '../log/log';
+import { backoffDelay } from './backoff';
 import { ServiceError, toServiceError } from './errors';
 import { statusText } from './messages';
 import { isIdempotent } from './operations';
@@ -47,19 +48,6 @@ export function shouldRetry(error: ServiceError): boolean {
   return error.problem === 'connection-reset' || error.problem === 'timeout';
 }
 
-/** Delay before repeat number `attempt` (0-based): Retry-After if given, else backoff with jitter, capped. */
-export function retryDelay(
-  attempt: number,
-  retry: RetryOptions,
-  retryAfterMs: number | undefined,
-  random: () => number,
-): number {
-  if (retryAfterMs !== undefined) return Math.min(retryAfterMs, retry.maxDelayMs);
-  const ceiling = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** attempt);
-  // "Equal jitter": at least half the backoff, so clients that failed together spread out.
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
-}
-
 /**
  * Runs `attempt` and repeats it while it fails with a retryable ServiceError of `operation` (errors of
  * other operations, such as the token request inside a call, were already retried by their own code).
@@ -75,7 +63,8 @@ export async function withRetries<T>(
     } catch (error) {
       if (!(error instanceof ServiceError)) throw toServiceError(error, operation);
       if (error.operation !== operation || n >= env.retry.limit || !shouldRetry(error)) throw error;
-      const delay = retryDelay(n, env.retry, error.retryAfterMs, env.random);
+      const backoff = { baseMs: env.retry.baseDelayMs, maxMs: env.retry.maxDelayMs };
+      const delay = backoffDelay(n, backoff, error.retryAfterMs, env.random);
       const why = error.status === undefined ? error.problem : statusText(error.status);
       const line = `${operation}: ${why}; repeating in ${delay} ms (repeat ${n + 1} of ${env.retry.limit})`;
       env.log?.warn(line, { operation, repeat: n + 1, delayMs: delay });

@@ -11,11 +11,11 @@ import {
 import type { OperationName, ServiceProblem } from '../../../src/main/service-client';
 import { errorFromResponse, readErrorBody } from '../../../src/main/service-client/response-errors';
 import { parseRetryAfter } from '../../../src/main/service-client/retry-after';
-import { retryDelay, shouldRetry } from '../../../src/main/service-client/retry';
+import { backoffDelay } from '../../../src/main/service-client/backoff';
+import { shouldRetry, withRetries } from '../../../src/main/service-client/retry';
 import { renewalMarginMs } from '../../../src/main/service-client/token-provider';
 
 const NOW = Date.parse('2025-01-01T12:00:00Z');
-const retry = { limit: 3, baseDelayMs: 100, maxDelayMs: 1_000 };
 
 describe('Retry-After', () => {
   it.each([
@@ -33,17 +33,41 @@ describe('Retry-After', () => {
   });
 });
 
-describe('backoff', () => {
+describe('backoff (one for the client and the publish jobs)', () => {
+  const backoff = { baseMs: 100, maxMs: 1_000 };
+
   it('doubles from the base with jitter between half and all of it, capped', () => {
-    expect(retryDelay(0, retry, undefined, () => 0)).toBe(50);
-    expect(retryDelay(0, retry, undefined, () => 0.999)).toBe(100);
-    expect(retryDelay(2, retry, undefined, () => 0)).toBe(200);
-    expect(retryDelay(10, retry, undefined, () => 0.999)).toBe(1_000);
+    expect(backoffDelay(0, backoff, undefined, () => 0)).toBe(50);
+    expect(backoffDelay(0, backoff, undefined, () => 0.999)).toBe(100);
+    expect(backoffDelay(2, backoff, undefined, () => 0)).toBe(200);
+    expect(backoffDelay(10, backoff, undefined, () => 0.999)).toBe(1_000);
+    expect(backoffDelay(5_000, backoff, undefined, () => 0)).toBe(500);
   });
 
-  it('uses Retry-After instead, capped by maxDelayMs', () => {
-    expect(retryDelay(0, retry, 300, () => 0.5)).toBe(300);
-    expect(retryDelay(0, retry, 60_000, () => 0.5)).toBe(1_000);
+  it('uses Retry-After instead, capped by the maximum unless told otherwise', () => {
+    expect(backoffDelay(0, backoff, 300, () => 0.5)).toBe(300);
+    expect(backoffDelay(0, backoff, 60_000, () => 0.5)).toBe(1_000);
+    expect(backoffDelay(0, backoff, -5, () => 0.5)).toBe(0);
+    expect(backoffDelay(0, backoff, 60_000, () => 0.5, 10 * 60_000)).toBe(60_000);
+    expect(backoffDelay(0, backoff, 3_600_000, () => 0.5, 10 * 60_000)).toBe(600_000);
+  });
+
+  it('is what the client waits between repeats', async () => {
+    const waits: number[] = [];
+    const busy = new ServiceError({ operation: 'listListings', problem: 'rate-limited', message: 'm' });
+    const env = {
+      retry: { limit: 2, baseDelayMs: 10, maxDelayMs: 40 },
+      random: () => 0,
+      log: {
+        warn: (_line: string, fields?: Record<string, unknown>) => waits.push(fields?.delayMs as number),
+      },
+    };
+    await expect(withRetries('listListings', env, () => Promise.reject(busy))).rejects.toBe(busy);
+    expect(waits).toEqual([
+      backoffDelay(0, { baseMs: 10, maxMs: 40 }, undefined, () => 0),
+      backoffDelay(1, { baseMs: 10, maxMs: 40 }, undefined, () => 0),
+    ]);
+    expect(waits).toEqual([5, 10]);
   });
 });
 

@@ -1,6 +1,7 @@
 // Sends photos to main for intake. Electron: all paths in one call (main walks folders, reports
 // progress by events). Web shell: one call per file with its bytes (a big file in pieces first),
 // a few in flight at once so main's intake stays busy without the page holding fifty photos.
+import pLimit from 'p-limit';
 import type { AddPhotosResult } from '../../../../shared/ipc/types';
 import { call } from '../../../ipc/client';
 import { inSellersWords, UnreadableFileError, photoBytesOf, type PhotoBytes } from '../../../ipc/photo-bytes';
@@ -63,12 +64,6 @@ export async function sendFiles(
   files: readonly File[],
   onEach: (outcome: FileOutcome) => void,
 ): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < files.length) {
-      const index = next++;
-      await sendOne(gate, ids, files[index] as File, index, onEach);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(FILES_IN_FLIGHT, files.length) }, worker));
+  const limit = pLimit(FILES_IN_FLIGHT);
+  await Promise.all(files.map((file, index) => limit(sendOne, gate, ids, file, index, onEach)));
 }
