@@ -2,14 +2,16 @@
 // src/shared/i18n/locales: main reads them here, and the tables both processes use can move there
 // later without the renderer importing from main.
 import deCli from '../../shared/i18n/locales/de.cli.json';
+import deDataLock from '../../shared/i18n/locales/de.dataLock.json';
 import deMenu from '../../shared/i18n/locales/de.menu.json';
 import enCli from '../../shared/i18n/locales/en.cli.json';
+import enDataLock from '../../shared/i18n/locales/en.dataLock.json';
 import enMenu from '../../shared/i18n/locales/en.menu.json';
 
 /** Each language's namespaces, as i18next takes them. */
 export const mainResources = {
-  en: { menu: enMenu, cli: enCli },
-  de: { menu: deMenu, cli: deCli },
+  en: { menu: enMenu, cli: enCli, dataLock: enDataLock },
+  de: { menu: deMenu, cli: deCli, dataLock: deDataLock },
 };
 
 export type MainNamespace = keyof (typeof mainResources)['en'];

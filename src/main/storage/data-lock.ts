@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { resolveLanguage, type UiLanguage } from '../../shared/i18n-language';
+import { wordsIn } from '../i18n';
 import { systemLocale } from '../paths';
 
 export const LOCK_FILE = 'listing-desk.lock';
@@ -197,27 +198,6 @@ function heldLock(file: string, owner: LockOwner, releaseOnExit: boolean): DataL
   return { file, owner, release };
 }
 
-const words = {
-  en: {
-    app: 'Listing Desk',
-    web: 'Listing Desk in the browser',
-    cli: 'The Listing Desk command line',
-    detail: (pid: number, started: string) => `pid ${pid}, started ${started}`,
-    app_end: 'close it first.',
-    cli_end: 'wait until it has finished, or end it first.',
-    using: 'is using this data folder',
-  },
-  de: {
-    app: 'Listing Desk',
-    web: 'Listing Desk im Browser',
-    cli: 'Die Befehlszeile von Listing Desk',
-    detail: (pid: number, started: string) => `PID ${pid}, gestartet ${started}`,
-    app_end: 'schließen Sie es zuerst.',
-    cli_end: 'warten Sie, bis sie fertig ist, oder beenden Sie sie zuerst.',
-    using: 'verwendet diesen Datenordner',
-  },
-} as const;
-
 /** When the owner started, as the seller reads it: the time today, else date and time. */
 function startedText(startedAt: string, language: UiLanguage, now: Date): string {
   const started = new Date(startedAt);
@@ -233,10 +213,9 @@ function startedText(startedAt: string, language: UiLanguage, now: Date): string
  * data folder; close it first."
  */
 export function lockedMessage(owner: LockOwner, language: UiLanguage, now = new Date()): string {
-  const w = words[language];
-  const detail = w.detail(owner.pid, startedText(owner.startedAt, language, now));
-  const end = owner.kind === 'cli' ? w.cli_end : w.app_end;
-  return `${w[owner.kind]} (${detail}) ${w.using}; ${end}`;
+  const t = wordsIn(language, 'dataLock');
+  const detail = t('detail', { pid: owner.pid, started: startedText(owner.startedAt, language, now) });
+  return t(owner.kind, { detail });
 }
 
 /**
