@@ -1,6 +1,7 @@
 // `publish [--ready | ID...]`: the drafts go through the app's own publish engine; progress on
 // stderr (a line whenever a job's state changes), a JSON summary on stdout once every job is live,
 // rejected or needs the seller (or the wait is over: open jobs continue at the next start).
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Draft } from '../../shared/domain/draft';
 import {
   isOpenJobState,
@@ -160,7 +161,7 @@ export async function publishCommand(
         session.err(w.gaveUpWaiting(options.waitMinutes));
         break;
       }
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      await sleep(POLL_MS);
     }
     for (const job of jobs) {
       const draft = ours.get(job.id);

@@ -1,6 +1,7 @@
 // What the app checks on its data folder at each start, beside the seller's work: the problems
 // list (files moved aside because they did not parse), then, in the background, every draft file
 // read once and stale temporary files removed from the photo folders.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppProblem } from '../../shared/ipc/types';
 import { checkDraftFiles } from './drafts-check';
 import { draftPaths } from './draft-files';
@@ -10,17 +11,6 @@ import { sweepPhotoFolders } from './temp-sweep';
 
 // Long enough for the window to open and show the first list with 10,000 drafts (bench/drafts).
 const BACKGROUND_DELAY_MS = 2500;
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    timer.unref();
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}
 
 export interface StorageChecks {
   problems: ProblemsBook;
@@ -50,7 +40,11 @@ export async function startStorageChecks(options: {
 
   const abort = new AbortController();
   const background = (async () => {
-    await pause(options.delayMs ?? BACKGROUND_DELAY_MS, abort.signal);
+    // Cut short by stop(); the timer does not keep the process alive.
+    await sleep(options.delayMs ?? BACKGROUND_DELAY_MS, undefined, {
+      signal: abort.signal,
+      ref: false,
+    }).catch(() => undefined);
     if (abort.signal.aborted) return;
     const bad = await checkDraftFiles(options.draftsStore, draftPaths(dataDir), abort.signal);
     if (bad.length > 0) log.error(`${bad.length} draft file(s) did not parse; moved aside`);
