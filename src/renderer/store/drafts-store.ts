@@ -1,9 +1,12 @@
 // The Drafts view's list: what main listed for the current filter, the trash, the seller's
 // selection for bulk actions, which draft the editor shows, and the last action's note (with Undo).
+// Main filters and sorts; the rows come in compact form, and for a new filter the first screen of
+// them comes first, so that 10,000 drafts show their first row as soon as 10 would (issue 18.5).
 import { create } from 'zustand';
 import type { DraftStatus } from '../../shared/domain/draft';
 import type { MoveAccountResult } from '../../shared/domain/draft-accounts';
 import type { DraftAccountScope, DraftSort } from '../../shared/domain/draft-list';
+import { expandRows, type DraftListRow } from '../../shared/domain/draft-rows';
 import type { DraftsListResult } from '../../shared/ipc/types';
 import { call } from '../ipc/client';
 import { useAppStore } from './app-store';
@@ -24,9 +27,19 @@ export type DraftsNotice =
 
 export const DEFAULT_FILTER: DraftsFilter = { query: '', status: 'all', sort: 'updated-desc' };
 
+/** What the list shows: main's answer with its rows as objects. */
+export interface DraftsList extends Omit<DraftsListResult, 'items' | 'rows'> {
+  items: DraftListRow[];
+  /** True while only the first screen of rows is there (the rest follows at once). */
+  partial: boolean;
+}
+
+// More than a tall window shows (rows are 68 px): the first screen, and a little scrolling.
+export const FIRST_ROWS = 40;
+
 interface DraftsState {
   /** The last list main gave for `filter` and `showTrash`; null before the first. */
-  result: DraftsListResult | null;
+  result: DraftsList | null;
   loading: boolean;
   loadError: string | null;
   filter: DraftsFilter;
@@ -86,24 +99,71 @@ let running: Promise<void> | null = null;
 let again = false;
 let shown = false;
 
+/** Resolves after the next paint (or soon, where a hidden window paints nothing). */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
+function listOf(answer: DraftsListResult, partial: boolean): DraftsList {
+  const { items, rows, ...rest } = answer;
+  return { ...rest, items: rows ? expandRows(rows) : items, partial };
+}
+
 export const useDraftsStore = create<DraftsState>((set, get) => {
   const visibleIds = () => get().result?.items.map((item) => item.id) ?? [];
+
+  // The filter, trash and scope the shown result was listed for: a reload of the same list replaces
+  // it whole (its scroll position stays), a new one shows its first screen first.
+  let listedFor: { filter: DraftsFilter; trash: boolean; account: DraftAccountScope } | null = null;
 
   const fetchOnce = async () => {
     const { filter, showTrash: trash, accountScope: account } = get();
     const query = filter.query.trim();
-    const result = await call('drafts:list', {
+    const input = {
       ...(query !== '' && { query }),
       status: filter.status,
       sort: filter.sort,
       trash,
       account,
-    });
+      compact: true,
+    };
     // An answer for a filter the seller has since changed is dropped; the next call brings theirs.
-    if (get().filter !== filter || get().showTrash !== trash || get().accountScope !== account) return;
-    const listed = new Set(result.items.map((item) => item.id));
-    const selection = new Set([...get().selection].filter((id) => listed.has(id)));
-    set({ result, loadError: null, selection });
+    const stale = () =>
+      get().filter !== filter || get().showTrash !== trash || get().accountScope !== account;
+    const show = (list: DraftsList) => {
+      const listed = new Set(list.items.map((item) => item.id));
+      const selection = new Set([...get().selection].filter((id) => listed.has(id)));
+      listedFor = { filter, trash, account };
+      set({ result: list, loadError: null, selection });
+    };
+    const same =
+      get().result !== null &&
+      listedFor?.filter === filter &&
+      listedFor.trash === trash &&
+      listedFor.account === account;
+    if (!same) {
+      const first = await call('drafts:list', { ...input, first: FIRST_ROWS });
+      if (stale()) return;
+      const complete = first.matched <= FIRST_ROWS;
+      // The selection is kept until the whole list is there: it may hold drafts further down.
+      if (complete) show(listOf(first, false));
+      else set({ result: listOf(first, true), loadError: null });
+      if (complete) return;
+      // The rest after the first rows are painted, so that reading it does not hold them up.
+      await afterPaint();
+      if (stale()) return;
+    }
+    const answer = await call('drafts:list', input);
+    if (stale()) return;
+    show(listOf(answer, false));
   };
 
   const load = async (): Promise<void> => {
@@ -210,6 +270,13 @@ export const useDraftsStore = create<DraftsState>((set, get) => {
       set({ selection: new Set([...get().selection, ...ids]) });
     },
     selectAll(on) {
+      // Only the first rows are there yet (for a moment): select once the rest has come.
+      if (on && get().result?.partial) {
+        void load().then(() => {
+          if (!get().result?.partial) get().selectAll(true);
+        });
+        return;
+      }
       set({ selection: new Set(on ? visibleIds() : []) });
     },
     clearSelection() {

@@ -5,7 +5,7 @@
 import type { DraftStatus } from './draft';
 
 /** What one row of the drafts list shows (the list's summary without its sort and search keys). */
-export interface DraftRow {
+export interface DraftListRow {
   id: string;
   title: string;
   customReference: string | null;
@@ -57,7 +57,7 @@ function coverName(id: string, thumb: string | null): string {
 }
 
 /** The rows in compact form, in their order. */
-export function compactRows(rows: readonly DraftRow[]): CompactDraftRows {
+export function compactRows(rows: readonly DraftListRow[]): CompactDraftRows {
   const accountIndex = new Map<string, number>();
   const out: CompactDraftRows = {
     id: [],
@@ -99,8 +99,8 @@ export function compactRows(rows: readonly DraftRow[]): CompactDraftRows {
 }
 
 /** The rows again, one object each (what the list's components show). */
-export function expandRows(rows: CompactDraftRows): DraftRow[] {
-  const out: DraftRow[] = new Array<DraftRow>(rows.id.length);
+export function expandRows(rows: CompactDraftRows): DraftListRow[] {
+  const out: DraftListRow[] = new Array<DraftListRow>(rows.id.length);
   for (let i = 0; i < rows.id.length; i++) {
     const id = rows.id[i]!;
     const cover = rows.cover[i]!;

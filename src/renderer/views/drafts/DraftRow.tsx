@@ -1,6 +1,6 @@
 import { memo, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DraftListItem } from '../../../shared/ipc/types';
+import type { DraftListRow } from '../../../shared/domain/draft-rows';
 import { photoSrc } from '../../components/photo-src';
 import { useAccountLabel } from './draft-account';
 
@@ -11,7 +11,7 @@ export interface RowDates {
 }
 
 interface Props {
-  item: DraftListItem;
+  item: DraftListRow;
   selected: boolean;
   current: boolean;
   /** The one row Tab reaches (the list is a single tab stop; arrows move within it). */

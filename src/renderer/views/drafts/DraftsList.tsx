@@ -9,7 +9,7 @@ import {
   type MouseEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DraftListItem } from '../../../shared/ipc/types';
+import type { DraftListRow } from '../../../shared/domain/draft-rows';
 import { useDraftsStore } from '../../store/drafts-store';
 import { DraftRow, type RowDates } from './DraftRow';
 
@@ -34,7 +34,7 @@ function rowDates(language: string): RowDates {
 }
 
 /** The draft to show after `gone` leave the list: the first below the last of them, else above. */
-function neighbourOf(items: readonly DraftListItem[], gone: ReadonlySet<string>): string | null {
+function neighbourOf(items: readonly DraftListRow[], gone: ReadonlySet<string>): string | null {
   let last = -1;
   items.forEach((item, i) => {
     if (gone.has(item.id)) last = i;
@@ -48,10 +48,12 @@ function neighbourOf(items: readonly DraftListItem[], gone: ReadonlySet<string>)
  * The drafts, virtualized. Click opens, Ctrl/Cmd+click toggles, Shift+click extends; arrows, Home
  * and End move (and open), Space toggles, Ctrl/Cmd+A selects all, Delete moves to the trash.
  */
-export function DraftsList({ items, trash }: { items: DraftListItem[]; trash: boolean }) {
+export function DraftsList({ items, trash }: { items: DraftListRow[]; trash: boolean }) {
   const { t, i18n } = useTranslation();
   const selection = useDraftsStore((s) => s.selection);
   const openId = useDraftsStore((s) => s.openId);
+  // Every match, also while only the first rows of them are there (issue 18.5).
+  const matched = useDraftsStore((s) => s.result?.matched ?? items.length);
   const [cursor, setCursor] = useState<string | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const scrollTarget = useRef<string | null>(openId);
@@ -165,7 +167,7 @@ export function DraftsList({ items, trash }: { items: DraftListItem[]; trash: bo
       ref={scroller}
       className="drafts-scroller"
       role="list"
-      aria-label={t(trash ? 'draftsList.trashListLabel' : 'draftsList.listLabel', { count: items.length })}
+      aria-label={t(trash ? 'draftsList.trashListLabel' : 'draftsList.listLabel', { count: matched })}
       onKeyDown={onKeyDown}
       onFocus={(event) => {
         const id = event.target instanceof HTMLElement ? event.target.dataset.id : undefined;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TRANSIENT_MS, useTransient } from '../../components/useTransient';
-import type { DraftListItem } from '../../../shared/ipc/types';
+import type { DraftListRow } from '../../../shared/domain/draft-rows';
 import type { PublishStartResult } from '../../../shared/domain/publish-job';
 import { useDraftsStore } from '../../store/drafts-store';
 import { usePublishStore } from '../../store/publish-store';
@@ -16,7 +16,7 @@ function PublishOutcome({
   onDone,
 }: {
   results: PublishStartResult[];
-  items: DraftListItem[];
+  items: DraftListRow[];
   onDone(): void;
 }) {
   const { t } = useTranslation();
@@ -74,7 +74,7 @@ function PublishOutcome({
 }
 
 /** The account all of `ids` belong to, so the move offers another first; undefined when mixed. */
-function sharedAccount(items: DraftListItem[], ids: string[]): string | null | undefined {
+function sharedAccount(items: DraftListRow[], ids: string[]): string | null | undefined {
   const chosen = new Set(ids);
   const accounts = new Set(items.filter((item) => chosen.has(item.id)).map((item) => item.accountId));
   return accounts.size === 1 ? [...accounts][0] : undefined;
@@ -114,7 +114,7 @@ function EmptyTrashConfirm({ count, onDone }: { count: number; onDone(): void })
 }
 
 /** Select-all and what can be done with the selected drafts (or, in the trash, with the trash). */
-export function DraftsListBar({ items, trash }: { items: DraftListItem[]; trash: boolean }) {
+export function DraftsListBar({ items, trash }: { items: DraftListRow[]; trash: boolean }) {
   const { t } = useTranslation();
   const selection = useDraftsStore((s) => s.selection);
   const trashCount = useDraftsStore((s) => s.result?.trashCount ?? 0);

@@ -116,12 +116,14 @@ export function DraftsView() {
   const filtered = filter.query.trim() !== '' || filter.status !== 'all';
   const scope = useDraftsStore((s) => s.accountScope);
   // One account's drafts out of more: the summary says how many of all are shown.
-  const narrowed = filtered || (scope !== 'all' && items.length !== (result?.total ?? 0));
+  // Every match, also while only the first rows of them are there (issue 18.5).
+  const shown = result?.matched ?? 0;
+  const narrowed = filtered || (scope !== 'all' && shown !== (result?.total ?? 0));
   const noDraftsYet = result !== null && !trash && result.total === 0;
   const summary = trash
     ? t('draftsList.summaryTrash', { count: result?.trashCount ?? 0 })
     : narrowed
-      ? t('draftsList.summaryFiltered', { count: result?.total ?? 0, shown: items.length })
+      ? t('draftsList.summaryFiltered', { count: result?.total ?? 0, shown })
       : t('draftsList.summary', { count: result?.total ?? 0 });
 
   // Issue 17: the Import wizard takes the view's place while it is open.
