@@ -45,6 +45,8 @@ import { openAccountsStore } from './storage/accounts-store';
 import { startStorageChecks } from './storage/startup-checks';
 import { problemsHandlers } from './ipc/handlers/problems';
 import { createSettingsService } from './storage/settings';
+import { mainI18n } from './i18n';
+import { followAppLanguage } from './i18n/follow-language';
 import type { StoreFactory } from './storage/store-factory';
 
 export interface AppConfig {
@@ -235,6 +237,13 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     onProblem: (movedAside) => reportProblem(movedAside),
     log: ports.log,
   });
+  // Main's own words (the keychain's reason, the menu) follow the app's language; one app per
+  // process outside tests, so the process-wide instance is the app's.
+  const stopFollowingLanguage = await followAppLanguage(
+    { events, language: () => resolveLanguage(settings.get().language, config.systemLocale) },
+    mainI18n,
+    () => undefined,
+  );
   const router = createRouter(
     {
       ...appHandlers(info),
@@ -273,6 +282,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     photoFile: (urlPath) => resolvePhotoFile(config.dataDir, urlPath),
     language: () => resolveLanguage(settings.get().language, config.systemLocale),
     async close() {
+      stopFollowingLanguage();
       await uploads
         .close()
         .catch((error: unknown) => ports.log.error('Removing unfinished photo uploads failed', error));

@@ -19,7 +19,10 @@ export async function followAppLanguage(
   instance: i18n,
   onChange: () => void,
 ): Promise<() => void> {
-  await instance.changeLanguage(source.language());
+  // Its own record, not the instance's language: another follower (the app's) may have switched
+  // the instance already, and this one must still run its onChange.
+  let applied = source.language();
+  await instance.changeLanguage(applied);
   onChange();
   let pending = Promise.resolve();
   let stopped = false;
@@ -28,7 +31,8 @@ export async function followAppLanguage(
     // In order: two quick changes end in the last one's language.
     pending = pending.then(async () => {
       const next = source.language();
-      if (stopped || next === instance.language) return;
+      if (stopped || next === applied) return;
+      applied = next;
       await instance.changeLanguage(next);
       if (!stopped) onChange();
     });

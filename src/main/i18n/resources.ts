@@ -3,15 +3,17 @@
 // later without the renderer importing from main.
 import deCli from '../../shared/i18n/locales/de.cli.json';
 import deDataLock from '../../shared/i18n/locales/de.dataLock.json';
+import deSecrets from '../../shared/i18n/locales/de.secrets.json';
 import deMenu from '../../shared/i18n/locales/de.menu.json';
 import enCli from '../../shared/i18n/locales/en.cli.json';
 import enDataLock from '../../shared/i18n/locales/en.dataLock.json';
+import enSecrets from '../../shared/i18n/locales/en.secrets.json';
 import enMenu from '../../shared/i18n/locales/en.menu.json';
 
 /** Each language's namespaces, as i18next takes them. */
 export const mainResources = {
-  en: { menu: enMenu, cli: enCli, dataLock: enDataLock },
-  de: { menu: deMenu, cli: deCli, dataLock: deDataLock },
+  en: { menu: enMenu, cli: enCli, dataLock: enDataLock, secrets: enSecrets },
+  de: { menu: deMenu, cli: deCli, dataLock: deDataLock, secrets: deSecrets },
 };
 
 export type MainNamespace = keyof (typeof mainResources)['en'];

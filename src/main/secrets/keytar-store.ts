@@ -1,6 +1,7 @@
 // The OS keychain through keytar (libsecret's Secret Service on Linux, Keychain on macOS,
 // Credential Vault on Windows), with a probe that tells whether it can be used at all.
 import { createRequire } from 'node:module';
+import { mainI18n } from '../i18n';
 import { createSessionSecretStore, type SecretStore } from './secret-store';
 
 export const KEYCHAIN_SERVICE = 'listing-desk';
@@ -21,9 +22,12 @@ export function loadKeytar(): Keytar {
   return require('keytar') as Keytar;
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+/** The keychain's probe did not answer in time. */
+class NoAnswer extends Error {}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms / 1000} s`)), ms);
+    const timer = setTimeout(() => reject(new NoAnswer(`no answer within ${ms} ms`)), ms);
     promise.then(
       (value) => (clearTimeout(timer), resolve(value)),
       (error: unknown) => (clearTimeout(timer), reject(error)),
@@ -60,14 +64,20 @@ export async function openSecretStore(
   try {
     keytar = load();
   } catch (error) {
-    return createSessionSecretStore(
-      `keytar is not built (${firstLine(error)}). Install libsecret-1-dev and run \`npm rebuild keytar\`.`,
-    );
+    return createSessionSecretStore(() => mainI18n.t('secrets:notBuilt', { error: firstLine(error) }));
   }
   try {
-    await withTimeout(keytar.findCredentials(service), PROBE_TIMEOUT_MS, 'The keychain');
+    await withTimeout(keytar.findCredentials(service), PROBE_TIMEOUT_MS);
   } catch (error) {
-    return createSessionSecretStore(`The OS keychain cannot be used: ${firstLine(error)}.`);
+    // Worded when read, in the app's language then (the store opens before the settings are read).
+    return createSessionSecretStore(() =>
+      mainI18n.t('secrets:unusable', {
+        error:
+          error instanceof NoAnswer
+            ? mainI18n.t('secrets:noAnswer', { seconds: PROBE_TIMEOUT_MS / 1000 })
+            : firstLine(error),
+      }),
+    );
   }
   return createKeytarSecretStore(keytar, service);
 }

@@ -10,11 +10,16 @@ export interface SecretStore {
   delete(account: string): Promise<boolean>;
 }
 
-/** Keeps secrets in this process's memory only; they are gone when the app quits. */
-export function createSessionSecretStore(reason: string): SecretStore {
+/**
+ * Keeps secrets in this process's memory only; they are gone when the app quits. A `reason` given
+ * as a function is worded each time it is read, so it follows the app's language.
+ */
+export function createSessionSecretStore(reason: string | (() => string)): SecretStore {
   const secrets = new Map<string, string>();
   return {
-    status: { mode: 'session-only', reason },
+    get status(): KeychainStatus {
+      return { mode: 'session-only', reason: typeof reason === 'string' ? reason : reason() };
+    },
     async set(account, secret) {
       secrets.set(account, secret);
     },

@@ -5,6 +5,7 @@ import {
   type Keytar,
 } from '../../../src/main/secrets/keytar-store';
 import { createSessionSecretStore } from '../../../src/main/secrets/secret-store';
+import { mainI18n } from '../../../src/main/i18n';
 
 function fakeKeytar(overrides: Partial<Keytar> = {}): Keytar {
   const saved = new Map<string, string>();
@@ -84,6 +85,42 @@ describe('openSecretStore', () => {
       mode: 'session-only',
       reason: expect.stringContaining('did not answer within 5 s'),
     });
+  });
+});
+
+describe("the session-only store's reason", () => {
+  afterEach(async () => {
+    await mainI18n.changeLanguage('en');
+  });
+
+  it("is worded in the app's language when read, also after a change", async () => {
+    vi.useFakeTimers();
+    const keytar = fakeKeytar({ findCredentials: () => new Promise(() => {}) });
+    const opening = openSecretStore(() => keytar);
+    await vi.advanceTimersByTimeAsync(5_000);
+    const store = await opening;
+    vi.useRealTimers();
+    await mainI18n.changeLanguage('de');
+    expect(store.status).toEqual({
+      mode: 'session-only',
+      reason:
+        'Der Schlüsselbund des Systems ist nicht nutzbar: Der Schlüsselbund hat nicht binnen 5 s geantwortet.',
+    });
+    await mainI18n.changeLanguage('en');
+    expect(store.status).toEqual({
+      mode: 'session-only',
+      reason: 'The OS keychain cannot be used: The keychain did not answer within 5 s.',
+    });
+  });
+
+  it('names the fix in German when keytar is not built', async () => {
+    const store = await openSecretStore(() => {
+      throw new Error('Cannot find module keytar.node');
+    });
+    await mainI18n.changeLanguage('de');
+    expect(store.status.mode === 'session-only' && store.status.reason).toBe(
+      'keytar ist nicht gebaut (Cannot find module keytar.node). Installieren Sie libsecret-1-dev und führen Sie `npm rebuild keytar` aus.',
+    );
   });
 });
 
