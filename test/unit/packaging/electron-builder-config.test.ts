@@ -153,7 +153,8 @@ describe('electron-builder.yml', () => {
     // What is unpacked must be packed in the first place; keytar's build leftovers are not.
     for (const file of native) expect(packed(file), file).toBe(true);
     const objTarget = filesUnder('node_modules/keytar/build/Release/obj.target');
-    expect(objTarget.length).toBeGreaterThan(0);
+    // make (Linux, macOS) leaves them there; MSBuild on Windows keeps its own under obj/.
+    if (process.platform !== 'win32') expect(objTarget.length).toBeGreaterThan(0);
     for (const file of objTarget) expect(packed(file), file).toBe(false);
   });
 });
