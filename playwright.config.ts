@@ -1,4 +1,8 @@
-// E2e tests drive Debian's Chromium (never a downloaded browser) against the web shell.
+// Two projects. `web`: the e2e tests drive Debian's Chromium (never a downloaded browser) against
+// the web shell. `electron`: the built app in Electron itself, through Playwright's `_electron`
+// (no browser); where Electron's binary is missing (or, on Linux, a display), those tests are
+// skipped with the reason. `npx playwright test` runs both; `--project=electron` only Electron.
+// The global setup builds the app (out/) once for both.
 import { defineConfig } from '@playwright/test';
 
 export const CHROMIUM_FLAGS = [
@@ -12,7 +16,6 @@ export const CHROMIUM_FLAGS = [
 ];
 
 export default defineConfig({
-  testDir: 'test/e2e',
   globalSetup: './test/e2e/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -22,10 +25,28 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: 'test-results/e2e',
   use: {
-    browserName: 'chromium',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS },
-    locale: 'en-US',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  projects: [
+    {
+      name: 'web',
+      testDir: 'test/e2e',
+      use: {
+        browserName: 'chromium',
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: CHROMIUM_FLAGS,
+        },
+        locale: 'en-US',
+      },
+    },
+    {
+      name: 'electron',
+      testDir: 'test/electron',
+      // A whole app starts per test (back end, embedded service, keychain probe): more time.
+      timeout: 120_000,
+      expect: { timeout: 20_000 },
+    },
+  ],
 });

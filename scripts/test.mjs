@@ -1,7 +1,9 @@
-// `npm test`: typecheck, lint, unit and integration tests (vitest), e2e (Playwright on Debian's
-// Chromium against the web shell), then the keychain suite under dbus-run-session with
-// gnome-keyring. Prints last the plain line `N passed, N failed` (each typecheck and the lint run
-// count as one check each; the test runners' counts are read from their JSON reports).
+// `npm test`: typecheck, lint, unit and integration tests (vitest), e2e (Playwright: Debian's
+// Chromium against the web shell, and the built app in Electron where its binary is installed),
+// then the keychain suite under dbus-run-session with gnome-keyring. Prints last the plain line
+// `N passed, N failed` (each typecheck and the lint run count as one check each; the test runners'
+// counts are read from their JSON reports), `N passed, N failed, N skipped` when tests were
+// skipped, with the line before it naming them and why (never counted as passed).
 //
 // On a fresh Debian machine, as root, it first installs the apt packages it needs and builds keytar
 // if the install skipped it; elsewhere it names what is missing and how to get it.
@@ -11,11 +13,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureBuilt } from './lib/build.mjs';
 import { buildKeytar, keytarBinary } from './lib/keytar-build.mjs';
+import { playwrightSkips, skippedLine, vitestSkips } from './lib/skipped-tests.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reports = path.join(root, 'test-results');
 const tally = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** What was skipped and why, from the reports (skipped-tests.mjs). */
+const skips = [];
 
 const say = (line) => process.stdout.write(`\n== ${line}\n`);
 const onPath = (command) =>
@@ -96,11 +101,12 @@ function readJson(file) {
 }
 
 /** Runs a test runner that writes a JSON report and adds its counts; a run without a report is one failure. */
-function suite(name, command, args, reportFile, count, options = {}) {
+function suite(name, command, args, reportFile, count, options = {}, skipped = () => []) {
   say(name);
   rmSync(reportFile, { force: true });
   const run = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
-  const counts = count(readJson(reportFile));
+  const report = readJson(reportFile);
+  const counts = count(report);
   if (!counts) {
     tally.failed += 1;
     failures.push(`${name} (no report; exit code ${run.status})`);
@@ -109,6 +115,7 @@ function suite(name, command, args, reportFile, count, options = {}) {
   tally.passed += counts.passed;
   tally.failed += counts.failed;
   tally.skipped += counts.skipped;
+  if (counts.skipped > 0) skips.push(...skipped(report, root));
   if (counts.failed > 0 || run.status !== 0) failures.push(name);
   if (counts.failed === 0 && run.status !== 0) tally.failed += 1;
 }
@@ -164,6 +171,8 @@ function main() {
     ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
     vitestJson,
     vitestCounts,
+    {},
+    vitestSkips,
   );
 
   if (!machineReady) {
@@ -172,9 +181,15 @@ function main() {
   } else {
     const e2eJson = path.join(reports, 'playwright.json');
     const e2e = inKeyring(bin('playwright'), ['test', '--reporter=list,json']);
-    suite('e2e tests (Playwright, Chromium, web shell)', e2e.command, e2e.args, e2eJson, playwrightCounts, {
-      env: { ...e2e.env, PLAYWRIGHT_JSON_OUTPUT_FILE: e2eJson },
-    });
+    suite(
+      'e2e tests (Playwright: the web shell on Chromium; the Electron app where Electron is installed)',
+      e2e.command,
+      e2e.args,
+      e2eJson,
+      playwrightCounts,
+      { env: { ...e2e.env, PLAYWRIGHT_JSON_OUTPUT_FILE: e2eJson } },
+      playwrightSkips,
+    );
     e2e.cleanup();
 
     const keychainJson = path.join(reports, 'keychain.json');
@@ -193,14 +208,19 @@ function main() {
       keychainJson,
       vitestCounts,
       { env: keychain.env },
+      vitestSkips,
     );
     keychain.cleanup();
   }
 
-  // Skipped tests are reported on their own line so the last line stays `N passed, N failed`.
-  if (tally.skipped > 0) process.stdout.write(`\n${tally.skipped} skipped\n`);
   if (failures.length > 0) process.stdout.write(`\nFailed: ${failures.join('; ')}\n`);
-  process.stdout.write(`${tally.passed} passed, ${tally.failed} failed\n`);
+  // Skipped tests are never passed: named with their reason just before the last line.
+  if (tally.skipped > 0) {
+    process.stdout.write(`\n${skippedLine(skips, tally.skipped)}\n`);
+    process.stdout.write(`${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped\n`);
+  } else {
+    process.stdout.write(`${tally.passed} passed, ${tally.failed} failed\n`);
+  }
   process.exit(tally.failed > 0 ? 1 : 0);
 }
 

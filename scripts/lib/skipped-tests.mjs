@@ -1,0 +1,115 @@
+// Names the tests a run skipped, and why, from the runners' JSON reports, for the line before
+// `npm test`'s last line. Playwright gives each skipped test its reason (the `skip` annotation of
+// test.skip(condition, reason)); Vitest's report has no reasons, so its skipped tests are named by
+// their full titles (where this project writes the reason) and files.
+import path from 'node:path';
+
+const NO_REASON = 'no reason given';
+
+/** @typedef {{ count: number, what: string, why?: string }} SkipGroup */
+
+function relative(root, file) {
+  return path.relative(root, file).split(path.sep).join('/') || '.';
+}
+
+function capitalized(name) {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+function titled(titles, limit = 3) {
+  const shown = titles.slice(0, limit).map((title) => `“${title}”`);
+  const more = titles.length - shown.length;
+  return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
+}
+
+/** Every test of a Playwright JSON report: { project, file, title, status, reason }. */
+function playwrightTests(report) {
+  const tests = [];
+  const walk = (suite, titles) => {
+    const here = suite.title && !suite.file?.endsWith(suite.title) ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const annotations = [
+          ...(test.annotations ?? []),
+          ...(test.results ?? []).flatMap((result) => result.annotations ?? []),
+        ];
+        const skip = annotations.find(
+          (annotation) => annotation.type === 'skip' || annotation.type === 'fixme',
+        );
+        tests.push({
+          project: test.projectName ?? '',
+          file: spec.file,
+          title: [...here, spec.title].join(' › '),
+          status: test.status,
+          reason: skip?.description?.trim() || NO_REASON,
+        });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, here);
+  };
+  for (const suite of report?.suites ?? []) walk(suite, []);
+  return tests;
+}
+
+/**
+ * The skipped tests of a Playwright JSON report, grouped by project and reason: a whole project
+ * skipped for one reason is named as such (`the Electron tests (test/electron)`), otherwise the
+ * tests are named by title.
+ * @returns {SkipGroup[]}
+ */
+export function playwrightSkips(report, root) {
+  const projects = new Map((report?.config?.projects ?? []).map((project) => [project.name, project]));
+  const tests = playwrightTests(report);
+  const groups = new Map();
+  for (const test of tests.filter((candidate) => candidate.status === 'skipped')) {
+    const key = `${test.project}\n${test.reason}`;
+    if (!groups.has(key)) groups.set(key, { project: test.project, reason: test.reason, tests: [] });
+    groups.get(key).tests.push(test);
+  }
+  return [...groups.values()].map(({ project, reason, tests: skipped }) => {
+    const testDir = projects.get(project)?.testDir;
+    const where = testDir ? relative(root, testDir) : undefined;
+    const ofProject = tests.filter((test) => test.project === project);
+    const wholeProject = project !== '' && skipped.length === ofProject.length;
+    const what = wholeProject
+      ? `the ${capitalized(project)} tests${where ? ` (${where})` : ''}`
+      : `${titled(skipped.map((test) => test.title))}${where ? ` (${where})` : ''}`;
+    return { count: skipped.length, what, why: reason };
+  });
+}
+
+/**
+ * The skipped (and todo) tests of a Vitest JSON report, by file.
+ * @returns {SkipGroup[]}
+ */
+export function vitestSkips(report, root) {
+  const groups = [];
+  for (const file of report?.testResults ?? []) {
+    const skipped = (file.assertionResults ?? []).filter((test) =>
+      ['skipped', 'pending', 'todo', 'disabled'].includes(test.status),
+    );
+    if (skipped.length === 0) continue;
+    const titles = skipped.map(
+      (test) => test.fullName || [...(test.ancestorTitles ?? []), test.title].join(' '),
+    );
+    groups.push({ count: skipped.length, what: `${titled(titles)} (${relative(root, file.name)})` });
+  }
+  return groups;
+}
+
+/**
+ * The line naming what was skipped and why: `6 skipped: the Electron tests (test/electron) —
+ * Electron's binary is not installed here (…)`; with several groups each gives its count
+ * (`7 skipped: the Electron tests (test/electron), 6 — …; “…” (test/…), 1`). `total` is the
+ * runners' own count; skipped tests their reports do not name are counted as such.
+ */
+export function skippedLine(groups, total) {
+  const named = groups.reduce((sum, group) => sum + group.count, 0);
+  const all =
+    total > named ? [...groups, { count: total - named, what: 'not named by their reports' }] : groups;
+  const parts = all.map(
+    (group) =>
+      `${group.what}${all.length > 1 ? `, ${group.count}` : ''}${group.why ? ` — ${group.why}` : ''}`,
+  );
+  return `${total} skipped: ${parts.join('; ')}`;
+}

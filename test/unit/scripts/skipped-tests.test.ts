@@ -1,0 +1,113 @@
+// scripts/lib/skipped-tests.mjs: the line before `npm test`'s last one names the skipped tests and
+// why, read from the runners' JSON reports (shapes as Playwright 1.65 and Vitest write them).
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+interface SkipGroup {
+  count: number;
+  what: string;
+  why?: string;
+}
+interface SkippedTests {
+  playwrightSkips(report: unknown, root: string): SkipGroup[];
+  vitestSkips(report: unknown, root: string): SkipGroup[];
+  skippedLine(groups: SkipGroup[], total: number): string;
+}
+
+const root = path.resolve(import.meta.dirname, '..', '..', '..');
+const lib = (await import(
+  pathToFileURL(path.join(root, 'scripts', 'lib', 'skipped-tests.mjs')).href
+)) as SkippedTests;
+
+const why = "Electron's binary is not installed here (node_modules/electron/dist)";
+const spec = (title: string, projectName: string, status: string, annotations: object[] = []) => ({
+  title,
+  file: `${projectName === 'web' ? 'e2e' : 'electron'}/${title}.spec.ts`,
+  tests: [
+    {
+      projectName,
+      status,
+      annotations,
+      results: [{ status: status === 'skipped' ? 'skipped' : 'passed', annotations }],
+    },
+  ],
+});
+const playwrightReport = {
+  config: {
+    projects: [
+      { name: 'web', testDir: path.join(root, 'test', 'e2e') },
+      { name: 'electron', testDir: path.join(root, 'test', 'electron') },
+    ],
+  },
+  suites: [
+    {
+      title: 'first-start.spec.ts',
+      file: 'first-start.spec.ts',
+      specs: [spec('first start', 'electron', 'skipped', [{ type: 'skip', description: why }])],
+      suites: [],
+    },
+    {
+      title: 'security.spec.ts',
+      file: 'security.spec.ts',
+      specs: [
+        spec('no node', 'electron', 'skipped', [{ type: 'skip', description: why }]),
+        spec('navigation', 'electron', 'skipped', [{ type: 'skip', description: why }]),
+      ],
+    },
+    {
+      title: 'foundation.spec.ts',
+      file: 'foundation.spec.ts',
+      specs: [spec('the app opens', 'web', 'expected')],
+      suites: [{ title: 'in German', file: 'foundation.spec.ts', specs: [spec('words', 'web', 'skipped')] }],
+    },
+  ],
+  stats: { expected: 1, unexpected: 0, flaky: 0, skipped: 4 },
+};
+
+describe('skipped tests, named with their reasons', () => {
+  it('names a whole Playwright project skipped for one reason, and single tests by title', () => {
+    const groups = lib.playwrightSkips(playwrightReport, root);
+    expect(groups).toEqual([
+      { count: 3, what: 'the Electron tests (test/electron)', why },
+      { count: 1, what: '“in German › words” (test/e2e)', why: 'no reason given' },
+    ]);
+    expect(lib.skippedLine(groups.slice(0, 1), 3)).toBe(
+      `3 skipped: the Electron tests (test/electron) — ${why}`,
+    );
+    expect(lib.skippedLine(groups, 4)).toBe(
+      `4 skipped: the Electron tests (test/electron), 3 — ${why}; “in German › words” (test/e2e), 1 — no reason given`,
+    );
+  });
+
+  it('names Vitest skips by title and file, and counts what no report names', () => {
+    const vitest = {
+      numPendingTests: 2,
+      testResults: [
+        {
+          name: path.join(root, 'test', 'integration', 'disk.test.ts'),
+          assertionResults: [
+            { status: 'passed', fullName: 'works', ancestorTitles: [], title: 'works' },
+            {
+              status: 'skipped',
+              fullName: 'a full disk (skipped: no loop device) fails',
+              ancestorTitles: [],
+              title: 'x',
+            },
+            { status: 'todo', fullName: 'later', ancestorTitles: [], title: 'later' },
+          ],
+        },
+      ],
+    };
+    const groups = lib.vitestSkips(vitest, root);
+    expect(groups).toEqual([
+      {
+        count: 2,
+        what: '“a full disk (skipped: no loop device) fails”, “later” (test/integration/disk.test.ts)',
+      },
+    ]);
+    expect(lib.skippedLine(groups, 3)).toBe(
+      '3 skipped: “a full disk (skipped: no loop device) fails”, “later” (test/integration/disk.test.ts), 2; not named by their reports, 1',
+    );
+  });
+});
