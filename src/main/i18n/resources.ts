@@ -4,16 +4,18 @@
 import deCli from '../../shared/i18n/locales/de.cli.json';
 import deDataLock from '../../shared/i18n/locales/de.dataLock.json';
 import deSecrets from '../../shared/i18n/locales/de.secrets.json';
+import deNotice from '../../shared/i18n/locales/de.notice.json';
 import deMenu from '../../shared/i18n/locales/de.menu.json';
 import enCli from '../../shared/i18n/locales/en.cli.json';
 import enDataLock from '../../shared/i18n/locales/en.dataLock.json';
 import enSecrets from '../../shared/i18n/locales/en.secrets.json';
+import enNotice from '../../shared/i18n/locales/en.notice.json';
 import enMenu from '../../shared/i18n/locales/en.menu.json';
 
 /** Each language's namespaces, as i18next takes them. */
 export const mainResources = {
-  en: { menu: enMenu, cli: enCli, dataLock: enDataLock, secrets: enSecrets },
-  de: { menu: deMenu, cli: deCli, dataLock: deDataLock, secrets: deSecrets },
+  en: { menu: enMenu, cli: enCli, dataLock: enDataLock, secrets: enSecrets, notice: enNotice },
+  de: { menu: deMenu, cli: deCli, dataLock: deDataLock, secrets: deSecrets, notice: deNotice },
 };
 
 export type MainNamespace = keyof (typeof mainResources)['en'];
