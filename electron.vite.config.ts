@@ -29,6 +29,7 @@ export default defineConfig({
     root: 'src/renderer',
     build: {
       outDir: 'out/renderer',
+      minify: true,
       rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } },
     },
     plugins: [react()],

@@ -1,4 +1,5 @@
 import { Suspense, useEffect } from 'react';
+import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ViewName } from '../shared/ipc/types';
 import { ConnectionLost } from './components/ConnectionLost';
@@ -8,7 +9,7 @@ import { ViewErrorBoundary } from './components/ViewErrorBoundary';
 import { applyLanguage, resolveLanguage } from './i18n';
 import { PartLoading } from './lazy/PartLoading';
 import { ListingsView, preloadPartsWhenIdle, PublishingView, SettingsView } from './lazy/parts';
-import { subscribe } from './ipc/client';
+import { call, subscribe } from './ipc/client';
 import { useAccountsStore } from './store/accounts-store';
 import { useAppStore } from './store/app-store';
 import { useDraftsStore } from './store/drafts-store';
@@ -59,7 +60,16 @@ export function App() {
   }, []);
 
   useEffect(() => {
-    if (language && info) void applyLanguage(resolveLanguage(language, info.systemLocale));
+    if (!language || !info) return;
+    // The other language's words load first (a chunk); should they not, the UI stays as it is.
+    applyLanguage(resolveLanguage(language, info.systemLocale)).catch((error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      useAppStore.getState().reportError(i18next.t('app.languageFailed', { message }));
+      const view = useAppStore.getState().view;
+      call('app:log-renderer-error', { view, message: `language: ${message}`.slice(0, 2000) }).catch(
+        () => undefined,
+      );
+    });
   }, [language, info]);
 
   const View = views[view];
