@@ -151,18 +151,18 @@ describe('the documented command', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
-    const exit = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+    // 'close': the process has ended and its stdout is read to the end.
+    const closed = new Promise<void>((resolve) => child.on('close', () => resolve()));
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     try {
       await expect.poll(() => stdout.includes('\n'), { timeout: 30_000 }).toBe(true);
-      // A moment for anything else that would be printed after the line.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(stdout.split('\n').filter((line) => line !== '')).toHaveLength(1);
-      Ready.parse(JSON.parse(stdout));
     } finally {
       process.kill(-child.pid!, 'SIGTERM');
-      await exit;
+      await closed;
     }
+    // All it printed from start to end, not only up to a moment after the line.
+    expect(stdout.split('\n').filter((line) => line !== '')).toHaveLength(1);
+    Ready.parse(JSON.parse(stdout));
   }, 40_000);
 });

@@ -1,6 +1,6 @@
 // Injected faults: status codes, connection resets before and after the handler, delays past the
 // client's timeout, latency, scripts (times) and seeded rates.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ListingList } from '../../../src/shared/service';
 import { parseFaultSpec } from '../../../src/sandbox';
 import type { Sandbox } from '../../../src/sandbox';
@@ -96,8 +96,10 @@ describe('delays and latency', () => {
     sb.faults.add({ route: 'POST /v1/listings', kind: 'delay', ms: 400, times: 1 });
     const signal = AbortSignal.timeout(150);
     await expect(api.call('POST', '/v1/listings', { body: listingBody(), signal })).rejects.toThrow();
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(await listings()).toBe(before + 1);
+    await vi.waitFor(async () => expect(await listings()).toBe(before + 1), {
+      timeout: 10_000,
+      interval: 50,
+    });
   });
 
   it('latency delays every request', async () => {

@@ -1,8 +1,8 @@
 // The spec's intended order of calls, end to end, and the counts that prove "no duplicates".
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Listing, Publication, UuidResponse } from '../../../src/shared/service';
 import type { Sandbox } from '../../../src/sandbox';
-import { Api, PNG, listingBody, publicationBody, sleep, start, upload } from './helpers';
+import { Api, PNG, listingBody, publicationBody, start, upload } from './helpers';
 
 let sb: Sandbox;
 
@@ -39,13 +39,13 @@ describe('intended order of calls', () => {
     });
     expect(created.status).toBe(201);
     const pub = UuidResponse.parse(created.body).uuid;
-    let state = '';
-    for (let i = 0; i < 50 && state !== 'PUBLISHED'; i++) {
-      const res = await api.call('GET', `/v1/listings/${listing.uuid}/publications/${pub}`);
-      state = Publication.parse(res.body).actualState ?? '';
-      if (state !== 'PUBLISHED') await sleep(20);
-    }
-    expect(state).toBe('PUBLISHED');
+    await vi.waitFor(
+      async () => {
+        const res = await api.call('GET', `/v1/listings/${listing.uuid}/publications/${pub}`);
+        expect(Publication.parse(res.body).actualState).toBe('PUBLISHED');
+      },
+      { timeout: 10_000, interval: 20 },
+    );
     const read = Listing.parse((await api.call('GET', `/v1/listings/${listing.uuid}`)).body);
     expect(read.urls).toEqual(order);
     const jpeg = await fetch(order[2]!);

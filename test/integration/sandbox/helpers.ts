@@ -191,8 +191,3 @@ export function fullError(
     localizedMessage: '',
   };
 }
-
-/** Resolves after `ms`. */
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}

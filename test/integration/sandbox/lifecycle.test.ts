@@ -4,12 +4,12 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_QUIRKS, type Sandbox } from '../../../src/sandbox';
 import { parseCli } from '../../../src/sandbox/cli-args';
 import { applyQuirks } from '../../../src/sandbox/quirks';
 import { Listing, Publication, SPEC_ERRORS, UuidResponse } from '../../../src/shared/service';
-import { Api, fullError, publicationBody, sleep, start } from './helpers';
+import { Api, fullError, publicationBody, start } from './helpers';
 
 let sb: Sandbox;
 let api: Api;
@@ -49,13 +49,14 @@ async function untilState(
   publication: string,
   state: string,
 ): Promise<Publication> {
-  let last: Publication | null = null;
-  for (let i = 0; i < 100; i++) {
-    last = await readPublication(on, listing, publication);
-    if (last.actualState === state) return last;
-    await sleep(10);
-  }
-  throw new Error(`publication never reached ${state}; last ${JSON.stringify(last)}`);
+  return vi.waitFor(
+    async () => {
+      const last = await readPublication(on, listing, publication);
+      expect(last.actualState, `publication never reached ${state}`).toBe(state);
+      return last;
+    },
+    { timeout: 10_000, interval: 10 },
+  );
 }
 
 function stateCall(on: Api, listing: string, publication: string, state: string) {

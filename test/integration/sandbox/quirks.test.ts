@@ -1,9 +1,9 @@
 // Quirks for the spec's "not shown" points, each selectable at start and at run time.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Listing, Publication, UuidResponse } from '../../../src/shared/service';
 import { DEFAULT_QUIRKS } from '../../../src/sandbox';
 import type { Sandbox } from '../../../src/sandbox';
-import { Api, publicationBody, sleep, start } from './helpers';
+import { Api, publicationBody, start } from './helpers';
 
 let sb: Sandbox;
 let api: Api;
@@ -97,8 +97,8 @@ describe('stateNames', () => {
     const read = async () =>
       Publication.parse((await api.call('GET', `/v1/listings/${uuid}/publications/${pub}`)).body).actualState;
     expect(await read()).toBe('IN_REVIEW');
-    await sleep(150);
-    expect(await read()).toBe('DECLINED');
+    // Read until validation is over (the sandbox settles a publication when it is read after it).
+    await vi.waitFor(async () => expect(await read()).toBe('DECLINED'), { timeout: 10_000, interval: 25 });
   });
 
   it('refuses names that would hide the timeline', () => {

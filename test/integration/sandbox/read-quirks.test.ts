@@ -1,12 +1,12 @@
 // The quirks of issue 14's reads: odd items in the listings list, publication reads without states,
 // and a rejection named without REJECT in it; each at start (CLI flag) and at run time.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_QUIRKS, type Sandbox } from '../../../src/sandbox';
 import { parseCli } from '../../../src/sandbox/cli-args';
 import { applyQuirks } from '../../../src/sandbox/quirks';
 import { ODD_LISTING_UUID } from '../../../src/sandbox/render';
 import { Listing, UuidResponse, splitListings } from '../../../src/shared/service';
-import { Api, listingBody, publicationBody, sleep, start } from './helpers';
+import { Api, listingBody, publicationBody, start } from './helpers';
 
 let sb: Sandbox;
 let api: Api;
@@ -47,9 +47,14 @@ describe('listItems', () => {
 describe('publicationStates and stateNames', () => {
   it('absent: a publication read carries no state fields; present again: it does', async () => {
     const { listing, publication } = await rejectedPublication();
-    sb.setQuirks({ publicationStates: 'absent', stateNames: { rejected: 'NOT_APPROVED' } });
-    await sleep(80);
     const path = `/v1/listings/${listing}/publications/${publication}`;
+    // Validated first (read until it is), so that the state left out below is the settled one.
+    sb.setQuirks({ stateNames: { rejected: 'NOT_APPROVED' } });
+    await vi.waitFor(
+      async () => expect((await api.call('GET', path)).body).toMatchObject({ actualState: 'NOT_APPROVED' }),
+      { timeout: 10_000, interval: 20 },
+    );
+    sb.setQuirks({ publicationStates: 'absent' });
     const absent = (await api.call('GET', path)).body as Record<string, unknown>;
     expect(absent.uuid).toBe(publication);
     expect(absent).not.toHaveProperty('actualState');
