@@ -3,9 +3,10 @@
 // seller's words, which the importer's header guess knows in English and German).
 import type { Draft } from '../../shared/domain/draft';
 import type { ImportTarget } from '../../shared/domain/import';
-import { stateMeaning, type StateMeaning } from '../../shared/domain/publication-outcome';
+import { stateMeaning } from '../../shared/domain/publication-outcome';
 import type { UiLanguage } from '../../shared/i18n-language';
 import type { ListingExtras, ListingView } from '../../shared/ipc/types';
+import { wordsIn } from '../i18n';
 
 /** A cell: text, a number (a price), or empty. */
 export type Cell = string | number | null;
@@ -45,72 +46,12 @@ const draftColumns: readonly DraftColumn[] = [
 
 type ListingOnly = 'state' | 'adId' | 'listingId';
 
-const headers: Record<UiLanguage, Record<DraftColumn | ListingOnly, string>> = {
-  en: {
-    title: 'Title',
-    description: 'Description',
-    price: 'Price',
-    priceType: 'Price type',
-    category: 'Category',
-    adType: 'Ad type',
-    buyNow: 'Buy now',
-    reference: 'Reference',
-    email: 'Email',
-    phoneNumber: 'Phone',
-    contactPerson: 'Contact person',
-    street: 'Street',
-    postalCode: 'Postal code',
-    city: 'City',
-    district: 'District',
-    radius: 'Radius (km)',
-    photos: 'Photos',
-    state: 'State',
-    adId: 'Ad ID',
-    listingId: 'Listing ID',
-  },
-  de: {
-    title: 'Titel',
-    description: 'Beschreibung',
-    price: 'Preis',
-    priceType: 'Preisart',
-    category: 'Kategorie',
-    adType: 'Anzeigenart',
-    buyNow: 'Direkt kaufen',
-    reference: 'Referenz',
-    email: 'E-Mail',
-    phoneNumber: 'Telefon',
-    contactPerson: 'Ansprechpartner',
-    street: 'Straße',
-    postalCode: 'PLZ',
-    city: 'Ort',
-    district: 'Stadtteil',
-    radius: 'Umkreis (km)',
-    photos: 'Fotos',
-    state: 'Status',
-    adId: 'Anzeigennummer',
-    listingId: 'Listing-ID',
-  },
-};
-
-const yesNo: Record<UiLanguage, [string, string]> = { en: ['yes', 'no'], de: ['ja', 'nein'] };
-
-const stateWords: Record<UiLanguage, Record<StateMeaning | 'none', string>> = {
-  en: { live: 'Live', review: 'In review', rejected: 'Rejected', paused: 'Paused', none: 'Not published' },
-  de: {
-    live: 'Online',
-    review: 'In Prüfung',
-    rejected: 'Abgelehnt',
-    paused: 'Pausiert',
-    none: 'Nicht veröffentlicht',
-  },
-};
-
 /** Photo paths in one cell, one a line (the importer splits a photo cell at line breaks). */
 export const PHOTO_SEPARATOR = '\n';
 
 /** The header an export writes for a draft column, in the seller's language. */
 export function columnHeader(column: DraftColumn | ListingOnly, language: UiLanguage): string {
-  return headers[language][column];
+  return wordsIn(language, 'export')(`header.${column}`);
 }
 
 function amountCell(amount: number | string | null): Cell {
@@ -125,7 +66,7 @@ function amountCell(amount: number | string | null): Cell {
 
 function yesNoCell(value: boolean | null | undefined, language: UiLanguage): Cell {
   if (value === null || value === undefined) return null;
-  return yesNo[language][value ? 0 : 1];
+  return wordsIn(language, 'export')(value ? 'yes' : 'no');
 }
 
 /** The attribute names of all `items`, sorted. */
@@ -137,11 +78,9 @@ function attributeNames(items: readonly { attributes: Record<string, string> }[]
 
 // An attribute's column is named with a prefix the importer reads back as that attribute (and so
 // never clashes with a fixed column, whatever the attribute is called).
-const attributePrefix: Record<UiLanguage, string> = { en: 'Attribute: ', de: 'Merkmal: ' };
-
 /** The header of an attribute's column. */
 export function attributeHeader(name: string, language: UiLanguage): string {
-  return `${attributePrefix[language]}${name}`;
+  return wordsIn(language, 'export')('attribute', { name });
 }
 
 /** What a draft and a live listing share, as the export writes it. */
@@ -182,7 +121,7 @@ function tableOf<T extends { attributes: Record<string, string> }, C extends Dra
   const attributes = attributeNames(items);
   return {
     header: [
-      ...columns.map((column) => headers[language][column]),
+      ...columns.map((column) => columnHeader(column, language)),
       ...attributes.map((name) => attributeHeader(name, language)),
     ],
     rows: items.map((item) => [
@@ -228,13 +167,13 @@ export function draftsTable(
 
 /** The publication states of a listing in seller words, one per publication. */
 export function listingStateWords(extras: ListingExtras | undefined, language: UiLanguage): string {
-  const words = stateWords[language];
+  const t = wordsIn(language, 'export');
   const publications = extras?.publications ?? [];
-  if (publications.length === 0) return words.none;
+  if (publications.length === 0) return t('state.none');
   return publications
     .map((publication) => {
       const meaning = stateMeaning(publication.actualState);
-      return meaning ? words[meaning] : (publication.actualState ?? publication.requestedState ?? '');
+      return meaning ? t(`state.${meaning}`) : (publication.actualState ?? publication.requestedState ?? '');
     })
     .join(PHOTO_SEPARATOR);
 }

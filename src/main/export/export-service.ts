@@ -9,6 +9,7 @@ import type { DraftSummary } from '../../shared/domain/draft-list';
 import type { UiLanguage } from '../../shared/i18n-language';
 import type { ListingsState } from '../../shared/ipc/types';
 import { AppError } from '../ipc/app-error';
+import { wordsIn } from '../i18n';
 import { draftsTable, listingsTable } from './columns';
 import { writeTable } from './table-files';
 import type { ExportFormat, ExportKind, ExportResult } from '../../shared/domain/export';
@@ -35,11 +36,6 @@ export interface ExportService {
   /** A sensible file to suggest: in the seller's home folder, named for the kind and the day. */
   defaultPath(kind: ExportKind, format: ExportFormat): { path: string };
 }
-
-const names: Record<UiLanguage, Record<ExportKind, string>> = {
-  en: { drafts: 'Listing Desk drafts', listings: 'Listing Desk listings' },
-  de: { drafts: 'Listing Desk Entwürfe', listings: 'Listing Desk Anzeigen' },
-};
 
 /** Builds the export service. */
 export function createExportService(deps: ExportServiceDeps): ExportService {
@@ -102,7 +98,8 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
 
     defaultPath(kind, format) {
       const day = now().toISOString().slice(0, 10);
-      return { path: path.join(os.homedir(), `${names[deps.language()][kind]} ${day}.${format}`) };
+      const name = wordsIn(deps.language(), 'export')(`fileName.${kind}`);
+      return { path: path.join(os.homedir(), `${name} ${day}.${format}`) };
     },
   };
 }

@@ -5,17 +5,33 @@ import deCli from '../../shared/i18n/locales/de.cli.json';
 import deDataLock from '../../shared/i18n/locales/de.dataLock.json';
 import deSecrets from '../../shared/i18n/locales/de.secrets.json';
 import deNotice from '../../shared/i18n/locales/de.notice.json';
+import deExport from '../../shared/i18n/locales/de.export.json';
 import deMenu from '../../shared/i18n/locales/de.menu.json';
 import enCli from '../../shared/i18n/locales/en.cli.json';
 import enDataLock from '../../shared/i18n/locales/en.dataLock.json';
 import enSecrets from '../../shared/i18n/locales/en.secrets.json';
 import enNotice from '../../shared/i18n/locales/en.notice.json';
+import enExport from '../../shared/i18n/locales/en.export.json';
 import enMenu from '../../shared/i18n/locales/en.menu.json';
 
 /** Each language's namespaces, as i18next takes them. */
 export const mainResources = {
-  en: { menu: enMenu, cli: enCli, dataLock: enDataLock, secrets: enSecrets, notice: enNotice },
-  de: { menu: deMenu, cli: deCli, dataLock: deDataLock, secrets: deSecrets, notice: deNotice },
+  en: {
+    menu: enMenu,
+    cli: enCli,
+    dataLock: enDataLock,
+    secrets: enSecrets,
+    notice: enNotice,
+    export: enExport,
+  },
+  de: {
+    menu: deMenu,
+    cli: deCli,
+    dataLock: deDataLock,
+    secrets: deSecrets,
+    notice: deNotice,
+    export: deExport,
+  },
 };
 
 export type MainNamespace = keyof (typeof mainResources)['en'];
