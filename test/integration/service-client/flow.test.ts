@@ -3,7 +3,7 @@
 // update listing -> update publication; plus the connection test, and what goes over the wire: the
 // Authorization forms, JSON bodies, the optional true-client-ip header, repeated `urls` parameters.
 import type { IncomingHttpHeaders } from 'node:http';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PUBLISHED } from '../../../src/shared/service';
 import type { Publication } from '../../../src/shared/service';
 import { createServiceClient, testConnection } from '../../../src/main/service-client';
@@ -25,13 +25,15 @@ import type { LocalServer } from './helpers';
 const f = useFixture();
 
 /** Polls the publication until its actualState equals its requestedState. */
-async function settled(listingUuid: string, publicationUuid: string): Promise<Publication> {
-  for (let i = 0; i < 100; i += 1) {
-    const publication = await f.client.getPublication(listingUuid, publicationUuid);
-    if (publication.actualState === publication.requestedState) return publication;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('publication did not settle');
+function settled(listingUuid: string, publicationUuid: string): Promise<Publication> {
+  return vi.waitFor(
+    async () => {
+      const publication = await f.client.getPublication(listingUuid, publicationUuid);
+      expect(publication.actualState, 'publication did not settle').toBe(publication.requestedState);
+      return publication;
+    },
+    { timeout: 10_000, interval: 20 },
+  );
 }
 
 describe('the whole order of calls', () => {

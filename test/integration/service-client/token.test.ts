@@ -1,13 +1,14 @@
 // Tokens: each token error code mapped to its problem, the secret's absence, caching, renewal before
 // expiry, one refresh after a 401, single flight for concurrent callers, and no secret in errors.
 import { inspect } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { IncomingMessage } from 'node:http';
 import type { Sandbox } from '../../../src/sandbox';
 import { createServiceClient } from '../../../src/main/service-client';
 import type { ServiceClient } from '../../../src/main/service-client';
 import { FAST_RETRY, clientFor, failure, hits, httpServer, start } from './helpers';
 import type { LocalServer } from './helpers';
+import { Api } from '../sandbox/helpers';
 
 const SECRET = 'correct-horse-battery-staple';
 let sb: Sandbox;
@@ -21,8 +22,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => sb.close());
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('token errors from the sandbox', () => {
   it('invalid_client for a wrong secret; the listings call is never sent', async () => {
@@ -223,8 +222,12 @@ describe('a token that runs out mid-run (lifetime 1 s)', () => {
     await renewing.listListings();
     await frozen.listListings();
     expect(short.stats().tokens).toBe(2);
-    // The sandbox rounds a token's exp up to a whole second: wait until both tokens are surely expired.
-    await sleep(Math.ceil((Date.now() + 1_000) / 1_000) * 1_000 + 50 - Date.now());
+    // Both tokens have expired once one issued after them is refused (exp is rounded up to whole seconds).
+    const probe = await Api.login(short);
+    await vi.waitFor(async () => expect((await probe.call('GET', '/v1/listings')).status).toBe(401), {
+      timeout: 10_000,
+      interval: 100,
+    });
     short.resetStats();
   });
   afterAll(() => short.close());
