@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Configuration } from 'app-builder-lib';
 import { parse, stringify } from 'yaml';
+import { APP_ID } from '../../../src/main/shells/electron/app-id';
 import { configFile, loadConfig, matcherOf, nodeModulesMatcher, root, validate } from './builder-config';
 import { parseXml, texts } from './xml';
 
@@ -70,6 +71,8 @@ describe('electron-builder.yml', () => {
       publish: null,
     });
     expect(config.copyright).toMatch(/Listing Desk/);
+    // The running app takes the same id (Windows: the shortcut's AppUserModelID, for notifications).
+    expect(APP_ID).toBe(config.appId);
     // Electron's Linux window name, the .desktop file and the AppStream id are one name.
     expect(config.extraMetadata).toMatchObject({ desktopName: `${config.appId}.desktop` });
     expect(config.linux?.syncDesktopName).toBe(true);

@@ -11,6 +11,7 @@ import { logProcessFailures } from '../../log/process-failures';
 import { openSecretStore } from '../../secrets/keytar-store';
 import type { KeyValueStore, StoreFactory } from '../../storage/store-factory';
 import { takeDataFolder } from '../../storage/data-lock';
+import { APP_ID } from './app-id';
 import { registerAppScheme, serveAppScheme } from './app-protocol';
 import { APP_START_URL, isAppUrl } from './app-url';
 import { dataDirArgument } from './data-dir-arg';
@@ -170,6 +171,7 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   app.enableSandbox();
+  if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
   registerAppScheme();
   app.on('second-instance', focusWindow);
   app.on('window-all-closed', () => app.quit());
