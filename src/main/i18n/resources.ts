@@ -6,12 +6,14 @@ import deDataLock from '../../shared/i18n/locales/de.dataLock.json';
 import deSecrets from '../../shared/i18n/locales/de.secrets.json';
 import deNotice from '../../shared/i18n/locales/de.notice.json';
 import deExport from '../../shared/i18n/locales/de.export.json';
+import deIpc from '../../shared/i18n/locales/de.ipc.json';
 import deMenu from '../../shared/i18n/locales/de.menu.json';
 import enCli from '../../shared/i18n/locales/en.cli.json';
 import enDataLock from '../../shared/i18n/locales/en.dataLock.json';
 import enSecrets from '../../shared/i18n/locales/en.secrets.json';
 import enNotice from '../../shared/i18n/locales/en.notice.json';
 import enExport from '../../shared/i18n/locales/en.export.json';
+import enIpc from '../../shared/i18n/locales/en.ipc.json';
 import enMenu from '../../shared/i18n/locales/en.menu.json';
 
 /** Each language's namespaces, as i18next takes them. */
@@ -23,6 +25,7 @@ export const mainResources = {
     secrets: enSecrets,
     notice: enNotice,
     export: enExport,
+    ipc: enIpc,
   },
   de: {
     menu: deMenu,
@@ -31,6 +34,7 @@ export const mainResources = {
     secrets: deSecrets,
     notice: deNotice,
     export: deExport,
+    ipc: deIpc,
   },
 };
 

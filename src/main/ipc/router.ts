@@ -6,6 +6,7 @@ import { channelNames, isChannelName, type ChannelName } from '../../shared/ipc/
 import type { Envelope } from '../../shared/ipc/envelope';
 import { writeFailureError } from '../storage/write-failure';
 import type { Log } from '../log/log';
+import { mainI18n } from '../i18n';
 import { AppError } from './app-error';
 
 export type Handler<C extends ChannelName> = (input: ParsedInputOf<C>) => Promise<OutputOf<C>> | OutputOf<C>;
@@ -63,7 +64,8 @@ export function createRouter(
           };
         }
         log.error(`Handler for ${channel} failed`, error);
-        return { ok: false, error: { code: 'internal', message: `Something went wrong in ${channel}.` } };
+        // In the app's language: forms show this message as it is.
+        return { ok: false, error: { code: 'internal', message: mainI18n.t('ipc:internal', { channel }) } };
       }
     },
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../../src/main/ipc/app-error';
+import { mainI18n } from '../../../src/main/i18n';
 import { createRouter, type Handlers } from '../../../src/main/ipc/router';
 import { channelNames } from '../../../src/shared/ipc/names';
 import { spyLogger } from '../helpers/temp-app';
@@ -163,6 +164,28 @@ describe('createRouter', () => {
     if (!result.ok) expect(result.error.details).toBeUndefined();
     expect(log.error).toHaveBeenCalledTimes(1);
     expect(log.error).toHaveBeenCalledWith(expect.stringContaining('settings:get'), boom);
+  });
+
+  it("words the internal failure in the app's language", async () => {
+    const router = createRouter(
+      handlers({
+        'settings:get': () => {
+          throw new Error('boom');
+        },
+      }),
+      spyLogger(),
+    );
+    const message = async () => {
+      const result = await router.call('settings:get', undefined);
+      return result.ok ? undefined : result.error.message;
+    };
+    expect(await message()).toBe('Something went wrong in settings:get.');
+    await mainI18n.changeLanguage('de');
+    try {
+      expect(await message()).toBe('Bei settings:get ist etwas schiefgegangen.');
+    } finally {
+      await mainI18n.changeLanguage('en');
+    }
   });
 
   it('treats a thrown non-Error value as internal too', async () => {
