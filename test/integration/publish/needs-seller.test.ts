@@ -2,6 +2,7 @@
 // (NOT_APPROVED) ends active tracking as "needs the seller" only after three reads spanning the
 // window; the slow check (at start and every interval) reopens tracking when the state changes; a
 // read without states is "not reported yet" and tracked. Real sandbox, real engine, short timings.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it, vi } from 'vitest';
 import type { PublishJobView } from '../../../src/shared/domain/publish-job';
 import { clientOf, engineOn, requests, sandboxAccounts, useScenes } from './helpers';
@@ -50,7 +51,8 @@ describe('states that settle', () => {
 
     // Tracking has ended: no reads until the slow check.
     const before = reads(sb);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // The wait is the check: tracking read at least every half window; none for that long shows it ended.
+    await sleep(WINDOW_MS / 2);
     expect(reads(sb)).toBe(before);
     // Nothing changed on the service: the slow check reads it and leaves it.
     expect(await engine.checkSettled()).toBe(0);
@@ -76,7 +78,14 @@ describe('states that settle', () => {
     expect(engine.get(jobId)).toMatchObject({ state: 'rejected', actualState: 'NOT_APPROVED' });
     await engine.close();
     await client.updatePublication(job.listingUuid!, job.publicationUuid!, { imprintUuid: imprint });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Validated anew on the service (read until it is live) before the app starts again.
+    await vi.waitFor(
+      async () =>
+        expect(await client.getPublication(job.listingUuid!, job.publicationUuid!)).toMatchObject({
+          actualState: 'PUBLISHED',
+        }),
+      { timeout: 10_000, interval: 25 },
+    );
     engine = await engineOn(d, accounts, { settle });
     await vi.waitFor(() => expect(engine.get(jobId)!.state).not.toBe('rejected'), { timeout: 5_000 });
     await engine.settled();

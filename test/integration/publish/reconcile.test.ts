@@ -1,6 +1,7 @@
 // Reconciling before repeating, across restarts: a listing POST the service is still working on when
 // the app dies, publication answers lost behind a gateway's 5xx, a service without the read of a
 // listing's publications (the seller must confirm a Retry), and the decisions written to the log.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { PublishEngineOptions } from '../../../src/main/publish/engine';
 import {
@@ -68,8 +69,8 @@ describe('reconciling across a restart', () => {
     const landed = killedAt + TIMEOUT_MS + 100;
     expect(counts(sb).listings).toBe(0);
     await second.settled();
-    // By now the first request has surely landed too.
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, landed - Date.now()) + 50));
+    // The wait is the check: the counts below are final only once the delayed first request landed.
+    await sleep(Math.max(0, landed - Date.now()) + 50);
     await expectPublished(sb, d, [draft!]);
     // One POST in all: the resumed job kept looking until the first one landed, and adopted it.
     expect(requests(sb, 'POST /v1/listings')).toEqual({ '200': 1 });
@@ -95,7 +96,8 @@ describe('reconciling across a restart', () => {
       expect(killedOn).toBe(operation);
       const landed = killedAt + TIMEOUT_MS + 100;
       await second.settled();
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, landed - Date.now()) + 50));
+      // The wait is the check: a duplicate would show only once the delayed request has landed.
+      await sleep(Math.max(0, landed - Date.now()) + 50);
       await expectPublished(sb, d, [draft!]);
       expect(counts(sb)).toMatchObject({ listings: 1, media: 2, publications: 1 });
     });
