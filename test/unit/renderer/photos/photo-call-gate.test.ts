@@ -1,6 +1,6 @@
 // set-photos keeps only the photos it names: the gate must never let one run while a photo is
 // being added, and its ids must be worked out after the adds before it were taken in.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PhotoCallGate } from '../../../../src/renderer/views/drafts/photos/photo-call-gate';
 import { bytesToBase64 } from '../../../../src/renderer/views/drafts/photos/base64';
 
@@ -9,8 +9,6 @@ function deferred<T = void>() {
   const promise = new Promise<T>((r) => (resolve = r));
   return { promise, resolve };
 }
-
-const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('photo call gate', () => {
   it('runs a set-photos only after the adds in flight were answered and taken in', async () => {
@@ -30,7 +28,8 @@ describe('photo call gate', () => {
     ];
     const set = gate.set(async () => log.push('set-photos sent'));
     first.resolve();
-    await settle();
+    // Once photo 1 is in, only photo 2's answer can let the set-photos go.
+    await vi.waitFor(() => expect(log).toContain('photo 1 taken in'));
     expect(log).toEqual(['photo 1 taken in']);
     second.resolve();
     await Promise.all([...adds, set]);
@@ -47,7 +46,8 @@ describe('photo call gate', () => {
       log.push('set-photos answered');
     });
     const add = gate.add(async () => log.push('photo sent'));
-    await settle();
+    // Once the set-photos is sent, only its answer can let the add go.
+    await vi.waitFor(() => expect(log).toContain('set-photos sent'));
     expect(log).toEqual(['set-photos sent']);
     answer.resolve();
     await Promise.all([set, add]);
