@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { cliWords, importProblemsText, jobErrorText } from '../../../src/main/cli/words';
 import type { PublishJobError } from '../../../src/shared/domain/publish-job';
+import type { UsageProblem } from '../../../src/main/cli/args';
 
 const en = cliWords('en');
 const de = cliWords('de');
@@ -68,5 +69,66 @@ describe('the command line words', () => {
         'de',
       ),
     ).toBe('kein Titel; Foto nicht gefunden (a.jpg)');
+  });
+
+  it.each(['en', 'de'] as const)('leaves no {{variable}} unfilled in any %s text', (language) => {
+    const w = cliWords(language);
+    const usages: UsageProblem[] = [
+      { problem: 'options', detail: 'd' },
+      { problem: 'unknown-command', name: 'n' },
+      { problem: 'data-dir-empty' },
+      { problem: 'data-dir-missing', dir: 'd' },
+      { problem: 'wait', value: 'v' },
+      { problem: 'not-with', flag: '--f', command: 'status' },
+      { problem: 'import-one' },
+      { problem: 'export-one' },
+      { problem: 'export-type', file: 'f' },
+      { problem: 'publish-what' },
+      { problem: 'not-an-id', id: 'i' },
+      { problem: 'no-arguments', command: 'listings' },
+      { problem: 'account-unknown', name: 'n', names: ['a'] },
+      { problem: 'template-unknown', name: 'n', account: 'a', names: [] },
+      { problem: 'template-unknown', name: 'n', account: 'a', names: ['t'] },
+      { problem: 'not-available', command: 'export' },
+    ];
+    const texts = [
+      w.help,
+      w.usageHint,
+      ...usages.map((usage) => w.usage(usage)),
+      w.unreachable('a', 'm'),
+      w.unexpected('m', 'l'),
+      w.started(1),
+      w.started(3),
+      w.notStarted('t', 'w'),
+      w.waiting('w'),
+      w.published(null),
+      w.published(7),
+      w.rejected(null),
+      w.rejected('r'),
+      w.failed('w'),
+      w.photosProgress(1, 2),
+      w.summary(1, 2, 0),
+      w.summary(1, 2, 3),
+      w.gaveUpWaiting(5),
+      w.listingsStale(null, 'm'),
+      w.listingsStale('w', 'm'),
+      ...w.jobsHeader,
+      ...w.listingsHeader,
+      w.imported(1, 1, 1, true),
+      w.imported(2, 2, 2, false),
+      w.importProgress('photos', 1, 2),
+      w.importProgress('drafts', 1, 2),
+      w.refusedRow('w', 'p'),
+      w.row(1),
+      w.photoRefused('n', 'm'),
+      w.undoHint('i'),
+      w.cannotImport('f', 'w'),
+      w.exporting('drafts', 'a'),
+      w.exporting('listings', 'a'),
+      w.exported('f', 1, 'drafts'),
+      w.exported('f', 2, 'listings'),
+      w.exportExists('f'),
+    ];
+    expect(texts.filter((text) => text === '' || /{{|}}/.test(text))).toEqual([]);
   });
 });
