@@ -6,9 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { root } from './builder-config';
 
+type Job = { strategy: { matrix: { os: string[] } }; env?: Record<string, string>; steps: Step[] };
 type Step = { name?: string; uses?: string; run?: string; if?: string; with?: Record<string, unknown> };
 const workflow = parse(readFileSync(path.join(root, '.github', 'workflows', 'release.yml'), 'utf8')) as {
-  jobs: Record<string, { strategy: { matrix: { os: string[] } }; steps: Step[] }>;
+  jobs: Record<string, Job>;
 };
 const [job] = Object.values(workflow.jobs);
 const steps = job?.steps ?? [];
@@ -36,6 +37,10 @@ describe('release workflow', () => {
       JSON.stringify(order),
     ).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+
+  it('makes the Electron tests fail rather than skip when Electron is missing there', () => {
+    expect(job?.env?.LISTING_DESK_ELECTRON_REQUIRED).toBe('1');
   });
 
   it('keeps every kind of installer as an artifact and fails when there is none', () => {
