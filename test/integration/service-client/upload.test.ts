@@ -124,9 +124,13 @@ describe('uploadFile', () => {
     const ticket = await f.client.createMediaTicket('image/png');
     f.sb.faults.add({ route: 'PUT /storage/:ticket', kind: 'delay', ms: 2_000, times: 1 });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
+    // Cancelled once its bytes are on their way (the service then holds the request).
     const error = await failure(
-      f.client.uploadFile(ticket.signedPutUrl, png, { contentType: 'image/png', signal: controller.signal }),
+      f.client.uploadFile(ticket.signedPutUrl, png, {
+        contentType: 'image/png',
+        signal: controller.signal,
+        onProgress: () => controller.abort(),
+      }),
     );
     expect(error).toMatchObject({ problem: 'aborted', message: 'The upload was cancelled.' });
   });
