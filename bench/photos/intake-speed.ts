@@ -9,6 +9,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import pLimit from 'p-limit';
 import { defaultIntakeConcurrency, intakeMany } from '../../src/main/media/intake-queue';
 import { PHONE, PHONE_SOURCES, phoneSized } from './corpus';
 import { oldIntakePhoto } from './old-intake';
@@ -53,16 +54,9 @@ async function timed(work: () => Promise<number>): Promise<Run> {
 
 /** The old path through a queue of the same concurrency as the app's. */
 async function oldPath(files: readonly string[], destDir: string, concurrency: number): Promise<number> {
-  let next = 0;
-  let bytes = 0;
-  const worker = async (): Promise<void> => {
-    while (next < files.length) {
-      const stored = await oldIntakePhoto(files[next++]!, destDir);
-      bytes += stored;
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return bytes;
+  const limit = pLimit(concurrency);
+  const sizes = await Promise.all(files.map((file) => limit(oldIntakePhoto, file, destDir)));
+  return sizes.reduce((sum, stored) => sum + stored, 0);
 }
 
 async function newPath(files: readonly string[], destDir: string): Promise<number> {
