@@ -112,6 +112,7 @@ async function needsSeller(browser: Browser, language: keyof typeof WORDS): Prom
         0,
       );
     const before = reads();
+    // The wait is the check: no read may come during it (there is no event to poll for when none should).
     await page.waitForTimeout(2_000);
     expect(reads()).toBe(before);
     for (const scheme of ['light', 'dark'] as const) {
