@@ -1,7 +1,7 @@
 // Bounds on what runs at once (uploads across all jobs), on p-limit. p-limit cannot take a waiting
 // call out of its line, so a call whose job is cancelled while it waits rejects at once and, when
 // its turn comes, gives it up without running (a cancelled job must not hold a slot).
-import pLimit from 'p-limit';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { abortError } from './pause';
 
 export interface Limiter {
@@ -37,17 +37,20 @@ export function createLimiter(limit: number | (() => number)): Limiter {
   };
 }
 
-/** Runs tasks one at a time per key (e.g. one listing creation per reference). */
+/** Runs tasks one at a time per key (e.g. one listing creation per reference): p-limit with one slot per key. */
 export function createKeyedLock(): <T>(key: string, task: () => Promise<T>) => Promise<T> {
-  const tails = new Map<string, Promise<unknown>>();
+  const locks = new Map<string, LimitFunction>();
   return (key, task) => {
-    const before = tails.get(key) ?? Promise.resolve();
-    const result = before.then(task, task);
-    const tail = result.catch(() => undefined);
-    tails.set(key, tail);
-    void tail.then(() => {
-      if (tails.get(key) === tail) tails.delete(key);
-    });
+    let lock = locks.get(key);
+    if (!lock) locks.set(key, (lock = pLimit(1)));
+    const held = lock;
+    const result = held(task);
+    // Forgotten once nothing holds or waits for it (a later task of the key gets a new one).
+    void result
+      .catch(() => undefined)
+      .then(() => {
+        if (held.activeCount === 0 && held.pendingCount === 0 && locks.get(key) === held) locks.delete(key);
+      });
     return result;
   };
 }

@@ -1,5 +1,6 @@
 // Runs tasks one after another. The drafts store funnels every change through one queue so that a
 // save, a move to the trash and a compaction of the index never interleave on disk.
+import pLimit from 'p-limit';
 
 export interface SerialQueue {
   /** Runs `task` after every task queued before it; resolves or rejects with its outcome. */
@@ -8,18 +9,20 @@ export interface SerialQueue {
   idle(): Promise<void>;
 }
 
-/** A new, empty queue. */
+/** A new, empty queue: p-limit with one slot (first in, first out). */
 export function createSerialQueue(): SerialQueue {
-  let tail: Promise<unknown> = Promise.resolve();
+  const one = pLimit(1);
+  // The last task queued: it ends after every task before it.
+  let last: Promise<unknown> = Promise.resolve();
   return {
     run(task) {
-      const result = tail.then(() => task());
+      const result = one(task);
       // A failed task must not stop the ones after it; its caller sees the failure.
-      tail = result.catch(() => undefined);
+      last = result.catch(() => undefined);
       return result;
     },
     idle() {
-      return tail.then(() => undefined);
+      return last.then(() => undefined);
     },
   };
 }

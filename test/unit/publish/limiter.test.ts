@@ -1,7 +1,8 @@
 // The publish engine's slots (limiter.ts, on p-limit): at most the limit at once, in order; a call
 // whose job stops while it waits rejects at once and never runs; a limit read from the settings.
 import { describe, expect, it, vi } from 'vitest';
-import { createLimiter } from '../../../src/main/publish/limiter';
+import { createKeyedLock, createLimiter } from '../../../src/main/publish/limiter';
+import { createSerialQueue } from '../../../src/main/storage/serial-queue';
 import { isAbortError, pause } from '../../../src/main/publish/pause';
 
 function gate() {
@@ -69,6 +70,49 @@ describe('createLimiter', () => {
     await vi.waitFor(() => expect(started).toEqual([0, 1, 2]));
     gates.forEach((g) => g.open());
     await Promise.all([...runs, third]);
+  });
+});
+
+describe('createKeyedLock and createSerialQueue', () => {
+  it('one task at a time per key, keys side by side, and a failure does not stop the next', async () => {
+    const lock = createKeyedLock();
+    const a = gate();
+    const log: string[] = [];
+    const first = lock('ref-1', async () => {
+      log.push('1a start');
+      await a.opened;
+      throw new Error('refused');
+    });
+    const second = lock('ref-1', async () => log.push('1b'));
+    const other = lock('ref-2', async () => log.push('2'));
+    await other;
+    expect(log).toEqual(['1a start', '2']);
+    a.open();
+    await expect(first).rejects.toThrow('refused');
+    await second;
+    expect(log).toEqual(['1a start', '2', '1b']);
+    // The key is free again: a new task runs at once.
+    expect(await lock('ref-1', async () => 'again')).toBe('again');
+  });
+
+  it('a serial queue runs in order and idle() waits for all queued so far', async () => {
+    const queue = createSerialQueue();
+    const a = gate();
+    const log: number[] = [];
+    void queue.run(async () => {
+      await a.opened;
+      log.push(1);
+    });
+    const failing = queue.run(async () => {
+      log.push(2);
+      throw new Error('no');
+    });
+    void queue.run(async () => log.push(3));
+    const idle = queue.idle();
+    a.open();
+    await expect(failing).rejects.toThrow('no');
+    await idle;
+    expect(log).toEqual([1, 2, 3]);
   });
 });
 
