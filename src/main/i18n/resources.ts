@@ -7,6 +7,7 @@ import deSecrets from '../../shared/i18n/locales/de.secrets.json';
 import deNotice from '../../shared/i18n/locales/de.notice.json';
 import deExport from '../../shared/i18n/locales/de.export.json';
 import deIpc from '../../shared/i18n/locales/de.ipc.json';
+import deMedia from '../../shared/i18n/locales/de.media.json';
 import deMenu from '../../shared/i18n/locales/de.menu.json';
 import enCli from '../../shared/i18n/locales/en.cli.json';
 import enDataLock from '../../shared/i18n/locales/en.dataLock.json';
@@ -14,6 +15,7 @@ import enSecrets from '../../shared/i18n/locales/en.secrets.json';
 import enNotice from '../../shared/i18n/locales/en.notice.json';
 import enExport from '../../shared/i18n/locales/en.export.json';
 import enIpc from '../../shared/i18n/locales/en.ipc.json';
+import enMedia from '../../shared/i18n/locales/en.media.json';
 import enMenu from '../../shared/i18n/locales/en.menu.json';
 
 /** Each language's namespaces, as i18next takes them. */
@@ -26,6 +28,7 @@ export const mainResources = {
     notice: enNotice,
     export: enExport,
     ipc: enIpc,
+    media: enMedia,
   },
   de: {
     menu: deMenu,
@@ -35,6 +38,7 @@ export const mainResources = {
     notice: deNotice,
     export: deExport,
     ipc: deIpc,
+    media: deMedia,
   },
 };
 

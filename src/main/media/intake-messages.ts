@@ -1,6 +1,9 @@
 // The words a seller reads when a photo is refused. Each names the file (one bad photo among fifty
-// must be findable) and says what to do; the code beside it lets the renderer translate.
+// must be findable) and says what to do; the code beside it lets the renderer translate. The words
+// are the media namespace of main's i18n.
+import type { UiLanguage } from '../../shared/i18n-language';
 import { unsupportedKind } from '../../shared/unsupported-formats';
+import { wordsIn, type TFunction } from '../i18n';
 
 /** Why a dropped file did not become a stored photo. */
 export type IntakeErrorCode =
@@ -30,59 +33,77 @@ export interface MessageDetail {
   reason?: string;
 }
 
-const ACCEPTED = 'JPEG, PNG, WebP, TIFF, GIF, AVIF or HEIC';
+// sniff.ts and read-source.ts name what a file is in English (the label travels with the
+// refusal); these few names are worded here in the message's language. Format names (CR2, PSD)
+// stay as they are.
+const LABEL_KEYS: Record<string, string> = {
+  'a video': 'video',
+  'a PDF document': 'pdf',
+  'a ZIP archive': 'zip',
+  'a folder': 'folder',
+  'not a regular file': 'notRegular',
+};
 
-/** What to do with a file in a format the app recognises but cannot use. */
-function unsupportedMessage(file: string, label: string | undefined): string {
-  switch (unsupportedKind(label)) {
-    case 'raw':
-      return `${file} is a camera RAW file (${label}), which this app cannot develop. Open it in your camera's software or a photo editor, export it as JPEG and add the JPEG.`;
-    case 'photoshop':
-      return `${file} is a Photoshop document (${label}). In Photoshop choose File › Export › Export As…, save it as JPEG or PNG and add that file.`;
-    case 'gimp':
-      return `${file} is a GIMP image (XCF). In GIMP choose File › Export As…, save it as JPEG or PNG and add that file.`;
-    case 'vector':
-      return `${file} is a vector drawing (SVG), not a photo. Export it as PNG from the program that made it and add the PNG.`;
-    case 'other':
-      return `${file} is a ${label ?? 'kind of'} image this app cannot use. Open it in an image viewer or editor, save it as JPEG or PNG and add it again.`;
-  }
+function labelText(label: string, t: TFunction): string {
+  const key = LABEL_KEYS[label];
+  if (key) return t(`label.${key}`);
+  const ext = /^a \.(\S+) file$/.exec(label)?.[1];
+  return ext ? t('label.ext', { ext }) : label;
 }
 
-function megabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+function megabytes(bytes: number, t: TFunction, language: UiLanguage): string {
+  const value = (bytes / (1024 * 1024)).toFixed(1);
+  return t('megabytes', { value: language === 'de' ? value.replace('.', ',') : value });
 }
 
-/** The English message for a refused file, naming it and saying what to do. */
-export function intakeMessage(code: IntakeErrorCode, name: string, detail: MessageDetail = {}): string {
-  const file = `“${name}”`;
+/**
+ * The message for a refused file, naming it and saying what to do. English unless asked: it is the
+ * English UI's text, and a German UI words the refusal by its code (renderer's refusal-text.ts).
+ */
+export function intakeMessage(
+  code: IntakeErrorCode,
+  name: string,
+  detail: MessageDetail = {},
+  language: UiLanguage = 'en',
+): string {
+  const t = wordsIn(language, 'media');
+  const reason = detail.reason ?? t('unknownReason');
   switch (code) {
     case 'empty':
-      return `${file} is empty (0 bytes). Copy the photo again from its source and add it once more.`;
+      return t('empty', { name });
     case 'not-an-image':
       return detail.label
-        ? `${file} is not a photo: it is ${detail.label}. Choose a ${ACCEPTED} image instead.`
-        : `${file} is not a photo: its contents are not in any image format. Choose a ${ACCEPTED} image instead.`;
+        ? t('notAnImageAs', { name, label: labelText(detail.label, t), accepted: t('accepted') })
+        : t('notAnImage', { name, accepted: t('accepted') });
     case 'truncated':
-      return `${file} is incomplete: the image data ends early (an interrupted copy or download?). Copy the photo again and add it once more.`;
+      return t('truncated', { name });
     case 'damaged':
-      return `${file} is damaged and cannot be read as an image. Open it in an image viewer, save it again as JPEG and add it once more.`;
+      return t('damaged', { name });
     case 'too-large':
       if (detail.width !== undefined && detail.height !== undefined && detail.maxPixels !== undefined) {
-        const mp = (detail.maxPixels / 1_000_000).toFixed(0);
-        return `${file} is too large: ${detail.width} × ${detail.height} pixels (at most ${mp} megapixels). Make it smaller in an image editor and add it again.`;
+        const megapixels = (detail.maxPixels / 1_000_000).toFixed(0);
+        return t('tooLargePixels', { name, width: detail.width, height: detail.height, megapixels });
       }
-      return `${file} is too large: ${megabytes(detail.bytes ?? 0)} (at most ${megabytes(detail.maxBytes ?? 0)}). Make it smaller or save it as JPEG, then add it again.`;
-    case 'unsupported':
-      return unsupportedMessage(file, detail.label);
+      return t('tooLargeBytes', {
+        name,
+        size: megabytes(detail.bytes ?? 0, t, language),
+        max: megabytes(detail.maxBytes ?? 0, t, language),
+      });
+    case 'unsupported': {
+      // A format the app recognises but cannot use gets the advice that fits it.
+      const kind = unsupportedKind(detail.label);
+      if (kind === 'other' && detail.label === undefined) return t('unsupported.otherUnnamed', { name });
+      return t(`unsupported.${kind}`, { name, label: detail.label });
+    }
     case 'unreadable':
-      return `${file} could not be opened (${detail.reason ?? 'unknown reason'}). Check that the file exists and that you may read it, then add it again.`;
+      return t('unreadable', { name, reason });
     case 'not-a-file':
-      return `${file} is ${detail.label ?? 'not a regular file'} and was not added. Drop photos, or a folder of photos.`;
+      return t('notAFile', { name, label: labelText(detail.label ?? 'not a regular file', t) });
     case 'outside-folder':
-      return `${file} is a link to something outside the dropped folder and was not added. Drop the file itself if you mean to add it.`;
+      return t('outsideFolder', { name });
     case 'not-saved':
-      return `${file} could not be saved in the app's data folder (${detail.reason ?? 'unknown reason'}). Free some disk space and add it again.`;
+      return t('notSaved', { name, reason });
     case 'cancelled':
-      return `${file} was not added because the import was cancelled.`;
+      return t('cancelled', { name });
   }
 }
