@@ -10,11 +10,14 @@ import type { Listing } from '../../shared/service';
 import { noteMediaSize, shrinkBelow, sizeToFit, type MediaLimit } from '../media/shrink';
 import type { StoredMediaType } from '../media/sniff';
 import { ServiceError, type ServiceClient } from '../service-client';
+import { backoffDelay, type Backoff } from '../service-client/backoff';
 
 // More rounds than this for one photo means something is wrong that repeating will not fix.
 const MAX_ROUNDS = 6;
 // Time given to the service after an attach whose answer was lost, before looking at the listing.
 const SETTLE_MS = 500;
+// Waits between ticket requests whose answer was lost (the app's one backoff).
+const TICKET_BACKOFF: Backoff = { baseMs: 500, maxMs: 2_000 };
 
 /** A photo file to attach. */
 export interface PhotoToAttach {
@@ -125,7 +128,7 @@ async function createTicket(client: ServiceClient, mediaType: string) {
       return await client.createMediaTicket(mediaType);
     } catch (error) {
       if (attempt >= 2 || !(error instanceof ServiceError) || !UNSURE.has(error.problem)) throw error;
-      await sleep(500 * (attempt + 1));
+      await sleep(backoffDelay(attempt, TICKET_BACKOFF, error.retryAfterMs, Math.random));
     }
   }
 }
