@@ -1,17 +1,18 @@
 // Counts read right in both languages ("1 braucht Sie", not "1 brauchen Sie"): every string that
 // shows {{count}} is an i18next plural form, each plural has its one and other forms in English
 // and German, every locale file has the same keys in both languages, and each string's twin shows
-// the same {{variables}}. The files are read from the folders (the renderer's, and main's in
-// src/shared/i18n/locales), so a namespace added later is checked before anyone registers it.
+// the same {{variables}}. The files are read from the folders (the renderer's, and src/shared/i18n/
+// locales: main's namespaces and the tables both processes share), so a namespace added later is
+// checked before anyone registers it.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-/** Each locale folder with the prefix its keys get here (main's namespaces are another instance's). */
+/** Each locale folder with the prefix its keys get here (the shared folder's are not the renderer's). */
 const folders = [
   { folder: path.join(root, 'src/renderer/i18n/locales'), prefix: '' },
-  { folder: path.join(root, 'src/shared/i18n/locales'), prefix: 'main:' },
+  { folder: path.join(root, 'src/shared/i18n/locales'), prefix: 'shared:' },
 ];
 
 /**
@@ -83,7 +84,7 @@ describe('locale files', () => {
   it('finds the locale files of both languages', () => {
     expect(namespaces).toContain('.json');
     expect(namespaces).toContain('.publish.json');
-    expect(namespaces).toContain('main:.menu.json');
+    expect(namespaces).toContain('shared:.menu.json');
     expect(en.size).toBeGreaterThan(100);
   });
 
