@@ -1,4 +1,4 @@
-// Which language the UI and main's few messages (desktop notifications) use.
+// Which language the UI and main's own words (menu, notifications, messages; src/main/i18n) use.
 import type { Language } from './ipc/types';
 
 export type UiLanguage = 'en' | 'de';
