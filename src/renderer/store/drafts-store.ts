@@ -6,7 +6,7 @@ import { create } from 'zustand';
 import type { DraftStatus } from '../../shared/domain/draft';
 import type { MoveAccountResult } from '../../shared/domain/draft-accounts';
 import type { DraftAccountScope, DraftSort } from '../../shared/domain/draft-list';
-import { expandRows, type DraftListRow } from '../../shared/domain/draft-rows';
+import { expandRows, FIRST_ROWS, type DraftListRow } from '../../shared/domain/draft-rows';
 import type { DraftsListResult } from '../../shared/ipc/types';
 import { call } from '../ipc/client';
 import { useAppStore } from './app-store';
@@ -33,9 +33,6 @@ export interface DraftsList extends Omit<DraftsListResult, 'items' | 'rows'> {
   /** True while only the first screen of rows is there (the rest follows at once). */
   partial: boolean;
 }
-
-// More than a tall window shows (rows are 68 px): the first screen, and a little scrolling.
-export const FIRST_ROWS = 40;
 
 interface DraftsState {
   /** The last list main gave for `filter` and `showTrash`; null before the first. */
@@ -99,6 +96,12 @@ let running: Promise<void> | null = null;
 let again = false;
 let shown = false;
 
+// How long after the first rows are painted the rest is asked for: longer than the search box waits
+// after a keystroke (150 ms), so that typing on at once never waits for the whole list.
+const REST_DELAY_MS = 250;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /** Resolves after the next paint (or soon, where a hidden window paints nothing). */
 function afterPaint(): Promise<void> {
   return new Promise((resolve) => {
@@ -110,6 +113,25 @@ function afterPaint(): Promise<void> {
       }, 0),
     );
   });
+}
+
+// Settles when the seller changes what the list shows: a call for the list before is not waited
+// for (its answer is dropped), so a new filter is asked for at once (issue 18.5).
+function signal() {
+  let resolve = () => undefined as void;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
+let listChange = signal();
+
+function listChanged(): void {
+  listChange.resolve();
+  listChange = signal();
+}
+
+/** The call's answer, or undefined once the list to show has changed meanwhile. */
+function unlessChanged<T>(work: Promise<T>): Promise<T | undefined> {
+  return Promise.race([work, listChange.promise.then(() => undefined)]);
 }
 
 function listOf(answer: DraftsListResult, partial: boolean): DraftsList {
@@ -150,19 +172,21 @@ export const useDraftsStore = create<DraftsState>((set, get) => {
       listedFor.trash === trash &&
       listedFor.account === account;
     if (!same) {
-      const first = await call('drafts:list', { ...input, first: FIRST_ROWS });
-      if (stale()) return;
+      const first = await unlessChanged(call('drafts:list', { ...input, first: FIRST_ROWS }));
+      if (first === undefined || stale()) return;
       const complete = first.matched <= FIRST_ROWS;
       // The selection is kept until the whole list is there: it may hold drafts further down.
       if (complete) show(listOf(first, false));
       else set({ result: listOf(first, true), loadError: null });
       if (complete) return;
-      // The rest after the first rows are painted, so that reading it does not hold them up.
+      // The rest after the first rows are painted and a moment more, so that reading it holds up
+      // neither them nor the seller's next keystroke (a change meanwhile asks for its own list).
       await afterPaint();
-      if (stale()) return;
+      const waited = await unlessChanged(delay(REST_DELAY_MS).then(() => true));
+      if (waited === undefined || stale()) return;
     }
-    const answer = await call('drafts:list', input);
-    if (stale()) return;
+    const answer = await unlessChanged(call('drafts:list', input));
+    if (answer === undefined || stale()) return;
     show(listOf(answer, false));
   };
 
@@ -212,17 +236,20 @@ export const useDraftsStore = create<DraftsState>((set, get) => {
 
     setFilter(patch) {
       set({ filter: { ...get().filter, ...patch } });
+      listChanged();
       void load();
     },
     setShowTrash(showTrash) {
       if (showTrash === get().showTrash) return;
       set({ showTrash, selection: new Set(), anchorId: null, result: null });
+      listChanged();
       void load();
     },
 
     setAccountScope(accountScope) {
       if (accountScope === get().accountScope) return;
       set({ accountScope, selection: new Set(), anchorId: null });
+      listChanged();
       void load();
     },
 
@@ -295,6 +322,7 @@ export const useDraftsStore = create<DraftsState>((set, get) => {
           openId: draft.id,
           anchorId: draft.id,
         });
+        listChanged();
         await load();
       } catch (error) {
         report(error);
