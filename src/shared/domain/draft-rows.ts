@@ -4,6 +4,12 @@
 // it holds exactly what a row shows: main filters, counts and sorts, so no search key travels.
 import type { DraftStatus } from './draft';
 
+/**
+ * How many rows the Drafts view asks for first, before the rest: more than a tall window shows
+ * (rows are 68 px high), so the first screen and a little scrolling need nothing more.
+ */
+export const FIRST_ROWS = 40;
+
 /** What one row of the drafts list shows (the list's summary without its sort and search keys). */
 export interface DraftListRow {
   id: string;
