@@ -1,17 +1,15 @@
 // A part of the UI whose code loads on demand (React.lazy), with a way to fetch it ahead of need.
 // The entry holds only the frame and the Drafts list; every other view, the editor, the wizards and
 // the heavy dialogs are chunks of their own (bench/renderer/size.ts prints the figures).
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType, type FunctionComponent } from 'react';
 
-/** A lazily loaded component, and `preload()` to fetch its chunk now (idle time, hover...). */
-export type LazyPart<P extends object> = LazyExoticComponent<ComponentType<P>> & {
-  preload(): Promise<unknown>;
-};
+/** A component whose code loads on first render, and `preload()` to fetch it now (idle time, hover). */
+export type LazyPart<P extends object> = FunctionComponent<P> & { preload(): Promise<unknown> };
 
 /**
  * `load` imports the module (a literal `import('...')`, so the bundler makes it a chunk) and `pick`
- * names the component in it. A failed load is retried on the next render instead of being cached,
- * so a view that could not load (a broken file, a busy disk) comes back with its boundary's Reload.
+ * names the component in it. React.lazy keeps a failed load for good; here a failure is forgotten
+ * instead, so that the part loads afresh on its next render (its view's Reload) or preload.
  */
 export function lazyPart<M, P extends object>(
   load: () => Promise<M>,
@@ -25,7 +23,16 @@ export function lazyPart<M, P extends object>(
     });
     return loading;
   };
-  const part = lazy(async () => ({ default: pick(await fetchOnce()) })) as LazyPart<P>;
-  part.preload = fetchOnce;
-  return part;
+  const makeLazy = () =>
+    lazy(async () => {
+      try {
+        return { default: pick(await fetchOnce()) };
+      } catch (error) {
+        current = makeLazy();
+        throw error;
+      }
+    });
+  let current = makeLazy();
+  const Part: FunctionComponent<P> = (props) => createElement(current, props);
+  return Object.assign(Part, { preload: fetchOnce });
 }
