@@ -5,7 +5,8 @@
 //   photos/<id>/              the draft's photos, kept while the draft is in the trash
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { draftIdSchema, parseStoredDraft, type Draft } from '../../shared/domain/draft';
+import { z } from 'zod';
+import { parseStoredDraft, type Draft } from '../../shared/domain/draft';
 import { readJsonFile } from './atomic-file';
 
 export interface DraftPaths {
@@ -28,9 +29,13 @@ export function draftPaths(dataDir: string): DraftPaths {
   };
 }
 
+// draftIdSchema's own pattern (z.guid), tested directly: a start checks 10,000 file names and index
+// entries with it, and the schema's parse took ten times as long (issue 18.5).
+const DRAFT_ID = z.regexes.guid;
+
 /** True for a well-formed draft id: the only ids ever turned into file names. */
 export function isDraftId(id: unknown): id is string {
-  return typeof id === 'string' && draftIdSchema.safeParse(id).success;
+  return typeof id === 'string' && DRAFT_ID.test(id);
 }
 
 /** The file of draft `id` in `folder` (the drafts folder or the trash). */
