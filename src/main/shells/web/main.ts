@@ -7,6 +7,7 @@ import { createLog, parseLogLevel, type AppLog } from '../../log/create-log';
 import { logProcessFailures } from '../../log/process-failures';
 import { defaultDataDir, systemLocale } from '../../paths';
 import { openSecretStore } from '../../secrets/keytar-store';
+import { resolvePhotoFile } from '../../static-files';
 import { confStoreFactory } from '../../storage/store-factory';
 import { takeDataFolder } from '../../storage/data-lock';
 import { parseWebShellArgs } from './args';
@@ -45,15 +46,28 @@ async function main(): Promise<void> {
   const secretStore = await openSecretStore();
   if (secretStore.status.mode === 'session-only')
     log.info(`Secrets are kept for this session only: ${secretStore.status.reason}`);
-  const app = await createApp(
+  const opening = createApp(
     { shell: 'web', dataDir, version, systemLocale: systemLocale() },
     { storeFactory: confStoreFactory, secretStore, log },
   );
+  // Failing is reported below, where it is awaited; this only keeps Node from calling it unhandled
+  // while the server starts.
+  opening.catch(() => undefined);
   // The built renderer sits beside the built main: out/main/web.js -> out/renderer.
   const rendererDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'renderer');
-  const shell = await startWebShell({ app, rendererDir, token: createLaunchToken(), port: args.port, log });
+  // The server starts while the app opens (its drafts index, stores, the embedded service): the page
+  // loads meanwhile and its calls wait for the app (issue 18.5). Photos need only the data folder.
+  const shell = await startWebShell({
+    app: opening,
+    photoFile: (urlPath) => resolvePhotoFile(dataDir, urlPath),
+    rendererDir,
+    token: createLaunchToken(),
+    port: args.port,
+    log,
+  });
   process.stdout.write(`Listing Desk is running at ${shell.url}\n`);
   if (args.open) openInBrowser(shell.url);
+  const app = await opening;
 
   let closing = false;
   const stop = async () => {

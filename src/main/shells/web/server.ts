@@ -14,7 +14,13 @@ import { hostAllowed, originAllowed, readCookie, tokenCookieName, tokenMatches }
 import { serveSocket, type SocketLog } from './socket';
 
 export interface WebShellOptions {
-  app: App;
+  /**
+   * The app, or the app still opening: the page then loads meanwhile and its calls wait for it (the
+   * first drafts row with 10,000 drafts came that much sooner, issue 18.5).
+   */
+  app: App | Promise<App>;
+  /** The stored photo a `/photos/...` path names; without it, the app's (waiting for it). */
+  photoFile?: (urlPath: string) => Promise<string | undefined>;
   rendererDir: string;
   token: string;
   port?: number;
@@ -44,7 +50,9 @@ function requestUrl(req: http.IncomingMessage): URL | undefined {
 
 /** Starts the web shell on 127.0.0.1 and resolves once it listens. */
 export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
-  const { app, rendererDir, token } = options;
+  const { rendererDir, token } = options;
+  const app = Promise.resolve(options.app);
+  const photoFile = options.photoFile ?? (async (urlPath: string) => (await app).photoFile(urlPath));
   const log = options.log ?? { error: () => undefined };
   let port = 0;
   const authorized = (req: http.IncomingMessage, url: URL) =>
@@ -65,7 +73,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     if (refused) return refuse(res, 403, refused);
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Method not allowed.');
     // Real paths only: a symlink out of the renderer or photos folder is not followed.
-    const served = await resolveServedFile(rendererDir, app.photoFile, url.pathname);
+    const served = await resolveServedFile(rendererDir, photoFile, url.pathname);
     const info = served ? await stat(served.file).catch(() => undefined) : undefined;
     if (!served || !info?.isFile()) return refuse(res, 404, 'Not found.');
     const { file, photo } = served;

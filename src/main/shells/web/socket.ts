@@ -26,10 +26,26 @@ function parseCall(data: string): CallMessage | undefined {
   }
 }
 
-/** Serves one connected page: answers its calls through the router and forwards every event. */
-export function serveSocket(socket: WebSocket, app: App, log: SocketLog): void {
-  const unsubscribe = app.events.subscribe((event, payload) => send(socket, { event, payload }));
-  socket.on('close', unsubscribe);
+/**
+ * Serves one connected page: answers its calls through the router and forwards every event. While
+ * the app is still opening, calls wait for it and are answered in the order they came.
+ */
+export function serveSocket(socket: WebSocket, app: App | Promise<App>, log: SocketLog): void {
+  const ready = Promise.resolve(app);
+  let unsubscribe = () => undefined as void;
+  let closed = false;
+  // Subscribed before any call is answered: these callbacks run in the order they were added.
+  void ready.then(
+    (opened) => {
+      if (!closed)
+        unsubscribe = opened.events.subscribe((event, payload) => send(socket, { event, payload }));
+    },
+    () => undefined,
+  );
+  socket.on('close', () => {
+    closed = true;
+    unsubscribe();
+  });
   // ws has already closed the socket with the fitting code (1009 too big, 1002 protocol error,
   // 1007 invalid UTF-8); without this listener the error would end the process.
   socket.on('error', (error) => log.error('A page’s socket was closed after a bad message', error));
@@ -40,8 +56,8 @@ export function serveSocket(socket: WebSocket, app: App, log: SocketLog): void {
       socket.close(socketCloseCodes.unsupported, 'Malformed message');
       return;
     }
-    void app.router
-      .call(call.channel, call.input)
+    void ready
+      .then((opened) => opened.router.call(call.channel, call.input))
       .then((result) => send(socket, { id: call.id, result }))
       .catch((error: unknown) => log.error(`Answering ${call.channel} over the socket failed`, error));
   });
