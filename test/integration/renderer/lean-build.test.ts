@@ -3,10 +3,11 @@
 // JavaScript within its budget. Builds the real app into a temporary folder (not out/, which an e2e
 // run may be using at the same time).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentTypeOf } from '../../../src/main/static-files';
 import {
   INITIAL_JS_BUDGET,
   measureRenderer,
@@ -75,6 +76,16 @@ describe('the built renderer', () => {
     const read = (file: string) => readFileSync(path.join(rendererDir, file), 'utf8');
     expect(sizes.lazyJs.some((asset) => read(asset.file).includes('ZodError'))).toBe(true);
     for (const asset of sizes.initialJs) expect(read(asset.file), asset.file).not.toContain('ZodError');
+  });
+
+  it('has only files both shells serve with a content type (not as unknown bytes)', () => {
+    const files = readdirSync(rendererDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(rendererDir, path.join(entry.parentPath, entry.name)));
+    expect(files.filter((file) => file.endsWith('.js')).length).toBeGreaterThan(5);
+    for (const file of files) expect(contentTypeOf(file), file).not.toBe('application/octet-stream');
+    for (const asset of [...sizes.initialJs, ...sizes.lazyJs])
+      expect(contentTypeOf(asset.file)).toMatch(/^text\/javascript/);
   });
 
   it('is minified, without inline source maps', () => {
