@@ -1,7 +1,8 @@
 // A part of the UI loaded on demand (src/renderer/lazy/lazy-part.ts): fetched once however often
 // it is asked for, and fetched again after a failed load instead of keeping the failure, both by
 // preload() and when React renders it again (rendered here with React's own static renderer).
-import { createElement, Suspense, type ReactNode } from 'react';
+import { createElement, Suspense, type ComponentType, type ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
 import { lazyPart } from '../../../src/renderer/lazy/lazy-part';
@@ -36,6 +37,16 @@ describe('lazyPart', () => {
     expect(await html(createElement(Part, { name: 'Ada' }))).toContain('hello Ada');
     expect(await html(createElement(Part, { name: 'Bo' }))).toContain('hello Bo');
     expect(counter.loads).toBe(1);
+  });
+
+  it('once preloaded, renders at once without suspending (no fallback, not even for a moment)', async () => {
+    const tree = (Part: ComponentType<{ name: string }>) =>
+      createElement(Suspense, { fallback: 'loading' }, createElement(Part, { name: 'Ada' }));
+    // Not preloaded: the first render suspends to the fallback.
+    expect(renderToString(tree(flakyPart(0).part))).not.toContain('hello Ada');
+    const { part: Part } = flakyPart(0);
+    await Part.preload();
+    expect(renderToString(tree(Part))).toContain('hello Ada');
   });
 
   it('preloads again after a load that failed', async () => {
