@@ -155,7 +155,7 @@ const FIRST_ROW_PROBE = `
 `;
 
 interface StartRun {
-  /** Spawn to the printed address (the back end, with the drafts index, is ready). */
+  /** Spawn to the printed address (the page is served; the back end may still be opening). */
   shellMs: number;
   /** Page navigation start to the first painted row. */
   pageMs: number;
@@ -290,7 +290,7 @@ async function main(): Promise<void> {
       ['few', few, FEW],
     ] as const) {
       console.log(`${count.toLocaleString('en')} drafts of ${PHOTOS} photos:`);
-      console.log(`  spawn -> address printed (back end ready)   ${row(runs, (r) => r.shellMs)}`);
+      console.log(`  spawn -> address printed (page served)      ${row(runs, (r) => r.shellMs)}`);
       console.log(`  navigation -> first draft row painted       ${row(runs, (r) => r.pageMs)}`);
       console.log(`    navigation -> drafts:list asked          ${row(runs, (r) => r.listSentMs)}`);
       console.log(`    drafts:list asked -> answer arrived      ${row(runs, (r) => r.listAnswerMs)}`);

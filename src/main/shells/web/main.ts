@@ -2,16 +2,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { version } from '../../../../package.json';
-import { createApp } from '../../app';
 import { createLog, parseLogLevel, type AppLog } from '../../log/create-log';
 import { logProcessFailures } from '../../log/process-failures';
-import { defaultDataDir, systemLocale } from '../../paths';
-import { openSecretStore } from '../../secrets/keytar-store';
+import { defaultDataDir } from '../../paths';
 import { resolvePhotoFile } from '../../static-files';
-import { confStoreFactory } from '../../storage/store-factory';
 import { takeDataFolder } from '../../storage/data-lock';
 import { parseWebShellArgs } from './args';
 import { createLaunchToken } from './guard';
+import { openApp } from './open-app';
 import { openInBrowser } from './open-browser';
 import { startWebShell } from './server';
 
@@ -43,12 +41,10 @@ async function main(): Promise<void> {
     process.exit(1);
   });
   log.info(`Listing Desk ${version} starting (web shell)`, { dataDir, node: process.versions.node });
-  const secretStore = await openSecretStore();
-  if (secretStore.status.mode === 'session-only')
-    log.info(`Secrets are kept for this session only: ${secretStore.status.reason}`);
-  const opening = createApp(
-    { shell: 'web', dataDir, version, systemLocale: systemLocale() },
-    { storeFactory: confStoreFactory, secretStore, log },
+  // The app is loaded and opened once the server listens (open-app.ts).
+  let listening = () => undefined as void;
+  const opening = new Promise<void>((resolve) => (listening = resolve)).then(() =>
+    openApp(dataDir, version, log),
   );
   // Failing is reported below, where it is awaited; this only keeps Node from calling it unhandled
   // while the server starts.
@@ -66,6 +62,7 @@ async function main(): Promise<void> {
     log,
   });
   process.stdout.write(`Listing Desk is running at ${shell.url}\n`);
+  listening();
   if (args.open) openInBrowser(shell.url);
   const app = await opening;
 
