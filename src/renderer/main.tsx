@@ -6,10 +6,13 @@ import { App } from './App';
 import { createWebBridge } from './bridge/web-bridge';
 import { initI18n, resolveLanguage } from './i18n';
 import { useAppStore } from './store/app-store';
+import { askFirstRowsEarly } from './store/drafts-store';
 import './styles.css';
 
 async function start(): Promise<void> {
   if (!window.api) window.api = createWebBridge(window.location);
+  // The Drafts view's first rows, asked for now: they come while the settings and words load.
+  askFirstRowsEarly();
   await useAppStore.getState().load();
   const { info, settings } = useAppStore.getState();
   await initI18n(resolveLanguage(settings?.language ?? 'system', info?.systemLocale ?? navigator.language));
