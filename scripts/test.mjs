@@ -45,6 +45,7 @@ const needs = [
   { what: 'dbus', pkg: 'dbus', ok: () => onPath('dbus-daemon') && onPath('dbus-run-session') },
   { what: 'dbus-x11', pkg: 'dbus-x11', ok: () => onPath('dbus-launch') },
   { what: 'Chromium', pkg: 'chromium', ok: () => existsSync(chromiumPath) },
+  { what: 'appstreamcli (the Linux metadata check)', pkg: 'appstream', ok: () => onPath('appstreamcli') },
   {
     what: 'real photographs (photo size tests)',
     pkg: 'mate-backgrounds',

@@ -15,8 +15,10 @@ function nodeGypCommand() {
   return existsSync(bundled) ? [process.execPath, bundled] : ['node-gyp'];
 }
 
-/** True when the libsecret headers keytar compiles against are installed. */
+/** True when what keytar compiles against is there: libsecret's headers on Linux; Windows and macOS
+ *  use their own keychain APIs, which come with the system. */
 export function libsecretPresent() {
+  if (process.platform !== 'linux') return true;
   return spawnSync('pkg-config', ['--exists', 'libsecret-1']).status === 0;
 }
 
