@@ -1,7 +1,8 @@
 // Access tokens: HS256 JWTs signed with a per-instance key (persisted with the data dir, so tokens
 // survive a restart), and their check on the listings endpoints.
 import { randomUUID } from 'node:crypto';
-import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+// jose is loaded with the first token, not with the app: the app's start is shorter (issue 18.5).
+const loadJose = () => import('jose');
 import { TOKEN_AUDIENCE } from '../shared/service';
 import type { TokenResponse } from '../shared/service';
 import { problems } from './errors';
@@ -27,6 +28,7 @@ export class TokenService {
     const nowMs = Date.now();
     // `exp` is in whole seconds; rounding up keeps the token valid for at least `expires_in` seconds.
     const exp = Math.ceil((nowMs + ttl * 1000) / 1000);
+    const { SignJWT } = await loadJose();
     const token = await new SignJWT({})
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(clientId)
@@ -58,6 +60,7 @@ export class TokenService {
     }
     let clientId: string;
     let expMs: number;
+    const { jwtVerify, errors: joseErrors } = await loadJose();
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],

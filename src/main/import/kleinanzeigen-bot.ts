@@ -3,7 +3,6 @@
 // no counterpart in a draft is named per file.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import type { ImportProblem } from '../../shared/domain/import';
 import { parsePrice } from '../../shared/domain/import-price';
 import { categoryOf, priceTypeOf, type RowDraft } from '../../shared/domain/import-rows';
@@ -77,7 +76,8 @@ export async function readAdFile(file: string): Promise<AdFileDraft> {
   let data: unknown;
   try {
     const raw = await readFile(file, 'utf8');
-    data = /\.json$/i.test(file) ? JSON.parse(raw) : parseYaml(raw);
+    // yaml is loaded with the first such file, not with the app (issue 18.5).
+    data = /\.json$/i.test(file) ? JSON.parse(raw) : (await import('yaml')).parse(raw);
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
     return empty({ code: 'unreadable-file', severity: 'error', value: message });

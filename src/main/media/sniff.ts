@@ -1,6 +1,5 @@
 // What a dropped file really is, judged by its bytes: a file's name is whatever the user (or a
 // download) gave it, so "photo.jpg" may be a text file and "scan.png" a JPEG.
-import { fileTypeFromBuffer } from 'file-type';
 
 /** The formats the listing service accepts, kept as they are (re-encoded, never renamed). */
 export type StoredMediaType = 'image/jpeg' | 'image/png';
@@ -39,6 +38,8 @@ function isSvg(bytes: Uint8Array): boolean {
 
 /** Sniffs the real type of `bytes` and says whether to keep, convert or refuse it. */
 export async function sniffImage(bytes: Uint8Array): Promise<Sniffed> {
+  // file-type is loaded with the first photo, not with the app (issue 18.5).
+  const { fileTypeFromBuffer } = await import('file-type');
   const found = await fileTypeFromBuffer(bytes);
   if ((!found || found.mime === 'application/xml') && isSvg(bytes))
     return { kind: 'unsupported', label: 'SVG' };
