@@ -151,13 +151,6 @@ function listInput(filter: DraftsFilter, trash: boolean, account: DraftAccountSc
 // bridge (main.tsx): its answer then comes while the app's settings and words load (issue 18.5).
 let early: Promise<DraftsListResult> | null = null;
 
-/** Asks for the first rows of the list the Drafts view opens with; its first load takes them. */
-export function askFirstRowsEarly(): void {
-  early = call('drafts:list', { ...listInput(DEFAULT_FILTER, false, 'selected'), first: FIRST_ROWS });
-  // A failure is met where the answer is taken: that load asks again.
-  early.catch(() => undefined);
-}
-
 function listOf(answer: DraftsListResult, partial: boolean): DraftsList {
   const { items, rows, ...rest } = answer;
   return { ...rest, items: rows ? expandRows(rows) : items, partial };
@@ -417,3 +410,23 @@ export const useDraftsStore = create<DraftsState>((set, get) => {
     },
   };
 });
+
+/**
+ * Asks for the first rows of the list the Drafts view opens with: they are shown as soon as they
+ * come, so the view's first render has them, and its first load takes the same answer.
+ */
+export function askFirstRowsEarly(): void {
+  const asked = call('drafts:list', { ...listInput(DEFAULT_FILTER, false, 'selected'), first: FIRST_ROWS });
+  early = asked;
+  asked.then(
+    (answer) => {
+      const state = useDraftsStore.getState();
+      const unchanged =
+        state.filter === DEFAULT_FILTER && !state.showTrash && state.accountScope === 'selected';
+      if (early === asked && state.result === null && unchanged)
+        useDraftsStore.setState({ result: listOf(answer, answer.matched > FIRST_ROWS) });
+    },
+    // A failure is met where the answer is taken: that load asks again.
+    () => undefined,
+  );
+}
