@@ -6,6 +6,8 @@ import type { QuirksPatch } from './quirks';
 
 /** Options of `startSandbox`; every field is optional. */
 export interface SandboxOptions {
+  /** Milliseconds after start when Fastify and the routes load if no request came first (1500). */
+  buildDelayMs?: number;
   /** Port to listen on; 0 (default) = any free port (with `dataDir`, the previous port is tried first). */
   port?: number;
   /** Interface to bind; default 127.0.0.1. */

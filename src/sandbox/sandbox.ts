@@ -2,6 +2,7 @@
 import { setMaxListeners } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { TokenService } from './auth';
 import { Pipe } from './bandwidth';
 import type { RuntimeConfig, SandboxContext } from './context';
@@ -11,11 +12,12 @@ import { FileStore } from './files';
 import type { ClientConfig, PersistedState } from './model';
 import { DEFAULT_CLIENT_ID, checkConfig, runtimeConfig } from './options';
 import type { SandboxOptions } from './options';
+import type { FastifyInstance } from 'fastify';
 import { StateWriter, loadState } from './persistence';
 import { DEFAULT_QUIRKS, applyQuirks } from './quirks';
 import type { Quirks, QuirksPatch } from './quirks';
 import { makeRandom, makeSecret } from './random';
-import { API_PREFIX, AUTH_PREFIX, buildServer } from './server';
+import { API_PREFIX, AUTH_PREFIX } from './prefixes';
 import { UrlSigner } from './signing';
 import { RequestStats } from './stats';
 import type { SandboxStats } from './stats';
@@ -118,14 +120,35 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     : null;
   if (writer) store.onChange = () => writer.markDirty();
 
-  const app = buildServer(ctx, options.log ?? false);
+  // The port is taken at once with Node's own server, so the addresses are known; Fastify and the
+  // routes (a tenth of a second of the app's start) are loaded at the first request or a moment
+  // after start, whichever comes first (issue 18.5: the app's first screen does not wait for them).
+  const server = createServer();
+  let app: FastifyInstance | null = null;
+  let building: Promise<Handler> | null = null;
+  const build = (): Promise<Handler> =>
+    (building ??= buildApp(ctx, options.log ?? false, server).then(({ app: built, handler }) => {
+      app = built;
+      return handler;
+    }));
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    build().then(
+      (handler) => handler(request, response),
+      (error: unknown) => {
+        warn(`sandbox: could not start its server: ${String(error)}`);
+        response.writeHead(503).end();
+      },
+    );
+  });
   const host = options.host ?? '127.0.0.1';
   try {
-    port = await listen(app, host, options.port ?? 0, options.dataDir ? port : null);
+    port = await listen(server, host, options.port ?? 0, options.dataDir ? port : null);
   } catch (error) {
     await files.close();
     throw error;
   }
+  const warmUp = setTimeout(() => void build().catch(() => undefined), options.buildDelayMs ?? 1500);
+  warmUp.unref();
   const urlHost = host.includes(':') ? `[${host}]` : host;
   ctx.origin = `http://${urlHost}:${port}`;
   writer?.markDirty();
@@ -169,8 +192,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     close: () =>
       (closed ??= (async () => {
         clearInterval(sweeper);
+        clearTimeout(warmUp);
         closing.abort();
-        await app.close();
+        if (building) await building.catch(() => undefined);
+        await app?.close();
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
         await writer?.flush();
         await files.close();
       })()),
@@ -189,23 +216,42 @@ function resolveClients(options: SandboxOptions, saved: PersistedState | null): 
   return [{ clientId: DEFAULT_CLIENT_ID, clientSecret: makeSecret(options.seed, DEFAULT_CLIENT_ID) }];
 }
 
-async function listen(
-  app: ReturnType<typeof buildServer>,
-  host: string,
-  port: number,
-  previous: number | null,
-): Promise<number> {
+type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+
+/** Loads Fastify and the routes, on `server`, which already listens. */
+async function buildApp(ctx: SandboxContext, log: boolean, server: Server) {
+  const { buildServer } = await import('./server');
+  let handler: Handler | null = null;
+  const app = buildServer(ctx, log, (httpHandler) => {
+    handler = httpHandler;
+    return server;
+  });
+  await app.ready();
+  if (!handler) throw new Error('sandbox: Fastify gave no request handler');
+  return { app, handler: handler as Handler };
+}
+
+async function listen(server: Server, host: string, port: number, previous: number | null): Promise<number> {
+  const on = (at: number) =>
+    new Promise<void>((resolve, reject) => {
+      const failed = (error: Error) => reject(error);
+      server.once('error', failed);
+      server.listen({ host, port: at }, () => {
+        server.off('error', failed);
+        resolve();
+      });
+    });
   // With a data dir, media URLs stay the same across restarts when the previous port is free again.
   if (port === 0 && previous) {
     try {
-      await app.listen({ host, port: previous });
+      await on(previous);
       return previous;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     }
   }
-  await app.listen({ host, port });
-  const address = app.server.address();
+  await on(port);
+  const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('sandbox: no TCP address');
   return address.port;
 }

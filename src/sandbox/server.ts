@@ -2,8 +2,9 @@
 // storage (/storage) and the media host (/media).
 import { STATUS_CODES } from 'node:http';
 import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerFactory } from 'fastify';
 import { installBandwidth } from './bandwidth';
+import { API_PREFIX, AUTH_PREFIX } from './prefixes';
 import type { SandboxContext } from './context';
 import { Problem, problems } from './errors';
 import { installHooks, sendProblem } from './hooks';
@@ -15,15 +16,15 @@ import { publicationRoutes } from './routes/publications';
 import { storageRoutes } from './routes/storage';
 import { tokenRoutes } from './routes/token';
 
-/** Path prefix of the token service (`authUrl` = origin + this). */
-export const AUTH_PREFIX = '/auth/v2';
-/** Path prefix of the listings service (`baseUrl` = origin + this). */
-export const API_PREFIX = '/api';
-
 /** Builds the server of one sandbox instance (not yet listening). */
-export function buildServer(ctx: SandboxContext, log: boolean): FastifyInstance {
+export function buildServer(
+  ctx: SandboxContext,
+  log: boolean,
+  serverFactory?: FastifyServerFactory,
+): FastifyInstance {
   const app = Fastify({
     logger: log ? { level: 'info', stream: process.stderr } : false,
+    ...(serverFactory && { serverFactory }),
     // Keep-alive sockets (and injected delays) must not hold close() up.
     forceCloseConnections: true,
     return503OnClosing: true,
