@@ -36,6 +36,11 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
+      // Pure JavaScript dependencies loaded at every start are bundled: Node resolves, reads and
+      // links hundreds of small module files otherwise, a quarter of the back end's start (issue
+      // 18.5, bench/drafts/startup). Native modules (keytar, sharp) and what loads on demand
+      // (fastify, exceljs, jose, yaml, file-type) stay in node_modules.
+      externalizeDeps: { exclude: ['zod', 'got', 'conf', 'i18next', 'p-limit', 'pino', 'ws'] },
       rollupOptions: {
         input: {
           index: resolve(import.meta.dirname, 'src/main/shells/electron/main.ts'),
