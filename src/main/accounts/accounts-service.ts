@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { accountInputSchema } from '../../shared/ipc/contract';
 import type { AccountDefaults, AccountsState, AccountView, ConnectionResult } from '../../shared/ipc/types';
 import { AppError } from '../ipc/app-error';
+import { mainI18n } from '../i18n';
 import type { Log } from '../log/log';
 import type { SecretStore } from '../secrets/secret-store';
 import { createServiceClient, type ServiceClient } from '../service-client';
@@ -81,11 +82,7 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
   };
   const find = (id: string): AccountRecord => {
     const record = store.read().accounts.find((a) => a.id === id);
-    if (!record)
-      throw new AppError(
-        'not-found',
-        'This account no longer exists. It may have been removed in another window.',
-      );
+    if (!record) throw new AppError('not-found', mainI18n.t('errors:accountGone'));
     return record;
   };
   const update = (id: string, change: (record: AccountRecord) => AccountRecord): AccountView => {
@@ -149,8 +146,10 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
       if (missing.length > 0) {
         throw new AppError(
           'invalid-input',
-          `Fill in ${missing.map((f) => ({ authUrl: 'the token service URL', baseUrl: 'the listings service URL', clientId: 'the client ID' })[f]).join(', ')}.`,
-          missing.map((field) => ({ path: [field], message: 'Required.' })),
+          mainI18n.t('errors:accountFill', {
+            fields: missing.map((field) => mainI18n.t(`errors:accountField.${field}`)).join(', '),
+          }),
+          missing.map((field) => ({ path: [field], message: mainI18n.t('errors:required') })),
         );
       }
       const record: AccountRecord = {
@@ -184,7 +183,7 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
     async remove(id) {
       const record = find(id);
       if (record.kind === 'sandbox') {
-        throw new AppError('forbidden', 'The Sandbox account is built in and cannot be removed.');
+        throw new AppError('forbidden', mainI18n.t('errors:sandboxNotRemovable'));
       }
       await secrets.delete(id);
       withSecret.delete(id);
@@ -207,8 +206,7 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
 
     async setSecret(id, secret) {
       const record = find(id);
-      if (record.kind === 'sandbox')
-        throw new AppError('forbidden', 'The Sandbox account manages its own secret.');
+      if (record.kind === 'sandbox') throw new AppError('forbidden', mainI18n.t('errors:sandboxSecret'));
       await secrets.set(id, secret);
       withSecret.add(id);
       return update(id, (r) => r);
@@ -216,8 +214,7 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
 
     async deleteSecret(id) {
       const record = find(id);
-      if (record.kind === 'sandbox')
-        throw new AppError('forbidden', 'The Sandbox account manages its own secret.');
+      if (record.kind === 'sandbox') throw new AppError('forbidden', mainI18n.t('errors:sandboxSecret'));
       await secrets.delete(id);
       withSecret.delete(id);
       return update(id, (r) => r);
@@ -257,7 +254,7 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
     setDefaultImprint(accountId, uuid) {
       const record = find(accountId);
       if (uuid !== null && !record.imprints.some((i) => i.uuid === uuid)) {
-        throw new AppError('not-found', 'That imprint is not one of this account’s imprints.');
+        throw new AppError('not-found', mainI18n.t('errors:imprintNotOfAccount'));
       }
       return update(accountId, (r) => ({ ...r, defaultImprintUuid: uuid }));
     },

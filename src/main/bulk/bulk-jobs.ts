@@ -16,6 +16,7 @@ import type { LiveContext } from '../live/live-context';
 import { liveProblem } from '../live/live-errors';
 import { updateRequestOf } from '../live/listing-edits';
 import { AppError } from '../ipc/app-error';
+import { mainI18n } from '../i18n';
 import type { ServiceClient } from '../service-client';
 
 /** The bulk jobs of live listings. */
@@ -175,7 +176,7 @@ export async function openBulkJobs(ctx: LiveContext): Promise<BulkJobs> {
 
   const jobOf = (jobId: string) => {
     const job = jobs.get(jobId);
-    if (!job) throw new AppError('not-found', 'This bulk change is no longer known.');
+    if (!job) throw new AppError('not-found', mainI18n.t('errors:bulkUnknown'));
     return job;
   };
 
@@ -250,7 +251,7 @@ export async function openBulkJobs(ctx: LiveContext): Promise<BulkJobs> {
     async dismiss(jobId) {
       const job = jobOf(jobId);
       if (running.has(jobId) || bulkJobRunning(job))
-        throw new AppError('conflict', 'This bulk change is still running.');
+        throw new AppError('conflict', mainI18n.t('errors:bulkRunning'));
       jobs.delete(jobId);
       await rm(path.join(dir, `${jobId}.json`), { force: true });
       emit();

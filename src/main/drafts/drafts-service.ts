@@ -30,6 +30,7 @@ import type {
   PhotoRefusal,
 } from '../../shared/ipc/types';
 import { AppError } from '../ipc/app-error';
+import { mainI18n } from '../i18n';
 import { collectDroppedFiles } from '../media/folder';
 import { intakeFailure, type IntakeResult, type IntakeSource } from '../media/intake';
 import { intakeMany } from '../media/intake-queue';
@@ -286,11 +287,7 @@ export function createDraftsService(deps: DraftsServiceDeps): DraftsService {
     moveAccount: (ids, accountId, dryRun = false) =>
       guarded(async () => {
         const target = deps.accounts().find((a) => a.id === accountId);
-        if (!target)
-          throw new AppError(
-            'not-found',
-            'This account no longer exists. It may have been removed in another window.',
-          );
+        if (!target) throw new AppError('not-found', mainI18n.t('errors:accountGone'));
         const steps: MoveStep[] = [];
         for (const id of new Set(ids)) {
           let step = planMove(await store.get(id), target);

@@ -9,7 +9,7 @@ import type { DraftSummary } from '../../shared/domain/draft-list';
 import type { UiLanguage } from '../../shared/i18n-language';
 import type { ListingsState } from '../../shared/ipc/types';
 import { AppError } from '../ipc/app-error';
-import { wordsIn } from '../i18n';
+import { mainI18n, wordsIn } from '../i18n';
 import { draftsTable, listingsTable } from './columns';
 import { writeTable } from './table-files';
 import type { ExportFormat, ExportKind, ExportResult } from '../../shared/domain/export';
@@ -43,12 +43,13 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
 
   // The renderer is untrusted: it may only write a new (or confirmed) file of the export's own kind.
   function checkTarget({ path: file, format, replace }: ExportRequest): string {
-    if (!path.isAbsolute(file))
-      throw new AppError('invalid-input', 'Choose a full path for the export file.');
+    if (!path.isAbsolute(file)) throw new AppError('invalid-input', mainI18n.t('errors:exportFullPath'));
     if (path.extname(file).toLowerCase() !== `.${format}`)
-      throw new AppError('invalid-input', `The file name must end in .${format}.`, { reason: 'extension' });
+      throw new AppError('invalid-input', mainI18n.t('errors:exportExtension', { format }), {
+        reason: 'extension',
+      });
     if (!replace && existsSync(file))
-      throw new AppError('conflict', 'A file of this name exists already.', { reason: 'exists', path: file });
+      throw new AppError('conflict', mainI18n.t('errors:exportExists'), { reason: 'exists', path: file });
     return file;
   }
 
@@ -68,7 +69,7 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
         try {
           drafts.push(await deps.drafts.get(id));
         } catch {
-          throw new AppError('not-found', 'A draft to export no longer exists.', { id });
+          throw new AppError('not-found', mainI18n.t('errors:exportDraftGone'), { id });
         }
       }
       const language = deps.language();

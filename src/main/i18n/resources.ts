@@ -9,6 +9,7 @@ import deExport from '../../shared/i18n/locales/de.export.json';
 import deIpc from '../../shared/i18n/locales/de.ipc.json';
 import deMedia from '../../shared/i18n/locales/de.media.json';
 import deMenu from '../../shared/i18n/locales/de.menu.json';
+import deErrors from '../../shared/i18n/locales/de.errors.json';
 import enCli from '../../shared/i18n/locales/en.cli.json';
 import enDataLock from '../../shared/i18n/locales/en.dataLock.json';
 import enSecrets from '../../shared/i18n/locales/en.secrets.json';
@@ -17,6 +18,7 @@ import enExport from '../../shared/i18n/locales/en.export.json';
 import enIpc from '../../shared/i18n/locales/en.ipc.json';
 import enMedia from '../../shared/i18n/locales/en.media.json';
 import enMenu from '../../shared/i18n/locales/en.menu.json';
+import enErrors from '../../shared/i18n/locales/en.errors.json';
 
 /** Each language's namespaces, as i18next takes them. */
 export const mainResources = {
@@ -29,6 +31,7 @@ export const mainResources = {
     export: enExport,
     ipc: enIpc,
     media: enMedia,
+    errors: enErrors,
   },
   de: {
     menu: deMenu,
@@ -39,6 +42,7 @@ export const mainResources = {
     export: deExport,
     ipc: deIpc,
     media: deMedia,
+    errors: deErrors,
   },
 };
 

@@ -20,6 +20,7 @@ import { cellText, isEmptyRow, tableRowToDraft } from '../../shared/domain/impor
 import type { AccountView } from '../../shared/ipc/types';
 import type { DraftsService } from '../drafts/drafts-service';
 import { AppError } from '../ipc/app-error';
+import { mainI18n } from '../i18n';
 import type { DraftsStore } from '../storage/drafts-store';
 import { openImportBook, type ImportBook } from './import-book';
 import { readAdFile } from './kleinanzeigen-bot';
@@ -91,14 +92,7 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
 
   const accountOf = (id: string): AccountView => {
     const account = deps.account(id);
-    if (!account)
-      throw new AppError(
-        'not-found',
-        'This account no longer exists. It may have been removed in another window.',
-        {
-          reason: 'no-account',
-        },
-      );
+    if (!account) throw new AppError('not-found', mainI18n.t('errors:accountGone'), { reason: 'no-account' });
     return account;
   };
 
@@ -112,11 +106,9 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
       template = undefined;
     }
     if (!template || template.accountId !== accountId)
-      throw new AppError(
-        'invalid-input',
-        'This template is not one of the chosen account’s templates (it may have been deleted). Choose another template, or none.',
-        { reason: 'template-not-of-account' },
-      );
+      throw new AppError('invalid-input', mainI18n.t('errors:importTemplateNotOfAccount'), {
+        reason: 'template-not-of-account',
+      });
     return template;
   };
 
@@ -235,7 +227,7 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
       const template = await templateOf(account.id, input.templateId);
       const earlier = runs.get(input.runId);
       if (earlier !== undefined)
-        throw new AppError('conflict', 'This import has already run.', {
+        throw new AppError('conflict', mainI18n.t('errors:importAlreadyRun'), {
           reason: 'already-run',
           importId: earlier,
         });
@@ -361,8 +353,7 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
     async undo(importId) {
       const theBook = await book();
       const record = theBook.record(importId);
-      if (!record)
-        throw new AppError('not-found', 'This import is no longer on record.', { reason: 'no-import' });
+      if (!record) throw new AppError('not-found', mainI18n.t('errors:importGone'), { reason: 'no-import' });
       const live = new Map(deps.store.list().map((s) => [s.id, s]));
       const toTrash: string[] = [];
       const kept: string[] = [];

@@ -4,6 +4,7 @@
 import type ExcelJS from 'exceljs';
 import type { TableCell } from '../../shared/domain/import-rows';
 import { AppError } from '../ipc/app-error';
+import { mainI18n } from '../i18n';
 import type { Table } from './csv';
 
 export interface XlsxTable extends Table {
@@ -35,7 +36,9 @@ export async function readXlsx(file: string, sheet?: string): Promise<XlsxTable>
   if (!ws)
     throw new AppError(
       sheet === undefined ? 'invalid-input' : 'not-found',
-      sheet === undefined ? 'This workbook has no sheet.' : `This workbook has no sheet named “${sheet}”.`,
+      sheet === undefined
+        ? mainI18n.t('errors:workbookNoSheet')
+        : mainI18n.t('errors:workbookNoSheetNamed', { sheet }),
       { reason: 'no-sheet', sheets, ...(sheet !== undefined && { sheet }) },
     );
   const records: TableCell[][] = [];

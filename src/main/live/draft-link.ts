@@ -12,6 +12,7 @@ import {
 } from '../../shared/domain/live-diff';
 import type { Listing } from '../../shared/service';
 import { AppError } from '../ipc/app-error';
+import { mainI18n } from '../i18n';
 import { appErrorOf } from '../drafts/drafts-service';
 import type { DraftsStore } from '../storage/drafts-store';
 import { fromDataPath } from '../storage/draft-files';
@@ -68,10 +69,7 @@ function fieldsOf(draft: Draft): ListingFields {
 
 function notComplete(error: DraftNotPublishableError): AppError {
   const fields = [...new Set(error.issues.map((issue) => issue.field))].join(', ');
-  return new AppError(
-    'invalid-input',
-    `The draft is not complete (${fields}). Fix it, then send the changes.`,
-  );
+  return new AppError('invalid-input', mainI18n.t('errors:draftNotComplete', { fields }));
 }
 
 /** Builds the draft links over the shared live context. */
@@ -209,16 +207,10 @@ export function createDraftLinks(ctx: LiveContext, deps: DraftLinkDeps): DraftLi
       const draft = await read(id);
       const link = linkOf(draft);
       if (!link) {
-        throw new AppError(
-          'conflict',
-          'This draft is not linked to a published listing. Publish it instead.',
-        );
+        throw new AppError('conflict', mainI18n.t('errors:draftNotLinked'));
       }
       if (draft.status === 'publishing') {
-        throw new AppError(
-          'conflict',
-          'This draft is being published. Wait until it is live, then send the changes.',
-        );
+        throw new AppError('conflict', mainI18n.t('errors:draftPublishingSend'));
       }
       return push(draft, link);
     },
@@ -226,10 +218,7 @@ export function createDraftLinks(ctx: LiveContext, deps: DraftLinkDeps): DraftLi
     async unlink(id) {
       const draft = await read(id);
       if (draft.status === 'publishing') {
-        throw new AppError(
-          'conflict',
-          'This draft is being published. Wait until it is done, then unlink it.',
-        );
+        throw new AppError('conflict', mainI18n.t('errors:draftPublishingUnlink'));
       }
       // 'draft' is settled to 'ready' by the store when the draft can be published.
       return edit(id, (current) => ({ ...current, remote: null, status: 'draft' }));

@@ -8,6 +8,7 @@ import type { EndedDraft, ListingDeleteResult, PublicationStateRequest } from '.
 import type { PublicationView } from '../../shared/domain/live';
 import type { PublicationStateView } from '../../shared/ipc/types';
 import { AppError } from '../ipc/app-error';
+import { mainI18n } from '../i18n';
 import type { DraftsStore } from '../storage/drafts-store';
 import type { LiveContext } from './live-context';
 import { liveError } from './live-errors';
@@ -85,10 +86,7 @@ export function createLifecycle(ctx: LiveContext, deps: LifecycleDeps): Lifecycl
       return ctx.exclusive(uuid, async () => {
         const drafts = await linkedDrafts(accountId, uuid);
         if (drafts.some((draft) => draft.status === 'publishing')) {
-          throw new AppError(
-            'conflict',
-            'A draft of this ad is being published right now. Wait until it is done, then delete the ad.',
-          );
+          throw new AppError('conflict', mainI18n.t('errors:adPublishingDelete'));
         }
         let outcome: ListingDeleteResult['outcome'];
         try {

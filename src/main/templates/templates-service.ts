@@ -14,6 +14,7 @@ import {
 import type { AccountView } from '../../shared/ipc/types';
 import { draftInitFromDefaults } from '../drafts/drafts-service';
 import { AppError } from '../ipc/app-error';
+import { mainI18n } from '../i18n';
 import { readJsonFile, writeFileAtomic } from '../storage/atomic-file';
 import { createSerialQueue } from '../storage/serial-queue';
 
@@ -71,7 +72,7 @@ export function createTemplatesService(deps: TemplatesServiceDeps): TemplatesSer
 
   function knownAccount(accountId: string): AccountView {
     const account = deps.account(accountId);
-    if (!account) throw new AppError('not-found', 'This account no longer exists.');
+    if (!account) throw new AppError('not-found', mainI18n.t('errors:templateAccountGone'));
     return account;
   }
 
@@ -85,7 +86,7 @@ export function createTemplatesService(deps: TemplatesServiceDeps): TemplatesSer
     });
   }
 
-  const notFound = () => new AppError('not-found', 'This template no longer exists.');
+  const notFound = () => new AppError('not-found', mainI18n.t('errors:templateGone'));
 
   async function get(accountId: string, id: string): Promise<DraftTemplate> {
     const found = (await queue.run(() => read(accountId))).find((t) => t.id === id);

@@ -104,7 +104,8 @@ describe('service accounts', () => {
     expect(error.code).toBe('invalid-input');
     const fields = (error.details as Array<{ path: string[] }>).map((d) => d.path[0]);
     expect(fields).toEqual(expect.arrayContaining(['authUrl', 'baseUrl']));
-    expect((await fail('accounts:save', { name: 'X' })).message).toMatch(/token service URL/);
+    // In the test app's language (German, its system's): the fields to fill in, by name.
+    expect((await fail('accounts:save', { name: 'X' })).message).toMatch(/Adresse des Token-Dienstes/);
   });
 
   it('stores the secret outside every file, tests, switches and lists the account’s listings', async () => {
