@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImportKind } from '../../shared/domain/import';
 import { AppError } from '../ipc/app-error';
+import { mainI18n } from '../i18n';
 import { readCsv, type CsvDelimiter, type CsvEncoding, type Table } from './csv';
 import { findAdFiles, looksLikeAdFile } from './kleinanzeigen-bot';
 import { readXlsx } from './xlsx';
@@ -44,18 +45,23 @@ export async function openSource(source: string, sheet?: string): Promise<Opened
   try {
     info = await stat(source);
   } catch {
-    throw refuse('not-found', 'not-found', `“${source}” was not found.`, { path: source });
+    throw refuse('not-found', 'not-found', mainI18n.t('errors:sourceNotFound', { source }), { path: source });
   }
   if (info.isDirectory()) {
     const files = await findAdFiles(source).catch((error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);
-      throw refuse('invalid-input', 'unreadable', `“${source}” could not be read: ${message}`, {
-        path: source,
-        cause: message,
-      });
+      throw refuse(
+        'invalid-input',
+        'unreadable',
+        mainI18n.t('errors:sourceUnreadable', { name: source, cause: message }),
+        {
+          path: source,
+          cause: message,
+        },
+      );
     });
     if (files.length === 0)
-      throw refuse('not-found', 'no-ad-files', `No kleinanzeigen-bot ad files (ad_*.yaml) in “${source}”.`, {
+      throw refuse('not-found', 'no-ad-files', mainI18n.t('errors:sourceNoAdFiles', { source }), {
         path: source,
       });
     return { kind: 'kleinanzeigen-bot', files };
@@ -73,16 +79,21 @@ export async function openSource(source: string, sheet?: string): Promise<Opened
   } catch (error) {
     if (error instanceof AppError) throw error;
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    throw refuse('invalid-input', 'unreadable', `“${path.basename(source)}” could not be read: ${message}`, {
-      path: source,
-      cause: message,
-    });
+    throw refuse(
+      'invalid-input',
+      'unreadable',
+      mainI18n.t('errors:sourceUnreadable', { name: path.basename(source), cause: message }),
+      {
+        path: source,
+        cause: message,
+      },
+    );
   }
   if (kind === 'kleinanzeigen-bot') return { kind, files: [source] };
   throw refuse(
     'invalid-input',
     'unsupported-file',
-    `“${path.basename(source)}” is not a file Listing Desk imports (CSV, XLSX, or kleinanzeigen-bot ad files).`,
+    mainI18n.t('errors:sourceUnsupported', { name: path.basename(source) }),
     { path: source },
   );
 }

@@ -8,6 +8,7 @@ import type { Listing } from '../../shared/service';
 import type { AccountView } from '../../shared/ipc/types';
 import { draftInitFromDefaults, appErrorOf } from '../drafts/drafts-service';
 import { AppError } from '../ipc/app-error';
+import { mainI18n } from '../i18n';
 import { INTAKE_DEFAULTS } from '../media/intake';
 import { intakeMany } from '../media/intake-queue';
 import type { ServiceClient } from '../service-client';
@@ -97,30 +98,33 @@ export function draftInitFromListing(
 
 /** Fetches one media URL's bytes (no authentication: media URLs are served like a CDN's). */
 export async function download(url: string, n: number): Promise<Uint8Array> {
-  const fail = (why: string, status?: number) =>
-    new AppError('service', `Photo ${n} of the listing could not be fetched (${why}). Try again later.`, {
+  const fail = (why: string, status?: number) => {
+    const message = mainI18n.t('errors:photoFetch', { n, why });
+    return new AppError('service', message, {
       problem: status === undefined ? 'unreachable' : 'http',
-      message: `Photo ${n} of the listing could not be fetched (${why}). Try again later.`,
+      message,
       ...(status !== undefined && { status }),
     });
+  };
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw fail('its address is not valid');
+    throw fail(mainI18n.t('errors:photoFetchWhy.badAddress'));
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-    throw fail('its address is not a web address');
+    throw fail(mainI18n.t('errors:photoFetchWhy.notWeb'));
   let response: Response;
   try {
     response = await fetch(parsed, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS), redirect: 'follow' });
   } catch (error) {
     throw fail(error instanceof Error ? error.message : String(error));
   }
-  if (!response.ok) throw fail(`status ${response.status}`, response.status);
+  if (!response.ok)
+    throw fail(mainI18n.t('errors:photoFetchWhy.status', { status: response.status }), response.status);
   const declared = Number(response.headers.get('content-length'));
   // The intake refuses larger files anyway; they are not read whole first.
-  if (declared > INTAKE_DEFAULTS.maxInputBytes) throw fail('it is larger than 50 MB');
+  if (declared > INTAKE_DEFAULTS.maxInputBytes) throw fail(mainI18n.t('errors:photoFetchWhy.tooLarge'));
   return new Uint8Array(await response.arrayBuffer());
 }
 

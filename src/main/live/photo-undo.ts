@@ -11,6 +11,7 @@ import type { Draft, DraftPhoto } from '../../shared/domain/draft';
 import { PHOTO_UNDO_WINDOW_MS, type PhotoRemoval } from '../../shared/domain/live-edit';
 import type { ListingView } from '../../shared/ipc/types';
 import { AppError } from '../ipc/app-error';
+import { mainI18n } from '../i18n';
 import { sniffImage, type StoredMediaType } from '../media/sniff';
 import type { ServiceClient } from '../service-client';
 import { fromDataPath } from '../storage/draft-files';
@@ -47,10 +48,6 @@ interface Offer {
   expiresAt: number;
   timer: NodeJS.Timeout;
 }
-
-/** The message of an undo asked for too late (the renderer says it in the seller's language). */
-export const UNDO_EXPIRED_MESSAGE =
-  'The time to undo this removal has passed, and the copy kept for it is gone. Add the photo again from your files if you want it back.';
 
 /** Removal and undo of live photos; `remove` and `undo` run inside the listing's lock. */
 export function createPhotoUndo(ctx: LiveContext, deps: PhotoUndoDeps) {
@@ -171,10 +168,9 @@ export function createPhotoUndo(ctx: LiveContext, deps: PhotoUndoDeps) {
       if (!offer || offer.listingUuid !== uuid || offer.accountId !== accountId || now() > offer.expiresAt) {
         if (offer) await drop(offer);
         ctx.log.info(`Undo of a photo removal on listing ${uuid} refused: its time has passed`);
-        throw new AppError('conflict', UNDO_EXPIRED_MESSAGE, {
-          problem: 'undo-expired',
-          message: UNDO_EXPIRED_MESSAGE,
-        });
+        // The renderer words it too (details.problem); the message is for the log and other callers.
+        const message = mainI18n.t('errors:undoExpired');
+        throw new AppError('conflict', message, { problem: 'undo-expired', message });
       }
       return ctx.withWorkDir(async (workDir) => {
         let listing = await client.getListing(uuid);

@@ -6,6 +6,7 @@ import { appendFile, mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { MAX_PHOTO_UPLOAD_BYTES } from '../../shared/ipc/input-schemas';
 import { AppError } from '../ipc/app-error';
+import { mainI18n } from '../i18n';
 
 /** Uploads open at once (the page sends three photos at a time; a second tab may add more). */
 export const MAX_OPEN_UPLOADS = 12;
@@ -42,8 +43,7 @@ export type UploadRefusal = 'size' | 'busy' | 'unknown' | 'out-of-order' | 'too-
 const refused = (code: 'invalid-input' | 'conflict' | 'not-found', upload: UploadRefusal, message: string) =>
   new AppError(code, message, { upload });
 
-const unknownUpload = () =>
-  refused('not-found', 'unknown', 'This photo upload is unknown or was abandoned. Add the photo again.');
+const unknownUpload = () => refused('not-found', 'unknown', mainI18n.t('errors:uploadUnknown'));
 
 export interface PhotoUploadsOptions {
   now?: () => number;
@@ -86,17 +86,13 @@ export async function openPhotoUploads(
         throw refused(
           'invalid-input',
           'size',
-          `A photo upload must be 1 to ${MAX_PHOTO_UPLOAD_BYTES} bytes.`,
+          mainI18n.t('errors:uploadSize', { max: MAX_PHOTO_UPLOAD_BYTES }),
         );
       }
       await sweep();
       const reserved = [...uploads.values()].reduce((sum, u) => sum + u.size, 0);
       if (uploads.size >= MAX_OPEN_UPLOADS || reserved + size > MAX_OPEN_UPLOAD_BYTES) {
-        throw refused(
-          'conflict',
-          'busy',
-          'Too many photos are being received at once. Wait a moment and add the photo again.',
-        );
+        throw refused('conflict', 'busy', mainI18n.t('errors:uploadBusy'));
       }
       const uploadId = randomUUID();
       const file = path.join(dir, `${uploadId}.part`);
@@ -117,16 +113,12 @@ export async function openPhotoUploads(
         throw refused(
           'conflict',
           'out-of-order',
-          `A piece of the photo arrived out of order (at byte ${offset}, expected ${upload.received}). Add the photo again.`,
+          mainI18n.t('errors:uploadOutOfOrder', { offset, expected: upload.received }),
         );
       }
       if (upload.received + bytes.length > upload.size) {
         await drop(uploadId);
-        throw refused(
-          'invalid-input',
-          'too-long',
-          `The photo sent more than the ${upload.size} bytes it announced.`,
-        );
+        throw refused('invalid-input', 'too-long', mainI18n.t('errors:uploadTooLong', { size: upload.size }));
       }
       upload.busy = true;
       try {
@@ -153,7 +145,7 @@ export async function openPhotoUploads(
         throw refused(
           'invalid-input',
           'incomplete',
-          `The photo is incomplete: ${upload.received} of ${upload.size} bytes arrived. Add the photo again.`,
+          mainI18n.t('errors:uploadIncomplete', { received: upload.received, size: upload.size }),
         );
       }
       upload.busy = true;

@@ -70,6 +70,9 @@ it('makes no draft when a photo cannot be fetched', async () => {
   live.sb.faults.add({ route: 'GET /media/:mediaUuid', kind: 'status', status: 500, times: 1 });
   const error = await live.fail('drafts:from-listing', { uuid: live.published[0]!.listingUuid });
   expect(error).toMatchObject({ code: 'service', details: { problem: 'http', status: 500 } });
-  expect(error.message).toMatch(/Photo 1 of the listing could not be fetched/);
+  // In the test app's language (German, its system's).
+  expect(error.message).toBe(
+    'Foto 1 der Anzeige konnte nicht geladen werden (Status 500). Versuchen Sie es später noch einmal.',
+  );
   expect((await live.call<{ total: number }>('drafts:list')).total).toBe(before);
 });
