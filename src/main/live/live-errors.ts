@@ -5,25 +5,14 @@ import type { LiveProblem } from '../../shared/domain/live';
 import type { ServiceProblem } from '../../shared/ipc/types';
 import { problemOf, serviceAppError } from '../accounts/service-problem';
 import { AppError } from '../ipc/app-error';
+import { mainI18n } from '../i18n';
 import { ServiceError } from '../service-client';
 
-const MESSAGES: Record<LiveProblem, string> = {
-  'listing-not-found':
-    'This listing no longer exists on the service. Reload the listings; a draft linked to it can be unlinked and published again.',
-  'invalid-ordering':
-    'The photos of this listing changed meanwhile, so the new order does not fit them. Reload the photos and put them in order again.',
-  'media-not-removed':
-    'This photo is no longer on the listing (it may have been removed already). Reload the photos.',
-  'publication-mismatch':
-    'The service says this publication does not belong to this listing, so it was not changed. Reload the publications of the listing and edit the one shown there.',
-  'publication-not-found':
-    'This publication no longer exists on the service. Reload the publications of the listing.',
-  'media-too-large':
-    'The photo is too large for the service, even scaled down. Make it smaller in an image editor (or save it as JPEG with a lower quality) and add it again.',
-};
+/** The standard message of a live problem, in the app's language. */
+const messageOf = (problem: LiveProblem): string => mainI18n.t(`errors:live.${problem}`);
 
 /** An AppError with one of the live problems; `message` replaces the standard one (e.g. to name a file). */
-export function liveAppError(problem: LiveProblem, cause?: unknown, message = MESSAGES[problem]): AppError {
+export function liveAppError(problem: LiveProblem, cause?: unknown, message = messageOf(problem)): AppError {
   const base: Partial<ServiceProblem> = cause === undefined ? {} : problemOf(cause);
   const details: ServiceProblem = {
     ...(base.status !== undefined && { status: base.status }),
@@ -38,7 +27,7 @@ export function liveAppError(problem: LiveProblem, cause?: unknown, message = ME
 
 /** The message of 'media-too-large' naming the file. */
 export function tooLargeMessage(name: string): string {
-  return `“${name}” is too large for the service, even scaled down. Make it smaller in an image editor (or save it as JPEG with a lower quality) and add it again.`;
+  return mainI18n.t('errors:photoTooLarge', { name });
 }
 
 /** The live problem of a service error by the spec's Errors table, or undefined for any other. */

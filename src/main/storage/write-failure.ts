@@ -3,6 +3,7 @@
 // codes, whichever channel it escaped from; `details` lets the renderer word it in its language.
 import path from 'node:path';
 import { AppError } from '../ipc/app-error';
+import { mainI18n } from '../i18n';
 
 export type WriteFailureCode = 'disk-full' | 'read-only' | 'no-permission';
 
@@ -21,15 +22,6 @@ export interface WriteFailureDetails {
   /** The system's error code (ENOSPC, EROFS, ...). */
   errno: string;
 }
-
-const WORDS: Record<WriteFailureCode, (folder: string) => string> = {
-  'disk-full': (folder) =>
-    `The disk is full: nothing more can be saved in ${folder}. Free some disk space, then try again.`,
-  'read-only': (folder) =>
-    `The disk is read-only: nothing can be saved in ${folder}. Make the disk writable (or choose another data folder), then try again.`,
-  'no-permission': (folder) =>
-    `The app is not allowed to save in ${folder}. Give your user write access to that folder, then try again.`,
-};
 
 // Syscalls whose path is the folder itself rather than a file in it.
 const FOLDER_CALLS = new Set(['mkdir', 'opendir', 'scandir', 'rmdir']);
@@ -62,5 +54,6 @@ export function writeFailureError(error: unknown, fallbackFolder: string): AppEr
   const folder =
     file === undefined ? fallbackFolder : FOLDER_CALLS.has(errno.syscall ?? '') ? file : path.dirname(file);
   const details: WriteFailureDetails = { folder, errno: errno.code! };
-  return new AppError(code, WORDS[code](folder), details);
+  // In the app's language; the renderer words it in its own from `details` too.
+  return new AppError(code, mainI18n.t(`errors:write.${code}`, { folder }), details);
 }

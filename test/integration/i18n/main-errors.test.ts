@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mainI18n } from '../../../src/main/i18n';
+import { LIVE_PROBLEMS } from '../../../src/shared/domain/live';
 import enErrors from '../../../src/shared/i18n/locales/en.errors.json';
 import { createTempApp, type TempApp } from '../../unit/helpers/temp-app';
 
@@ -66,8 +67,10 @@ describe("main's refusals", () => {
     const keys = new Set(
       sources.flatMap((text) => [...text.matchAll(/'errors:([\w.]+)'/g)].map((m) => m[1]!)),
     );
-    // The account form's field names are asked for by field (`errors:accountField.${field}`).
+    // Keys built from a code: the account form's fields, the live problems, the refused writes.
     for (const field of ['authUrl', 'baseUrl', 'clientId']) keys.add(`accountField.${field}`);
+    for (const problem of LIVE_PROBLEMS) keys.add(`live.${problem}`);
+    for (const code of ['disk-full', 'read-only', 'no-permission']) keys.add(`write.${code}`);
     expect(keys.size).toBeGreaterThan(20);
     const missing = [...keys].filter((key) => !mainI18n.exists(key, { ns: 'errors', lng: 'en' }));
     expect(missing).toEqual([]);

@@ -185,7 +185,8 @@ it('says when the listing is gone or cannot be asked, and unlinks the draft', as
   });
   const error = await live.fail('drafts:push-changes', { id: draftId });
   expect(error).toMatchObject({ code: 'service', details: { problem: 'listing-not-found' } });
-  expect(error.message).toMatch(/unlinked/);
+  // In the test app's language (German, its system's).
+  expect(error.message).toMatch(/verknüpfter Entwurf kann gelöst/);
 
   const unlinked = await live.call<Draft>('drafts:unlink', { id: draftId });
   expect(unlinked).toMatchObject({ remote: null, status: 'ready' });

@@ -92,7 +92,8 @@ it('says "invalid-ordering" when photos were removed or added meanwhile; after a
   await live.call('listings:list', { refresh: true });
   const error = await live.fail('listings:order-photos', { uuid, urls: [...seen].reverse() });
   expect(error).toMatchObject({ code: 'service', details: { problem: 'invalid-ordering', status: 400 } });
-  expect(error.message).toMatch(/Reload the photos/);
+  // In the test app's language (German, its system's).
+  expect(error.message).toMatch(/Laden Sie die Fotos neu/);
   // The Listings view already shows what the service has.
   expect(views.at(-1)!.listings.find((l) => l.uuid === uuid)!.urls).toEqual(seen.slice(1));
 
@@ -161,7 +162,7 @@ it('scales a photo down after a 413, and names it when even that is too large', 
       {
         name: 'camera.jpg',
         code: 'media-too-large',
-        message: expect.stringContaining('“camera.jpg” is too large'),
+        message: expect.stringContaining('„camera.jpg“ ist selbst verkleinert zu groß'),
       },
     ]);
     expect(await current()).toEqual(before);

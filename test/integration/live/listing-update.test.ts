@@ -105,7 +105,8 @@ it('says "listing-not-found" for a listing the service does not have, and drops 
     patch: { title: 'x' },
   });
   expect(error).toMatchObject({ code: 'service', details: { problem: 'listing-not-found', status: 404 } });
-  expect(error.message).toMatch(/no longer exists/);
+  // In the test app's language (German, its system's).
+  expect(error.message).toMatch(/gibt es beim Dienst nicht mehr/);
 
   // The listing vanishes between the read and the update (404 on the PUT).
   live.sb.faults.add({ route: 'PUT /v1/listings/:uuid', kind: 'status', status: 404, times: 1 });

@@ -97,7 +97,8 @@ it('says "publication-mismatch" for a publication of another listing', async () 
       detail: expect.stringContaining(second!.publicationUuid),
     },
   });
-  expect(error.message).toMatch(/does not belong to this listing/);
+  // In the test app's language (German, its system's).
+  expect(error.message).toMatch(/gehört diese Veröffentlichung nicht zu dieser Anzeige/);
 });
 
 it('shows a publication that cannot be read with its problem, beside the others', async () => {

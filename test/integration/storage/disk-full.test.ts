@@ -105,8 +105,9 @@ describe.skipIf(cannotMount !== null)(`a full disk${cannotMount ? ` (skipped: ${
   it.each(channels)('%s says the disk is full and names the folder', async (channel, input) => {
     const error = await refused(channel, input());
     expect(error.code).toBe('disk-full');
-    expect(error.message).toMatch(/^The disk is full: nothing more can be saved in \//);
-    expect(error.message).toContain('Free some disk space');
+    // In the test app's language (German, its system's).
+    expect(error.message).toMatch(/^Die Festplatte ist voll: In \/.* kann nichts mehr gespeichert werden\./);
+    expect(error.message).toContain('Geben Sie Speicherplatz frei');
     const { folder } = error.details as { folder: string };
     expect(folder.startsWith(dataDir)).toBe(true);
     expect(error.message).toContain(folder);
