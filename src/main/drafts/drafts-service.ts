@@ -97,7 +97,9 @@ export function appErrorOf(error: unknown): unknown {
   if (!(error instanceof DraftStoreError)) return error;
   const code =
     error.code === 'not-found' ? 'not-found' : error.code === 'invalid' ? 'invalid-input' : 'conflict';
-  return new AppError(code, error.message);
+  // In the app's language; an invalid draft keeps the store's own words (what the check refused).
+  const message = error.code === 'invalid' ? error.message : mainI18n.t(`errors:draftStore.${error.code}`);
+  return new AppError(code, message);
 }
 
 async function guarded<T>(run: () => Promise<T>): Promise<T> {

@@ -41,6 +41,10 @@ describe("main's refusals", () => {
       code: 'forbidden',
       message: 'Das Sandbox-Konto verwaltet sein Geheimnis selbst.',
     });
+    expect(await app.fail('drafts:get', { id: '00000000-0000-4000-8000-000000000000' })).toMatchObject({
+      code: 'not-found',
+      message: 'Diesen Entwurf gibt es nicht mehr. Vielleicht wurde er in einem anderen Fenster gelöscht.',
+    });
 
     await app.call('settings:set', { language: 'en' });
     await vi.waitFor(
@@ -71,6 +75,7 @@ describe("main's refusals", () => {
     for (const field of ['authUrl', 'baseUrl', 'clientId']) keys.add(`accountField.${field}`);
     for (const problem of LIVE_PROBLEMS) keys.add(`live.${problem}`);
     for (const code of ['disk-full', 'read-only', 'no-permission']) keys.add(`write.${code}`);
+    for (const code of ['not-found', 'in-trash', 'unreadable', 'closed']) keys.add(`draftStore.${code}`);
     expect(keys.size).toBeGreaterThan(20);
     const missing = [...keys].filter((key) => !mainI18n.exists(key, { ns: 'errors', lng: 'en' }));
     expect(missing).toEqual([]);

@@ -139,7 +139,11 @@ describe('a big photo from the web shell’s page', () => {
         size: 3,
         uploadId: 'nope',
       }),
-    ).rejects.toMatchObject({ code: 'not-found', message: expect.stringContaining('Add the photo again') });
+    ).rejects.toMatchObject({
+      code: 'not-found',
+      // In the test app's language (German, its system's).
+      message: expect.stringContaining('Fügen Sie das Foto noch einmal hinzu'),
+    });
     await expect(call('app:info')).resolves.toMatchObject({ shell: 'web' });
   });
 
