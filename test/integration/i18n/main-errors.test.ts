@@ -39,7 +39,7 @@ describe("main's refusals", () => {
     });
     expect(await app.fail('accounts:set-secret', { id: 'sandbox', secret: 'x' })).toMatchObject({
       code: 'forbidden',
-      message: 'Das Sandbox-Konto verwaltet sein Geheimnis selbst.',
+      message: 'Das Sandbox-Konto verwaltet sein Client-Geheimnis selbst.',
     });
     expect(await app.fail('drafts:get', { id: '00000000-0000-4000-8000-000000000000' })).toMatchObject({
       code: 'not-found',
