@@ -6,7 +6,7 @@ interface Props {
   /** The service's own title and detail. */
   title?: string;
   detail?: string;
-  /** The app's technical message (English), when it says more than the title and detail. */
+  /** The app's own message (in the app's language where main words it), when it says more than the title and detail. */
   message?: string;
 }
 
@@ -25,11 +25,7 @@ export function ServiceDetails({ status, title, detail, message }: Props) {
           <span lang="en">{said}</span>
         </p>
       )}
-      {extra && (
-        <p className="muted small" lang="en">
-          {extra}
-        </p>
-      )}
+      {extra && <p className="muted small">{extra}</p>}
     </details>
   );
 }
