@@ -2,10 +2,10 @@
 // across all jobs), tracks their publications, and tells the UI every change. Jobs found on disk at
 // open resume where they stopped: after a quit, a crash or a kill.
 import { randomUUID } from 'node:crypto';
-import pLimit from 'p-limit';
 import type { DraftRemote, DraftStatus } from '../../shared/domain/draft';
 import { isOpenJobState } from '../../shared/domain/publish-job';
 import { createSerialQueue } from '../storage/serial-queue';
+import { createDraftSlots } from './draft-slots';
 import { createDraftSync, withoutWaiting } from './draft-sync';
 import type { PublishEngine, PublishEngineOptions, StartResult } from './engine-api';
 import { factsOf, jobError, type FailureFacts } from './failure';
@@ -39,9 +39,6 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
   const backoff: Backoff = { baseMs: 1000, maxMs: 30_000, ...options.backoff };
   const schedule: Backoff = { baseMs: 1000, maxMs: 30_000, ...options.tracking };
   const rule = settleRule(options.settle);
-  const draftsOption = options.limits?.drafts ?? 4;
-  const draftLimit = () =>
-    Math.max(1, Math.floor(typeof draftsOption === 'function' ? draftsOption() : draftsOption));
   const uploads = createLimiter(options.limits?.uploads ?? 6);
   const store = await openJobStore(options.dataDir, now);
   for (const problem of store.problems)
@@ -53,9 +50,6 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
   );
 
   const entries = new Map<string, Entry>();
-  // Queued jobs not yet handed to `draftSlots` (pump does that, once a batch is on disk).
-  const queue = new Set<Entry>();
-  const draftSlots = pLimit(draftLimit());
   const tasks = new Set<Promise<void>>();
   const settledWaiters: Array<() => void> = [];
   const starts = createSerialQueue();
@@ -203,31 +197,16 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     }
   };
 
-  // Runs a queued job in a draft slot. A job cancelled while it waited (or queued again and run by
-  // an earlier turn) is no longer 'queued' when its turn comes: the turn passes on.
-  const runQueued = async (entry: Entry): Promise<void> => {
-    if (closed || entry.record.state !== 'queued') return;
-    const task = run(entry);
-    track(entry, task);
-    // A failure of the task itself is the tracked task's (see track), not the slot's.
-    await task.catch(() => undefined);
-    // The limit is a setting: read again whenever a slot frees, as at each start.
-    draftSlots.concurrency = draftLimit();
-  };
-
-  const pump = () => {
-    if (closed) return;
-    draftSlots.concurrency = draftLimit();
-    for (const entry of queue) {
-      queue.delete(entry);
-      void draftSlots(runQueued, entry);
-    }
-  };
-
-  const enqueue = (entry: Entry) => {
-    entry.record.state = 'queued';
-    queue.add(entry);
-  };
+  const slots = createDraftSlots(
+    options.limits?.drafts ?? 4,
+    (entry) => {
+      const task = run(entry);
+      track(entry, task);
+      return task;
+    },
+    () => closed,
+  );
+  const { enqueue, pump } = slots;
 
   const add = (record: JobRecord): Entry => {
     const entry = newEntry(record);
@@ -315,7 +294,7 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
         return entry.record.state === 'cancelled';
       }
       if (record.state !== 'queued' && record.state !== 'failed') return false;
-      queue.delete(entry);
+      slots.drop(entry);
       record.state = 'cancelled';
       await persist(entry, true);
       drafts.set(record.draftId, 'draft');
@@ -395,8 +374,7 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
       if (closed) return;
       closed = true;
       await slow.stop();
-      queue.clear();
-      draftSlots.clearQueue();
+      slots.clear();
       for (const entry of entries.values()) entry.controller?.abort();
       while (tasks.size > 0) await Promise.allSettled([...tasks]);
       await drafts.idle();
