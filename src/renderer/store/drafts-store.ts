@@ -6,10 +6,19 @@ import { create } from 'zustand';
 import type { DraftStatus } from '../../shared/domain/draft';
 import type { MoveAccountResult } from '../../shared/domain/draft-accounts';
 import type { DraftAccountScope, DraftSort } from '../../shared/domain/draft-list';
-import { expandRows, FIRST_ROWS, type DraftListRow } from '../../shared/domain/draft-rows';
+import { FIRST_ROWS, type DraftListRow } from '../../shared/domain/draft-rows';
 import type { DraftsListResult } from '../../shared/ipc/types';
 import { call } from '../ipc/client';
 import { useAppStore } from './app-store';
+import {
+  afterPaint,
+  delay,
+  listChanged,
+  listInput,
+  listOf,
+  REST_DELAY_MS,
+  unlessChanged,
+} from './drafts-list-calls';
 
 export interface DraftsFilter {
   query: string;
@@ -96,65 +105,9 @@ let running: Promise<void> | null = null;
 let again = false;
 let shown = false;
 
-// How long after the first rows are painted the rest is asked for: longer than the search box waits
-// after a keystroke (150 ms), so that typing on at once never waits for the whole list.
-const REST_DELAY_MS = 250;
-
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Resolves after the next paint (or soon, where a hidden window paints nothing). */
-function afterPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    const fallback = setTimeout(resolve, 100);
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(fallback);
-        resolve();
-      }, 0),
-    );
-  });
-}
-
-// Settles when the seller changes what the list shows: a call for the list before is not waited
-// for (its answer is dropped), so a new filter is asked for at once (issue 18.5).
-function signal() {
-  let resolve = () => undefined as void;
-  const promise = new Promise<void>((done) => (resolve = done));
-  return { promise, resolve };
-}
-let listChange = signal();
-
-function listChanged(): void {
-  listChange.resolve();
-  listChange = signal();
-}
-
-/** The call's answer, or undefined once the list to show has changed meanwhile. */
-function unlessChanged<T>(work: Promise<T>): Promise<T | undefined> {
-  return Promise.race([work, listChange.promise.then(() => undefined)]);
-}
-
-/** What the list asks main for, for a filter, the trash or not, and whose drafts. */
-function listInput(filter: DraftsFilter, trash: boolean, account: DraftAccountScope) {
-  const query = filter.query.trim();
-  return {
-    ...(query !== '' && { query }),
-    status: filter.status,
-    sort: filter.sort,
-    trash,
-    account,
-    compact: true,
-  };
-}
-
 // The first screen of the list as the view first shows it, asked for as soon as the page has its
 // bridge (main.tsx): its answer then comes while the app's settings and words load (issue 18.5).
 let early: Promise<DraftsListResult> | null = null;
-
-function listOf(answer: DraftsListResult, partial: boolean): DraftsList {
-  const { items, rows, ...rest } = answer;
-  return { ...rest, items: rows ? expandRows(rows) : items, partial };
-}
 
 export const useDraftsStore = create<DraftsState>((set, get) => {
   const visibleIds = () => get().result?.items.map((item) => item.id) ?? [];
