@@ -15,7 +15,7 @@ import { confStoreFactory } from '../../src/main/storage/store-factory';
 import { isOpenJobState, type PublishJobView } from '../../src/shared/domain/publish-job';
 import type { InputOf, OutputOf } from '../../src/shared/ipc/contract';
 import type { ChannelName } from '../../src/shared/ipc/names';
-import { draftFieldsOf } from '../../src/renderer/store/draft-fields';
+import { draftFieldsOf } from '../../src/shared/domain/draft-fields';
 import { sampleDraft } from '../../test/fixtures/drafts';
 
 process.stdout.write('started\n');

@@ -5,7 +5,7 @@
 import type { Page, WebSocket } from '@playwright/test';
 import { FIRST_ROWS } from '../../src/shared/domain/draft-rows';
 import type { Draft } from '../../src/shared/domain/draft';
-import { draftFieldsOf } from '../../src/renderer/store/draft-fields';
+import { draftFieldsOf } from '../../src/shared/domain/draft-fields';
 import { draftId, sampleDraft } from '../fixtures/drafts';
 import { writeDraft } from '../fixtures/draft-files';
 import { call } from './contract-calls';

@@ -2,23 +2,9 @@
 // through the drafts service, so an open editor and the list follow.
 import { planDraft, type BulkEdit, type BulkRowPlan } from '../../shared/domain/bulk-edit';
 import type { BulkDraftsResult } from '../../shared/domain/bulk-edit-job';
-import type { Draft, DraftFields } from '../../shared/domain/draft';
+import type { Draft } from '../../shared/domain/draft';
+import { draftFieldsOf } from '../../shared/domain/draft-fields';
 import type { DraftsService } from '../drafts/drafts-service';
-
-/** The editable fields of a draft, as the editor saves them. */
-function fieldsOf(draft: Draft): DraftFields {
-  const {
-    version: _v,
-    accountId: _a,
-    status: _s,
-    createdAt: _c,
-    updatedAt: _u,
-    photos: _p,
-    remote: _r,
-    ...fields
-  } = draft;
-  return fields;
-}
 
 /** Plans the edit for each draft; a draft being published is left out (its job owns it now). */
 async function plans(
@@ -66,7 +52,7 @@ export async function applyToDrafts(
   const saved: string[] = [];
   for (const { plan, draft } of planned) {
     if (plan.outcome !== 'change') continue;
-    await drafts.saveFields(fieldsOf(draft));
+    await drafts.saveFields(draftFieldsOf(draft));
     saved.push(draft.id);
   }
   return { rows: planned.map(({ plan }) => plan), saved };

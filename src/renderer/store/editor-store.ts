@@ -8,7 +8,7 @@ import { call } from '../ipc/client';
 import { useAppStore } from './app-store';
 import { attributesOf, rowsOf, sameAttributes, type AttributeRow } from './attribute-rows';
 import { createAutosave, type Autosave, type SaveStatus } from './draft-autosave';
-import { draftFieldsOf } from './draft-fields';
+import { draftFieldsOf } from '../../shared/domain/draft-fields';
 
 /** How long after the last keystroke a change is saved. */
 export const AUTOSAVE_DELAY_MS = 400;

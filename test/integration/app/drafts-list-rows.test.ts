@@ -8,7 +8,7 @@ import { expandRows } from '../../../src/shared/domain/draft-rows';
 import type { DraftListItem, DraftsListResult } from '../../../src/shared/ipc/types';
 import { draftId, sampleDraft } from '../../fixtures/drafts';
 import { writeDraft } from '../../fixtures/draft-files';
-import { draftFieldsOf } from '../../../src/renderer/store/draft-fields';
+import { draftFieldsOf } from '../../../src/shared/domain/draft-fields';
 import { createTempApp, tempDir, type TempApp } from '../../unit/helpers/temp-app';
 
 const COUNT = 40;

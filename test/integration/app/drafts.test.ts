@@ -15,7 +15,7 @@ import type {
 import { colourFor, solidPng } from '../../fixtures/images';
 import { createTempApp, tempDir, type TempApp } from '../../unit/helpers/temp-app';
 import { sidewaysWithGps } from '../media/corpus';
-import { draftFieldsOf } from '../../../src/renderer/store/draft-fields';
+import { draftFieldsOf } from '../../../src/shared/domain/draft-fields';
 
 let temp: TempApp;
 const outside = tempDir('listing-desk-drop-');

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { BulkRowPlan } from '../../../src/shared/domain/bulk-edit';
 import type { BulkDraftsResult } from '../../../src/shared/domain/bulk-edit-job';
 import type { Draft } from '../../../src/shared/domain/draft';
+import { draftFieldsOf } from '../../../src/shared/domain/draft-fields';
 import { createTempApp, type TempApp } from '../../unit/helpers/temp-app';
 
 let temp: TempApp;
@@ -14,16 +15,7 @@ afterEach(async () => temp.remove());
 
 async function draftWith(title: string, amount: number | string | null, description = ''): Promise<Draft> {
   const draft = await temp.call<Draft>('drafts:create');
-  const {
-    version: _v,
-    accountId: _a,
-    status: _s,
-    createdAt: _c,
-    updatedAt: _u,
-    photos: _p,
-    remote: _r,
-    ...fields
-  } = draft;
+  const fields = draftFieldsOf(draft);
   return temp.call<Draft>('drafts:save', {
     draft: { ...fields, title, description, price: { type: 'FIXED', amount } },
   });

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Draft } from '../../../src/shared/domain/draft';
+import { draftFieldsOf } from '../../../src/shared/domain/draft-fields';
 import type { DraftTemplate } from '../../../src/shared/domain/template';
 import { put } from '../../fixtures/import/import-files';
 import { createTempApp, tempDir } from '../../unit/helpers/temp-app';
@@ -40,16 +41,7 @@ describe('import --template on the command line', () => {
     let template: DraftTemplate;
     try {
       const created = await app.call<Draft>('drafts:create');
-      const {
-        version: _v,
-        accountId: _a,
-        status: _s,
-        createdAt: _c,
-        updatedAt: _u,
-        photos: _p,
-        remote: _r,
-        ...fields
-      } = created;
+      const fields = draftFieldsOf(created);
       const draft = await app.call<Draft>('drafts:save', {
         draft: {
           ...fields,

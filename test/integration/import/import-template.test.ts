@@ -4,6 +4,7 @@
 // names rows by the number the spreadsheet (and the wizard) shows: the header is row 1.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Draft } from '../../../src/shared/domain/draft';
+import { draftFieldsOf } from '../../../src/shared/domain/draft-fields';
 import type { ImportPreviewResult, ImportRunResult } from '../../../src/shared/domain/import';
 import type { DraftTemplate } from '../../../src/shared/domain/template';
 import type { AccountView, DraftsListResult } from '../../../src/shared/ipc/types';
@@ -28,16 +29,7 @@ const account = 'sandbox';
 /** A template "Sofas" of `accountId`'s draft with the shared fields filled. */
 async function sofaTemplate(): Promise<DraftTemplate> {
   const created = await t.call<Draft>('drafts:create');
-  const {
-    version: _v,
-    accountId: _a,
-    status: _s,
-    createdAt: _c,
-    updatedAt: _u,
-    photos: _p,
-    remote: _r,
-    ...fields
-  } = created;
+  const fields = draftFieldsOf(created);
   const draft = await t.call<Draft>('drafts:save', {
     draft: {
       ...fields,

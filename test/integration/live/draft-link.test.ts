@@ -11,7 +11,7 @@ import type { PublishState } from '../../../src/shared/domain/publish-job';
 import type { AddPhotosResult } from '../../../src/shared/ipc/types';
 import { colourFor, solidPng } from '../../fixtures/images';
 import { liveApp, mediaBytes, type LiveApp } from './helpers';
-import { draftFieldsOf } from '../../../src/renderer/store/draft-fields';
+import { draftFieldsOf } from '../../../src/shared/domain/draft-fields';
 
 let live: LiveApp;
 beforeEach(async () => {

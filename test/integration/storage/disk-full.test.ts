@@ -19,7 +19,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Draft } from '../../../src/shared/domain/draft';
 import type { DraftsListResult } from '../../../src/shared/ipc/types';
-import { draftFieldsOf } from '../../../src/renderer/store/draft-fields';
+import { draftFieldsOf } from '../../../src/shared/domain/draft-fields';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
 import { sampleDraft } from '../../fixtures/drafts';
 import { solidPng } from '../../fixtures/images';

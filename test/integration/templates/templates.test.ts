@@ -5,6 +5,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Draft } from '../../../src/shared/domain/draft';
+import { draftFieldsOf } from '../../../src/shared/domain/draft-fields';
 import type { DraftTemplate } from '../../../src/shared/domain/template';
 import type { AccountView, AccountsState, ProblemsState } from '../../../src/shared/ipc/types';
 import { emptyAccountDefaults } from '../../../src/main/storage/accounts-store';
@@ -43,16 +44,7 @@ const sofaFields = {
 
 async function sofaDraft(): Promise<Draft> {
   const draft = await call<Draft>('drafts:create');
-  const {
-    version: _v,
-    accountId: _a,
-    status: _s,
-    createdAt: _c,
-    updatedAt: _u,
-    photos: _p,
-    remote: _r,
-    ...fields
-  } = draft;
+  const fields = draftFieldsOf(draft);
   return call<Draft>('drafts:save', { draft: { ...fields, ...sofaFields } });
 }
 
@@ -116,16 +108,7 @@ describe('templates', () => {
     // A draft of the shop (its defaults: Bonn) saved as the shop's template.
     const shopDraft = await call<Draft>('drafts:create');
     expect(shopDraft.accountId).toBe(shop.id);
-    const {
-      version: _v,
-      accountId: _a,
-      status: _s,
-      createdAt: _c,
-      updatedAt: _u,
-      photos: _p,
-      remote: _r,
-      ...fields
-    } = shopDraft;
+    const fields = draftFieldsOf(shopDraft);
     await call('drafts:save', {
       draft: { ...fields, category: 'Möbel/Tische', attributes: { holz: 'Eiche' } },
     });

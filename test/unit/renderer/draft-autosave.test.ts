@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { draftFieldsSchema, newDraft } from '../../../src/shared/domain/draft';
 import { attributesOf, duplicateRowIds, rowsOf } from '../../../src/renderer/store/attribute-rows';
 import { createAutosave, type SaveStatus } from '../../../src/renderer/store/draft-autosave';
-import { draftFieldsOf } from '../../../src/renderer/store/draft-fields';
+import { draftFieldsOf } from '../../../src/shared/domain/draft-fields';
 
 interface Pending {
   value: string;
