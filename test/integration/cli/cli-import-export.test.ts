@@ -1,29 +1,12 @@
 // The command line's import and export against the app's own services, as a scheduler runs them: a
 // child process per command on a temporary data folder; exit codes, JSON on stdout, words on stderr.
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { put, putPhoto } from '../../fixtures/import/import-files';
 import { createTempApp, tempDir } from '../../unit/helpers/temp-app';
+import { cli } from './run-cli';
 import type { Draft } from '../../../src/shared/domain/draft';
-
-const root = path.resolve(import.meta.dirname, '..', '..', '..');
-
-function cli(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/main.ts', ...args], {
-    cwd: root,
-    env: { ...process.env, LANG: 'en_US.UTF-8', LC_ALL: '', LC_MESSAGES: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.once('close', (code) => resolve({ code, stdout, stderr })),
-  );
-}
 
 const data = tempDir('listing-desk-cli-data-');
 const src = tempDir('listing-desk-cli-src-');

@@ -1,7 +1,6 @@
 // The command line's `import --template NAME` (issue 17): each draft starts from the account's
 // template, the row's own values win; a name the account has no template of is a usage error
 // (exit code 2) naming the templates it has. A child process per command on a temporary data folder.
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Draft } from '../../../src/shared/domain/draft';
@@ -9,23 +8,7 @@ import { draftFieldsOf } from '../../../src/shared/domain/draft-fields';
 import type { DraftTemplate } from '../../../src/shared/domain/template';
 import { put } from '../../fixtures/import/import-files';
 import { createTempApp, tempDir } from '../../unit/helpers/temp-app';
-
-const root = path.resolve(import.meta.dirname, '..', '..', '..');
-
-function cli(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/main.ts', ...args], {
-    cwd: root,
-    env: { ...process.env, LANG: 'en_US.UTF-8', LC_ALL: '', LC_MESSAGES: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.once('close', (code) => resolve({ code, stdout, stderr })),
-  );
-}
+import { cli } from './run-cli';
 
 const data = tempDir('listing-desk-cli-template-data-');
 const src = tempDir('listing-desk-cli-template-src-');

@@ -9,28 +9,9 @@ import { LOCK_FILE } from '../../../src/main/storage/data-lock';
 import type { Draft } from '../../../src/shared/domain/draft';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
 import { createTempApp, tempDir } from '../../unit/helpers/temp-app';
+import { cli } from './run-cli';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `npm run -s cli -- ...args` the way package.json does (tsx), to its end. */
-function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/main.ts', ...args], {
-    cwd: root,
-    env: { ...process.env, LANG: 'en_US.UTF-8', LC_ALL: '', LC_MESSAGES: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
-}
 
 const folder = tempDir('listing-desk-cli-');
 const dir = folder.dir;
