@@ -10,7 +10,8 @@ import { createLog, parseLogLevel, type AppLog } from '../log/create-log';
 import { logProcessFailures } from '../log/process-failures';
 import { defaultDataDir, systemLocale } from '../paths';
 import { openSecretStore } from '../secrets/keytar-store';
-import { takeDataFolder, type DataLock } from '../storage/data-lock';
+import type { DataLock } from '../storage/data-lock';
+import { takeDataFolder } from '../storage/take-data-folder';
 import { confStoreFactory } from '../storage/store-factory';
 import { resolveLanguage, type UiLanguage } from '../../shared/i18n-language';
 import type { Settings } from '../../shared/ipc/types';
@@ -56,12 +57,24 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
     return EXIT.usage;
   }
   let refusal: string | undefined;
-  const lock: DataLock | undefined = takeDataFolder(dataDir, 'cli', (message) => (refusal = message), locale);
+  let log: AppLog | undefined;
+  const lock: DataLock | undefined = await takeDataFolder(dataDir, 'cli', {
+    locale,
+    refused: (message) => (refusal = message),
+    // A holder on another computer that may be gone: said on stderr while it is waited for.
+    waiting: (message) => output.err(message),
+    lost(message) {
+      // Two processes must never write to one folder: this one stops, saying why.
+      output.err(message);
+      log?.error(message);
+      log?.close();
+      process.exit(EXIT.locked);
+    },
+  });
   if (!lock) {
     output.err(refusal!);
     return EXIT.locked;
   }
-  let log: AppLog | undefined;
   let app: App | undefined;
   try {
     log = createLog({

@@ -1,38 +1,58 @@
-// One process at a time per data folder (issue 17): the Electron app, the web shell or the command
-// line takes `listing-desk.lock` in the folder before it opens anything, naming itself (pid, what it
-// is, when it started). A second process reads who holds it and says so plainly. A lock left by a
-// process that no longer runs (kill -9, a power cut) is taken over.
+// One process at a time per data folder (issues 17 and 23.6): the Electron app, the web shell or the
+// command line takes `listing-desk.lock` in the folder before it opens anything, naming itself (pid,
+// what it is, its computer, when it started). A second process reads who holds it and says so.
 //
-// The lock file appears complete or not at all: it is written under a temporary name first and
-// then hard-linked to its name, which fails when the name exists (an atomic "create if absent").
+// Whether the holder still runs: on the same computer, in the same boot and pid namespace, its
+// process is looked at (gone, a zombie, or its pid now another program's: dead at once); a holder
+// from another boot is dead at once; one on another computer (a network share) or in another
+// container is judged by its heartbeat, the lock's time it refreshes every HEARTBEAT_MS, and is
+// taken over once that is STALE_MS old. The layout on disk and the safe takeover: lock-dir.ts.
 import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { readFile, utimes } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { resolveLanguage, type UiLanguage } from '../../shared/i18n-language';
-import { wordsIn } from '../i18n';
-import { systemLocale } from '../paths';
+import { currentBoot, judgeHolder, thisProcess, type ProcessIdentity } from './lock-identity';
+import {
+  createComplete,
+  OWNER_FILE,
+  readLock,
+  removeIfStill,
+  stealDeadLock,
+  sweepLeftovers,
+  type LockState,
+} from './lock-dir';
 
 export const LOCK_FILE = 'listing-desk.lock';
+/** How often a holder shows it still runs. */
+export const HEARTBEAT_MS = 5_000;
+/** How long a holder judged by its heartbeat alone may stay silent before its lock is taken over. */
+export const STALE_MS = 30_000;
 
 /** What holds the folder: the desktop app, the web shell or the command line. */
 export type LockKind = 'app' | 'web' | 'cli';
 
-export interface LockOwner {
-  pid: number;
+export interface LockOwner extends ProcessIdentity {
   kind: LockKind;
   /** When the owner started (ISO 8601). */
   startedAt: string;
-  /** Tells this process's lock apart from another's with the same pid (a pid reused). */
+  /** Tells this lock apart from every other, also one of the same pid. */
   token: string;
 }
 
-/** The folder is held by another process that still runs. */
+/** The folder is held by another process that still runs, or may (its heartbeat is recent). */
 export class DataFolderLocked extends Error {
   constructor(
     readonly owner: LockOwner,
     readonly file: string,
+    /** When the lock is taken over should the holder stay silent; only where its heartbeat tells. */
+    readonly takeoverAt?: Date,
+    /** The holder's last heartbeat. */
+    readonly heartbeatAt?: Date,
   ) {
-    super(`The data folder is in use by ${owner.kind} (pid ${owner.pid}, started ${owner.startedAt}).`);
+    super(
+      `The data folder is in use by ${owner.kind} (pid ${owner.pid} on ${owner.computer}, started ${owner.startedAt}).`,
+    );
     this.name = 'DataFolderLocked';
   }
 }
@@ -40,199 +60,161 @@ export class DataFolderLocked extends Error {
 export interface DataLock {
   readonly file: string;
   readonly owner: LockOwner;
-  /** Removes the lock file if it is still this process's; safe to call more than once. */
+  /** Removes the lock if it is still this process's; safe to call more than once. */
   release(): void;
+  /** Called once should another process take the folder over (this one must stop writing). */
+  onLost(listener: (holder: LockOwner | undefined) => void): void;
 }
 
 export interface AcquireOptions {
   /** Release on the process's 'exit' (default true). */
   releaseOnExit?: boolean;
-  /** Whether a pid runs (tests may replace it); default: signal 0. */
-  isAlive?: (pid: number) => boolean;
-}
-
-/** True when a process with this pid runs (EPERM: it runs, as another user). */
-export function pidAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  /** Parts of this process's identity to record instead (tests: another boot, another computer). */
+  identity?: Partial<Pick<ProcessIdentity, 'boot' | 'computer' | 'machineId'>>;
+  heartbeatMs?: number;
+  staleMs?: number;
 }
 
 const kinds: readonly LockKind[] = ['app', 'web', 'cli'];
+const optionalText = ['machineId', 'pidNamespace', 'processStart'] as const;
 
-/** The owner a lock file names, or null when it names none that can be read. */
+/**
+ * The owner a lock names, or null when it names none that can be read. A lock from before issue 23
+ * names no computer or boot: it was made on this one, in this boot (it was not taken over then).
+ */
 export function parseOwner(text: string): LockOwner | null {
   try {
-    const value = JSON.parse(text) as Partial<LockOwner>;
+    const value = JSON.parse(text) as Partial<Record<keyof LockOwner, unknown>>;
     if (
       typeof value.pid === 'number' &&
       typeof value.kind === 'string' &&
-      kinds.includes(value.kind) &&
+      kinds.includes(value.kind as LockKind) &&
       typeof value.startedAt === 'string' &&
       typeof value.token === 'string'
-    )
-      return { pid: value.pid, kind: value.kind, startedAt: value.startedAt, token: value.token };
+    ) {
+      const owner: LockOwner = {
+        pid: value.pid,
+        kind: value.kind as LockKind,
+        startedAt: value.startedAt,
+        token: value.token,
+        computer: typeof value.computer === 'string' ? value.computer : os.hostname(),
+        boot: typeof value.boot === 'string' ? value.boot : currentBoot(),
+      };
+      for (const key of optionalText) if (typeof value[key] === 'string') owner[key] = value[key];
+      return owner;
+    }
   } catch {
-    // Not JSON: a lock file that was damaged; nobody can be named as its owner.
+    // Not JSON: a lock that was damaged; nobody can be named as its owner.
   }
   return null;
 }
 
-/** The lock file's text, or undefined when there is none. */
-function readText(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
+/** The name a lock goes by in guard names: its token, or (unreadable) its folder's inode. */
+function keyOf(state: LockState): string {
+  const token = parseOwner(state.text ?? '')?.token;
+  return token && /^[0-9a-f]{8,64}$/.test(token) ? token : `x${state.ino}`;
 }
 
-// `<name>.<12 hex>.tmp`: the form temp-sweep.ts removes at start if a crash left one behind.
-const tempName = (file: string) => `${file}.${randomBytes(6).toString('hex')}.tmp`;
-
-/** Creates the lock file with `text` unless it exists; false when it does. */
-function createIfAbsent(file: string, text: string): boolean {
-  const temp = tempName(file);
-  writeFileSync(temp, text);
-  try {
-    linkSync(temp, file);
-    return true;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    // ENOENT: the holder's start swept our temporary file away meanwhile; look again.
-    if (code === 'EEXIST' || code === 'ENOENT') return false;
-    // A file system without hard links: an exclusive create, written at once.
-    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'ENOSYS' || code === 'EXDEV') {
-      try {
-        writeFileSync(file, text, { flag: 'wx' });
-        return true;
-      } catch (inner) {
-        if ((inner as NodeJS.ErrnoException).code === 'EEXIST') return false;
-        throw inner;
-      }
-    }
-    throw error;
-  } finally {
-    try {
-      unlinkSync(temp);
-    } catch {
-      // Already gone.
-    }
-  }
+interface Judgement {
+  dead: boolean;
+  holder?: LockOwner;
+  takeoverAt?: number;
 }
 
-/**
- * Moves a stale lock (whose text was `staleText`) out of the way. Moving is atomic, so of two
- * processes taking over the same stale lock one moves it; should the file moved turn out to be a
- * fresh lock another process made meanwhile, it is put back.
- */
-function removeStale(file: string, staleText: string | undefined): void {
-  const aside = tempName(file);
-  try {
-    renameSync(file, aside);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw error;
-  }
-  const moved = readText(aside);
-  if (moved !== staleText) {
-    try {
-      linkSync(aside, file);
-    } catch {
-      // Someone made another meanwhile; theirs stands.
-    }
-  }
-  try {
-    unlinkSync(aside);
-  } catch {
-    // Already gone.
-  }
+/** Whether a lock (or a guard) as read is its dead holder's; an unreadable one is nobody's. */
+function judgeLock(state: LockState, me: ProcessIdentity, staleMs: number): Judgement {
+  const holder = parseOwner(state.text ?? '');
+  if (!holder) return { dead: true };
+  const verdict = judgeHolder(holder, me);
+  if (verdict !== 'heartbeat') return { dead: verdict === 'dead', holder };
+  const takeoverAt = state.heartbeatMs + staleMs;
+  return { dead: Date.now() >= takeoverAt, holder, takeoverAt };
 }
+
+// A short wait without giving up the thread: acquiring stays synchronous, before anything runs.
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 /**
  * Takes the data folder for this process, or throws DataFolderLocked naming the process that holds
- * it. A lock whose process no longer runs, or that cannot be read, is taken over.
+ * it. A lock whose holder is gone (or that cannot be read) is taken over, by one process only.
  */
 export function acquireDataLock(dataDir: string, kind: LockKind, options: AcquireOptions = {}): DataLock {
-  const isAlive = options.isAlive ?? pidAlive;
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, LOCK_FILE);
+  const me: ProcessIdentity = { ...thisProcess({ boot: options.identity?.boot }), ...options.identity };
+  const staleMs = options.staleMs ?? STALE_MS;
   const owner: LockOwner = {
-    pid: process.pid,
+    ...me,
     kind,
     startedAt: new Date().toISOString(),
     token: randomBytes(8).toString('hex'),
   };
   const text = `${JSON.stringify(owner)}\n`;
-  for (let attempt = 0; attempt < 10; attempt += 1) {
-    if (createIfAbsent(file, text)) return heldLock(file, owner, options.releaseOnExit ?? true);
-    const existing = readText(file);
-    if (existing === undefined) continue; // released meanwhile: try again
-    const holder = parseOwner(existing);
-    if (holder && isAlive(holder.pid)) throw new DataFolderLocked(holder, file);
-    removeStale(file, existing);
+  const isDead = (state: LockState) => judgeLock(state, me, staleMs).dead;
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    if (createComplete(file, text)) {
+      sweepLeftovers(file, owner.token, Date.now() - staleMs);
+      return heldLock(file, owner, options);
+    }
+    const state = readLock(file);
+    if (!state) continue; // released meanwhile: try again
+    const judged = judgeLock(state, me, staleMs);
+    if (!judged.dead && judged.holder) {
+      const takeoverAt = judged.takeoverAt === undefined ? undefined : new Date(judged.takeoverAt);
+      const heartbeatAt = judged.takeoverAt === undefined ? undefined : new Date(state.heartbeatMs);
+      throw new DataFolderLocked(judged.holder, file, takeoverAt, heartbeatAt);
+    }
+    // Another process is taking this dead lock over: see what it made of it in a moment.
+    if (stealDeadLock(file, keyOf(state), keyOf, isDead, text) === 'busy') pause(20);
   }
   throw new Error(`The lock ${file} kept changing while it was taken; try again.`);
 }
 
-function heldLock(file: string, owner: LockOwner, releaseOnExit: boolean): DataLock {
-  let released = false;
-  const release = () => {
-    if (released) return;
-    released = true;
-    process.off('exit', release);
-    const holder = parseOwner(readText(file) ?? '');
-    if (holder?.token !== owner.token) return; // taken over by someone else: theirs now
+function heldLock(file: string, owner: LockOwner, options: AcquireOptions): DataLock {
+  const ownerFile = path.join(file, OWNER_FILE);
+  let state: 'held' | 'released' | 'lost' = 'held';
+  const listeners: ((holder: LockOwner | undefined) => void)[] = [];
+
+  // The heartbeat also checks that the lock is still this process's: it is not once another computer
+  // took it over while this one could not show it runs (asleep, cut off from the share).
+  const beat = async () => {
+    let text: string | undefined;
     try {
-      unlinkSync(file);
-    } catch {
-      // Gone already.
+      text = await readFile(ownerFile, 'utf8');
+    } catch (error) {
+      // Anything but "not there" (a share out of reach): look again at the next beat.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return;
     }
+    if (state !== 'held') return;
+    const holder = text === undefined ? null : parseOwner(text);
+    if (holder?.token !== owner.token) {
+      state = 'lost';
+      clearInterval(timer);
+      process.off('exit', release);
+      for (const listener of listeners) listener(holder ?? undefined);
+      return;
+    }
+    const now = new Date();
+    await utimes(ownerFile, now, now).catch(() => undefined);
   };
-  if (releaseOnExit) process.on('exit', release);
-  return { file, owner, release };
-}
+  const timer = setInterval(() => void beat(), options.heartbeatMs ?? HEARTBEAT_MS);
+  timer.unref();
 
-/** When the owner started, as the seller reads it: the time today, else date and time. */
-function startedText(startedAt: string, language: UiLanguage, now: Date): string {
-  const started = new Date(startedAt);
-  if (Number.isNaN(started.getTime())) return startedAt;
-  const locale = language === 'de' ? 'de-DE' : 'en-GB';
-  const time = started.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
-  if (started.toDateString() === now.toDateString()) return time;
-  return `${started.toLocaleDateString(locale, { day: 'numeric', month: 'short' })} ${time}`;
-}
-
-/**
- * The sentence a second process says, e.g. "Listing Desk (pid 1234, started 14:02) is using this
- * data folder; close it first."
- */
-export function lockedMessage(owner: LockOwner, language: UiLanguage, now = new Date()): string {
-  const t = wordsIn(language, 'dataLock');
-  const detail = t('detail', { pid: owner.pid, started: startedText(owner.startedAt, language, now) });
-  return t(owner.kind, { detail });
-}
-
-/**
- * What a shell calls before it opens the folder: the lock, or `refused` is called with the sentence
- * (in the system's language) naming who holds the folder; the shell says it and ends.
- */
-export function takeDataFolder(
-  dataDir: string,
-  kind: LockKind,
-  refused: (message: string, owner: LockOwner) => void,
-  locale: string = systemLocale(),
-): DataLock | undefined {
-  try {
-    return acquireDataLock(dataDir, kind);
-  } catch (error) {
-    if (!(error instanceof DataFolderLocked)) throw error;
-    refused(lockedMessage(error.owner, resolveLanguage('system', locale)), error.owner);
-    return undefined;
+  function release(): void {
+    if (state !== 'held') return;
+    state = 'released';
+    clearInterval(timer);
+    process.off('exit', release);
+    const current = readLock(file);
+    // Taken over by someone else: theirs now.
+    if (!current || keyOf(current) !== owner.token) return;
+    removeIfStill(file, owner.token, keyOf);
   }
+  if (options.releaseOnExit ?? true) process.on('exit', release);
+  return {
+    file,
+    owner,
+    release,
+    onLost: (listener) => void listeners.push(listener),
+  };
 }

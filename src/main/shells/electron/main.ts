@@ -10,7 +10,8 @@ import { createLog, parseLogLevel, type AppLog } from '../../log/create-log';
 import { logProcessFailures } from '../../log/process-failures';
 import { openSecretStore } from '../../secrets/keytar-store';
 import type { KeyValueStore, StoreFactory } from '../../storage/store-factory';
-import { takeDataFolder } from '../../storage/data-lock';
+import type { DataLock } from '../../storage/data-lock';
+import { refusalChoices, takeDataFolder } from '../../storage/take-data-folder';
 import { APP_ID } from './app-id';
 import { registerAppScheme, serveAppScheme } from './app-protocol';
 import { APP_START_URL, isAppUrl } from './app-url';
@@ -47,17 +48,36 @@ function focusWindow(): void {
 
 async function start(): Promise<void> {
   const dataDir = app.getPath('userData');
-  // One process per data folder (the command line, the web shell): a second one says who holds it.
-  const lock = takeDataFolder(
-    dataDir,
-    'app',
-    (message) => {
-      dialog.showErrorBox('Listing Desk', message);
+  // One process per data folder (the command line, the web shell): a second one says who holds it
+  // and offers to try again (a holder on another computer is taken over once it stays silent).
+  let lock: DataLock | undefined;
+  for (;;) {
+    let refusal = '';
+    lock = await takeDataFolder(dataDir, 'app', {
+      locale: app.getLocale(),
+      refused: (message) => (refusal = message),
+      lost(message) {
+        // Two processes must never write to one folder: this one stops, saying why.
+        startedLog?.error(message);
+        dialog.showErrorBox('Listing Desk', message);
+        app.exit(3);
+      },
+    });
+    if (lock) break;
+    const choices = refusalChoices(app.getLocale());
+    const { response } = await dialog.showMessageBox({
+      type: 'warning',
+      title: 'Listing Desk',
+      message: refusal,
+      buttons: [choices.tryAgain, choices.quit],
+      defaultId: 0,
+      cancelId: 1,
+    });
+    if (response !== 0) {
       app.exit(3);
-    },
-    app.getLocale(),
-  );
-  if (!lock) return;
+      return;
+    }
+  }
   const log = createLog({
     dataDir,
     name: 'listing-desk',

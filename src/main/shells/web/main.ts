@@ -6,7 +6,7 @@ import { createLog, parseLogLevel, type AppLog } from '../../log/create-log';
 import { logProcessFailures } from '../../log/process-failures';
 import { defaultDataDir } from '../../paths';
 import { resolvePhotoFile } from '../../static-files';
-import { takeDataFolder } from '../../storage/data-lock';
+import { takeDataFolder } from '../../storage/take-data-folder';
 import { parseWebShellArgs } from './args';
 import { createLaunchToken } from './guard';
 import { openApp } from './open-app';
@@ -25,10 +25,21 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const dataDir = path.resolve(args.dataDir ?? defaultDataDir());
-  // One process per data folder; a second one says who holds it and ends (exit code 3).
-  takeDataFolder(dataDir, 'web', (message) => {
-    process.stderr.write(`[listing-desk web] ${message}\n`);
-    process.exit(3);
+  // One process per data folder; a second one says who holds it and ends (exit code 3). A holder
+  // that may be gone (another computer, judged by its heartbeat) is waited for until taken over.
+  await takeDataFolder(dataDir, 'web', {
+    refused(message) {
+      process.stderr.write(`[listing-desk web] ${message}\n`);
+      process.exit(3);
+    },
+    waiting: (message) => process.stderr.write(`[listing-desk web] ${message}\n`),
+    lost(message) {
+      // Two processes must never write to one folder: this one stops, saying why.
+      process.stderr.write(`[listing-desk web] ${message}\n`);
+      startedLog?.error(message);
+      startedLog?.close();
+      process.exit(3);
+    },
   });
   const log = createLog({
     dataDir,
