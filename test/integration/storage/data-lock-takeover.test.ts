@@ -23,7 +23,11 @@ import { childArgs, cleanUp, exited, folder, holder, lineOf, start } from './loc
 afterEach(cleanUp);
 
 const ownerFile = (dir: string) => path.join(dir, LOCK_FILE, OWNER_FILE);
-const ownerIn = (dir: string) => parseOwner(readFileSync(ownerFile(dir), 'utf8'));
+/** The holder the folder's lock names (a lock file as before issue 23 held it itself). */
+function ownerIn(dir: string) {
+  const lock = path.join(dir, LOCK_FILE);
+  return parseOwner(readFileSync(statSync(lock).isDirectory() ? ownerFile(dir) : lock, 'utf8'));
+}
 
 function refusalOf(dir: string): DataFolderLocked {
   try {

@@ -46,14 +46,14 @@ function focusWindow(): void {
   window.focus();
 }
 
-async function start(): Promise<void> {
-  const dataDir = app.getPath('userData');
-  // One process per data folder (the command line, the web shell): a second one says who holds it
-  // and offers to try again (a holder on another computer is taken over once it stays silent).
-  let lock: DataLock | undefined;
+/**
+ * Takes the data folder; while another process holds it, says who (and for one on another computer
+ * when it is taken over) and offers to try again. Undefined once the seller chose to quit.
+ */
+async function openDataFolder(dataDir: string): Promise<DataLock | undefined> {
   for (;;) {
     let refusal = '';
-    lock = await takeDataFolder(dataDir, 'app', {
+    const lock = await takeDataFolder(dataDir, 'app', {
       locale: app.getLocale(),
       refused: (message) => (refusal = message),
       lost(message) {
@@ -63,7 +63,7 @@ async function start(): Promise<void> {
         app.exit(3);
       },
     });
-    if (lock) break;
+    if (lock) return lock;
     const choices = refusalChoices(app.getLocale());
     const { response } = await dialog.showMessageBox({
       type: 'warning',
@@ -73,10 +73,17 @@ async function start(): Promise<void> {
       defaultId: 0,
       cancelId: 1,
     });
-    if (response !== 0) {
-      app.exit(3);
-      return;
-    }
+    if (response !== 0) return undefined;
+  }
+}
+
+async function start(): Promise<void> {
+  const dataDir = app.getPath('userData');
+  // One process per data folder (the command line, the web shell): a second one says who holds it.
+  const lock = await openDataFolder(dataDir);
+  if (!lock) {
+    app.exit(3);
+    return;
   }
   const log = createLog({
     dataDir,
