@@ -1,9 +1,10 @@
 // A data folder always opens again once its holder is gone (issue 23.6), judged by real processes:
-// a holder whose pid another program has after a reboot (a fresh pid namespace), a zombie holder,
+// a holder whose pid another program has after a reboot (a fresh pid namespace) or in the same
+// boot, a zombie holder,
 // a holder on another computer (judged by its heartbeat), several processes racing for one folder,
 // and the web shell opening a folder a zombie left, then stopping when the folder is taken from it.
 import { spawnSync, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -107,6 +108,20 @@ describe('a data folder whose holder is gone', () => {
     lock.release();
     await exited(first);
   }, 60_000);
+
+  it('opens at once when the holder’s pid now belongs to another program', async () => {
+    const dir = folder();
+    const gone = acquireDataLock(dir, 'app', { releaseOnExit: false });
+    // Its holder ended and the pid went to another program (started later, so another start time).
+    const other = start('sleep', ['60']);
+    await vi.waitFor(() => expect(procStat(other.pid!)?.state).toMatch(/[SR]/));
+    writeFileSync(ownerFile(dir), JSON.stringify({ ...gone.owner, pid: other.pid }));
+    expect(() => process.kill(other.pid!, 0)).not.toThrow();
+
+    const lock = acquireDataLock(dir, 'web', { releaseOnExit: false });
+    expect(ownerIn(dir)?.token).toBe(lock.owner.token);
+    lock.release();
+  });
 
   it('refuses a holder on another computer while its heartbeat goes on, takes it over once stale', async () => {
     const dir = folder();
@@ -228,6 +243,19 @@ async function callWebShell(url: string, channel: string): Promise<{ ok: boolean
   }
 }
 
+/** Starts the web shell on `dir` (any free port, no browser). */
+const webShell = (dir: string) =>
+  start(process.execPath, [
+    '--import',
+    'tsx',
+    'src/main/shells/web/main.ts',
+    '--no-open',
+    '--port',
+    '0',
+    '--data-dir',
+    dir,
+  ]);
+
 // perl forks the holder and does not wait for it until told: a parent that leaves a zombie.
 const ZOMBIE_PARENT =
   '$| = 1; my $pid = fork() // die; if (!$pid) { exec @ARGV or die } <STDIN>; waitpid($pid, 0);';
@@ -240,16 +268,7 @@ describe('the web shell with the same data', () => {
     process.kill(pid, 'SIGKILL');
     await vi.waitFor(() => expect(procStat(pid)?.state).toBe('Z'));
 
-    const web = start(process.execPath, [
-      '--import',
-      'tsx',
-      'src/main/shells/web/main.ts',
-      '--no-open',
-      '--port',
-      '0',
-      '--data-dir',
-      dir,
-    ]);
+    const web = webShell(dir);
     const url = (await lineOf(web, (l) => l.startsWith('Listing Desk is running at '))).split(' at ')[1]!;
     expect(ownerIn(dir)).toMatchObject({ pid: web.pid, kind: 'web' });
     expect(await callWebShell(url, 'settings:get')).toMatchObject({ ok: true });
@@ -266,14 +285,7 @@ describe('the web shell with the same data', () => {
 
   it('stops, saying so, when another process took its folder over', async () => {
     const dir = folder();
-    const web = start(process.execPath, [
-      '--import',
-      'tsx',
-      'src/main/shells/web/main.ts',
-      '--no-open',
-      '--data-dir',
-      dir,
-    ]);
+    const web = webShell(dir);
     let stderr = '';
     web.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     await lineOf(web, (l) => l.startsWith('Listing Desk is running at '));
