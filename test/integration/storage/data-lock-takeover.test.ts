@@ -1,8 +1,8 @@
 // A data folder always opens again once its holder is gone (issue 23.6), judged by real processes:
 // a holder whose pid another program has after a reboot (a fresh pid namespace) or in the same
-// boot, a zombie holder,
-// a holder on another computer (judged by its heartbeat), several processes racing for one folder,
-// and the web shell opening a folder a zombie left, then stopping when the folder is taken from it.
+// boot, a zombie holder, a holder on another computer (judged by its heartbeat), several processes
+// racing for one folder, and the web shell opening a folder a zombie left, then stopping when the
+// folder is taken from it.
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
