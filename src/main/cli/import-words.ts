@@ -49,3 +49,10 @@ export function changesText(changes: readonly ImportFieldChange[], language: UiL
     )
     .join('; ');
 }
+
+/** What a draft lacks to be published, in the drafts' own words ("Price: This field is required. …"). */
+export function notReadyText(problems: readonly ImportProblem[], language: UiLanguage): string {
+  return problems
+    .flatMap((p) => (p.issue ? [draftIssueMessage(p.issue, language, { withField: true })] : []))
+    .join(' ');
+}

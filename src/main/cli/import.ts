@@ -10,7 +10,7 @@ import type {
 } from '../../shared/domain/import';
 import { importLossCodes, sheetRow } from '../../shared/domain/import';
 import { wordsIn } from '../i18n';
-import { changesText } from './import-words';
+import { changesText, notReadyText } from './import-words';
 import type { DraftTemplate } from '../../shared/domain/template';
 import { UsageError } from './args';
 import { CallFailed, ExitWith, type Session } from './session';
@@ -119,7 +119,7 @@ export async function importCommand(
   const notReady = result.notReady.map(({ index, draftId }) => {
     const problems = (ad({ index })?.problems ?? []).filter((p) => p.code === 'not-ready');
     session.err(
-      t('importNotReady', { where: where({ index }), why: importProblemsText(problems, session.language) }),
+      t('importNotReady', { where: where({ index }), why: notReadyText(problems, session.language) }),
     );
     return { index, draftId, problems };
   });
