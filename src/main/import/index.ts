@@ -160,12 +160,8 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
         refused: rows.length - ok.length,
         withWarnings: ok.filter((r) => r.problems.some((p) => p.code !== 'not-ready')).length,
         photos: ok
-          .filter(
-            (r) =>
-              r.action === 'create' ||
-              r.action === 'duplicate' ||
-              r.changes?.some((c) => c.field === 'photos'),
-          )
+          // Possible duplicates start left out; an update takes photos only when they change.
+          .filter((r) => r.action === 'create' || r.changes?.some((c) => c.field === 'photos'))
           .reduce((sum, r) => sum + r.draft.photos.length, 0),
         create: count('create'),
         update: count('update'),
