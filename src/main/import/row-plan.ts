@@ -3,6 +3,7 @@
 // has is compared with the ad; rows without a reference that match a draft's title and price are
 // possible duplicates; and every row shows whether the draft it leaves would be ready to publish.
 import path from 'node:path';
+import pLimit from 'p-limit';
 import { newDraft, type Draft, type DraftInit } from '../../shared/domain/draft';
 import type { ImportProblem, ImportRowPreview } from '../../shared/domain/import';
 import {
@@ -31,6 +32,7 @@ export interface PlanContext {
   listings: readonly ListingView[];
 }
 
+const READ_AHEAD = 8;
 // Statuses of drafts that may carry a link to a live ad (a draft or ready one has none).
 const LINKED = new Set(['publishing', 'published', 'failed', 'ended']);
 
@@ -49,6 +51,22 @@ export async function planRows(rows: readonly ReadRow[], ctx: PlanContext): Prom
   const byTitle = group(mine, (s) => s.title || null);
   const liveByReference = group([...ctx.listings], (l) => l.customReference?.trim() || null);
   const inFile = group([...rows], (r) => r.draft.customReference?.trim() || null);
+  // The drafts rows may match, read ahead a few at a time (one file each; in row order they cost
+  // one disk wait per row).
+  const wanted = new Set<string>();
+  for (const row of rows) {
+    const reference = row.draft.customReference?.trim() || null;
+    const candidates =
+      reference !== null
+        ? byReference.get(reference)
+        : byTitle.get((row.draft.title ?? '').trim().slice(0, 300));
+    for (const summary of candidates ?? []) wanted.add(summary.id);
+  }
+  const limit = pLimit(READ_AHEAD);
+  const read = new Map([...wanted].map((id) => [id, limit(() => store.get(id))] as const));
+  // A read that failed is asked again where it is needed, so its error is the row's to meet.
+  for (const pending of read.values()) pending.catch(() => undefined);
+  const get = (id: string) => read.get(id) ?? store.get(id);
   let linkedDrafts: Promise<Map<string, Draft>> | undefined;
   // Read only when a live ad matches: the drafts that may be linked to one, by listing uuid.
   const linkedTo = async (uuid: string) => {
@@ -141,7 +159,7 @@ export async function planRows(rows: readonly ReadRow[], ctx: PlanContext): Prom
         continue;
       }
       if (drafts.length === 1) {
-        update(await store.get(drafts[0]!.id), 'reference');
+        update(await get(drafts[0]!.id), 'reference');
         continue;
       }
       const live = liveByReference.get(reference)?.[0];
@@ -170,7 +188,7 @@ export async function planRows(rows: readonly ReadRow[], ctx: PlanContext): Prom
         continue;
       }
     } else {
-      const duplicate = await sameTitleAndPrice(byTitle, store, init);
+      const duplicate = await sameTitleAndPrice(byTitle, get, init);
       if (duplicate) {
         const readiness = readinessOfNew(init, names.length);
         problems.push(...readiness);
@@ -192,13 +210,13 @@ export async function planRows(rows: readonly ReadRow[], ctx: PlanContext): Prom
 /** A draft of the account with exactly the row's title and price, if there is one. */
 async function sameTitleAndPrice(
   byTitle: Map<string, DraftSummary[]>,
-  store: PlanContext['store'],
+  get: (id: string) => Promise<Draft>,
   init: DraftInit,
 ): Promise<Draft | undefined> {
   const title = init.title?.trim() ?? '';
   // The summary holds the title cut to its first 300 characters; the draft itself is compared.
   for (const summary of byTitle.get(title.slice(0, 300)) ?? []) {
-    const draft = await store.get(summary.id).catch(() => null);
+    const draft = await get(summary.id).catch(() => null);
     if (
       draft?.title.trim() === title &&
       sameValue('price.amount', draft.price.amount, init.price?.amount ?? null)
