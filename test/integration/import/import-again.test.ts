@@ -125,6 +125,16 @@ describe('a file imported again', () => {
       interval: 100,
     });
     await t.call('listings:list', { refresh: true });
+    // The seller gave the published draft another reference since: the row's reference is the live
+    // ad's, and the draft linked to that ad is the one updated (no second draft, no second ad).
+    await t.call('drafts:save', { draft: { ...(await draftFields(id)), customReference: 'T-9' } });
+    const linked = await preview(file);
+    expect(linked.rows[0]).toMatchObject({
+      action: 'update',
+      match: { via: 'live', draftId: id },
+      changes: [{ field: 'customReference', before: 'T-9', after: 'T-1' }],
+    });
+    await t.call('drafts:save', { draft: { ...(await draftFields(id)), customReference: 'T-1' } });
     // The draft goes for good; the ad stays live.
     await t.call('drafts:trash', { ids: [id] });
     await t.call('drafts:empty-trash');
