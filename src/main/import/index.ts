@@ -21,7 +21,7 @@ import { mainI18n } from '../i18n';
 import type { DraftsStore } from '../storage/drafts-store';
 import { openImportBook, type ImportBook } from './import-book';
 import { openSource, type OpenedSource } from './source';
-import { rowName } from './draft-start';
+import { logImport } from './import-log';
 import { readRows } from './read-rows';
 import { planRows } from './row-plan';
 import { runRows } from './run-rows';
@@ -255,8 +255,9 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
         };
         // Written before the first draft: an import cut short by a crash can still be undone.
         await theBook.saveRecord(record);
+        const taken = new Set(chosen);
         const left = (action: ImportRowPreview['action']) =>
-          rows.filter((r) => r.action === action && !chosen.includes(r)).map((r) => r.index);
+          rows.filter((r) => r.action === action && !taken.has(r)).map((r) => r.index);
         return {
           theBook,
           chosen,
@@ -300,21 +301,18 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
         })),
       ].sort((a, b) => a.index - b.index);
       const { photosAdded, photosRefused } = outcome;
-      // Rows named as the wizard and the command line name them (spreadsheet row, or the ad file).
-      const named = (list: { index: number; file?: string | undefined; code: string }[]) =>
-        list
-          .slice(0, 20)
-          .map((r) => `${rowName(r)}: ${r.code}`)
-          .join(', ');
-      const fileOf = new Map(chosen.map((r) => [r.index, r.file]));
-      deps.log.info?.(
-        `Import ${record.id} from ${input.path}${template ? ` (template “${template.name}”)` : ''}: ` +
-          `${record.draftIds.length} drafts created, ${outcome.updatedIds.length} updated, ` +
-          `${started.unchanged.length} unchanged, ${started.duplicates.length} possible duplicates left out, ` +
-          `${photosAdded} photos; ` +
-          `${refused.length} rows refused (${named(refused.map((r) => ({ index: r.index, file: r.file, code: r.problems.find((p) => p.severity === 'error')?.code ?? '' })))}); ` +
-          `${photosRefused.length} photos refused (${named(photosRefused.map((p) => ({ ...p, file: fileOf.get(p.index) })))})`,
-      );
+      logImport(deps.log, {
+        record,
+        source: input.path,
+        template,
+        updated: outcome.updatedIds.length,
+        unchanged: started.unchanged.length,
+        duplicates: started.duplicates.length,
+        photosAdded,
+        refused,
+        photosRefused,
+        fileOf: new Map(chosen.map((r) => [r.index, r.file])),
+      });
       return {
         importId: record.id,
         draftIds: [...record.draftIds],
