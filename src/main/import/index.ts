@@ -138,7 +138,13 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
       deps.log.error('Import: the known listings could not be read', error);
       return [];
     });
-    const rows = await planRows(read, { account, template, store: deps.store, listings });
+    const rows = await planRows(read, {
+      account,
+      template,
+      store: deps.store,
+      listings,
+      dataDir: deps.dataDir,
+    });
     return { rows, mapping };
   };
 

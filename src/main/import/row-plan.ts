@@ -30,6 +30,8 @@ export interface PlanContext {
   store: Pick<DraftsStore, 'list' | 'get'>;
   /** The account's live listings as the app last read them. */
   listings: readonly ListingView[];
+  /** The data folder: a row may name a draft's own stored photo (an exported draft, imported again). */
+  dataDir: string;
 }
 
 const READ_AHEAD = 8;
@@ -124,9 +126,11 @@ export async function planRows(rows: readonly ReadRow[], ctx: PlanContext): Prom
         });
       }
       const changes = draftChanges(draft, init, fields);
+      // A photo file of this very draft (as an export names it) is that photo, under its own name.
+      const stored = new Map(draft.photos.map((p) => [path.join(ctx.dataDir, p.file), p.originalName]));
       const photos = photoChange(
         draft.photos.map((p) => p.originalName),
-        names,
+        row.draft.photos.map((file) => stored.get(file) ?? path.basename(file)),
       );
       if (photos) changes.push(photos);
       const after = applyChanges(draft, init, changes);
