@@ -207,6 +207,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     store: draftsStore,
     drafts,
     account: (id) => accounts.state().accounts.find((a) => a.id === id),
+    // Issue 23.2: a row's reference may be a live ad's; the listings the app last read say which.
+    knownListings: (accountId) => listings.known(accountId),
     onProgress: (progress) => events.emit('import:progress', progress),
     onChange: (ids) => events.emit('drafts:changed', { ids }),
     log: ports.log,

@@ -81,7 +81,7 @@ test('a semicolon CSV with a photo folder becomes drafts, the bad row is named a
     await expect(page.getByRole('heading', { name: 'Check before importing' })).toBeFocused();
     const counts = page.getByTestId('import-counts');
     await expect(counts).toContainText('3 rows');
-    await expect(counts).toContainText('2 ready to import');
+    await expect(counts).toContainText('2 new');
     await expect(counts).toContainText('1 cannot be imported');
     await expect(counts).toContainText('3 photos to import');
     const lamp = page.getByTestId('import-row').filter({ hasText: 'Stehlampe Messing' });
@@ -122,7 +122,7 @@ test('a semicolon CSV with a photo folder becomes drafts, the bad row is named a
     await expect(page.getByText('These are the choices you made last time')).toBeVisible();
     await expect(page.getByLabel('“Langtext” goes to')).toHaveValue('description');
     await page.getByRole('button', { name: 'Check the rows' }).click();
-    await expect(counts).toContainText('3 ready to import');
+    await expect(counts).toContainText('3 new');
     await expect(page.getByTestId('import-row').filter({ hasText: 'Stehlampe Messing' })).toContainText(
       '20.00',
     );
@@ -284,7 +284,7 @@ test('ad files of kleinanzeigen-bot and a workbook sheet, by keyboard, each step
     await expect(page.getByLabel('“Farbe” goes to')).toHaveValue('attribute');
     findings.push(...(await axeClean(page, 'columns')));
     await page.getByRole('button', { name: 'Check the rows' }).click();
-    await expect(page.getByTestId('import-counts')).toContainText('2 ready to import');
+    await expect(page.getByTestId('import-counts')).toContainText('2 new');
     await expect(page.getByTestId('import-row').filter({ hasText: 'Sessel, grün' })).toContainText('45.50');
     // The seller leaves one good row out.
     await page.getByRole('checkbox', { name: 'Import “Hocker”' }).uncheck();

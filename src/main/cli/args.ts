@@ -15,6 +15,8 @@ export interface CliArgs {
   photos?: string;
   /** import: the account's template (name or id) each draft starts from. */
   template?: string;
+  /** import: what becomes of rows that look like a draft already (same title and price, no reference). */
+  duplicates: 'skip' | 'import';
   json: boolean;
   ready: boolean;
   verbose: boolean;
@@ -33,6 +35,7 @@ export type UsageProblem =
   | { problem: 'data-dir-empty' }
   | { problem: 'data-dir-missing'; dir: string }
   | { problem: 'wait'; value: string }
+  | { problem: 'duplicates'; value: string }
   | { problem: 'not-with'; flag: string; command: CommandName }
   | { problem: 'import-one' }
   | { problem: 'export-one' }
@@ -65,6 +68,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         account: { type: 'string' },
         photos: { type: 'string' },
         template: { type: 'string' },
+        duplicates: { type: 'string' },
         json: { type: 'boolean', default: false },
         ready: { type: 'boolean', default: false },
         verbose: { type: 'boolean', default: false },
@@ -92,6 +96,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     listings: values.listings,
     replace: values.replace,
     waitMinutes: DEFAULT_WAIT_MINUTES,
+    duplicates: 'skip' as 'skip' | 'import',
     ...(values['data-dir'] !== undefined && { dataDir: values['data-dir'] }),
     ...(values.account !== undefined && { account: values.account }),
     ...(values.photos !== undefined && { photos: values.photos }),
@@ -107,6 +112,11 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     if (!/^\d+$/.test(values.wait)) throw new UsageError({ problem: 'wait', value: values.wait });
     base.waitMinutes = Number(values.wait);
   }
+  if (values.duplicates !== undefined) {
+    if (values.duplicates !== 'skip' && values.duplicates !== 'import')
+      throw new UsageError({ problem: 'duplicates', value: values.duplicates });
+    base.duplicates = values.duplicates;
+  }
   const only = (flag: string, allowed: readonly CommandName[], given: boolean) => {
     if (given && !allowed.includes(command)) throw new UsageError({ problem: 'not-with', flag, command });
   };
@@ -114,6 +124,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   only('--json', ['status', 'listings'], values.json);
   only('--photos', ['import'], values.photos !== undefined);
   only('--template', ['import'], values.template !== undefined);
+  only('--duplicates', ['import'], values.duplicates !== undefined);
   only('--wait', ['publish'], values.wait !== undefined);
   only('--listings', ['export'], values.listings);
   only('--replace', ['export'], values.replace);

@@ -114,6 +114,7 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
           source: args.operands[0]!,
           ...(args.photos !== undefined && { photos: args.photos }),
           ...(args.template !== undefined && { template: args.template }),
+          duplicates: args.duplicates,
         });
       case 'export':
         return await exportCommand(session, {

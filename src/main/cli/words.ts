@@ -2,7 +2,6 @@
 // system's): the `cli` namespace of main's i18n (src/shared/i18n/locales/{en,de}.cli.json).
 import type { PublishJobError, PublishJobView } from '../../shared/domain/publish-job';
 import { serviceMessageLine } from '../../shared/service-messages';
-import type { ImportProblem } from '../../shared/domain/import';
 import type { UiLanguage } from '../../shared/i18n-language';
 import type { UsageProblem } from './args';
 import { wordsIn, type TFunction } from '../i18n';
@@ -10,7 +9,10 @@ import { wordsIn, type TFunction } from '../i18n';
 /** The exit codes, documented in --help and the README. */
 export const EXIT = {
   ok: 0,
-  /** Some items failed: a draft not published, an ad rejected, a row not imported. */
+  /**
+   * Some items failed: a draft not published, an ad rejected, a row not imported (or left out as
+   * a possible duplicate), a row that lost something (a photo not found or not taken).
+   */
   someFailed: 1,
   usage: 2,
   /** Another process (the app, the web shell, another command) holds the data folder. */
@@ -19,6 +21,8 @@ export const EXIT = {
   service: 4,
   /** Something unexpected; the log in the data folder has the details. */
   unexpected: 5,
+  /** import: every row imported whole, but some drafts are not ready to publish yet. */
+  notReady: 6,
   /** Stopped by Ctrl+C or SIGTERM. */
   interrupted: 130,
 } as const;
@@ -181,13 +185,5 @@ export function jobStateText(job: PublishJobView, language: UiLanguage): string 
   }
 }
 
-/** A row's problems in words, e.g. "no title; photo not found (a.jpg)". */
-export function importProblemsText(problems: readonly ImportProblem[], language: UiLanguage): string {
-  return problems
-    .map((problem) => {
-      const words = wordsIn(language, 'cli')(`importProblem.${problem.code}`);
-      const what = problem.value ?? problem.names?.join(', ');
-      return what ? `${words} (${what})` : words;
-    })
-    .join('; ');
-}
+/** A row's problems in words, e.g. "no title; photo not found (a.jpg; looked for /x/a.jpg)". */
+export { importProblemsText } from './import-words';

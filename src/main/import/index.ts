@@ -1,12 +1,9 @@
 // Import (issue 17): tables and kleinanzeigen-bot ad files become drafts of an account. Plain
 // functions over injected stores, so the app's IPC handlers and the command line share them.
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import pLimit from 'p-limit';
 import type {
   ImportInspectResult,
   ImportMapping,
-  ImportPhotoRefusal,
   ImportPreviewResult,
   ImportProgress,
   ImportRecord,
@@ -16,17 +13,18 @@ import type {
 } from '../../shared/domain/import';
 import type { DraftTemplate } from '../../shared/domain/template';
 import { guessMapping, mappingKey } from '../../shared/domain/import-mapping';
-import { cellText, isEmptyRow, tableRowToDraft } from '../../shared/domain/import-rows';
-import type { AccountView } from '../../shared/ipc/types';
+import { cellText, isEmptyRow } from '../../shared/domain/import-rows';
+import type { AccountView, ListingView } from '../../shared/ipc/types';
 import type { DraftsService } from '../drafts/drafts-service';
 import { AppError } from '../ipc/app-error';
 import { mainI18n } from '../i18n';
 import type { DraftsStore } from '../storage/drafts-store';
 import { openImportBook, type ImportBook } from './import-book';
-import { readAdFile } from './kleinanzeigen-bot';
 import { openSource, type OpenedSource } from './source';
-import { draftInitOf, rowName } from './draft-start';
-import { findRowPhotos } from './table-photos';
+import { logImport } from './import-log';
+import { readRows } from './read-rows';
+import { planRows } from './row-plan';
+import { runRows } from './run-rows';
 
 export interface ImportSourceInput {
   /** Absolute path of a CSV or XLSX file, an ad file, or a folder of ad files. */
@@ -47,15 +45,19 @@ export interface ImportRunInput extends ImportPlanInput {
   runId: string;
   /** Row indexes to leave out. */
   skip?: number[] | undefined;
+  /** Possible duplicates (row indexes) the seller chose to import all the same; others are left out. */
+  duplicates?: number[] | undefined;
 }
 
 export interface ImportServiceDeps {
   dataDir: string;
   store: DraftsStore;
   /** Photos go through the drafts' own intake (same as a dropped photo); undo uses its trash. */
-  drafts: Pick<DraftsService, 'addPhotos' | 'trash'>;
+  drafts: Pick<DraftsService, 'addPhotos' | 'setPhotos' | 'trash'>;
   /** The account by id; undefined when unknown. */
   account(id: string): AccountView | undefined;
+  /** The account's live listings as the app last read them (a reference may be a live ad's). */
+  knownListings(accountId: string): Promise<ListingView[]>;
   /** An account's template by id (throws when the account has none of that id). */
   template?(accountId: string, id: string): Promise<DraftTemplate>;
   onProgress(progress: ImportProgress): void;
@@ -74,9 +76,6 @@ export interface ImportService {
 }
 
 const SAMPLE_ROWS = 5;
-// The record of a running import is written this often, so a crash leaves it undoable.
-const RECORD_EVERY = 200;
-const PROGRESS_EVERY = 25;
 
 /** The mapping fitted to the header's length (a remembered one may be shorter or longer). */
 function fitted(mapping: ImportMapping, length: number): ImportMapping {
@@ -124,53 +123,40 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
       : { mapping: guessMapping(header), remembered: false };
   };
 
+  /** Every row read and compared with the account's drafts and live ads. */
   const rowsOf = async (
     opened: OpenedSource,
     input: ImportPlanInput,
+    account: AccountView,
+    template: DraftTemplate | undefined,
   ): Promise<{ rows: ImportRowPreview[]; mapping: ImportMapping | null }> => {
-    if (opened.kind === 'kleinanzeigen-bot') {
-      const rows: ImportRowPreview[] = [];
-      for (const [i, file] of opened.files.entries()) {
-        const ad = await readAdFile(file);
-        rows.push({
-          index: i + 1,
-          file,
-          draft: { ...ad.fields, photos: ad.photos },
-          problems: ad.problems,
-          ok: !ad.problems.some((p) => p.severity === 'error'),
-        });
-      }
-      return { rows, mapping: null };
-    }
-    const { mapping } = await mappingFor(opened, input.mapping);
-    const { header, rows: cells } = opened.table;
-    const tableDir = path.dirname(input.path);
-    const rows: ImportRowPreview[] = [];
-    for (const [i, row] of cells.entries()) {
-      if (isEmptyRow(row)) continue;
-      const drafted = tableRowToDraft(header, mapping, row);
-      const found = await findRowPhotos(drafted.photoNames, drafted.fields.customReference, {
-        tableDir,
-        photoDir: input.photoDir,
-      });
-      const problems = [...drafted.problems, ...found.problems];
-      rows.push({
-        index: i + 1,
-        draft: { ...drafted.fields, photos: found.photos },
-        problems,
-        ok: !problems.some((p) => p.severity === 'error'),
-      });
-    }
+    const mapping =
+      opened.kind === 'kleinanzeigen-bot' ? null : (await mappingFor(opened, input.mapping)).mapping;
+    const read = await readRows(opened, mapping, input);
+    const listings = await deps.knownListings(account.id).catch((error: unknown) => {
+      // Without the live ads, references are still compared with the drafts; the log says why.
+      deps.log.error('Import: the known listings could not be read', error);
+      return [];
+    });
+    const rows = await planRows(read, {
+      account,
+      template,
+      store: deps.store,
+      listings,
+      dataDir: deps.dataDir,
+    });
     return { rows, mapping };
   };
 
   const preview = async (
     input: ImportPlanInput,
+    account: AccountView,
     template: DraftTemplate | undefined,
   ): Promise<ImportPreviewResult> => {
     const opened = await openSource(input.path, input.sheet);
-    const { rows } = await rowsOf(opened, input);
+    const { rows } = await rowsOf(opened, input, account, template);
     const ok = rows.filter((r) => r.ok);
+    const count = (action: ImportRowPreview['action']) => rows.filter((r) => r.action === action).length;
     return {
       kind: opened.kind,
       rows,
@@ -178,8 +164,16 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
         rows: rows.length,
         ok: ok.length,
         refused: rows.length - ok.length,
-        withWarnings: ok.filter((r) => r.problems.length > 0).length,
-        photos: ok.reduce((sum, r) => sum + r.draft.photos.length, 0),
+        withWarnings: ok.filter((r) => r.problems.some((p) => p.code !== 'not-ready')).length,
+        photos: ok
+          // Possible duplicates start left out; an update takes photos only when they change.
+          .filter((r) => r.action === 'create' || r.changes?.some((c) => c.field === 'photos'))
+          .reduce((sum, r) => sum + r.draft.photos.length, 0),
+        create: count('create'),
+        update: count('update'),
+        unchanged: count('unchanged'),
+        duplicate: count('duplicate'),
+        notReady: rows.filter((r) => (r.action === 'create' || r.action === 'update') && !r.ready).length,
       },
       ...(template && { template: { id: template.id, name: template.name } }),
     };
@@ -218,8 +212,8 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
     },
 
     preview: async (input) => {
-      accountOf(input.accountId);
-      return preview(input, await templateOf(input.accountId, input.templateId));
+      const account = accountOf(input.accountId);
+      return preview(input, account, await templateOf(input.accountId, input.templateId));
     },
 
     async run(input) {
@@ -234,12 +228,19 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
       runs.set(input.runId, '');
       const start = async () => {
         const opened = await openSource(input.path, input.sheet);
-        const { rows, mapping } = await rowsOf(opened, input);
+        const { rows, mapping } = await rowsOf(opened, input, account, template);
         const theBook = await book();
         if (mapping !== null && opened.kind !== 'kleinanzeigen-bot')
           await theBook.rememberMapping(mappingKey(opened.kind, opened.table.header), mapping);
         const skip = new Set(input.skip ?? []);
-        const chosen = rows.filter((r) => r.ok && !skip.has(r.index));
+        const wanted = new Set(input.duplicates ?? []);
+        const chosen = rows.filter(
+          (r) =>
+            !skip.has(r.index) &&
+            (r.action === 'create' ||
+              r.action === 'update' ||
+              (r.action === 'duplicate' && wanted.has(r.index))),
+        );
         const refused = rows
           .filter((r) => !r.ok)
           .map((r) => ({
@@ -260,7 +261,17 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
         };
         // Written before the first draft: an import cut short by a crash can still be undone.
         await theBook.saveRecord(record);
-        return { theBook, chosen, refused, record };
+        const taken = new Set(chosen);
+        const left = (action: ImportRowPreview['action']) =>
+          rows.filter((r) => r.action === action && !taken.has(r)).map((r) => r.index);
+        return {
+          theBook,
+          chosen,
+          refused,
+          record,
+          unchanged: left('unchanged'),
+          duplicates: left('duplicate'),
+        };
       };
       let started: Awaited<ReturnType<typeof start>>;
       try {
@@ -269,84 +280,59 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
         runs.delete(input.runId);
         throw error;
       }
-      const { theBook, chosen, refused, record } = started;
+      const { theBook, chosen, record } = started;
       runs.set(input.runId, record.id);
       const progress = (phase: ImportProgress['phase'], done: number, total: number) =>
         deps.onProgress({ runId: input.runId, phase, done, total });
-
-      const created: { row: ImportRowPreview; draftId: string }[] = [];
-      try {
-        progress('drafts', 0, chosen.length);
-        for (const row of chosen) {
-          const draft = await deps.store.create(draftInitOf(account, row.draft, template));
-          created.push({ row, draftId: draft.id });
-          record.draftIds.push(draft.id);
-          if (created.length % RECORD_EVERY === 0)
-            await theBook.saveRecord({ ...record, created: created.length });
-          if (created.length % PROGRESS_EVERY === 0) progress('drafts', created.length, chosen.length);
-        }
-      } finally {
-        record.created = created.length;
-        await theBook.saveRecord({ ...record });
-        if (created.length > 0) deps.onChange(record.draftIds);
-      }
-      progress('drafts', created.length, chosen.length);
-
-      const withPhotos = created.filter((c) => c.row.draft.photos.length > 0);
-      const photoTotal = withPhotos.reduce((sum, c) => sum + c.row.draft.photos.length, 0);
-      const photosRefused: ImportPhotoRefusal[] = [];
-      let photosAdded = 0;
-      let photosDone = 0;
-      if (photoTotal > 0) progress('photos', 0, photoTotal);
-      const limit = pLimit(deps.photoDrafts ?? 2);
-      await Promise.all(
-        withPhotos.map(({ row, draftId }) =>
-          limit(async () => {
-            try {
-              const result = await deps.drafts.addPhotos(draftId, input.runId, row.draft.photos);
-              photosAdded += result.added;
-              for (const r of result.refused)
-                photosRefused.push({
-                  index: row.index,
-                  draftId,
-                  name: r.name,
-                  code: r.code,
-                  message: r.message,
-                });
-            } catch (error) {
-              // The draft stays (without these photos); the seller sees each photo named with why.
-              deps.log.error(`Import ${record.id}: photos of ${rowName(row)} were not taken in`, error);
-              const message = error instanceof Error ? error.message : String(error);
-              const code = error instanceof AppError ? error.code : 'failed';
-              for (const file of row.draft.photos)
-                photosRefused.push({ index: row.index, draftId, name: path.basename(file), code, message });
-            }
-            photosDone += row.draft.photos.length;
-            progress('photos', photosDone, photoTotal);
-          }),
-        ),
-      );
-      progress('done', created.length, chosen.length);
-      // Rows named as the wizard and the command line name them (spreadsheet row, or the ad file).
-      const named = (list: { index: number; file?: string | undefined; code: string }[]) =>
-        list
-          .slice(0, 20)
-          .map((r) => `${rowName(r)}: ${r.code}`)
-          .join(', ');
-      const fileOf = new Map(created.map((c) => [c.row.index, c.row.file]));
-      deps.log.info?.(
-        `Import ${record.id} from ${input.path}${template ? ` (template “${template.name}”)` : ''}: ` +
-          `${created.length} drafts, ${photosAdded} photos; ` +
-          `${refused.length} rows refused (${named(refused.map((r) => ({ index: r.index, file: r.file, code: r.problems.find((p) => p.severity === 'error')?.code ?? '' })))}); ` +
-          `${photosRefused.length} photos refused (${named(photosRefused.map((p) => ({ ...p, file: fileOf.get(p.index) })))})`,
-      );
+      const outcome = await runRows(deps, {
+        runId: input.runId,
+        account,
+        template,
+        chosen,
+        book: theBook,
+        record,
+        progress,
+        onChange: deps.onChange,
+      });
+      progress('done', outcome.written.length, chosen.length);
+      // A row whose update failed (a publish began meanwhile) is refused after all, with why.
+      const refused = [
+        ...started.refused,
+        ...outcome.failed.map(({ row }) => ({
+          index: row.index,
+          ...(row.file !== undefined && { file: row.file }),
+          problems: [
+            { code: 'draft-busy' as const, severity: 'error' as const, value: row.match?.title ?? '' },
+          ],
+        })),
+      ].sort((a, b) => a.index - b.index);
+      const { photosAdded, photosRefused } = outcome;
+      logImport(deps.log, {
+        record,
+        source: input.path,
+        template,
+        updated: outcome.updatedIds.length,
+        unchanged: started.unchanged.length,
+        duplicates: started.duplicates.length,
+        photosAdded,
+        refused,
+        photosRefused,
+        fileOf: new Map(chosen.map((r) => [r.index, r.file])),
+      });
       return {
         importId: record.id,
         draftIds: [...record.draftIds],
-        created: created.length,
+        created: record.draftIds.length,
+        updatedIds: outcome.updatedIds,
+        updated: outcome.updatedIds.length,
+        unchanged: started.unchanged,
+        duplicatesSkipped: started.duplicates,
+        notReady: outcome.written
+          .filter((w) => !w.row.ready)
+          .map((w) => ({ index: w.row.index, draftId: w.draftId })),
         refused,
         photosAdded,
-        photosRefused: photosRefused.sort((a, b) => a.index - b.index),
+        photosRefused,
       };
     },
 

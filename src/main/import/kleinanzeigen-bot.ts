@@ -181,6 +181,7 @@ export async function readAdFile(file: string): Promise<AdFileDraft> {
           severity: 'warning',
           field: 'photos',
           value: pattern,
+          looked: [path.isAbsolute(pattern.trim()) ? pattern.trim() : path.join(dir, pattern.trim())],
         });
       for (const photo of matched) if (!photos.includes(photo)) photos.push(photo);
     }

@@ -63,7 +63,13 @@ export async function findRowPhotos(
       }
     }
     if (found === undefined)
-      problems.push({ code: 'photo-not-found', severity: 'warning', field: 'photos', value: name });
+      problems.push({
+        code: 'photo-not-found',
+        severity: 'warning',
+        field: 'photos',
+        value: name,
+        looked: candidates,
+      });
     else add(found);
   }
   const folder = reference ? folderName(reference) : null;

@@ -80,6 +80,10 @@ const failureOf = (error: unknown): ImportFailure => {
   return { code: error.code, message: error.message, ...(reason !== undefined && { reason }) };
 };
 
+/** The rows that look like a draft already (same title and price): left out unless chosen. */
+const duplicatesOf = (preview: ImportPreviewResult): Set<number> =>
+  new Set(preview.rows.filter((row) => row.action === 'duplicate').map((row) => row.index));
+
 const fresh = {
   step: 'source' as ImportStep,
   inspected: null,
@@ -178,7 +182,8 @@ export const useImportStore = create<ImportState>((set, get) => {
         });
         set({ inspected, mapping: inspected.mapping, preview: null, skipped: new Set<number>() });
         if (inspected.kind === 'kleinanzeigen-bot') {
-          set({ preview: await call('import:preview', plan()), step: 'preview' });
+          const preview = await call('import:preview', plan());
+          set({ preview, skipped: duplicatesOf(preview), step: 'preview' });
         } else {
           set({ step: 'mapping' });
         }
@@ -196,7 +201,9 @@ export const useImportStore = create<ImportState>((set, get) => {
     },
     async runPreview() {
       await busyWith(async () => {
-        set({ preview: await call('import:preview', plan()), step: 'preview' });
+        const preview = await call('import:preview', plan());
+        // Possible duplicates start left out: the seller ticks the ones to import all the same.
+        set({ preview, skipped: duplicatesOf(preview), step: 'preview' });
       });
     },
     back() {
@@ -210,8 +217,16 @@ export const useImportStore = create<ImportState>((set, get) => {
       const runId = crypto.randomUUID();
       set({ step: 'running', runId, progress: null, busy: true, failure: null });
       try {
-        const skip = [...get().skipped];
-        const result = await call('import:run', { ...plan(), runId, ...(skip.length > 0 ? { skip } : {}) });
+        const { skipped, preview } = get();
+        const duplicates = new Set(preview?.rows.filter((r) => r.action === 'duplicate').map((r) => r.index));
+        const skip = [...skipped].filter((index) => !duplicates.has(index));
+        const taken = [...duplicates].filter((index) => !skipped.has(index));
+        const result = await call('import:run', {
+          ...plan(),
+          runId,
+          ...(skip.length > 0 ? { skip } : {}),
+          ...(taken.length > 0 ? { duplicates: taken } : {}),
+        });
         set({ result, undone: null, step: 'result' });
       } catch (error) {
         // Nothing was imported, or main says what was: back to the preview with the reason.

@@ -151,6 +151,13 @@ export function tableRowToDraft(
       }
     }
   });
+  // Cells past the header's end belong to no column: a separator inside an unquoted cell splits it
+  // ("a.jpg, b.jpg"), so the row is refused rather than imported with a cell quietly gone.
+  const extra = cells
+    .slice(header.length)
+    .map(cellText)
+    .filter((text) => text !== '');
+  if (extra.length > 0) problems.push({ code: 'extra-cells', severity: 'error', names: extra });
   if (negotiable && fields.price?.type === undefined) fields.price = { ...fields.price, type: 'NEGOTIABLE' };
   if (Object.keys(publication).length > 0) fields.publication = publication;
   if (Object.keys(attributes).length > 0) fields.attributes = attributes;

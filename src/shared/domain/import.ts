@@ -2,6 +2,7 @@
 // Plain data only: main reads the files, the renderer shows the preview and words the codes.
 import { z } from 'zod';
 import type { DraftInit } from './draft';
+import type { DraftIssue } from './draft-validation';
 
 /** What a source is: a table or kleinanzeigen-bot ad files (one file or a folder tree of them). */
 export const importKinds = ['csv', 'xlsx', 'kleinanzeigen-bot'] as const;
@@ -65,6 +66,18 @@ export const importProblemCodes = [
   'bad-yes-no',
   /** Two photo columns or entries name the same file (warning); the photo is taken once. */
   'photo-twice',
+  /** More cells than the header has columns (error); `names` holds the extra cells' text. */
+  'extra-cells',
+  /** The draft would not be ready to publish (warning): `issue` says why, in the drafts' own rules. */
+  'not-ready',
+  /** The reference is also in other rows of the file (error); `value` is it, `rows` the others. */
+  'reference-twice',
+  /** The reference belongs to several drafts already (error); `names` are their titles. */
+  'reference-ambiguous',
+  /** The reference is a live ad's with no draft here, and the row differs from it (error). */
+  'live-without-draft',
+  /** The draft of this reference is being published right now (error): import again afterwards. */
+  'draft-busy',
 ] as const;
 export type ImportProblemCode = (typeof importProblemCodes)[number];
 
@@ -75,8 +88,51 @@ export interface ImportProblem {
   field?: ImportTarget;
   /** The text concerned (a price as written, a photo name, a glob, an error message). */
   value?: string;
-  /** Several names (fields of an ad file with no counterpart). */
+  /** Several names (fields of an ad file with no counterpart, extra cells, drafts' titles). */
   names?: string[];
+  /** Where the app looked: the full paths tried for a photo, the folder searched by a glob. */
+  looked?: string[];
+  /** The other rows (their `index`) holding the same reference. */
+  rows?: number[];
+  /** 'not-ready': the drafts' own validation issue. */
+  issue?: DraftIssue;
+}
+
+/**
+ * Codes of problems by which a row that is imported still loses something of the file (a photo,
+ * a value); the command line's exit code says so.
+ */
+export const importLossCodes: readonly ImportProblemCode[] = [
+  'photo-not-found',
+  'photo-glob-empty',
+  'fields-not-imported',
+  'bad-yes-no',
+];
+
+/**
+ * What the import does with a row: a new draft, an update of the draft that has its reference,
+ * nothing (the draft or live ad has it all already), a possible duplicate the seller decides on
+ * (left out unless chosen), or nothing because a problem refuses it.
+ */
+export type ImportRowAction = 'create' | 'update' | 'unchanged' | 'duplicate' | 'refused';
+
+/** One field an update changes, as text: the draft's value now and the row's. */
+export interface ImportFieldChange {
+  /** Dotted path as the drafts' validation names fields (`price.amount`, `attributes.Farbe`, `photos`). */
+  field: string;
+  before: ImportValue;
+  after: ImportValue;
+}
+
+/** A field's value as the preview shows it (photos as their file names, joined by ", "). */
+export type ImportValue = string | number | boolean | null;
+
+/** What already exists for the row: a draft (by reference, or title and price) or a live ad. */
+export interface ImportMatch {
+  via: 'reference' | 'title-price' | 'live';
+  draftId?: string;
+  listingUuid?: string;
+  title: string;
 }
 
 /** The draft a row becomes: the draft's fields (over the account's defaults) and its photo files. */
@@ -94,6 +150,12 @@ export interface ImportRowPreview {
   problems: ImportProblem[];
   /** False when a problem refuses the row. */
   ok: boolean;
+  action: ImportRowAction;
+  match?: ImportMatch;
+  /** 'update': the fields that change. */
+  changes?: ImportFieldChange[];
+  /** True when the draft (new or updated) would be ready to publish. */
+  ready: boolean;
 }
 
 export interface ImportInspectResult {
@@ -119,7 +181,20 @@ export interface ImportInspectResult {
 export interface ImportPreviewResult {
   kind: ImportKind;
   rows: ImportRowPreview[];
-  counts: { rows: number; ok: number; refused: number; withWarnings: number; photos: number };
+  counts: {
+    rows: number;
+    /** Rows that can be imported (new, update, unchanged or possible duplicate). */
+    ok: number;
+    refused: number;
+    withWarnings: number;
+    photos: number;
+    create: number;
+    update: number;
+    unchanged: number;
+    duplicate: number;
+    /** Rows to create or update whose draft would not be ready to publish. */
+    notReady: number;
+  };
   /** The template each draft starts from, when one was chosen. */
   template?: { id: string; name: string };
 }
@@ -144,8 +219,18 @@ export interface ImportPhotoRefusal {
 
 export interface ImportRunResult {
   importId: string;
+  /** The drafts created (undo moves these to the trash). */
   draftIds: string[];
   created: number;
+  /** Drafts that existed and were updated from their row (undo leaves them as they are). */
+  updatedIds: string[];
+  updated: number;
+  /** Rows whose draft or live ad had everything already. */
+  unchanged: number[];
+  /** Possible duplicates left out (not chosen by the seller). */
+  duplicatesSkipped: number[];
+  /** Drafts created or updated that are not ready to publish, by row. */
+  notReady: { index: number; draftId: string }[];
   /** Rows not imported, each with its problems. */
   refused: { index: number; file?: string; problems: ImportProblem[] }[];
   photosAdded: number;

@@ -59,6 +59,8 @@ export const bulkWorkChannels = {
         runId: z.string().min(1).max(100),
         /** Rows (their `index`) the seller left out in the preview. */
         skip: z.array(z.int().positive()).max(100_000).optional(),
+        /** Possible duplicates (their `index`) to import all the same; the others are left out. */
+        duplicates: z.array(z.int().positive()).max(100_000).optional(),
       })
       .strict(),
   ),

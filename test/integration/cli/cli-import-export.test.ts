@@ -42,11 +42,12 @@ describe('import and export on the command line', () => {
       created: number;
       draftIds: string[];
       photosAdded: number;
-      refused: { index: number; problems: { code: string }[] }[];
+      refused: { row: number; problems: { code: string }[] }[];
     };
     expect(result).toMatchObject({ ok: false, kind: 'csv', created: 2, photosAdded: 2 });
     expect(result.refused).toEqual([
-      expect.objectContaining({ index: 2, problems: [expect.objectContaining({ code: 'missing-title' })] }),
+      // The same number as the text names it: the spreadsheet's row 3 (issue 23.3).
+      expect.objectContaining({ row: 3, problems: [expect.objectContaining({ code: 'missing-title' })] }),
     ]);
     draftIds = result.draftIds;
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Draft } from '../../../src/shared/domain/draft';
 import type { ExportResult } from '../../../src/shared/domain/export';
-import type { ImportRunResult } from '../../../src/shared/domain/import';
+import type { ImportPreviewResult, ImportRunResult } from '../../../src/shared/domain/import';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
 import { createTempApp, tempDir, type TempApp } from '../../unit/helpers/temp-app';
 
@@ -95,6 +95,17 @@ describe.each(['csv', 'xlsx'] as const)('export to %s, then import', (format) =>
     const file = path.join(out, `drafts.${format}`);
     expect((await temp.call<ExportResult>('export:drafts', { path: file, format })).rows).toBe(2);
 
+    // Imported where the drafts are, each row is its own draft again (issue 23.2): nothing to write.
+    const again = await temp.call<ImportPreviewResult>('import:preview', {
+      path: file,
+      accountId: 'sandbox',
+    });
+    expect(again.rows.map((r) => [r.action, r.changes])).toEqual([
+      ['unchanged', undefined],
+      ['unchanged', undefined],
+    ]);
+    // Into a desk without them (the originals in the trash), the rows make the same drafts anew.
+    await temp.call('drafts:trash', { ids: originals.map((d) => d.id) });
     const result = await temp.call<ImportRunResult>('import:run', {
       path: file,
       accountId: 'sandbox',

@@ -7,6 +7,7 @@ import type { Draft } from '../../../src/shared/domain/draft';
 import type {
   ImportInspectResult,
   ImportPreviewResult,
+  ImportRowPreview,
   ImportRunResult,
 } from '../../../src/shared/domain/import';
 import { put, putPhoto } from '../../fixtures/import/import-files';
@@ -119,7 +120,9 @@ describe('kleinanzeigen-bot ad files', () => {
       category: 'Haus/Küche',
       price: { type: 'GIVE_AWAY', amount: null },
     });
-    expect(cup!.problems).toEqual([]);
+    // Besides what the drafts' own rules say it lacks to be published (issue 23.3).
+    const own = (row: ImportRowPreview) => row.problems.filter((p) => p.code !== 'not-ready');
+    expect(own(cup!)).toEqual([]);
 
     expect(laptopRow!.draft).toMatchObject({
       title: 'Laptop HP 15 mit Ladegerät',
@@ -137,8 +140,14 @@ describe('kleinanzeigen-bot ad files', () => {
         path.join(root, 'elektronik/images/laptop_2.png'),
       ],
     });
-    expect(laptopRow!.problems).toEqual([
-      { code: 'photo-glob-empty', severity: 'warning', field: 'photos', value: 'fehlt_*.png' },
+    expect(own(laptopRow!)).toEqual([
+      {
+        code: 'photo-glob-empty',
+        severity: 'warning',
+        field: 'photos',
+        value: 'fehlt_*.png',
+        looked: [path.join(root, 'elektronik', 'fehlt_*.png')],
+      },
       {
         code: 'fields-not-imported',
         severity: 'warning',
@@ -153,7 +162,7 @@ describe('kleinanzeigen-bot ad files', () => {
       publication: { postalCode: '50667', city: 'Köln' },
       photos: [path.join(root, 'moebel/bilder/sofa.png')],
     });
-    expect(sofaRow!.problems).toEqual([
+    expect(own(sofaRow!)).toEqual([
       { code: 'category-numeric', severity: 'warning', field: 'category', value: '161/278' },
       { code: 'inactive-ad', severity: 'warning' },
     ]);

@@ -167,8 +167,14 @@ describe('photos', () => {
       path.join(photos, 'tisch-2.png'),
     ]);
     expect(rows[1]!.draft.photos).toEqual([path.join(src.dir, 'neben-der-tabelle.png')]);
-    expect(rows[1]!.problems).toEqual([
-      { code: 'photo-not-found', severity: 'warning', field: 'photos', value: 'fehlt.png' },
+    expect(rows[1]!.problems.filter((p) => p.code !== 'not-ready')).toEqual([
+      {
+        code: 'photo-not-found',
+        severity: 'warning',
+        field: 'photos',
+        value: 'fehlt.png',
+        looked: [path.join(photos, 'fehlt.png'), path.join(src.dir, 'fehlt.png')],
+      },
     ]);
     expect(rows[2]!.draft.photos).toEqual([
       path.join(photos, 'R-7', 'a.png'),

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { ImportRowPreview } from '../../../shared/domain/import';
 import { useImportStore } from '../../store/import-store';
 import { FailureBanner } from './FailureBanner';
-import { priceText, problemText, sheetRow } from './import-words';
+import { useMessageLanguage } from '../../components/problem-text';
+import { changeText, priceText, problemText, sheetRow } from './import-words';
 
 // A table of thousands of rows is slow to draw and no one reads it: the first ones, then a count.
 const SHOWN_ROWS = 300;
@@ -11,17 +12,82 @@ const SHOWN_ROWS = 300;
 /** The last part of an ad file's path: enough to find it, short enough for the table. */
 const fileName = (file: string) => file.split(/[\\/]/).slice(-2).join('/');
 
+type Status = 'refused' | 'unchanged' | 'duplicate' | 'skipped' | 'update' | 'notready' | 'check' | 'ready';
+
+const badges: Record<Status, string> = {
+  refused: 'import.preview.refusedBadge',
+  unchanged: 'import.preview.unchangedBadge',
+  duplicate: 'import.preview.duplicateBadge',
+  skipped: 'import.preview.leftOutBadge',
+  update: 'import.preview.updateBadge',
+  notready: 'import.preview.notReadyBadge',
+  check: 'import.preview.checkBadge',
+  ready: 'import.preview.ready',
+};
+
+/** What the row's badge says: what the import does with it, and whether its draft would be ready. */
+function statusOf(row: ImportRowPreview, skipped: boolean): Status {
+  if (!row.ok) return 'refused';
+  if (row.action === 'unchanged') return 'unchanged';
+  if (row.action === 'duplicate') return 'duplicate';
+  if (skipped) return 'skipped';
+  if (row.action === 'update') return 'update';
+  if (!row.ready) return 'notready';
+  return row.problems.length > 0 ? 'check' : 'ready';
+}
+
+/** What the row matches and what an update changes, in words. */
+function MatchNote({ row }: { row: ImportRowPreview }) {
+  const { t } = useTranslation();
+  const language = useMessageLanguage();
+  const title = row.match?.title ?? '';
+  const changes = row.changes ?? [];
+  const list = changes.length > 0 && (
+    <ul className="import-changes">
+      {changes.map((change) => (
+        <li key={change.field}>{changeText(t, language, change)}</li>
+      ))}
+    </ul>
+  );
+  if (row.action === 'update')
+    return (
+      <div className="import-match" data-testid="import-changes">
+        <p>
+          {t(row.match?.listingUuid ? 'import.preview.updatesLive' : 'import.preview.updates', { title })}
+        </p>
+        {list}
+      </div>
+    );
+  if (row.action === 'unchanged')
+    return (
+      <p className="import-match muted">
+        {t(row.match?.draftId ? 'import.preview.sameDraft' : 'import.preview.sameLive', { title })}
+      </p>
+    );
+  if (row.action === 'duplicate')
+    return <p className="import-match">{t('import.preview.duplicateOf', { title })}</p>;
+  if (row.match?.via === 'live' && changes.length > 0)
+    return (
+      <div className="import-match">
+        <p>{t('import.preview.changesLive')}</p>
+        {list}
+      </div>
+    );
+  return null;
+}
+
 function PreviewRow({ row, skipped }: { row: ImportRowPreview; skipped: boolean }) {
   const { t, i18n } = useTranslation();
-  const status = !row.ok ? 'refused' : skipped ? 'skipped' : row.problems.length > 0 ? 'check' : 'ready';
+  const language = useMessageLanguage();
+  const status = statusOf(row, skipped);
   const name = row.draft.title?.trim() || (row.file ? fileName(row.file) : String(sheetRow(row.index)));
   return (
-    <tr className={`import-row-${status}`} data-testid="import-row">
+    <tr className={`import-row-${status}`} data-testid="import-row" data-action={row.action}>
       <th scope="row" title={row.file}>
         {row.file ? fileName(row.file) : sheetRow(row.index)}
       </th>
       <td className="import-take-cell">
-        {row.ok && (
+        {row.ok && row.action !== 'unchanged' && (
           <input
             type="checkbox"
             checked={!skipped}
@@ -29,17 +95,7 @@ function PreviewRow({ row, skipped }: { row: ImportRowPreview; skipped: boolean 
             onChange={() => useImportStore.getState().toggleSkip(row.index)}
           />
         )}
-        <span className={`import-badge import-badge-${status}`}>
-          {t(
-            status === 'refused'
-              ? 'import.preview.refusedBadge'
-              : status === 'skipped'
-                ? 'import.preview.leftOutBadge'
-                : status === 'check'
-                  ? 'import.preview.checkBadge'
-                  : 'import.preview.ready',
-          )}
-        </span>
+        <span className={`import-badge import-badge-${status}`}>{t(badges[status])}</span>
       </td>
       <td className="import-title-cell">
         {row.draft.title?.trim() || <span className="muted">{t('import.preview.noTitle')}</span>}
@@ -47,11 +103,12 @@ function PreviewRow({ row, skipped }: { row: ImportRowPreview; skipped: boolean 
       <td className="import-num">{priceText(t, i18n.language, row.draft.price)}</td>
       <td className="import-num">{row.draft.photos.length}</td>
       <td className="import-problems-cell">
+        <MatchNote row={row} />
         {row.problems.length > 0 && (
           <ul className="import-problems">
             {row.problems.map((problem, i) => (
               <li key={i} className={problem.severity === 'error' ? 'import-error' : 'import-warning'}>
-                {problemText(t, problem)}
+                {problemText(t, problem, language)}
               </li>
             ))}
           </ul>
@@ -75,9 +132,10 @@ export function PreviewStep({ headingId }: { headingId: string }) {
   const { counts } = preview;
   const rows = onlyProblems ? preview.rows.filter((row) => row.problems.length > 0) : preview.rows;
   const shown = rows.slice(0, SHOWN_ROWS);
-  // Only good rows can be left out; a choice about a row that went bad since counts no more.
-  const leftOut = preview.rows.filter((row) => row.ok && skipped.has(row.index)).length;
-  const importing = counts.ok - leftOut;
+  // Only rows to create or update can be left out (possible duplicates start left out).
+  const writes = preview.rows.filter((row) => row.ok && row.action !== 'unchanged');
+  const leftOut = writes.filter((row) => row.action !== 'duplicate' && skipped.has(row.index)).length;
+  const importing = writes.filter((row) => !skipped.has(row.index)).length;
 
   return (
     <div className="import-form" role="group" aria-labelledby={headingId}>
@@ -92,7 +150,19 @@ export function PreviewStep({ headingId }: { headingId: string }) {
       </p>
       <p className="import-counts" data-testid="import-counts" aria-live="polite">
         <span>{t(bot ? 'import.preview.files' : 'import.preview.summary', { count: counts.rows })}</span>
-        <span className="import-count-ok">{t('import.preview.ok', { count: counts.ok })}</span>
+        <span className="import-count-ok">{t('import.preview.create', { count: counts.create })}</span>
+        {counts.update > 0 && <span>{t('import.preview.update', { count: counts.update })}</span>}
+        {counts.unchanged > 0 && <span>{t('import.preview.unchanged', { count: counts.unchanged })}</span>}
+        {counts.duplicate > 0 && (
+          <span className="import-count-check">
+            {t('import.preview.duplicate', { count: counts.duplicate })}
+          </span>
+        )}
+        {counts.notReady > 0 && (
+          <span className="import-count-check">
+            {t('import.preview.notReady', { count: counts.notReady })}
+          </span>
+        )}
         {counts.refused > 0 && (
           <span className="import-count-refused">
             {t('import.preview.refused', { count: counts.refused })}
@@ -147,7 +217,11 @@ export function PreviewStep({ headingId }: { headingId: string }) {
           )}
         </div>
       )}
-      {counts.ok === 0 && <p className="banner warning">{t('import.preview.nothing')}</p>}
+      {writes.length === 0 && (
+        <p className="banner warning">
+          {t(counts.refused > 0 || counts.rows === 0 ? 'import.preview.nothing' : 'import.preview.allThere')}
+        </p>
+      )}
       <FailureBanner />
       <div className="import-actions">
         <button type="button" onClick={back} disabled={busy}>

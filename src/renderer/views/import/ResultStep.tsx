@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog, useFocusAfterClose } from '../../components/ConfirmDialog';
 import { useImportStore } from '../../store/import-store';
 import { useRefusalText } from '../drafts/photos/refusal-text';
+import { useMessageLanguage } from '../../components/problem-text';
 import { FailureBanner } from './FailureBanner';
 import { problemText, sheetRow } from './import-words';
 
@@ -41,6 +42,7 @@ export function ResultStep({ headingId }: { headingId: string }) {
   const focusAfter = useFocusAfterClose();
   // The same words as for a dropped photo (German from the code, English from main).
   const refusalText = useRefusalText();
+  const language = useMessageLanguage();
   if (!result) return null;
   // A table's row by the number the spreadsheet shows, with its title when it has one.
   const rowName = (index: number, file?: string) => {
@@ -61,8 +63,16 @@ export function ResultStep({ headingId }: { headingId: string }) {
       <div data-testid="import-result">
         <p className="import-created">
           <strong>{t('import.result.created', { count: result.created })}</strong>
+          {result.updated > 0 && ` ${t('import.result.updated', { count: result.updated })}`}
+          {result.unchanged.length > 0 &&
+            ` ${t('import.result.unchanged', { count: result.unchanged.length })}`}
+          {result.duplicatesSkipped.length > 0 &&
+            ` ${t('import.result.duplicates', { count: result.duplicatesSkipped.length })}`}
           {result.photosAdded > 0 && ` ${t('import.result.photos', { count: result.photosAdded })}`}
         </p>
+        {result.notReady.length > 0 && (
+          <p className="muted">{t('import.result.notReady', { count: result.notReady.length })}</p>
+        )}
         {result.refused.length > 0 && (
           <div className="import-refused">
             <p>{t('import.result.refused', { count: result.refused.length })}</p>
@@ -72,7 +82,7 @@ export function ResultStep({ headingId }: { headingId: string }) {
                   <strong>{rowName(row.index, row.file)}</strong>:{' '}
                   {row.problems
                     .filter((problem) => problem.severity === 'error')
-                    .map((problem) => problemText(t, problem))
+                    .map((problem) => problemText(t, problem, language))
                     .join(' ')}
                 </li>
               ))}

@@ -1,14 +1,46 @@
 // How the import's codes read for the seller: problems of a row, a failed call, a column's target.
 import type { TFunction } from 'i18next';
-import type { ImportProblem, ImportTarget } from '../../../shared/domain/import';
+import {
+  draftFieldLabel,
+  draftIssueMessage,
+  type DraftLanguage,
+} from '../../../shared/domain/draft-messages';
+import {
+  sheetRow,
+  type ImportFieldChange,
+  type ImportProblem,
+  type ImportTarget,
+  type ImportValue,
+} from '../../../shared/domain/import';
 import { formatPrice } from '../listings/format';
 
-/** One problem of a row in plain words. */
-export function problemText(t: TFunction, problem: ImportProblem): string {
+/** One problem of a row in plain words (with where the app looked, and the drafts' own rule). */
+export function problemText(t: TFunction, problem: ImportProblem, language: DraftLanguage = 'en'): string {
   if (problem.code === 'bad-price' && !problem.value) return t('import.problem.bad-price-empty');
   return t(`import.problem.${problem.code}`, {
     value: problem.value ?? '',
     names: (problem.names ?? []).join(', '),
+    looked: (problem.looked ?? []).join(', '),
+    rows: (problem.rows ?? []).map(sheetRow).join(', '),
+    issue: problem.issue ? draftIssueMessage(problem.issue, language, { withField: true }) : '',
+  });
+}
+
+/** A changed field's value as the preview shows it. */
+function valueText(t: TFunction, language: DraftLanguage, field: string, value: ImportValue): string {
+  if (value === null || value === '') return t('import.preview.emptyValue');
+  if (typeof value === 'boolean') return t(value ? 'import.preview.yes' : 'import.preview.no');
+  if (field === 'price.amount' && typeof value === 'number') return formatPrice(value, language);
+  const text = String(value).replace(/\s+/g, ' ').trim();
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
+/** One change of an update, e.g. "Price: 149.00 → 139.00". */
+export function changeText(t: TFunction, language: DraftLanguage, change: ImportFieldChange): string {
+  return t('import.preview.change', {
+    field: draftFieldLabel(change.field, language),
+    before: valueText(t, language, change.field, change.before),
+    after: valueText(t, language, change.field, change.after),
   });
 }
 
