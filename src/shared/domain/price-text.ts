@@ -41,7 +41,8 @@ export function readPriceText(raw: unknown): PriceText {
   const negative = SIGN.test(text);
   text = text.replace(SIGN, '').replace(CURRENCY_BEFORE, '').replace(CURRENCY_AFTER, '');
   text = text.replace(WHOLE_EUROS, '');
-  if (text === '') return negative ? { ok: false, problem: 'price-not-a-number' } : { ok: true, amount: null };
+  if (text === '')
+    return negative ? { ok: false, problem: 'price-not-a-number' } : { ok: true, amount: null };
   const value = readDigits(text);
   if (typeof value !== 'number') return { ok: false, problem: value };
   // Hundreds of digits are a number too large for a double, not a text that is no number.

@@ -50,7 +50,9 @@ describe('draft messages', () => {
   });
 
   it('says in each language why a fixed price of 0 € is not ready, and the way to give away', () => {
-    const [issue, ...more] = validateDraft(sampleDraft(draftId(1), { price: { type: 'FIXED', amount: '0,00' } }));
+    const [issue, ...more] = validateDraft(
+      sampleDraft(draftId(1), { price: { type: 'FIXED', amount: '0,00' } }),
+    );
     expect(more).toEqual([]);
     expect(draftIssueMessage(issue!, 'en', { withField: true })).toBe(
       'Price: A fixed price of €0 offers the item for nothing. Enter the price buyers pay; to give the item away, choose the price type “Give away” where the service offers it.',
@@ -61,8 +63,12 @@ describe('draft messages', () => {
   });
 
   it('names the largest price taken in each language', () => {
-    const [issue] = validateDraft(sampleDraft(draftId(1), { price: { type: 'FIXED', amount: '1.000.000.000' } }));
-    expect(draftIssueMessage(issue!, 'en')).toBe('Prices above 100,000,000 euros are not taken. Check the number.');
+    const [issue] = validateDraft(
+      sampleDraft(draftId(1), { price: { type: 'FIXED', amount: '1.000.000.000' } }),
+    );
+    expect(draftIssueMessage(issue!, 'en')).toBe(
+      'Prices above 100,000,000 euros are not taken. Check the number.',
+    );
     expect(draftIssueMessage(issue!, 'de')).toBe(
       'Preise über 100.000.000 Euro werden nicht angenommen. Prüfen Sie die Zahl.',
     );
