@@ -101,7 +101,7 @@ test('a new draft starts from the account defaults, explains a bad price, and ke
     await expect(editor.getByText('The price cannot be negative. Enter 0 or more.')).toBeVisible();
     await price.fill('abc');
     await expect(price).toHaveAccessibleDescription(
-      'Enter the price as a number of euros, e.g. 12 or 12,50.',
+      'Enter the price as a number of euros, e.g. 12, 12.50 or 1,249.00.',
     );
     const summary = editor.getByTestId('editor-summary');
     await editor.getByLabel('Title').focus();

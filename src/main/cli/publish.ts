@@ -5,10 +5,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Draft } from '../../shared/domain/draft';
 import {
   isOpenJobState,
+  type PublishJobError,
   type PublishJobView,
   type PublishStartResult,
 } from '../../shared/domain/publish-job';
 import type { AccountsState, DraftsListResult } from '../../shared/ipc/types';
+import { issuesText, reportLeftOut } from './not-ready';
 import { CallFailed, type Session } from './session';
 import { EXIT, jobErrorText, jobStateText } from './words';
 
@@ -70,6 +72,7 @@ export async function publishCommand(
       // Ready and without issues (a draft file written by another tool may say 'ready' wrongly).
       if (item.accountId === account.id && item.issueCount === 0)
         wanted.push({ id: item.id, title: item.title, accountId: item.accountId });
+    await reportLeftOut(session, account.id);
   } else {
     for (const id of options.ids) {
       try {
@@ -89,6 +92,13 @@ export async function publishCommand(
     }
   }
   const titleOf = (title: string) => title.trim() || w.untitled;
+  // Why a job was not made, in the run's language; a draft the rules refuse is named with what to fix.
+  const whyNot = async (draftId: string, error: PublishJobError): Promise<string> => {
+    const why = jobErrorText(error, session.language);
+    if (error.problem !== 'not-publishable') return why;
+    const issues = issuesText(await session.call<Draft>('drafts:get', { id: draftId }), session);
+    return issues ? `${why} ${issues}` : why;
+  };
 
   if (wanted.length === 0 && items.length === 0) {
     session.err(w.nothingReady);
@@ -132,20 +142,15 @@ export async function publishCommand(
       if (result.jobId) ours.set(result.jobId, { draftId: draft.id, title: draft.title });
       else {
         const e = result.error;
+        const why = e ? await whyNot(draft.id, e) : '';
         notStarted(
           draft.id,
           draft.title,
           e
-            ? {
-                problem: e.problem,
-                title: e.title,
-                detail: e.detail,
-                whatToDo: e.whatToDo,
-                message: jobErrorText(e, session.language),
-              }
+            ? { problem: e.problem, title: e.title, detail: e.detail, whatToDo: e.whatToDo, message: why }
             : null,
         );
-        session.err(w.notStarted(titleOf(draft.title), e ? jobErrorText(e, session.language) : ''));
+        session.err(w.notStarted(titleOf(draft.title), why));
       }
     }
 

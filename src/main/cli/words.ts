@@ -37,6 +37,8 @@ export interface Words {
   nothingReady: string;
   started(count: number): string;
   notStarted(title: string, why: string): string;
+  leftOut(title: string, why: string): string;
+  leftOutMore(count: number): string;
   untitled: string;
   queued: string;
   waiting(why: string): string;
@@ -92,6 +94,8 @@ function wordsOf(t: TFunction): Words {
     nothingReady: t('nothingReady'),
     started: (count) => t('started', { count }),
     notStarted: (title, why) => t('notStarted', { title, why }),
+    leftOut: (title, why) => t('leftOut', { title, why }),
+    leftOutMore: (count) => t('leftOutMore', { count }),
     untitled: t('untitled'),
     queued: t('queued'),
     waiting: (why) => t('waiting', { why }),

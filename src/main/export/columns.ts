@@ -3,6 +3,7 @@
 // seller's words, which the importer's header guess knows in English and German).
 import type { Draft } from '../../shared/domain/draft';
 import type { ImportTarget } from '../../shared/domain/import';
+import { readPriceText } from '../../shared/domain/price-text';
 import { stateMeaning } from '../../shared/domain/publication-outcome';
 import type { UiLanguage } from '../../shared/i18n-language';
 import type { ListingExtras, ListingView } from '../../shared/ipc/types';
@@ -57,11 +58,11 @@ export function columnHeader(column: DraftColumn | ListingOnly, language: UiLang
 function amountCell(amount: number | string | null): Cell {
   if (amount === null) return null;
   if (typeof amount === 'number') return Number.isFinite(amount) ? amount : null;
-  // Stored as the seller typed it: a number when it reads as one, else the text as typed.
-  const trimmed = amount.trim();
-  if (trimmed === '') return null;
-  const read = Number(trimmed.replace(',', '.'));
-  return /^-?\d+([.,]\d+)?$/.test(trimmed) && Number.isFinite(read) ? read : trimmed;
+  // Stored as the seller typed it: the amount when the price reader takes it ("1.249" is 1249, as
+  // the editor showed it), else the text as typed.
+  const read = readPriceText(amount);
+  if (read.ok) return read.amount;
+  return amount.trim();
 }
 
 function yesNoCell(value: boolean | null | undefined, language: UiLanguage): Cell {

@@ -13,7 +13,8 @@ import { isDraftId } from './draft-files';
 
 // Bump when a summary's content changes meaning (e.g. new validation rules change `issueCount`):
 // an index of another version is rebuilt from the draft files.
-export const INDEX_VERSION = 1;
+// 2: the price rules of issue 23.4 ("1.249,00" read, a fixed price of 0 € not ready).
+export const INDEX_VERSION = 2;
 
 const indexFileSchema = z.object({ version: z.number(), entries: z.array(z.unknown()) });
 

@@ -1,6 +1,7 @@
 // The "Change…" dialog's form as typed, and the edit it makes (or why it cannot yet). Pure, so the
 // renderer and the tests share it.
 import type { BulkEdit, BulkEditKind, PriceRounding } from './bulk-edit';
+import { readPriceText } from './price-text';
 
 /** Every field of the form, as typed. */
 export interface BulkForm {
@@ -62,13 +63,14 @@ export function editOf(form: BulkForm): { edit: BulkEdit } | { missing: string }
   };
   switch (form.kind) {
     case 'price': {
+      // A new price is read as the editor reads one ("1.249" is 1249 €); a percentage is a number.
+      if (form.priceMode === 'set') {
+        const price = readPriceText(form.priceValue);
+        if (!price.ok || price.amount === null) return { missing: 'bulk.needPrice' };
+        return { edit: { kind: 'price', mode: 'set', value: price.amount, rounding: form.rounding } };
+      }
       const value = typedNumber(form.priceValue);
-      if (
-        value === null ||
-        (form.priceMode === 'set' && value < 0) ||
-        (form.priceMode === 'percent' && value < -100)
-      )
-        return { missing: 'bulk.needNumber' };
+      if (value === null || value < -100) return { missing: 'bulk.needNumber' };
       return { edit: { kind: 'price', mode: form.priceMode, value, rounding: form.rounding } };
     }
     case 'contact': {

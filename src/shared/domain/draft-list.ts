@@ -33,21 +33,29 @@ export type DraftSummary = z.infer<typeof draftSummarySchema>;
 // Long titles are cut: a list row shows one line, and the index must stay small to load fast.
 const SUMMARY_TITLE_MAX = 300;
 
+// 'draft' and 'ready' follow today's rules, also for a file saved under older ones (a fixed price
+// of 0 € was ready before issue 23.4); the publish engine owns the other statuses.
+function listStatus(status: DraftStatus, issueCount: number): DraftStatus {
+  if (status !== 'draft' && status !== 'ready') return status;
+  return issueCount === 0 ? 'ready' : 'draft';
+}
+
 /** The list's summary of a draft. */
 export function summarizeDraft(draft: Draft, trashedAt: string | null = null): DraftSummary {
   const title = draft.title.trim().slice(0, SUMMARY_TITLE_MAX);
   const customReference = draft.customReference?.trim() || null;
+  const issueCount = validateDraft(draft).length;
   return {
     id: draft.id,
     title,
     customReference,
-    status: draft.status,
+    status: listStatus(draft.status, issueCount),
     accountId: draft.accountId,
     createdAt: draft.createdAt,
     updatedAt: draft.updatedAt,
     photoCount: draft.photos.length,
     coverThumb: draft.photos[0]?.thumb ?? null,
-    issueCount: validateDraft(draft).length,
+    issueCount,
     trashedAt,
     searchText: searchTextOf(title, customReference),
     sortTitle: titleSortKey(title),

@@ -3,6 +3,7 @@
 // shows none ("maximum lengths of text fields: not shown"). Each issue names its field by a dotted
 // path and carries a stable code the UI translates (draft-messages.ts).
 import type { Draft } from './draft';
+import { PRICE_MAX, readPriceText } from './price-text';
 
 export type DraftIssueCode =
   | 'required'
@@ -12,6 +13,8 @@ export type DraftIssueCode =
   | 'price-not-a-number'
   | 'price-negative'
   | 'price-decimals'
+  | 'price-too-high'
+  | 'price-fixed-zero'
   | 'email-invalid'
   | 'attribute-key-empty'
   | 'attribute-value-required'
@@ -56,26 +59,21 @@ export const draftLimits = {
 type Result<T> = { ok: true; value: T } | { ok: false; code: DraftIssueCode };
 
 /**
- * Reads a price as a seller types it: `12`, `12.50`, `12,50`, `12 €`. A thousands separator is
- * refused rather than guessed (`1.234` could be either), and so is anything that is not a number.
+ * Reads a price as a seller types it, in either language's way (price-text.ts says which rule
+ * decides): `12`, `12,50`, `1.249,00 €`, `1,249.00`. Nothing typed is `required`.
  */
 export function parsePriceAmount(
   raw: number | string | null,
 ): Result<number> | { ok: false; code: 'required' } {
-  if (raw === null) return { ok: false, code: 'required' };
-  if (typeof raw === 'number') {
-    if (!Number.isFinite(raw)) return { ok: false, code: 'price-not-a-number' };
-    return raw < 0 ? { ok: false, code: 'price-negative' } : { ok: true, value: raw };
-  }
-  const text = raw.replace(/€/g, '').trim();
-  if (text === '') return { ok: false, code: 'required' };
-  const match = /^(-?)(\d+)(?:[.,](\d+))?$/.exec(text);
-  if (!match) return { ok: false, code: 'price-not-a-number' };
-  const [, sign, whole = '', fraction = ''] = match;
-  if (sign === '-' && /[1-9]/.test(whole + fraction)) return { ok: false, code: 'price-negative' };
-  if (fraction.length > draftLimits.priceDecimals) return { ok: false, code: 'price-decimals' };
-  const value = Number(fraction ? `${whole}.${fraction}` : whole);
-  return Number.isFinite(value) ? { ok: true, value } : { ok: false, code: 'price-not-a-number' };
+  const reading = readPriceText(raw);
+  if (!reading.ok) return { ok: false, code: reading.problem };
+  return reading.amount === null ? { ok: false, code: 'required' } : { ok: true, value: reading.amount };
+}
+
+// A fixed price of 0 puts the ad up for nothing by mistake more often than on purpose; a giveaway
+// has its own price type (GIVE_AWAY, known from the marketplace) where the service offers one.
+function isFixedForNothing(type: string, amount: number): boolean {
+  return amount === 0 && type.trim().toUpperCase() === 'FIXED';
 }
 
 /** Reads the availability radius: a whole number of kilometres from 1 to the int32 maximum. */
@@ -145,6 +143,7 @@ export function validateListingFields(draft: Draft): DraftIssue[] {
   issues.required('price.type', draft.price.type, draftLimits.priceType);
   const amount = parsePriceAmount(draft.price.amount);
   if (!amount.ok) issues.add('price.amount', amount.code, priceParams(amount.code));
+  else if (isFixedForNothing(draft.price.type, amount.value)) issues.add('price.amount', 'price-fixed-zero');
   if (issues.required('email', draft.email, draftLimits.email) && !isPlausibleEmail(draft.email)) {
     issues.add('email', 'email-invalid');
   }
@@ -155,7 +154,8 @@ export function validateListingFields(draft: Draft): DraftIssue[] {
 }
 
 function priceParams(code: DraftIssueCode): Record<string, number> | undefined {
-  return code === 'price-decimals' ? { max: draftLimits.priceDecimals } : undefined;
+  if (code === 'price-decimals') return { max: draftLimits.priceDecimals };
+  return code === 'price-too-high' ? { max: PRICE_MAX } : undefined;
 }
 
 function validateAttributes(attributes: Record<string, string>, issues: Issues): void {

@@ -27,9 +27,22 @@ describe('editOf', () => {
     expect(bulkEditSchema.safeParse((made as { edit: unknown }).edit).success).toBe(true);
   });
 
+  it.each([
+    ['1.249', 1249],
+    ['1.249,00 €', 1249],
+    ['1,249.00', 1249],
+    ['1,5', 1.5],
+  ])('reads a new price %j as the editor does: %d €', (priceValue, value) => {
+    expect(editOf(form({ priceMode: 'set', priceValue }))).toEqual({
+      edit: { kind: 'price', mode: 'set', value, rounding: 'none' },
+    });
+  });
+
   it('names a missing or impossible number', () => {
     expect(editOf(form({ priceValue: '' }))).toEqual({ missing: 'bulk.needNumber' });
-    expect(editOf(form({ priceMode: 'set', priceValue: '-1' }))).toEqual({ missing: 'bulk.needNumber' });
+    expect(editOf(form({ priceMode: 'set', priceValue: '-1' }))).toEqual({ missing: 'bulk.needPrice' });
+    expect(editOf(form({ priceMode: 'set', priceValue: '' }))).toEqual({ missing: 'bulk.needPrice' });
+    expect(editOf(form({ priceMode: 'set', priceValue: '12,3,4' }))).toEqual({ missing: 'bulk.needPrice' });
     expect(editOf(form({ priceMode: 'percent', priceValue: '-150' }))).toEqual({
       missing: 'bulk.needNumber',
     });

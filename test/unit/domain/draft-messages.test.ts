@@ -17,6 +17,8 @@ const codes = {
   'price-not-a-number': true,
   'price-negative': true,
   'price-decimals': true,
+  'price-too-high': true,
+  'price-fixed-zero': true,
   'email-invalid': true,
   'attribute-key-empty': true,
   'attribute-value-required': true,
@@ -47,6 +49,31 @@ describe('draft messages', () => {
     expect(draftIssueMessage(issue!, 'de')).toBe('Zu lang: 100.000 Zeichen; erlaubt sind höchstens 20.000.');
   });
 
+  it('says in each language why a fixed price of 0 € is not ready, and the way to give away', () => {
+    const [issue, ...more] = validateDraft(
+      sampleDraft(draftId(1), { price: { type: 'FIXED', amount: '0,00' } }),
+    );
+    expect(more).toEqual([]);
+    expect(draftIssueMessage(issue!, 'en', { withField: true })).toBe(
+      'Price: A fixed price of €0 offers the item for nothing. Enter the price buyers pay; to give the item away, choose the price type “Give away” where the service offers it.',
+    );
+    expect(draftIssueMessage(issue!, 'de', { withField: true })).toBe(
+      'Preis: Ein Festpreis von 0 € bietet den Artikel umsonst an. Geben Sie den Preis ein, den Käufer zahlen; zum Verschenken wählen Sie die Preisart „Zu verschenken“, wo der Dienst sie anbietet.',
+    );
+  });
+
+  it('names the largest price taken in each language', () => {
+    const [issue] = validateDraft(
+      sampleDraft(draftId(1), { price: { type: 'FIXED', amount: '1.000.000.000' } }),
+    );
+    expect(draftIssueMessage(issue!, 'en')).toBe(
+      'Prices above 100,000,000 euros are not taken. Check the number.',
+    );
+    expect(draftIssueMessage(issue!, 'de')).toBe(
+      'Preise über 100.000.000 Euro werden nicht angenommen. Prüfen Sie die Zahl.',
+    );
+  });
+
   it('names the field when asked, attributes by their key', () => {
     const [issue] = validateDraft(sampleDraft(draftId(1), { price: { type: 'FIXED', amount: '-1' } }));
     expect(draftIssueMessage(issue!, 'de', { withField: true })).toBe(
@@ -65,7 +92,9 @@ describe('draft messages', () => {
     const d = sampleDraft(draftId(1));
     const drafts = [
       sampleDraft(draftId(1), { title: '', description: 'x'.repeat(30_000), category: 'a//b', email: 'x' }),
-      sampleDraft(draftId(1), { price: { type: 'FIXED', amount: '1,234' }, photos: [] }),
+      sampleDraft(draftId(1), { price: { type: 'FIXED', amount: '1,2345' }, photos: [] }),
+      sampleDraft(draftId(1), { price: { type: 'FIXED', amount: '123.456.789' } }),
+      sampleDraft(draftId(1), { price: { type: 'FIXED', amount: '0' } }),
       sampleDraft(draftId(1), { price: { type: 'FIXED', amount: '-1' } }),
       sampleDraft(draftId(1), { price: { type: 'FIXED', amount: 'abc' } }),
       sampleDraft(draftId(1), { attributes: { '': 'x', art: '' } }),

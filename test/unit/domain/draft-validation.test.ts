@@ -84,10 +84,14 @@ describe('validateDraft', () => {
     ['abc', 'price-not-a-number'],
     ['12abc', 'price-not-a-number'],
     ['1e3', 'price-not-a-number'],
-    ['1.234,50', 'price-not-a-number'],
+    ['1.23.4', 'price-not-a-number'],
+    ['12€50', 'price-not-a-number'],
     [Number.NaN, 'price-not-a-number'],
     [Number.POSITIVE_INFINITY, 'price-not-a-number'],
-    ['12,345', 'price-decimals'],
+    ['12,3456', 'price-decimals'],
+    ['0,125', 'price-decimals'],
+    ['123456789', 'price-too-high'],
+    [1e9, 'price-too-high'],
     ['', 'required'],
   ] as const)('refuses the price %j with %s', (amount, code) => {
     const issues = issuesOf({ price: { type: 'FIXED', amount } });
@@ -96,23 +100,45 @@ describe('validateDraft', () => {
   });
 
   it('names the allowed decimals when there are too many', () => {
-    expect(issuesOf({ price: { type: 'FIXED', amount: '1.999' } })).toEqual([
+    expect(issuesOf({ price: { type: 'FIXED', amount: '1,999.999' } })).toEqual([
       { field: 'price.amount', code: 'price-decimals', params: { max: 2 } },
     ]);
   });
 
-  it.each([0, '0', '-0', '12', '12.5', '12,50', ' 7 ', '99 €', '€ 5', 19.99])(
+  it.each(['12', '12.5', '12,50', ' 7 ', '99 €', '€ 5', 19.99, '1.249,00', '1.249', '1,249.00', '0,01'])(
     'accepts the price %j',
     (amount) => {
       expect(issuesOf({ price: { type: 'FIXED', amount } })).toEqual([]);
     },
   );
 
+  it.each([
+    ['FIXED', 0],
+    ['FIXED', '0'],
+    ['FIXED', '-0'],
+    ['FIXED', '0,00'],
+    ['FIXED', '0 €'],
+    ['FIXED', 'EUR 0.00'],
+    [' fixed ', 0],
+  ] as const)('does not call a price type %j of %j ready, and says why', (type, amount) => {
+    const draft = sampleDraft(id, { price: { type, amount } });
+    expect(validateDraft(draft)).toEqual([{ field: 'price.amount', code: 'price-fixed-zero' }]);
+    expect(isPublishable(draft)).toBe(false);
+  });
+
+  it.each(['GIVE_AWAY', 'NEGOTIABLE'])('takes 0 € with the price type %s', (type) => {
+    expect(issuesOf({ price: { type, amount: 0 } })).toEqual([]);
+  });
+
   it('reads prices as a German or English seller types them', () => {
     expect(parsePriceAmount('12,50')).toEqual({ ok: true, value: 12.5 });
     expect(parsePriceAmount('12.50')).toEqual({ ok: true, value: 12.5 });
     expect(parsePriceAmount('99 €')).toEqual({ ok: true, value: 99 });
     expect(parsePriceAmount(0)).toEqual({ ok: true, value: 0 });
+    expect(parsePriceAmount('1.249,00')).toEqual({ ok: true, value: 1249 });
+    expect(parsePriceAmount('1.249')).toEqual({ ok: true, value: 1249 });
+    expect(parsePriceAmount('1,249')).toEqual({ ok: true, value: 1249 });
+    expect(parsePriceAmount('1,5')).toEqual({ ok: true, value: 1.5 });
   });
 
   it('reports a 100,000-character description as too long, naming both lengths', () => {

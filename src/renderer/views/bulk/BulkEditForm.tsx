@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIVE_BULK_KINDS, priceRoundings, type BulkEditKind } from '../../../shared/domain/bulk-edit';
+import { usePriceUnderstood } from '../../components/price-understood';
 import { useActiveAccount } from '../../store/accounts-store';
 import type { BulkTarget } from '../../store/bulk-store';
 import type { BulkForm } from '../../../shared/domain/bulk-edit-form';
@@ -24,15 +25,18 @@ function Field({
   name: string;
 }) {
   const id = useId();
+  const control = {
+    id,
+    name,
+    value,
+    ...(hint && { 'aria-describedby': `${id}-hint` }),
+    onChange: (e: { target: { value: string } }) => onChange(e.target.value),
+  };
   return (
     <div className="bulk-field">
       <label htmlFor={id}>{label}</label>
-      {multiline ? (
-        <textarea id={id} name={name} rows={4} value={value} onChange={(e) => onChange(e.target.value)} />
-      ) : (
-        <input id={id} name={name} type="text" value={value} onChange={(e) => onChange(e.target.value)} />
-      )}
-      {hint && <small>{hint}</small>}
+      {multiline ? <textarea rows={4} {...control} /> : <input type="text" {...control} />}
+      {hint && <small id={`${id}-hint`}>{hint}</small>}
     </div>
   );
 }
@@ -49,6 +53,7 @@ export function BulkEditForm({
 }) {
   const { t } = useTranslation();
   const account = useActiveAccount();
+  const understood = usePriceUnderstood();
   const kinds = target === 'listings' ? KINDS.filter((kind) => LIVE_BULK_KINDS.includes(kind)) : KINDS;
   const text = (key: keyof BulkForm, label: string, extra: { hint?: string; multiline?: boolean } = {}) => (
     <Field
@@ -96,7 +101,7 @@ export function BulkEditForm({
           </fieldset>
           {form.priceMode === 'percent'
             ? text('priceValue', t('bulk.price.percentValue'), { hint: t('bulk.price.percentHint') })
-            : text('priceValue', t('bulk.price.amount'))}
+            : text('priceValue', t('bulk.price.amount'), { hint: understood(form.priceValue) })}
           <div className="bulk-field">
             <label htmlFor="bulk-rounding">{t('bulk.price.rounding')}</label>
             <select

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Draft } from '../../../../shared/domain/draft';
 import { knownOfferValue, type OfferValueKind } from '../../../../shared/domain/offer-values';
+import { usePriceUnderstood } from '../../../components/price-understood';
 import { useDraftBinding } from './draft-binding';
 import { issuesOf, type IssuesByField } from './draft-issues';
 import { Field } from './Field';
@@ -28,12 +29,18 @@ export function OfferSection({ draft, issues }: { draft: Draft; issues: IssuesBy
   const { t } = useTranslation();
   const label = useFieldLabel();
   const hint = useOfferHint();
+  const understood = usePriceUnderstood();
   const { edit } = useDraftBinding();
   return (
     <section className="editor-section" aria-labelledby="editor-offer-title">
       <h3 id="editor-offer-title">{t('editor.sections.offer')}</h3>
       <div className="editor-grid">
-        <Field field="price.amount" label={label('price.amount')} issues={issuesOf(issues, 'price.amount')}>
+        <Field
+          field="price.amount"
+          label={label('price.amount')}
+          issues={issuesOf(issues, 'price.amount')}
+          hint={understood(draft.price.amount)}
+        >
           {(a11y) => (
             <div className="with-unit">
               <input
