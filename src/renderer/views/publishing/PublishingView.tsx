@@ -1,9 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { batchProgress, isOpenJobState, type PublishJobView } from '../../../shared/domain/publish-job';
 import { EmptyState } from '../../components/EmptyState';
+import { useListingsStore } from '../../store/listings-store';
 import { needsSeller, usePublishStore } from '../../store/publish-store';
+import { FOCUS_STALE_MS } from '../listings/inventory/use-auto-refresh';
 import { JobCard } from './JobCard';
 import { useJobWords } from './job-words';
 import './publishing.css';
@@ -72,6 +74,18 @@ export function PublishingView() {
   const order = usePublishStore((s) => s.order);
   const [filter, setFilter] = useState<Filter>('all');
   const scroller = useRef<HTMLDivElement>(null);
+  const reading = useListingsStore((s) => s.loading);
+
+  // Shown again: what became of the ads meanwhile (sold, paused, taken down elsewhere) is read again
+  // with the account's list when that is older than half a minute; the jobs follow it (issue 23.5).
+  useEffect(() => {
+    void usePublishStore.getState().load();
+    // A failed read shows in Listings as the list's problem; the jobs keep their last word.
+    useListingsStore
+      .getState()
+      .refreshIfStale(FOCUS_STALE_MS)
+      .catch(() => undefined);
+  }, []);
 
   const jobs = useMemo(() => order.flatMap((id) => jobsById.get(id) ?? []), [order, jobsById]);
   const counts = useMemo(() => {
@@ -94,6 +108,11 @@ export function PublishingView() {
   return (
     <div className="publishing-view">
       <h1>{t('publishing.title')}</h1>
+      {reading && jobs.length > 0 && (
+        <p className="muted small" role="status" data-testid="publishing-reading">
+          {t('publish.later.reading')}
+        </p>
+      )}
       {jobs.length === 0 ? (
         <EmptyState icon="publishing" title={t('publishing.emptyTitle')} body={t('publishing.emptyBody')} />
       ) : (
