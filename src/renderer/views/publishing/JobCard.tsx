@@ -122,7 +122,11 @@ export const JobCard = memo(function JobCard({ job }: { job: PublishJobView }) {
     requestAnimationFrame(() => retryButton.current?.focus());
   };
   return (
-    <article className={`job-card job-${job.state}`} aria-label={title} data-job-id={job.id}>
+    <article
+      className={`job-card job-${job.state}${later ? ` later-${later.outcome}` : ''}`}
+      aria-label={title}
+      data-job-id={job.id}
+    >
       <header className="job-head">
         <h2>{title}</h2>
         <span
@@ -139,7 +143,11 @@ export const JobCard = memo(function JobCard({ job }: { job: PublishJobView }) {
       </header>
       <div className="job-progress">
         <span className="job-step">
-          {job.state === 'published' ? t('publish.state.published') : t(`publish.step.${job.step}`)}
+          {job.state !== 'published'
+            ? t(`publish.step.${job.step}`)
+            : later
+              ? t('publish.later.published')
+              : t('publish.state.published')}
         </span>
         <progress
           max={job.stepsTotal}

@@ -33,10 +33,13 @@ function BatchSummary({ jobs }: { jobs: PublishJobView[] }) {
   if (current.length === 0) return null;
   const sum = batchProgress(current);
   const open = current.filter((job) => isOpenJobState(job.state)).length;
+  // Published, but since sold, paused or taken down: not counted as live now (issue 23.5).
+  const notLive = current.filter((job) => job.state === 'published' && job.later).length;
   return (
     <section className="panel batch" aria-label={t('publish.batchLabel')}>
       <p className="batch-counts">
-        <strong>{t('publish.batchCounts', { published: sum.published, jobs: sum.jobs })}</strong>
+        <strong>{t('publish.batchCounts', { published: sum.published - notLive, jobs: sum.jobs })}</strong>
+        {notLive > 0 && <span>{t('publish.later.batch', { count: notLive })}</span>}
         {open > 0 && <span>{t('publish.batchOpen', { count: open })}</span>}
         {sum.failed > 0 && (
           <span className="danger-text">{t('publish.batchFailed', { count: sum.failed })}</span>
