@@ -14,7 +14,7 @@ import { StepFailure, type JobContext } from './job-context';
 import type { JobRecord } from './job-record';
 import { openJobStore } from './job-store';
 import { jobView } from './job-view';
-import { followAd } from './later-life';
+import { followAdOn } from './later-life';
 import { newEntry, setWaiting, type Entry } from './engine-entry';
 import { createKeyedLock, createLimiter } from './limiter';
 import { createJob } from './new-job';
@@ -358,16 +358,8 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
       }
       return count;
     },
-    async followAd(listingUuid, news) {
-      let count = 0;
-      for (const entry of entries.values()) {
-        if (closed || !followAd(entry.record, listingUuid, news, now().toISOString())) continue;
-        await persist(entry, true);
-        count += 1;
-      }
-      if (count > 0) log.info(`Listing ${listingUuid}: ${news.kind} news put on ${count} publish job(s)`);
-      return count;
-    },
+    followAd: (listingUuid, news) =>
+      followAdOn(entries.values(), listingUuid, news, { now, log, closed: () => closed, persist }),
     list: () => [...entries.values()].map((entry) => jobView(entry.record, entry)),
     get(jobId) {
       const entry = entries.get(jobId);

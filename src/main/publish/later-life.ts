@@ -80,3 +80,25 @@ function apply(record: JobRecord, outcome: AdLaterOutcome | null, at: string): b
   record.later = outcome === null ? null : { outcome, at };
   return true;
 }
+
+/** Puts `news` on every finished job of the listing and saves (and so shows) each one changed. */
+export async function followAdOn<E extends { record: JobRecord }>(
+  entries: Iterable<E>,
+  listingUuid: string,
+  news: AdNews,
+  deps: {
+    now(): Date;
+    log: { info(message: string): void };
+    closed(): boolean;
+    persist(entry: E, announce: boolean): Promise<void>;
+  },
+): Promise<number> {
+  let count = 0;
+  for (const entry of [...entries]) {
+    if (deps.closed() || !followAd(entry.record, listingUuid, news, deps.now().toISOString())) continue;
+    await deps.persist(entry, true);
+    count += 1;
+  }
+  if (count > 0) deps.log.info(`Listing ${listingUuid}: ${news.kind} news put on ${count} publish job(s)`);
+  return count;
+}
