@@ -138,6 +138,9 @@ test('Listings shown again reads what moved on the service meanwhile', async ({ 
     const summary = page.getByTestId('listings-summary');
     await expect(summary).toContainText('1 listing on Frischer Laden');
     await expect(page.getByRole('button', { name: /Erster Stuhl/ })).toContainText('149');
+    await page.getByRole('button', { name: /Erster Stuhl/ }).click();
+    const price = page.locator('.listing-detail .price');
+    await expect(price).toContainText('149');
 
     await nav(page, 'Drafts');
     // Meanwhile, on the service: a second listing, and the first one's price lowered.
@@ -153,6 +156,8 @@ test('Listings shown again reads what moved on the service meanwhile', async ({ 
     await expect(page.getByRole('button', { name: /Erster Stuhl/ })).toBeVisible();
     await expect(summary).toContainText('2 listings on Frischer Laden');
     await expect(page.getByRole('button', { name: /Erster Stuhl/ })).toContainText('139');
+    // The listing open in the detail pane too: the seller decides on what the service has now.
+    await expect(price).toContainText('139');
     await expect(page.getByTestId('listings-refreshing')).toHaveCount(0);
   } finally {
     await remote.close();
