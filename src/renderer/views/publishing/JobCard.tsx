@@ -105,6 +105,11 @@ export const JobCard = memo(function JobCard({ job }: { job: PublishJobView }) {
   const title = words.title(job.title);
   const sending = job.step === 'photos' && (job.state === 'running' || job.state === 'waiting');
   const later = job.supersededBy ? null : (job.later ?? null);
+  // An ad taken down has no state on the service any more.
+  const showStates =
+    job.step === 'live' &&
+    (job.state === 'tracking' || job.actualState !== null) &&
+    !TAKEN_DOWN.has(later?.outcome ?? '');
   const openDraft = () => {
     useDraftsStore.getState().open(job.draftId);
     useAppStore.getState().navigate('drafts');
@@ -171,22 +176,19 @@ export const JobCard = memo(function JobCard({ job }: { job: PublishJobView }) {
         )}
       </div>
       {sending && <PhotoProgress job={job} />}
-      {/* An ad taken down has no state on the service any more. */}
-      {job.step === 'live' &&
-        (job.state === 'tracking' || job.actualState !== null) &&
-        !TAKEN_DOWN.has(later?.outcome ?? '') && (
-          <p className="muted small job-states" data-testid="job-service-state">
-            {job.requestedState === null || stateMeaning(job.requestedState) === 'live'
-              ? t('publish.states', { actual: words.state(job.actualState) })
-              : t('publish.statesAsked', {
-                  actual: words.state(job.actualState),
-                  requested: words.state(job.requestedState),
-                })}
-            {job.state === 'tracking' && job.nextAttemptAt && (
-              <> · {t('publish.nextRead', { time: words.time(job.nextAttemptAt) })}</>
-            )}
-          </p>
-        )}
+      {showStates && (
+        <p className="muted small job-states" data-testid="job-service-state">
+          {job.requestedState === null || stateMeaning(job.requestedState) === 'live'
+            ? t('publish.states', { actual: words.state(job.actualState) })
+            : t('publish.statesAsked', {
+                actual: words.state(job.actualState),
+                requested: words.state(job.requestedState),
+              })}
+          {job.state === 'tracking' && job.nextAttemptAt && (
+            <> · {t('publish.nextRead', { time: words.time(job.nextAttemptAt) })}</>
+          )}
+        </p>
+      )}
       {job.state === 'rejected' && stateMeaning(job.actualState) === 'rejected' && (
         <div className="job-error" role="alert">
           {job.rejectionReason && <p>{t('publish.reason', { reason: job.rejectionReason })}</p>}
