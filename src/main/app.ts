@@ -200,6 +200,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     onDraftsChanged: (ids) => events.emit('drafts:changed', { ids }),
     ...(ports.clock && { now: ports.clock }),
     notePublication: listings.notePublication,
+    // Issue 23.5: Publishing shows what became of an ad after its job.
+    followAd: publish.followAd,
   });
   // Issue 17: imports into drafts, photos through the drafts' own intake.
   const imports = createImportService({

@@ -49,6 +49,7 @@ function jobJson(job: PublishJobView) {
       whatToDo: job.error.whatToDo,
     },
     supersededBy: job.supersededBy ?? null,
+    later: job.later ?? null,
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,
   };

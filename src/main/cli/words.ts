@@ -165,6 +165,12 @@ export function cliWords(language: UiLanguage): Words {
 export function jobStateText(job: PublishJobView, language: UiLanguage): string {
   const w = cliWords(language);
   if (job.supersededBy) return w.superseded;
+  // What became of the ad after its job (issue 23.5): sold, paused, gone from the service…
+  if (job.later && (job.state === 'published' || job.state === 'rejected'))
+    return wordsIn(language, 'cli')(`later.${job.later.outcome}`, {
+      adId: job.adId ?? '–',
+      state: job.actualState ?? '–',
+    });
   switch (job.state) {
     case 'queued':
       return w.queued;

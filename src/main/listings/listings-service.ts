@@ -9,6 +9,7 @@ import type { ListingsState, ListingView, PublicationStateView } from '../../sha
 import type { AccountsService } from '../accounts/accounts-service';
 import { problemOf, serviceAppError } from '../accounts/service-problem';
 import { readJsonFile, writeFileAtomic } from '../storage/atomic-file';
+import { tellJobs, type AdFollower } from './ad-news';
 import { watchJobs } from './job-watch';
 import { extrasAfterFetch, listingExtrasSchema, withPublication } from './listing-extras';
 import {
@@ -44,6 +45,8 @@ type Edit = (state: ListingsState) => Partial<ListingsState>;
 export interface ListingsJobs {
   list(): PublishJobView[];
   onChange(listener: (jobs: PublishJobView[]) => void): () => void;
+  /** Tells the jobs what became of their ads, as a read shows it (issue 23.5). */
+  followAd?: AdFollower['followAd'];
 }
 
 export interface ListingsServiceDeps {
@@ -115,23 +118,33 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
 
   const fetch = async (accountId: string, asked: ReadScope): Promise<ListingsState> => {
     let next: ListingsState;
+    let news: (() => Promise<number>) | undefined;
     const edits: Edit[] = [];
     during.set(accountId, edits);
     try {
       const client = accounts.client(accountId);
+      const askedAtMs = Date.now();
       const { listings, unreadable } = await client.readListings();
       const before = await lastKnown(accountId);
       const lastFull = fullReadAt.get(accountId);
       const scope = lastFull === undefined || Date.now() - lastFull >= FULL_READ_EVERY_MS ? 'all' : asked;
       const startedAt = Date.now();
+      const toRead = new Set(listingsToRead(listings, before, scope));
       const states = await readPublicationStates(
         client,
         listings.map((l) => l.uuid),
         statesFromJobs(jobs?.list() ?? [], accountId),
         (uuid) => before.extras?.[uuid]?.publications,
         { warn },
-        new Set(listingsToRead(listings, before, scope)),
+        toRead,
       );
+      const read = new Map(
+        [...states.byListing].filter(([uuid]) => states.from === 'service' && toRead.has(uuid)),
+      );
+      const follower = jobs?.followAd && { list: jobs.list, followAd: jobs.followAd };
+      const listed = new Set(listings.map((l) => l.uuid));
+      if (follower)
+        news = () => tellJobs(follower, { accountId, askedAtMs, listed, unreadable, states: read });
       if (scope === 'all') fullReadAt.set(accountId, startedAt);
       const fetchedAt = new Date().toISOString();
       const extras = extrasAfterFetch(listings, before, states.byListing, fetchedAt);
@@ -154,6 +167,9 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
     if (accounts.activeId() === accountId) deps.onChange(next);
     // A cache that cannot be written costs only the offline view; the live list is still shown.
     if (!next.problem) await write(accountId, next);
+    await news?.().catch((error: unknown) =>
+      deps.log.error('Could not tell the publish jobs of their ads', error),
+    );
     return next;
   };
 

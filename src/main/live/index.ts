@@ -29,7 +29,7 @@ export function createLive(
     onDraftsChanged(ids: string[]): void;
     /** The clock of the photo undo's window (tests move it). */
     now?: () => number;
-  } & Pick<LifecycleDeps, 'notePublication' | 'settleReads'>,
+  } & Pick<LifecycleDeps, 'notePublication' | 'settleReads' | 'followAd'>,
 ): Live {
   const context = createLiveContext(deps);
   const sentCategories: SentCategories = new Map();
@@ -45,6 +45,7 @@ export function createLive(
       onDraftsChanged: deps.onDraftsChanged,
       ...(deps.notePublication && { notePublication: deps.notePublication }),
       ...(deps.settleReads && { settleReads: deps.settleReads }),
+      ...(deps.followAd && { followAd: deps.followAd }),
     }),
     editSource: (uuid) => liveEditSource(context, deps.store, uuid, sentCategories),
   };

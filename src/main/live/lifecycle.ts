@@ -9,6 +9,7 @@ import type { PublicationView } from '../../shared/domain/live';
 import type { PublicationStateView } from '../../shared/ipc/types';
 import { AppError } from '../ipc/app-error';
 import { mainI18n } from '../i18n';
+import type { AdNews } from '../publish/later-life';
 import type { DraftsStore } from '../storage/drafts-store';
 import type { LiveContext } from './live-context';
 import { liveError } from './live-errors';
@@ -20,6 +21,8 @@ export interface LifecycleDeps {
   onDraftsChanged(ids: string[]): void;
   /** Puts a publication's states on its listing's row in the listings view (when that view offers it). */
   notePublication?(accountId: string, listingUuid: string, state: PublicationStateView): Promise<void>;
+  /** Tells the listing's publish jobs what became of the ad, so Publishing shows it (issue 23.5). */
+  followAd?(listingUuid: string, news: AdNews): Promise<number>;
   /** Reads after a pause or resume while the actual state has not followed yet (default 4, 500 ms apart). */
   settleReads?: { count: number; everyMs: number };
 }
@@ -80,6 +83,12 @@ export function createLifecycle(ctx: LiveContext, deps: LifecycleDeps): Lifecycl
     return ended;
   };
 
+  // The ad's change is done whatever happens here; a job that keeps its old word is logged.
+  const follow = (listingUuid: string, news: AdNews) =>
+    deps
+      .followAd?.(listingUuid, news)
+      .catch((error: unknown) => ctx.log.error(`Could not tell the publish jobs of ${listingUuid}`, error));
+
   return {
     async deleteListing(uuid, sold) {
       const { accountId, client } = ctx.clientOf();
@@ -100,6 +109,7 @@ export function createLifecycle(ctx: LiveContext, deps: LifecycleDeps): Lifecycl
             `${sold ? ' (sold)' : ''}; ${drafts.length} linked draft(s)`,
         );
         await ctx.listings.forget(accountId, uuid);
+        await follow(uuid, { kind: 'deleted', sold });
         return { uuid, outcome, sold, drafts: await endDrafts(drafts, sold, uuid) };
       });
     },
@@ -131,6 +141,8 @@ export function createLifecycle(ctx: LiveContext, deps: LifecycleDeps): Lifecycl
           adId: view.adId,
         })
         .catch((error: unknown) => ctx.log.error('Could not put a publication state on its listing', error));
+      const { requestedState, actualState, adId } = view;
+      await follow(listingUuid, { kind: 'states', publicationUuid: uuid, requestedState, actualState, adId });
       return view;
     },
   };

@@ -5,6 +5,7 @@ import type { PublishJobView, PublishNotice, PublishStartResult } from '../../sh
 import type { PublishAccounts } from './accounts-port';
 import type { DraftsPort } from './draft-sync';
 import type { JobProblem } from './job-store';
+import type { AdNews } from './later-life';
 import type { JobsListener } from './view-emitter';
 
 export interface PublishEngineOptions {
@@ -67,6 +68,8 @@ export interface PublishEngine {
    * requestedState. Resolves with the number of jobs now tracking.
    */
   retrack(listingUuid: string, publicationUuid?: string): Promise<number>;
+  /** Follows a listing after its jobs (sold, paused, gone…); resolves with the number of jobs changed. */
+  followAd(listingUuid: string, news: AdNews): Promise<number>;
   /** Reads every job that needs the seller now (the slow check); resolves with the number reopened. */
   checkSettled(): Promise<number>;
   /** Job files that could not be read at open (moved aside). */

@@ -14,6 +14,7 @@ import { StepFailure, type JobContext } from './job-context';
 import type { JobRecord } from './job-record';
 import { openJobStore } from './job-store';
 import { jobView } from './job-view';
+import { followAdOn } from './later-life';
 import { newEntry, setWaiting, type Entry } from './engine-entry';
 import { createKeyedLock, createLimiter } from './limiter';
 import { createJob } from './new-job';
@@ -357,6 +358,8 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
       }
       return count;
     },
+    followAd: (listingUuid, news) =>
+      followAdOn(entries.values(), listingUuid, news, { now, log, closed: () => closed, persist }),
     list: () => [...entries.values()].map((entry) => jobView(entry.record, entry)),
     get(jobId) {
       const entry = entries.get(jobId);

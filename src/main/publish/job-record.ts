@@ -4,6 +4,7 @@
 // the publication and its states. A resumed job reads only this file to know where it stopped.
 import { z } from 'zod';
 import { draftSchema } from '../../shared/domain/draft';
+import { adLaterOutcomes } from '../../shared/domain/publish-job';
 
 /**
  * Version of the stored job; bump it with a migration in `parseJobRecord`. 2 added the send times
@@ -130,6 +131,8 @@ export const jobRecordSchema = z.object({
    * than this job's, so the job only tells the draft its status from then on.
    */
   retracked: z.boolean().optional(),
+  /** What became of the ad after the job finished (see later-life.ts); absent or null: as it left it. */
+  later: z.object({ outcome: z.enum(adLaterOutcomes), at: z.string() }).nullable().optional(),
 });
 export type JobRecord = z.infer<typeof jobRecordSchema>;
 export type JobError = NonNullable<JobRecord['error']>;

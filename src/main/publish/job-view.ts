@@ -66,6 +66,7 @@ export function jobView(record: JobRecord, live: LiveState): PublishJobView {
     error: waiting?.error ?? record.error,
     nextAttemptAt: iso(waiting?.untilMs ?? (record.state === 'tracking' ? live.nextReadMs : null)),
     supersededBy: record.supersededBy,
+    later: record.later ?? null,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   };

@@ -10,6 +10,7 @@ import { FIRST_ROWS, type DraftListRow } from '../../shared/domain/draft-rows';
 import type { DraftsListResult } from '../../shared/ipc/types';
 import { call } from '../ipc/client';
 import { useAppStore } from './app-store';
+import { useShownPhotos } from './shown-photos-store';
 import {
   afterPaint,
   delay,
@@ -128,6 +129,7 @@ export const useDraftsStore = create<DraftsState>((set, get) => {
       const listed = new Set(list.items.map((item) => item.id));
       const selection = new Set([...get().selection].filter((id) => listed.has(id)));
       listedFor = { filter, trash, account };
+      useShownPhotos.getState().settle(list.items);
       set({ result: list, loadError: null, selection });
     };
     const same =

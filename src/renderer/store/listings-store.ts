@@ -94,6 +94,11 @@ export const useListingsStore = create<ListingsStoreState>((set, get) => ({
     const present = new Set(state.listings.map((l) => l.uuid));
     const kept = [...get().selectedUuids].filter((uuid) => present.has(uuid));
     set(kept.length === get().selectedUuids.size ? { state } : { state, selectedUuids: new Set(kept) });
+    // The open listing shows what the list just read of it (a price changed elsewhere; issue 23.5).
+    const detail = get().detail;
+    const read = detail && !detail.loading ? state.listings.find((l) => l.uuid === detail.uuid) : undefined;
+    if (detail && read && JSON.stringify(read) !== JSON.stringify(detail.listing))
+      set({ detail: { ...detail, listing: read } });
   },
   setQuery(patch) {
     set({ query: { ...get().query, ...patch } });

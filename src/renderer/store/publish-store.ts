@@ -120,9 +120,13 @@ export const usePublishStore = create<PublishStore>((set, get) => ({
   clearRefused: () => set({ refused: [] }),
 }));
 
-/** Whether a job waits for the seller: failed or rejected, and not taken over by a later Publish. */
+/**
+ * Whether a job waits for the seller: failed or rejected (or its ad read later in a state that needs
+ * them), and not taken over by a later Publish.
+ */
 export function needsSeller(job: PublishJobView): boolean {
-  return !job.supersededBy && (job.state === 'failed' || job.state === 'rejected');
+  const failed = job.state === 'failed' || job.state === 'rejected';
+  return !job.supersededBy && (failed || job.later?.outcome === 'needs-seller');
 }
 
 /** The jobs of one draft, newest first. */

@@ -126,8 +126,25 @@ export interface PublishJobView {
   nextAttemptAt: string | null;
   /** A later job of the same draft that took this one over: this one needs nothing from the seller. */
   supersededBy?: string | null;
+  /** What became of the ad after the job (sold, paused, gone…); null while it is as the job left it. */
+  later?: AdLaterLife | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/**
+ * What became of a published ad afterwards (issue 23.5): taken down in this app as sold or plainly
+ * deleted, no longer on the service (taken down elsewhere), paused, or in a state that needs the
+ * seller (read later, e.g. refused after a change).
+ */
+export const adLaterOutcomes = ['sold', 'deleted', 'gone', 'paused', 'needs-seller'] as const;
+export type AdLaterOutcome = (typeof adLaterOutcomes)[number];
+
+/** The ad's later life as the app last learned it. */
+export interface AdLaterLife {
+  outcome: AdLaterOutcome;
+  /** When the app learned it (ISO). */
+  at: string;
 }
 
 /** Totals of a batch of jobs, for the panel's overall progress bar. */

@@ -2,8 +2,8 @@
 // they moved there, counts in the right form in both languages, and a fallback for a problem the
 // words do not know.
 import { describe, expect, it } from 'vitest';
-import { cliWords, importProblemsText, jobErrorText } from '../../../src/main/cli/words';
-import type { PublishJobError } from '../../../src/shared/domain/publish-job';
+import { cliWords, importProblemsText, jobErrorText, jobStateText } from '../../../src/main/cli/words';
+import type { PublishJobError, PublishJobView } from '../../../src/shared/domain/publish-job';
 import type { UsageProblem } from '../../../src/main/cli/args';
 
 const en = cliWords('en');
@@ -130,5 +130,26 @@ describe('the command line words', () => {
       w.exportExists('f'),
     ];
     expect(texts.filter((text) => text === '' || /{{|}}/.test(text))).toEqual([]);
+  });
+
+  it('says what became of an ad after its job (issue 23.5), not "live" for ever', () => {
+    const job = {
+      state: 'published',
+      adId: 1234,
+      actualState: 'PUBLISHED',
+      supersededBy: null,
+    } as PublishJobView;
+    expect(jobStateText(job, 'en')).toBe('live (ad 1234)');
+    const at = '2026-11-27T01:00:00.000Z';
+    expect(jobStateText({ ...job, later: { outcome: 'sold', at } }, 'en')).toBe('sold, taken down (ad 1234)');
+    expect(jobStateText({ ...job, later: { outcome: 'gone', at } }, 'de')).toBe(
+      'nicht mehr beim Dienst (Anzeige 1234)',
+    );
+    expect(jobStateText({ ...job, actualState: 'PAUSED', later: { outcome: 'paused', at } }, 'de')).toBe(
+      'pausiert (Anzeige 1234)',
+    );
+    expect(
+      jobStateText({ ...job, actualState: 'BLOCKED', later: { outcome: 'needs-seller', at } }, 'en'),
+    ).toBe('needs you: the service shows BLOCKED (ad 1234)');
   });
 });

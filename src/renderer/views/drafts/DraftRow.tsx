@@ -2,6 +2,7 @@ import { memo, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DraftListRow } from '../../../shared/domain/draft-rows';
 import { photoSrc } from '../../components/photo-src';
+import { useRowPhotoCount } from '../../store/shown-photos-store';
 import { useAccountLabel } from './draft-account';
 
 /** How a row words a date: short in the row, in full on hover. */
@@ -38,6 +39,7 @@ export const DraftRow = memo(function DraftRow({
   const title = item.title || t('draftsList.untitled');
   const when = item.trashedAt ?? item.updatedAt;
   const account = useAccountLabel(item.accountId);
+  const photoCount = useRowPhotoCount(item);
   return (
     <div className={`drafts-row${selected ? ' selected' : ''}`}>
       <input
@@ -75,7 +77,7 @@ export const DraftRow = memo(function DraftRow({
               </span>
             )}
             {item.customReference && <span className="drafts-ref">{item.customReference}</span>}
-            <span>{t('draftsList.photos', { count: item.photoCount })}</span>
+            <span>{t('draftsList.photos', { count: photoCount })}</span>
             {item.issueCount > 0 && (
               <span className="drafts-issues">{t('draftsList.issues', { count: item.issueCount })}</span>
             )}

@@ -102,6 +102,13 @@ export function ListingsView() {
                 <>
                   {' · '}
                   <LastUpdated fetchedAt={own.fetchedAt} failed={own.problem !== undefined} />
+                  {/* A read on its way while the list stays on screen: said quietly, not a blank view. */}
+                  {loading && (
+                    <span className="inventory-refreshing" role="status" data-testid="listings-refreshing">
+                      {' · '}
+                      {t('inventory.readingAgain')}
+                    </span>
+                  )}
                 </>
               )}
             </p>

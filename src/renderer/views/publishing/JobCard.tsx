@@ -82,12 +82,34 @@ function JobErrorBox({ job }: { job: PublishJobView }) {
   );
 }
 
+const TAKEN_DOWN = new Set(['sold', 'deleted', 'gone']);
+
+/** What became of the ad after the job (issue 23.5): sold, paused, gone from the service… */
+function LaterNote({ job }: { job: PublishJobView }) {
+  const { t } = useTranslation();
+  const words = useJobWords();
+  const later = job.later;
+  if (!later || job.supersededBy) return null;
+  const state = words.state(job.actualState);
+  return (
+    <p className={`job-later later-${later.outcome}`} data-testid="job-later">
+      {t(`publish.later.note.${later.outcome}`, { time: words.time(later.at), state })}
+    </p>
+  );
+}
+
 /** One draft being (or having been) published: its step, progress, state, errors and actions. */
 export const JobCard = memo(function JobCard({ job }: { job: PublishJobView }) {
   const { t } = useTranslation();
   const words = useJobWords();
   const title = words.title(job.title);
   const sending = job.step === 'photos' && (job.state === 'running' || job.state === 'waiting');
+  const later = job.supersededBy ? null : (job.later ?? null);
+  // An ad taken down has no state on the service any more.
+  const showStates =
+    job.step === 'live' &&
+    (job.state === 'tracking' || job.actualState !== null) &&
+    !TAKEN_DOWN.has(later?.outcome ?? '');
   const openDraft = () => {
     useDraftsStore.getState().open(job.draftId);
     useAppStore.getState().navigate('drafts');
@@ -105,20 +127,32 @@ export const JobCard = memo(function JobCard({ job }: { job: PublishJobView }) {
     requestAnimationFrame(() => retryButton.current?.focus());
   };
   return (
-    <article className={`job-card job-${job.state}`} aria-label={title} data-job-id={job.id}>
+    <article
+      className={`job-card job-${job.state}${later ? ` later-${later.outcome}` : ''}`}
+      aria-label={title}
+      data-job-id={job.id}
+    >
       <header className="job-head">
         <h2>{title}</h2>
         <span
-          className={`job-state state-${job.supersededBy ? 'superseded' : job.state}`}
+          className={`job-state state-${job.supersededBy ? 'superseded' : later ? `later-${later.outcome}` : job.state}`}
           data-testid="job-state"
         >
-          {job.supersededBy ? t('publish.superseded.badge') : words.badge(job)}
+          {job.supersededBy
+            ? t('publish.superseded.badge')
+            : later
+              ? t(`publish.later.badge.${later.outcome}`)
+              : words.badge(job)}
         </span>
         {job.adId !== null && <span className="job-ad">{t('publish.adId', { adId: job.adId })}</span>}
       </header>
       <div className="job-progress">
         <span className="job-step">
-          {job.state === 'published' ? t('publish.state.published') : t(`publish.step.${job.step}`)}
+          {job.state !== 'published'
+            ? t(`publish.step.${job.step}`)
+            : later
+              ? t('publish.later.published')
+              : t('publish.state.published')}
         </span>
         <progress
           max={job.stepsTotal}
@@ -142,7 +176,7 @@ export const JobCard = memo(function JobCard({ job }: { job: PublishJobView }) {
         )}
       </div>
       {sending && <PhotoProgress job={job} />}
-      {job.step === 'live' && (job.state === 'tracking' || job.actualState !== null) && (
+      {showStates && (
         <p className="muted small job-states" data-testid="job-service-state">
           {job.requestedState === null || stateMeaning(job.requestedState) === 'live'
             ? t('publish.states', { actual: words.state(job.actualState) })
@@ -170,6 +204,7 @@ export const JobCard = memo(function JobCard({ job }: { job: PublishJobView }) {
           <p>{t('publish.needsSellerHelp')}</p>
         </div>
       )}
+      <LaterNote job={job} />
       {job.supersededBy ? (
         <p className="muted small" data-testid="job-superseded">
           {t('publish.superseded.note')}

@@ -1,9 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { batchProgress, isOpenJobState, type PublishJobView } from '../../../shared/domain/publish-job';
 import { EmptyState } from '../../components/EmptyState';
+import { useListingsStore } from '../../store/listings-store';
 import { needsSeller, usePublishStore } from '../../store/publish-store';
+import { FOCUS_STALE_MS } from '../listings/inventory/use-auto-refresh';
 import { JobCard } from './JobCard';
 import { useJobWords } from './job-words';
 import './publishing.css';
@@ -31,10 +33,13 @@ function BatchSummary({ jobs }: { jobs: PublishJobView[] }) {
   if (current.length === 0) return null;
   const sum = batchProgress(current);
   const open = current.filter((job) => isOpenJobState(job.state)).length;
+  // Published, but since sold, paused or taken down: not counted as live now (issue 23.5).
+  const notLive = current.filter((job) => job.state === 'published' && job.later).length;
   return (
     <section className="panel batch" aria-label={t('publish.batchLabel')}>
       <p className="batch-counts">
-        <strong>{t('publish.batchCounts', { published: sum.published, jobs: sum.jobs })}</strong>
+        <strong>{t('publish.batchCounts', { published: sum.published - notLive, jobs: sum.jobs })}</strong>
+        {notLive > 0 && <span>{t('publish.later.batch', { count: notLive })}</span>}
         {open > 0 && <span>{t('publish.batchOpen', { count: open })}</span>}
         {sum.failed > 0 && (
           <span className="danger-text">{t('publish.batchFailed', { count: sum.failed })}</span>
@@ -72,6 +77,18 @@ export function PublishingView() {
   const order = usePublishStore((s) => s.order);
   const [filter, setFilter] = useState<Filter>('all');
   const scroller = useRef<HTMLDivElement>(null);
+  const reading = useListingsStore((s) => s.loading);
+
+  // Shown again: what became of the ads meanwhile (sold, paused, taken down elsewhere) is read again
+  // with the account's list when that is older than half a minute; the jobs follow it (issue 23.5).
+  useEffect(() => {
+    void usePublishStore.getState().load();
+    // A failed read shows in Listings as the list's problem; the jobs keep their last word.
+    useListingsStore
+      .getState()
+      .refreshIfStale(FOCUS_STALE_MS)
+      .catch(() => undefined);
+  }, []);
 
   const jobs = useMemo(() => order.flatMap((id) => jobsById.get(id) ?? []), [order, jobsById]);
   const counts = useMemo(() => {
@@ -94,6 +111,11 @@ export function PublishingView() {
   return (
     <div className="publishing-view">
       <h1>{t('publishing.title')}</h1>
+      {reading && jobs.length > 0 && (
+        <p className="muted small" role="status" data-testid="publishing-reading">
+          {t('publish.later.reading')}
+        </p>
+      )}
       {jobs.length === 0 ? (
         <EmptyState icon="publishing" title={t('publishing.emptyTitle')} body={t('publishing.emptyBody')} />
       ) : (

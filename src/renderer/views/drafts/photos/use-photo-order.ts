@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Draft, DraftPhoto } from '../../../../shared/domain/draft';
 import { call } from '../../../ipc/client';
+import { useShownPhotos } from '../../../store/shown-photos-store';
 import type { PhotoCallGate } from './photo-call-gate';
 import { idsToSend, inOrder } from './photo-order';
 
@@ -58,6 +59,7 @@ export function usePhotoOrder(deps: OrderDeps): PhotoOrder {
     shown.current = { draft, local, removed, deleting };
     depsRef.current = deps;
   });
+  const mounted = useRef(true);
   const inFlight = useRef(0);
   const changes = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -76,8 +78,8 @@ export function usePhotoOrder(deps: OrderDeps): PhotoOrder {
     setLocal(ids);
     setRemoved([]);
     setDeleting(withSent);
+    const draftId = latest().id;
     try {
-      const draftId = latest().id;
       // The ids are worked out inside the gate, from the newest draft: see PhotoCallGate.
       await gate.set(async () => {
         const photoIds = idsToSend(ids, latest(), deletingNow);
@@ -85,6 +87,8 @@ export function usePhotoOrder(deps: OrderDeps): PhotoOrder {
       });
     } catch (error) {
       reportError(error);
+      // Left meanwhile: the list's row takes main's count again (the photos were not removed).
+      if (!mounted.current) useShownPhotos.getState().show(draftId, null);
     } finally {
       inFlight.current -= 1;
       if (inFlight.current === 0) setLocal(null);
@@ -128,6 +132,18 @@ export function usePhotoOrder(deps: OrderDeps): PhotoOrder {
     () => visible({ draft, local, removed, deleting }),
     [draft, local, removed, deleting],
   );
+
+  // The Drafts list's row counts what is shown here at once, not after the Undo ran out (issue 23.5).
+  const draftId = draft.id;
+  useEffect(() => useShownPhotos.getState().show(draftId, photos.length), [draftId, photos.length]);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      const now = shown.current;
+      useShownPhotos.getState().leave(now.draft.id, visible(now).length, now.draft.photos.length);
+    };
+  }, []);
   return {
     photos,
     removed,
