@@ -39,6 +39,7 @@ import { recordedAccountOf } from './drafts/recorded-account';
 import { resolvePhotoFile } from './static-files';
 import { settingsHandlers } from './ipc/handlers/settings';
 import { createListingsService } from './listings/listings-service';
+import type { Listing } from '../shared/service';
 import type { SecretStore } from './secrets/secret-store';
 import { sweepDataFolder } from './storage/temp-sweep';
 import { openAccountsStore } from './storage/accounts-store';
@@ -119,7 +120,12 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     dataDir: config.dataDir,
     onChange: (state) => events.emit('listings:changed', state),
     log: ports.log,
+    // Issue 23.1: a listing changed elsewhere reaches its linked draft (bound once live exists).
+    onChangedListings: (accountId, changed) => {
+      for (const listing of changed) void bound.liveSeen?.(accountId, listing);
+    },
   });
+  const bound: { liveSeen?: (accountId: string, listing: Listing) => Promise<void> } = {};
   // Bound once the problems list exists (below): it needs every store's findings at open.
   let reportProblem = (_movedAside: string): void => undefined;
   const draftsStore = await openDraftsStore(config.dataDir, {
@@ -201,6 +207,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     ...(ports.clock && { now: ports.clock }),
     notePublication: listings.notePublication,
   });
+  bound.liveSeen = live.seen.seen;
   // Issue 17: imports into drafts, photos through the drafts' own intake.
   const imports = createImportService({
     dataDir: config.dataDir,

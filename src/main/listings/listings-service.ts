@@ -51,6 +51,8 @@ export interface ListingsServiceDeps {
   dataDir: string;
   onChange(state: ListingsState): void;
   log: { error(message: string, error?: unknown): void; warn?(message: string): void };
+  /** Told of each listing a fetch found new or changed, so its linked draft can follow (issue 23.1). */
+  onChangedListings?(accountId: string, listings: Listing[]): void;
 }
 
 export interface ListingsService {
@@ -136,6 +138,9 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
       const fetchedAt = new Date().toISOString();
       const extras = extrasAfterFetch(listings, before, states.byListing, fetchedAt);
       next = { accountId, listings, fetchedAt, unreadable, extras, publicationsFrom: states.from };
+      const known = new Map(before.listings.map((l) => [l.uuid, JSON.stringify(l)]));
+      const changed = listings.filter((l) => known.get(l.uuid) !== JSON.stringify(l));
+      if (changed.length > 0) deps.onChangedListings?.(accountId, changed);
       // An item that cannot be read is named to the seller (in the view) and in the log, never dropped.
       for (const item of unreadable) {
         warn(

@@ -1,0 +1,107 @@
+// The one way a change to a live listing reaches the draft linked to it (issue 23.1): whenever the
+// app sees the listing as the service has it (after a live edit, a bulk change, a read of the list
+// or of the listing), the linked draft is merged with it three ways against the version both last
+// agreed on (shared/domain/live-merge.ts). Photos added live are fetched into the draft's folder.
+import type { Draft, DraftPhoto } from '../../shared/domain/draft';
+import { baseOf, liveAddedUrls, mergeLive, type BroughtPhotos } from '../../shared/domain/live-merge';
+import type { ListingShown } from '../../shared/domain/live-values';
+import { intakeMany } from '../media/intake-queue';
+import { photoFolder, toDataPath } from '../storage/draft-files';
+import type { DraftsStore } from '../storage/drafts-store';
+import { download } from './draft-copy';
+import { findLinkedDraft } from './linked-draft';
+import type { LiveContext } from './live-context';
+
+/** What bringing live changes into drafts needs. */
+export interface LiveSeenDeps {
+  store: DraftsStore;
+  onChange(ids: string[]): void;
+}
+
+/** Brings what a listing shows into its linked draft. */
+export interface LiveSeen {
+  /** The listing of `accountId` as just read: its linked draft (if any) takes in what changed live. */
+  seen(accountId: string, listing: ListingShown): Promise<void>;
+  /** Merges draft `draftId` with its listing as just read: the draft as saved, and what came in. */
+  merge(draftId: string, listing: ListingShown): Promise<{ draft: Draft; fromLive: string[] }>;
+}
+
+const linkedTo = (draft: Draft, uuid: string) =>
+  draft.remote?.listingUuid === uuid && draft.remote.publicationUuid !== undefined;
+
+/** Builds the one path from a live listing to its draft. */
+export function createLiveSeen(
+  ctx: Pick<LiveContext, 'engine' | 'dataDir' | 'maxEdge' | 'log'>,
+  deps: LiveSeenDeps,
+): LiveSeen {
+  const { store } = deps;
+
+  /** The photos the listing shows that the draft has not got, fetched and taken in; a failure is logged. */
+  const bring = async (draft: Draft, listing: ListingShown): Promise<BroughtPhotos> => {
+    const urls = liveAddedUrls(baseOf(draft), draft.photos, draft.remote?.photoUrls ?? {}, listing);
+    const brought: Record<string, DraftPhoto> = {};
+    for (const url of urls) {
+      try {
+        const bytes = await download(url, listing.urls.indexOf(url) + 1);
+        const [result] = await intakeMany(
+          [{ bytes, name: `listing-photo-${listing.urls.indexOf(url) + 1}` }],
+          {
+            destDir: photoFolder(ctx.dataDir, draft.id),
+            maxEdge: ctx.maxEdge(),
+          },
+        );
+        if (!result?.ok) throw new Error(result ? `${result.code}: ${result.message}` : 'no result');
+        brought[url] = {
+          ...result.photo,
+          file: toDataPath(ctx.dataDir, result.photo.file),
+          thumb: toDataPath(ctx.dataDir, result.photo.thumb),
+        };
+      } catch (error) {
+        // Not agreed on, so never removed by Publish changes: tried again when the listing is next seen.
+        ctx.log.error(
+          `Draft ${draft.id}: a photo added to its live ad could not be taken in (${url})`,
+          error,
+        );
+      }
+    }
+    return brought;
+  };
+
+  const merge = async (draftId: string, listing: ListingShown) => {
+    const before = await store.get(draftId);
+    if (!linkedTo(before, listing.uuid)) return { draft: before, fromLive: [] };
+    const brought = await bring(before, listing);
+    // Seen again unchanged (every read of the list): nothing is written.
+    const first = mergeLive(baseOf(before), before, listing, brought);
+    if (JSON.stringify(first.draft) === JSON.stringify(before)) return { draft: before, fromLive: [] };
+    let changed = false;
+    let fromLive: string[] = [];
+    const draft = await store.update(draftId, (current) => {
+      if (!linkedTo(current, listing.uuid)) return current;
+      const merged = mergeLive(baseOf(current), current, listing, brought);
+      changed = JSON.stringify(merged.draft) !== JSON.stringify(current);
+      fromLive = merged.fromLive;
+      return changed ? merged.draft : current;
+    });
+    if (changed) {
+      deps.onChange([draftId]);
+      ctx.log.info(
+        `Draft ${draftId} took in from listing ${listing.uuid}: ${fromLive.join(', ') || 'agreed'}`,
+      );
+    }
+    return { draft, fromLive };
+  };
+
+  return {
+    merge,
+    async seen(accountId, listing) {
+      try {
+        const draft = await findLinkedDraft(ctx, store, accountId, listing.uuid);
+        if (draft) await merge(draft.id, listing);
+      } catch (error) {
+        // The draft keeps its base: the same difference is found and shown the next time it is compared.
+        ctx.log.error(`The draft of listing ${listing.uuid} could not take in its live changes`, error);
+      }
+    },
+  };
+}
