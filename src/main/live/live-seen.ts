@@ -2,6 +2,7 @@
 // app sees the listing as the service has it (after a live edit, a bulk change, a read of the list
 // or of the listing), the linked draft is merged with it three ways against the version both last
 // agreed on (shared/domain/live-merge.ts). Photos added live are fetched into the draft's folder.
+import { isDeepStrictEqual } from 'node:util';
 import type { Draft, DraftPhoto } from '../../shared/domain/draft';
 import { baseOf, liveAddedUrls, mergeLive, type BroughtPhotos } from '../../shared/domain/live-merge';
 import type { ListingShown } from '../../shared/domain/live-values';
@@ -73,13 +74,13 @@ export function createLiveSeen(
     const brought = await bring(before, listing);
     // Seen again unchanged (every read of the list): nothing is written.
     const first = mergeLive(baseOf(before), before, listing, brought);
-    if (JSON.stringify(first.draft) === JSON.stringify(before)) return { draft: before, fromLive: [] };
+    if (isDeepStrictEqual(first.draft, before)) return { draft: before, fromLive: [] };
     let changed = false;
     let fromLive: string[] = [];
     const draft = await store.update(draftId, (current) => {
       if (!linkedTo(current, listing.uuid)) return current;
       const merged = mergeLive(baseOf(current), current, listing, brought);
-      changed = JSON.stringify(merged.draft) !== JSON.stringify(current);
+      changed = !isDeepStrictEqual(merged.draft, current);
       fromLive = merged.fromLive;
       return changed ? merged.draft : current;
     });

@@ -75,6 +75,17 @@ export function publishedBase(draft: Draft, urls: string[]): LiveBase {
   return { fields, urls };
 }
 
+/** The link with its photo URLs, base and conflicts (no key for none, so an agreed link reads as before). */
+function withLinkState(
+  remote: NonNullable<Draft['remote']>,
+  photoUrls: Record<string, string>,
+  base: LiveBase,
+  conflicts: LiveConflict[],
+): NonNullable<Draft['remote']> {
+  const { conflicts: _was, ...rest } = remote;
+  return { ...rest, photoUrls, base, ...(conflicts.length > 0 && { conflicts }) };
+}
+
 /** The base the draft's link keeps (nothing known for a link made before bases were kept). */
 export function baseOf(draft: Pick<Draft, 'remote'>): LiveBase {
   const base = draft.remote?.base;
@@ -123,9 +134,7 @@ export function mergeLive(
   if (photos.conflict) conflicts.push(photos.conflict);
   fromLive.push(...photos.fromLive);
   const merged: LiveBase = { fields, urls: photos.baseUrls };
-  const remote = next.remote
-    ? { ...next.remote, photoUrls: photos.photoUrls, base: merged, conflicts }
-    : next.remote;
+  const remote = next.remote ? withLinkState(next.remote, photos.photoUrls, merged, conflicts) : next.remote;
   return {
     draft: { ...next, photos: photos.photos, remote },
     base: merged,
@@ -258,5 +267,5 @@ export function resolveConflict(draft: Draft, field: MergeField, pick: 'live' | 
     agreed = { ...base, fields: { ...base.fields, [field]: conflict.live } };
     if (pick === 'live') next = withListingValue(draft, field, conflict.live);
   }
-  return { ...next, remote: { ...draft.remote, base: agreed, conflicts: rest } };
+  return { ...next, remote: withLinkState(draft.remote, draft.remote.photoUrls ?? {}, agreed, rest) };
 }
