@@ -124,7 +124,8 @@ liveTest(
     await expect(compare.getByRole('row', { name: /Title/ })).toContainText(
       'Sofa, grauSofa, grau, mit HockerDraft → live ad',
     );
-    await bar.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await bar.evaluate((el) => el.scrollIntoView({ block: 'end' }));
     await page.screenshot({ path: testInfo.outputPath('live-compare-en-light.png') });
     await bar.screenshot({ path: testInfo.outputPath('live-compare-en-light-bar.png') });
     await bar.getByRole('button', { name: 'Publish changes' }).click();
@@ -159,7 +160,8 @@ liveTest(
     await expect(row).toContainText('€149.00');
     await expect(bar).toContainText('Choose a value for the field changed on both sides first.');
     await expect(bar.getByRole('button', { name: 'Publish changes' })).toBeDisabled();
-    await bar.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await bar.evaluate((el) => el.scrollIntoView({ block: 'end' }));
     await page.screenshot({ path: testInfo.outputPath('live-conflict-en-light.png') });
     await bar.screenshot({ path: testInfo.outputPath('live-conflict-en-light-bar.png') });
 
@@ -167,7 +169,8 @@ liveTest(
     await call(page, 'settings:set', { language: 'de' });
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await expect(bar.getByRole('row', { name: /Preis/ })).toContainText('Auf beiden Seiten geändert');
-    await bar.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await bar.evaluate((el) => el.scrollIntoView({ block: 'end' }));
     await page.screenshot({ path: testInfo.outputPath('live-conflict-de-dark.png') });
     await bar.screenshot({ path: testInfo.outputPath('live-conflict-de-dark-bar.png') });
     await call(page, 'settings:set', { language: 'en' });
