@@ -39,7 +39,7 @@ import { recordedAccountOf } from './drafts/recorded-account';
 import { resolvePhotoFile } from './static-files';
 import { settingsHandlers } from './ipc/handlers/settings';
 import { createListingsService } from './listings/listings-service';
-import type { Listing } from '../shared/service';
+import type { ListingView } from '../shared/ipc/types';
 import type { SecretStore } from './secrets/secret-store';
 import { sweepDataFolder } from './storage/temp-sweep';
 import { openAccountsStore } from './storage/accounts-store';
@@ -125,7 +125,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       for (const listing of changed) void bound.liveSeen?.(accountId, listing);
     },
   });
-  const bound: { liveSeen?: (accountId: string, listing: Listing) => Promise<void> } = {};
+  const bound: { liveSeen?: (accountId: string, listing: ListingView) => Promise<void> } = {};
   // Bound once the problems list exists (below): it needs every store's findings at open.
   let reportProblem = (_movedAside: string): void => undefined;
   const draftsStore = await openDraftsStore(config.dataDir, {

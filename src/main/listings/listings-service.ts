@@ -52,7 +52,7 @@ export interface ListingsServiceDeps {
   onChange(state: ListingsState): void;
   log: { error(message: string, error?: unknown): void; warn?(message: string): void };
   /** Told of each listing a fetch found new or changed, so its linked draft can follow (issue 23.1). */
-  onChangedListings?(accountId: string, listings: Listing[]): void;
+  onChangedListings?(accountId: string, listings: ListingView[]): void;
 }
 
 export interface ListingsService {
@@ -221,11 +221,16 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
     },
 
     async get(uuid) {
+      const accountId = accounts.activeId();
+      let listing: ListingView;
       try {
-        return await accounts.client(accounts.activeId()).getListing(uuid);
+        listing = await accounts.client(accountId).getListing(uuid);
       } catch (error) {
         throw serviceAppError(error);
       }
+      // Read fresh: its linked draft follows what changed (nothing is written when nothing did).
+      deps.onChangedListings?.(accountId, [listing]);
+      return listing;
     },
 
     remember: (accountId, listing) =>

@@ -36,7 +36,8 @@ export function createLive(
 ): Live {
   const drafts = { store: deps.store, onChange: deps.onDraftsChanged };
   const shared = createLiveContext(deps);
-  const seen = createLiveSeen(shared, drafts);
+  const sentCategories: SentCategories = new Map();
+  const seen = createLiveSeen(shared, { ...drafts, sentCategories });
   // Every live change and read ends by remembering the listing as the service has it: its linked
   // draft follows there, whoever made the change (a live edit, a bulk change, a push).
   const context: LiveContext = {
@@ -46,7 +47,6 @@ export function createLive(
       await seen.seen(accountId, listing);
     },
   };
-  const sentCategories: SentCategories = new Map();
   const photoUndo: PhotoUndoDeps = { ...drafts, ...(deps.now && { now: deps.now }) };
   return {
     context,

@@ -4,19 +4,22 @@
 // agreed on (shared/domain/live-merge.ts). Photos added live are fetched into the draft's folder.
 import { isDeepStrictEqual } from 'node:util';
 import type { Draft, DraftPhoto } from '../../shared/domain/draft';
+import { fullCategory } from '../../shared/domain/live-edit';
 import { baseOf, liveAddedUrls, mergeLive, type BroughtPhotos } from '../../shared/domain/live-merge';
 import type { ListingShown } from '../../shared/domain/live-values';
 import { intakeMany } from '../media/intake-queue';
 import { photoFolder, toDataPath } from '../storage/draft-files';
 import type { DraftsStore } from '../storage/drafts-store';
 import { download } from './draft-copy';
-import { findLinkedDraft } from './linked-draft';
+import { findLinkedDraft, type SentCategories } from './linked-draft';
 import type { LiveContext } from './live-context';
 
 /** What bringing live changes into drafts needs. */
 export interface LiveSeenDeps {
   store: DraftsStore;
   onChange(ids: string[]): void;
+  /** Category paths live edits sent, which the service may show by their last segment only. */
+  sentCategories?: SentCategories;
 }
 
 /** Brings what a listing shows into its linked draft. */
@@ -68,7 +71,9 @@ export function createLiveSeen(
     return brought;
   };
 
-  const merge = async (draftId: string, listing: ListingShown) => {
+  const merge = async (draftId: string, read: ListingShown) => {
+    const sent = deps.sentCategories?.get(read.uuid);
+    const listing = sent ? { ...read, category: fullCategory(read.category, sent) } : read;
     const before = await store.get(draftId);
     if (!linkedTo(before, listing.uuid)) return { draft: before, fromLive: [] };
     const brought = await bring(before, listing);

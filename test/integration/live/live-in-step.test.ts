@@ -2,6 +2,8 @@
 // sandbox through the router: a change made live (in Listings, by a bulk change, by someone else and
 // seen when the listing is read) reaches the linked draft; Publish changes sends only what the draft
 // changed since the two last agreed; a field changed on both sides waits for the seller's pick.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { BulkJob } from '../../../src/shared/domain/bulk-edit-job';
 import type { Draft } from '../../../src/shared/domain/draft';
@@ -151,4 +153,32 @@ it('takes a change seen when the listings are read into the linked draft', async
   await push();
   expect(live.requests(PUT)).toBe(puts);
   expect((await live.listing(listingUuid)).adPrice.amount).toBe(89);
+});
+
+it('takes a change seen when one listing is read (its pane, its edit form) into the linked draft', async () => {
+  const { listingUuid } = ids();
+  await live.api.call('PUT', `/v1/listings/${listingUuid}`, { body: { title: 'Von woanders' } });
+  await live.call('listings:get', { uuid: listingUuid });
+  await vi.waitFor(async () => expect((await draft()).title).toBe('Von woanders'), { timeout: 10_000 });
+
+  await live.api.call('PUT', `/v1/listings/${listingUuid}`, { body: { description: 'Neu beschrieben.' } });
+  await live.call('listings:edit-source', { uuid: listingUuid });
+  expect((await draft()).description).toBe('Neu beschrieben.');
+  expect(await diff()).toMatchObject({ state: 'same' });
+});
+
+it('takes a photo added live into the draft (fetched into its folder), and never removes it on publishing', async () => {
+  const { listingUuid } = ids();
+  await live.api.addImage(listingUuid);
+  const urls = (await live.listing(listingUuid)).urls;
+  expect(urls).toHaveLength(3);
+  expect(await diff()).toMatchObject({ state: 'same', fromLive: ['photos'] });
+  const taken = await draft();
+  expect(taken.photos).toHaveLength(3);
+  expect(taken.remote!.photoUrls![taken.photos[2]!.id]).toBe(urls[2]);
+  expect(existsSync(path.join(live.temp.dataDir, taken.photos[2]!.file))).toBe(true);
+  const deletes = live.requests('DELETE /v1/listings/:uuid/media');
+  await push();
+  expect(live.requests('DELETE /v1/listings/:uuid/media')).toBe(deletes);
+  expect((await live.listing(listingUuid)).urls).toEqual(urls);
 });
