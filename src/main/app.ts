@@ -121,11 +121,13 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     onChange: (state) => events.emit('listings:changed', state),
     log: ports.log,
     // Issue 23.1: a listing changed elsewhere reaches its linked draft (bound once live exists).
-    onChangedListings: (accountId, changed) => {
-      for (const listing of changed) void bound.liveSeen?.(accountId, listing);
-    },
+    // One after the other: a first read of a long list must not fetch every draft's photos at once.
+    onChangedListings: (accountId, changed, readAt) =>
+      void (async () => {
+        for (const listing of changed) await bound.liveSeen?.(accountId, listing, readAt);
+      })(),
   });
-  const bound: { liveSeen?: (accountId: string, listing: ListingView) => Promise<void> } = {};
+  const bound: { liveSeen?: (accountId: string, listing: ListingView, readAt: number) => Promise<void> } = {};
   // Bound once the problems list exists (below): it needs every store's findings at open.
   let reportProblem = (_movedAside: string): void => undefined;
   const draftsStore = await openDraftsStore(config.dataDir, {

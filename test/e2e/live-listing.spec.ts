@@ -158,7 +158,7 @@ liveTest(
     await expect(row).toContainText('Changed on both sides: choose', { timeout: 15_000 });
     await expect(row).toContainText('€99.00');
     await expect(row).toContainText('€149.00');
-    await expect(bar).toContainText('Choose a value for the field changed on both sides first.');
+    await expect(bar).toContainText('1 field was changed on both sides: choose its value first.');
     await expect(bar.getByRole('button', { name: 'Publish changes' })).toBeDisabled();
     await page.setViewportSize({ width: 1280, height: 1000 });
     await bar.evaluate((el) => el.scrollIntoView({ block: 'end' }));

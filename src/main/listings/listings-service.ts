@@ -52,7 +52,7 @@ export interface ListingsServiceDeps {
   onChange(state: ListingsState): void;
   log: { error(message: string, error?: unknown): void; warn?(message: string): void };
   /** Told of each listing a fetch found new or changed, so its linked draft can follow (issue 23.1). */
-  onChangedListings?(accountId: string, listings: ListingView[]): void;
+  onChangedListings?(accountId: string, listings: ListingView[], readAt: number): void;
 }
 
 export interface ListingsService {
@@ -121,6 +121,7 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
     during.set(accountId, edits);
     try {
       const client = accounts.client(accountId);
+      const readAt = performance.now();
       const { listings, unreadable } = await client.readListings();
       const before = await lastKnown(accountId);
       const lastFull = fullReadAt.get(accountId);
@@ -140,7 +141,7 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
       next = { accountId, listings, fetchedAt, unreadable, extras, publicationsFrom: states.from };
       const known = new Map(before.listings.map((l) => [l.uuid, JSON.stringify(l)]));
       const changed = listings.filter((l) => known.get(l.uuid) !== JSON.stringify(l));
-      if (changed.length > 0) deps.onChangedListings?.(accountId, changed);
+      if (changed.length > 0) deps.onChangedListings?.(accountId, changed, readAt);
       // An item that cannot be read is named to the seller (in the view) and in the log, never dropped.
       for (const item of unreadable) {
         warn(
@@ -223,13 +224,14 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
     async get(uuid) {
       const accountId = accounts.activeId();
       let listing: ListingView;
+      const readAt = performance.now();
       try {
         listing = await accounts.client(accountId).getListing(uuid);
       } catch (error) {
         throw serviceAppError(error);
       }
       // Read fresh: its linked draft follows what changed (nothing is written when nothing did).
-      deps.onChangedListings?.(accountId, [listing]);
+      deps.onChangedListings?.(accountId, [listing], readAt);
       return listing;
     },
 

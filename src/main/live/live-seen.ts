@@ -8,6 +8,7 @@ import { fullCategory } from '../../shared/domain/live-edit';
 import { baseOf, liveAddedUrls, mergeLive, type BroughtPhotos } from '../../shared/domain/live-merge';
 import type { ListingShown } from '../../shared/domain/live-values';
 import { intakeMany } from '../media/intake-queue';
+import { createKeyedLock } from '../publish/limiter';
 import { photoFolder, toDataPath } from '../storage/draft-files';
 import type { DraftsStore } from '../storage/drafts-store';
 import { download } from './draft-copy';
@@ -24,10 +25,17 @@ export interface LiveSeenDeps {
 
 /** Brings what a listing shows into its linked draft. */
 export interface LiveSeen {
-  /** The listing of `accountId` as just read: its linked draft (if any) takes in what changed live. */
-  seen(accountId: string, listing: ListingShown): Promise<void>;
-  /** Merges draft `draftId` with its listing as just read: the draft as saved, and what came in. */
-  merge(draftId: string, listing: ListingShown): Promise<{ draft: Draft; fromLive: string[] }>;
+  /**
+   * The listing of `accountId` as read (at `readAt`, performance.now(); default now): its linked
+   * draft (if any) takes in what changed live.
+   */
+  seen(accountId: string, listing: ListingShown, readAt?: number): Promise<void>;
+  /** Merges draft `draftId` with its listing as read: the draft as saved, and what came in. */
+  merge(
+    draftId: string,
+    listing: ListingShown,
+    readAt?: number,
+  ): Promise<{ draft: Draft; fromLive: string[] }>;
 }
 
 const linkedTo = (draft: Draft, uuid: string) =>
@@ -39,6 +47,10 @@ export function createLiveSeen(
   deps: LiveSeenDeps,
 ): LiveSeen {
   const { store } = deps;
+  const lock = createKeyedLock();
+  // When the newest read merged of each listing started: an older read that arrives later (a list
+  // fetched while the listing was being changed) would look like a live change undoing the newer one.
+  const mergedReadAt = new Map<string, number>();
 
   /** The photos the listing shows that the draft has not got, fetched and taken in; a failure is logged. */
   const bring = async (draft: Draft, listing: ListingShown): Promise<BroughtPhotos> => {
@@ -71,7 +83,16 @@ export function createLiveSeen(
     return brought;
   };
 
-  const merge = async (draftId: string, read: ListingShown) => {
+  const merge = (draftId: string, read: ListingShown, readAt = performance.now()) =>
+    lock(read.uuid, async () => {
+      if (readAt < (mergedReadAt.get(read.uuid) ?? -Infinity)) {
+        return { draft: await store.get(draftId), fromLive: [] as string[] };
+      }
+      mergedReadAt.set(read.uuid, readAt);
+      return mergeRead(draftId, read);
+    });
+
+  const mergeRead = async (draftId: string, read: ListingShown) => {
     const sent = deps.sentCategories?.get(read.uuid);
     const listing = sent ? { ...read, category: fullCategory(read.category, sent) } : read;
     const before = await store.get(draftId);
@@ -100,10 +121,10 @@ export function createLiveSeen(
 
   return {
     merge,
-    async seen(accountId, listing) {
+    async seen(accountId, listing, readAt = performance.now()) {
       try {
         const draft = await findLinkedDraft(ctx, store, accountId, listing.uuid);
-        if (draft) await merge(draft.id, listing);
+        if (draft) await merge(draft.id, listing, readAt);
       } catch (error) {
         // The draft keeps its base: the same difference is found and shown the next time it is compared.
         ctx.log.error(`The draft of listing ${listing.uuid} could not take in its live changes`, error);
