@@ -39,6 +39,7 @@ import { recordedAccountOf } from './drafts/recorded-account';
 import { resolvePhotoFile } from './static-files';
 import { settingsHandlers } from './ipc/handlers/settings';
 import { createListingsService } from './listings/listings-service';
+import type { ListingView } from '../shared/ipc/types';
 import type { SecretStore } from './secrets/secret-store';
 import { sweepDataFolder } from './storage/temp-sweep';
 import { openAccountsStore } from './storage/accounts-store';
@@ -119,7 +120,14 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     dataDir: config.dataDir,
     onChange: (state) => events.emit('listings:changed', state),
     log: ports.log,
+    // Issue 23.1: a listing changed elsewhere reaches its linked draft (bound once live exists).
+    // One after the other: a first read of a long list must not fetch every draft's photos at once.
+    onChangedListings: (accountId, changed, readAt) =>
+      void (async () => {
+        for (const listing of changed) await bound.liveSeen?.(accountId, listing, readAt);
+      })(),
   });
+  const bound: { liveSeen?: (accountId: string, listing: ListingView, readAt: number) => Promise<void> } = {};
   // Bound once the problems list exists (below): it needs every store's findings at open.
   let reportProblem = (_movedAside: string): void => undefined;
   const draftsStore = await openDraftsStore(config.dataDir, {
@@ -203,6 +211,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     // Issue 23.5: Publishing shows what became of an ad after its job.
     followAd: publish.followAd,
   });
+  bound.liveSeen = live.seen.seen;
   // Issue 17: imports into drafts, photos through the drafts' own intake.
   const imports = createImportService({
     dataDir: config.dataDir,

@@ -1,7 +1,8 @@
 // Managing what is live, tried as a seller would: a published ad's price is changed in Listings and
 // its photos are put in another order there, and the service's own `GET /v1/listings/{uuid}` shows
-// both. The draft the ad came from then differs from it; "Publish changes" sends the difference as
-// an update of the same listing (no new one), and the service shows the draft's price and order.
+// both. The draft the ad came from follows (issue 23.1): "Publish changes" then sends only what the
+// seller changed in the draft, never the old price or order back; where both sides changed a field,
+// the seller picks, seeing both.
 import type { Page } from '@playwright/test';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { Api } from '../integration/sandbox/helpers';
@@ -66,8 +67,8 @@ const liveTest = test.extend<{ sofa: Sofa }>({
 });
 
 liveTest(
-  'a live ad gets a new price and photo order in the app; its draft then sends its own back',
-  async ({ page, sofa }) => {
+  'a live ad gets a new price and photo order in the app; its draft follows and never sends the old ones back',
+  async ({ page, sofa }, testInfo) => {
     const { onService, remote } = sofa;
     const before = await onService();
     expect(before.adPrice.amount).toBe(120.5);
@@ -104,21 +105,85 @@ liveTest(
     // The pane follows the service's urls.
     await expect(detail.getByRole('img', { name: 'Photo 1' })).toHaveAttribute('src', before.urls[2]!);
 
-    // The draft now differs from its live ad; its own price and order go back as an update.
+    // The draft follows its live ad: the new price, the new order; nothing to send.
     await page
       .getByRole('navigation')
       .getByRole('button', { name: /Drafts/ })
       .click();
     await page.getByRole('button', { name: /Sofa, grau/ }).click();
+    const editor = page.locator('.draft-editor');
     const bar = page.locator('.live-diff');
-    await expect(bar).toContainText('Differs from the live ad', { timeout: 15_000 });
-    await expect(bar).toContainText('photo order');
+    await expect(bar).toContainText('Same as the live ad.', { timeout: 15_000 });
+    await expect(editor.getByLabel('Price', { exact: true })).toHaveValue('75');
+
+    // The seller changes the title in the draft: only that goes live, shown before it is sent.
+    await editor.getByLabel('Title', { exact: true }).fill('Sofa, grau, mit Hocker');
+    await expect(bar).toContainText('Differs from the live ad: Title', { timeout: 15_000 });
+    const compare = bar.getByRole('table', { name: 'Before publishing: each change and where it goes' });
+    await expect(compare.getByRole('row')).toHaveCount(2);
+    await expect(compare.getByRole('row', { name: /Title/ })).toContainText(
+      'Sofa, grauSofa, grau, mit HockerDraft → live ad',
+    );
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await bar.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await page.screenshot({ path: testInfo.outputPath('live-compare-en-light.png') });
+    await bar.screenshot({ path: testInfo.outputPath('live-compare-en-light-bar.png') });
     await bar.getByRole('button', { name: 'Publish changes' }).click();
     await expect(bar).toContainText('The live ad now matches this draft.', { timeout: 15_000 });
     const back = await onService();
-    expect(back.adPrice.amount).toBe(120.5);
-    expect(back.urls).toEqual(before.urls);
+    expect(back.adPrice.amount).toBe(75);
+    expect(back.urls).toEqual(after.urls);
+    expect((back as ServiceListing & { title: string }).title).toBe('Sofa, grau, mit Hocker');
     expect(remote.stats().clients[CLIENT.clientId]).toMatchObject({ listings: 1, media: 3 });
+  },
+);
+
+liveTest(
+  'a price changed on both sides: the seller sees both, cannot publish until picking, and picks',
+  async ({ page, sofa }, testInfo) => {
+    const { uuid, api, onService } = sofa;
+    await page
+      .getByRole('navigation')
+      .getByRole('button', { name: /Drafts/ })
+      .click();
+    await page.getByRole('button', { name: /Sofa, grau/ }).click();
+    const editor = page.locator('.draft-editor');
+    const bar = page.locator('.live-diff');
+    await expect(bar).toContainText('Same as the live ad.', { timeout: 15_000 });
+
+    // Someone else lowers the price to 99 while the seller types 149 into the draft.
+    await api.call('PUT', `/v1/listings/${uuid}`, { body: { price: { type: 'FIXED', amount: 99 } } });
+    await editor.getByLabel('Price', { exact: true }).fill('149');
+    const row = bar.getByRole('row', { name: /Price/ });
+    await expect(row).toContainText('Changed on both sides: choose', { timeout: 15_000 });
+    await expect(row).toContainText('€99.00');
+    await expect(row).toContainText('€149.00');
+    await expect(bar).toContainText('1 field was changed on both sides: choose its value first.');
+    await expect(bar.getByRole('button', { name: 'Publish changes' })).toBeDisabled();
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await bar.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await page.screenshot({ path: testInfo.outputPath('live-conflict-en-light.png') });
+    await bar.screenshot({ path: testInfo.outputPath('live-conflict-en-light-bar.png') });
+
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await call(page, 'settings:set', { language: 'de' });
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(bar.getByRole('row', { name: /Preis/ })).toContainText('Auf beiden Seiten geändert');
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await bar.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await page.screenshot({ path: testInfo.outputPath('live-conflict-de-dark.png') });
+    await bar.screenshot({ path: testInfo.outputPath('live-conflict-de-dark-bar.png') });
+    await call(page, 'settings:set', { language: 'en' });
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    // The live price stays: the draft takes it, and there is nothing left to send.
+    await bar
+      .getByRole('row', { name: /Price/ })
+      .getByRole('button', { name: 'Keep the live value' })
+      .click();
+    await expect(bar).toContainText('Same as the live ad.', { timeout: 15_000 });
+    await expect(editor.getByLabel('Price', { exact: true })).toHaveValue('99');
+    expect((await onService()).adPrice.amount).toBe(99);
   },
 );
 

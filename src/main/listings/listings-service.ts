@@ -54,6 +54,8 @@ export interface ListingsServiceDeps {
   dataDir: string;
   onChange(state: ListingsState): void;
   log: { error(message: string, error?: unknown): void; warn?(message: string): void };
+  /** Told of each listing a fetch found new or changed, so its linked draft can follow (issue 23.1). */
+  onChangedListings?(accountId: string, listings: ListingView[], readAt: number): void;
 }
 
 export interface ListingsService {
@@ -124,6 +126,7 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
     try {
       const client = accounts.client(accountId);
       const askedAtMs = Date.now();
+      const readAt = performance.now();
       const { listings, unreadable } = await client.readListings();
       const before = await lastKnown(accountId);
       const lastFull = fullReadAt.get(accountId);
@@ -149,6 +152,9 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
       const fetchedAt = new Date().toISOString();
       const extras = extrasAfterFetch(listings, before, states.byListing, fetchedAt);
       next = { accountId, listings, fetchedAt, unreadable, extras, publicationsFrom: states.from };
+      const known = new Map(before.listings.map((l) => [l.uuid, JSON.stringify(l)]));
+      const changed = listings.filter((l) => known.get(l.uuid) !== JSON.stringify(l));
+      if (changed.length > 0) deps.onChangedListings?.(accountId, changed, readAt);
       // An item that cannot be read is named to the seller (in the view) and in the log, never dropped.
       for (const item of unreadable) {
         warn(
@@ -232,11 +238,17 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
     },
 
     async get(uuid) {
+      const accountId = accounts.activeId();
+      let listing: ListingView;
+      const readAt = performance.now();
       try {
-        return await accounts.client(accounts.activeId()).getListing(uuid);
+        listing = await accounts.client(accountId).getListing(uuid);
       } catch (error) {
         throw serviceAppError(error);
       }
+      // Read fresh: its linked draft follows what changed (nothing is written when nothing did).
+      deps.onChangedListings?.(accountId, [listing], readAt);
+      return listing;
     },
 
     remember: (accountId, listing) =>

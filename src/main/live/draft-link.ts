@@ -1,15 +1,20 @@
 // A published draft stays linked to its listing: how the two differ (fields and photos), the
-// difference sent as an update of that listing (never a new listing), and the link dropped when the
-// listing is gone. The draft's `remote.photoUrls` says which listing URL shows which of its photos.
+// draft's own changes since the two last agreed sent as an update of that listing (never a new
+// listing, never a value the draft merely had not caught up with: issue 23.1), a conflict picked
+// by the seller, and the link dropped when the listing is gone. The draft's `remote.photoUrls` says
+// which listing URL shows which of its photos.
 import type { Draft } from '../../shared/domain/draft';
 import { DraftNotPublishableError, draftToListingCreateRequest } from '../../shared/domain/draft-requests';
 import type { DraftLiveDiff } from '../../shared/domain/live';
+import { compareWithListing, desiredOrder, type ListingFields } from '../../shared/domain/live-diff';
 import {
-  compareWithListing,
-  desiredOrder,
-  liveDiffOf,
-  type ListingFields,
-} from '../../shared/domain/live-diff';
+  baseOf,
+  conflictsOf,
+  mergeLive,
+  resolveConflict,
+  type MergeField,
+} from '../../shared/domain/live-merge';
+import { mergedDiff } from '../../shared/domain/live-rows';
 import type { Listing } from '../../shared/service';
 import { AppError } from '../ipc/app-error';
 import { mainI18n } from '../i18n';
@@ -19,6 +24,7 @@ import { fromDataPath } from '../storage/draft-files';
 import { ServiceError } from '../service-client';
 import { attachPhoto } from './attach-photo';
 import type { LiveContext } from './live-context';
+import type { LiveSeen } from './live-seen';
 import { liveAppError, liveProblem, liveProblemOf, tooLargeMessage } from './live-errors';
 import { updateRequestOf } from './listing-edits';
 
@@ -27,13 +33,17 @@ export interface DraftLinkDeps {
   store: DraftsStore;
   /** Tells the UI which drafts changed. */
   onChange(ids: string[]): void;
+  /** Takes what the listing shows into the draft (the one way live changes reach it). */
+  seen: LiveSeen;
 }
 
 /** Drafts and their live listings. */
 export interface DraftLinks {
   diff(id: string): Promise<DraftLiveDiff>;
-  /** Sends the draft's difference to its listing: changed fields, removed and added photos, order. */
+  /** Sends what the draft changed since the two last agreed: fields, removed and added photos, order. */
   push(id: string): Promise<DraftLiveDiff>;
+  /** The seller's pick in a conflict: the live value into the draft, or the draft's to be sent. */
+  resolve(id: string, field: MergeField, pick: 'live' | 'draft'): Promise<DraftLiveDiff>;
   /** Forgets the draft's listing; the draft becomes a draft again. */
   unlink(id: string): Promise<Draft>;
 }
@@ -60,11 +70,19 @@ const emptyDiff = (
   state,
   fields: [],
   photos: { added: 0, removed: 0, reordered: false },
+  rows: [],
+  fromLive: [],
 });
 
 function fieldsOf(draft: Draft): ListingFields {
   const { urls: _urls, ...fields } = draftToListingCreateRequest(draft);
   return fields;
+}
+
+function conflictError(fields: string[]): AppError {
+  const names = fields.map((field) => mainI18n.t(`errors:liveField.${field}`)).join(', ');
+  const message = mainI18n.t('errors:liveConflicts', { fields: names });
+  return new AppError('conflict', message, { problem: 'live-conflict', message, fields });
 }
 
 function notComplete(error: DraftNotPublishableError): AppError {
@@ -91,12 +109,22 @@ export function createDraftLinks(ctx: LiveContext, deps: DraftLinkDeps): DraftLi
       throw appErrorOf(error);
     }
   };
-  const diffOf = (draft: Draft, link: Link, listing: Listing): DraftLiveDiff =>
-    liveDiffOf(
-      draft.id,
-      link.listingUuid,
-      compareWithListing(fieldsOf(draft), draft.photos, link.photoUrls, listing),
-    );
+  /** The diff of a draft already merged with `listing`; `fromLive` says what the merge took in. */
+  const diffOf = (draft: Draft, listing: Listing, fromLive: string[] = []): DraftLiveDiff => {
+    const diff = { ...mergedDiff(mergeLive(baseOf(draft), draft, listing), listing), fromLive };
+    if (diff.state !== 'differs') return diff;
+    try {
+      fieldsOf(draft);
+      return diff;
+    } catch (error) {
+      if (!(error instanceof DraftNotPublishableError)) throw error;
+      // An edit made the draft incomplete: it cannot be sent as it is.
+      return { ...diff, problem: { problem: 'not-publishable', message: notComplete(error).message } };
+    }
+  };
+
+  /** Merges the draft with its listing as read now; answers with the draft and what came in. */
+  const follow = (draft: Draft, listing: Listing) => deps.seen.merge(draft.id, listing);
 
   // Written as each photo attaches, so a push that stops half-way does not add it twice next time.
   const notePhotoUrl = (id: string, photoId: string, url: string) =>
@@ -109,19 +137,32 @@ export function createDraftLinks(ctx: LiveContext, deps: DraftLinkDeps): DraftLi
   const push = async (draft: Draft, link: Link): Promise<DraftLiveDiff> => {
     const uuid = link.listingUuid;
     const { accountId, client } = ctx.clientOf(draft.accountId);
-    let fields: ListingFields;
-    try {
-      fields = fieldsOf(draft);
-    } catch (error) {
-      throw error instanceof DraftNotPublishableError ? notComplete(error) : error;
-    }
     return ctx.exclusive(uuid, () =>
       ctx.withWorkDir(async (dir) => {
         try {
           let listing = await client.getListing(uuid);
-          const plan = compareWithListing(fields, draft.photos, link.photoUrls, listing);
+          // What changed live comes in first: only the draft's own changes are then left to send.
+          draft = (await follow(draft, listing)).draft;
+          const known = draft.remote?.photoUrls ?? {};
+          const conflicts = conflictsOf(draft);
+          if (conflicts.length > 0) throw conflictError(conflicts.map((c) => c.field));
+          let fields: ListingFields;
+          try {
+            fields = fieldsOf(draft);
+          } catch (error) {
+            throw error instanceof DraftNotPublishableError ? notComplete(error) : error;
+          }
+          const merge = mergeLive(baseOf(draft), draft, listing);
+          const full = compareWithListing(fields, draft.photos, known, listing);
+          const plan = {
+            ...full,
+            fields: full.fields.filter((field) => merge.pending.includes(field)),
+            // A photo the listing shows that was never agreed on is not the draft's to remove.
+            removedUrls: full.removedUrls.filter((url) => merge.pendingPhotos.removedUrls.includes(url)),
+          };
+          const update = Object.fromEntries(plan.fields.map((field) => [field, fields[field]]));
           if (plan.fields.length > 0) {
-            await client.updateListing(uuid, updateRequestOf(plan.update));
+            await client.updateListing(uuid, updateRequestOf(update));
             // The update reaches every publication of the listing: the engine follows their
             // validation (from now, even if a later step of the push fails).
             await ctx.engine.retrack(uuid);
@@ -139,7 +180,7 @@ export function createDraftLinks(ctx: LiveContext, deps: DraftLinkDeps): DraftLi
             listing = await client.getListing(uuid);
           const photoUrls: Record<string, string> = {};
           for (const photo of draft.photos) {
-            const url = link.photoUrls[photo.id];
+            const url = known[photo.id];
             if (url !== undefined && !plan.addedPhotoIds.includes(photo.id)) photoUrls[photo.id] = url;
           }
           for (const photoId of plan.addedPhotoIds) {
@@ -164,19 +205,34 @@ export function createDraftLinks(ctx: LiveContext, deps: DraftLinkDeps): DraftLi
           const order = desiredOrder(draft.photos, photoUrls, listing.urls);
           if (order.some((url, i) => listing.urls[i] !== url)) await client.orderMedia(uuid, order);
           listing = await client.getListing(uuid);
-          await ctx.remember(accountId, listing);
           const saved = await edit(draft.id, (current) => ({
             ...current,
             status: 'published',
             remote: current.remote ? { ...current.remote, photoUrls } : current.remote,
           }));
-          const savedLink = linkOf(saved);
-          return savedLink ? diffOf(saved, savedLink, listing) : emptyDiff(saved, 'unlinked', null);
+          // Remembering the listing merges it into the draft: what was sent is now agreed on.
+          await ctx.remember(accountId, listing);
+          if (!linkOf(saved)) return emptyDiff(saved, 'unlinked', null);
+          return diffOf(await read(saved.id), listing);
         } catch (error) {
-          throw await ctx.fail(accountId, uuid, error);
+          throw error instanceof AppError ? error : await ctx.fail(accountId, uuid, error);
         }
       }),
     );
+  };
+
+  /** Reads the draft's listing; a failure is the diff's state. */
+  const readListing = async (
+    draft: Draft,
+    link: Link,
+  ): Promise<{ listing: Listing } | { failed: DraftLiveDiff; error: unknown }> => {
+    try {
+      return { listing: await ctx.clientOf(draft.accountId).client.getListing(link.listingUuid) };
+    } catch (error) {
+      const problem = liveProblem(error);
+      const state = problem.problem === 'listing-not-found' ? 'gone' : 'unknown';
+      return { failed: { ...emptyDiff(draft, state, link.listingUuid), problem }, error };
+    }
   };
 
   return {
@@ -184,23 +240,12 @@ export function createDraftLinks(ctx: LiveContext, deps: DraftLinkDeps): DraftLi
       const draft = await read(id);
       const link = linkOf(draft);
       if (!link) return emptyDiff(draft, 'unlinked', null);
-      let listing: Listing;
-      try {
-        listing = await ctx.clientOf(draft.accountId).client.getListing(link.listingUuid);
-      } catch (error) {
-        const problem = liveProblem(error);
-        const state = problem.problem === 'listing-not-found' ? 'gone' : 'unknown';
-        return { ...emptyDiff(draft, state, link.listingUuid), problem };
-      }
-      try {
-        return diffOf(draft, link, listing);
-      } catch (error) {
-        if (!(error instanceof DraftNotPublishableError)) throw error;
-        // An edit made the draft incomplete: it surely differs, and cannot be sent as it is.
-        const fields = [...new Set(error.issues.map((issue) => issue.field.split('.')[0]!))];
-        const problem = { problem: 'not-publishable', message: notComplete(error).message };
-        return { ...emptyDiff(draft, 'differs', link.listingUuid), fields, problem };
-      }
+      const got = await readListing(draft, link);
+      if ('failed' in got) return got.failed;
+      const { listing } = got;
+      // Reading the listing is seeing it: what changed live reaches the draft now.
+      const { draft: merged, fromLive } = await follow(draft, listing);
+      return diffOf(merged, listing, fromLive);
     },
 
     async push(id) {
@@ -213,6 +258,21 @@ export function createDraftLinks(ctx: LiveContext, deps: DraftLinkDeps): DraftLi
         throw new AppError('conflict', mainI18n.t('errors:draftPublishingSend'));
       }
       return push(draft, link);
+    },
+
+    async resolve(id, field, pick) {
+      const draft = await read(id);
+      const link = linkOf(draft);
+      if (!link) throw new AppError('conflict', mainI18n.t('errors:draftNotLinked'));
+      const got = await readListing(draft, link);
+      if ('failed' in got)
+        throw await ctx.fail(draft.accountId ?? ctx.clientOf().accountId, link.listingUuid, got.error);
+      const { listing } = got;
+      // Against the listing as it is now: a pick made on values that have moved since is not taken.
+      const { draft: merged } = await follow(draft, listing);
+      if (!conflictsOf(merged).some((c) => c.field === field)) return diffOf(merged, listing);
+      const saved = await edit(id, (current) => resolveConflict(current, field, pick) ?? current);
+      return diffOf(saved, listing);
     },
 
     async unlink(id) {

@@ -8,6 +8,7 @@ import { liveEditSource, type SentCategories } from './linked-draft';
 import { createLifecycle, type Lifecycle, type LifecycleDeps } from './lifecycle';
 import { createListingEdits, type ListingEdits } from './listing-edits';
 import { createLiveContext, type LiveContext, type LiveDeps } from './live-context';
+import { createLiveSeen, type LiveSeen } from './live-seen';
 import { createPhotoUndo, type PhotoUndoDeps } from './photo-undo';
 
 /** The live services. */
@@ -16,6 +17,8 @@ export interface Live {
   edits: ListingEdits;
   links: DraftLinks;
   copy: DraftCopy;
+  /** The one way a change to a live listing reaches its linked draft (issue 23.1). */
+  seen: LiveSeen;
   /** Deleting ads (plainly or as sold) and pausing or resuming publications (issue 15). */
   lifecycle: Lifecycle;
   /** What a live listing's edit form starts from (issue 15: the same editor as drafts). */
@@ -31,14 +34,25 @@ export function createLive(
     now?: () => number;
   } & Pick<LifecycleDeps, 'notePublication' | 'settleReads' | 'followAd'>,
 ): Live {
-  const context = createLiveContext(deps);
-  const sentCategories: SentCategories = new Map();
   const drafts = { store: deps.store, onChange: deps.onDraftsChanged };
+  const shared = createLiveContext(deps);
+  const sentCategories: SentCategories = new Map();
+  const seen = createLiveSeen(shared, { ...drafts, sentCategories });
+  // Every live change and read ends by remembering the listing as the service has it: its linked
+  // draft follows there, whoever made the change (a live edit, a bulk change, a push).
+  const context: LiveContext = {
+    ...shared,
+    async remember(accountId, listing) {
+      await shared.remember(accountId, listing);
+      await seen.seen(accountId, listing);
+    },
+  };
   const photoUndo: PhotoUndoDeps = { ...drafts, ...(deps.now && { now: deps.now }) };
   return {
     context,
     edits: createListingEdits(context, createPhotoUndo(context, photoUndo), sentCategories),
-    links: createDraftLinks(context, drafts),
+    seen,
+    links: createDraftLinks(context, { ...drafts, seen }),
     copy: createDraftCopy(context, { ...drafts, sentCategories }),
     lifecycle: createLifecycle(context, {
       store: deps.store,
@@ -47,6 +61,11 @@ export function createLive(
       ...(deps.settleReads && { settleReads: deps.settleReads }),
       ...(deps.followAd && { followAd: deps.followAd }),
     }),
-    editSource: (uuid) => liveEditSource(context, deps.store, uuid, sentCategories),
+    async editSource(uuid) {
+      const source = await liveEditSource(context, deps.store, uuid, sentCategories);
+      // The listing read fresh is seen: its linked draft follows what changed live.
+      await seen.seen(context.clientOf().accountId, source.listing);
+      return source;
+    },
   };
 }

@@ -182,7 +182,6 @@ export function createPhotoUndo(ctx: LiveContext, deps: PhotoUndoDeps) {
         const order = [...others];
         order.splice(Math.min(offer.index, others.length), 0, outcome.url);
         if (order.some((u, i) => listing.urls[i] !== u)) listing = await client.orderMedia(uuid, order);
-        await ctx.remember(accountId, listing);
         if (offer.draftPhoto) {
           const { draftId, photo, index } = offer.draftPhoto;
           await editDraft(draftId, (current) => {
@@ -194,6 +193,9 @@ export function createPhotoUndo(ctx: LiveContext, deps: PhotoUndoDeps) {
             return { ...current, photos, remote };
           }).catch((error: unknown) => ctx.log.error(`Draft ${draftId} could not follow an undo`, error));
         }
+        // After the draft has its photo back: remembering merges the listing into it (issue 23.1),
+        // which would otherwise fetch the photo as one added live.
+        await ctx.remember(accountId, listing);
         await drop(offer);
         return listing;
       });

@@ -1,6 +1,7 @@
 // Changes the engine makes to a job record that need no engine state: the draft's link to the
 // service, and what a retry undoes.
 import type { DraftRemote } from '../../shared/domain/draft';
+import { publishedBase } from '../../shared/domain/live-merge';
 import type { PublishNotice } from '../../shared/domain/publish-job';
 import type { JobError, JobRecord } from './job-record';
 
@@ -13,6 +14,10 @@ export function remoteOf(record: JobRecord): NonNullable<DraftRemote> {
     ...(record.publicationUuid !== null && { publicationUuid: record.publicationUuid }),
     // Matches the draft's photos with the listing's `urls` later (see shared/domain/live-diff.ts).
     ...(Object.keys(photoUrls).length > 0 && { photoUrls }),
+    // What was sent is what draft and listing agree on, until either changes (issue 23.1).
+    ...(record.publicationUuid !== null && {
+      base: publishedBase(record.snapshot, record.photos.flatMap((photo) => photo.url ?? [])),
+    }),
   };
 }
 

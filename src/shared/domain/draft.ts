@@ -84,6 +84,17 @@ export const draftPublicationSchema = z.object({
 });
 export type DraftPublication = z.infer<typeof draftPublicationSchema>;
 
+// A listing field's value as compared with the live ad (live-values.ts); the price first, so that
+// an unreadable amount ('abc') is read as a price and not as a map of texts.
+const liveValueSchema = z.union([
+  z.object({ type: shortText, amount: rawNumber }).strict(),
+  longText,
+  z.boolean(),
+  z.null(),
+  z.array(z.string().max(4096)).max(1000),
+  z.record(shortText, shortText),
+]);
+
 /** Where the draft lives on the service once published (filled by the publish engine). */
 export const draftRemoteSchema = z
   .object({
@@ -91,6 +102,18 @@ export const draftRemoteSchema = z
     publicationUuid: z.string().max(200).optional(),
     /** The listing's media URL of each of the draft's photos (by photo id), once attached. */
     photoUrls: z.record(z.string().max(100), z.string().max(4096)).optional(),
+    /** The ad as draft and listing last agreed on (issue 23.1); absent on links made before. */
+    base: z
+      .object({
+        fields: z.record(z.string().max(50), liveValueSchema),
+        urls: z.array(z.string().max(4096)).max(1000).nullable(),
+      })
+      .optional(),
+    /** Fields changed on both sides to different values, until the seller picks. */
+    conflicts: z
+      .array(z.object({ field: z.string().max(50), draft: liveValueSchema, live: liveValueSchema }))
+      .max(100)
+      .optional(),
   })
   .nullable();
 export type DraftRemote = z.infer<typeof draftRemoteSchema>;

@@ -1,7 +1,7 @@
 // How a published draft and its live listing differ, and which fields of a listing edit really
 // change something. Pure: main reads the listing and the draft, this says what to send.
 import type { Listing, ListingCreateRequest } from '../service/listing';
-import type { DraftLiveDiff, ListingPatch } from './live';
+import type { ListingPatch } from './live';
 
 /** The listing fields an update can send, by their request names. */
 export const LISTING_FIELDS = [
@@ -121,18 +121,6 @@ export function compareWithListing(
   const listingOrder = listing.urls.filter((url) => keptSet.has(url));
   const reordered = kept.some((url, i) => listingOrder[i] !== url);
   return { fields, update: update as ListingPatch, addedPhotoIds, removedUrls, reordered };
-}
-
-/** The diff the renderer shows, from a comparison. */
-export function liveDiffOf(draftId: string, listingUuid: string, comparison: LiveComparison): DraftLiveDiff {
-  const photos = {
-    added: comparison.addedPhotoIds.length,
-    removed: comparison.removedUrls.length,
-    reordered: comparison.reordered,
-  };
-  const same =
-    comparison.fields.length === 0 && photos.added === 0 && photos.removed === 0 && !photos.reordered;
-  return { draftId, listingUuid, state: same ? 'same' : 'differs', fields: comparison.fields, photos };
 }
 
 /** The order to give the listing: the draft's photos first, in its order, then anything else it shows. */

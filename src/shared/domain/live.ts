@@ -91,5 +91,45 @@ export interface DraftLiveDiff {
   /** Names of the listing fields whose draft value differs (e.g. 'price', 'title'). */
   fields: string[];
   photos: { added: number; removed: number; reordered: boolean };
+  /** Each field in conflict, then each the draft would send, with both values (issue 23.1). */
+  rows: LiveDiffRow[];
+  /** What was just taken from the live ad into the draft (field names, 'photos', 'photoOrder'). */
+  fromLive: string[];
   problem?: ServiceProblem;
 }
+
+/** A value as the comparison shows it: a field's value, a photo count, or photo numbers in order. */
+export type LiveRowValue =
+  | string
+  | number
+  | boolean
+  | null
+  | string[]
+  | Record<string, string>
+  | { type: string; amount: number | string | null };
+
+/** One field of a published draft and its live ad: which way it goes, or a conflict to pick. */
+export interface LiveDiffRow {
+  /** A listing field, 'photos' (the set: counts) or 'photoOrder' (photo numbers in order). */
+  field: string;
+  /** 'to-live': Publish changes sends the draft's value; 'conflict': changed on both sides. */
+  way: 'to-live' | 'conflict';
+  live: LiveRowValue;
+  draft: LiveRowValue;
+}
+
+/** A field of a linked draft in conflict with its live ad (the merge's fields and 'photoOrder'). */
+export const CONFLICT_FIELDS = [
+  'title',
+  'category',
+  'description',
+  'attributes',
+  'adType',
+  'price',
+  'email',
+  'phoneNumber',
+  'customReference',
+  'contactPerson',
+  'buyNow',
+  'photoOrder',
+] as const;

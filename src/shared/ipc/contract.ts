@@ -19,6 +19,7 @@ import type { PublishJobView, PublishNotice, PublishStartResult, PublishState } 
 import {
   listingPatchSchema,
   publicationPatchSchema,
+  CONFLICT_FIELDS,
   type DraftLiveDiff,
   type ListingPhotosResult,
   type PublicationView,
@@ -278,6 +279,12 @@ export const contract = {
   'drafts:live-diff': channel<DraftLiveDiff>()(z.object({ id: draftIdSchema }).strict()),
   /** Publishes the difference as an update of the listing (fields, then photos), not a new listing. */
   'drafts:push-changes': channel<DraftLiveDiff>()(z.object({ id: draftIdSchema }).strict()),
+  /** The seller's pick in a conflict between a linked draft and its live ad (issue 23.1). */
+  'drafts:live-resolve': channel<DraftLiveDiff>()(
+    z
+      .object({ id: draftIdSchema, field: z.enum(CONFLICT_FIELDS), pick: z.enum(['live', 'draft']) })
+      .strict(),
+  ),
   /** Forgets the draft's live listing (e.g. it was deleted on the service); the draft stays. */
   'drafts:unlink': channel<Draft>()(z.object({ id: draftIdSchema }).strict()),
   // Issue 15.1, accounts kept apart.

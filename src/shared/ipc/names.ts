@@ -53,6 +53,7 @@ export const channelNames = [
   'drafts:from-listing',
   'drafts:live-diff',
   'drafts:push-changes',
+  'drafts:live-resolve',
   'drafts:unlink',
   // Issue 15.1, accounts kept apart.
   'drafts:move-account',

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mainI18n } from '../../../src/main/i18n';
-import { LIVE_PROBLEMS } from '../../../src/shared/domain/live';
+import { CONFLICT_FIELDS, LIVE_PROBLEMS } from '../../../src/shared/domain/live';
 import enErrors from '../../../src/shared/i18n/locales/en.errors.json';
 import { createTempApp, type TempApp } from '../../unit/helpers/temp-app';
 
@@ -74,6 +74,7 @@ describe("main's refusals", () => {
     // Keys built from a code: the account form's fields, the live problems, the refused writes.
     for (const field of ['authUrl', 'baseUrl', 'clientId']) keys.add(`accountField.${field}`);
     for (const problem of LIVE_PROBLEMS) keys.add(`live.${problem}`);
+    for (const field of CONFLICT_FIELDS) keys.add(`liveField.${field}`);
     for (const code of ['disk-full', 'read-only', 'no-permission']) keys.add(`write.${code}`);
     for (const code of ['not-found', 'in-trash', 'unreadable', 'closed']) keys.add(`draftStore.${code}`);
     expect(keys.size).toBeGreaterThan(20);

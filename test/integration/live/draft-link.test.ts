@@ -19,7 +19,13 @@ beforeEach(async () => {
 }, 30_000);
 afterEach(async () => live.close());
 
-const SAME = { state: 'same', fields: [], photos: { added: 0, removed: 0, reordered: false } };
+const SAME = {
+  state: 'same',
+  fields: [],
+  photos: { added: 0, removed: 0, reordered: false },
+  rows: [],
+  fromLive: [],
+};
 const draft = () => live.call<Draft>('drafts:get', { id: live.published[0]!.draftId });
 const diff = () => live.call<DraftLiveDiff>('drafts:live-diff', { id: live.published[0]!.draftId });
 const push = () => live.call<DraftLiveDiff>('drafts:push-changes', { id: live.published[0]!.draftId });
@@ -87,7 +93,7 @@ it('sends a new price and photo order as an update of the listing, then has noth
   expect(routes.map((route) => live.requests(route))).toEqual(counts);
 }, 30_000);
 
-it('sends added and removed photos, and re-adds one removed by someone else', async () => {
+it('sends added and removed photos, and follows one removed by someone else', async () => {
   const { listingUuid, draftId, jobId } = live.published[0]!;
   const dir = path.join(live.temp.dataDir, 'dropped');
   mkdirSync(dir, { recursive: true });
@@ -129,18 +135,16 @@ it('sends added and removed photos, and re-adds one removed by someone else', as
   expect((await draft()).remote!.photoUrls![first!.id]).toBeUndefined();
   expect(await diff()).toMatchObject(SAME);
 
-  // Someone else removes a photo: the draft still has it, so it goes back.
+  // Someone else removes a photo: the draft follows (issue 23.1), and nothing puts it back.
   await live.api.call(
     'DELETE',
     `/v1/listings/${listingUuid}/media?urls=${encodeURIComponent(listing.urls[0]!)}`,
   );
-  expect(await diff()).toMatchObject({
-    state: 'differs',
-    photos: { added: 1, removed: 0, reordered: false },
-  });
+  expect(await diff()).toMatchObject({ ...SAME, fromLive: ['photos'] });
+  expect((await draft()).photos.map((p) => p.id)).toEqual([second!.id]);
   expect(await push()).toMatchObject(SAME);
   listing = await live.listing(listingUuid);
-  expect(await colours(listing.urls)).toEqual([colourFor(42), colourFor(11)]);
+  expect(await colours(listing.urls)).toEqual([colourFor(11)]);
 });
 
 it('does not add a photo twice when a push stops half-way and is tried again', async () => {
@@ -196,6 +200,8 @@ it('says when the listing is gone or cannot be asked, and unlinks the draft', as
     state: 'unlinked',
     fields: [],
     photos: { added: 0, removed: 0, reordered: false },
+    rows: [],
+    fromLive: [],
   });
   const refused = await live.fail('drafts:push-changes', { id: draftId });
   expect(refused.code).toBe('conflict');

@@ -66,6 +66,7 @@ const table: Partial<Record<ChannelName, { input: Record<string, unknown>; ids: 
   'drafts:from-listing': { input: { uuid: LISTING }, ids: [['uuid']] },
   'drafts:live-diff': { input: { id: DRAFT }, ids: [['id']] },
   'drafts:push-changes': { input: { id: DRAFT }, ids: [['id']] },
+  'drafts:live-resolve': { input: { id: DRAFT, field: 'price', pick: 'live' }, ids: [['id']] },
   'drafts:unlink': { input: { id: DRAFT }, ids: [['id']] },
   // Issue 15.1, accounts kept apart.
   'drafts:suggestions': { input: { draftId: DRAFT }, ids: [['draftId']] },

@@ -18,6 +18,7 @@ type LiveChannels =
   | 'drafts:from-listing'
   | 'drafts:live-diff'
   | 'drafts:push-changes'
+  | 'drafts:live-resolve'
   | 'drafts:unlink';
 
 /** The channels of what is live: listing edits, their photos and publications, linked drafts. */
@@ -43,6 +44,7 @@ export function liveHandlers(live: Live, uploads: PhotoUploads): Pick<Handlers, 
     'drafts:from-listing': ({ uuid }) => copy.fromListing(uuid),
     'drafts:live-diff': ({ id }) => links.diff(id),
     'drafts:push-changes': ({ id }) => links.push(id),
+    'drafts:live-resolve': ({ id, field, pick }) => links.resolve(id, field, pick),
     'drafts:unlink': ({ id }) => links.unlink(id),
   };
 }
