@@ -72,7 +72,8 @@ export async function statusCommand(session: Session, json: boolean, oneAccount:
     );
     return EXIT.ok;
   }
-  session.out(`${draftCountsText(drafts, session, account?.name)}\n`);
+  session.out(draftCountsText(drafts, session, account?.name));
+  session.out('');
   if (jobs.length === 0) {
     session.out(session.words.noJobs);
     return EXIT.ok;

@@ -61,10 +61,11 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
     output.err(wordsIn(language, 'cli')('noKeychain', { why: secretStore.status.reason }));
     return EXIT.noKeychain;
   }
+  let created = false;
   try {
     // Commands that set a desk up start in a new folder as the app's first start does.
-    if (prepareDataFolder(dataDir, args.command === 'import' || adding) === 'created')
-      output.err(wordsIn(language, 'cli')('dataDirCreated', { dir: dataDir }));
+    created = prepareDataFolder(dataDir, args.command === 'import' || adding) === 'created';
+    if (created) output.err(wordsIn(language, 'cli')('dataDirCreated', { dir: dataDir }));
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     output.err(cliWords(language).usage(error.usage));
@@ -103,7 +104,10 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
       lock.release();
       process.exit(EXIT.unexpected);
     });
-    log.info(`Listing Desk ${version} command line: ${args.command}`, { dataDir });
+    log.info(`Listing Desk ${version} command line: ${args.command}`, {
+      dataDir,
+      ...(created && { created }),
+    });
     app = await createApp(
       { shell: 'web', dataDir, version, systemLocale: locale },
       { storeFactory: confStoreFactory, secretStore, log },
