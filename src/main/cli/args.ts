@@ -2,9 +2,27 @@
 // a usage error is told before the data folder is opened.
 import { parseArgs } from 'node:util';
 import { draftIdSchema } from '../../shared/domain/draft';
+import type { AccountDefaults } from '../../shared/ipc/types';
 
-export const commands = ['import', 'export', 'publish', 'status', 'listings'] as const;
+export const commands = ['import', 'export', 'publish', 'status', 'listings', 'accounts'] as const;
 export type CommandName = (typeof commands)[number];
+
+/** What `accounts` does: the word after it. */
+export const accountActions = ['add', 'list', 'test', 'defaults'] as const;
+export type AccountAction = (typeof accountActions)[number];
+
+/** The options of `accounts defaults` and the default each one sets. */
+export const defaultOptions = {
+  email: 'email',
+  phone: 'phoneNumber',
+  contact: 'contactPerson',
+  street: 'street',
+  city: 'city',
+  district: 'district',
+  'postal-code': 'postalCode',
+  radius: 'availabilityRadiusInKm',
+} as const satisfies Record<string, keyof AccountDefaults>;
+type DefaultOption = keyof typeof defaultOptions;
 
 export interface CliArgs {
   command: CommandName | 'help';
@@ -26,6 +44,12 @@ export interface CliArgs {
   replace: boolean;
   /** publish: how long to wait for the jobs to settle, in minutes (0: no limit). */
   waitMinutes: number;
+  /** accounts: the action; its NAME is operands[0]. */
+  action?: AccountAction;
+  /** accounts add: the account's addresses and client id, as typed. */
+  service?: { authUrl: string; baseUrl: string; clientId: string };
+  /** accounts defaults: the defaults given (none: print them). */
+  defaults: Partial<AccountDefaults>;
 }
 
 /** What was wrong with the command (words.ts says it in the seller's language). */
@@ -34,6 +58,7 @@ export type UsageProblem =
   | { problem: 'unknown-command'; name: string }
   | { problem: 'data-dir-empty' }
   | { problem: 'data-dir-missing'; dir: string }
+  | { problem: 'data-dir-create'; dir: string; why: string }
   | { problem: 'wait'; value: string }
   | { problem: 'duplicates'; value: string }
   | { problem: 'not-with'; flag: string; command: CommandName }
@@ -45,7 +70,16 @@ export type UsageProblem =
   | { problem: 'no-arguments'; command: CommandName }
   | { problem: 'account-unknown'; name: string; names: string[] }
   | { problem: 'template-unknown'; name: string; account: string; names: string[] }
-  | { problem: 'not-available'; command: CommandName };
+  | { problem: 'not-available'; command: CommandName }
+  | { problem: 'accounts-what' }
+  | { problem: 'accounts-name'; action: AccountAction }
+  | { problem: 'accounts-add-needs'; flags: string }
+  | { problem: 'url'; flag: string; value: string }
+  | { problem: 'radius'; value: string }
+  | { problem: 'not-with-action'; flag: string; action: AccountAction }
+  | { problem: 'secret-argument' }
+  | { problem: 'secret-empty' }
+  | { problem: 'sandbox-name'; name: string };
 
 /** A usage error (exit code 2). */
 export class UsageError extends Error {
@@ -75,6 +109,13 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         listings: { type: 'boolean', default: false },
         replace: { type: 'boolean', default: false },
         wait: { type: 'string' },
+        'auth-url': { type: 'string' },
+        'base-url': { type: 'string' },
+        'client-id': { type: 'string' },
+        // Only to refuse it by name: a secret on the command line lands in the shell's history.
+        secret: { type: 'string' },
+        'client-secret': { type: 'string' },
+        ...Object.fromEntries(Object.keys(defaultOptions).map((flag) => [flag, { type: 'string' as const }])),
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -97,11 +138,14 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     replace: values.replace,
     waitMinutes: DEFAULT_WAIT_MINUTES,
     duplicates: 'skip' as 'skip' | 'import',
+    defaults: {} as Partial<AccountDefaults>,
     ...(values['data-dir'] !== undefined && { dataDir: values['data-dir'] }),
     ...(values.account !== undefined && { account: values.account }),
     ...(values.photos !== undefined && { photos: values.photos }),
     ...(values.template !== undefined && { template: values.template }),
   };
+  if (values.secret !== undefined || values['client-secret'] !== undefined)
+    throw new UsageError({ problem: 'secret-argument' });
   if (values.help || first === undefined || first === 'help') return { ...base, command: 'help' };
   if (!(commands as readonly string[]).includes(first))
     throw new UsageError({ problem: 'unknown-command', name: first });
@@ -121,13 +165,17 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     if (given && !allowed.includes(command)) throw new UsageError({ problem: 'not-with', flag, command });
   };
   only('--ready', ['publish'], values.ready);
-  only('--json', ['status', 'listings'], values.json);
+  only('--json', ['status', 'listings', 'accounts'], values.json);
   only('--photos', ['import'], values.photos !== undefined);
   only('--template', ['import'], values.template !== undefined);
   only('--duplicates', ['import'], values.duplicates !== undefined);
   only('--wait', ['publish'], values.wait !== undefined);
   only('--listings', ['export'], values.listings);
   only('--replace', ['export'], values.replace);
+  const setup = { '--auth-url': 'auth-url', '--base-url': 'base-url', '--client-id': 'client-id' } as const;
+  for (const [flag, key] of Object.entries(setup)) only(flag, ['accounts'], values[key] !== undefined);
+  for (const flag of Object.keys(defaultOptions))
+    only(`--${flag}`, ['accounts'], (values as Record<string, unknown>)[flag] !== undefined);
   switch (command) {
     case 'import':
       if (operands.length !== 1) throw new UsageError({ problem: 'import-one' });
@@ -147,6 +195,70 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     case 'listings':
       if (operands.length > 0) throw new UsageError({ problem: 'no-arguments', command });
       break;
+    case 'accounts':
+      return { ...base, command, ...accountsArgs(operands, values as Record<string, unknown>) };
   }
   return { ...base, command };
+}
+
+/** The rest of `accounts ACTION [NAME] [options]`; throws UsageError. */
+function accountsArgs(
+  operands: string[],
+  values: Record<string, unknown>,
+): Pick<CliArgs, 'action' | 'operands' | 'service' | 'defaults'> {
+  const [word, ...rest] = operands;
+  if (!(accountActions as readonly string[]).includes(word ?? ''))
+    throw new UsageError({ problem: 'accounts-what' });
+  const action = word as AccountAction;
+  const text = (key: string) => (typeof values[key] === 'string' ? (values[key] as string) : undefined);
+  const given = (keys: readonly string[]) => keys.filter((key) => text(key) !== undefined);
+  const refuse = (keys: readonly string[]) => {
+    const [flag] = given(keys);
+    if (flag !== undefined) throw new UsageError({ problem: 'not-with-action', flag: `--${flag}`, action });
+  };
+  const setupKeys = ['auth-url', 'base-url', 'client-id'] as const;
+  const defaultKeys = Object.keys(defaultOptions) as DefaultOption[];
+  if (action === 'list') {
+    if (rest.length > 0) throw new UsageError({ problem: 'no-arguments', command: 'accounts' });
+  } else if (rest.length !== 1 || rest[0]!.trim() === '') {
+    throw new UsageError({ problem: 'accounts-name', action });
+  }
+  // The account is the NAME here; --account would name a second one.
+  if (values.account !== undefined)
+    throw new UsageError({ problem: 'not-with-action', flag: '--account', action });
+  if (values.json === true && action !== 'list')
+    throw new UsageError({ problem: 'not-with-action', flag: '--json', action });
+  if (action !== 'add') refuse(setupKeys);
+  if (action !== 'defaults') refuse(defaultKeys);
+  const name = rest[0]?.trim();
+  if (action === 'add') {
+    const missing = setupKeys.filter((key) => !text(key)?.trim());
+    if (missing.length > 0)
+      throw new UsageError({
+        problem: 'accounts-add-needs',
+        flags: missing.map((key) => `--${key}`).join(', '),
+      });
+    for (const key of ['auth-url', 'base-url'] as const) {
+      const value = text(key)!.trim();
+      if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
+        throw new UsageError({ problem: 'url', flag: `--${key}`, value });
+    }
+    return {
+      action,
+      operands: [name!],
+      service: {
+        authUrl: text('auth-url')!.trim(),
+        baseUrl: text('base-url')!.trim(),
+        clientId: text('client-id')!.trim(),
+      },
+      defaults: {},
+    };
+  }
+  const defaults: Partial<AccountDefaults> = {};
+  for (const flag of given(defaultKeys) as DefaultOption[])
+    defaults[defaultOptions[flag]] = text(flag)!.trim();
+  const radius = defaults.availabilityRadiusInKm;
+  if (radius !== undefined && radius !== '' && !/^\d{1,4}$/.test(radius))
+    throw new UsageError({ problem: 'radius', value: radius });
+  return { action, operands: name === undefined ? [] : [name], defaults };
 }

@@ -1,6 +1,7 @@
 // `status [--json]` (the publish jobs) and `listings [--json]` (the account's live listings).
 import type { PublishJobView, PublishState } from '../../shared/domain/publish-job';
 import type { ListingsState } from '../../shared/ipc/types';
+import { countDrafts, draftCountsText } from './draft-counts';
 import type { Session } from './session';
 import { EXIT, jobStateText } from './words';
 
@@ -55,13 +56,25 @@ function jobJson(job: PublishJobView) {
   };
 }
 
-export async function statusCommand(session: Session, json: boolean): Promise<number> {
+/** `status [--json] [--account NAME]`: the drafts by state (all accounts', or the one named) and the publish jobs. */
+export async function statusCommand(session: Session, json: boolean, oneAccount: boolean): Promise<number> {
+  const account = oneAccount ? await session.account() : undefined;
+  const drafts = await countDrafts(session, account?.id);
   const state = await session.call<PublishState>('publish:list');
   const jobs = [...state.jobs].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
   if (json) {
-    session.out(JSON.stringify({ jobs: jobs.map(jobJson), problems: state.problems }, null, 2));
+    const scope = account ? { id: account.id, name: account.name } : null;
+    session.out(
+      JSON.stringify(
+        { drafts: { account: scope, ...drafts }, jobs: jobs.map(jobJson), problems: state.problems },
+        null,
+        2,
+      ),
+    );
     return EXIT.ok;
   }
+  session.out(draftCountsText(drafts, session, account?.name));
+  session.out('');
   if (jobs.length === 0) {
     session.out(session.words.noJobs);
     return EXIT.ok;

@@ -2,7 +2,6 @@
 // words.ts for the exit codes). It opens the same back end as the app (createApp with the web
 // shell's ports) on the data folder, which it holds for the run like the app does: one process at
 // a time.
-import { statSync } from 'node:fs';
 import path from 'node:path';
 import { version } from '../../../package.json';
 import { createApp, type App } from '../app';
@@ -18,10 +17,14 @@ import type { Settings } from '../../shared/ipc/types';
 import { parseCliArgs, UsageError, type CliArgs } from './args';
 import { exportCommand } from './export';
 import { importCommand } from './import';
+import { accountsDefaultsCommand, accountsListCommand, accountsTestCommand } from './accounts';
+import { accountsAddCommand } from './accounts-add';
+import { prepareDataFolder } from './data-folder';
 import { listingsCommand, statusCommand } from './lists';
 import { publishCommand } from './publish';
 import { CallFailed, ExitWith, openSession, type Output } from './session';
 import { cliWords, EXIT } from './words';
+import { wordsIn } from '../i18n';
 
 /** Writes and resolves once the text is handed over (stdout may be a pipe a scheduler reads). */
 function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
@@ -51,9 +54,21 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
     return EXIT.ok;
   }
   const dataDir = path.resolve(args.dataDir ?? defaultDataDir());
-  // A mistyped folder would otherwise become a new, empty one, and "nothing to publish" a success.
-  if (!statSync(dataDir, { throwIfNoEntry: false })?.isDirectory()) {
-    output.err(`${cliWords(language).usage({ problem: 'data-dir-missing', dir: dataDir })}`);
+  const adding = args.command === 'accounts' && args.action === 'add';
+  // The keychain first: `accounts add` without one refuses before anything is made or written.
+  const secretStore = await openSecretStore();
+  if (adding && secretStore.status.mode !== 'keychain') {
+    output.err(wordsIn(language, 'cli')('noKeychain', { why: secretStore.status.reason }));
+    return EXIT.noKeychain;
+  }
+  let created = false;
+  try {
+    // Commands that set a desk up start in a new folder as the app's first start does.
+    created = prepareDataFolder(dataDir, args.command === 'import' || adding) === 'created';
+    if (created) output.err(wordsIn(language, 'cli')('dataDirCreated', { dir: dataDir }));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    output.err(cliWords(language).usage(error.usage));
     return EXIT.usage;
   }
   let refusal: string | undefined;
@@ -89,15 +104,19 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
       lock.release();
       process.exit(EXIT.unexpected);
     });
-    log.info(`Listing Desk ${version} command line: ${args.command}`, { dataDir });
-    const secretStore = await openSecretStore();
+    log.info(`Listing Desk ${version} command line: ${args.command}`, {
+      dataDir,
+      ...(created && { created }),
+    });
     app = await createApp(
       { shell: 'web', dataDir, version, systemLocale: locale },
       { storeFactory: confStoreFactory, secretStore, log },
     );
     const settings = (await app.router.call('settings:get', undefined)) as { ok: boolean; value?: Settings };
     if (settings.ok && settings.value) language = resolveLanguage(settings.value.language, locale);
-    const session = openSession(app, language, output, args.account, stopped);
+    // accounts test and defaults name their account as an argument, like --account.
+    const accountName = args.command === 'accounts' ? args.operands[0] : args.account;
+    const session = openSession(app, language, output, accountName, stopped);
     switch (args.command) {
       case 'publish':
         return await publishCommand(session, {
@@ -106,7 +125,7 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
           waitMinutes: args.waitMinutes,
         });
       case 'status':
-        return await statusCommand(session, args.json);
+        return await statusCommand(session, args.json, args.account !== undefined);
       case 'listings':
         return await listingsCommand(session, args.json);
       case 'import':
@@ -122,6 +141,18 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
           listings: args.listings,
           replace: args.replace,
         });
+      case 'accounts':
+        switch (args.action) {
+          case 'add':
+            return await accountsAddCommand(session, args.operands[0]!, args.service!);
+          case 'list':
+            return await accountsListCommand(session, args.json);
+          case 'test':
+            return await accountsTestCommand(session);
+          case 'defaults':
+            return await accountsDefaultsCommand(session, args.defaults);
+        }
+        throw new UsageError({ problem: 'accounts-what' });
       default:
         throw new UsageError({ problem: 'not-available', command: args.command });
     }

@@ -17,8 +17,8 @@ export function issuesText(draft: Draft, session: Pick<Session, 'language'>): st
     .join(' ');
 }
 
-/** Prints the account's drafts that `publish --ready` leaves out, the first few with why. */
-export async function reportLeftOut(session: Session, accountId: string): Promise<void> {
+/** Prints the account's drafts that `publish --ready` leaves out, the first few with why; returns how many. */
+export async function reportLeftOut(session: Session, accountId: string): Promise<number> {
   const list = await session.call<DraftsListResult>('drafts:list', { status: 'draft', account: 'all' });
   const left = list.items.filter((item) => item.accountId === accountId);
   for (const item of left.slice(0, SHOWN)) {
@@ -28,4 +28,5 @@ export async function reportLeftOut(session: Session, accountId: string): Promis
     );
   }
   if (left.length > SHOWN) session.err(session.words.leftOutMore(left.length - SHOWN));
+  return left.length;
 }

@@ -53,6 +53,7 @@ export async function publishCommand(
   // The drafts to publish, with their titles and accounts.
   const wanted: { id: string; title: string; accountId: string | null }[] = [];
   const items: PublishItem[] = [];
+  let leftOut = 0;
   const notStarted = (draftId: string, title: string, error: PublishItem['error']) =>
     items.push({
       draftId,
@@ -72,7 +73,7 @@ export async function publishCommand(
       // Ready and without issues (a draft file written by another tool may say 'ready' wrongly).
       if (item.accountId === account.id && item.issueCount === 0)
         wanted.push({ id: item.id, title: item.title, accountId: item.accountId });
-    await reportLeftOut(session, account.id);
+    leftOut = await reportLeftOut(session, account.id);
   } else {
     for (const id of options.ids) {
       try {
@@ -101,9 +102,11 @@ export async function publishCommand(
   };
 
   if (wanted.length === 0 && items.length === 0) {
-    session.err(w.nothingReady);
-    session.out(JSON.stringify(summaryOf([], 0), null, 2));
-    return EXIT.ok;
+    // Nothing to do is done; drafts that all need something first are not (exit 6, each named above).
+    session.err(leftOut > 0 ? w.noneReady(leftOut) : w.nothingReady);
+    const code = leftOut > 0 ? EXIT.notReady : EXIT.ok;
+    session.out(JSON.stringify({ ...summaryOf([], 0), ok: code === EXIT.ok, notReady: leftOut }, null, 2));
+    return code;
   }
 
   // Every account concerned must reach the service first: nothing is started against one that

@@ -21,8 +21,13 @@ export const EXIT = {
   service: 4,
   /** Something unexpected; the log in the data folder has the details. */
   unexpected: 5,
-  /** import: every row imported whole, but some drafts are not ready to publish yet. */
+  /**
+   * import: every row imported whole, but some drafts are not ready to publish yet; publish
+   * --ready: no draft is ready, and some are not (each named with what it lacks).
+   */
   notReady: 6,
+  /** accounts add: no keychain can be reached, so the secret is not stored anywhere. */
+  noKeychain: 7,
   /** Stopped by Ctrl+C or SIGTERM. */
   interrupted: 130,
 } as const;
@@ -35,6 +40,7 @@ export interface Words {
   unreachable(account: string, message: string): string;
   unexpected(message: string, log: string): string;
   nothingReady: string;
+  noneReady(count: number): string;
   started(count: number): string;
   notStarted(title: string, why: string): string;
   leftOut(title: string, why: string): string;
@@ -92,6 +98,7 @@ function wordsOf(t: TFunction): Words {
     unreachable: (account, message) => t('unreachable', { account, message }),
     unexpected: (message, log) => t('unexpected', { message, log }),
     nothingReady: t('nothingReady'),
+    noneReady: (count) => t('noneReady', { count }),
     started: (count) => t('started', { count }),
     notStarted: (title, why) => t('notStarted', { title, why }),
     leftOut: (title, why) => t('leftOut', { title, why }),

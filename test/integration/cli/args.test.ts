@@ -91,6 +91,16 @@ describe('parseCliArgs', () => {
       { problem: 'no-arguments', command: 'status' },
       { problem: 'account-unknown', name: 'x', names: ['Sandbox'] },
       { problem: 'not-available', command: 'export' },
+      { problem: 'data-dir-create', dir: '/x', why: 'EACCES' },
+      { problem: 'accounts-what' },
+      { problem: 'accounts-name', action: 'test' },
+      { problem: 'accounts-add-needs', flags: '--auth-url' },
+      { problem: 'url', flag: '--auth-url', value: 'x' },
+      { problem: 'radius', value: 'x' },
+      { problem: 'not-with-action', flag: '--json', action: 'test' },
+      { problem: 'secret-argument' },
+      { problem: 'secret-empty' },
+      { problem: 'sandbox-name', name: 'x' },
     ];
     for (const p of problems) {
       const en = cliWords('en').usage(p);
@@ -101,7 +111,82 @@ describe('parseCliArgs', () => {
     }
     // The help names every exit code in both languages.
     for (const help of [cliWords('en').help, cliWords('de').help])
-      for (const code of ['0', '1', '2', '3', '4', '5', '130'])
+      for (const code of ['0', '1', '2', '3', '4', '5', '6', '7', '130'])
         expect(help).toMatch(new RegExp(`\\n  ${code} `));
+  });
+
+  it('reads the accounts commands, and refuses a secret given as an option (issue 26.5)', () => {
+    const service = [
+      '--auth-url',
+      'https://auth.example.com/auth',
+      '--base-url',
+      'https://api.example.com/api',
+    ];
+    expect(parseCliArgs(['accounts', 'add', ' Laden ', ...service, '--client-id', 'laden-1'])).toMatchObject({
+      command: 'accounts',
+      action: 'add',
+      operands: ['Laden'],
+      service: {
+        authUrl: 'https://auth.example.com/auth',
+        baseUrl: 'https://api.example.com/api',
+        clientId: 'laden-1',
+      },
+    });
+    expect(parseCliArgs(['accounts', 'list', '--json'])).toMatchObject({
+      action: 'list',
+      json: true,
+      operands: [],
+    });
+    expect(
+      parseCliArgs(['accounts', 'defaults', 'Laden', '--postal-code', '10115', '--radius', '25']),
+    ).toMatchObject({
+      action: 'defaults',
+      operands: ['Laden'],
+      defaults: { postalCode: '10115', availabilityRadiusInKm: '25' },
+    });
+    expect(problem(['accounts', 'add', 'Laden', ...service, '--client-id', 'x', '--secret', 's'])).toEqual({
+      problem: 'secret-argument',
+    });
+    expect(problem(['accounts', 'add', 'Laden', '--client-secret=s'])).toEqual({
+      problem: 'secret-argument',
+    });
+    expect(problem(['accounts'])).toEqual({ problem: 'accounts-what' });
+    expect(problem(['accounts', 'remove', 'x'])).toEqual({ problem: 'accounts-what' });
+    expect(problem(['accounts', 'test'])).toEqual({ problem: 'accounts-name', action: 'test' });
+    expect(problem(['accounts', 'add', 'Laden', '--client-id', 'x'])).toEqual({
+      problem: 'accounts-add-needs',
+      flags: '--auth-url, --base-url',
+    });
+    expect(
+      problem([
+        'accounts',
+        'add',
+        'Laden',
+        '--auth-url',
+        'auth.example.com',
+        '--base-url',
+        'https://a',
+        '--client-id',
+        'x',
+      ]),
+    ).toEqual({
+      problem: 'url',
+      flag: '--auth-url',
+      value: 'auth.example.com',
+    });
+    expect(problem(['accounts', 'test', 'Laden', '--email', 'a@b'])).toEqual({
+      problem: 'not-with-action',
+      flag: '--email',
+      action: 'test',
+    });
+    expect(problem(['accounts', 'defaults', 'Laden', '--radius', '10 km'])).toEqual({
+      problem: 'radius',
+      value: '10 km',
+    });
+    expect(problem(['status', '--email', 'a@b'])).toEqual({
+      problem: 'not-with',
+      flag: '--email',
+      command: 'status',
+    });
   });
 });

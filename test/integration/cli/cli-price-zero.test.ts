@@ -27,13 +27,17 @@ afterAll(() => folder.remove());
 describe('a fixed price of 0 € on the command line', () => {
   it('is left out of publish --ready, with why, in English and German', async () => {
     const run = await cli(['publish', '--ready', '--data-dir', dir]);
-    expect(run.code, run.stderr).toBe(0);
+    // Nothing was published because nothing is ready: not "everything done" (issue 26.5).
+    expect(run.code, run.stderr).toBe(6);
     expect(run.stderr).toContain(`Stehlampe: left out, not ready: ${ENGLISH}`);
-    expect(run.stderr).toContain('No draft is ready to publish.');
-    expect(JSON.parse(run.stdout)).toMatchObject({ ok: true, live: 0, items: [] });
+    expect(run.stderr).toContain('No draft is ready to publish: the 1 draft above needs something first.');
+    expect(JSON.parse(run.stdout)).toMatchObject({ ok: false, live: 0, notReady: 1, items: [] });
 
     const german = await cli(['publish', '--ready', '--data-dir', dir], { LANG: 'de_DE.UTF-8' });
-    expect(german.code, german.stderr).toBe(0);
+    expect(german.code, german.stderr).toBe(6);
+    expect(german.stderr).toContain(
+      'Kein Entwurf ist bereit zum Veröffentlichen: 1 Entwurf (oben genannt) braucht zuerst noch etwas.',
+    );
     expect(german.stderr).toContain(`Stehlampe: ausgelassen, nicht fertig: ${GERMAN}`);
   }, 120_000);
 

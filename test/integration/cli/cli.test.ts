@@ -79,10 +79,11 @@ describe('the command line', () => {
       expect(run.stderr).toContain(`${item.title}: live (ad ${item.adId})`);
     }
     // The lock is released at the end.
+    // The one left is not ready: said with why, and not "everything done" (issue 26.5).
     const again = await cli(['publish', '--ready', '--data-dir', dir]);
-    expect(again.code).toBe(0);
-    expect(again.stderr).toContain('No draft is ready to publish.');
-    expect(JSON.parse(again.stdout)).toMatchObject({ ok: true, live: 0, items: [] });
+    expect(again.code).toBe(6);
+    expect(again.stderr).toContain('No draft is ready to publish: the 1 draft above needs something first.');
+    expect(JSON.parse(again.stdout)).toMatchObject({ ok: false, live: 0, notReady: 1, items: [] });
   }, 180_000);
 
   it('says exit code 1 when a draft cannot be published, naming why', async () => {
@@ -118,7 +119,12 @@ describe('the command line', () => {
 
     const table = await cli(['status', '--data-dir', dir], { LANG: 'de_DE.UTF-8' });
     expect(table.code).toBe(0);
-    expect(table.stdout.split('\n')[0]).toMatch(/^Stand\s+Titel\s+Anzeige\s+Entwurf\s+Geändert$/);
+    // The drafts by state first (issue 26.5), then the jobs.
+    const lines = table.stdout.split('\n');
+    expect(lines[0]).toBe(
+      'Entwürfe: 1 unvollständig, 0 bereit, 0 werden veröffentlicht, 2 veröffentlicht, 0 fehlgeschlagen, 0 beendet; 0 im Papierkorb.',
+    );
+    expect(lines[2]).toMatch(/^Stand\s+Titel\s+Anzeige\s+Entwurf\s+Geändert$/);
     expect(table.stdout).toContain('Fahrrad 1');
     expect(table.stdout).toMatch(/online \(Anzeige \d+\)/);
 

@@ -112,7 +112,7 @@ describe('the data folder lock', () => {
     // So does the command line, which then releases it when it is done.
     const cli = await runToEnd(['src/main/cli/main.ts', 'status', '--json', '--data-dir', dir]);
     expect(cli.code).toBe(0);
-    expect(JSON.parse(cli.stdout)).toEqual({ jobs: [], problems: [] });
+    expect(JSON.parse(cli.stdout)).toMatchObject({ jobs: [], problems: [] });
     expect(existsSync(path.join(dir, LOCK_FILE))).toBe(false);
   }, 120_000);
 
