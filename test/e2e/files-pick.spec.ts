@@ -77,7 +77,9 @@ test('a CSV chosen in the browser is imported, its source step seen in both lang
   await expect(page.getByTestId('import-failure')).toContainText(
     '“notizen.pdf” is not a file Listing Desk imports',
   );
-  await expect(page.getByTestId('import-picked')).toHaveText('Chosen: notizen.pdf');
+  await expect(page.getByTestId('import-picked')).toHaveText(
+    'Chosen: notizen.pdf Photos it names are looked for in the photo folder below.',
+  );
 });
 
 test('a CSV dropped on the Import step is imported', async ({ page, shell }) => {

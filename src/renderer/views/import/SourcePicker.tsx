@@ -124,6 +124,8 @@ export function SourcePicker({ over }: { over: boolean }) {
       {picked !== null && (
         <p className="import-picked" data-testid="import-picked">
           {t('import.source.picked', { name: picked })}
+          {/* The browser hands over the file alone: photos beside it cannot be found there. */}
+          {!dialogs && <span className="muted"> {t('import.source.pickedPhotos')}</span>}
         </p>
       )}
     </div>
