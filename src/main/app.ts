@@ -15,7 +15,7 @@ import { draftsHandlers } from './ipc/handlers/drafts';
 import { importHandlers } from './ipc/handlers/import';
 import { createImportService } from './import';
 import { createExportService } from './export/export-service';
-import { exportHandlers } from './ipc/handlers/export';
+import { openFiles, type FileDialogs } from './files';
 import { createTemplatesService } from './templates/templates-service';
 import { templatesHandlers } from './ipc/handlers/templates';
 import { listingsHandlers } from './ipc/handlers/listings';
@@ -67,6 +67,8 @@ export interface AppPorts {
   log: Log;
   /** Asks where to save a diagnostics file (Electron's dialog); without it, the data folder. */
   chooseDiagnosticsPath?: (defaultName: string) => Promise<string | undefined>;
+  /** The system's open and save dialogs (Electron); the web shell has none (issue 26.1). */
+  fileDialogs?: FileDialogs;
   /** A desktop notification (Electron); the web shell has none and shows in-app messages only. */
   notify?: (title: string, body: string) => void;
   /** The clock of the live photo undo's window (issue 15); tests move it. */
@@ -81,6 +83,11 @@ export interface App {
   sandbox: EmbeddedSandbox;
   /** The stored photo a `/photos/...` URL path names, or undefined; both shells serve it. */
   photoFile(urlPath: string): Promise<string | undefined>;
+  /** The export a `/downloads/...` URL path names, once (web shell), and removing it once served. */
+  download: {
+    take(urlPath: string): { file: string; name: string } | undefined;
+    discard(file: string): Promise<void>;
+  };
   /** The app's language now: the seller's setting, else the system's (main's words follow it). */
   language(): UiLanguage;
   close(): Promise<void>;
@@ -237,6 +244,14 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     activeId: () => accounts.activeId(),
     language: () => resolveLanguage(settings.get().language, config.systemLocale),
   });
+  const files = await openFiles({
+    dataDir: config.dataDir,
+    dialogs: ports.fileDialogs,
+    serveDownloads: config.shell === 'web',
+    settings,
+    exports,
+    uploads,
+  });
   const templates = createTemplatesService({
     dataDir: config.dataDir,
     getDraft: (id) => draftsStore.get(id),
@@ -281,7 +296,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       ...lifecycleHandlers(live),
       ...bulkHandlers(bulk),
       ...importHandlers(imports),
-      ...exportHandlers(exports),
+      ...files.handlers,
       ...templatesHandlers(templates),
     },
     ports.log,
@@ -293,12 +308,19 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     info,
     sandbox,
     photoFile: (urlPath) => resolvePhotoFile(config.dataDir, urlPath),
+    download: {
+      take: (urlPath) => files.downloads?.take(urlPath),
+      discard: async (file) => files.downloads?.discard(file),
+    },
     language: () => resolveLanguage(settings.get().language, config.systemLocale),
     async close() {
       stopFollowingLanguage();
       await uploads
         .close()
         .catch((error: unknown) => ports.log.error('Removing unfinished photo uploads failed', error));
+      await files
+        .close()
+        .catch((error: unknown) => ports.log.error('Removing received files and downloads failed', error));
       await bulk.jobs
         .close()
         .catch((error: unknown) => ports.log.error('Closing the bulk edits failed', error));

@@ -54,10 +54,10 @@ test('a semicolon CSV with a photo folder becomes drafts, the bad row is named a
     await page.goto(shell.url);
     await page.getByRole('button', { name: 'Import…' }).first().click();
 
-    // Step 1: the source. Focus starts in the path field.
+    // Step 1: the source. Focus starts on the chooser (issue 26.1); a path can still be typed.
     await expect(page.getByRole('heading', { name: 'Import drafts' })).toBeVisible();
     const pathField = page.getByLabel('File or folder');
-    await expect(pathField).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Choose a file…' })).toBeFocused();
     await pathField.fill(csv);
     await page.getByLabel('Photo folder (optional)').fill(photos);
     await expect(page.getByLabel('Account')).toHaveValue(/.+/);
@@ -274,7 +274,7 @@ test('ad files of kleinanzeigen-bot and a workbook sheet, by keyboard, each step
 
     // A workbook whose ads are on its second sheet.
     await page.getByRole('button', { name: 'Import another file' }).click();
-    await expect(pathField).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Choose a file…' })).toBeFocused();
     await pathField.fill(xlsx);
     await pathField.press('Enter');
     await expect(page.getByText('This sheet has no rows. Are your ads on another sheet?')).toBeVisible();

@@ -62,6 +62,7 @@ test('save a template, start a new draft from it, export the drafts to CSV', asy
   const exporting = page.getByRole('dialog', { name: 'Export drafts' });
   await expectAccessible(page, '[data-testid="export-dialog"]');
   await exporting.getByLabel('CSV (semicolons, for Excel in German)').check();
+  await exporting.getByLabel('Save it at a path on this computer').check();
   const file = testInfo.outputPath('Entwürfe.csv');
   await exporting.getByLabel('Save as').fill(file);
   await exporting.getByRole('button', { name: 'Export', exact: true }).click();
@@ -81,6 +82,7 @@ test('save a template, start a new draft from it, export the drafts to CSV', asy
   await exporting.getByRole('button', { name: 'Close' }).click();
   await page.getByRole('button', { name: 'Export…' }).click();
   await exporting.getByLabel('CSV (semicolons, for Excel in German)').check();
+  await exporting.getByLabel('Save it at a path on this computer').check();
   await exporting.getByLabel('Save as').fill(file);
   await exporting.getByRole('button', { name: 'Export', exact: true }).click();
   await expect(exporting.getByText('A file with this name exists already.')).toBeVisible();

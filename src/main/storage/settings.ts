@@ -6,6 +6,7 @@ import {
   publishUploadsSchema,
 } from '../../shared/ipc/contract';
 import type { Settings } from '../../shared/ipc/types';
+import type { FilePurpose } from '../../shared/domain/file-picks';
 import { openStore, type StoreFactory } from './store-factory';
 
 export interface SettingsService {
@@ -13,6 +14,10 @@ export interface SettingsService {
   update(patch: Partial<Settings>): Settings;
   /** Set when the settings file did not parse at start and was moved aside. */
   readonly movedAside?: string;
+  /** The folder last picked for `purpose` in a file dialog (issue 26.1), if any. */
+  folder(purpose: FilePurpose): string | undefined;
+  /** Remembers the folder picked for `purpose`. */
+  remember(purpose: FilePurpose, folder: string): void;
 }
 
 // 2048 is what a marketplace shows, at a fraction of the bytes of a 12 MP photo (media/intake.ts).
@@ -23,6 +28,8 @@ const defaults: Settings = { language: 'system', photoMaxEdge: 2048, publishDraf
 // edge since (CHOSEN_EDGE): otherwise the new default reaches those who never chose one.
 const OLD_DEFAULT_EDGE = 4096;
 const CHOSEN_EDGE = 'photoMaxEdgeChosen';
+// Not part of Settings: the page never reads them, only main's dialogs do.
+const LAST_FOLDERS = 'lastFolders';
 
 /** Opens the settings of the data folder. */
 export function createSettingsService(factory: StoreFactory, dataDir: string): SettingsService {
@@ -38,9 +45,20 @@ export function createSettingsService(factory: StoreFactory, dataDir: string): S
     publishDrafts: publishDraftsSchema.catch(defaults.publishDrafts).parse(store.store.publishDrafts),
     publishUploads: publishUploadsSchema.catch(defaults.publishUploads).parse(store.store.publishUploads),
   });
+  const folders = (): Record<string, unknown> => {
+    const stored = store.store[LAST_FOLDERS];
+    return typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+  };
   return {
     movedAside,
     get: read,
+    folder(purpose) {
+      const folder = folders()[purpose];
+      return typeof folder === 'string' && folder !== '' ? folder : undefined;
+    },
+    remember(purpose, folder) {
+      store.set(LAST_FOLDERS, { ...folders(), [purpose]: folder });
+    },
     update(patch) {
       if (patch.language !== undefined) store.set('language', patch.language);
       if (patch.photoMaxEdge !== undefined) {

@@ -29,6 +29,8 @@ interface ImportState {
   open: boolean;
   step: ImportStep;
   path: string;
+  /** The name of a file picked or dropped (issue 26.1) whose path main gave; null when typed. */
+  picked: string | null;
   accountId: string;
   photoDir: string;
   /** The template each draft starts from ('' = none). */
@@ -50,7 +52,11 @@ interface ImportState {
   /** Opens the wizard at its first step, for the selected account. */
   start(): void;
   close(): void;
-  setSource(patch: Partial<Pick<ImportState, 'path' | 'accountId' | 'photoDir' | 'templateId'>>): void;
+  setSource(
+    patch: Partial<Pick<ImportState, 'path' | 'picked' | 'accountId' | 'photoDir' | 'templateId'>>,
+  ): void;
+  /** Reads a picked or dropped file (issue 26.1): `source` answers its path and name, null when cancelled. */
+  pick(source: () => Promise<{ path: string; name: string } | null>): Promise<void>;
   /** Reads the chosen account's templates again (a chosen one that is gone is let go). */
   loadTemplates(): Promise<void>;
   /** Reads the source: tables go to the mapping, ad files straight to the preview. */
@@ -123,9 +129,24 @@ export const useImportStore = create<ImportState>((set, get) => {
     }
   };
 
+  const readSource = async (sheet?: string) => {
+    const inspected = await call('import:inspect', {
+      path: get().path.trim(),
+      ...(sheet ? { sheet } : {}),
+    });
+    set({ inspected, mapping: inspected.mapping, preview: null, skipped: new Set<number>() });
+    if (inspected.kind === 'kleinanzeigen-bot') {
+      const preview = await call('import:preview', plan());
+      set({ preview, skipped: duplicatesOf(preview), step: 'preview' });
+    } else {
+      set({ step: 'mapping' });
+    }
+  };
+
   return {
     open: false,
     path: '',
+    picked: null,
     accountId: '',
     photoDir: '',
     templateId: '',
@@ -175,18 +196,14 @@ export const useImportStore = create<ImportState>((set, get) => {
     },
 
     async inspect(sheet) {
+      await busyWith(() => readSource(sheet));
+    },
+    async pick(source) {
       await busyWith(async () => {
-        const inspected = await call('import:inspect', {
-          path: get().path.trim(),
-          ...(sheet ? { sheet } : {}),
-        });
-        set({ inspected, mapping: inspected.mapping, preview: null, skipped: new Set<number>() });
-        if (inspected.kind === 'kleinanzeigen-bot') {
-          const preview = await call('import:preview', plan());
-          set({ preview, skipped: duplicatesOf(preview), step: 'preview' });
-        } else {
-          set({ step: 'mapping' });
-        }
+        const picked = await source();
+        if (!picked) return;
+        get().setSource({ path: picked.path, picked: picked.name });
+        await readSource();
       });
     },
     toggleSkip(index) {

@@ -15,4 +15,6 @@ export interface ExportResult {
   rows: number;
   /** Listings only: the list is the last one known because the service could not be read now. */
   fromMemory?: boolean;
+  /** Asked for as a download (web shell): where the page fetches it, once, and the file's name. */
+  download?: { url: string; name: string };
 }

@@ -40,10 +40,19 @@ const importPlan = {
 
 /** Where an export goes: a new file (or one the seller agreed to replace) of the format's extension. */
 const exportTarget = {
-  path: absolutePathSchema,
+  path: absolutePathSchema.optional(),
+  /** Instead of a path (web shell, issue 26.1): main writes the file for the page to download once. */
+  download: z.literal(true).optional(),
   format: exportFormatSchema,
   replace: z.boolean().optional(),
 };
+const oneTarget: [
+  (input: { path?: unknown; download?: unknown }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (input) => (input.path !== undefined) !== (input.download !== undefined),
+  { message: 'give either path or download', path: ['path'] },
+];
 
 export const bulkWorkChannels = {
   // Issue 17, import (helper I1).
@@ -94,10 +103,18 @@ export const bulkWorkChannels = {
   // Issue 17, export and templates (helper I3).
   /** The selected account's drafts (or `ids`) to a CSV or XLSX file; photos as their files' paths. */
   'export:drafts': channel<ExportResult>()(
-    z.object({ ...exportTarget, ids: z.array(draftIdSchema).min(1).max(100_000).optional() }).strict(),
+    z
+      .object({ ...exportTarget, ids: z.array(draftIdSchema).min(1).max(100_000).optional() })
+      .strict()
+      .refine(...oneTarget),
   ),
   /** The selected account's live listings with their publication states in seller words. */
-  'export:listings': channel<ExportResult>()(z.object(exportTarget).strict()),
+  'export:listings': channel<ExportResult>()(
+    z
+      .object(exportTarget)
+      .strict()
+      .refine(...oneTarget),
+  ),
   /** A file name to suggest for an export (in the seller's home folder). */
   'export:default-path': channel<{ path: string }>()(
     z.object({ kind: z.enum(exportKinds), format: exportFormatSchema }).strict(),

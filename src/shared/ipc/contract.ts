@@ -28,6 +28,7 @@ import type { LiveEditSource, PhotoRemoval } from '../domain/live-edit';
 import type { ImportProgress } from '../domain/import';
 import type { BulkJob } from '../domain/bulk-edit-job';
 import { bulkWorkChannels } from './contract-bulk-work';
+import { filesChannels } from './contract-files';
 import { channel, noInput, type ChannelDef } from './channel';
 import { publicationStateRequestSchema, type ListingDeleteResult } from '../domain/lifecycle';
 import type {
@@ -304,6 +305,7 @@ export const contract = {
     z.object({ listingUuid: id, uuid: id, state: publicationStateRequestSchema }).strict(),
   ),
   ...bulkWorkChannels,
+  ...filesChannels,
 } satisfies Record<ChannelName, ChannelDef<z.ZodType, unknown>>;
 
 export type Contract = typeof contract;

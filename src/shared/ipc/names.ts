@@ -84,6 +84,11 @@ export const channelNames = [
   'bulk:jobs',
   'bulk:retry',
   'bulk:dismiss',
+  // Issue 26.1, files picked, not typed.
+  'files:capabilities',
+  'files:choose',
+  'files:choose-export',
+  'files:receive',
 ] as const;
 export type ChannelName = (typeof channelNames)[number];
 

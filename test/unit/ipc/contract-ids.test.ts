@@ -112,6 +112,8 @@ const table: Partial<Record<ChannelName, { input: Record<string, unknown>; ids: 
   'templates:rename': { input: { accountId: 'acc-1', id: PUB, name: 'Sofas' }, ids: [['accountId'], ['id']] },
   'templates:delete': { input: { accountId: 'acc-1', id: PUB }, ids: [['accountId'], ['id']] },
   'templates:new-draft': { input: { accountId: 'acc-1', id: PUB }, ids: [['accountId'], ['id']] },
+  // Issue 26.1, a file handed over by the page.
+  'files:receive': { input: { name: 'a.csv', size: 3, uploadId: PUB }, ids: [['uploadId']] },
 };
 
 // Fields named like ids that never become a path segment, each with the reason.

@@ -23,6 +23,7 @@ import { mainI18n } from '../../i18n';
 import { followAppLanguage } from '../../i18n/follow-language';
 import type { WindowState } from './window-state';
 import { devContentSecurityPolicy } from '../../csp';
+import { electronFileDialogs } from './file-dialogs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const devServerUrl = process.env.ELECTRON_RENDERER_URL;
@@ -118,6 +119,7 @@ async function start(): Promise<void> {
           : await dialog.showSaveDialog(options);
         return chosen.canceled || !chosen.filePath ? undefined : chosen.filePath;
       },
+      fileDialogs: electronFileDialogs(() => window ?? null),
       notify(title, body) {
         if (Notification.isSupported()) new Notification({ title, body }).show();
       },

@@ -48,6 +48,12 @@ function requestUrl(req: http.IncomingMessage): URL | undefined {
   }
 }
 
+/** A Content-Disposition naming the file: plain ASCII for old clients, UTF-8 (RFC 6266) for the rest. */
+export function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
 /** Starts the web shell on 127.0.0.1 and resolves once it listens. */
 export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
   const { rendererDir, token } = options;
@@ -71,6 +77,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     if (!url) return refuse(res, 400, 'Bad request.');
     const refused = gate(req, url, false);
     if (refused) return refuse(res, 403, refused);
+    if (url.pathname.startsWith('/downloads/')) return serveDownload(req, res, url.pathname);
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Method not allowed.');
     // Real paths only: a symlink out of the renderer or photos folder is not followed.
     const served = await resolveServedFile(rendererDir, photoFile, url.pathname);
@@ -94,6 +101,29 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     // A file removed since stat ends this response, not the process.
     pipeline(createReadStream(file), res, (error) => {
       if (error) log.error(`Serving ${url.pathname} failed`, error);
+    });
+  };
+  // An export asked for as a download (issue 26.1): served once, then removed.
+  const serveDownload = async (req: http.IncomingMessage, res: http.ServerResponse, urlPath: string) => {
+    // A HEAD would use up the one fetch the page gets.
+    if (req.method !== 'GET') return refuse(res, 405, 'Method not allowed.');
+    const { download } = await app;
+    const taken = download.take(urlPath);
+    const info = taken ? await stat(taken.file).catch(() => undefined) : undefined;
+    if (!taken || !info?.isFile()) return refuse(res, 404, 'Not found.');
+    res.writeHead(200, {
+      'Content-Type': 'application/octet-stream',
+      'Content-Length': info.size,
+      'Content-Disposition': attachment(taken.name),
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+    });
+    pipeline(createReadStream(taken.file), res, (error) => {
+      if (error) log.error(`Serving the download ${urlPath} failed`, error);
+      download
+        .discard(taken.file)
+        .catch((failure: unknown) => log.error('Removing a download failed', failure));
     });
   };
   const server = http.createServer((req, res) => {

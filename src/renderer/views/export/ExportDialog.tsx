@@ -3,8 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { ExportFormat, ExportKind, ExportResult } from '../../../shared/domain/export';
 import { IpcError } from '../../../shared/ipc/envelope';
 import { call } from '../../ipc/client';
+import { download, useFileCapabilities } from '../../ipc/files';
 import { useActiveAccount } from '../../store/accounts-store';
 import '../../components/confirm-dialog.css';
+import { ExportWhere, type ExportWhereChoice } from './ExportWhere';
 import './export.css';
 
 interface Props {
@@ -39,6 +41,11 @@ export function ExportDialog({ kind, ids, onClose }: Props) {
   const [file, setFile] = useState('');
   const [outcome, setOutcome] = useState<Outcome>({ state: 'idle' });
   const busy = outcome.state === 'busy';
+  const capabilities = useFileCapabilities();
+  const downloads = capabilities?.downloads === true;
+  // A download where the shell offers one (web shell), until the seller asks for a path.
+  const [chosenWhere, setWhere] = useState<ExportWhereChoice | null>(null);
+  const where: ExportWhereChoice = chosenWhere ?? (downloads ? 'download' : 'path');
 
   useEffect(() => {
     const element = dialog.current;
@@ -60,12 +67,16 @@ export function ExportDialog({ kind, ids, onClose }: Props) {
 
   const run = async (replace: boolean) => {
     setOutcome({ state: 'busy' });
-    const target = { path: file.trim(), format, ...(replace && { replace: true }) };
+    const target =
+      where === 'download'
+        ? { download: true as const, format }
+        : { path: file.trim(), format, ...(replace && { replace: true }) };
     try {
       const result =
         kind === 'listings'
           ? await call('export:listings', target)
           : await call('export:drafts', { ...target, ...(ids && { ids }) });
+      if (result.download) download(result.download.url, result.download.name);
       setOutcome({ state: 'done', result });
     } catch (error) {
       const details =
@@ -129,23 +140,24 @@ export function ExportDialog({ kind, ids, onClose }: Props) {
             </label>
           ))}
         </fieldset>
-        <label className="export-path">
-          <span>{t('exportTemplates.export.path')}</span>
-          <input
-            type="text"
-            value={file}
-            disabled={busy}
-            spellCheck={false}
-            aria-describedby={`${id}-path-hint`}
-            onChange={(event) => {
-              setFile(event.target.value);
-              setOutcome({ state: 'idle' });
-            }}
-          />
-          <span id={`${id}-path-hint`} className="muted small">
-            {t('exportTemplates.export.pathHint')}
-          </span>
-        </label>
+        <ExportWhere
+          id={id}
+          kind={kind}
+          format={format}
+          where={where}
+          downloads={downloads}
+          dialogs={capabilities?.dialogs === true}
+          file={file}
+          busy={busy}
+          onWhere={(choice) => {
+            setWhere(choice);
+            setOutcome({ state: 'idle' });
+          }}
+          onFile={(typed) => {
+            setFile(typed);
+            setOutcome({ state: 'idle' });
+          }}
+        />
         <div aria-live="polite" data-testid="export-outcome">
           {outcome.state === 'exists' && (
             <p className="export-exists">
@@ -163,7 +175,15 @@ export function ExportDialog({ kind, ids, onClose }: Props) {
           {outcome.state === 'done' && (
             <>
               <p className="export-done">
-                {t('exportTemplates.export.done', { count: outcome.result.rows, path: outcome.result.path })}
+                {outcome.result.download
+                  ? t('exportTemplates.export.downloaded', {
+                      count: outcome.result.rows,
+                      name: outcome.result.download.name,
+                    })
+                  : t('exportTemplates.export.done', {
+                      count: outcome.result.rows,
+                      path: outcome.result.path,
+                    })}
               </p>
               {outcome.result.fromMemory && <p className="muted">{t('exportTemplates.export.fromMemory')}</p>}
             </>
@@ -176,8 +196,14 @@ export function ExportDialog({ kind, ids, onClose }: Props) {
               : t('exportTemplates.export.cancel')}
           </button>
           {outcome.state !== 'done' && (
-            <button type="submit" className="primary" disabled={busy || file.trim() === ''}>
-              {busy ? t('exportTemplates.export.saving') : t('exportTemplates.export.save')}
+            <button
+              type="submit"
+              className="primary"
+              disabled={busy || (where === 'path' && file.trim() === '')}
+            >
+              {busy
+                ? t('exportTemplates.export.saving')
+                : t(where === 'download' ? 'exportTemplates.export.download' : 'exportTemplates.export.save')}
             </button>
           )}
         </div>

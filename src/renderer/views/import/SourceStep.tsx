@@ -2,13 +2,19 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccountsStore } from '../../store/accounts-store';
 import { useImportStore } from '../../store/import-store';
+import { call } from '../../ipc/client';
+import { useFileCapabilities } from '../../ipc/files';
 import { FailureBanner } from './FailureBanner';
+import { SourcePicker, useImportDrop } from './SourcePicker';
 
 /** Step 1: the file or folder, the account the drafts belong to, and where the photos are. */
 export function SourceStep({ headingId }: { headingId: string }) {
   const { t } = useTranslation();
   const id = useId();
   const path = useImportStore((s) => s.path);
+  const picked = useImportStore((s) => s.picked);
+  const dialogs = useFileCapabilities()?.dialogs === true;
+  const drop = useImportDrop();
   const accountId = useImportStore((s) => s.accountId);
   const photoDir = useImportStore((s) => s.photoDir);
   const templateId = useImportStore((s) => s.templateId);
@@ -18,14 +24,16 @@ export function SourceStep({ headingId }: { headingId: string }) {
   const { setSource, inspect } = useImportStore.getState();
   // Said only once the seller tried to go on with an empty path.
   const [missing, setMissing] = useState(false);
+  const [dirFailure, setDirFailure] = useState<string | null>(null);
 
   return (
     <form
       className="import-form"
       aria-labelledby={headingId}
+      {...drop.props}
       onSubmit={(event) => {
         event.preventDefault();
-        if (path.trim() === '') {
+        if (path.trim() === '' && picked === null) {
           setMissing(true);
           document.getElementById(`${id}-path`)?.focus();
           return;
@@ -37,19 +45,19 @@ export function SourceStep({ headingId }: { headingId: string }) {
         {t('import.source.heading')}
       </h2>
       <p className="muted">{t('import.source.intro')}</p>
+      <SourcePicker over={drop.over} />
       <div className="field wide">
         <label htmlFor={`${id}-path`}>{t('import.source.path')}</label>
         <input
           id={`${id}-path`}
           className="import-path"
-          value={path}
+          value={picked === null ? path : ''}
           spellCheck={false}
           autoComplete="off"
           aria-describedby={`${id}-path-hint${missing ? ` ${id}-path-error` : ''}`}
           aria-invalid={missing && path.trim() === ''}
-          data-autofocus
           onChange={(event) => {
-            setSource({ path: event.target.value });
+            setSource({ path: event.target.value, picked: null });
             if (event.target.value.trim() !== '') setMissing(false);
           }}
         />
@@ -108,15 +116,37 @@ export function SourceStep({ headingId }: { headingId: string }) {
       </div>
       <div className="field wide">
         <label htmlFor={`${id}-photos`}>{t('import.source.photoDir')}</label>
-        <input
-          id={`${id}-photos`}
-          className="import-path"
-          value={photoDir}
-          spellCheck={false}
-          autoComplete="off"
-          aria-describedby={`${id}-photos-hint`}
-          onChange={(event) => setSource({ photoDir: event.target.value })}
-        />
+        <div className="import-path-row">
+          <input
+            id={`${id}-photos`}
+            className="import-path"
+            value={photoDir}
+            spellCheck={false}
+            autoComplete="off"
+            aria-describedby={`${id}-photos-hint`}
+            onChange={(event) => setSource({ photoDir: event.target.value })}
+          />
+          {dialogs && (
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => {
+                setDirFailure(null);
+                call('files:choose', { purpose: 'photo-folder' }).then(
+                  ({ path: chosen }) => chosen !== null && setSource({ photoDir: chosen }),
+                  (error: unknown) => setDirFailure(error instanceof Error ? error.message : String(error)),
+                );
+              }}
+            >
+              {t('import.source.choosePhotoDir')}
+            </button>
+          )}
+        </div>
+        {dirFailure !== null && (
+          <p className="field-error" role="alert">
+            {t('import.source.choosePhotoDirFailed', { message: dirFailure })}
+          </p>
+        )}
         <p className="hint" id={`${id}-photos-hint`}>
           {t('import.source.photoDirHint')}
         </p>

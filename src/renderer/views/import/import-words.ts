@@ -49,10 +49,12 @@ export function failureText(
   t: TFunction,
   failure: { code: string; message: string; reason?: string | undefined },
 ): string {
-  // Reasons main names (details.reason) have their own words; then the code's.
-  const reasons = ['template-not-of-account', 'no-account'];
+  // Reasons main names (details.reason) have their own words; then the code's. A picked file's
+  // (issue 26.1) name the file in `message`; main words a file too large to hand over itself.
+  const reasons = ['template-not-of-account', 'no-account', 'picked-unreadable', 'one-file'];
   if (failure.reason !== undefined && reasons.includes(failure.reason))
-    return t(`import.failure.reason.${failure.reason}`);
+    return t(`import.failure.reason.${failure.reason}`, { name: failure.message });
+  if (failure.reason === 'too-large') return failure.message;
   const known = ['not-found', 'invalid-input', 'unavailable'];
   return t(`import.failure.${known.includes(failure.code) ? failure.code : 'other'}`, {
     message: failure.message,
