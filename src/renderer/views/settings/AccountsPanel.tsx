@@ -127,7 +127,7 @@ export function AccountsPanel() {
         )}
       </div>
       {state.keychain.mode === 'session-only' && (
-        <div className="banner warning" role="note">
+        <div className="banner warning stacked" role="note">
           <p>{t('accounts.sessionOnly', { reason: keychainReason(state.keychain) })}</p>
           <KeychainDetails status={state.keychain} />
         </div>
