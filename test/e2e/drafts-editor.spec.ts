@@ -191,9 +191,7 @@ test('a new draft starts from the account defaults, explains a bad price, and ke
     ]);
     await page.getByRole('option', { name: 'Gesuch' }).click();
     await expect(adType).toHaveValue('Gesuch');
-    await expect(adType).toHaveAccessibleDescription(
-      /^Bekannt vom Marktplatz/,
-    );
+    await expect(adType).toHaveAccessibleDescription(/^Bekannt vom Marktplatz/);
     const germanPriceType = german.getByRole('combobox', { name: 'Preisart', exact: true });
     await expect(germanPriceType).toHaveValue('Festpreis');
     await germanPriceType.click();
