@@ -10,6 +10,7 @@ import deIpc from '../../shared/i18n/locales/de.ipc.json';
 import deMedia from '../../shared/i18n/locales/de.media.json';
 import deMenu from '../../shared/i18n/locales/de.menu.json';
 import deErrors from '../../shared/i18n/locales/de.errors.json';
+import dePublishJob from '../../shared/i18n/locales/de.publishJob.json';
 import deServiceClient from '../../shared/i18n/locales/de.serviceClient.json';
 import enCli from '../../shared/i18n/locales/en.cli.json';
 import enDataLock from '../../shared/i18n/locales/en.dataLock.json';
@@ -20,6 +21,7 @@ import enIpc from '../../shared/i18n/locales/en.ipc.json';
 import enMedia from '../../shared/i18n/locales/en.media.json';
 import enMenu from '../../shared/i18n/locales/en.menu.json';
 import enErrors from '../../shared/i18n/locales/en.errors.json';
+import enPublishJob from '../../shared/i18n/locales/en.publishJob.json';
 import enServiceClient from '../../shared/i18n/locales/en.serviceClient.json';
 
 /** Each language's namespaces, as i18next takes them. */
@@ -35,6 +37,7 @@ export const mainResources = {
     media: enMedia,
     errors: enErrors,
     serviceClient: enServiceClient,
+    publishJob: enPublishJob,
   },
   de: {
     menu: deMenu,
@@ -47,6 +50,7 @@ export const mainResources = {
     media: deMedia,
     errors: deErrors,
     serviceClient: deServiceClient,
+    publishJob: dePublishJob,
   },
 };
 
