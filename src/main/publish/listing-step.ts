@@ -106,7 +106,7 @@ function ambiguous(ctx: JobContext, count: number, reference: string | null | un
     jobError(
       {
         problem: 'listing-ambiguous',
-        message: jobWords('severalMatch', { count, reference: reference ?? '' }),
+        message: jobWords('severalMatch', { number: count, reference: reference ?? '' }),
       },
       ctx.now(),
     ),
@@ -118,7 +118,10 @@ function unreadableMatch(ctx: JobContext, count: number, reference: string | nul
     jobError(
       {
         problem: 'listing-ambiguous',
-        message: jobWords('unreadableMatch', { count, reference: reference ?? '' }),
+        message: jobWords(count === 1 ? 'unreadableOne' : 'unreadableSeveral', {
+          number: count,
+          reference: reference ?? '',
+        }),
       },
       ctx.now(),
     ),
