@@ -65,10 +65,10 @@ const DE: Words = {
   edit: 'Bearbeiten',
   connected: 'Verbunden: Der Dienst hat 0 Anzeigen geliefert.',
   detected: 'erkannt: Token allein',
-  summary: 'Authorization: Automatisch, erkannt: Token allein',
+  summary: 'Anmeldeform: Automatisch, erkannt: Token allein',
   used: (sb) =>
     `Verwendet: der Token-Dienst unter ${sb.authUrl}/oidc/token und die Anzeigen unter ` +
-    `${sb.baseUrl}/v1/listings, mit dem Authorization-Header als Token allein.`,
+    `${sb.baseUrl}/v1/listings, mit der Anmeldeform Token allein.`,
   adjusted: 'Die Adressen wie eingegeben haben nicht geantwortet; das Konto verwendet jetzt diese.',
 };
 

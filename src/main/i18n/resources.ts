@@ -10,6 +10,8 @@ import deIpc from '../../shared/i18n/locales/de.ipc.json';
 import deMedia from '../../shared/i18n/locales/de.media.json';
 import deMenu from '../../shared/i18n/locales/de.menu.json';
 import deErrors from '../../shared/i18n/locales/de.errors.json';
+import dePublishJob from '../../shared/i18n/locales/de.publishJob.json';
+import deServiceClient from '../../shared/i18n/locales/de.serviceClient.json';
 import enCli from '../../shared/i18n/locales/en.cli.json';
 import enDataLock from '../../shared/i18n/locales/en.dataLock.json';
 import enSecrets from '../../shared/i18n/locales/en.secrets.json';
@@ -19,6 +21,8 @@ import enIpc from '../../shared/i18n/locales/en.ipc.json';
 import enMedia from '../../shared/i18n/locales/en.media.json';
 import enMenu from '../../shared/i18n/locales/en.menu.json';
 import enErrors from '../../shared/i18n/locales/en.errors.json';
+import enPublishJob from '../../shared/i18n/locales/en.publishJob.json';
+import enServiceClient from '../../shared/i18n/locales/en.serviceClient.json';
 
 /** Each language's namespaces, as i18next takes them. */
 export const mainResources = {
@@ -32,6 +36,8 @@ export const mainResources = {
     ipc: enIpc,
     media: enMedia,
     errors: enErrors,
+    serviceClient: enServiceClient,
+    publishJob: enPublishJob,
   },
   de: {
     menu: deMenu,
@@ -43,6 +49,8 @@ export const mainResources = {
     ipc: deIpc,
     media: deMedia,
     errors: deErrors,
+    serviceClient: deServiceClient,
+    publishJob: dePublishJob,
   },
 };
 

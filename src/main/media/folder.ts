@@ -4,6 +4,7 @@
 // refused, so dropping a folder can never pull in, say, a document from elsewhere.
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { wordsIn } from '../i18n';
 import { intakeMessage } from './intake-messages';
 
 export type SkipCode = 'not-a-file' | 'outside-folder' | 'hidden' | 'too-many';
@@ -31,8 +32,12 @@ const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'bas
 // Names equal but for case or accents still get one fixed order, whatever readdir returned.
 const natural = (a: string, b: string) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 
-function skip(name: string, code: SkipCode, why: string): SkippedEntry {
-  return { name, code, message: `“${name}” ${why}` };
+/**
+ * A skipped entry with main's media words for it, in English like intakeMessage's: a German window
+ * words it by its code (renderer's refusal-text.ts), so a language switch never mixes the two.
+ */
+function skip(name: string, code: SkipCode, why: string, values: Record<string, number> = {}): SkippedEntry {
+  return { name, code, message: wordsIn('en', 'media')(`folder.${why}`, { name, ...values }) };
 }
 
 function isInside(root: string, target: string): boolean {
@@ -40,7 +45,7 @@ function isInside(root: string, target: string): boolean {
   return rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel);
 }
 
-const NOT_A_FILE = 'is not a regular file and was not added.';
+const NOT_A_FILE = 'notRegularFile';
 
 class Collector {
   readonly files: string[] = [];
@@ -68,7 +73,7 @@ class Collector {
     try {
       entries = await readdir(dir, { withFileTypes: true });
     } catch {
-      this.skipped.push(skip(path.basename(dir), 'not-a-file', 'could not be opened and was not added.'));
+      this.skipped.push(skip(path.basename(dir), 'not-a-file', 'folderUnopenable'));
       return;
     }
     entries.sort((a, b) => natural(a.name, b.name));
@@ -78,7 +83,7 @@ class Collector {
       const real = path.join(realDir, entry.name);
       // Dot files are the system's and tools' (.DS_Store, ._IMG_1.jpg, .thumbnails), not photos.
       if (entry.name.startsWith('.')) {
-        this.skipped.push(skip(entry.name, 'hidden', 'is hidden and was not added.'));
+        this.skipped.push(skip(entry.name, 'hidden', 'hidden'));
       } else if (entry.isSymbolicLink()) {
         await this.link(full, entry.name, root);
       } else if (entry.isDirectory()) {
@@ -98,7 +103,7 @@ class Collector {
       target = await realpath(full);
       info = await stat(target);
     } catch {
-      this.skipped.push(skip(name, 'not-a-file', 'is a link that leads nowhere and was not added.'));
+      this.skipped.push(skip(name, 'not-a-file', 'brokenLink'));
       return;
     }
     if (!isInside(root, target)) {
@@ -130,11 +135,10 @@ export async function collectDroppedFiles(
       else if (info.isFile()) collector.add(dropped, real);
       else collector.skipped.push(skip(name, 'not-a-file', NOT_A_FILE));
     } catch {
-      collector.skipped.push(skip(name, 'not-a-file', 'could not be found and was not added.'));
+      collector.skipped.push(skip(name, 'not-a-file', 'notFound'));
     }
     if (collector.overflow) {
-      const why = `and what follows were not added: at most ${maxFiles} files are taken at once. Drop fewer photos at a time.`;
-      collector.skipped.push(skip(name, 'too-many', why));
+      collector.skipped.push(skip(name, 'too-many', 'tooMany', { max: maxFiles }));
       break;
     }
   }

@@ -2,17 +2,18 @@
 import type { Draft } from '../../shared/domain/draft';
 import { validateDraft } from '../../shared/domain/draft-validation';
 import type { FailureFacts } from './failure';
+import { jobWords } from './job-words';
 
 /** Why `draft` cannot be published as a new job, or null when it can. */
 export function whyNotPublishable(draft: Draft): FailureFacts | null {
   if (draft.status === 'published') {
-    return { problem: 'not-publishable', message: 'This draft is published already.' };
+    return { problem: 'not-publishable', message: jobWords('publishedAlready') };
   }
   // A publication exists (e.g. the ad was rejected): a new job would make a second listing.
   if (draft.remote?.publicationUuid) {
     return {
       problem: 'already-on-service',
-      message: 'This draft has a publication on the service already; follow it in Publishing.',
+      message: jobWords('hasPublication'),
     };
   }
   const issues = validateDraft(draft);
@@ -20,7 +21,7 @@ export function whyNotPublishable(draft: Draft): FailureFacts | null {
     const fields = [...new Set(issues.map((issue) => issue.field))].join(', ');
     return {
       problem: 'not-publishable',
-      message: `The draft is not complete: ${fields}.`,
+      message: jobWords('notComplete', { fields }),
     };
   }
   return null;

@@ -18,6 +18,7 @@ import {
 import type { JobError } from './job-record';
 import { matchListings, unreadableWithReference } from './listing-match';
 import { lastPossibleSend, note, reconcile } from './reconcile';
+import { jobWords } from './job-words';
 
 export interface ListingDeps {
   /** Listings that belong to a job (engine-wide); a lost answer is never matched with one of them. */
@@ -105,7 +106,7 @@ function ambiguous(ctx: JobContext, count: number, reference: string | null | un
     jobError(
       {
         problem: 'listing-ambiguous',
-        message: `${count} listings carry the reference "${reference ?? ''}" and this draft's content; the app cannot tell which one it created.`,
+        message: jobWords('severalMatch', { number: count, reference: reference ?? '' }),
       },
       ctx.now(),
     ),
@@ -117,7 +118,10 @@ function unreadableMatch(ctx: JobContext, count: number, reference: string | nul
     jobError(
       {
         problem: 'listing-ambiguous',
-        message: `${count === 1 ? 'A listing' : `${count} listings`} with the reference "${reference ?? ''}" could not be read from the service's list; the app cannot tell whether one is the listing it created.`,
+        message: jobWords(count === 1 ? 'unreadableOne' : 'unreadableSeveral', {
+          number: count,
+          reference: reference ?? '',
+        }),
       },
       ctx.now(),
     ),
@@ -161,12 +165,7 @@ export function isGone(error: unknown): boolean {
 
 /** The failure of a job whose listing was deleted on the service. */
 export function listingGone(ctx: JobContext): StepFailure {
-  return new StepFailure(
-    jobError(
-      { problem: 'listing-gone', message: 'The listing of this job no longer exists on the service.' },
-      ctx.now(),
-    ),
-  );
+  return new StepFailure(jobError({ problem: 'listing-gone', message: jobWords('listingGone') }, ctx.now()));
 }
 
 /** Removes one media URL from the listing; a URL already gone is fine. */

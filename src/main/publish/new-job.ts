@@ -8,6 +8,7 @@ import type { DraftsPort } from './draft-sync';
 import { factsOf, type FailureFacts } from './failure';
 import { JOB_VERSION, type JobRecord } from './job-record';
 import type { JobStore } from './job-store';
+import { jobWords } from './job-words';
 
 /** The file extension a job gives its link to a photo. */
 export function photoExtension(file: string): string {
@@ -87,7 +88,10 @@ export async function prepareJob(
     draft = await input.drafts.get(input.draftId);
   } catch (error) {
     return {
-      refusal: { problem: 'not-found', message: `The draft cannot be read: ${factsOf(error).message}` },
+      refusal: {
+        problem: 'not-found',
+        message: jobWords('draftUnreadable', { message: factsOf(error).message }),
+      },
     };
   }
   const unfit = whyNotPublishable(draft);
@@ -113,7 +117,7 @@ export async function prepareJob(
     return {
       refusal: {
         problem: 'photo-missing',
-        message: `A photo of the draft is missing: ${factsOf(error).message}`,
+        message: jobWords('photoFileMissing', { message: factsOf(error).message }),
       },
     };
   }

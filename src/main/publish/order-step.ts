@@ -7,6 +7,7 @@ import { settleAttachments } from './attach-resolver';
 import { jobError } from './failure';
 import { StepFailure, checkStopped, repeatOrThrow, waitToRepeat, type JobContext } from './job-context';
 import { isGone, listingGone, readListing, removeMedia } from './listing-step';
+import { jobWords } from './job-words';
 
 // Reconciling more often than this means the listing keeps changing under the job.
 const MAX_RECONCILES = 5;
@@ -34,12 +35,7 @@ export async function orderPhotos(ctx: JobContext, listingUuid: string): Promise
       return 'done';
     }
     if (++reconciles > MAX_RECONCILES) {
-      throw new StepFailure(
-        jobError(
-          { problem: 'internal', message: 'The listing’s photos could not be put in the draft’s order.' },
-          ctx.now(),
-        ),
-      );
+      throw new StepFailure(jobError({ problem: 'internal', message: jobWords('orderFailed') }, ctx.now()));
     }
     const listing = await readListing(ctx, listingUuid);
     const known = new Map(record.photos.map((photo) => [photo.photoId, photo.url!]));

@@ -8,6 +8,7 @@ import { FLOOR_EDGE, noteMediaSize, shrinkBelow, sizeToFit, type MediaLimit } fr
 import { jobError } from './failure';
 import { StepFailure, type JobContext } from './job-context';
 import type { JobPhoto } from './job-record';
+import { jobWords } from './job-words';
 
 // `smaller-<n>-<the job's link>`: the n-th copy of that photo.
 const COPY_NAME = /^smaller-(\d+)-(.+)$/;
@@ -78,9 +79,7 @@ export async function fitPhoto(
 function tooLargeError(ctx: JobContext, photo: JobPhoto, limit: MediaLimit | null) {
   const accepted = limit?.acceptedBytes ?? null;
   const took =
-    accepted === null
-      ? 'The service has not accepted any photo of this account yet.'
-      : `The service accepted photos of up to ${kb(accepted)}.`;
+    accepted === null ? jobWords('noneAccepted') : jobWords('acceptedUpTo', { size: kb(accepted) });
   // The spec's row (attachMedia 413) gives the seller's title and sentence in the UI's language; the
   // photo and the sizes come with `params` for the UI's own words of what to do.
   const error = jobError(
@@ -97,8 +96,8 @@ function tooLargeError(ctx: JobContext, photo: JobPhoto, limit: MediaLimit | nul
   );
   return {
     ...error,
-    detail: `The photo ${photo.name} is too large for the service even at ${FLOOR_EDGE} px (${kb(photo.bytes)}). ${took}`,
-    whatToDo: `Crop ${photo.name} or replace it with a smaller photo, then publish the draft again.`,
+    detail: jobWords('tooLargeAtFloor', { name: photo.name, edge: FLOOR_EDGE, size: kb(photo.bytes), took }),
+    whatToDo: jobWords('crop', { name: photo.name }),
     params: { name: photo.name, bytes: photo.bytes, ...(accepted !== null && { accepted }) },
   };
 }

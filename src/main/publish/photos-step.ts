@@ -19,6 +19,7 @@ import {
 import type { JobPhoto, JobTicket } from './job-record';
 import { isAbortError } from './pause';
 import { PhotoSizes, fitPhoto } from './photo-fit';
+import { jobWords } from './job-words';
 
 // More rounds than this for one photo means something is wrong that repeating will not fix.
 const MAX_ROUNDS = 20;
@@ -81,7 +82,7 @@ async function photoTask(
         jobError(
           {
             problem: 'internal',
-            message: `The photo ${photo.name} could not be attached after ${MAX_ROUNDS} tries.`,
+            message: jobWords('attachFailed', { name: photo.name, rounds: MAX_ROUNDS }),
           },
           ctx.now(),
         ),
@@ -148,7 +149,10 @@ async function uploadPhoto(ctx: JobContext, photo: JobPhoto): Promise<boolean> {
     if (failure instanceof ServiceError && failure.problem === 'file-unreadable') {
       throw new StepFailure(
         jobError(
-          { problem: 'photo-missing', message: `The photo ${photo.name} cannot be read: ${failure.message}` },
+          {
+            problem: 'photo-missing',
+            message: jobWords('photoUnreadable', { name: photo.name, message: failure.message }),
+          },
           ctx.now(),
         ),
       );

@@ -14,6 +14,7 @@ import { isGone, listingGone } from './listing-step';
 import { abortError } from './pause';
 import { findPublication, readPublications, type PublicationDeps } from './publication-read';
 import { lastPossibleSend, note } from './reconcile';
+import { jobWords } from './job-words';
 
 /** Creates the job's publication unless it has one; resolves with its uuid. */
 export async function ensurePublication(
@@ -47,7 +48,7 @@ export async function ensurePublication(
           ctx,
           'publication POST: outcome unknown and the service offers no read of publications; asking the seller',
         );
-        throw unknownPublication(ctx, lost?.detail ?? 'The app stopped while the request was out.');
+        throw unknownPublication(ctx, lost?.detail ?? jobWords('stoppedWhileOut'));
       }
       if (found !== null) {
         if (record.publicationInherited) {
@@ -111,7 +112,7 @@ function unknownPublication(ctx: JobContext, why: string): StepFailure {
     jobError(
       {
         problem: 'publication-unknown',
-        message: `It is not known whether the ad was published: the answer was lost (${why}), and this service offers no way to look it up.`,
+        message: jobWords('unknownOutcome', { why }),
       },
       ctx.now(),
     ),

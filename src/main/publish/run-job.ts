@@ -12,6 +12,7 @@ import { isAbortError } from './pause';
 import { runPhotos } from './photos-step';
 import type { PublicationDeps } from './publication-read';
 import { ensurePublication } from './publication-step';
+import { jobWords } from './job-words';
 
 export interface RunDeps {
   imprints: ImprintSource;
@@ -65,7 +66,7 @@ async function listingAndPhotos(ctx: JobContext, deps: RunDeps): Promise<string>
     checkStopped(ctx);
     if (round >= MAX_ROUNDS) {
       throw new StepFailure(
-        jobError({ problem: 'internal', message: 'The listing’s photos kept changing.' }, ctx.now()),
+        jobError({ problem: 'internal', message: jobWords('photosKeptChanging') }, ctx.now()),
       );
     }
     if (ctx.record.photos.some((photo) => photo.url === null))

@@ -15,6 +15,7 @@ import { jobError, judge } from './failure';
 import { StepFailure, checkStopped, type JobContext } from './job-context';
 import { backoffDelay, type Backoff } from '../service-client/backoff';
 import { abortError, pause } from './pause';
+import { jobWords } from './job-words';
 
 /** How the reading ended: the ad is where it was asked to be, or it settled elsewhere (needs the seller). */
 export type TrackOutcome = 'settled' | 'rejected';
@@ -75,10 +76,7 @@ export async function trackPublication(
     } catch (error) {
       if (error instanceof ServiceError && error.problem === 'not-found') {
         throw new StepFailure(
-          jobError(
-            { problem: 'publication-gone', message: 'The publication no longer exists on the service.' },
-            ctx.now(),
-          ),
+          jobError({ problem: 'publication-gone', message: jobWords('publicationGone') }, ctx.now()),
         );
       }
       const verdict = judge(error, ctx.now());

@@ -64,19 +64,24 @@ export async function openSecretStore(
   try {
     keytar = load();
   } catch (error) {
-    return createSessionSecretStore(() => mainI18n.t('secrets:notBuilt', { error: firstLine(error) }));
+    return createSessionSecretStore(() => mainI18n.t('secrets:notBuilt', { error: firstLine(error) }), {
+      problem: 'not-built',
+      detail: firstLine(error),
+    });
   }
   try {
     await withTimeout(keytar.findCredentials(service), PROBE_TIMEOUT_MS);
   } catch (error) {
     // Worded when read, in the app's language then (the store opens before the settings are read).
-    return createSessionSecretStore(() =>
-      mainI18n.t('secrets:unusable', {
-        error:
-          error instanceof NoAnswer
+    const noAnswer = error instanceof NoAnswer;
+    return createSessionSecretStore(
+      () =>
+        mainI18n.t('secrets:unusable', {
+          error: noAnswer
             ? mainI18n.t('secrets:noAnswer', { seconds: PROBE_TIMEOUT_MS / 1000 })
             : firstLine(error),
-      }),
+        }),
+      { problem: noAnswer ? 'no-answer' : 'unusable', detail: firstLine(error) },
     );
   }
   return createKeytarSecretStore(keytar, service);

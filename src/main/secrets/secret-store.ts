@@ -1,6 +1,6 @@
 // Where account secrets live. The mode is decided once at start and shown to the seller; a
 // keychain store never falls back to memory behind the seller's back.
-import type { KeychainStatus } from '../../shared/ipc/types';
+import type { KeychainProblem, KeychainStatus } from '../../shared/ipc/types';
 
 export interface SecretStore {
   readonly status: KeychainStatus;
@@ -12,13 +12,17 @@ export interface SecretStore {
 
 /**
  * Keeps secrets in this process's memory only; they are gone when the app quits. A `reason` given
- * as a function is worded each time it is read, so it follows the app's language.
+ * as a function is worded each time it is read, so it follows the app's language; `cause` names
+ * the problem for the window and carries the system's own text.
  */
-export function createSessionSecretStore(reason: string | (() => string)): SecretStore {
+export function createSessionSecretStore(
+  reason: string | (() => string),
+  cause?: { problem: KeychainProblem; detail: string },
+): SecretStore {
   const secrets = new Map<string, string>();
   return {
     get status(): KeychainStatus {
-      return { mode: 'session-only', reason: typeof reason === 'string' ? reason : reason() };
+      return { mode: 'session-only', reason: typeof reason === 'string' ? reason : reason(), ...cause };
     },
     async set(account, secret) {
       secrets.set(account, secret);

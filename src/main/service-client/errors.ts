@@ -3,8 +3,8 @@
 // holds the original got error: that one carries the request options (client secret, token).
 import { RequestError } from 'got';
 import { ZodError } from 'zod';
-import { transportMessage } from './messages';
-import { isIdempotent, serviceName } from './operations';
+import { transportMessage, unexpectedShapeMessage } from './messages';
+import { isIdempotent } from './operations';
 import type { OperationName } from './operations';
 import { problemOfErrorCode } from './problems';
 import type { ServiceProblem } from './problems';
@@ -96,7 +96,7 @@ export function toServiceError(
     return new ServiceError({
       operation,
       problem: 'invalid-response',
-      message: `The ${serviceName(operation)} sent data in an unexpected shape.`,
+      message: unexpectedShapeMessage(operation),
     });
   }
   const code = errorCode(error);

@@ -1,12 +1,18 @@
-// English messages of ServiceError. They are what a user reads when the UI has no translation for
-// the problem code, so they say what happened and what to do, and never quote raw HTML or secrets.
+// Messages of ServiceError, in the app's language (main's serviceClient words). They are what a
+// seller reads when the window has no sentence of its own for the problem, and what Details and
+// the log hold; they say what happened and what to do, and never quote raw HTML or secrets.
 import { STATUS_CODES } from 'node:http';
-import { isIdempotent, serviceName } from './operations';
+import { mainI18n } from '../i18n';
+import { isIdempotent } from './operations';
 import type { OperationName } from './operations';
 import type { ServiceProblem } from './problems';
-import { describeErrorCode } from './problems';
 
 const MAX_DETAIL = 300;
+
+/** A word of the serviceClient namespace in the app's language now. */
+function say(key: string, values: Record<string, string | number> = {}): string {
+  return mainI18n.t(`serviceClient:${key}`, values);
+}
 
 /** `text` as one clean line of at most MAX_DETAIL characters (service texts can be anything). */
 export function clip(text: string): string {
@@ -26,30 +32,34 @@ export function statusText(status: number): string {
   return reason ? `${status} ${reason}` : String(status);
 }
 
+/** The service that answers an operation, as named in messages. */
+function serviceName(operation: OperationName): string {
+  if (operation === 'token') return say('service.token');
+  if (operation === 'uploadFile') return say('service.uploadFile');
+  return say('service.listings');
+}
+
+/** A short phrase for a connection error code (the code itself when it has none). */
+function describeErrorCode(code: string): string {
+  return mainI18n.exists(`serviceClient:code.${code}`) ? say(`code.${code}`) : code;
+}
+
+const HINTS: ReadonlySet<ServiceProblem> = new Set([
+  'bad-request',
+  'unauthorized',
+  'forbidden',
+  'too-large',
+  'unsupported-media-type',
+  'rate-limited',
+  'server-error',
+  'ticket-expired',
+]);
+
 /** What the user can do about an HTTP error problem (empty when the status says it all). */
 function hint(problem: ServiceProblem, retryAfterMs: number | undefined): string {
-  switch (problem) {
-    case 'bad-request':
-      return 'The request was not accepted as sent.';
-    case 'unauthorized':
-      return 'The access token was refused even after a new one was fetched. Check the client ID and the Authorization header setting.';
-    case 'forbidden':
-      return 'This account may not do this.';
-    case 'too-large':
-      return 'The file is larger than the service allows.';
-    case 'unsupported-media-type':
-      return 'Only JPEG and PNG images are accepted.';
-    case 'rate-limited':
-      return retryAfterMs === undefined
-        ? 'Too many requests; try again later.'
-        : `Too many requests; try again in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s.`;
-    case 'server-error':
-      return 'Try again later.';
-    case 'ticket-expired':
-      return 'The upload link has expired, was used already or is not valid; a new upload ticket is needed.';
-    default:
-      return '';
-  }
+  if (problem === 'rate-limited' && retryAfterMs !== undefined)
+    return say('hint.rateLimitedIn', { seconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
+  return HINTS.has(problem) ? say(`hint.${problem}`) : '';
 }
 
 /** Facts about an HTTP error response that its message is built from. */
@@ -66,46 +76,60 @@ export interface HttpErrorFacts {
 
 /** Message of an HTTP error status. */
 export function httpErrorMessage(facts: HttpErrorFacts): string {
-  const lead = `The ${serviceName(facts.operation)} answered ${statusText(facts.status)}`;
+  const lead = say('http.lead', { service: serviceName(facts.operation), status: statusText(facts.status) });
   let first: string;
   if (facts.page) {
-    const gateway = [502, 503, 504].includes(facts.status) ? ' (a proxy or gateway problem)' : '';
-    first = `${lead} with a page instead of data${gateway}.`;
+    first = say([502, 503, 504].includes(facts.status) ? 'http.pageGateway' : 'http.page', { lead });
   } else {
-    first = sentence(facts.detail ? `${lead}: ${clip(facts.detail)}` : lead);
+    first = sentence(facts.detail ? say('http.detail', { lead, detail: clip(facts.detail) }) : lead);
   }
   const more = hint(facts.problem, facts.retryAfterMs);
   return more ? `${first} ${more}` : first;
 }
 
+/** Why a 2xx answer is not the data expected. */
+export type InvalidWhy =
+  { why: 'empty' | 'page' | 'notJson' | 'noPublications' } | { why: 'shape'; path?: string; issue?: string };
+
 /** Message of a 2xx answer whose body is not the data expected. */
-export function invalidResponseMessage(operation: OperationName, status: number, why: string): string {
-  return `The ${serviceName(operation)} answered ${statusText(status)} but ${why}. The service may have changed or a proxy may be in the way.`;
+export function invalidResponseMessage(operation: OperationName, status: number, reason: InvalidWhy): string {
+  let why: string;
+  if (reason.why === 'shape') {
+    const where = reason.path ? say('invalid.at', { path: reason.path }) : '';
+    // The schema's own words (English) stay as they are: they name the data, not the seller's task.
+    why = say('invalid.shape', { where }) + (reason.issue ? ` (${reason.issue})` : '');
+  } else {
+    why = say(`invalid.${reason.why}`);
+  }
+  return say('invalid.message', { service: serviceName(operation), status: statusText(status), why });
 }
 
-/** Messages of the token service's error codes (the description goes into `detail`). */
-const TOKEN_MESSAGES: Record<string, string> = {
-  invalid_request: 'The token service rejected the sign-in request as incomplete or malformed.',
-  invalid_client: 'The client ID or secret is wrong.',
-  invalid_grant:
-    'The token service refused the grant (invalid_grant). Check the audience the client asks for.',
-  unauthorized_client: 'This client is not allowed to sign in with client credentials.',
-  unsupported_grant_type: 'The token service does not support signing in with client credentials.',
-};
+/** Message when a response did not match its schema, without more to say. */
+export function unexpectedShapeMessage(operation: OperationName): string {
+  return say('invalid.shapeOnly', { service: serviceName(operation) });
+}
+
+const TOKEN_CODES = new Set([
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+]);
 
 /** Message of a token error response with `error` = `code`. */
 export function tokenErrorMessage(code: string, description: string | undefined): string {
-  const known = TOKEN_MESSAGES[code];
-  if (known) return code === 'invalid_request' && description ? `${known} (${clip(description)})` : known;
+  if (TOKEN_CODES.has(code)) {
+    const known = say(`token.${code}`);
+    return code === 'invalid_request' && description ? `${known} (${clip(description)})` : known;
+  }
   const why = description ? `: ${clip(description)}` : '';
-  return sentence(`The token service refused to issue an access token (${clip(code)})${why}`);
+  return sentence(say('token.other', { code: clip(code) }) + why);
 }
 
 /** Message when no client secret is available. */
 export function missingSecretMessage(unreadable: boolean): string {
-  return unreadable
-    ? 'The client secret could not be read from the secret store. Enter it again in the account settings.'
-    : 'No client secret is stored for this account. Enter it in the account settings.';
+  return say(unreadable ? 'missingSecret.unreadable' : 'missingSecret.none');
 }
 
 /** Facts about a failed connection that its message is built from. */
@@ -123,32 +147,33 @@ export interface TransportFacts {
 /** Message of an error without an HTTP status (connection, TLS, timeout, abort, file). */
 export function transportMessage(facts: TransportFacts): string {
   const service = serviceName(facts.operation);
-  const at = facts.host ? ` at ${facts.host}` : '';
+  const at = facts.host ? say('transport.at', { host: facts.host }) : '';
+  const code = describeErrorCode(facts.code);
   // Only a POST may have done its work without the client learning so.
-  const maybeDone = isIdempotent(facts.operation)
-    ? ''
-    : ' The request may or may not have been carried out; check before repeating it.';
+  const maybeDone = isIdempotent(facts.operation) ? '' : say('transport.maybeDone');
   switch (facts.problem) {
     case 'unreachable':
-      return `The ${service}${at} cannot be reached (${describeErrorCode(facts.code)}). Check the address and the network connection.`;
     case 'tls':
-      return `A secure connection to the ${service}${at} could not be established (${describeErrorCode(facts.code)}). Its certificate may be self-signed, expired or issued for another name.`;
-    case 'timeout': {
-      const within =
-        facts.timeoutMs === undefined ? 'in time' : `within ${Math.round(facts.timeoutMs / 100) / 10} s`;
-      return `The ${service} did not answer ${within}.${maybeDone}`;
-    }
+      return say(`transport.${facts.problem}`, { service, at, code });
+    case 'timeout':
+      return facts.timeoutMs === undefined
+        ? say('transport.timeout', { service, maybeDone })
+        : say('transport.timeoutWithin', {
+            service,
+            maybeDone,
+            seconds: Math.round(facts.timeoutMs / 100) / 10,
+          });
     case 'connection-reset':
-      return `The connection to the ${service} broke before an answer arrived.${maybeDone}`;
+      return say('transport.connection-reset', { service, maybeDone });
     case 'aborted':
-      return facts.operation === 'uploadFile' ? 'The upload was cancelled.' : 'The request was cancelled.';
+      return say(facts.operation === 'uploadFile' ? 'transport.abortedUpload' : 'transport.aborted');
     case 'file-unreadable':
-      return `The file to upload could not be read (${describeErrorCode(facts.code)}).`;
+      return say('transport.file-unreadable', { code });
     case 'invalid-response':
-      return `The ${service} sent an answer that is not valid HTTP (${facts.code}).`;
+      return say('transport.invalid-response', { service, code: facts.code });
     default: {
       const what = facts.original ? `: ${clip(facts.original)}` : '';
-      return sentence(`Unexpected error while talking to the ${service} (${facts.code})${what}`);
+      return sentence(say('transport.other', { service, code: facts.code }) + what);
     }
   }
 }

@@ -36,10 +36,3 @@ export type HttpMethod = (typeof OPERATION_METHODS)[OperationName];
 export function isIdempotent(operation: OperationName): boolean {
   return operation === 'token' || OPERATION_METHODS[operation] !== 'POST';
 }
-
-/** The service that answers an operation, as named in messages. */
-export function serviceName(operation: OperationName): string {
-  if (operation === 'token') return 'token service';
-  if (operation === 'uploadFile') return 'file storage';
-  return 'listings service';
-}

@@ -82,26 +82,3 @@ const TLS = new Set([
   'INVALID_CA',
   'INVALID_PURPOSE',
 ]);
-
-/** A short English phrase for a connection error code, used inside messages. */
-export function describeErrorCode(code: string): string {
-  return CODE_PHRASES[code] ?? code;
-}
-
-const CODE_PHRASES: Record<string, string> = {
-  ECONNREFUSED: 'connection refused',
-  ENOTFOUND: 'host name not found',
-  EAI_AGAIN: 'host name lookup failed',
-  EHOSTUNREACH: 'no route to the host',
-  ENETUNREACH: 'no network route',
-  DEPTH_ZERO_SELF_SIGNED_CERT: 'self-signed certificate',
-  SELF_SIGNED_CERT_IN_CHAIN: 'self-signed certificate in the chain',
-  CERT_HAS_EXPIRED: 'certificate expired',
-  ERR_TLS_CERT_ALTNAME_INVALID: 'certificate is for another host name',
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'certificate cannot be verified',
-  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'certificate issuer unknown',
-  EPROTO: 'TLS protocol error',
-  ENOENT: 'no such file',
-  EACCES: 'permission denied',
-  EISDIR: 'it is a folder',
-};

@@ -31,7 +31,7 @@ export function parsePublicationList(response: RawResponse): PublicationSummary[
       operation: 'listPublications',
       problem: 'invalid-response',
       status: response.status,
-      message: invalidResponseMessage('listPublications', response.status, 'without a list of publications'),
+      message: invalidResponseMessage('listPublications', response.status, { why: 'noPublications' }),
     });
   }
   return items.flatMap((item) => {

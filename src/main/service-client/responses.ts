@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import { ServiceError } from './errors';
 import type { RawResponse } from './http';
-import { invalidResponseMessage } from './messages';
+import { invalidResponseMessage, type InvalidWhy } from './messages';
 import type { OperationName } from './operations';
 import { readErrorBody } from './response-errors';
 
@@ -13,7 +13,7 @@ export function parseBody<S extends z.ZodType>(
   response: RawResponse,
   schema: S,
 ): z.infer<S> {
-  const invalid = (why: string): ServiceError =>
+  const invalid = (why: InvalidWhy): ServiceError =>
     new ServiceError({
       operation,
       problem: 'invalid-response',
@@ -24,16 +24,17 @@ export function parseBody<S extends z.ZodType>(
   try {
     json = JSON.parse(response.body);
   } catch {
-    if (response.body.trim() === '') throw invalid('without the data expected (empty body)');
-    throw invalid(
-      readErrorBody(response).page ? 'with a web page instead of data' : 'with a body that is not JSON',
-    );
+    if (response.body.trim() === '') throw invalid({ why: 'empty' });
+    throw invalid({ why: readErrorBody(response).page ? 'page' : 'notJson' });
   }
   const result = schema.safeParse(json);
   if (!result.success) {
     const issue = result.error.issues[0];
-    const where = issue && issue.path.length > 0 ? ` at '${issue.path.join('.')}'` : '';
-    throw invalid(`with data in an unexpected shape${where}${issue ? ` (${issue.message})` : ''}`);
+    throw invalid({
+      why: 'shape',
+      ...(issue && issue.path.length > 0 && { path: issue.path.join('.') }),
+      ...(issue && { issue: issue.message }),
+    });
   }
   return result.data;
 }

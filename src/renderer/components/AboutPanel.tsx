@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { AppInfo } from '../../shared/ipc/types';
 import { DiagnosticsSection } from './DiagnosticsSection';
+import { KeychainDetails, useKeychainReason } from './KeychainReason';
 
 /** What main reports about itself (app:info): version, shell, data folder, keychain. */
 export function AboutPanel({ info }: { info: AppInfo }) {
   const { t } = useTranslation();
+  const keychainReason = useKeychainReason();
   return (
     <section className="panel" aria-labelledby="about-title" data-testid="about-panel">
       <h2 id="about-title">{t('about.title')}</h2>
@@ -21,9 +23,14 @@ export function AboutPanel({ info }: { info: AppInfo }) {
         </dd>
         <dt>{t('about.keychain')}</dt>
         <dd data-testid="about-keychain" data-mode={info.keychain.mode}>
-          {info.keychain.mode === 'keychain'
-            ? t('about.keychainOk')
-            : t('about.keychainSession', { reason: info.keychain.reason })}
+          {info.keychain.mode === 'keychain' ? (
+            t('about.keychainOk')
+          ) : (
+            <>
+              {t('about.keychainSession', { reason: keychainReason(info.keychain) })}
+              <KeychainDetails status={info.keychain} />
+            </>
+          )}
         </dd>
       </dl>
       <DiagnosticsSection />

@@ -6,7 +6,15 @@ import type { CompactDraftRows } from '../domain/draft-rows';
 
 export type ShellKind = 'electron' | 'web';
 
-export type KeychainStatus = { mode: 'keychain' } | { mode: 'session-only'; reason: string };
+/** Why the system keychain cannot be used: its module is missing, it refused, or it did not answer. */
+export type KeychainProblem = 'not-built' | 'unusable' | 'no-answer';
+
+/**
+ * Where secrets are kept. `reason` is main's sentence (for the log); the window words `problem`
+ * itself, in the language it shows, with the system's own text `detail` under Details.
+ */
+export type KeychainStatus =
+  { mode: 'keychain' } | { mode: 'session-only'; reason: string; problem?: KeychainProblem; detail?: string };
 
 export interface AppInfo {
   name: string;

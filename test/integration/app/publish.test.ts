@@ -80,7 +80,7 @@ it('publishes a draft: events, the draft linked, a German notification; no secon
 
   const again = await call<{ results: PublishStartResult[] }>('publish:start', { draftIds: [fridge.id] });
   expect(again.results[0]).toMatchObject({
-    error: { problem: 'not-publishable', detail: 'This draft is published already.' },
+    error: { problem: 'not-publishable', detail: 'Dieser Entwurf ist schon veröffentlicht.' },
   });
   expect((await call<PublishState>('publish:list')).jobs).toHaveLength(1);
   // Nothing is left to cancel or retry on a published job.

@@ -117,7 +117,7 @@ describe('reconciliation with odd items in the list', () => {
     await engine.settled();
     const [job] = engine.list();
     expect(job).toMatchObject({ state: 'failed', error: { problem: 'listing-ambiguous' } });
-    expect(job!.error!.detail).toMatch(/could not be read/);
+    expect(job!.error!.detail).toMatch(/konnte aus der Liste des Dienstes nicht gelesen werden/);
     // Nothing was sent again: no listing was made.
     expect(counts(sb).listings).toBe(0);
   });

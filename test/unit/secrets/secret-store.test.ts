@@ -60,6 +60,9 @@ describe('openSecretStore', () => {
     expect(store.status.reason).toContain('Cannot find module keytar.node');
     expect(store.status.reason).toContain('npm rebuild keytar');
     expect(store.status.reason).not.toContain('stack line');
+    // The window words the problem itself; the system's text goes under Details.
+    expect(store.status.problem).toBe('not-built');
+    expect(store.status.detail).toBe('Cannot find module keytar.node');
   });
 
   it('falls back to session-only when the keychain refuses', async () => {
@@ -72,6 +75,8 @@ describe('openSecretStore', () => {
     expect(store.status).toEqual({
       mode: 'session-only',
       reason: expect.stringContaining('No such interface org.freedesktop.Secret'),
+      problem: 'unusable',
+      detail: 'No such interface org.freedesktop.Secret',
     });
   });
 
@@ -84,6 +89,8 @@ describe('openSecretStore', () => {
     expect(store.status).toEqual({
       mode: 'session-only',
       reason: expect.stringContaining('did not answer within 5 s'),
+      problem: 'no-answer',
+      detail: 'no answer within 5000 ms',
     });
   });
 });
@@ -105,11 +112,15 @@ describe("the session-only store's reason", () => {
       mode: 'session-only',
       reason:
         'Der Schlüsselbund des Systems ist nicht nutzbar: Der Schlüsselbund hat nicht binnen 5 s geantwortet.',
+      problem: 'no-answer',
+      detail: 'no answer within 5000 ms',
     });
     await mainI18n.changeLanguage('en');
     expect(store.status).toEqual({
       mode: 'session-only',
       reason: 'The OS keychain cannot be used: The keychain did not answer within 5 s.',
+      problem: 'no-answer',
+      detail: 'no answer within 5000 ms',
     });
   });
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountView } from '../../../shared/ipc/types';
 import { useProblemText } from '../../components/problem-text';
+import { KeychainDetails, useKeychainReason } from '../../components/KeychainReason';
 import { ServiceDetails } from '../../components/ServiceDetails';
 import { useAccountsStore, type TestOutcome } from '../../store/accounts-store';
 import { useAppStore } from '../../store/app-store';
@@ -111,6 +112,7 @@ function AccountRow({ account, active, onEdit }: { account: AccountView; active:
 /** Settings → Accounts: the accounts, which one is used, adding, editing, testing, removing. */
 export function AccountsPanel() {
   const { t } = useTranslation();
+  const keychainReason = useKeychainReason();
   const state = useAccountsStore((s) => s.state);
   const [editing, setEditing] = useState<string | 'new' | undefined>();
   if (!state) return null;
@@ -125,9 +127,10 @@ export function AccountsPanel() {
         )}
       </div>
       {state.keychain.mode === 'session-only' && (
-        <p className="banner warning" role="note">
-          {t('accounts.sessionOnly', { reason: state.keychain.reason })}
-        </p>
+        <div className="banner warning stacked" role="note">
+          <p>{t('accounts.sessionOnly', { reason: keychainReason(state.keychain) })}</p>
+          <KeychainDetails status={state.keychain} />
+        </div>
       )}
       {editing === 'new' && <AccountForm onDone={() => setEditing(undefined)} />}
       <ul className="accounts">

@@ -8,16 +8,15 @@ import { Field } from './Field';
 import { OfferValueField } from './OfferValueField';
 import { useFieldLabel } from './use-editor-language';
 
-/** The hint under an open value: the code it is sent as, and where it is known from. */
+/** The hint under an open value: where it is known from. */
 function useOfferHint(): (kind: OfferValueKind, value: string) => string {
   const { t } = useTranslation();
   return (kind, value) => {
     const known = knownOfferValue(kind, value);
     if (value.trim() === '') return t('editor.hints.offerEmpty');
     if (!known) return t('editor.hints.offerTyped');
-    return t(known.documented ? 'editor.hints.offerDocumented' : 'editor.hints.offerMarketplace', {
-      value: known.value,
-    });
+    // The seller reads the value in their words above; the service's code is not theirs to read.
+    return t(known.documented ? 'editor.hints.offerDocumented' : 'editor.hints.offerMarketplace');
   };
 }
 
