@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { draftIdSchema } from '../../shared/domain/draft';
 
-export const commands = ['import', 'export', 'publish', 'status', 'listings'] as const;
+export const commands = ['import', 'export', 'publish', 'status', 'listings', 'accounts'] as const;
 export type CommandName = (typeof commands)[number];
 
 export interface CliArgs {
@@ -45,7 +45,8 @@ export type UsageProblem =
   | { problem: 'no-arguments'; command: CommandName }
   | { problem: 'account-unknown'; name: string; names: string[] }
   | { problem: 'template-unknown'; name: string; account: string; names: string[] }
-  | { problem: 'not-available'; command: CommandName };
+  | { problem: 'not-available'; command: CommandName }
+  | { problem: 'accounts-imprint' };
 
 /** A usage error (exit code 2). */
 export class UsageError extends Error {
@@ -146,6 +147,10 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     case 'status':
     case 'listings':
       if (operands.length > 0) throw new UsageError({ problem: 'no-arguments', command });
+      break;
+    case 'accounts':
+      if (operands[0] !== 'imprint' || operands.length !== 3)
+        throw new UsageError({ problem: 'accounts-imprint' });
       break;
   }
   return { ...base, command };

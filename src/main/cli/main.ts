@@ -16,6 +16,7 @@ import { confStoreFactory } from '../storage/store-factory';
 import { resolveLanguage, type UiLanguage } from '../../shared/i18n-language';
 import type { Settings } from '../../shared/ipc/types';
 import { parseCliArgs, UsageError, type CliArgs } from './args';
+import { accountsImprintCommand } from './accounts-imprint';
 import { exportCommand } from './export';
 import { importCommand } from './import';
 import { listingsCommand, statusCommand } from './lists';
@@ -116,6 +117,8 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
           ...(args.template !== undefined && { template: args.template }),
           duplicates: args.duplicates,
         });
+      case 'accounts':
+        return await accountsImprintCommand(session, args.operands[1]!, args.operands[2]!);
       case 'export':
         return await exportCommand(session, {
           file: args.operands[0]!,
