@@ -1,8 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import type { PublishStartResult } from '../../../shared/domain/publish-job';
 import { useAccountsStore } from '../../store/accounts-store';
 import { usePublishStore } from '../../store/publish-store';
-import { ImprintDialog } from './ImprintDialog';
+// A chunk of its own: most Publish clicks never need it (bench/renderer/size.ts).
+import { ImprintDialog } from '../../lazy/parts';
 
 interface Asking {
   accountId: string;
@@ -53,6 +54,10 @@ export function useImprintGate(): {
   const account = asking && accounts?.accounts.find((a) => a.id === asking.accountId);
   return {
     publish,
-    dialog: account ? <ImprintDialog account={account} onClose={(saved) => void close(saved)} /> : null,
+    dialog: account ? (
+      <Suspense fallback={null}>
+        <ImprintDialog account={account} onClose={(saved) => void close(saved)} />
+      </Suspense>
+    ) : null,
   };
 }
