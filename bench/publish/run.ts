@@ -22,7 +22,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openPublishEngine } from '../../src/main/publish/engine';
-import { imprintContent } from '../../src/main/publish/imprint-step';
+import { SANDBOX_TEST_IMPRINT } from '../../src/shared/domain/imprint';
 import type { PublishAccounts } from '../../src/main/publish/accounts-port';
 import { createServiceClient, type ServiceClient } from '../../src/main/service-client';
 import { openDraftsStore, type DraftsStore } from '../../src/main/storage/drafts-store';
@@ -108,12 +108,13 @@ function totalCalls(calls: Map<string, number>): number {
   return [...calls.values()].reduce((sum, n) => sum + n, 0);
 }
 
-/** The engine's accounts port: the account has no imprint yet, the engine makes one (spec step 1). */
+/** The engine's accounts port: the Sandbox account has no imprint yet, the engine makes its test one (spec step 1). */
 function accountsOf(client: ServiceClient): PublishAccounts {
   let imprintUuid: string | null = null;
   return {
     client: () => client,
     defaultImprintUuid: () => imprintUuid,
+    testImprint: () => SANDBOX_TEST_IMPRINT,
     async createImprint(_accountId, content) {
       imprintUuid = (await client.createImprint(content)).uuid;
       return imprintUuid;
@@ -172,7 +173,7 @@ async function makeDrafts(
 /** The naive baseline: every call of the spec's order, one after another, draft after draft. */
 async function naive(client: ServiceClient, dataDir: string, drafts: Draft[]): Promise<number> {
   const started = performance.now();
-  const { uuid: imprintUuid } = await client.createImprint(imprintContent(drafts[0]!));
+  const { uuid: imprintUuid } = await client.createImprint(SANDBOX_TEST_IMPRINT);
   for (const draft of drafts) {
     const { uuid } = await client.createListing(draftToListingCreateRequest(draft));
     const urls: string[] = [];

@@ -176,6 +176,11 @@ test('every view, light and dark, English and German, has no serious or critical
       secret: CLIENT.clientSecret,
     });
     await call(page, 'accounts:select', { id: shop.id });
+    // A real account publishes only with an imprint the seller entered (issue 26.2).
+    await call(page, 'imprints:create', {
+      accountId: shop.id,
+      content: 'Unknown Shop GmbH\nHauptstraße 1\n10115 Berlin',
+    });
     const lost = await makeDraft(page, 1, { title: 'Lampe, Messing', reference: 'AXE-1', photos: 1 });
     remote.faults.add({ route: 'POST /v1/listings/:uuid/publications', kind: 'reset', times: 1 });
     await call(page, 'publish:start', { draftIds: [lost] });

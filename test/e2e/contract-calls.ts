@@ -53,3 +53,14 @@ export async function makeDraft(
   }
   return created.id;
 }
+
+/**
+ * Gives a real account the imprint the seller would enter (issue 26.2: it publishes nothing without
+ * one); the Sandbox makes its own test imprint.
+ */
+export async function giveImprint(page: Page, accountId: string): Promise<void> {
+  await call(page, 'imprints:create', {
+    accountId,
+    content: 'Testladen GmbH\nHauptstraße 1\n10115 Berlin\n\nVertreten durch: Erika Mustermann',
+  });
+}

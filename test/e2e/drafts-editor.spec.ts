@@ -57,7 +57,8 @@ test('a new draft starts from the account defaults, explains a bad price, and ke
 
     // Settings: an imprint (the first becomes the default) and the defaults of new drafts.
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
-    await page.getByLabel('New imprint text').fill(IMPRINT);
+    await page.getByRole('button', { name: 'New imprint…' }).click();
+    await page.getByLabel('Text of the notice').fill(IMPRINT);
     await page.getByRole('button', { name: 'Create imprint' }).click();
     await expect(page.getByRole('radio', { name: new RegExp(IMPRINT) })).toBeChecked();
     const defaults = page.getByRole('form', { name: 'Defaults for new drafts of “Sandbox”' });

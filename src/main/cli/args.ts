@@ -8,7 +8,7 @@ export const commands = ['import', 'export', 'publish', 'status', 'listings', 'a
 export type CommandName = (typeof commands)[number];
 
 /** What `accounts` does: the word after it. */
-export const accountActions = ['add', 'list', 'test', 'defaults'] as const;
+export const accountActions = ['add', 'list', 'test', 'defaults', 'imprint'] as const;
 export type AccountAction = (typeof accountActions)[number];
 
 /** The options of `accounts defaults` and the default each one sets. */
@@ -79,7 +79,8 @@ export type UsageProblem =
   | { problem: 'not-with-action'; flag: string; action: AccountAction }
   | { problem: 'secret-argument' }
   | { problem: 'secret-empty' }
-  | { problem: 'sandbox-name'; name: string };
+  | { problem: 'sandbox-name'; name: string }
+  | { problem: 'accounts-imprint' };
 
 /** A usage error (exit code 2). */
 export class UsageError extends Error {
@@ -220,6 +221,9 @@ function accountsArgs(
   const defaultKeys = Object.keys(defaultOptions) as DefaultOption[];
   if (action === 'list') {
     if (rest.length > 0) throw new UsageError({ problem: 'no-arguments', command: 'accounts' });
+  } else if (action === 'imprint') {
+    // NAME FILE: the notice's text is read from the file.
+    if (rest.length !== 2 || rest[0]!.trim() === '') throw new UsageError({ problem: 'accounts-imprint' });
   } else if (rest.length !== 1 || rest[0]!.trim() === '') {
     throw new UsageError({ problem: 'accounts-name', action });
   }
@@ -260,5 +264,6 @@ function accountsArgs(
   const radius = defaults.availabilityRadiusInKm;
   if (radius !== undefined && radius !== '' && !/^\d{1,4}$/.test(radius))
     throw new UsageError({ problem: 'radius', value: radius });
+  if (action === 'imprint') return { action, operands: [name!, rest[1]!], defaults };
   return { action, operands: name === undefined ? [] : [name], defaults };
 }

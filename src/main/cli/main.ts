@@ -15,6 +15,7 @@ import { confStoreFactory } from '../storage/store-factory';
 import { resolveLanguage, type UiLanguage } from '../../shared/i18n-language';
 import type { Settings } from '../../shared/ipc/types';
 import { parseCliArgs, UsageError, type CliArgs } from './args';
+import { accountsImprintCommand } from './accounts-imprint';
 import { exportCommand } from './export';
 import { importCommand } from './import';
 import { accountsDefaultsCommand, accountsListCommand, accountsTestCommand } from './accounts';
@@ -151,6 +152,8 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
             return await accountsTestCommand(session);
           case 'defaults':
             return await accountsDefaultsCommand(session, args.defaults);
+          case 'imprint':
+            return await accountsImprintCommand(session, args.operands[0]!, args.operands[1]!);
         }
         throw new UsageError({ problem: 'accounts-what' });
       default:

@@ -10,6 +10,9 @@ import {
   type PublishStartResult,
 } from '../../shared/domain/publish-job';
 import type { AccountsState, DraftsListResult } from '../../shared/ipc/types';
+import { jobError } from '../publish/failure';
+import { IMPRINT_MISSING } from '../publish/imprint-step';
+import { withoutImprint } from './imprint-check';
 import { issuesText, reportLeftOut } from './not-ready';
 import { CallFailed, type Session } from './session';
 import { EXIT, jobErrorText, jobStateText } from './words';
@@ -93,6 +96,7 @@ export async function publishCommand(
     }
   }
   const titleOf = (title: string) => title.trim() || w.untitled;
+
   // Why a job was not made, in the run's language; a draft the rules refuse is named with what to fix.
   const whyNot = async (draftId: string, error: PublishJobError): Promise<string> => {
     const why = jobErrorText(error, session.language);
@@ -107,6 +111,18 @@ export async function publishCommand(
     const code = leftOut > 0 ? EXIT.notReady : EXIT.ok;
     session.out(JSON.stringify({ ...summaryOf([], 0), ok: code === EXIT.ok, notReady: leftOut }, null, 2));
     return code;
+  }
+
+  const noImprint = await withoutImprint(session, wanted);
+  for (const [draftId, account] of noImprint) {
+    const draft = wanted.splice(
+      wanted.findIndex((d) => d.id === draftId),
+      1,
+    )[0]!;
+    const { problem, title, detail, whatToDo } = jobError(IMPRINT_MISSING, new Date());
+    const message = w.imprintMissing(account);
+    notStarted(draftId, draft.title, { problem, title, detail, whatToDo, message });
+    session.err(w.notStarted(titleOf(draft.title), message));
   }
 
   // Every account concerned must reach the service first: nothing is started against one that

@@ -43,6 +43,10 @@ export interface Words {
   noneReady(count: number): string;
   started(count: number): string;
   notStarted(title: string, why: string): string;
+  imprintMissing(account: string): string;
+  imprintSet(account: string, file: string): string;
+  imprintFile(file: string, why: string): string;
+  imprintEmpty(file: string): string;
   leftOut(title: string, why: string): string;
   leftOutMore(count: number): string;
   untitled: string;
@@ -101,6 +105,10 @@ function wordsOf(t: TFunction): Words {
     noneReady: (count) => t('noneReady', { count }),
     started: (count) => t('started', { count }),
     notStarted: (title, why) => t('notStarted', { title, why }),
+    imprintMissing: (account) => t('imprintMissing', { account }),
+    imprintSet: (account, file) => t('imprintSet', { account, file }),
+    imprintFile: (file, why) => t('imprintFile', { file, why }),
+    imprintEmpty: (file) => t('imprintEmpty', { file }),
     leftOut: (title, why) => t('leftOut', { title, why }),
     leftOutMore: (count) => t('leftOutMore', { count }),
     untitled: t('untitled'),

@@ -1,6 +1,7 @@
 // What the engine needs of the accounts: a client per account and the account's default imprint.
 // Imprints are created through the accounts service so that the account keeps them (the spec has no
 // way to read imprints back).
+import { SANDBOX_TEST_IMPRINT } from '../../shared/domain/imprint';
 import type { AccountsService } from '../accounts/accounts-service';
 import { noteMediaSize, type MediaLimit } from '../media/shrink';
 import type { ServiceClient } from '../service-client';
@@ -10,6 +11,11 @@ export interface PublishAccounts {
   client(accountId: string): ServiceClient;
   /** The account's default imprint, or null when it has none. */
   defaultImprintUuid(accountId: string): string | null;
+  /**
+   * The text of the imprint the engine may make by itself for an account without one: only a test
+   * service's (the embedded Sandbox); null (or absent) for a real account, whose seller enters it.
+   */
+  testImprint?(accountId: string): string | null;
   /** Creates an imprint that the account keeps (its first becomes the default); resolves with its uuid. */
   createImprint(accountId: string, content: string): Promise<string>;
   /** The account drafts without one are published with. */
@@ -25,6 +31,7 @@ export function publishAccounts(accounts: AccountsService): PublishAccounts {
   return {
     client: (accountId) => accounts.client(accountId),
     defaultImprintUuid: (accountId) => accounts.record(accountId).defaultImprintUuid,
+    testImprint: (accountId) => (accounts.record(accountId).kind === 'sandbox' ? SANDBOX_TEST_IMPRINT : null),
     async createImprint(accountId, content) {
       const view = await accounts.createImprint(accountId, content);
       const created = view.imprints.at(-1);

@@ -53,6 +53,7 @@ const ACCOUNT = new Set<string>([
   'forbidden',
   'tls',
   'account-missing',
+  'imprint-missing',
 ]);
 const DRAFT = new Set([
   'bad-request',
@@ -195,6 +196,7 @@ const TITLES: Record<string, string> = {
   'listing-gone': 'Listing removed',
   'publication-gone': 'Publication removed',
   'account-missing': 'Account removed',
+  'imprint-missing': 'No imprint',
   'missing-secret': 'No client secret',
   internal: 'Internal error',
 };
@@ -209,6 +211,8 @@ function whatToDo(problem: string, remedy: PublishRemedy): string {
       return 'The listing was deleted on the service. Publish the draft again to create a new one.';
     case 'photo-missing':
       return 'Add the photo to the draft again, then publish it again.';
+    case 'imprint-missing':
+      return 'Enter the account’s imprint (Settings → Accounts, or `accounts imprint NAME FILE` on the command line), then publish again or press Retry.';
     default:
       break;
   }

@@ -4,6 +4,7 @@ import type { Draft } from '../../shared/domain/draft';
 import { fromDataPath } from '../storage/draft-files';
 import type { PublishAccounts } from './accounts-port';
 import { whyNotPublishable } from './draft-check';
+import { hasImprint, IMPRINT_MISSING } from './imprint-step';
 import type { DraftsPort } from './draft-sync';
 import { factsOf, type FailureFacts } from './failure';
 import { JOB_VERSION, type JobRecord } from './job-record';
@@ -69,7 +70,7 @@ export interface PrepareInput {
   /** The draft's earlier jobs, oldest first. */
   earlier: readonly JobRecord[];
   drafts: DraftsPort;
-  accounts: Pick<PublishAccounts, 'activeId'>;
+  accounts: Pick<PublishAccounts, 'activeId' | 'defaultImprintUuid' | 'testImprint'>;
   store: Pick<JobStore, 'keepPhotos' | 'dropPhotos'>;
   dataDir: string;
   now: Date;
@@ -97,6 +98,8 @@ export async function prepareJob(
   const unfit = whyNotPublishable(draft);
   if (unfit) return { refusal: unfit };
   const accountId = draft.accountId ?? input.accounts.activeId();
+  // Never an imprint made up from contact data: the seller enters the account's first.
+  if (!imprintKnown(input.accounts, accountId, draft)) return { refusal: IMPRINT_MISSING };
   // An earlier job of this draft that made a listing but never published it hands it on, so a
   // cancel and a new Publish do not leave a second listing behind.
   const previous = input.earlier
@@ -138,6 +141,15 @@ export async function prepareJob(
     record.publicationInherited = true;
   }
   return previous ? { record, previous } : { record };
+}
+
+// An account that is gone is not this check's to report: the job fails on it as 'account-missing'.
+function imprintKnown(accounts: PrepareInput['accounts'], accountId: string, draft: Draft): boolean {
+  try {
+    return hasImprint(accounts, accountId, draft.publication.imprintUuid);
+  } catch {
+    return true;
+  }
 }
 
 /** What createJob needs beyond PrepareInput. */

@@ -25,6 +25,8 @@ const MAX_ROUNDS = 5;
 
 /** Runs the job up to its publication (tracking is separate: it holds no draft slot). */
 export async function runJob(ctx: JobContext, deps: RunDeps): Promise<void> {
+  // Nothing is sent for a job that could not be published in the end (see imprint-step.ts).
+  deps.imprints.check(ctx);
   // The steps stop together: on a cancel or a stop, and when the imprint fails for good.
   const controller = new AbortController();
   // Every photo's waits and upload listen to it (see jobController in engine.ts).

@@ -16,6 +16,7 @@ import preview from './locales/de.preview.json';
 import importWizard from './locales/de.import.json';
 import bulk from './locales/de.bulk.json';
 import exportTemplates from './locales/de.exportTemplates.json';
+import imprintForm from './locales/de.imprintForm.json';
 
 /** Every German word of the UI. */
 export const words = {
@@ -34,4 +35,5 @@ export const words = {
   import: importWizard,
   bulk,
   exportTemplates,
+  imprintForm,
 };

@@ -16,6 +16,7 @@ import preview from './locales/en.preview.json';
 import importWizard from './locales/en.import.json';
 import bulk from './locales/en.bulk.json';
 import exportTemplates from './locales/en.exportTemplates.json';
+import imprintForm from './locales/en.imprintForm.json';
 
 /** Every English word of the UI. */
 export const words = {
@@ -34,4 +35,5 @@ export const words = {
   import: importWizard,
   bulk,
   exportTemplates,
+  imprintForm,
 };

@@ -26,7 +26,20 @@ export const BulkEditDialog = lazyPart(
   (m) => m.BulkEditDialog,
 );
 
-const all = [ListingsView, PublishingView, SettingsView, DraftEditor, ImportWizard, BulkEditDialog];
+export const ImprintDialog = lazyPart(
+  () => import('../views/imprint/ImprintDialog'),
+  (m) => m.ImprintDialog,
+);
+
+const all = [
+  ListingsView,
+  PublishingView,
+  SettingsView,
+  DraftEditor,
+  ImportWizard,
+  BulkEditDialog,
+  ImprintDialog,
+];
 
 /**
  * Fetches every part's chunk once the first view is on screen and the renderer is idle, so that a

@@ -16,7 +16,8 @@ interface AccountsStoreState {
   select(id: string): Promise<void>;
   deleteSecret(id: string): Promise<void>;
   test(id: string): Promise<ConnectionResult>;
-  createImprint(accountId: string, content: string): Promise<void>;
+  /** Creates an imprint on the service; resolves with the account as it is now. */
+  createImprint(accountId: string, content: string): Promise<AccountView>;
   setDefaultImprint(accountId: string, uuid: string | null): Promise<void>;
 }
 
@@ -51,9 +52,7 @@ export const useAccountsStore = create<AccountsStoreState>((set) => ({
     set((s) => ({ tests: { ...s.tests, [id]: { running: false, ...result } } }));
     return result;
   },
-  async createImprint(accountId, content) {
-    await call('imprints:create', { accountId, content });
-  },
+  createImprint: (accountId, content) => call('imprints:create', { accountId, content }),
   async setDefaultImprint(accountId, uuid) {
     await call('imprints:set-default', { accountId, uuid });
   },

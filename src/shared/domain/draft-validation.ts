@@ -194,7 +194,7 @@ export function validatePublicationFields(draft: Draft): DraftIssue[] {
     const params = radius.code === 'radius-invalid' ? { min: draftLimits.radiusMin } : undefined;
     issues.add('publication.availabilityRadiusInKm', radius.code, params);
   }
-  // No imprint chosen means the account's default, which publishing creates when there is none.
+  // No imprint chosen means the account's default (the seller enters it before the first publish).
   issues.optional('publication.imprintUuid', p.imprintUuid, draftLimits.imprintUuid);
   return issues.list;
 }

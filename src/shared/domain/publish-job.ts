@@ -82,6 +82,8 @@ export const PUBLISH_PROBLEMS = [
   'already-on-service',
   /** The draft's account no longer exists. */
   'account-missing',
+  /** The account has no imprint (a legal notice only the seller can write); nothing was sent. */
+  'imprint-missing',
   /** A bug: something the engine did not expect. */
   'internal',
 ] as const;

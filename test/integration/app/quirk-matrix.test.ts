@@ -119,6 +119,11 @@ describe('a fresh account publishes 3 drafts of 3 photos in every quirk setting'
     const test = await call<ConnectionResult>(app, 'accounts:test', { id: account.id });
     expect(test).toMatchObject({ ok: true });
     await call(app, 'accounts:select', { id: account.id });
+    // A real account publishes only with an imprint the seller entered (issue 26.2).
+    await call(app, 'imprints:create', {
+      accountId: account.id,
+      content: 'Testladen GmbH, Hauptstraße 1, 10115 Berlin',
+    });
     // The drafts were given the account selected at start (Sandbox); they move to this one.
     await call(app, 'drafts:move-account', { ids: drafts.map((draft) => draft.id), accountId: account.id });
 

@@ -155,7 +155,13 @@ describe('the command line', () => {
     const shop = readyDraft(
       dir,
       60,
-      { title: 'Regal', customReference: 'CLI-4', publication, accountId: laden.id },
+      // An imprint of its own: what stops it here is the service, not a missing imprint (issue 26.2).
+      {
+        title: 'Regal',
+        customReference: 'CLI-4',
+        publication: { ...publication, imprintUuid: '7a1c2f0e-0000-4000-8000-00000000c0de' },
+        accountId: laden.id,
+      },
       1,
     );
     writeDraft(dir, shop);

@@ -4,6 +4,7 @@ import { createServiceClient, type ServiceClient } from '../../../src/main/servi
 import type { PublishAccounts } from '../../../src/main/publish/accounts-port';
 import type { PublishEngineOptions } from '../../../src/main/publish/engine';
 import type { Sandbox } from '../../../src/sandbox';
+import { SANDBOX_TEST_IMPRINT } from '../../../src/shared/domain/imprint';
 
 export const quietLog = { info: () => undefined, error: () => undefined };
 
@@ -34,13 +35,17 @@ export function clientOf(
   });
 }
 
-/** The engine's accounts port over one sandbox client; imprints are kept in `imprints`. */
+/**
+ * The engine's accounts port over one sandbox client, as the app's Sandbox account (the engine makes
+ * its test imprint when it has none); imprints are kept in `imprints`.
+ */
 export function sandboxAccounts(client: () => ServiceClient): PublishAccounts & { imprints: string[] } {
   const imprints: string[] = [];
   return {
     imprints,
     client: () => client(),
     defaultImprintUuid: () => imprints[0] ?? null,
+    testImprint: () => SANDBOX_TEST_IMPRINT,
     async createImprint(_accountId, content) {
       const { uuid } = await client().createImprint(content);
       imprints.push(uuid);

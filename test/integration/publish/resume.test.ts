@@ -1,6 +1,6 @@
 // Jobs that outlive the engine: stopped after every step and opened again on the same data folder,
 // a service that goes away and comes back, tracking after a restart, cancel and retry, a damaged
-// job file, and the imprint kept by the real accounts service.
+// job file, and the Sandbox's test imprint kept by the real accounts service.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import type { PublishEngine } from '../../../src/main/publish/engine';
 import { createSessionSecretStore } from '../../../src/main/secrets/secret-store';
 import { SANDBOX_ACCOUNT_ID, openAccountsStore } from '../../../src/main/storage/accounts-store';
 import { confStoreFactory } from '../../../src/main/storage/store-factory';
+import { SANDBOX_TEST_IMPRINT } from '../../../src/shared/domain/imprint';
 import type { PublishJobView } from '../../../src/shared/domain/publish-job';
 import {
   allPublished,
@@ -173,7 +174,7 @@ describe('resuming jobs', () => {
     await allPublished(engine);
   });
 
-  it('creates the missing default imprint through the accounts service, which keeps it', async () => {
+  it('makes the Sandbox’s marked test imprint, never one from contact data, kept by the accounts service', async () => {
     const scene = await scenes.open();
     const { sb, d } = scene;
     const [draft] = await d.makeDrafts(1, 1);
@@ -195,7 +196,8 @@ describe('resuming jobs', () => {
     const account = accounts.record(SANDBOX_ACCOUNT_ID);
     expect(account.imprints).toHaveLength(1);
     expect(account.defaultImprintUuid).toBe(account.imprints[0]!.uuid);
-    expect(account.imprints[0]!.content).toContain('Erika Mustermann');
+    expect(account.imprints[0]!.content).toBe(SANDBOX_TEST_IMPRINT);
+    expect(account.imprints[0]!.content).not.toContain('Erika Mustermann');
     const publication = await clientOf(sb).getPublication(
       engine.list()[0]!.listingUuid!,
       engine.list()[0]!.publicationUuid!,

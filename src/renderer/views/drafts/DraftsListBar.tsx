@@ -4,8 +4,8 @@ import { TRANSIENT_MS, useTransient } from '../../components/useTransient';
 import type { DraftListRow } from '../../../shared/domain/draft-rows';
 import type { PublishStartResult } from '../../../shared/domain/publish-job';
 import { useDraftsStore } from '../../store/drafts-store';
-import { usePublishStore } from '../../store/publish-store';
 import { MoveAccountDialog } from './MoveAccountDialog';
+import { useImprintGate } from '../imprint/use-imprint-gate';
 import { ChangeButton } from '../bulk/ChangeButton';
 import { ExportButton } from '../export/ExportDialog';
 
@@ -125,8 +125,11 @@ export function DraftsListBar({ items, trash }: { items: DraftListRow[]; trash: 
   const [moving, setMoving] = useState<string[] | null>(null);
   const moveButton = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
+  // Issue 26.2: an account without an imprint is asked for one before its first publish.
+  const gate = useImprintGate();
   const publishSelected = async () => {
-    const results = await usePublishStore.getState().publish(ids);
+    const accountOf = (id: string) => items.find((item) => item.id === id)?.accountId;
+    const results = await gate.publish(ids, accountOf);
     if (results.length > 0) setPublished(results);
     // Done with the selection: the bar's actions go (the drafts refused are named in the outcome).
     if (results.some((result) => result.jobId)) clearSelection();
@@ -228,6 +231,7 @@ export function DraftsListBar({ items, trash }: { items: DraftListRow[]; trash: 
         )}
       </div>
       {trash && confirming && <EmptyTrashConfirm count={trashCount} onDone={closeConfirm} />}
+      {gate.dialog}
       {moving && !trash && (
         <MoveAccountDialog
           ids={moving}

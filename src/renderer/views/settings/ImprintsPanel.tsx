@@ -1,51 +1,29 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveAccount, useAccountsStore } from '../../store/accounts-store';
-import { useProblemText } from '../../components/problem-text';
-import { ServiceDetails } from '../../components/ServiceDetails';
-import { IpcError } from '../../../shared/ipc/envelope';
-import type { ServiceProblem } from '../../../shared/ipc/types';
+import { ImprintForm } from '../imprint/ImprintForm';
 
-/** Settings → Imprints of the active account: create one, pick the default for publishing. */
+/**
+ * Settings → Imprints of the active account: pick the default for publishing, or enter a new one in
+ * the imprint form (open at once while the account has none: publishing needs one).
+ */
 export function ImprintsPanel() {
   const { t, i18n } = useTranslation();
   const account = useActiveAccount();
-  const { createImprint, setDefaultImprint } = useAccountsStore.getState();
-  const problemText = useProblemText();
+  const { setDefaultImprint } = useAccountsStore.getState();
   const ids = useId();
-  const [content, setContent] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ text: string; problem?: ServiceProblem }>();
+  const [adding, setAdding] = useState(false);
   if (!account) return null;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      await createImprint(account.id, content);
-      setContent('');
-    } catch (failure) {
-      const problem =
-        failure instanceof IpcError && failure.code === 'service'
-          ? (failure.details as ServiceProblem)
-          : undefined;
-      const text = problem
-        ? problemText(problem)
-        : failure instanceof Error
-          ? failure.message
-          : String(failure);
-      setError({ text, problem });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const none = account.imprints.length === 0;
 
   return (
     <section className="panel" aria-labelledby="imprints-title">
       <h2 id="imprints-title">{t('imprints.title', { account: account.name })}</h2>
       <p className="muted">{t('imprints.intro')}</p>
-      {account.imprints.length > 0 && (
+      {none && (
+        <p className="muted">{account.kind === 'sandbox' ? t('imprints.sandboxTest') : t('imprints.none')}</p>
+      )}
+      {!none && (
         <fieldset className="imprints">
           <legend>{t('imprints.default')}</legend>
           {account.imprints.map((imprint) => (
@@ -66,35 +44,21 @@ export function ImprintsPanel() {
           ))}
         </fieldset>
       )}
-      <form onSubmit={submit} className="imprint-form">
-        <label className="field wide" htmlFor={`${ids}-content`}>
-          <span>{t('imprints.newLabel')}</span>
-          <textarea
-            id={`${ids}-content`}
-            rows={3}
-            value={content}
-            onChange={(e) => setContent(e.target.value)}
-            required
-          />
-        </label>
-        {error && (
-          <div className="form-error" role="alert">
-            <p>{error.text}</p>
-            {error.problem && (
-              <ServiceDetails
-                status={error.problem.status}
-                title={error.problem.title}
-                detail={error.problem.detail}
-              />
-            )}
-          </div>
-        )}
+      {adding || (none && account.kind !== 'sandbox') ? (
+        <ImprintForm
+          key={account.id}
+          account={account}
+          submitLabel={t('imprints.create')}
+          onSaved={() => setAdding(false)}
+          {...(!none && { onCancel: () => setAdding(false) })}
+        />
+      ) : (
         <div className="actions">
-          <button type="submit" className="primary" disabled={busy || !content.trim()}>
-            {t('imprints.create')}
+          <button type="button" onClick={() => setAdding(true)}>
+            {t('imprints.add')}
           </button>
         </div>
-      </form>
+      )}
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { useEditorStore } from '../../../store/editor-store';
 import { jobsOfDraft, usePublishStore } from '../../../store/publish-store';
 import { LiveDiffBar } from './LiveDiffBar';
 import { DraftPreviewButton } from '../../preview/PreviewButton';
+import { useImprintGate } from '../../imprint/use-imprint-gate';
 
 /**
  * Publish this draft: what is typed is saved first (the job works on the draft as saved), and the
@@ -17,6 +18,8 @@ export function PublishBar({ draft, issueCount }: { draft: Draft; issueCount: nu
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const job = usePublishStore((s) => jobsOfDraft(s.jobs, s.order, draft.id)[0]);
+  // Issue 26.2: an account without an imprint is asked for one before its first publish.
+  const gate = useImprintGate();
   // Focus never falls to the page: after Publish it goes to the status line that says what
   // happened (or back to Publish when it was refused), and when the status line goes (the job
   // failed), back to Publish.
@@ -81,7 +84,7 @@ export function PublishBar({ draft, issueCount }: { draft: Draft; issueCount: nu
     try {
       const saved = await useEditorStore.getState().flush();
       if (!saved) return;
-      const [result] = await usePublishStore.getState().publish([draft.id]);
+      const [result] = await gate.publish([draft.id], () => draft.accountId);
       if (result?.error) setRefusal(result.error.detail || result.error.title);
       if (result?.jobId) focusNext.current = 'status';
     } finally {
@@ -118,6 +121,7 @@ export function PublishBar({ draft, issueCount }: { draft: Draft; issueCount: nu
           {t('publish.editor.refused', { message: refusal })}
         </span>
       )}
+      {gate.dialog}
     </div>
   );
 }
