@@ -15,6 +15,7 @@ import { OfferSection } from './editor/OfferSection';
 import { PublicationSection } from './editor/PublicationSection';
 import { PublishBar } from './editor/PublishBar';
 import { useIssueText } from './editor/use-editor-language';
+import { useHeadHeight } from './editor/use-head-height';
 import { useShownIssues } from './editor/use-shown-issues';
 import { PhotosPanel } from './photos/PhotosPanel';
 import './editor/editor.css';
@@ -93,6 +94,7 @@ export function DraftEditor({ draftId }: { draftId: string }) {
   const suggestions = useSuggestions(draftId);
   const issues = useMemo(() => (draft ? validateDraft(draft) : []), [draft]);
   const { shown, touch, showAll } = useShownIssues(draftId, issues, rows);
+  const headHeight = useHeadHeight();
   const byField = useMemo(() => groupIssues(shown), [shown]);
 
   useSaveTriggers();
@@ -122,6 +124,7 @@ export function DraftEditor({ draftId }: { draftId: string }) {
   };
   return (
     <section
+      ref={headHeight}
       className="draft-editor"
       aria-label={t('editor.label')}
       data-draft-id={draftId}
