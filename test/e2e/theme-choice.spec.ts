@@ -23,8 +23,8 @@ test('the theme chosen in Settings applies at once, at the next start and over t
 
   await theme.selectOption({ label: 'Dark' });
   await expect.poll(() => background(page)).toBe(DARK_BG);
-  // The system's dark follows for "Follow the system", and a chosen Light holds against it.
-  await theme.selectOption({ label: 'Follow the system' });
+  // The system's dark follows for "As the system", and a chosen Light holds against it.
+  await theme.selectOption({ label: 'As the system' });
   await expect.poll(() => background(page)).toBe(LIGHT_BG);
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect.poll(() => background(page)).toBe(DARK_BG);
