@@ -243,6 +243,12 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     listings,
     activeId: () => accounts.activeId(),
     language: () => resolveLanguage(settings.get().language, config.systemLocale),
+    // Issue 26.7: the newest job of the draft that names an ad.
+    adIdOf: (draftId) =>
+      publish
+        .list()
+        .filter((job) => job.draftId === draftId && job.adId !== null)
+        .at(-1)?.adId ?? null,
   });
   const files = await openFiles({
     dataDir: config.dataDir,

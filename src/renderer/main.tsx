@@ -7,12 +7,19 @@ import { createWebBridge } from './bridge/web-bridge';
 import { initI18n, resolveLanguage } from './i18n';
 import { useAppStore } from './store/app-store';
 import { askFirstRowsEarly } from './store/drafts-store';
+import { applyRememberedTheme, applyTheme } from './theme';
 import './styles.css';
 
 async function start(): Promise<void> {
   if (!window.api) window.api = createWebBridge(window.location);
   // The Drafts view's first rows, asked for now: they come while the settings and words load.
   askFirstRowsEarly();
+  applyRememberedTheme();
+  // The settings' theme applies as soon as they are read (before the first render) and at each change.
+  useAppStore.subscribe((state, before) => {
+    const theme = state.settings?.theme;
+    if (theme && theme !== before.settings?.theme) applyTheme(theme);
+  });
   await useAppStore.getState().load();
   const { info, settings } = useAppStore.getState();
   await initI18n(resolveLanguage(settings?.language ?? 'system', info?.systemLocale ?? navigator.language));

@@ -65,14 +65,17 @@ describe('createApp', () => {
     first.app.events.subscribe((event, payload) => events.push([event, payload]));
     await expect(first.app.router.call('settings:get', undefined)).resolves.toEqual({
       ok: true,
-      value: { language: 'system', photoMaxEdge: 2048, publishDrafts: 4, publishUploads: 6 },
+      value: { language: 'system', theme: 'system', photoMaxEdge: 2048, publishDrafts: 4, publishUploads: 6 },
     });
     await expect(first.app.router.call('settings:set', { language: 'de' })).resolves.toEqual({
       ok: true,
-      value: { language: 'de', photoMaxEdge: 2048, publishDrafts: 4, publishUploads: 6 },
+      value: { language: 'de', theme: 'system', photoMaxEdge: 2048, publishDrafts: 4, publishUploads: 6 },
     });
     expect(events).toEqual([
-      ['settings:changed', { language: 'de', photoMaxEdge: 2048, publishDrafts: 4, publishUploads: 6 }],
+      [
+        'settings:changed',
+        { language: 'de', theme: 'system', photoMaxEdge: 2048, publishDrafts: 4, publishUploads: 6 },
+      ],
     ]);
     expect(JSON.parse(readFileSync(path.join(first.dataDir, 'settings.json'), 'utf8'))).toMatchObject({
       language: 'de',
@@ -81,7 +84,7 @@ describe('createApp', () => {
     const second = await app(first.dataDir);
     await expect(second.app.router.call('settings:get', undefined)).resolves.toEqual({
       ok: true,
-      value: { language: 'de', photoMaxEdge: 2048, publishDrafts: 4, publishUploads: 6 },
+      value: { language: 'de', theme: 'system', photoMaxEdge: 2048, publishDrafts: 4, publishUploads: 6 },
     });
   });
 
@@ -95,7 +98,7 @@ describe('createApp', () => {
     expect(events).toEqual([]);
     await expect(backEnd.router.call('settings:get', undefined)).resolves.toEqual({
       ok: true,
-      value: { language: 'system', photoMaxEdge: 2048, publishDrafts: 4, publishUploads: 6 },
+      value: { language: 'system', theme: 'system', photoMaxEdge: 2048, publishDrafts: 4, publishUploads: 6 },
     });
   });
 
@@ -110,7 +113,7 @@ describe('createApp', () => {
     expect(log.error).toHaveBeenCalledWith(expect.stringContaining(aside[0]!));
     await expect(backEnd.router.call('settings:get', undefined)).resolves.toEqual({
       ok: true,
-      value: { language: 'system', photoMaxEdge: 2048, publishDrafts: 4, publishUploads: 6 },
+      value: { language: 'system', theme: 'system', photoMaxEdge: 2048, publishDrafts: 4, publishUploads: 6 },
     });
   });
 });

@@ -3,6 +3,7 @@
 // seller's words, which the importer's header guess knows in English and German).
 import type { Draft } from '../../shared/domain/draft';
 import type { ImportTarget } from '../../shared/domain/import';
+import { offerValueLabel } from '../../shared/domain/offer-values';
 import { readPriceText } from '../../shared/domain/price-text';
 import { stateMeaning } from '../../shared/domain/publication-outcome';
 import type { UiLanguage } from '../../shared/i18n-language';
@@ -35,7 +36,10 @@ const adColumns = [
 ] as const satisfies readonly DraftColumn[];
 type AdColumn = (typeof adColumns)[number];
 
-const draftColumns: readonly DraftColumn[] = [
+type ListingOnly = 'state' | 'adId' | 'listingId';
+
+// The draft's state and its ad's ID come last: the importer leaves them aside (issue 26.7).
+const draftColumns: readonly (DraftColumn | 'state' | 'adId')[] = [
   ...adColumns,
   'street',
   'postalCode',
@@ -43,9 +47,9 @@ const draftColumns: readonly DraftColumn[] = [
   'district',
   'radius',
   'photos',
+  'state',
+  'adId',
 ];
-
-type ListingOnly = 'state' | 'adId' | 'listingId';
 
 /** Photo paths in one cell, one a line (the importer splits a photo cell at line breaks). */
 export const PHOTO_SEPARATOR = '\n';
@@ -103,6 +107,11 @@ function adCell(ad: AdFields, column: AdColumn, language: UiLanguage): Cell {
   switch (column) {
     case 'price':
       return amountCell(ad.amount);
+    // In the seller's words ("Festpreis", not FIXED); the importer reads them back.
+    case 'priceType':
+      return offerValueLabel('priceType', ad.priceType, language);
+    case 'adType':
+      return offerValueLabel('adType', ad.adType, language);
     case 'buyNow':
       return yesNoCell(ad.buyNow, language);
     default:
@@ -132,13 +141,17 @@ function tableOf<T extends { attributes: Record<string, string> }, C extends Dra
   };
 }
 
-/** Drafts as a table; `photoPath` turns a stored photo's relative path into the file's path. */
+/**
+ * Drafts as a table; `photoPath` turns a stored photo's relative path into the file's path, `adIdOf`
+ * names the ad a draft was published as (if any).
+ */
 export function draftsTable(
   drafts: readonly Draft[],
   language: UiLanguage,
   photoPath: (file: string) => string,
+  adIdOf: (draft: Draft) => number | null = () => null,
 ): Table {
-  const cellOf = (draft: Draft, column: DraftColumn): Cell => {
+  const cellOf = (draft: Draft, column: DraftColumn | 'state' | 'adId'): Cell => {
     if (isAdColumn(column)) {
       const { price, customReference, ...rest } = draft;
       return adCell(
@@ -161,6 +174,12 @@ export function draftsTable(
         return amountCell(place.availabilityRadiusInKm);
       case 'photos':
         return draft.photos.map((photo) => photoPath(photo.file)).join(PHOTO_SEPARATOR);
+      case 'state':
+        return wordsIn(language, 'export')(`draftState.${draft.status}`);
+      case 'adId': {
+        const adId = adIdOf(draft);
+        return adId === null ? null : String(adId);
+      }
     }
   };
   return tableOf(drafts, draftColumns, cellOf, language);

@@ -27,6 +27,8 @@ export interface ExportServiceDeps {
   listings: { list(options?: { refresh?: boolean }): Promise<ListingsState> };
   activeId(): string;
   language(): UiLanguage;
+  /** The ad a draft was last published as, if any (from its publish jobs). */
+  adIdOf?: (draftId: string) => number | null;
   now?: () => Date;
 }
 
@@ -76,7 +78,7 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
       await writeTable(
         file,
         request.format,
-        draftsTable(drafts, language, photoPath),
+        draftsTable(drafts, language, photoPath, (draft) => deps.adIdOf?.(draft.id) ?? null),
         sheetName('drafts', language),
       );
       return { path: file, format: request.format, rows: drafts.length };

@@ -1,9 +1,11 @@
-// The app's settings (language, the photos' maximum edge, how much is published at once), kept in `settings.json` in the data folder.
+// The app's settings (language, light or dark, the photos' maximum edge, how much is published at
+// once), kept in `settings.json` in the data folder.
 import {
   languageSchema,
   photoMaxEdgeSchema,
   publishDraftsSchema,
   publishUploadsSchema,
+  themeSchema,
 } from '../../shared/ipc/contract';
 import type { Settings } from '../../shared/ipc/types';
 import type { FilePurpose } from '../../shared/domain/file-picks';
@@ -22,7 +24,13 @@ export interface SettingsService {
 
 // 2048 is what a marketplace shows, at a fraction of the bytes of a 12 MP photo (media/intake.ts).
 // 4 drafts and 6 uploads at once keep a batch fast without flooding the service or the line.
-const defaults: Settings = { language: 'system', photoMaxEdge: 2048, publishDrafts: 4, publishUploads: 6 };
+const defaults: Settings = {
+  language: 'system',
+  theme: 'system',
+  photoMaxEdge: 2048,
+  publishDrafts: 4,
+  publishUploads: 6,
+};
 // The default before 2048. Every settings file written before then holds it, chosen or not (the
 // store writes its defaults into the file), so it counts as chosen only once the seller picked an
 // edge since (CHOSEN_EDGE): otherwise the new default reaches those who never chose one.
@@ -41,6 +49,7 @@ export function createSettingsService(factory: StoreFactory, dataDir: string): S
   // A hand-edited value the app does not know falls back to the default instead of reaching the UI.
   const read = (): Settings => ({
     language: languageSchema.catch(defaults.language).parse(store.store.language),
+    theme: themeSchema.catch(defaults.theme).parse(store.store.theme),
     photoMaxEdge: photoMaxEdgeOf(store.store),
     publishDrafts: publishDraftsSchema.catch(defaults.publishDrafts).parse(store.store.publishDrafts),
     publishUploads: publishUploadsSchema.catch(defaults.publishUploads).parse(store.store.publishUploads),
@@ -61,6 +70,7 @@ export function createSettingsService(factory: StoreFactory, dataDir: string): S
     },
     update(patch) {
       if (patch.language !== undefined) store.set('language', patch.language);
+      if (patch.theme !== undefined) store.set('theme', patch.theme);
       if (patch.photoMaxEdge !== undefined) {
         store.set('photoMaxEdge', patch.photoMaxEdge);
         store.set(CHOSEN_EDGE, true);

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { languageSchema, photoMaxEdges, photoMaxEdgeSchema } from '../../shared/ipc/contract';
+import { languageSchema, photoMaxEdges, photoMaxEdgeSchema, themeSchema } from '../../shared/ipc/contract';
 import { AboutPanel } from '../components/AboutPanel';
 import { useAppStore } from '../store/app-store';
 import { AccountsPanel } from './settings/AccountsPanel';
@@ -31,6 +31,20 @@ export function SettingsView() {
             </option>
             <option value="de">{t('settings.languageDe')}</option>
             <option value="en">{t('settings.languageEn')}</option>
+          </select>
+        </label>
+        <label className="field">
+          <span>{t('settings.theme')}</span>
+          <select
+            value={settings?.theme ?? 'system'}
+            onChange={(event) => {
+              const theme = themeSchema.safeParse(event.target.value);
+              if (theme.success) void updateSettings({ theme: theme.data });
+            }}
+          >
+            <option value="system">{t('settings.themeSystem')}</option>
+            <option value="light">{t('settings.themeLight')}</option>
+            <option value="dark">{t('settings.themeDark')}</option>
           </select>
         </label>
         <label className="field">

@@ -2,6 +2,7 @@
 import type { ImportDraftFields, ImportMapping, ImportProblem } from './import';
 import { attributeKey } from './import-mapping';
 import { parsePrice } from './import-price';
+import { offerValueOf } from './offer-values';
 
 export type TableCell = string | number | boolean | null;
 
@@ -29,6 +30,9 @@ export function categoryOf(raw: string): { category: string; numeric: boolean } 
 
 /** A price type as the service names it, from German or English words. */
 export function priceTypeOf(raw: string): string {
+  // The app's own words first ("Fixed price", "Festpreis"), as an export writes them.
+  const known = offerValueOf('priceType', raw);
+  if (known !== raw) return known;
   const key = raw.toLowerCase().replace(/[^a-z]/g, '');
   if (['fixed', 'festpreis', 'fest', 'fix'].includes(key)) return 'FIXED';
   if (['negotiable', 'vb', 'vhb', 'verhandlungsbasis', 'verhandelbar'].includes(key)) return 'NEGOTIABLE';

@@ -49,6 +49,7 @@ import type {
 } from './types';
 
 export const languageSchema = z.enum(['system', 'de', 'en']);
+export const themeSchema = z.enum(['system', 'light', 'dark']);
 /** The longest edge photos are scaled down to at intake (the choices Settings offers). */
 export const photoMaxEdges = [1600, 2048, 3000, 4096, 6000, 8192] as const;
 export const photoMaxEdgeSchema = z
@@ -143,6 +144,7 @@ export const contract = {
     z
       .object({
         language: languageSchema.optional(),
+        theme: themeSchema.optional(),
         photoMaxEdge: photoMaxEdgeSchema.optional(),
         publishDrafts: publishDraftsSchema.optional(),
         publishUploads: publishUploadsSchema.optional(),

@@ -31,8 +31,12 @@ export type DiagnosticsResult = { saved: true; path: string } | { saved: false }
 
 export type Language = 'system' | 'de' | 'en';
 
+/** Light or dark: as the system is, or one chosen in Settings (issue 26.7). */
+export type Theme = 'system' | 'light' | 'dark';
+
 export interface Settings {
   language: Language;
+  theme: Theme;
   /** Photos are scaled down at intake so that their longest edge is at most this many pixels. */
   photoMaxEdge: number;
   /** Drafts published at once. */

@@ -83,6 +83,8 @@ describe('export:drafts', () => {
       'Stadtteil',
       'Umkreis (km)',
       'Fotos',
+      'Status',
+      'Anzeigennummer',
       'Merkmal: farbe',
       'Merkmal: marke',
       'Merkmal: zustand',
@@ -92,7 +94,8 @@ describe('export:drafts', () => {
       Titel: 'Sofa "Lotta"; grau',
       Beschreibung: 'Zeile eins\nZeile zwei; mit Semikolon\n\nGrüße aus Köln',
       Preis: '1234,50',
-      Preisart: 'FIXED',
+      Preisart: 'Festpreis',
+      Anzeigenart: 'Angebot',
       'Direkt kaufen': 'ja',
       Ort: 'Berlin',
       'Umkreis (km)': '25',
@@ -109,7 +112,7 @@ describe('export:drafts', () => {
     const lamp = rows.find((row) => row.Referenz === 'LAMP-2')!;
     expect(lamp).toMatchObject({
       Preis: '40',
-      Preisart: 'NEGOTIABLE',
+      Preisart: 'Verhandlungsbasis',
       'Direkt kaufen': '',
       'Merkmal: marke': 'Ikea',
     });

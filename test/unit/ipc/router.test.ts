@@ -24,9 +24,16 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
       systemLocale: 'en-US',
       keychain: { mode: 'keychain' },
     }),
-    'settings:get': () => ({ language: 'system', photoMaxEdge: 4096, publishDrafts: 4, publishUploads: 6 }),
+    'settings:get': () => ({
+      language: 'system',
+      theme: 'system',
+      photoMaxEdge: 4096,
+      publishDrafts: 4,
+      publishUploads: 6,
+    }),
     'settings:set': (patch) => ({
       language: patch.language ?? 'system',
+      theme: 'system',
       photoMaxEdge: 4096,
       publishDrafts: 4,
       publishUploads: 6,
@@ -45,6 +52,7 @@ describe('createRouter', () => {
     async (channel) => {
       const get = vi.fn(() => ({
         language: 'system' as const,
+        theme: 'system' as const,
         photoMaxEdge: 4096,
         publishDrafts: 4,
         publishUploads: 6,
@@ -59,6 +67,7 @@ describe('createRouter', () => {
   it('refuses a value outside the contract with invalid-input and per-field details', async () => {
     const set = vi.fn((patch: { language?: 'system' | 'de' | 'en' }) => ({
       language: patch.language ?? 'system',
+      theme: 'system' as const,
       photoMaxEdge: 4096,
       publishDrafts: 4,
       publishUploads: 6,
@@ -87,27 +96,30 @@ describe('createRouter', () => {
   it('passes the parsed input to the handler and wraps its value', async () => {
     const set = vi.fn(() => ({
       language: 'de' as const,
+      theme: 'system' as const,
       photoMaxEdge: 4096,
       publishDrafts: 4,
       publishUploads: 6,
     }));
     const router = createRouter(handlers({ 'settings:set': set }), spyLogger());
-    await expect(router.call('settings:set', { language: 'de', photoMaxEdge: 4096 })).resolves.toEqual({
+    await expect(
+      router.call('settings:set', { language: 'de', theme: 'system', photoMaxEdge: 4096 }),
+    ).resolves.toEqual({
       ok: true,
-      value: { language: 'de', photoMaxEdge: 4096, publishDrafts: 4, publishUploads: 6 },
+      value: { language: 'de', theme: 'system', photoMaxEdge: 4096, publishDrafts: 4, publishUploads: 6 },
     });
-    expect(set).toHaveBeenCalledWith({ language: 'de', photoMaxEdge: 4096 });
+    expect(set).toHaveBeenCalledWith({ language: 'de', theme: 'system', photoMaxEdge: 4096 });
   });
 
   it('accepts no input and an empty object for input-less channels', async () => {
     const router = createRouter(handlers(), spyLogger());
     await expect(router.call('settings:get', undefined)).resolves.toEqual({
       ok: true,
-      value: { language: 'system', photoMaxEdge: 4096, publishDrafts: 4, publishUploads: 6 },
+      value: { language: 'system', theme: 'system', photoMaxEdge: 4096, publishDrafts: 4, publishUploads: 6 },
     });
     await expect(router.call('settings:get', {})).resolves.toEqual({
       ok: true,
-      value: { language: 'system', photoMaxEdge: 4096, publishDrafts: 4, publishUploads: 6 },
+      value: { language: 'system', theme: 'system', photoMaxEdge: 4096, publishDrafts: 4, publishUploads: 6 },
     });
   });
 
@@ -116,6 +128,7 @@ describe('createRouter', () => {
       handlers({
         'settings:get': async () => ({
           language: 'en',
+          theme: 'system',
           photoMaxEdge: 4096,
           publishDrafts: 4,
           publishUploads: 6,
@@ -125,7 +138,7 @@ describe('createRouter', () => {
     );
     await expect(router.call('settings:get', undefined)).resolves.toEqual({
       ok: true,
-      value: { language: 'en', photoMaxEdge: 4096, publishDrafts: 4, publishUploads: 6 },
+      value: { language: 'en', theme: 'system', photoMaxEdge: 4096, publishDrafts: 4, publishUploads: 6 },
     });
   });
 

@@ -16,6 +16,7 @@ describe('createSettingsService', () => {
     const settings = createSettingsService(confStoreFactory, temp.dir);
     expect(settings.get()).toEqual({
       language: 'system',
+      theme: 'system',
       photoMaxEdge: 2048,
       publishDrafts: 4,
       publishUploads: 6,
@@ -27,12 +28,14 @@ describe('createSettingsService', () => {
     const settings = createSettingsService(confStoreFactory, temp.dir);
     expect(settings.update({ language: 'en' })).toEqual({
       language: 'en',
+      theme: 'system',
       photoMaxEdge: 2048,
       publishDrafts: 4,
       publishUploads: 6,
     });
     expect(createSettingsService(confStoreFactory, temp.dir).get()).toEqual({
       language: 'en',
+      theme: 'system',
       photoMaxEdge: 2048,
       publishDrafts: 4,
       publishUploads: 6,
@@ -44,6 +47,7 @@ describe('createSettingsService', () => {
     settings.update({ language: 'de' });
     expect(settings.update({})).toEqual({
       language: 'de',
+      theme: 'system',
       photoMaxEdge: 2048,
       publishDrafts: 4,
       publishUploads: 6,
@@ -54,6 +58,7 @@ describe('createSettingsService', () => {
     writeFileSync(path.join(temp.dir, 'settings.json'), JSON.stringify({ language: 'de', stray: 1 }));
     expect(createSettingsService(confStoreFactory, temp.dir).get()).toEqual({
       language: 'de',
+      theme: 'system',
       photoMaxEdge: 2048,
       publishDrafts: 4,
       publishUploads: 6,
@@ -64,6 +69,7 @@ describe('createSettingsService', () => {
     const settings = createSettingsService(confStoreFactory, temp.dir);
     expect(settings.update({ photoMaxEdge: 3000 })).toEqual({
       language: 'system',
+      theme: 'system',
       photoMaxEdge: 3000,
       publishDrafts: 4,
       publishUploads: 6,
@@ -75,6 +81,7 @@ describe('createSettingsService', () => {
     );
     expect(createSettingsService(confStoreFactory, temp.dir).get()).toEqual({
       language: 'de',
+      theme: 'system',
       photoMaxEdge: 2048,
       publishDrafts: 4,
       publishUploads: 6,
@@ -87,6 +94,7 @@ describe('createSettingsService', () => {
     writeFileSync(file, JSON.stringify({ language: 'de', photoMaxEdge: 4096 }));
     expect(createSettingsService(confStoreFactory, temp.dir).get()).toMatchObject({
       language: 'de',
+      theme: 'system',
       photoMaxEdge: 2048,
     });
     // Another edge was the seller's choice, then as now.
@@ -127,9 +135,18 @@ describe('createSettingsService', () => {
     expect(readdirSync(temp.dir)).toContain(path.basename(settings.movedAside!));
     expect(settings.get()).toEqual({
       language: 'system',
+      theme: 'system',
       photoMaxEdge: 2048,
       publishDrafts: 4,
       publishUploads: 6,
     });
+  });
+
+  it('keeps the light or dark choice (issue 26.7); a value it does not know is the system’s', () => {
+    const settings = createSettingsService(confStoreFactory, temp.dir);
+    expect(settings.update({ theme: 'dark' }).theme).toBe('dark');
+    expect(createSettingsService(confStoreFactory, temp.dir).get().theme).toBe('dark');
+    writeFileSync(path.join(temp.dir, 'settings.json'), JSON.stringify({ theme: 'sepia' }));
+    expect(createSettingsService(confStoreFactory, temp.dir).get().theme).toBe('system');
   });
 });

@@ -11,7 +11,7 @@ import type { App } from '../../app';
 import { contentSecurityPolicy } from '../../csp';
 import { contentTypeOf, resolveServedFile } from '../../static-files';
 import { hostAllowed, originAllowed, readCookie, tokenCookieName, tokenMatches } from './guard';
-import { serveSocket, type SocketLog } from './socket';
+import { logConnectionError, serveSocket, type SocketLog } from './socket';
 
 export interface WebShellOptions {
   /**
@@ -100,7 +100,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     if (req.method === 'HEAD') return res.end();
     // A file removed since stat ends this response, not the process.
     pipeline(createReadStream(file), res, (error) => {
-      if (error) log.error(`Serving ${url.pathname} failed`, error);
+      if (error) logConnectionError(log, `Serving ${url.pathname} failed`, error);
     });
   };
   // An export asked for as a download (issue 26.1): served once, then removed.
@@ -128,7 +128,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   };
   const server = http.createServer((req, res) => {
     serve(req, res).catch((error: unknown) => {
-      log.error('A web shell request failed', error);
+      logConnectionError(log, 'A web shell request failed', error);
       res.destroy();
     });
   });
@@ -138,7 +138,9 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   sockets.on('error', (error) => log.error("The web shell's socket server failed", error));
   server.on('upgrade', (req, socket, head) => {
     // A connection reset (during the handshake or after it) must not end the process.
-    socket.on('error', (error) => log.error('A page’s connection to the web shell failed', error));
+    socket.on('error', (error) =>
+      logConnectionError(log, 'A page’s connection to the web shell failed', error),
+    );
     const url = requestUrl(req);
     const refused = url?.pathname === '/ipc' ? gate(req, url, true) : 'Not found.';
     if (refused) {

@@ -3,10 +3,19 @@
 import type { WebSocket } from 'ws';
 import { socketCloseCodes, type CallMessage, type ServerMessage } from '../../../shared/ipc/socket-messages';
 import type { App } from '../../app';
+import { isClosedConnection } from './closed-connection';
 
 /** Where a socket's failures are written. */
 export interface SocketLog {
   error(message: string, error?: unknown): void;
+  /** For what is worth knowing but is no failure (a page closed its connection). */
+  debug?(message: string, fields?: Record<string, unknown>): void;
+}
+
+/** Logs `error` as a failure, or quietly when it only says that the page went away. */
+export function logConnectionError(log: SocketLog, message: string, error: unknown): void {
+  if (!isClosedConnection(error)) return log.error(message, error);
+  log.debug?.(`${message}: the page closed its connection`, { code: (error as { code: string }).code });
 }
 
 function send(socket: WebSocket, message: ServerMessage): void {
@@ -48,7 +57,9 @@ export function serveSocket(socket: WebSocket, app: App | Promise<App>, log: Soc
   });
   // ws has already closed the socket with the fitting code (1009 too big, 1002 protocol error,
   // 1007 invalid UTF-8); without this listener the error would end the process.
-  socket.on('error', (error) => log.error('A page’s socket was closed after a bad message', error));
+  socket.on('error', (error) =>
+    logConnectionError(log, 'A page’s socket was closed after a bad message', error),
+  );
   socket.on('message', (data, isBinary) => {
     const call = isBinary ? undefined : parseCall(String(data));
     if (!call) {
@@ -59,6 +70,8 @@ export function serveSocket(socket: WebSocket, app: App | Promise<App>, log: Soc
     void ready
       .then((opened) => opened.router.call(call.channel, call.input))
       .then((result) => send(socket, { id: call.id, result }))
-      .catch((error: unknown) => log.error(`Answering ${call.channel} over the socket failed`, error));
+      .catch((error: unknown) =>
+        logConnectionError(log, `Answering ${call.channel} over the socket failed`, error),
+      );
   });
 }

@@ -15,6 +15,8 @@ import { OfferSection } from './editor/OfferSection';
 import { PublicationSection } from './editor/PublicationSection';
 import { PublishBar } from './editor/PublishBar';
 import { useIssueText } from './editor/use-editor-language';
+import { useHeadHeight } from './editor/use-head-height';
+import { useShownIssues } from './editor/use-shown-issues';
 import { PhotosPanel } from './photos/PhotosPanel';
 import './editor/editor.css';
 
@@ -91,7 +93,9 @@ export function DraftEditor({ draftId }: { draftId: string }) {
   const account = useAccountsStore((s) => s.state?.accounts.find((a) => a.id === draft?.accountId));
   const suggestions = useSuggestions(draftId);
   const issues = useMemo(() => (draft ? validateDraft(draft) : []), [draft]);
-  const byField = useMemo(() => groupIssues(issues), [issues]);
+  const { shown, touch, showAll } = useShownIssues(draftId, issues, rows);
+  const headHeight = useHeadHeight();
+  const byField = useMemo(() => groupIssues(shown), [shown]);
 
   useSaveTriggers();
   useEffect(() => {
@@ -113,15 +117,27 @@ export function DraftEditor({ draftId }: { draftId: string }) {
   }
 
   const photoIssues = issuesOf(byField, 'photos');
+  // Publish with something missing shows every field's problem and leads to the summary.
+  const notReady = () => {
+    showAll();
+    document.querySelector<HTMLElement>('[data-testid="editor-summary"] button')?.focus();
+  };
   return (
-    <section className="draft-editor" aria-label={t('editor.label')} data-draft-id={draftId}>
+    <section
+      ref={headHeight}
+      className="draft-editor"
+      aria-label={t('editor.label')}
+      data-draft-id={draftId}
+      onInput={touch}
+      onBlur={touch}
+    >
       <EditorHeader
         title={draft.title}
         status={draft.status}
         createdAt={draft.createdAt}
         updatedAt={draft.updatedAt}
       />
-      <PublishBar draft={draft} issueCount={issues.length} />
+      <PublishBar draft={draft} issueCount={issues.length} onNotReady={notReady} />
       {/* A published draft's bar says where it stands; "ready to publish" would mislead there. */}
       {(issues.length > 0 || !draft.remote?.publicationUuid) && <IssueSummary issues={issues} rows={rows} />}
       <ListingSection draft={draft} issues={byField} suggestions={suggestions} />

@@ -24,7 +24,8 @@ interface Props {
 
 /**
  * One draft in the list: a checkbox for bulk actions, and a button (named by the title first) with
- * the cover, reference, photo count, status, open issues and the last change.
+ * the cover, the title on a line of its own, then status, account, reference, photo count, open
+ * issues and the last change, wrapping to a second line rather than cutting words (issue 26.7).
  */
 export const DraftRow = memo(function DraftRow({
   item,
@@ -68,6 +69,9 @@ export const DraftRow = memo(function DraftRow({
         <span className="drafts-row-text">
           <span className={`drafts-row-title${item.title ? '' : ' untitled'}`}>{title}</span>
           <span className="muted small drafts-row-meta">
+            <span className={`drafts-state state-${item.status}`}>
+              {t(`draftsList.status.${item.status}`)}
+            </span>
             {account.name !== '' && (
               <span
                 className={`drafts-account${account.removed ? ' removed' : ''}`}
@@ -81,13 +85,10 @@ export const DraftRow = memo(function DraftRow({
             {item.issueCount > 0 && (
               <span className="drafts-issues">{t('draftsList.issues', { count: item.issueCount })}</span>
             )}
+            <time dateTime={when} title={dates.full(when)}>
+              {item.trashedAt ? t('draftsList.trashedOn', { date: dates.short(when) }) : dates.short(when)}
+            </time>
           </span>
-        </span>
-        <span className="drafts-row-side">
-          <span className={`drafts-state state-${item.status}`}>{t(`draftsList.status.${item.status}`)}</span>
-          <time className="muted small" dateTime={when} title={dates.full(when)}>
-            {item.trashedAt ? t('draftsList.trashedOn', { date: dates.short(when) }) : dates.short(when)}
-          </time>
         </span>
       </button>
     </div>

@@ -8,7 +8,7 @@ import { useAppStore } from '../../store/app-store';
 import { useDraftsStore } from '../../store/drafts-store';
 import { useListingsStore } from '../../store/listings-store';
 import { useLiveStore } from '../../store/live-store';
-import { formatPrice } from './format';
+import { listingPrice } from './format';
 import { ListingEditForm } from './ListingEditForm';
 import { ListingPublications } from './ListingPublications';
 import { LivePhotos } from './LivePhotos';
@@ -102,7 +102,7 @@ export function ListingDetail() {
           </div>
           <h2 id="listing-detail-title">{listing.title}</h2>
           <p className="price big">
-            {formatPrice(listing.adPrice.amount, i18n.language)}{' '}
+            {listingPrice(listing.adPrice.amount, i18n.language)}{' '}
             <span className="muted small" title={listing.adPrice.type}>
               {offerValueLabel('priceType', listing.adPrice.type, language)}
             </span>

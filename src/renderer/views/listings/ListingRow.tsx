@@ -1,7 +1,7 @@
 import { memo, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListingView, PublicationStateView } from '../../../shared/ipc/types';
-import { categoryLeaf, formatPrice } from './format';
+import { categoryLeaf, listingPrice } from './format';
 import { MarketplaceLinks } from './inventory/MarketplaceLinks';
 import { PublicationStates } from './inventory/PublicationStates';
 
@@ -66,7 +66,7 @@ export const ListingRow = memo(function ListingRow({
           </span>
         </span>
         <span className="listing-side">
-          <span className="price">{formatPrice(listing.adPrice.amount, i18n.language)}</span>
+          <span className="price">{listingPrice(listing.adPrice.amount, i18n.language)}</span>
           <span className="muted small">{t('listings.photos', { count: listing.urls.length })}</span>
         </span>
       </button>

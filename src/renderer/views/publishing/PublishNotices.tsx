@@ -59,8 +59,8 @@ function Notice({ notice }: { notice: ShownNotice }) {
 }
 
 /**
- * Messages of ads that went live or were rejected, in a strip under the view (publishing.css): it
- * takes its own room, so it never covers the publish bar, the selection bar or a list.
+ * Messages of ads that went live or were rejected, stacked in the bottom-left corner over the
+ * sidebar's empty part (publishing.css): they never cover the view's controls or lists.
  */
 export function PublishNotices() {
   const { t } = useTranslation();

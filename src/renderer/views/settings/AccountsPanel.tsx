@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountView } from '../../../shared/ipc/types';
+import { ConfirmButton } from '../../components/ConfirmButton';
 import { useProblemText } from '../../components/problem-text';
 import { KeychainDetails, useKeychainReason } from '../../components/KeychainReason';
 import { ServiceDetails } from '../../components/ServiceDetails';
@@ -80,27 +81,25 @@ function AccountRow({ account, active, onEdit }: { account: AccountView; active:
             {t('common.edit')}
           </button>
           {account.kind === 'service' && account.hasSecret && (
-            <button
-              type="button"
-              onClick={guard(async () => {
-                if (window.confirm(t('accounts.forgetSecretConfirm', { name: account.name })))
-                  await deleteSecret(account.id);
-              })}
+            <ConfirmButton
+              title={t('accounts.forgetSecretConfirm', { name: account.name })}
+              body={t('accounts.forgetSecretBody')}
+              confirmLabel={t('accounts.forgetSecret')}
+              onConfirm={() => deleteSecret(account.id).catch(reportError)}
             >
               {t('accounts.forgetSecret')}
-            </button>
+            </ConfirmButton>
           )}
           {account.kind === 'service' && (
-            <button
-              type="button"
+            <ConfirmButton
               className="danger"
-              onClick={guard(async () => {
-                if (window.confirm(t('accounts.removeConfirm', { name: account.name })))
-                  await remove(account.id);
-              })}
+              title={t('accounts.removeTitle', { name: account.name })}
+              body={t('accounts.removeBody')}
+              confirmLabel={t('common.remove')}
+              onConfirm={() => remove(account.id).catch(reportError)}
             >
               {t('common.remove')}
-            </button>
+            </ConfirmButton>
           )}
         </div>
       </div>

@@ -100,7 +100,13 @@ describe('menuTemplate', () => {
     );
     expect(built).toEqual([['File', 'Edit', 'View', 'Window', 'Help']]);
     language = 'de';
-    const settings: Settings = { language: 'de', photoMaxEdge: 2048, publishDrafts: 2, publishUploads: 4 };
+    const settings: Settings = {
+      language: 'de',
+      theme: 'system',
+      photoMaxEdge: 2048,
+      publishDrafts: 2,
+      publishUploads: 4,
+    };
     events.emit('settings:changed', settings);
     await vi.waitFor(() => expect(built).toHaveLength(2), { timeout: 10_000 });
     expect(built[1]).toEqual(['Datei', 'Bearbeiten', 'Ansicht', 'Fenster', 'Hilfe']);

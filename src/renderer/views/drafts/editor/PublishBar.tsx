@@ -13,7 +13,16 @@ import { useImprintGate } from '../../imprint/use-imprint-gate';
  * Publish this draft: what is typed is saved first (the job works on the draft as saved), and the
  * bar then follows the draft's job: its step while it runs, the ad id once live.
  */
-export function PublishBar({ draft, issueCount }: { draft: Draft; issueCount: number }) {
+export function PublishBar({
+  draft,
+  issueCount,
+  onNotReady,
+}: {
+  draft: Draft;
+  issueCount: number;
+  /** Publish pressed while something is missing (the button stays focusable to say so). */
+  onNotReady(): void;
+}) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -98,9 +107,10 @@ export function PublishBar({ draft, issueCount }: { draft: Draft; issueCount: nu
         ref={publishButton}
         type="button"
         className="primary"
-        disabled={busy || issueCount > 0}
+        disabled={busy}
+        aria-disabled={issueCount > 0 || undefined}
         aria-describedby={issueCount > 0 ? 'publish-not-ready' : undefined}
-        onClick={() => void publish()}
+        onClick={() => (issueCount > 0 ? onNotReady() : void publish())}
       >
         {t('publish.editor.publish')}
       </button>

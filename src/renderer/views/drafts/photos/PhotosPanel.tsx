@@ -104,8 +104,14 @@ function DraftPhotos({ draft, onChange }: PhotosPanelProps) {
       const tile = photoId ? panel.current?.querySelector(`[data-photo-id="${CSS.escape(photoId)}"]`) : null;
       const active = document.activeElement;
       const kept = tile && active && tile.contains(active) && !(active as HTMLButtonElement).disabled;
-      if (!always && kept) return;
-      (tile?.querySelector<HTMLElement>('.photo-handle') ?? addButton.current)?.focus();
+      const target =
+        !always && kept
+          ? (active as HTMLElement)
+          : (tile?.querySelector<HTMLElement>('.photo-handle') ?? addButton.current);
+      if (target !== active) target?.focus({ preventScroll: true });
+      // The moved photo in sight: focus alone leaves it under the editor's sticky header (that counts
+      // as in view); 'nearest' with the header's scroll margin brings it out from under it (issue 26.7).
+      target?.scrollIntoView?.({ block: 'nearest' });
     });
 
   const onAction = (action: TileAction, photo: GridPhoto) => {
