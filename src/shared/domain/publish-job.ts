@@ -84,6 +84,8 @@ export const PUBLISH_PROBLEMS = [
   'account-missing',
   /** A bug: something the engine did not expect. */
   'internal',
+  /** The job's account cannot sign in (params.reason says why): the job waits for it. */
+  'account-cannot-sign-in',
 ] as const;
 export type PublishProblem = (typeof PUBLISH_PROBLEMS)[number];
 
