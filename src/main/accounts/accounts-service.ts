@@ -275,11 +275,11 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
       );
       // The addresses that answered are kept (the sandbox's are filled in at run time anyway).
       if (keep && record.kind === 'service') update(id, (r) => ({ ...r, ...keep }));
-      // A test is a sign-in check too: what it found holds for the account as it is now.
-      signInChecks.remember(
-        id,
-        result.ok ? { ok: true, checkedAt: new Date().toISOString() } : failedSignIn(result, new Date()),
-      );
+      // A test is a sign-in check too: what it found holds for the account as it is now. A failure
+      // found at another reading of the addresses says nothing of the account's own: it is checked anew.
+      if (result.ok) signInChecks.remember(id, { ok: true, checkedAt: new Date().toISOString() });
+      else if (!result.tried) signInChecks.remember(id, failedSignIn(result, new Date()));
+      else signInChecks.forget(id);
       return result;
     },
 

@@ -84,7 +84,7 @@ export interface SignInChecks {
   check(accountId: string, force?: boolean): Promise<AccountSignIn>;
   /** Remembers an outcome found elsewhere (a connection test, a job's failed token request). */
   remember(accountId: string, outcome: AccountSignIn): void;
-  /** Forgets the account (removed). */
+  /** Forgets what is known of the account (removed, or its outcome is to be found anew). */
   forget(accountId: string): void;
 }
 

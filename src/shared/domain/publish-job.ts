@@ -180,6 +180,8 @@ export interface PublishNotice {
   kind: 'live' | 'rejected';
   jobId: string;
   draftId: string;
+  /** The account the ad was published with (the Sandbox's ads are marked as test ads). */
+  accountId?: string;
   title: string;
   adId: number | null;
   /** The publication's actualState as the service sent it. */

@@ -5,6 +5,7 @@ import type { PublishJobView } from '../../../shared/domain/publish-job';
 import { serviceMessage } from '../../../shared/service-messages';
 import { useMessageLanguage } from '../../components/problem-text';
 import { ServiceDetails } from '../../components/ServiceDetails';
+import { TestBadge } from '../../components/TestService';
 import { useAppStore } from '../../store/app-store';
 import { useDraftsStore } from '../../store/drafts-store';
 import { usePublishStore } from '../../store/publish-store';
@@ -118,6 +119,7 @@ export const JobCard = memo(function JobCard({ job }: { job: PublishJobView }) {
         >
           {job.supersededBy ? t('publish.superseded.badge') : words.badge(job)}
         </span>
+        <TestBadge accountId={job.accountId} />
         {job.adId !== null && <span className="job-ad">{t('publish.adId', { adId: job.adId })}</span>}
       </header>
       <div className="job-progress">

@@ -4,6 +4,7 @@ import type { Draft } from '../../../../shared/domain/draft';
 import { isOpenJobState } from '../../../../shared/domain/publish-job';
 import { serviceMessage } from '../../../../shared/service-messages';
 import { useMessageLanguage } from '../../../components/problem-text';
+import { TestBadge } from '../../../components/TestService';
 import { useAccountsStore } from '../../../store/accounts-store';
 import { useAppStore } from '../../../store/app-store';
 import { useEditorStore } from '../../../store/editor-store';
@@ -77,6 +78,7 @@ export function PublishBar({ draft, issueCount }: { draft: Draft; issueCount: nu
           onBlur={() => (statusFocused.current = false)}
         >
           <span>{line}</span>
+          <TestBadge accountId={draft.accountId} />
           {follow}
           <DraftPreviewButton draft={draft} />
         </div>
