@@ -136,6 +136,10 @@ for (const look of looks) {
         .getByRole('button', { name: look.language === 'en' ? 'Check the account' : 'Konto prüfen' })
         .click();
       await expect(page.getByRole('heading', { name: w.accounts })).toBeVisible();
+      const row = page.getByTestId('account-Shop Berlin').getByTestId('account-sign-in');
+      await expect(row).toContainText(w.cannotSignIn);
+      await expect(row).toContainText(w.tokenAddress);
+      await shot(page, testInfo, `settings-${look.language}-${look.colorScheme}`);
     } finally {
       await stopShell(child);
       rmSync(dataDir, { recursive: true, force: true });
