@@ -4,14 +4,13 @@
 // why in the seller's terms, and runs by itself when the account changes (or on Retry); when the
 // reason passes by itself (out of reach, a failing service), it is checked again after a pause.
 import type { AccountSignIn } from '../../shared/ipc/types';
+import { isPassingReason } from '../accounts/sign-in-check';
 import { backoffDelay, type Backoff } from '../service-client/backoff';
 import type { PublishAccounts } from './accounts-port';
 import type { DraftSlots } from './draft-slots';
 import type { Entry } from './engine-entry';
 import { jobError, type FailureFacts } from './failure';
 import type { JobError } from './job-record';
-
-const PASSING = new Set(['unreachable', 'service-error']);
 
 /** The error a held job shows: the account cannot sign in, and why (`params.reason`). */
 export function heldError(outcome: Extract<AccountSignIn, { ok: false }>, at: Date): JobError {
@@ -28,8 +27,8 @@ export function heldError(outcome: Extract<AccountSignIn, { ok: false }>, at: Da
     title: 'The account cannot sign in',
     detail: `${REASONS[outcome.reason]} (${underlying.detail})`,
     ...(outcome.status !== undefined && { status: outcome.status }),
-    remedy: PASSING.has(outcome.reason) ? 'wait' : 'check-account',
-    whatToDo: PASSING.has(outcome.reason)
+    remedy: isPassingReason(outcome.reason) ? 'wait' : 'check-account',
+    whatToDo: isPassingReason(outcome.reason)
       ? 'Nothing to do: the job starts by itself once the service answers. Cancel it to stop.'
       : 'Correct the account in Settings → Accounts: the job starts by itself once it can sign in.',
     at: at.toISOString(),
@@ -115,7 +114,7 @@ export function createAccountHold(deps: AccountHoldDeps): AccountHold {
         `Publish job ${entry.record.id} waits: account ${entry.record.accountId} cannot sign in (${outcome.reason})`,
       );
     await deps.persist(entry, true);
-    if (!PASSING.has(outcome.reason)) return;
+    if (!isPassingReason(outcome.reason)) return;
     const attempt = pauses.get(entry) ?? 0;
     pauses.set(entry, attempt + 1);
     const timer = setTimeout(
