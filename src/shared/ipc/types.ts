@@ -112,8 +112,7 @@ export type SignInReason =
 
 /** The outcome of an account's sign-in check (a token fetched, then the listings read). */
 export type AccountSignIn =
-  | { ok: true; checkedAt: string }
-  | ({ ok: false; reason: SignInReason; checkedAt: string } & ServiceProblem);
+  { ok: true; checkedAt: string } | ({ ok: false; reason: SignInReason; checkedAt: string } & ServiceProblem);
 
 /** What a successful connection test used: the addresses called and the Authorization form. */
 export interface ConnectionUsed {
