@@ -176,7 +176,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       events.emit('publish:notice', notice);
       if (ports.notify) {
         const language = resolveLanguage(settings.get().language, config.systemLocale);
-        const text = noticeText(notice, language);
+        const test = accounts.state().accounts.some((a) => a.id === notice.accountId && a.kind === 'sandbox');
+        const text = noticeText(notice, language, test);
         ports.notify(text.title, text.body);
       }
     },

@@ -4,7 +4,13 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { accountInputSchema } from '../../shared/ipc/contract';
-import type { AccountDefaults, AccountsState, AccountView, ConnectionResult } from '../../shared/ipc/types';
+import type {
+  AccountDefaults,
+  AccountSignIn,
+  AccountsState,
+  AccountView,
+  ConnectionResult,
+} from '../../shared/ipc/types';
 import { AppError } from '../ipc/app-error';
 import { mainI18n } from '../i18n';
 import type { Log } from '../log/log';
@@ -20,6 +26,7 @@ import type { MediaLimit } from '../media/shrink';
 import { runConnectionTest } from './connection-test';
 import type { EmbeddedSandbox } from './embedded-sandbox';
 import { serviceAppError } from './service-problem';
+import { createSignInChecks, failedSignIn } from './sign-in-check';
 
 export type AccountInput = z.output<typeof accountInputSchema>;
 
@@ -42,6 +49,16 @@ export interface AccountsService {
   setSecret(id: string, secret: string): Promise<AccountView>;
   deleteSecret(id: string): Promise<AccountView>;
   test(id: string): Promise<ConnectionResult>;
+  /**
+   * Checks that the account can sign in (a token fetched, its listings read); the outcome is
+   * remembered until the account's addresses, client ID, Authorization setting or secret change,
+   * and `force` checks again all the same. Rejects only when the account does not exist.
+   */
+  checkSignIn(id: string, force?: boolean): Promise<AccountSignIn>;
+  /** Remembers that a call of the account failed to sign in (e.g. a publish job's token request). */
+  noteSignInFailure(id: string, error: unknown): void;
+  /** Calls `listener` with an account's id when it changed or its sign-in outcome did. */
+  onAccountChange(listener: (id: string) => void): () => void;
   createImprint(accountId: string, content: string): Promise<AccountView>;
   setDefaultImprint(accountId: string, uuid: string | null): AccountView;
   setDefaults(accountId: string, defaults: AccountDefaults): AccountView;
@@ -66,16 +83,25 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
       withSecret.add(account.id);
   }
   const clients = new Map<string, { key: string; client: ServiceClient }>();
+  // Counts each account's new secrets, so a sign-in outcome is never kept across one.
+  const secretVersions = new Map<string, number>();
+  const listeners = new Set<(id: string) => void>();
+  const changed = (id: string) => {
+    for (const listener of listeners) listener(id);
+  };
+  const secretChanged = (id: string) => {
+    secretVersions.set(id, (secretVersions.get(id) ?? 0) + 1);
+  };
 
   // The sandbox's addresses change with its port; they are filled in at run time.
   const live = (record: AccountRecord): AccountRecord =>
     record.kind === 'sandbox'
       ? { ...record, authUrl: sandbox.authUrl, baseUrl: sandbox.baseUrl, clientId: sandbox.clientId }
       : record;
-  const view = (record: AccountRecord): AccountView => ({
-    ...live(record),
-    hasSecret: withSecret.has(record.id),
-  });
+  const view = (record: AccountRecord): AccountView => {
+    const signIn = signInChecks.known(record.id);
+    return { ...live(record), hasSecret: withSecret.has(record.id), ...(signIn && { signIn }) };
+  };
   const state = (): AccountsState => {
     const file = store.read();
     return { accounts: file.accounts.map(view), activeId: file.activeId, keychain: secrets.status };
@@ -91,6 +117,7 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
     store.write({ ...file, accounts });
     const next = state();
     deps.onChange(next);
+    changed(id);
     return view(accounts.find((a) => a.id === id)!);
   };
 
@@ -123,6 +150,18 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
     clients.set(id, { key, client: created });
     return created;
   };
+  const signInChecks = createSignInChecks({
+    keyOf(id) {
+      const record = live(find(id));
+      const { authUrl, baseUrl, clientId, authScheme } = record;
+      return JSON.stringify([authUrl, baseUrl, clientId, authScheme, secretVersions.get(id) ?? 0]);
+    },
+    client,
+    onChange(id) {
+      deps.onChange(state());
+      changed(id);
+    },
+  });
 
   return {
     state,
@@ -170,6 +209,7 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
       if (input.secret !== undefined) {
         await secrets.set(record.id, input.secret);
         withSecret.add(record.id);
+        secretChanged(record.id);
       }
       const file = store.read();
       const accounts = existing
@@ -177,6 +217,7 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
         : [...file.accounts, record];
       store.write({ ...file, accounts });
       deps.onChange(state());
+      changed(record.id);
       return view(record);
     },
 
@@ -188,6 +229,7 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
       await secrets.delete(id);
       withSecret.delete(id);
       clients.delete(id);
+      signInChecks.forget(id);
       const file = store.read();
       const accounts = file.accounts.filter((a) => a.id !== id);
       store.write({ accounts, activeId: file.activeId === id ? SANDBOX_ACCOUNT_ID : file.activeId });
@@ -209,6 +251,7 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
       if (record.kind === 'sandbox') throw new AppError('forbidden', mainI18n.t('errors:sandboxSecret'));
       await secrets.set(id, secret);
       withSecret.add(id);
+      secretChanged(id);
       return update(id, (r) => r);
     },
 
@@ -217,6 +260,7 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
       if (record.kind === 'sandbox') throw new AppError('forbidden', mainI18n.t('errors:sandboxSecret'));
       await secrets.delete(id);
       withSecret.delete(id);
+      secretChanged(id);
       return update(id, (r) => r);
     },
 
@@ -231,7 +275,23 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
       );
       // The addresses that answered are kept (the sandbox's are filled in at run time anyway).
       if (keep && record.kind === 'service') update(id, (r) => ({ ...r, ...keep }));
+      // A test is a sign-in check too: what it found holds for the account as it is now. A failure
+      // found at another reading of the addresses says nothing of the account's own: it is checked anew.
+      if (result.ok) signInChecks.remember(id, { ok: true, checkedAt: new Date().toISOString() });
+      else if (!result.tried) signInChecks.remember(id, failedSignIn(result, new Date()));
+      else signInChecks.forget(id);
       return result;
+    },
+
+    checkSignIn: (id, force) => signInChecks.check(id, force),
+
+    noteSignInFailure(id, error) {
+      signInChecks.remember(id, failedSignIn(error, new Date()));
+    },
+
+    onAccountChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
 
     async createImprint(accountId, content) {

@@ -2,6 +2,7 @@
 // Imprints are created through the accounts service so that the account keeps them (the spec has no
 // way to read imprints back).
 import { SANDBOX_TEST_IMPRINT } from '../../shared/domain/imprint';
+import type { AccountSignIn } from '../../shared/ipc/types';
 import type { AccountsService } from '../accounts/accounts-service';
 import { noteMediaSize, type MediaLimit } from '../media/shrink';
 import type { ServiceClient } from '../service-client';
@@ -24,6 +25,12 @@ export interface PublishAccounts {
   mediaLimit?(accountId: string): MediaLimit | null;
   /** Remembers that the account's service attached (`accepted`) or refused with 413 a photo of `bytes`. */
   noteMediaSize?(accountId: string, bytes: number, accepted: boolean): void;
+  /** Whether the account can sign in (remembered until it changes; `force` checks again). */
+  signIn?(accountId: string, force?: boolean): Promise<AccountSignIn>;
+  /** Remembers that a call of the account failed to sign in. */
+  noteSignInFailure?(accountId: string, error: unknown): void;
+  /** Calls `listener` when an account changed or its sign-in did; returns the unsubscribe. */
+  onAccountChange?(listener: (accountId: string) => void): () => void;
 }
 
 /** The engine's view of the accounts service. */
@@ -43,5 +50,8 @@ export function publishAccounts(accounts: AccountsService): PublishAccounts {
     noteMediaSize(accountId, bytes, accepted) {
       accounts.setMediaLimit(accountId, noteMediaSize(accounts.mediaLimit(accountId), bytes, accepted));
     },
+    signIn: (accountId, force) => accounts.checkSignIn(accountId, force),
+    noteSignInFailure: (accountId, error) => accounts.noteSignInFailure(accountId, error),
+    onAccountChange: (listener) => accounts.onAccountChange(listener),
   };
 }

@@ -21,6 +21,7 @@ export function newEntry(record: JobRecord): Entry {
     bytes: new Map(),
     waits: 0,
     waiting: null,
+    held: null,
     nextReadMs: null,
     controller: null,
     task: null,

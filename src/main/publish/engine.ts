@@ -5,6 +5,8 @@ import { randomUUID } from 'node:crypto';
 import type { DraftRemote, DraftStatus } from '../../shared/domain/draft';
 import { isOpenJobState } from '../../shared/domain/publish-job';
 import { createSerialQueue } from '../storage/serial-queue';
+import { isSignInFailure } from '../accounts/sign-in-check';
+import { createAccountHold } from './account-hold';
 import { createDraftSlots } from './draft-slots';
 import { createDraftSync, withoutWaiting } from './draft-sync';
 import type { PublishEngine, PublishEngineOptions, StartResult } from './engine-api';
@@ -137,6 +139,8 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
       drafts.set(record.draftId, 'draft');
       return;
     }
+    // The account cannot sign in (any more): the job waits for it, like the account's other jobs.
+    if (accounts.signIn && isSignInFailure(error)) return hold.holdAfter(entry, error);
     record.state = 'failed';
     record.error = error instanceof StepFailure ? error.error : jobError(factsOf(error), now());
     if (record.error.problem === 'internal') log.error(`Publish job ${record.id} failed`, error);
@@ -181,6 +185,7 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     entry.cancelRequested = false;
     const { record } = entry;
     try {
+      if (!(await hold.admit(entry))) return;
       record.state = 'running';
       record.error = null;
       await persist(entry, true);
@@ -208,6 +213,7 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     () => closed,
   );
   const { enqueue, pump } = slots;
+  const hold = createAccountHold({ accounts, slots, persist, entries, backoff, random, now, log });
 
   const add = (record: JobRecord): Entry => {
     const entry = newEntry(record);
@@ -306,6 +312,7 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
       const entry = entries.get(jobId);
       if (!entry || closed) return false;
       const { record } = entry;
+      if (hold.retry(entry)) return true;
       // A rejected ad is read again (the seller may have fixed the listing on the service).
       const again = record.state === 'failed' || record.state === 'cancelled' || record.state === 'rejected';
       if (!again || record.supersededBy !== null) return false;
@@ -376,6 +383,7 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     async close() {
       if (closed) return;
       closed = true;
+      hold.close();
       await slow.stop();
       slots.clear();
       for (const entry of entries.values()) entry.controller?.abort();

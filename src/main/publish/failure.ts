@@ -140,7 +140,9 @@ export function judge(error: unknown, at: Date, suspects: readonly string[] = []
 export function jobError(
   facts: FailureFacts,
   at: Date,
-  remedy = remedyOf(facts.problem),
+  // A sign-in that failed for good is the account's to fix, whatever its status (a 404 there is a
+  // wrong token address, never a missing ad).
+  remedy = facts.operation === 'token' ? 'check-account' : remedyOf(facts.problem),
   fields: readonly string[] = [],
 ): JobError {
   const seller = serviceMessage(

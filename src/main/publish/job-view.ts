@@ -16,6 +16,8 @@ export interface LiveState {
   waiting: { error: JobError; untilMs: number } | null;
   /** While tracking: when the next read is due. */
   nextReadMs: number | null;
+  /** Set while a queued job waits for its account to sign in (account-hold.ts). */
+  held: JobError | null;
 }
 
 /** The view of `record`. */
@@ -43,7 +45,8 @@ export function jobView(record: JobRecord, live: LiveState): PublishJobView {
     record.state === 'published',
   ];
   const waiting = record.state === 'running' ? live.waiting : null;
-  const state: PublishJobState = waiting ? 'waiting' : record.state;
+  const held = record.state === 'queued' ? live.held : null;
+  const state: PublishJobState = waiting || held ? 'waiting' : record.state;
   const tracking = record.tracking;
   return {
     id: record.id,
@@ -63,7 +66,7 @@ export function jobView(record: JobRecord, live: LiveState): PublishJobView {
     actualState: tracking?.actualState ?? null,
     adId: tracking?.adId ?? null,
     rejectionReason: record.state === 'rejected' ? (tracking?.reason ?? null) : null,
-    error: waiting?.error ?? record.error,
+    error: waiting?.error ?? held ?? record.error,
     nextAttemptAt: iso(waiting?.untilMs ?? (record.state === 'tracking' ? live.nextReadMs : null)),
     supersededBy: record.supersededBy,
     later: record.later ?? null,

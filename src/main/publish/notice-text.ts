@@ -5,8 +5,12 @@ import { stateMeaning } from '../../shared/domain/publication-outcome';
 import type { UiLanguage } from '../../shared/i18n-language';
 import { wordsIn } from '../i18n';
 
-/** Title and body of the notification for `notice`. */
-export function noticeText(notice: PublishNotice, language: UiLanguage): { title: string; body: string } {
+/** Title and body of the notification for `notice`; `test` when its account is the Sandbox. */
+export function noticeText(
+  notice: PublishNotice,
+  language: UiLanguage,
+  test = false,
+): { title: string; body: string } {
   const t = wordsIn(language, 'notice');
   const name = notice.title.trim() || t('untitled');
   const tail =
@@ -17,5 +21,6 @@ export function noticeText(notice: PublishNotice, language: UiLanguage): { title
       : [notice.reason ?? t('state', { state: notice.actualState })];
   // A state the app does not know is not called a rejection: the seller is asked to look.
   const settledElsewhere = stateMeaning(notice.actualState) === 'rejected' ? t('rejected') : t('needsYou');
-  return { title: notice.kind === 'live' ? t('live') : settledElsewhere, body: [name, ...tail].join(' · ') };
+  const title = notice.kind === 'live' ? t(test ? 'liveTest' : 'live') : settledElsewhere;
+  return { title, body: [name, ...tail, ...(test ? [t('testService')] : [])].join(' · ') };
 }

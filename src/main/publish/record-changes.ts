@@ -52,6 +52,7 @@ export function noticeOf(record: JobRecord): PublishNotice | null {
     kind: record.state === 'published' ? 'live' : 'rejected',
     jobId: record.id,
     draftId: record.draftId,
+    accountId: record.accountId,
     title: record.snapshot.title,
     adId: record.tracking.adId,
     actualState: record.tracking.actualState ?? '',

@@ -86,6 +86,8 @@ export const PUBLISH_PROBLEMS = [
   'imprint-missing',
   /** A bug: something the engine did not expect. */
   'internal',
+  /** The job's account cannot sign in (params.reason says why): the job waits for it. */
+  'account-cannot-sign-in',
 ] as const;
 export type PublishProblem = (typeof PUBLISH_PROBLEMS)[number];
 
@@ -197,6 +199,8 @@ export interface PublishNotice {
   kind: 'live' | 'rejected';
   jobId: string;
   draftId: string;
+  /** The account the ad was published with (the Sandbox's ads are marked as test ads). */
+  accountId?: string;
   title: string;
   adId: number | null;
   /** The publication's actualState as the service sent it. */

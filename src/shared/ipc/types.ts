@@ -75,6 +75,8 @@ export interface AccountView {
   detectedAuthForm: AuthForm | null;
   /** Whether a client secret is stored (in the keychain, or for this session). */
   hasSecret: boolean;
+  /** Whether the account could sign in when last checked (absent: not checked as it is now). */
+  signIn?: AccountSignIn;
   imprints: Imprint[];
   defaultImprintUuid: string | null;
   /** What fills this account's new drafts. */
@@ -104,6 +106,25 @@ export interface ServiceProblem {
   /** The service's own title, shown under "Details". */
   title?: string;
 }
+
+/**
+ * Why an account cannot sign in, in the seller's terms: its token address is wrong (the token
+ * service answers "not found" there), the client ID or secret was refused, no secret is stored, the
+ * service cannot be reached, its listings address is wrong, the token was refused for reading, or
+ * the service failed (5xx, too many requests). 'unreachable' and 'service-error' pass by themselves.
+ */
+export type SignInReason =
+  | 'token-address'
+  | 'secret-refused'
+  | 'no-secret'
+  | 'unreachable'
+  | 'listings-address'
+  | 'access-refused'
+  | 'service-error';
+
+/** The outcome of an account's sign-in check (a token fetched, then the listings read). */
+export type AccountSignIn =
+  { ok: true; checkedAt: string } | ({ ok: false; reason: SignInReason; checkedAt: string } & ServiceProblem);
 
 /** What a successful connection test used: the addresses called and the Authorization form. */
 export interface ConnectionUsed {

@@ -22,6 +22,17 @@ describe('noticeText', () => {
     expect(noticeText({ ...live, adId: null, title: '  ' }, 'en').body).toBe('Untitled draft');
   });
 
+  it('says that an ad of the Sandbox is on the test service, not on the marketplace (issue 26.4)', () => {
+    expect(noticeText(live, 'en', true)).toEqual({
+      title: 'Your test ad is live',
+      body: 'Kühlschrank · Ad 1234 · Test service (Sandbox), not the real marketplace',
+    });
+    expect(noticeText(live, 'de', true)).toEqual({
+      title: 'Ihre Testanzeige ist online',
+      body: 'Kühlschrank · Anzeige 1234 · Testdienst (Sandbox), nicht der echte Marktplatz',
+    });
+  });
+
   it("gives the service's reason for a rejection, else the state as it came", () => {
     const rejected = { ...live, kind: 'rejected' as const, adId: null, actualState: 'DECLINED_BY_REVIEW' };
     expect(noticeText({ ...rejected, reason: 'Imprint not found.' }, 'en')).toEqual({

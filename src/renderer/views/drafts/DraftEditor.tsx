@@ -138,8 +138,12 @@ export function DraftEditor({ draftId }: { draftId: string }) {
         updatedAt={draft.updatedAt}
       />
       <PublishBar draft={draft} issueCount={issues.length} onNotReady={notReady} />
-      {/* A published draft's bar says where it stands; "ready to publish" would mislead there. */}
-      {(issues.length > 0 || !draft.remote?.publicationUuid) && <IssueSummary issues={issues} rows={rows} />}
+      {/* Once published, being published or failed, the bar says where the draft stands; "ready to
+          publish" beside it would contradict it. What is left to fix is always shown. */}
+      {(issues.length > 0 ||
+        (!draft.remote?.publicationUuid && (draft.status === 'draft' || draft.status === 'ready'))) && (
+        <IssueSummary issues={issues} rows={rows} />
+      )}
       <ListingSection draft={draft} issues={byField} suggestions={suggestions} />
       <section
         className="editor-section"

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
+import { TestServiceNote } from '../../components/TestService';
 // The editor and the Import wizard load on demand: the list comes first (src/renderer/lazy).
 import { DraftEditor, ImportWizard } from '../../lazy/parts';
 import { PartLoading } from '../../lazy/PartLoading';
@@ -111,6 +112,7 @@ export function DraftsView() {
   useNewDraftShortcut();
   useListFollowsSelectedAccount();
   const importing = useImportStore((s) => s.open);
+  const activeAccountId = useAccountsStore((s) => s.state?.activeId);
 
   const items = result?.items ?? [];
   const filtered = filter.query.trim() !== '' || filter.status !== 'all';
@@ -193,6 +195,7 @@ export function DraftsView() {
           <button type="button" onClick={() => useImportStore.getState().start()}>
             {t('import.open')}
           </button>
+          <TestServiceNote accountId={activeAccountId} text={t('testService.firstStart')} />
         </div>
       ) : (
         <div className="drafts-split">

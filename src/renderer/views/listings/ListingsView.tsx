@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PublicationStateView } from '../../../shared/ipc/types';
 import { EmptyState } from '../../components/EmptyState';
 import { useProblemText } from '../../components/problem-text';
+import { TestBadge, TestServiceNote } from '../../components/TestService';
 import { useActiveAccount } from '../../store/accounts-store';
 import { useAppStore } from '../../store/app-store';
 import { useListingsStore } from '../../store/listings-store';
@@ -98,6 +99,7 @@ export function ListingsView() {
           {account && (
             <p className="muted small" data-testid="listings-summary">
               {t('listings.summary', { count: listings.length, account: account.name })}
+              <TestBadge accountId={account.id} />
               {own && (
                 <>
                   {' · '}
@@ -113,6 +115,7 @@ export function ListingsView() {
               )}
             </p>
           )}
+          <TestServiceNote accountId={account?.id} text={t('testService.listings')} />
         </div>
         <div className="actions">
           <ExportButton

@@ -5,6 +5,7 @@ import type { PublishJobView } from '../../../shared/domain/publish-job';
 import { serviceMessage } from '../../../shared/service-messages';
 import { useMessageLanguage } from '../../components/problem-text';
 import { ServiceDetails } from '../../components/ServiceDetails';
+import { TestBadge } from '../../components/TestService';
 import { useAppStore } from '../../store/app-store';
 import { useDraftsStore } from '../../store/drafts-store';
 import { usePublishStore } from '../../store/publish-store';
@@ -13,6 +14,8 @@ import { useJobWords } from './job-words';
 
 const cancellable = new Set(['queued', 'running', 'waiting', 'failed']);
 const retryable = new Set(['failed', 'cancelled']);
+// A job waiting for its account to sign in: Retry checks the account again at once.
+const signInWait = (job: PublishJobView) => job.error?.problem === 'account-cannot-sign-in';
 
 /** Each photo's upload, while the photos are being sent. */
 function PhotoProgress({ job }: { job: PublishJobView }) {
@@ -52,7 +55,7 @@ function JobErrorBox({ job }: { job: PublishJobView }) {
   const error = job.error;
   if (!error) return null;
   const waiting = job.state === 'waiting';
-  const seller = serviceMessage(error, language);
+  const seller = words.signIn(error) ?? serviceMessage(error, language);
   const general = t(`problems.${error.problem}`, { defaultValue: '', status: error.status ?? '' });
   const text = seller?.what ?? (general || error.detail);
   // The service's detail is not repeated when the message shown already quotes it.
@@ -67,7 +70,9 @@ function JobErrorBox({ job }: { job: PublishJobView }) {
       </p>
       <p>
         {/* An error with params (e.g. the photo and sizes of a 413 at the floor) has words of its own. */}
-        {(error.params && words.whatToDo(error)) ?? seller?.todo ?? words.whatToDo(error)}
+        {(error.params && !words.signIn(error) && words.whatToDo(error)) ||
+          seller?.todo ||
+          words.whatToDo(error)}
         {job.nextAttemptAt && waiting && (
           <> {t('publish.nextTry', { time: words.time(job.nextAttemptAt) })}</>
         )}
@@ -144,6 +149,7 @@ export const JobCard = memo(function JobCard({ job }: { job: PublishJobView }) {
               ? t(`publish.later.badge.${later.outcome}`)
               : words.badge(job)}
         </span>
+        <TestBadge accountId={job.accountId} />
         {job.adId !== null && <span className="job-ad">{t('publish.adId', { adId: job.adId })}</span>}
       </header>
       <div className="job-progress">
@@ -216,7 +222,12 @@ export const JobCard = memo(function JobCard({ job }: { job: PublishJobView }) {
         <button type="button" className="link-button" ref={openButton} onClick={openDraft}>
           {t('publish.openDraft')}
         </button>
-        {retryable.has(job.state) && !job.supersededBy && (
+        {signInWait(job) && (
+          <button type="button" onClick={() => useAppStore.getState().navigate('settings')}>
+            {t('publish.signIn.checkAccount')}
+          </button>
+        )}
+        {(retryable.has(job.state) || signInWait(job)) && !job.supersededBy && (
           <button type="button" ref={retryButton} onClick={() => void retry()}>
             {t('publish.retry')}
           </button>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { stateMeaning } from '../../../shared/domain/publication-outcome';
+import { TestBadge, useIsTestAccount } from '../../components/TestService';
 import { TRANSIENT_MS, useTransient } from '../../components/useTransient';
 import { useAppStore } from '../../store/app-store';
 import { usePublishStore, type ShownNotice } from '../../store/publish-store';
@@ -14,6 +15,7 @@ function Notice({ notice }: { notice: ShownNotice }) {
   // A live ad's message goes after a while; a rejection stays until the seller has read it.
   const pause = useTransient(live ? TRANSIENT_MS : null, () => dismissNotice(notice.key), notice.key);
   const title = words.title(notice.title);
+  const test = useIsTestAccount(notice.accountId);
   return (
     <div
       className={live ? 'publish-notice' : 'publish-notice rejected'}
@@ -31,10 +33,12 @@ function Notice({ notice }: { notice: ShownNotice }) {
             { title },
           )}
         </strong>
+        <TestBadge accountId={notice.accountId} />
       </p>
       {live && notice.adId !== null && (
         <p className="small">{t('publish.notice.liveAd', { adId: notice.adId })}</p>
       )}
+      {test && <p className="small">{t('testService.notice')}</p>}
       {!live && (
         <p className="small">
           {notice.reason ? t('publish.reason', { reason: notice.reason }) : notice.actualState}

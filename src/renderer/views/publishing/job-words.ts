@@ -36,10 +36,21 @@ export function useJobWords() {
       return meaning ? t(`publish.stateWord.${meaning}`) : state;
     },
     /** The job's state badge: a rejection the service named as such, or "needs you" for any other. */
-    badge: (job: Pick<PublishJobView, 'state' | 'actualState'>) =>
+    badge: (job: Pick<PublishJobView, 'state' | 'actualState' | 'error'>) =>
       job.state === 'rejected' && stateMeaning(job.actualState) !== 'rejected'
         ? t('publish.state.needsSeller')
-        : t(`publish.state.${job.state}`),
+        : job.state === 'waiting' && job.error?.problem === 'account-cannot-sign-in'
+          ? t('publish.signIn.badge')
+          : t(`publish.state.${job.state}`),
+    /** Why a job waits for its account to sign in, and what to do; undefined for any other error. */
+    signIn: (error: PublishJobError | null) => {
+      if (error?.problem !== 'account-cannot-sign-in') return undefined;
+      return {
+        title: t('publish.problemTitle.account-cannot-sign-in'),
+        what: t(`publish.signIn.reason.${String(error.params?.reason)}`, { defaultValue: error.detail }),
+        todo: t(error.remedy === 'wait' ? 'publish.signIn.todoWait' : 'publish.signIn.todoFix'),
+      };
+    },
     /** What to do about `error`: words for its problem, else for its remedy, else main's sentence. */
     whatToDo: (error: PublishJobError) =>
       t(`publish.whatToDo.${error.problem}`, {

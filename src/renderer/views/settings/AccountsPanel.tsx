@@ -104,6 +104,13 @@ function AccountRow({ account, active, onEdit }: { account: AccountView; active:
         </div>
       </div>
       <TestResult outcome={outcome} />
+      {/* Issue 26.3: why the account's publish jobs wait, until a test says more. */}
+      {!outcome && account.signIn?.ok === false && (
+        <p className="test-result failed" role="alert" data-testid="account-sign-in">
+          {t('publish.problemTitle.account-cannot-sign-in')}:{' '}
+          {t(`publish.signIn.reason.${account.signIn.reason}`)}
+        </p>
+      )}
     </li>
   );
 }

@@ -2,12 +2,17 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Draft } from '../../../../shared/domain/draft';
 import { isOpenJobState } from '../../../../shared/domain/publish-job';
+import { serviceMessage } from '../../../../shared/service-messages';
+import { useMessageLanguage } from '../../../components/problem-text';
+import { TestBadge } from '../../../components/TestService';
+import { useAccountsStore } from '../../../store/accounts-store';
 import { useAppStore } from '../../../store/app-store';
 import { useEditorStore } from '../../../store/editor-store';
 import { jobsOfDraft, usePublishStore } from '../../../store/publish-store';
 import { LiveDiffBar } from './LiveDiffBar';
 import { DraftPreviewButton } from '../../preview/PreviewButton';
 import { useImprintGate } from '../../imprint/use-imprint-gate';
+import { useJobWords } from '../../publishing/job-words';
 
 /**
  * Publish this draft: what is typed is saved first (the job works on the draft as saved), and the
@@ -29,6 +34,10 @@ export function PublishBar({
   const job = usePublishStore((s) => jobsOfDraft(s.jobs, s.order, draft.id)[0]);
   // Issue 26.2: an account without an imprint is asked for one before its first publish.
   const gate = useImprintGate();
+  const words = useJobWords();
+  const language = useMessageLanguage();
+  const accountName = useAccountsStore((s) => s.state?.accounts.find((a) => a.id === job?.accountId)?.name);
+  const signIn = words.signIn(job?.error ?? null);
   // Focus never falls to the page: after Publish it goes to the status line that says what
   // happened (or back to Publish when it was refused), and when the status line goes (the job
   // failed), back to Publish.
@@ -59,7 +68,10 @@ export function PublishBar({
   const open = job !== undefined && isOpenJobState(job.state);
   if (open || draft.remote?.publicationUuid) {
     let line: string;
-    if (open)
+    // Waiting for the account says so, with why: the draft is not the problem.
+    if (open && signIn)
+      line = t('publish.signIn.editor', { account: accountName ?? '', reason: signIn.what });
+    else if (open)
       line = t('publish.editor.publishing', {
         step: job.state === 'running' ? t(`publish.step.${job.step}`) : t(`publish.state.${job.state}`),
       });
@@ -78,6 +90,7 @@ export function PublishBar({
           onBlur={() => (statusFocused.current = false)}
         >
           <span>{line}</span>
+          <TestBadge accountId={draft.accountId} />
           {follow}
           <DraftPreviewButton draft={draft} />
         </div>
@@ -122,7 +135,11 @@ export function PublishBar({
       )}
       {job?.state === 'failed' || job?.state === 'rejected' ? (
         <span className="field-error">
-          {t(`publish.state.${job.state}`)}: {job.error?.title ?? job.rejectionReason ?? job.actualState}{' '}
+          {t(`publish.state.${job.state}`)}:{' '}
+          {job.error
+            ? (serviceMessage(job.error, language)?.title ??
+              t(`publish.problemTitle.${job.error.problem}`, { defaultValue: job.error.title }))
+            : (job.rejectionReason ?? job.actualState)}{' '}
           {follow}
         </span>
       ) : null}
