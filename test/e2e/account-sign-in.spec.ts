@@ -7,9 +7,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
+import type { Draft } from '../../src/shared/domain/draft';
+import { draftFieldsOf } from '../../src/shared/domain/draft-fields';
 import { sampleDraft } from '../fixtures/drafts';
 import { readyDraft, writeDraft } from '../fixtures/draft-files';
 import { expect, launchShell, stopShell, test } from './fixtures';
+
+/** An imprint the draft names itself (the account would have to create one on the service). */
+const OWN_IMPRINT = '11111111-2222-4333-8444-555555555555';
 
 type Look = { language: 'en' | 'de'; colorScheme: 'light' | 'dark' };
 const looks: Look[] = [
@@ -32,7 +37,7 @@ const WORDS = {
     test: 'On the test service (Sandbox): not on the real marketplace.',
     testListings: 'Sandbox is a test service built into Listing Desk',
     firstStart: 'You are working with Sandbox, a test service built into Listing Desk',
-    connect: 'Connect your real account (Settings → Accounts)',
+    connect: 'Connect your real account',
     accounts: 'Accounts',
   },
   de: {
@@ -49,7 +54,7 @@ const WORDS = {
     test: 'Auf dem Testdienst (Sandbox): nicht auf dem echten Marktplatz.',
     testListings: 'Sandbox ist ein Testdienst in Listing Desk',
     firstStart: 'Sie arbeiten mit Sandbox, einem Testdienst in Listing Desk',
-    connect: 'Ihr echtes Konto verbinden (Einstellungen → Konten)',
+    connect: 'Ihr echtes Konto verbinden',
     accounts: 'Konten',
   },
 } as const;
@@ -105,6 +110,15 @@ for (const look of looks) {
       });
       const { items } = await call<{ items: { id: string }[] }>(page, 'drafts:list', {});
       await call(page, 'drafts:move-account', { ids: items.map((d) => d.id), accountId: shop.id });
+      // The draft names an imprint of its own: an account without one is asked for one first (its
+      // own check), and an account that cannot sign in cannot create one on the service either.
+      for (const { id } of items) {
+        const draft = await call<Draft>(page, 'drafts:get', { id });
+        const fields = draftFieldsOf(draft);
+        await call(page, 'drafts:save', {
+          draft: { ...fields, publication: { ...fields.publication, imprintUuid: OWN_IMPRINT } },
+        });
+      }
       await call(page, 'accounts:select', { id: shop.id });
       await page.reload();
 

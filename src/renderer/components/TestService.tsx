@@ -37,7 +37,9 @@ export function TestServiceNote({ accountId, text }: { accountId: string | null 
         onClick={() => useAppStore.getState().navigate('settings')}
       >
         {t('testService.connect')}
-      </button>
+      </button>{' '}
+      {/* The way there stays outside the button, so that its name is not the Settings item's. */}
+      {t('testService.connectWhere')}
     </p>
   );
 }

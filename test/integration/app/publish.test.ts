@@ -56,7 +56,11 @@ it('publishes a draft: events, the draft linked, a German notification; no secon
     title: 'Kühlschrank',
     actualState: 'PUBLISHED',
   });
-  expect(notify).toHaveBeenCalledWith('Ihre Anzeige ist online', `Kühlschrank · Anzeige ${notices[0]!.adId}`);
+  // The embedded service's ad is a test ad, and the notification says so (issue 26.4).
+  expect(notify).toHaveBeenCalledWith(
+    'Ihre Testanzeige ist online',
+    `Kühlschrank · Anzeige ${notices[0]!.adId} · Testdienst (Sandbox), nicht der echte Marktplatz`,
+  );
   // The panel heard every step: from queued to published, photos with their bytes.
   const states = changed.filter((job) => job.id === results[0]!.jobId).map((job) => job.state);
   expect(states[0]).toBe('queued');
