@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { Api } from '../integration/sandbox/helpers';
-import { call, makeDraft } from './contract-calls';
+import { call, giveImprint, makeDraft } from './contract-calls';
 import { expect, test } from './fixtures';
 
 const CLIENT = { clientId: 'fresh-seller', clientSecret: 'fresh-secret-71c4d2' };
@@ -26,6 +26,8 @@ async function useAccount(page: Page, remote: Sandbox): Promise<void> {
     secret: CLIENT.clientSecret,
   });
   await call(page, 'accounts:select', { id: account.id });
+  // A real account publishes only with an imprint of its own (issue 26.2).
+  await giveImprint(page, account.id);
 }
 
 /** One draft published and live; its listing's and publication's uuids. */

@@ -12,7 +12,7 @@ import type { Locator, Page } from '@playwright/test';
 import { draftFieldsOf } from '../../src/shared/domain/draft-fields';
 import { startSandbox } from '../../src/sandbox';
 import { colourFor, solidPng } from '../fixtures/images';
-import { call, makeDraft } from './contract-calls';
+import { call, giveImprint, makeDraft } from './contract-calls';
 import { dropFiles } from './drop-files';
 import { englishOnPage } from './english-words';
 import { expect, launchShell, stopShell, test } from './fixtures';
@@ -112,11 +112,21 @@ test('every view in German says nothing in English outside Details', async ({ pa
       clientId: CLIENT.clientId,
       secret: CLIENT.clientSecret,
     });
+    // A real account publishes only with an imprint (issue 26.2): the refused one creates its own;
+    // the unreachable one cannot, so its draft names one itself.
+    await giveImprint(page, refused.id);
     remote.faults.add({ route: 'POST /v1/listings', kind: 'status', status: 403 });
     await call(page, 'accounts:select', { id: refused.id });
     const lamp = await makeDraft(page, 1, { title: 'Lampe, Messing', reference: 'DE-1', photos: 1 });
     await call(page, 'accounts:select', { id: far.id });
     const stool = await makeDraft(page, 5, { title: 'Hocker, Birke', reference: 'DE-5', photos: 1 });
+    const stoolFields = draftFieldsOf(await call(page, 'drafts:get', { id: stool }));
+    await call(page, 'drafts:save', {
+      draft: {
+        ...stoolFields,
+        publication: { ...stoolFields.publication, imprintUuid: '11111111-2222-4333-8444-555555555555' },
+      },
+    });
     await call(page, 'accounts:select', { id: sandbox });
     const chair = await makeDraft(page, 2, { title: 'Stuhl, Eiche', reference: 'DE-2', photos: 2 });
     await makeDraft(page, 3, { title: 'Tisch, Kiefer', reference: 'DE-3', photos: 1 });
