@@ -9,7 +9,7 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { intakePhoto, type StoredPhoto } from '../../src/main/media/intake';
-import { SANDBOX_TEST_IMPRINT } from '../../src/shared/domain/imprint';
+import { SANDBOX_TEST_IMPRINTS } from '../../src/shared/domain/imprint';
 import { createServiceClient, type ServiceClient } from '../../src/main/service-client';
 import { openDraftsStore, type DraftsStore } from '../../src/main/storage/drafts-store';
 import { photoFolder, toDataPath } from '../../src/main/storage/draft-files';
@@ -220,7 +220,7 @@ async function naive(sb: Sandbox, drafts: readonly Draft[], originals: readonly 
     });
     token = ((await tokenRes.json()) as { access_token: string }).access_token;
     imprintUuid ??= (
-      (await call('POST', servicePaths.imprints(), { content: SANDBOX_TEST_IMPRINT })) as { uuid: string }
+      (await call('POST', servicePaths.imprints(), { content: SANDBOX_TEST_IMPRINTS.en })) as { uuid: string }
     ).uuid;
     const { uuid } = (await call('POST', servicePaths.listings(), draftToListingCreateRequest(draft))) as {
       uuid: string;

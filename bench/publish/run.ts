@@ -22,7 +22,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openPublishEngine } from '../../src/main/publish/engine';
-import { SANDBOX_TEST_IMPRINT } from '../../src/shared/domain/imprint';
+import { SANDBOX_TEST_IMPRINTS } from '../../src/shared/domain/imprint';
 import type { PublishAccounts } from '../../src/main/publish/accounts-port';
 import { createServiceClient, type ServiceClient } from '../../src/main/service-client';
 import { openDraftsStore, type DraftsStore } from '../../src/main/storage/drafts-store';
@@ -114,7 +114,7 @@ function accountsOf(client: ServiceClient): PublishAccounts {
   return {
     client: () => client,
     defaultImprintUuid: () => imprintUuid,
-    testImprint: () => SANDBOX_TEST_IMPRINT,
+    testImprint: () => SANDBOX_TEST_IMPRINTS.en,
     async createImprint(_accountId, content) {
       imprintUuid = (await client.createImprint(content)).uuid;
       return imprintUuid;
@@ -173,7 +173,7 @@ async function makeDrafts(
 /** The naive baseline: every call of the spec's order, one after another, draft after draft. */
 async function naive(client: ServiceClient, dataDir: string, drafts: Draft[]): Promise<number> {
   const started = performance.now();
-  const { uuid: imprintUuid } = await client.createImprint(SANDBOX_TEST_IMPRINT);
+  const { uuid: imprintUuid } = await client.createImprint(SANDBOX_TEST_IMPRINTS.en);
   for (const draft of drafts) {
     const { uuid } = await client.createListing(draftToListingCreateRequest(draft));
     const urls: string[] = [];

@@ -202,7 +202,7 @@ test('every view in German says nothing in English outside Details', async ({ pa
     await page.getByRole('button', { name: 'Importieren…' }).first().click();
     await expect(page.getByRole('heading', { name: 'Entwürfe importieren' })).toBeVisible();
     await look('Import, Quelle');
-    await page.getByLabel('Datei oder Ordner').fill(files.csv);
+    await page.getByLabel(/Pfad einer Datei oder eines Ordners/).fill(files.csv);
     await page.getByLabel('Fotoordner (optional)').fill(files.photos);
     await page.getByRole('button', { name: 'Datei lesen' }).click();
     await expect(page.getByRole('button', { name: 'Zeilen prüfen' })).toBeVisible();

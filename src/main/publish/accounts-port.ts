@@ -1,7 +1,8 @@
 // What the engine needs of the accounts: a client per account and the account's default imprint.
 // Imprints are created through the accounts service so that the account keeps them (the spec has no
 // way to read imprints back).
-import { SANDBOX_TEST_IMPRINT } from '../../shared/domain/imprint';
+import { sandboxTestImprint } from '../../shared/domain/imprint';
+import { mainI18n } from '../i18n';
 import type { AccountSignIn } from '../../shared/ipc/types';
 import type { AccountsService } from '../accounts/accounts-service';
 import { noteMediaSize, type MediaLimit } from '../media/shrink';
@@ -38,7 +39,8 @@ export function publishAccounts(accounts: AccountsService): PublishAccounts {
   return {
     client: (accountId) => accounts.client(accountId),
     defaultImprintUuid: (accountId) => accounts.record(accountId).defaultImprintUuid,
-    testImprint: (accountId) => (accounts.record(accountId).kind === 'sandbox' ? SANDBOX_TEST_IMPRINT : null),
+    testImprint: (accountId) =>
+      accounts.record(accountId).kind === 'sandbox' ? sandboxTestImprint(mainI18n.language) : null,
     async createImprint(accountId, content) {
       const view = await accounts.createImprint(accountId, content);
       const created = view.imprints.at(-1);

@@ -92,6 +92,12 @@ export function composeImprint(fields: ImprintFields, labels: ImprintLabels): st
  * The imprint the embedded Sandbox account publishes with until the seller enters one: it is a test
  * service, so a new seller can try publishing at once; the text says plainly that it is no notice.
  */
-export const SANDBOX_TEST_IMPRINT =
-  'TEST IMPRINT of the built-in Sandbox (a test service): not a legal notice.\n' +
-  'TEST-IMPRESSUM der eingebauten Sandbox (ein Testdienst): kein Impressum im Rechtssinn.';
+export const SANDBOX_TEST_IMPRINTS = {
+  en: 'TEST IMPRINT of the built-in Sandbox (a test service): not a legal notice.',
+  de: 'TEST-IMPRESSUM der eingebauten Sandbox (ein Testdienst): kein Impressum im Rechtssinn.',
+} as const;
+
+/** The Sandbox's test imprint in the app's language when it is made (the seller reads it in Settings). */
+export function sandboxTestImprint(language: string): string {
+  return language === 'de' ? SANDBOX_TEST_IMPRINTS.de : SANDBOX_TEST_IMPRINTS.en;
+}

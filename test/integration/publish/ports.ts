@@ -4,7 +4,7 @@ import { createServiceClient, type ServiceClient } from '../../../src/main/servi
 import type { PublishAccounts } from '../../../src/main/publish/accounts-port';
 import type { PublishEngineOptions } from '../../../src/main/publish/engine';
 import type { Sandbox } from '../../../src/sandbox';
-import { SANDBOX_TEST_IMPRINT } from '../../../src/shared/domain/imprint';
+import { SANDBOX_TEST_IMPRINTS } from '../../../src/shared/domain/imprint';
 
 export const quietLog = { info: () => undefined, error: () => undefined };
 
@@ -45,7 +45,7 @@ export function sandboxAccounts(client: () => ServiceClient): PublishAccounts & 
     imprints,
     client: () => client(),
     defaultImprintUuid: () => imprints[0] ?? null,
-    testImprint: () => SANDBOX_TEST_IMPRINT,
+    testImprint: () => SANDBOX_TEST_IMPRINTS.en,
     async createImprint(_accountId, content) {
       const { uuid } = await client().createImprint(content);
       imprints.push(uuid);
