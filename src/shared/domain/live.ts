@@ -3,6 +3,7 @@
 // listing differ. Plain data; main does the calls (src/main/live/).
 import { z } from 'zod';
 import type { ListingView, PhotoRefusal, ServiceProblem } from '../ipc/types';
+import { LISTING_FIELDS } from './live-diff';
 
 const text = (max: number) => z.string().max(max);
 
@@ -119,17 +120,4 @@ export interface LiveDiffRow {
 }
 
 /** A field of a linked draft in conflict with its live ad (the merge's fields and 'photoOrder'). */
-export const CONFLICT_FIELDS = [
-  'title',
-  'category',
-  'description',
-  'attributes',
-  'adType',
-  'price',
-  'email',
-  'phoneNumber',
-  'customReference',
-  'contactPerson',
-  'buyNow',
-  'photoOrder',
-] as const;
+export const CONFLICT_FIELDS = [...LISTING_FIELDS, 'photoOrder'] as const;
