@@ -4,6 +4,7 @@ import type { ListingsState } from '../../shared/ipc/types';
 import { countDrafts, draftCountsText } from './draft-counts';
 import type { Session } from './session';
 import { EXIT, jobStateText } from './words';
+import { offerValueLabel } from '../../shared/domain/offer-values';
 
 /** Rows as columns padded to their widest cell (the last column is not padded). */
 export function table(header: readonly string[], rows: readonly string[][]): string {
@@ -121,7 +122,7 @@ export async function listingsCommand(session: Session, json: boolean): Promise<
       const pubs = publications(listing.uuid);
       return [
         cut(listing.title),
-        `${listing.adPrice.amount.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} € ${listing.adPrice.type}`,
+        `${listing.adPrice.amount.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} € ${offerValueLabel('priceType', listing.adPrice.type, session.language)}`,
         pubs.map((p) => p.actualState ?? p.requestedState ?? '').join(', '),
         pubs
           .map((p) => p.adId)
