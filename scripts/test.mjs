@@ -1,13 +1,14 @@
 // `npm test`: typecheck, lint, unit and integration tests (vitest), e2e (Playwright: Debian's
 // Chromium against the web shell, and the built app in Electron where its binary is installed),
-// then the keychain suite under dbus-run-session with gnome-keyring. Prints last the plain line
+// then the keychain suite under dbus-run-session with gnome-keyring, then the shop suite (several desks on a
+// real PostgreSQL that it starts in a temporary folder, also in that D-Bus session). Prints last the plain line
 // `N passed, N failed` (each typecheck and the lint run count as one check each; the test runners'
 // counts are read from their JSON reports), `N passed, N failed, N skipped` when tests were
 // skipped, with the line before it naming them and why (never counted as passed).
 //
 // On a fresh Debian machine, as root, it first installs the apt packages it needs and builds keytar
 // if the install skipped it; elsewhere it names what is missing and how to get it.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,6 +47,13 @@ const needs = [
   { what: 'dbus-x11', pkg: 'dbus-x11', ok: () => onPath('dbus-launch') },
   { what: 'Chromium', pkg: 'chromium', ok: () => existsSync(chromiumPath) },
   { what: 'appstreamcli (the Linux metadata check)', pkg: 'appstream', ok: () => onPath('appstreamcli') },
+  {
+    what: 'PostgreSQL (the shop suite)',
+    pkg: 'postgresql',
+    ok: () =>
+      existsSync('/usr/lib/postgresql') &&
+      readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`)),
+  },
   {
     what: 'real photographs (photo size tests)',
     pkg: 'mate-backgrounds',
@@ -212,6 +220,26 @@ function main() {
       vitestSkips,
     );
     keychain.cleanup();
+
+    const shopJson = path.join(reports, 'shop.json');
+    const shop = inKeyring(bin('vitest'), [
+      'run',
+      '-c',
+      'vitest.shop.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${shopJson}`,
+    ]);
+    suite(
+      'shop suite (several desks on a real PostgreSQL, faults injected)',
+      shop.command,
+      shop.args,
+      shopJson,
+      vitestCounts,
+      { env: shop.env },
+      vitestSkips,
+    );
+    shop.cleanup();
   }
 
   if (failures.length > 0) process.stdout.write(`\nFailed: ${failures.join('; ')}\n`);

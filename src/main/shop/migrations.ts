@@ -1,0 +1,136 @@
+// The shop database's schema as numbered migrations (DESIGN.md "One shop, many desktops"). A
+// migration is never edited once released: a change is a new number. Everything lives in the
+// schema `listing_desk`, so a desk's role needs to reach nothing else (issue 24.7).
+//
+// The shared state is rows of `items` (a kind, an id, a version for compare-and-set, the body as
+// JSON). Every write of an item also appends to `changes`, the change feed, under one transaction
+// lock held to commit: so the feed's `seq` order is the commit order, and a desk that reads
+// `seq > cursor` never skips a change a slower transaction commits later. NOTIFY only says "read now".
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const SHOP_SCHEMA = 'listing_desk';
+
+/** The advisory lock key that serializes migrations (any number; the same on every desk). */
+export const MIGRATION_LOCK = 7_024_001;
+/** The advisory lock key held by each writer of the change feed until it commits. */
+export const FEED_LOCK = 7_024_002;
+/** The NOTIFY channel that says "the change feed has grown". */
+export const FEED_CHANNEL = 'listing_desk_changes';
+
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'shop, desks, items and their change feed, photos, jobs with fenced steps, listings',
+    sql: `
+create table listing_desk.shop (
+  id uuid primary key,
+  created_at timestamptz not null default now()
+);
+
+create table listing_desk.desks (
+  id uuid primary key,
+  name text not null,
+  joined_at timestamptz not null default now(),
+  last_seen timestamptz not null default now(),
+  left_at timestamptz
+);
+
+-- Refuses a write by a desk that is unknown or has left (issue 24.7).
+create function listing_desk.assert_desk(desk uuid) returns void language plpgsql as $$
+begin
+  if not exists (select 1 from listing_desk.desks d where d.id = desk and d.left_at is null) then
+    raise exception 'desk % is not a member of this shop', desk using errcode = 'LD001';
+  end if;
+end $$;
+
+create table listing_desk.items (
+  kind text not null,
+  id text not null,
+  version bigint not null,
+  body jsonb,
+  deleted boolean not null default false,
+  desk uuid not null references listing_desk.desks(id),
+  changed_at timestamptz not null default now(),
+  primary key (kind, id)
+);
+
+create table listing_desk.changes (
+  seq bigint generated always as identity primary key,
+  kind text not null,
+  id text not null,
+  version bigint not null,
+  deleted boolean not null,
+  body jsonb,
+  desk uuid not null,
+  changed_at timestamptz not null
+);
+
+create function listing_desk.item_written() returns trigger language plpgsql as $$
+begin
+  perform listing_desk.assert_desk(new.desk);
+  -- Held until commit: the next writer takes its seq after this one has committed.
+  perform pg_advisory_xact_lock(${FEED_LOCK});
+  insert into listing_desk.changes (kind, id, version, deleted, body, desk, changed_at)
+    values (new.kind, new.id, new.version, new.deleted, new.body, new.desk, new.changed_at);
+  perform pg_notify('${FEED_CHANNEL}', '');
+  return new;
+end $$;
+
+create trigger item_written after insert or update on listing_desk.items
+  for each row execute function listing_desk.item_written();
+
+create table listing_desk.photos (
+  hash text primary key,
+  bytes bytea not null,
+  size integer not null,
+  desk uuid not null references listing_desk.desks(id),
+  added_at timestamptz not null default now()
+);
+
+create table listing_desk.jobs (
+  id text primary key,
+  kind text not null,
+  draft_id text,
+  account text,
+  state text not null,
+  requested_by uuid not null references listing_desk.desks(id),
+  runner uuid references listing_desk.desks(id),
+  fence bigint not null default 0,
+  lease_until timestamptz,
+  body jsonb not null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+-- One active job per draft: two desks pressing Publish at the same instant make one job.
+create unique index jobs_one_active_per_draft on listing_desk.jobs (draft_id)
+  where draft_id is not null and state in ('queued', 'running', 'waiting');
+
+create table listing_desk.job_steps (
+  job_id text not null references listing_desk.jobs(id),
+  n bigint generated always as identity,
+  fence bigint not null,
+  desk uuid not null references listing_desk.desks(id),
+  at timestamptz not null default now(),
+  body jsonb not null,
+  primary key (job_id, n)
+);
+
+create table listing_desk.listings (
+  account text not null,
+  listing_id text not null,
+  body jsonb not null,
+  refreshed_at timestamptz not null default now(),
+  refreshed_by uuid not null references listing_desk.desks(id),
+  primary key (account, listing_id)
+);
+`,
+  },
+];
+
+/** The newest schema version this build knows. */
+export const LATEST_SCHEMA = migrations[migrations.length - 1]!.version;

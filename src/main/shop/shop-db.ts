@@ -1,0 +1,56 @@
+// The desk's connection to the shop's database: a small `pg` pool from the shop's URL (TLS when
+// the URL's `sslmode` asks for it) and the password from the keychain, never from a file. The URL
+// kept in the data folder has no password in it.
+import pg from 'pg';
+import type { Log } from '../log/log';
+
+/** The keychain entry (in the app's own keychain service) that holds the shop database's password. */
+export const SHOP_PASSWORD_KEY = 'shop-database-password';
+
+/** The URL without its password, and the password it carried (if any). */
+export function splitShopUrl(url: string): { url: string; password?: string } {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
+    throw new Error(
+      'A shop URL starts with postgresql:// (for example postgresql://desk@shop-server/listingdesk).',
+    );
+  }
+  const password = parsed.password ? decodeURIComponent(parsed.password) : undefined;
+  parsed.password = '';
+  return { url: parsed.toString(), password };
+}
+
+/** "user@host:port/database" for the seller and the log: never the password. */
+export function describeShopUrl(url: string): string {
+  const parsed = new URL(url);
+  const user = parsed.username ? `${decodeURIComponent(parsed.username)}@` : '';
+  return `${user}${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}`;
+}
+
+export interface ShopPoolOptions {
+  /** Connections at most (default 4: the feed listener, sync, a claim, a read). */
+  max?: number;
+  connectTimeoutMs?: number;
+  log?: Pick<Log, 'warn'>;
+}
+
+/** A pool on the shop's database. Errors of idle connections are logged, never thrown at the process. */
+export function openShopPool(
+  url: string,
+  password: string | undefined,
+  options: ShopPoolOptions = {},
+): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: splitShopUrl(url).url,
+    password,
+    max: options.max ?? 4,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+    application_name: 'Listing Desk',
+  });
+  pool.on('error', (error) =>
+    options.log?.warn('shop: a database connection failed', { error: error.message }),
+  );
+  return pool;
+}
