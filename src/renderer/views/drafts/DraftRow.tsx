@@ -82,6 +82,11 @@ export const DraftRow = memo(function DraftRow({
             )}
             {item.customReference && <span className="drafts-ref">{item.customReference}</span>}
             <span>{t('draftsList.photos', { count: photoCount })}</span>
+            {item.shopConflicts > 0 && (
+              <span className="drafts-conflicts">
+                {t('shopMerge.listConflicts', { count: item.shopConflicts })}
+              </span>
+            )}
             {item.issueCount > 0 && (
               <span className="drafts-issues">{t('draftsList.issues', { count: item.issueCount })}</span>
             )}
