@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { mergeShopDraft, restoreAfterDelete, type ShopAuthor } from '../../src/shared/domain/shop-merge';
 import { readyDraft, writeDraft } from '../fixtures/draft-files';
@@ -28,6 +29,15 @@ function conflictedDraft(dataDir: string) {
   };
   const merged = mergeShopDraft(was, laden, lager, { mine: LADEN, theirs: LAGER });
   return { was, draft: restoreAfterDelete(merged, LAGER) };
+}
+
+/** axe's serious and critical findings in the panel (contrast in both looks, names, roles). */
+async function axeFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include('[data-testid="shop-merge"]').analyze();
+  expect(results.passes.length).toBeGreaterThan(3);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((node) => `${v.id} at ${node.target.join(' ')}`));
 }
 
 const shot = (page: Page, testInfo: TestInfo, name: string) =>
@@ -64,6 +74,7 @@ test('a draft in shop conflict: marked in the list, both values shown, the selle
     await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Regal, Buche');
     await shot(page, testInfo, 'shop-conflicts-en-light');
     await merge.screenshot({ path: testInfo.outputPath('shop-conflicts-panel-en-light.png') });
+    expect(await axeFindings(page)).toEqual([]);
 
     // By mouse: Laden's title is kept; the focus goes on to the next choice left.
     await title.getByRole('button', { name: 'Keep the value of Title from Laden' }).click();
@@ -87,6 +98,7 @@ test('a draft in shop conflict: marked in the list, both values shown, the selle
     await expect(merge.getByRole('group', { name: 'Reihenfolge der Fotos' })).toBeVisible();
     await shot(page, testInfo, 'shop-conflicts-de-dark');
     await merge.screenshot({ path: testInfo.outputPath('shop-conflicts-panel-de-dark.png') });
+    expect(await axeFindings(page)).toEqual([]);
 
     // The note is read: it goes, the photo order's choice stays.
     await merge.getByRole('button', { name: 'Entwurf behalten' }).click();
