@@ -15,15 +15,20 @@ import { expect, launchShell, stopShell, test } from './fixtures';
 const LADEN: ShopAuthor = { desk: 'desk-laden', deskName: 'Laden', at: '2026-11-27T09:00:00.000Z' };
 const LAGER: ShopAuthor = { desk: 'desk-lager', deskName: 'Lager', at: '2026-11-27T09:05:00.000Z' };
 
-/** A draft merged from two desks' edits: title, price and photo order in conflict, a city taken. */
+/** A draft merged from two desks' edits: title, price, its type and the photo order in conflict, a city taken. */
 function conflictedDraft(dataDir: string) {
   const was = readyDraft(dataDir, 1, { title: 'Regal' }, 3);
   const [a, b, c] = was.photos as [(typeof was.photos)[0], (typeof was.photos)[0], (typeof was.photos)[0]];
-  const laden = { ...was, title: 'Regal, Eiche', price: { ...was.price, amount: '45' }, photos: [c, a, b] };
+  const laden = {
+    ...was,
+    title: 'Regal, Eiche',
+    price: { type: 'NEGOTIABLE', amount: '45' },
+    photos: [c, a, b],
+  };
   const lager = {
     ...was,
     title: 'Regal, Buche',
-    price: { ...was.price, amount: '40' },
+    price: { type: 'GIVE_AWAY', amount: '40' },
     publication: { ...was.publication, city: 'Potsdam' },
     photos: [b, c, a],
   };
@@ -54,7 +59,7 @@ test('a draft in shop conflict: marked in the list, both values shown, the selle
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto(shell.url);
     const list = page.getByRole('region', { name: 'Draft list' });
-    await expect(list.getByRole('listitem').filter({ hasText: 'Regal, Buche' })).toContainText('3 conflicts');
+    await expect(list.getByRole('listitem').filter({ hasText: 'Regal, Buche' })).toContainText('4 conflicts');
     await list.getByRole('button', { name: 'Regal, Buche' }).click();
 
     const merge = page.getByTestId('shop-merge');
@@ -68,6 +73,11 @@ test('a draft in shop conflict: marked in the list, both values shown, the selle
       /Regal, Eiche\s*Laden, Nov 27, 2026, 9:00 AM\s*Keep this/,
     ]);
     await expect(merge.getByRole('group', { name: 'Price', exact: true })).toContainText('45');
+    // Price types in the seller's words, not the service's codes.
+    await expect(merge.getByRole('group', { name: 'Price type' }).getByRole('listitem')).toHaveText([
+      /^Give away/,
+      /^Negotiable/,
+    ]);
     await expect(merge.getByRole('group', { name: 'Photo order' }).getByRole('img')).toHaveCount(6);
     // The field the seller did not both change is simply taken.
     await expect(page.getByLabel('City')).toHaveValue('Potsdam');
@@ -80,9 +90,19 @@ test('a draft in shop conflict: marked in the list, both values shown, the selle
     await title.getByRole('button', { name: 'Keep the value of Title from Laden' }).click();
     await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Regal, Eiche');
     await expect(title).toHaveCount(0);
+    const priceType = merge.getByRole('group', { name: 'Price type' });
+    await expect(
+      priceType.getByRole('button', { name: 'Keep the value of Price type from Lager' }),
+    ).toBeFocused();
+    // By keyboard: Tab to Laden's price type, Enter; then the same for the price.
+    await page.keyboard.press('Tab');
+    await expect(
+      priceType.getByRole('button', { name: 'Keep the value of Price type from Laden' }),
+    ).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(priceType).toHaveCount(0);
     const price = merge.getByRole('group', { name: 'Price', exact: true });
     await expect(price.getByRole('button', { name: 'Keep the value of Price from Lager' })).toBeFocused();
-    // By keyboard: Tab to Laden's price, Enter.
     await page.keyboard.press('Tab');
     await expect(price.getByRole('button', { name: 'Keep the value of Price from Laden' })).toBeFocused();
     await page.keyboard.press('Enter');
@@ -106,6 +126,7 @@ test('a draft in shop conflict: marked in the list, both values shown, the selle
     await expect(merge.getByRole('group', { name: 'Reihenfolge der Fotos' })).toBeVisible();
     const kept = await call(page, 'drafts:get', { id: draft.id });
     expect(kept.title).toBe('Regal, Eiche');
+    expect(kept.price).toEqual({ type: 'NEGOTIABLE', amount: '45' });
     expect(kept.shop).toEqual({ conflicts: [expect.objectContaining({ field: 'photoOrder' })] });
 
     // Laden's order: the photos take it, and nothing is left to settle.

@@ -2,8 +2,10 @@
 // conflict as the seller reads it, and the desk and time of a change.
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { offerValueLabel } from '../../../../shared/domain/offer-values';
 import type { ShopAuthor, ShopConflictValue } from '../../../../shared/domain/shop-merge';
 import { useAccountsStore } from '../../../store/accounts-store';
+import { useDraftLanguage } from '../editor/use-editor-language';
 
 /** A desk's change as "Lager, 27 Nov 2026, 09:05". */
 export function useAuthorText(): (by: ShopAuthor) => string {
@@ -21,10 +23,14 @@ export function useAuthorText(): (by: ShopAuthor) => string {
 export function useValueText(): (field: string, value: ShopConflictValue['value']) => string {
   const { t } = useTranslation();
   const accounts = useAccountsStore((s) => s.state?.accounts);
+  const language = useDraftLanguage();
   return useCallback(
     (field: string, value: ShopConflictValue['value']) => {
       if (value === null || value === '') return t('shopMerge.empty');
       if (typeof value === 'boolean') return t(value ? 'common.yes' : 'common.no');
+      // Ad and price types in the seller's words (Festpreis), not the wire code (FIXED).
+      if (field === 'adType' || field === 'price.type')
+        return offerValueLabel(field === 'adType' ? 'adType' : 'priceType', String(value), language);
       if (field === 'accountId') return accounts?.find((a) => a.id === value)?.name ?? String(value);
       if (field === 'publication.imprintUuid') {
         const imprint = accounts?.flatMap((a) => a.imprints).find((i) => i.uuid === value);
@@ -32,6 +38,6 @@ export function useValueText(): (field: string, value: ShopConflictValue['value'
       }
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
     },
-    [t, accounts],
+    [t, accounts, language],
   );
 }
