@@ -12,12 +12,12 @@ import accountsApart from './locales/de.accountsApart.json';
 import inventory from './locales/de.inventory.json';
 import lifecycle from './locales/de.lifecycle.json';
 import liveEdit from './locales/de.liveEdit.json';
+import shopMerge from './locales/de.shopMerge.json';
 import preview from './locales/de.preview.json';
 import importWizard from './locales/de.import.json';
 import bulk from './locales/de.bulk.json';
 import exportTemplates from './locales/de.exportTemplates.json';
 import imprintForm from './locales/de.imprintForm.json';
-import shopMerge from './locales/de.shopMerge.json';
 
 /** Every German word of the UI. */
 export const words = {
@@ -32,10 +32,10 @@ export const words = {
   inventory,
   lifecycle,
   liveEdit,
+  shopMerge,
   preview,
   import: importWizard,
   bulk,
   exportTemplates,
   imprintForm,
-  shopMerge,
 };

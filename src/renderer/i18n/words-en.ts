@@ -12,12 +12,12 @@ import accountsApart from './locales/en.accountsApart.json';
 import inventory from './locales/en.inventory.json';
 import lifecycle from './locales/en.lifecycle.json';
 import liveEdit from './locales/en.liveEdit.json';
+import shopMerge from './locales/en.shopMerge.json';
 import preview from './locales/en.preview.json';
 import importWizard from './locales/en.import.json';
 import bulk from './locales/en.bulk.json';
 import exportTemplates from './locales/en.exportTemplates.json';
 import imprintForm from './locales/en.imprintForm.json';
-import shopMerge from './locales/en.shopMerge.json';
 
 /** Every English word of the UI. */
 export const words = {
@@ -32,10 +32,10 @@ export const words = {
   inventory,
   lifecycle,
   liveEdit,
+  shopMerge,
   preview,
   import: importWizard,
   bulk,
   exportTemplates,
   imprintForm,
-  shopMerge,
 };
