@@ -4,6 +4,7 @@ import type { DraftListRow } from '../../../shared/domain/draft-rows';
 import { photoSrc } from '../../components/photo-src';
 import { useRowPhotoCount } from '../../store/shown-photos-store';
 import { useAccountLabel } from './draft-account';
+import './shop/shop-list.css';
 
 /** How a row words a date: short in the row, in full on hover. */
 export interface RowDates {
