@@ -31,8 +31,6 @@ export interface DraftItemsDeps {
   /** The hashes the shop knows of this draft's files (its base), for files not fetched yet. */
   knownFiles(id: string): Promise<Record<string, string>>;
   onChanged(ids: string[]): void;
-  /** Whether a draft is in conflict (issue 24.4: the merge keeps conflicts on the draft). */
-  inConflict?(draft: Draft): boolean;
 }
 
 /** The drafts kind of the sync engine. */
@@ -91,10 +89,6 @@ export function draftItems(deps: DraftItemsDeps): ItemKind {
       const wanted = new Set(filesOf(parsed.draft));
       const files = Object.fromEntries(Object.entries(parsed.files).filter(([file]) => wanted.has(file)));
       photos.fetch(files, () => deps.onChanged([id]));
-    },
-    inConflict(body) {
-      const parsed = asBody(body);
-      return parsed !== undefined && deps.inConflict !== undefined && deps.inConflict(parsed.draft);
     },
   };
 }

@@ -6,9 +6,10 @@
 import pg from 'pg';
 import type { Log } from '../log/log';
 import { createLinkState } from './link';
+import { shopProblemOf } from './shop-error';
 import type { ShopMembership } from './membership';
 import { FEED_CHANNEL, SHOP_SCHEMA } from './migrations';
-import { openShopPool, splitShopUrl } from './shop-db';
+import { openShopPool, shopConnectionString } from './shop-db';
 import type { ShopSession } from './shop-session';
 
 export interface ShopSessionOptions {
@@ -86,8 +87,7 @@ export function openShopSession(
 
   const listen = async () => {
     const client = new pg.Client({
-      connectionString: splitShopUrl(membership.url).url,
-      password,
+      connectionString: shopConnectionString(membership.url, password),
       connectionTimeoutMillis: connectTimeoutMs,
       keepAlive: true,
       application_name: 'Listing Desk (feed)',
@@ -149,7 +149,11 @@ export function openShopSession(
       wake();
     } catch (error) {
       noteFailure(error);
-      if (!closed && link.get().state === 'offline') scheduleProbe();
+      if (link.get().state === 'offline' && !closed) {
+        if (shopProblemOf(error) === 'other')
+          log.warn('shop: reaching the database failed', { error: String(error) });
+        scheduleProbe();
+      }
     }
   };
 

@@ -27,6 +27,16 @@ export function describeShopUrl(url: string): string {
   return `${user}${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}`;
 }
 
+/**
+ * The connection string `pg` is given: the URL with the keychain's password put in, in memory only.
+ * A separate `password` option does not work: pg lets the URL's empty password override it.
+ */
+export function shopConnectionString(url: string, password: string | undefined): string {
+  const parsed = new URL(splitShopUrl(url).url);
+  if (password !== undefined) parsed.password = encodeURIComponent(password);
+  return parsed.toString();
+}
+
 export interface ShopPoolOptions {
   /** Connections at most (default 4: the feed listener, sync, a claim, a read). */
   max?: number;
@@ -41,8 +51,7 @@ export function openShopPool(
   options: ShopPoolOptions = {},
 ): pg.Pool {
   const pool = new pg.Pool({
-    connectionString: splitShopUrl(url).url,
-    password,
+    connectionString: shopConnectionString(url, password),
     max: options.max ?? 4,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
     idleTimeoutMillis: 30_000,

@@ -3,18 +3,10 @@
 // events, and never marking the outbox), and how to merge three ways. The engine (push.ts,
 // pull.ts) knows nothing else of them.
 import type { Draft } from '../../shared/domain/draft';
+import type { ShopAuthor, ShopSides } from '../../shared/domain/shop-merge';
 
-/** Who made one side of a merge: the desk, its name for the seller, and when (ISO time). */
-export interface ShopAuthor {
-  desk: string;
-  deskName: string;
-  at: string;
-}
-
-export interface MergeSides {
-  mine: ShopAuthor;
-  theirs: ShopAuthor;
-}
+export type { ShopAuthor };
+export type MergeSides = ShopSides;
 
 /** The pure three-way merge (src/shared/domain/shop-merge.ts), handed in by the composition root. */
 export interface ShopMergePort {
@@ -41,6 +33,4 @@ export interface ItemKind {
   beforeSend?(body: unknown): Promise<void>;
   /** After a body was applied (drafts: fetch the photos this desk lacks, after the fields). */
   afterApply?(id: string, body: unknown): void;
-  /** Whether the body is in conflict, for the status (drafts only). */
-  inConflict?(body: unknown): boolean;
 }
