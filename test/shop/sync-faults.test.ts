@@ -4,7 +4,7 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import type { Draft } from '../../src/shared/domain/draft';
 import { draftFieldsOf } from '../../src/shared/domain/draft-fields';
-import { shopConflictsOf } from '../../src/shared/domain/shop-conflicts';
+import { restoredBy, shopConflictsOf } from '../../src/shared/domain/shop-conflicts';
 import type { DraftsListResult } from '../../src/shared/ipc/types';
 import { startCutProxy, type CutProxy } from './helpers/cut-proxy';
 import { adminQuery, initShop, openDesk, viaPort, type Desk } from './helpers/desks';
@@ -157,4 +157,30 @@ it('loses and doubles nothing when PostgreSQL restarts in the middle of a sync',
   );
   expect(doubled).toEqual([]);
   expect((await b.call<DraftsListResult>('drafts:list')).items).toHaveLength(20);
+});
+
+it('brings back a draft edited on one desk while the other deleted it, with a note of who deleted it', async () => {
+  const { a, b, proxy } = await deskBehindProxy();
+  const draft = await a.call<Draft>('drafts:create');
+  await edit(a, draft.id, { title: 'Lampe' });
+  await vi.waitFor(async () => {
+    expect((await b.call<Draft>('drafts:get', { id: draft.id })).title).toBe('Lampe');
+  }, soon);
+
+  proxy.cut();
+  await vi.waitFor(() => expect(b.app.shop!.sync.session.link().state).toBe('offline'), soon);
+  await a.call('drafts:trash', { ids: [draft.id] });
+  await a.call('drafts:empty-trash');
+  await edit(b, draft.id, { title: 'Lampe, Messing' });
+  proxy.heal();
+
+  await vi.waitFor(async () => {
+    for (const desk of [a, b]) {
+      const back = await desk.call<Draft>('drafts:get', { id: draft.id });
+      expect(back.title).toBe('Lampe, Messing');
+      expect(restoredBy(back)?.deskName).toBe('Laden');
+      const live = (await desk.call<DraftsListResult>('drafts:list')).items.map((d) => d.id);
+      expect(live).toContain(draft.id);
+    }
+  }, soon);
 });

@@ -4,6 +4,7 @@
 import { pullFeed, feedBehind } from './pull';
 import { pushOutbox } from './push';
 import { ShopError } from './shop-error';
+import { sameBody } from './sync-context';
 import type { ShopLink } from './shop-session';
 import type { ShopSync } from './sync';
 
@@ -39,9 +40,14 @@ export async function joinShop(
 ): Promise<{ sent: number; received: number }> {
   await waitConnected(sync, options.timeoutMs ?? 15_000);
   return sync.exclusive(async (context) => {
+    // What the shop already has as it is here (read from it since the desk started) is not sent.
     for (const kind of sync.kinds.values())
-      for (const id of await kind.ids())
-        if (!sync.outbox.has(kind.kind, id)) sync.outbox.mark(kind.kind, id)();
+      for (const id of await kind.ids()) {
+        if (sync.outbox.has(kind.kind, id)) continue;
+        const base = await context.bases.get(kind.kind, id);
+        if (base && !base.deleted && sameBody(base.body, await kind.read(id))) continue;
+        sync.outbox.mark(kind.kind, id)();
+      }
     const sendTotal = sync.outbox.count();
     let sent = 0;
     onProgress({ phase: 'send', done: 0, total: sendTotal });
