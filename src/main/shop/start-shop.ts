@@ -98,6 +98,16 @@ export async function startShop(prepared: PreparedShop, deps: StartShopDeps): Pr
     ],
     log,
   });
+  // Photos a quit cut short: fetched once the desk first reaches the shop.
+  const stopWatching = session.onLink((link) => {
+    if (link.state !== 'connected') return;
+    stopWatching();
+    void drafts
+      .fetchMissingPhotos()
+      .catch((error: unknown) =>
+        log.warn('shop: looking for missing photos failed', { error: String(error) }),
+      );
+  });
   const conflicts = async () => {
     let count = 0;
     for (const entry of [...deps.draftsStore.list(), ...deps.draftsStore.listTrash()]) {
