@@ -184,3 +184,23 @@ it('brings back a draft edited on one desk while the other deleted it, with a no
     }
   }, soon);
 });
+
+it('goes on reading the feed past a change it cannot apply, and counts it in the status', async () => {
+  const { a, b, url } = await deskBehindProxy();
+  // A body no build of this app writes (as a newer build or a hand-made row might).
+  await adminQuery(
+    url,
+    `insert into listing_desk.items (kind, id, version, body, desk) values ('draft', $1, 1, '{"from":"the future"}', $2)`,
+    ['0f0f0f0f-0000-4000-8000-000000000001', a.deskId],
+  );
+  const draft = await a.call<Draft>('drafts:create');
+  await edit(a, draft.id, { title: 'Danach' });
+  await vi.waitFor(async () => {
+    expect((await b.call<Draft>('drafts:get', { id: draft.id })).title).toBe('Danach');
+  }, soon);
+  expect((await status(b)).failed).toEqual({ unapplied: 1, stuck: 0 });
+  expect(b.log.error).toHaveBeenCalledWith(
+    expect.stringContaining('0f0f0f0f-0000-4000-8000-000000000001'),
+    expect.anything(),
+  );
+});

@@ -22,6 +22,8 @@ export interface ShopSync {
   exclusive<T>(work: (context: SyncContext) => Promise<T>): Promise<T>;
   /** Starts a round (if none is queued) and resolves when it has run. */
   syncNow(): Promise<void>;
+  /** Items whose last change could not be applied on this desk (see the log), and items stuck going up. */
+  trouble(): { unapplied: number; stuck: number };
   /** How many changes of the feed this desk has not read yet. */
   behind(): Promise<number>;
   close(): Promise<void>;
@@ -47,6 +49,7 @@ export function startShopSync(deps: ShopSyncDeps): ShopSync {
     kinds,
     log,
     deskName: deskNames(session),
+    unapplied: new Map(),
   };
   const queue = createSerialQueue();
   const stuck = new Set<string>();
@@ -100,6 +103,7 @@ export function startShopSync(deps: ShopSyncDeps): ShopSync {
     exclusive: (work) => queue.run(() => work(context)),
     syncNow: () => kick({ push: true, pull: true }),
     behind: () => feedBehind(context),
+    trouble: () => ({ unapplied: context.unapplied.size, stuck: stuck.size }),
     async close() {
       closed = true;
       stopWake();
