@@ -16,7 +16,7 @@ import { silentLog } from '../../src/main/log/log';
 import { createSessionSecretStore } from '../../src/main/secrets/secret-store';
 import { writeMembership } from '../../src/main/shop/membership';
 import { migrate } from '../../src/main/shop/migrate';
-import { SHOP_PASSWORD_KEY, splitShopUrl } from '../../src/main/shop/shop-db';
+import { shopPasswordKey, splitShopUrl } from '../../src/main/shop/shop-db';
 import { confStoreFactory } from '../../src/main/storage/store-factory';
 import type { Draft } from '../../src/shared/domain/draft';
 import { draftFieldsOf } from '../../src/shared/domain/draft-fields';
@@ -79,7 +79,7 @@ async function desk(adminUrl: string, viaPort: number, name: string): Promise<{ 
     joinedAt: new Date().toISOString(),
   });
   const secrets = createSessionSecretStore('bench');
-  await secrets.set(SHOP_PASSWORD_KEY, password!);
+  await secrets.set(shopPasswordKey(deskId), password!);
   const app = await createApp(
     { shell: 'web', dataDir: dir, version: 'bench', systemLocale: 'en-US' },
     { storeFactory: confStoreFactory, secretStore: secrets, log: silentLog },

@@ -18,7 +18,7 @@ import { readMembership, type ShopMembership } from './membership';
 import { openShopSession, type ShopSessionOptions } from './open-session';
 import { openOutbox, type Outbox } from './outbox';
 import { createPhotoSync } from './photo-sync';
-import { SHOP_PASSWORD_KEY } from './shop-db';
+import { shopPasswordKey } from './shop-db';
 import type { ShopSession } from './shop-session';
 import { shopStatus, type ShopStatus } from './shop-status';
 import { startShopSync, type ShopSync } from './sync';
@@ -75,7 +75,7 @@ const inConflict = (draft: Draft) => shopConflictsOf(draft).length > 0;
 /** Opens the session and starts syncing the desk's drafts, templates and accounts. */
 export async function startShop(prepared: PreparedShop, deps: StartShopDeps): Promise<DeskShop> {
   const { dataDir, log } = deps;
-  const password = await deps.secrets.get(SHOP_PASSWORD_KEY);
+  const password = await deps.secrets.get(shopPasswordKey(prepared.membership.deskId));
   const session = openShopSession(prepared.membership, password, { log, ...deps.timing });
   const bases = openBases(dataDir);
   const photos = createPhotoSync({ dataDir, session, log });
