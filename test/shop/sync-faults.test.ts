@@ -204,3 +204,15 @@ it('goes on reading the feed past a change it cannot apply, and counts it in the
     expect.anything(),
   );
 });
+
+it('stops sending when the shop refuses the desk (it left), keeping its changes and saying why', async () => {
+  const { a, b, url } = await deskBehindProxy();
+  await adminQuery(url, 'update listing_desk.desks set left_at = now() where id = $1', [b.deskId]);
+  const draft = await b.call<Draft>('drafts:create');
+  await edit(b, draft.id, { title: 'Nach dem Gehen' });
+  await vi.waitFor(async () => {
+    expect(await status(b)).toMatchObject({ link: { state: 'offline', problem: 'desk-left' }, waiting: 1 });
+  }, soon);
+  expect((await status(b)).failed).toEqual({ unapplied: 0, stuck: 0 });
+  expect((await a.call<DraftsListResult>('drafts:list')).items.map((d) => d.id)).not.toContain(draft.id);
+});

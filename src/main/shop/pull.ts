@@ -5,7 +5,7 @@
 // is read again from the cursor and nothing is skipped or applied twice. This desk's own changes
 // only move its bases on (a set whose answer was lost is recognised so).
 import { SHOP_SCHEMA } from './migrations';
-import { isLinkDown } from './shop-error';
+import { isLinkProblem } from './link';
 import { me, type ItemRow, type SyncContext } from './sync-context';
 
 const BATCH = 200;
@@ -26,7 +26,7 @@ export async function pullFeed(context: SyncContext, onApplied?: () => void): Pr
         await applyChange(context, row);
         context.unapplied.delete(key);
       } catch (error) {
-        if (isLinkDown(error)) throw error;
+        if (isLinkProblem(error)) throw error;
         // One change this desk cannot apply (a file here unreadable, a body a newer build wrote)
         // must not stop the feed: it is logged and counted in the status until a later change of
         // the item applies.

@@ -9,7 +9,7 @@ import type { Outbox } from './outbox';
 import type { PhotoSync } from './photo-sync';
 import { feedBehind, pullFeed } from './pull';
 import { pushOutbox } from './push';
-import { isLinkDown } from './shop-error';
+import { isLinkProblem } from './link';
 import { deskNames, type SyncContext } from './sync-context';
 import type { ItemKind } from './sync-kinds';
 
@@ -73,7 +73,7 @@ export function startShopSync(deps: ShopSyncDeps): ShopSync {
       due.push ||= push;
       due.pull ||= pull;
       // A link failure is the link's news (the session logs it and tries again); anything else is ours.
-      if (!isLinkDown(error)) log.error('shop: a sync round failed', error);
+      if (!isLinkProblem(error)) log.error('shop: a sync round failed', error);
     }
   };
   const kick = (what: { push?: boolean; pull?: boolean }): Promise<void> => {
