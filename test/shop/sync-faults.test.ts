@@ -216,3 +216,33 @@ it('stops sending when the shop refuses the desk (it left), keeping its changes 
   expect((await status(b)).failed).toEqual({ unapplied: 0, stuck: 0 });
   expect((await a.call<DraftsListResult>('drafts:list')).items.map((d) => d.id)).not.toContain(draft.id);
 });
+
+it('sends and reads everything once when the connection is cut in the middle of a sync', async () => {
+  const { a, b, proxy, url } = await deskBehindProxy();
+  const ids: string[] = [];
+  for (let n = 0; n < 30; n += 1) {
+    const draft = await b.call<Draft>('drafts:create');
+    ids.push(draft.id);
+    void edit(b, draft.id, { title: `Posten ${n}` });
+  }
+  // Cut as soon as the other desk has the first of them, while the rest are still going up.
+  await vi.waitFor(async () => {
+    const there = (await a.call<DraftsListResult>('drafts:list')).items;
+    expect(there.some((d) => ids.includes(d.id))).toBe(true);
+  }, soon);
+  proxy.cut();
+  await vi.waitFor(() => expect(b.app.shop!.sync.session.link().state).toBe('offline'), soon);
+  proxy.heal();
+
+  await vi.waitFor(async () => {
+    const there = (await a.call<DraftsListResult>('drafts:list')).items.filter((d) => ids.includes(d.id));
+    expect(there.map((d) => d.title).sort()).toEqual(ids.map((_, n) => `Posten ${n}`).sort());
+    expect((await status(b)).waiting).toBe(0);
+  }, soon);
+  const inserted = await adminQuery<{ id: string }>(
+    url,
+    `select id from listing_desk.changes where desk = $1 and version = 1 order by seq`,
+    [b.deskId],
+  );
+  expect(inserted.map((row) => row.id)).toEqual(ids);
+});
