@@ -27,6 +27,16 @@ export function describeShopUrl(url: string): string {
   return `${user}${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}`;
 }
 
+/**
+ * The URL with `password` put in, for `pg` alone (in memory, never kept or logged): pg reads a
+ * connection string's empty password over a `password` option given beside it.
+ */
+export function shopConnectionString(url: string, password: string | undefined): string {
+  const parsed = new URL(splitShopUrl(url).url);
+  if (password !== undefined) parsed.password = encodeURIComponent(password);
+  return parsed.toString();
+}
+
 export interface ShopPoolOptions {
   /** Connections at most (default 4: the feed listener, sync, a claim, a read). */
   max?: number;
@@ -41,8 +51,7 @@ export function openShopPool(
   options: ShopPoolOptions = {},
 ): pg.Pool {
   const pool = new pg.Pool({
-    connectionString: splitShopUrl(url).url,
-    password,
+    connectionString: shopConnectionString(url, password),
     max: options.max ?? 4,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
     idleTimeoutMillis: 30_000,
