@@ -38,6 +38,8 @@ import { upgradeDraftAccounts, type AccountUpgrade } from './storage/drafts-acco
 import { recordedAccountOf } from './drafts/recorded-account';
 import { resolvePhotoFile } from './static-files';
 import { settingsHandlers } from './ipc/handlers/settings';
+import { shopHandlers } from './ipc/handlers/shop';
+import { createShopService } from './shop/shop-service';
 import { createListingsService } from './listings/listings-service';
 import type { ListingView } from '../shared/ipc/types';
 import type { SecretStore } from './secrets/secret-store';
@@ -279,6 +281,15 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     mainI18n,
     () => undefined,
   );
+  // Issue 24.1: Settings → Shop and the shop commands (the sync part plugs in as `sync`).
+  const shop = createShopService({
+    dataDir: config.dataDir,
+    secrets: ports.secretStore,
+    log: ports.log,
+    language: () => resolveLanguage(settings.get().language, config.systemLocale),
+    onChange: (status) => events.emit('shop:changed', status),
+    onProgress: (progress) => events.emit('shop:progress', progress),
+  });
   const router = createRouter(
     {
       ...appHandlers(info),
@@ -305,6 +316,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       ...importHandlers(imports),
       ...files.handlers,
       ...templatesHandlers(templates),
+      ...shopHandlers(shop),
     },
     ports.log,
     { dataDir: config.dataDir },

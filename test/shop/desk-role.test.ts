@@ -32,7 +32,11 @@ async function shopWithDeskLogin() {
   return { admin, adminUrl, init, desk: await connect(url.toString()) };
 }
 
-const refusal = (promise: Promise<unknown>) => promise.then(() => 'allowed', (error: { code?: string }) => error.code);
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'allowed',
+    (error: { code?: string }) => error.code,
+  );
 
 describe('the desks role', () => {
   it('is named after the database and made once, however often init runs', async () => {
@@ -101,7 +105,10 @@ describe('the desks role', () => {
     expect(await refusal(job(gone, '1'))).toBe('allowed');
     expect(
       await refusal(
-        desk.query(`insert into listing_desk.job_steps (job_id, fence, desk, body) values ('j1', 1, $1, '{}')`, [gone]),
+        desk.query(
+          `insert into listing_desk.job_steps (job_id, fence, desk, body) values ('j1', 1, $1, '{}')`,
+          [gone],
+        ),
       ),
     ).toBe('allowed');
 
@@ -110,14 +117,19 @@ describe('the desks role', () => {
     expect(await refusal(job(gone, '2'))).toBe('LD001');
     expect(
       await refusal(
-        desk.query(`insert into listing_desk.job_steps (job_id, fence, desk, body) values ('j1', 2, $1, '{}')`, [gone]),
+        desk.query(
+          `insert into listing_desk.job_steps (job_id, fence, desk, body) values ('j1', 2, $1, '{}')`,
+          [gone],
+        ),
       ),
     ).toBe('LD001');
     // Its job can be run by a member, not by itself.
-    expect(await refusal(desk.query(`update listing_desk.jobs set runner = $1 where id = 'j1'`, [gone]))).toBe('LD001');
-    expect(await refusal(desk.query(`update listing_desk.jobs set runner = $1 where id = 'j1'`, [member]))).toBe(
-      'allowed',
-    );
+    expect(
+      await refusal(desk.query(`update listing_desk.jobs set runner = $1 where id = 'j1'`, [gone])),
+    ).toBe('LD001');
+    expect(
+      await refusal(desk.query(`update listing_desk.jobs set runner = $1 where id = 'j1'`, [member])),
+    ).toBe('allowed');
     expect(
       await refusal(
         desk.query(`update listing_desk.listings set refreshed_by = $1 where listing_id = 'l1'`, [gone]),

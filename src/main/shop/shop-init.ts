@@ -16,7 +16,8 @@ export async function initShop(url: string, password?: string): Promise<ShopInit
   const split = splitShopUrl(url);
   return withShopClient(split.url, password ?? split.password, async (client) => {
     const migrated = await migrate(client);
-    const database = (await client.query<{ name: string }>('select current_database() as name')).rows[0]!.name;
+    const database = (await client.query<{ name: string }>('select current_database() as name')).rows[0]!
+      .name;
     // Its own transaction: two inits at once serialize on the migration lock above, and the role
     // check and its creation must not race either.
     await client.query('begin');

@@ -9,7 +9,7 @@ import { readMembership, removeMembership, writeMembership, type ShopMembership 
 import { checkSchema } from './migrate';
 import { SHOP_SCHEMA } from './migrations';
 import { withShopClient } from './shop-connect';
-import { describeShopUrl, SHOP_PASSWORD_KEY, splitShopUrl } from './shop-db';
+import { describeShopUrl, shopPasswordKey, splitShopUrl } from './shop-db';
 import { ShopError, shopProblemOf } from './shop-error';
 
 /** Joining or leaving refused before the database had a say. */
@@ -68,16 +68,15 @@ export async function joinShop(
     shopId: joined.shopId,
     deskId,
     deskName: name,
-    ...joined,
+    joinedAt: joined.joinedAt,
   };
   try {
-    if (password === undefined) await deps.secrets.delete(SHOP_PASSWORD_KEY);
-    else await deps.secrets.set(SHOP_PASSWORD_KEY, password);
+    if (password !== undefined) await deps.secrets.set(shopPasswordKey(deskId), password);
     await writeMembership(deps.dataDir, membership);
   } catch (error) {
     // Half a join is no join: the row goes as a left desk, the password out of the keychain.
     await markLeft(split.url, password, deskId).catch(() => undefined);
-    await deps.secrets.delete(SHOP_PASSWORD_KEY).catch(() => false);
+    await deps.secrets.delete(shopPasswordKey(deskId)).catch(() => false);
     throw error;
   }
   deps.log.info('shop: this desk joined', {
@@ -117,7 +116,7 @@ export interface LeftShop {
 export async function leaveShop(deps: ShopDeskDeps): Promise<LeftShop> {
   const { membership } = await readMembership(deps.dataDir);
   if (!membership) throw new ShopRefused('not-member', '');
-  const password = await deps.secrets.get(SHOP_PASSWORD_KEY);
+  const password = await deps.secrets.get(shopPasswordKey(membership.deskId));
   let told = true;
   let error: unknown;
   try {
@@ -133,7 +132,7 @@ export async function leaveShop(deps: ShopDeskDeps): Promise<LeftShop> {
     });
   }
   await removeMembership(deps.dataDir);
-  await deps.secrets.delete(SHOP_PASSWORD_KEY);
+  await deps.secrets.delete(shopPasswordKey(membership.deskId));
   deps.log.info('shop: this desk left', { where: describeShopUrl(membership.url), told });
   return { membership, told, ...(error !== undefined && { error }) };
 }

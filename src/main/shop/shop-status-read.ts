@@ -10,7 +10,7 @@ import type { SecretStore } from '../secrets/secret-store';
 import { readMembership, shopFolder } from './membership';
 import { SHOP_SCHEMA } from './migrations';
 import { withShopClient } from './shop-connect';
-import { describeShopUrl, SHOP_PASSWORD_KEY } from './shop-db';
+import { describeShopUrl, shopPasswordKey } from './shop-db';
 import { ShopError, shopProblemOf } from './shop-error';
 import type { ShopSession } from './shop-session';
 import { shopProblemView } from './shop-words';
@@ -77,7 +77,8 @@ export async function readShopStatus(deps: ShopStatusDeps): Promise<ShopStatusVi
   const session = deps.session;
   if (session) {
     const link = session.link();
-    const desks = link.state === 'connected' ? await desksOf(session.pool, membership.deskId).catch(() => []) : [];
+    const desks =
+      link.state === 'connected' ? await desksOf(session.pool, membership.deskId).catch(() => []) : [];
     return {
       ...base,
       link: {
@@ -89,14 +90,20 @@ export async function readShopStatus(deps: ShopStatusDeps): Promise<ShopStatusVi
     };
   }
   const since = new Date().toISOString();
-  const password = await deps.secrets.get(SHOP_PASSWORD_KEY);
+  const password = await deps.secrets.get(shopPasswordKey(membership.deskId));
   try {
-    const desks = await withShopClient(membership.url, password, (client) => desksOf(client, membership.deskId));
+    const desks = await withShopClient(membership.url, password, (client) =>
+      desksOf(client, membership.deskId),
+    );
     const self = desks.find((desk) => desk.self);
     // A desk marked left in the database (by an administrator, or a leave from another copy of
     // this folder) is told so, not shown as connected.
     if (!self || self.leftAt !== null)
-      return { ...base, link: { state: 'offline', since, problem: problem(new ShopError('desk-left', '')) }, desks };
+      return {
+        ...base,
+        link: { state: 'offline', since, problem: problem(new ShopError('desk-left', '')) },
+        desks,
+      };
     return { ...base, link: { state: 'connected', since }, desks };
   } catch (error) {
     return { ...base, link: { state: 'offline', since, problem: problem(error) }, desks: [] };

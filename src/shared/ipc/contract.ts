@@ -285,9 +285,7 @@ export const contract = {
   'drafts:push-changes': channel<DraftLiveDiff>()(z.object({ id: draftIdSchema }).strict()),
   /** The seller's pick in a conflict between a linked draft and its live ad (issue 23.1). */
   'drafts:live-resolve': channel<DraftLiveDiff>()(
-    z
-      .object({ id: draftIdSchema, field: z.enum(CONFLICT_FIELDS), pick: z.enum(['live', 'draft']) })
-      .strict(),
+    z.object({ id: draftIdSchema, field: z.enum(CONFLICT_FIELDS), pick: z.enum(['live', 'draft']) }).strict(),
   ),
   /** Forgets the draft's live listing (e.g. it was deleted on the service); the draft stays. */
   'drafts:unlink': channel<Draft>()(z.object({ id: draftIdSchema }).strict()),
