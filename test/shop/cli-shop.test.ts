@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LATEST_SCHEMA } from '../../src/main/shop/migrations';
 import { KEYCHAIN_SERVICE, loadKeytar } from '../../src/main/secrets/keytar-store';
 import { cli } from '../integration/cli/run-cli';
-import { freePort } from './helpers/postgres';
+import { freePort, startPostgres } from './helpers/postgres';
 import { freshDatabase } from './helpers/shared-postgres';
 
 const folders: string[] = [];
@@ -124,6 +124,14 @@ describe('shop join refuses in plain words', () => {
     );
   });
 
+  it('a server that offers no TLS when the address asks for it (exit 8)', async () => {
+    const url = new URL(await freshDatabase());
+    url.searchParams.set('sslmode', 'require');
+    const run = await cli(['shop', 'join', url.toString(), '--data-dir', newDataDir()]);
+    expect(run.code).toBe(8);
+    expect(run.stderr).toContain('The encrypted connection (TLS) to postgres@127.0.0.1:');
+  });
+
   it('a bad address, before anything is made (exit 2)', async () => {
     const dataDir = newDataDir();
     const run = await cli(['shop', 'join', 'https://shop.example/db', '--data-dir', dataDir]);
@@ -214,5 +222,40 @@ describe('a desk in a shop', () => {
     const again = await cli(['shop', 'leave', '--data-dir', dataDir]);
     expect(again.code).toBe(9);
     expect(again.stderr).toContain('This desk is in no shop.');
+  });
+});
+
+describe('leaving while the database is down', () => {
+  it('still leaves, forgetting membership and password, and says the database was not told', async () => {
+    const server = await startPostgres();
+    try {
+      const adminUrl = await server.createDatabase();
+      expect((await cli(['shop', 'init', adminUrl])).code).toBe(0);
+      const dataDir = newDataDir();
+      const join = await cli(['shop', 'join', adminUrl, '--data-dir', dataDir, '--name', 'Back room']);
+      expect(join.code, join.stderr).toBe(0);
+      const { deskId } = JSON.parse(readFileSync(path.join(dataDir, 'shop', 'membership.json'), 'utf8')) as {
+        deskId: string;
+      };
+      server.stop();
+      const status = await cli(['shop', 'status', '--data-dir', dataDir]);
+      expect(status.code).toBe(8);
+      expect(status.stdout).toMatch(/Not connected \(since \d{4}-/);
+      expect(status.stderr).toContain('cannot be reached');
+      const leave = await cli(['shop', 'leave', '--data-dir', dataDir], { LANG: 'de_DE.UTF-8' });
+      expect(leave.code, leave.stderr).toBe(0);
+      expect(leave.stdout).toContain('aber die Datenbank wurde nicht benachrichtigt');
+      expect(leave.stdout).toContain('ist nicht erreichbar');
+      expect(existsSync(path.join(dataDir, 'shop', 'membership.json'))).toBe(false);
+      expect((await keychainEntries()).map((c) => c.account)).not.toContain(
+        `shop-database-password:${deskId}`,
+      );
+      server.start();
+      // Not told: the database still lists the desk, as the words said.
+      const row = await sql(adminUrl, 'select left_at from listing_desk.desks where id = $1', [deskId]);
+      expect(row.rows[0].left_at).toBeNull();
+    } finally {
+      server.remove();
+    }
   });
 });
