@@ -17,6 +17,7 @@ import importWizard from './locales/en.import.json';
 import bulk from './locales/en.bulk.json';
 import exportTemplates from './locales/en.exportTemplates.json';
 import imprintForm from './locales/en.imprintForm.json';
+import shop from './locales/en.shop.json';
 
 /** Every English word of the UI. */
 export const words = {
@@ -36,4 +37,5 @@ export const words = {
   bulk,
   exportTemplates,
   imprintForm,
+  shop,
 };
