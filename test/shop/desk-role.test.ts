@@ -135,5 +135,15 @@ describe('the desks role', () => {
         desk.query(`update listing_desk.listings set refreshed_by = $1 where listing_id = 'l1'`, [gone]),
       ),
     ).toBe('LD001');
+    // Its row stays left: no heartbeat, no way back.
+    expect(
+      await refusal(desk.query(`update listing_desk.desks set last_seen = now() where id = $1`, [gone])),
+    ).toBe('LD001');
+    expect(
+      await refusal(desk.query(`update listing_desk.desks set left_at = null where id = $1`, [gone])),
+    ).toBe('LD001');
+    expect(
+      await refusal(desk.query(`update listing_desk.desks set last_seen = now() where id = $1`, [member])),
+    ).toBe('allowed');
   });
 });

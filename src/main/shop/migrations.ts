@@ -145,6 +145,19 @@ begin
   return new;
 end $$;
 
+-- A desk that left stays left: its row takes no more heartbeats and is never brought back (a desk
+-- that joins again is a new desk).
+create function listing_desk.desk_left_stays() returns trigger language plpgsql as $$
+begin
+  if old.left_at is not null then
+    raise exception 'desk % has left this shop', old.id using errcode = 'LD001';
+  end if;
+  return new;
+end $$;
+
+create trigger desk_left_stays before update on listing_desk.desks
+  for each row execute function listing_desk.desk_left_stays();
+
 create trigger desk_row_written before insert on listing_desk.photos
   for each row execute function listing_desk.desk_row_written();
 create trigger desk_row_written before insert on listing_desk.job_steps

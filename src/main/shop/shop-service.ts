@@ -50,6 +50,8 @@ export interface ShopService {
   test(url: string, password?: string): Promise<ShopCheckView>;
   join(input: { url: string; password?: string; name: string }): Promise<ShopStatusView>;
   leave(): Promise<ShopLeaveView>;
+  /** Reads the status again and tells the window: the sync part calls it when the link changes. */
+  notify(): Promise<void>;
 }
 
 /** The AppError a failure of join or leave reaches the window and the command line as. */
@@ -115,6 +117,9 @@ export function createShopService(deps: ShopServiceDeps): ShopService {
       // The sync part's join (issue 24.2): this desk's drafts go up, the shop's come down.
       await deps.sync?.joined(membership, deps.onProgress);
       return changed();
+    },
+    async notify() {
+      await changed();
     },
     async leave() {
       await deps.sync?.leaving();
