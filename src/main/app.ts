@@ -40,6 +40,7 @@ import { resolvePhotoFile } from './static-files';
 import { settingsHandlers } from './ipc/handlers/settings';
 import { shopHandlers } from './ipc/handlers/shop';
 import { createShopService } from './shop/shop-service';
+import { finishJoin } from './shop/finish-join';
 import { createListingsService } from './listings/listings-service';
 import type { ListingView } from '../shared/ipc/types';
 import type { SecretStore } from './secrets/secret-store';
@@ -51,6 +52,8 @@ import { createSettingsService } from './storage/settings';
 import { mainI18n } from './i18n';
 import { followAppLanguage } from './i18n/follow-language';
 import type { StoreFactory } from './storage/store-factory';
+import { prepareShop, startShop, type DeskShop, type StartShopDeps } from './shop/start-shop';
+import { markedAccountsStore, markTemplates } from './shop/kind-records';
 
 export interface AppConfig {
   shell: ShellKind;
@@ -61,6 +64,8 @@ export interface AppConfig {
   serviceTimeoutMs?: number;
   /** The publish engine's pauses (benchmarks and tests run them short); defaults in engine-api.ts. */
   publishTiming?: Pick<PublishEngineOptions, 'backoff' | 'tracking' | 'settleAfterTimeoutMs' | 'settle'>;
+  /** The shop session's pauses (tests run them short); defaults in shop/open-session.ts. */
+  shopTiming?: StartShopDeps['timing'];
 }
 
 export interface AppPorts {
@@ -92,6 +97,10 @@ export interface App {
   };
   /** The app's language now: the seller's setting, else the system's (main's words follow it). */
   language(): UiLanguage;
+  /** The desk's shop (issue 24), when it has joined one: its sync and status. */
+  shop?: DeskShop;
+  /** A join's exchange of data running since the start (issue 24.2): what went each way. */
+  shopJoining?: Promise<{ sent: number; received: number } | undefined>;
   close(): Promise<void>;
 }
 
@@ -112,7 +121,12 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     systemLocale: config.systemLocale,
     keychain: ports.secretStore.status,
   });
-  const accountsStore = openAccountsStore(ports.storeFactory, config.dataDir);
+  // Issue 24: a desk in a shop marks every change of a shared thing in its outbox, in the stores.
+  const shopPrepared = await prepareShop(config.dataDir, ports.log);
+  const localAccounts = openAccountsStore(ports.storeFactory, config.dataDir);
+  const accountsStore = shopPrepared
+    ? markedAccountsStore(localAccounts, shopPrepared.outbox)
+    : localAccounts;
   if (accountsStore.movedAside)
     ports.log.error(`accounts.json did not parse; moved aside to ${accountsStore.movedAside}`);
   const sandbox = await startEmbeddedSandbox(config.dataDir, ports.secretStore);
@@ -139,10 +153,12 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   const bound: { liveSeen?: (accountId: string, listing: ListingView, readAt: number) => Promise<void> } = {};
   // Bound once the problems list exists (below): it needs every store's findings at open.
   let reportProblem = (_movedAside: string): void => undefined;
-  const draftsStore = await openDraftsStore(config.dataDir, {
+  const localDrafts = await openDraftsStore(config.dataDir, {
     log: ports.log,
     onProblem: (problem) => reportProblem(problem.movedAside),
+    ...(shopPrepared && { newId: shopPrepared.drafts.newId }),
   });
+  const draftsStore = shopPrepared ? shopPrepared.drafts.wrap(localDrafts) : localDrafts;
   for (const problem of draftsStore.problems)
     ports.log.error(`A drafts file did not parse; moved aside to ${problem.movedAside}`);
   const suggestions = await openSuggestions(config.dataDir, { log: ports.log });
@@ -273,7 +289,21 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     activeId: () => accounts.activeId(),
     onProblem: (movedAside) => reportProblem(movedAside),
     log: ports.log,
+    ...(shopPrepared && { willWrite: markTemplates(shopPrepared.outbox) }),
   });
+  const shop =
+    shopPrepared &&
+    (await startShop(shopPrepared, {
+      dataDir: config.dataDir,
+      secrets: ports.secretStore,
+      log: ports.log,
+      draftsStore: localDrafts,
+      accountsStore: localAccounts,
+      templates: () => templates,
+      draftsChanged: (ids) => events.emit('drafts:changed', { ids }),
+      accountsChanged: () => events.emit('accounts:changed', accounts.state()),
+      ...(config.shopTiming && { timing: config.shopTiming }),
+    }));
   // Main's own words (the keychain's reason, the menu) follow the app's language; one app per
   // process outside tests, so the process-wide instance is the app's.
   const stopFollowingLanguage = await followAppLanguage(
@@ -281,15 +311,46 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     mainI18n,
     () => undefined,
   );
-  // Issue 24.1: Settings → Shop and the shop commands (the sync part plugs in as `sync`).
-  const shop = createShopService({
+  // Issue 24.1: Settings → Shop and the shop commands; leaving stops the sharing at once.
+  let sharing = shop;
+  const stopSharing = async () => {
+    const running = sharing;
+    sharing = undefined;
+    await running?.close();
+  };
+  const shopService = createShopService({
     dataDir: config.dataDir,
     secrets: ports.secretStore,
     log: ports.log,
     language: () => resolveLanguage(settings.get().language, config.systemLocale),
     onChange: (status) => events.emit('shop:changed', status),
-    onProgress: (progress) => events.emit('shop:progress', progress),
+    sync: () => sharing && { status: () => shop!.status(), close: stopSharing },
   });
+  // A join's exchange of data (the desk's drafts up, the shop's down), with progress: at the
+  // first start in the shop, or again after one that was cut off.
+  const shopJoining =
+    shop &&
+    finishJoin(
+      config.dataDir,
+      shop.sync,
+      (progress) => events.emit('shop:progress', progress),
+      ports.log,
+    ).then(
+      async (done) => {
+        if (done) await shopService.notify();
+        return done;
+      },
+      (error: unknown) => {
+        ports.log.error(
+          'shop: sending and receiving the data of the join failed; tried again at the next start',
+          error,
+        );
+        void shopService.notify().catch(() => undefined);
+        throw error;
+      },
+    );
+  // The command line waits for it; the window follows its events.
+  shopJoining?.catch(() => undefined);
   const router = createRouter(
     {
       ...appHandlers(info),
@@ -316,7 +377,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       ...importHandlers(imports),
       ...files.handlers,
       ...templatesHandlers(templates),
-      ...shopHandlers(shop),
+      ...shopHandlers(shopService),
     },
     ports.log,
     { dataDir: config.dataDir },
@@ -332,8 +393,12 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       discard: async (file) => files.downloads?.discard(file),
     },
     language: () => resolveLanguage(settings.get().language, config.systemLocale),
+    ...(shop && { shop }),
+    ...(shopJoining && { shopJoining }),
     async close() {
       stopFollowingLanguage();
+      // The sync stops first: what it applies goes through the stores closed below.
+      await stopSharing().catch((error: unknown) => ports.log.error('Closing the shop sync failed', error));
       await uploads
         .close()
         .catch((error: unknown) => ports.log.error('Removing unfinished photo uploads failed', error));

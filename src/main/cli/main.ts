@@ -117,10 +117,12 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
       dataDir,
       ...(created && { created }),
     });
-    app = await createApp(
-      { shell: 'web', dataDir, version, systemLocale: locale },
-      { storeFactory: confStoreFactory, secretStore, log },
-    );
+    const openApp = () =>
+      createApp(
+        { shell: 'web', dataDir, version, systemLocale: locale },
+        { storeFactory: confStoreFactory, secretStore, log: appLog },
+      );
+    app = await openApp();
     const settings = (await app.router.call('settings:get', undefined)) as { ok: boolean; value?: Settings };
     if (settings.ok && settings.value) language = resolveLanguage(settings.value.language, locale);
     // accounts test and defaults name their account as an argument, like --account.
@@ -167,7 +169,13 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
       case 'shop':
         switch (args.shopAction) {
           case 'join':
-            return await shopJoinCommand(session, args.operands[0]!, args.name);
+            // Joined, the back end opens again as a desk in the shop, whose stores share.
+            return await shopJoinCommand(session, args.operands[0]!, args.name, async () => {
+              await app?.close();
+              app = undefined;
+              app = await openApp();
+              return app;
+            });
           case 'status':
             return await shopStatusCommand(session, args.json);
           case 'leave':

@@ -3,17 +3,27 @@
 // Shop, so a desk joined here is joined as in the window. The password comes from the URL or a
 // prompt (standard input when piped) and goes to the keychain only.
 import os from 'node:os';
-import type { ShopProblemCode, ShopRefusal, ShopStatusView } from '../../shared/ipc/contract-shop';
+import type {
+  ShopProblemCode,
+  ShopProgress,
+  ShopRefusal,
+  ShopStatusView,
+} from '../../shared/ipc/contract-shop';
+import type { App } from '../app';
 import type { UiLanguage } from '../../shared/i18n-language';
 import { wordsIn } from '../i18n';
 import { describeShopUrl, splitShopUrl } from '../shop/shop-db';
 import { ShopError, shopProblemOf } from '../shop/shop-error';
 import { initShop } from '../shop/shop-init';
+import { waitConnected } from '../shop/join';
 import { shopProblemText } from '../shop/shop-words';
 import { localTime, table } from './lists';
 import { readSecret } from './read-secret';
 import { CallFailed, ExitWith, type Output, type Session } from './session';
 import { EXIT } from './words';
+
+/** How long `shop status` gives a fresh session to reach the database (its connect timeout and a bit). */
+const FIRST_ANSWER_MS = 7_000;
 
 /** The exit code of a shop problem: out of reach (8) or refused (9). */
 export function shopExitCode(problem: ShopProblemCode | ShopRefusal): number {
@@ -72,30 +82,46 @@ function shopCallFailed(error: unknown): never {
   throw error;
 }
 
-/** `shop join URL [--name NAME]`: this desk joins, then sends its data and receives the shop's. */
+/**
+ * `shop join URL [--name NAME]`: this desk joins; then, opened again as a desk in the shop
+ * (`reopen`), it sends its data and receives the shop's, with progress lines on stderr.
+ */
 export async function shopJoinCommand(
   session: Session,
   url: string,
   name: string | undefined,
+  reopen: () => Promise<App>,
 ): Promise<number> {
   const t = wordsIn(session.language, 'cli');
   const password = await passwordFor(url, session.language);
-  const stop = session.app.events.subscribe((event, payload) => {
+  const joined = await session
+    .call<ShopStatusView>('shop:join', {
+      url: splitShopUrl(url).url,
+      ...(password !== undefined && { password }),
+      name: name ?? os.hostname(),
+    })
+    .catch(shopCallFailed);
+  const members = joined.desks.filter((desk) => desk.leftAt === null).length;
+  session.out(t('shop.joined', { name: joined.deskName, where: joined.where, count: members }));
+  const app = await reopen();
+  const stop = app.events.subscribe((event, payload) => {
     if (event !== 'shop:progress') return;
-    const progress = payload as { phase: 'sending' | 'receiving'; done: number; total: number };
-    session.err(t(`shop.progress.${progress.phase}`, { done: progress.done, total: progress.total }));
+    const progress = payload as ShopProgress;
+    // The first line of each phase (0 of n) and its last; a line per item would flood a terminal.
+    if (progress.done === 0 || progress.done === progress.total)
+      session.err(t(`shop.progress.${progress.phase}`, { done: progress.done, total: progress.total }));
   });
   try {
-    const status = await session
-      .call<ShopStatusView>('shop:join', {
-        url: splitShopUrl(url).url,
-        ...(password !== undefined && { password }),
-        name: name ?? os.hostname(),
-      })
-      .catch(shopCallFailed);
-    const members = status.desks.filter((desk) => desk.leftAt === null).length;
-    session.out(t('shop.joined', { name: status.deskName, where: status.where, count: members }));
+    const done = await app.shopJoining;
+    if (done) session.out(t('shop.exchanged', { sent: done.sent }));
     return EXIT.ok;
+  } catch (error) {
+    // Joined all the same: the exchange is tried again at the next start of this desk.
+    const problem = shopProblemOf(error);
+    session.err(
+      `${shopProblemText(session.language, problem, joined.where ?? '')}\n${t('shop.exchangeLater')}`,
+    );
+    return shopExitCode(problem);
   } finally {
     stop();
   }
@@ -104,6 +130,9 @@ export async function shopJoinCommand(
 /** `shop status [--json]`: membership, link, changes waiting, conflicts, the desks and when each was seen. */
 export async function shopStatusCommand(session: Session, json: boolean): Promise<number> {
   const t = wordsIn(session.language, 'cli');
+  // The back end has just opened: its session counts as offline until the database first answers.
+  const sync = session.app.shop?.sync;
+  if (sync) await waitConnected(sync, FIRST_ANSWER_MS).catch(() => undefined);
   const status = await session.call<ShopStatusView>('shop:status');
   const problem = status.link?.problem;
   if (json) session.out(JSON.stringify(status, null, 2));
@@ -122,6 +151,7 @@ function statusText(status: ShopStatusView, language: UiLanguage): string {
     t(link.state === 'connected' ? 'shop.connected' : 'shop.offline', { since: localTime(link.since) }),
     t('shop.waiting', { count: status.waiting }),
   ];
+  if (status.photosWaiting) lines.push(t('shop.photosWaiting', { count: status.photosWaiting }));
   if (status.conflicts !== undefined) lines.push(t('shop.conflicts', { count: status.conflicts }));
   if (status.desks.length > 0) {
     const rows = status.desks.map((desk) => [

@@ -6,6 +6,7 @@ import type { ShopRefusal } from '../../shared/ipc/contract-shop';
 import type { Log } from '../log/log';
 import type { SecretStore } from '../secrets/secret-store';
 import { readMembership, removeMembership, writeMembership, type ShopMembership } from './membership';
+import { clearJoining, markJoining } from './finish-join';
 import { checkSchema } from './migrate';
 import { SHOP_SCHEMA } from './migrations';
 import { withShopClient } from './shop-connect';
@@ -72,11 +73,14 @@ export async function joinShop(
   };
   try {
     if (password !== undefined) await deps.secrets.set(shopPasswordKey(deskId), password);
+    // Before the membership: a desk with one always knows whether its data went up yet.
+    await markJoining(deps.dataDir);
     await writeMembership(deps.dataDir, membership);
   } catch (error) {
     // Half a join is no join: the row goes as a left desk, the password out of the keychain.
     await markLeft(split.url, password, deskId).catch(() => undefined);
     await deps.secrets.delete(shopPasswordKey(deskId)).catch(() => false);
+    await clearJoining(deps.dataDir).catch(() => undefined);
     throw error;
   }
   deps.log.info('shop: this desk joined', {
@@ -132,6 +136,7 @@ export async function leaveShop(deps: ShopDeskDeps): Promise<LeftShop> {
     });
   }
   await removeMembership(deps.dataDir);
+  await clearJoining(deps.dataDir);
   await deps.secrets.delete(shopPasswordKey(membership.deskId));
   deps.log.info('shop: this desk left', { where: describeShopUrl(membership.url), told });
   return { membership, told, ...(error !== undefined && { error }) };

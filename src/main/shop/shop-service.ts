@@ -1,36 +1,25 @@
 // Settings → Shop and the `shop` commands over one service: the status, the connection test,
 // joining and leaving, every failure in the seller's words (issue 24.1).
-import type {
-  ShopCheckView,
-  ShopLeaveView,
-  ShopProgress,
-  ShopStatusView,
-} from '../../shared/ipc/contract-shop';
+import type { ShopCheckView, ShopLeaveView, ShopStatusView } from '../../shared/ipc/contract-shop';
 import type { UiLanguage } from '../../shared/i18n-language';
 import { AppError } from '../ipc/app-error';
 import { wordsIn } from '../i18n';
 import type { Log } from '../log/log';
 import type { SecretStore } from '../secrets/secret-store';
-import type { ShopMembership } from './membership';
+import { readMembership, type ShopMembership } from './membership';
 import { checkShop } from './shop-connect';
 import { describeShopUrl, splitShopUrl } from './shop-db';
 import { ShopError, shopProblemOf } from './shop-error';
 import { joinShop, leaveShop, ShopRefused } from './shop-join';
-import type { ShopSession } from './shop-session';
+import type { ShopStatus } from './shop-status';
 import { readShopStatus } from './shop-status-read';
 import { shopProblemView } from './shop-words';
 
-/**
- * What the sync part (branch shop-sync) does around joining and leaving. Absent, a join ends with
- * the membership written and the session opens at the next start.
- */
+/** The desk's running sync (the app opened with a membership), as this service uses it. */
 export interface ShopSyncPort {
-  /** The open session, if any: its link is the status's truth. */
-  session(): ShopSession | undefined;
-  /** After the membership is written: sends this desk's data, receives the shop's, with progress. */
-  joined(membership: ShopMembership, progress: (progress: ShopProgress) => void): Promise<void>;
-  /** Before the membership goes: closes the session. */
-  leaving(): Promise<void>;
+  status(): Promise<ShopStatus>;
+  /** Stops sharing before the membership goes. */
+  close(): Promise<void>;
 }
 
 export interface ShopServiceDeps {
@@ -39,10 +28,8 @@ export interface ShopServiceDeps {
   log: Log;
   language: () => UiLanguage;
   onChange: (status: ShopStatusView) => void;
-  onProgress: (progress: ShopProgress) => void;
-  sync?: ShopSyncPort;
-  /** Drafts in conflict, once the merge part can count them. */
-  conflicts?: () => number;
+  /** The running sync, if the desk opened in a shop. */
+  sync?: () => ShopSyncPort | undefined;
 }
 
 export interface ShopService {
@@ -73,16 +60,48 @@ export function shopAppError(error: unknown, language: UiLanguage, where: string
   return error;
 }
 
+/** A running sync's status as the window and the command line take it. */
+async function viewOf(status: ShopStatus, dataDir: string, language: UiLanguage): Promise<ShopStatusView> {
+  const { membership } = await readMembership(dataDir);
+  const { link } = status;
+  return {
+    member: true,
+    where: status.database,
+    shopId: status.shopId,
+    deskId: status.deskId,
+    deskName: status.deskName,
+    ...(membership && { joinedAt: membership.joinedAt }),
+    link: {
+      state: link.state,
+      since: link.since,
+      ...(link.problem && { problem: shopProblemView(language, link.problem, status.database) }),
+    },
+    waiting: status.waiting,
+    photosWaiting: status.photosWaiting,
+    conflicts: status.conflicts,
+    desks: (status.desks ?? []).map((desk) => ({
+      id: desk.id,
+      name: desk.name,
+      lastSeen: desk.lastSeen,
+      leftAt: desk.leftAt,
+      self: desk.thisDesk,
+    })),
+  };
+}
+
 /** The shop service of one data folder. */
 export function createShopService(deps: ShopServiceDeps): ShopService {
-  const status = () =>
-    readShopStatus({
+  const status = async (): Promise<ShopStatusView> => {
+    const running = deps.sync?.();
+    if (running) return viewOf(await running.status(), deps.dataDir, deps.language());
+    const read = await readShopStatus({
       dataDir: deps.dataDir,
       secrets: deps.secrets,
       language: deps.language(),
-      ...(deps.sync?.session() && { session: deps.sync.session() }),
-      ...(deps.conflicts && { conflicts: deps.conflicts }),
     });
+    // Joined while this back end ran alone: its stores share from the next start on.
+    return read.member ? { ...read, startsAtRestart: true } : read;
+  };
   const changed = async () => {
     const now = await status();
     deps.onChange(now);
@@ -114,15 +133,16 @@ export function createShopService(deps: ShopServiceDeps): ShopService {
         });
         throw shopAppError(error, deps.language(), where);
       }
-      // The sync part's join (issue 24.2): this desk's drafts go up, the shop's come down.
-      await deps.sync?.joined(membership, deps.onProgress);
+      deps.log.info('shop: joined; the data goes up and down when the back end opens in the shop', {
+        deskId: membership.deskId,
+      });
       return changed();
     },
     async notify() {
       await changed();
     },
     async leave() {
-      await deps.sync?.leaving();
+      await deps.sync?.()?.close();
       let left;
       try {
         left = await leaveShop(deps);

@@ -1,6 +1,6 @@
-// The shop as this desk sees it (`shop status`, Settings → Shop): membership, whether the database
-// answers and since when, the changes waiting in the outbox, and the shop's desks. With a session
-// open (the app) its link is the truth; without one (the command line) the database is asked now.
+// The shop as this desk sees it when its sync is not running (joined in the window, which starts
+// sharing at its next start): membership, the database asked now, the changes waiting in the
+// outbox, and the shop's desks. A running sync answers with its own status (shop-status.ts).
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
@@ -12,7 +12,6 @@ import { SHOP_SCHEMA } from './migrations';
 import { withShopClient } from './shop-connect';
 import { describeShopUrl, shopPasswordKey } from './shop-db';
 import { ShopError, shopProblemOf } from './shop-error';
-import type { ShopSession } from './shop-session';
 import { shopProblemView } from './shop-words';
 
 type Queryable = Pick<pg.ClientBase, 'query'>;
@@ -21,10 +20,6 @@ export interface ShopStatusDeps {
   dataDir: string;
   secrets: SecretStore;
   language: UiLanguage;
-  /** The open session (the app when joined); without one the database is asked now. */
-  session?: ShopSession;
-  /** Drafts in conflict, once the merge part can count them. */
-  conflicts?: () => number;
 }
 
 /** The changes written to the outbox (one file each) and not yet sent. */
@@ -54,8 +49,7 @@ async function desksOf(client: Queryable, self: string): Promise<ShopDeskView[]>
 export async function readShopStatus(deps: ShopStatusDeps): Promise<ShopStatusView> {
   const { membership } = await readMembership(deps.dataDir);
   const waiting = await outboxCount(deps.dataDir);
-  const conflicts = deps.conflicts && { conflicts: deps.conflicts() };
-  if (!membership) return { member: false, waiting, desks: [], ...conflicts };
+  if (!membership) return { member: false, waiting, desks: [] };
   const where = describeShopUrl(membership.url);
   const base = {
     member: true,
@@ -65,7 +59,6 @@ export async function readShopStatus(deps: ShopStatusDeps): Promise<ShopStatusVi
     deskName: membership.deskName,
     joinedAt: membership.joinedAt,
     waiting,
-    ...conflicts,
   };
   const problem = (error: unknown) =>
     shopProblemView(
@@ -74,21 +67,6 @@ export async function readShopStatus(deps: ShopStatusDeps): Promise<ShopStatusVi
       where,
       error instanceof ShopError ? error.versions : undefined,
     );
-  const session = deps.session;
-  if (session) {
-    const link = session.link();
-    const desks =
-      link.state === 'connected' ? await desksOf(session.pool, membership.deskId).catch(() => []) : [];
-    return {
-      ...base,
-      link: {
-        state: link.state,
-        since: link.since,
-        ...(link.problem && { problem: shopProblemView(deps.language, link.problem, where) }),
-      },
-      desks,
-    };
-  }
   const since = new Date().toISOString();
   const password = await deps.secrets.get(shopPasswordKey(membership.deskId));
   try {

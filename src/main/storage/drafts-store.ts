@@ -38,6 +38,12 @@ export interface DraftsStoreOptions {
   onProblem?: (problem: DraftProblem) => void;
 }
 
+/** A draft and when it went to the trash (null: it is live). */
+export interface ReceivedDraft {
+  draft: Draft;
+  trashedAt: string | null;
+}
+
 export interface DraftsStore {
   /** Summaries of the live drafts (any order; sort with `filterDrafts`). */
   list(): DraftSummary[];
@@ -67,6 +73,13 @@ export interface DraftsStore {
   restore(ids: string[]): Promise<void>;
   /** Deletes every draft in the trash with its photos; resolves to how many were deleted. */
   emptyTrash(): Promise<number>;
+  /**
+   * Shop sync (issue 24): puts a draft as another desk has it, live or in the trash with its own
+   * dates; `make` gets the draft as stored here (undefined: none) and returns what to keep
+   * (undefined: the draft is deleted with its photos). Runs in the store's queue, so no save of the
+   * seller's comes in between reading and writing.
+   */
+  receive(id: string, make: (current: ReceivedDraft | undefined) => ReceivedDraft | undefined): Promise<void>;
   /** Files that could not be read, moved aside so the seller or support can look at them. */
   readonly problems: readonly DraftProblem[];
   /** Writes the index snapshot; call on quit. */
@@ -293,6 +306,32 @@ export async function openDraftsStore(dataDir: string, options: DraftsStoreOptio
         }
         if (ids.length > 0) await compact();
         return ids.length;
+      }),
+
+    receive: (id, make) =>
+      change(async () => {
+        const entry = isDraftId(id) ? entries.get(id) : undefined;
+        const current = entry && { draft: await read(id), trashedAt: entry.trashedAt };
+        const next = make(current);
+        const live = draftFile(paths.drafts, id);
+        const trashed = draftFile(paths.trash, id);
+        if (!next) {
+          if (!entry) return;
+          await record({ op: 'remove', id });
+          await rm(photoFolder(dataDir, id), { recursive: true, force: true });
+          await rm(entry.trashedAt === null ? live : trashed, { force: true });
+          entries.delete(id);
+        } else {
+          const draft = parse(next.draft);
+          if (draft.id !== id) throw new DraftStoreError('invalid', 'A draft cannot change its id.');
+          const inTrash = next.trashedAt !== null;
+          await record({ op: inTrash ? 'trash' : 'save', id }, next.trashedAt ?? now().toISOString());
+          await writeFileAtomic(inTrash ? trashed : live, JSON.stringify(draft));
+          if (entry && (entry.trashedAt !== null) !== inTrash)
+            await rm(inTrash ? live : trashed, { force: true });
+          entries.set(id, summarizeDraft(draft, next.trashedAt));
+        }
+        noteJournal();
       }),
 
     flush: () =>

@@ -32,6 +32,15 @@ export interface TemplatesServiceDeps {
   onProblem?(movedAside: string): void;
   log: { error(message: string, error?: unknown): void };
   now?: () => Date;
+  /**
+   * Told of each change before it is written (the shop's outbox marks it: issue 24); what it
+   * returns is called once the write has landed or failed.
+   */
+  willWrite?(
+    accountId: string,
+    before: readonly DraftTemplate[],
+    after: readonly DraftTemplate[],
+  ): () => void;
 }
 
 export interface TemplatesService {
@@ -45,6 +54,15 @@ export interface TemplatesService {
   get(accountId: string, id: string): Promise<DraftTemplate>;
   /** A new draft of the template's account: the account's defaults, then the template over them. */
   newDraft(accountId: string, id: string): Promise<Draft>;
+  /**
+   * Shop sync: puts a template as another desk has it; `make` gets it as stored here and returns
+   * what to keep (undefined: none). Not told to `willWrite`: it came from the shop.
+   */
+  receive(
+    accountId: string,
+    id: string,
+    make: (current: DraftTemplate | undefined) => DraftTemplate | undefined,
+  ): Promise<void>;
 }
 
 /** Opens the templates kept under `dataDir/templates`. */
@@ -80,8 +98,14 @@ export function createTemplatesService(deps: TemplatesServiceDeps): TemplatesSer
   function change<T>(accountId: string, run: (templates: DraftTemplate[]) => T | Promise<T>): Promise<T> {
     return queue.run(async () => {
       const templates = await read(accountId);
+      const before = [...templates];
       const result = await run(templates);
-      await write(accountId, templates);
+      const landed = deps.willWrite?.(accountId, before, templates);
+      try {
+        await write(accountId, templates);
+      } finally {
+        landed?.();
+      }
       return result;
     });
   }
@@ -125,6 +149,18 @@ export function createTemplatesService(deps: TemplatesServiceDeps): TemplatesSer
       }),
 
     get,
+
+    receive: (accountId, id, make) =>
+      queue.run(async () => {
+        const templates = await read(accountId);
+        const index = templates.findIndex((t) => t.id === id);
+        const next = make(index >= 0 ? templates[index] : undefined);
+        if (next && index >= 0) templates[index] = next;
+        else if (next) templates.push(next);
+        else if (index >= 0) templates.splice(index, 1);
+        else return;
+        await write(accountId, templates);
+      }),
 
     async newDraft(accountId, id) {
       const template = await get(accountId, id);

@@ -118,6 +118,35 @@ export const draftRemoteSchema = z
   .nullable();
 export type DraftRemote = z.infer<typeof draftRemoteSchema>;
 
+/** A desk of the shop that made a change, and when (ISO time): issue 24.4. */
+export const shopAuthorSchema = z.object({
+  desk: z.string().max(200),
+  deskName: z.string().max(200),
+  at: z.iso.datetime(),
+});
+
+// A draft field's value as the shop merge compares it: a listing value, or a bare number (the radius).
+const shopValueSchema = z.union([liveValueSchema, z.number()]);
+
+/** A field two desks changed apart to different values: every value with the desk that made it. */
+export const shopConflictSchema = z.object({
+  field: z.string().max(STORED_SHORT_MAX + 100),
+  values: z
+    .array(z.object({ value: shopValueSchema, by: shopAuthorSchema }))
+    .min(2)
+    .max(50),
+});
+
+/** What the shop's merge left on a draft for the seller (absent on drafts that never met a shop). */
+export const draftShopSchema = z
+  .object({
+    conflicts: z.array(shopConflictSchema).max(200).optional(),
+    /** The draft was deleted on this desk while edited on another and came back: who deleted it. */
+    restored: shopAuthorSchema.optional(),
+  })
+  .optional();
+export type DraftShop = z.infer<typeof draftShopSchema>;
+
 const userFields = {
   title: longText,
   /** Slash-separated path of category names, e.g. `Elektronik/Handys`. */
@@ -151,6 +180,7 @@ export const draftSchema = z.object({
   updatedAt: z.iso.datetime(),
   ...userFields,
   remote: draftRemoteSchema,
+  shop: draftShopSchema,
 });
 export type Draft = z.infer<typeof draftSchema>;
 

@@ -58,7 +58,11 @@ export interface ShopStatusView {
   link?: { state: 'connected' | 'offline'; since: string; problem?: ShopProblemView };
   /** Changes made here that wait to go up to the shop. */
   waiting: number;
-  /** Drafts in conflict, when this build can count them. */
+  /** Photo files still to come down from the shop. */
+  photosWaiting?: number;
+  /** Joined while the app ran alone: sharing starts when Listing Desk starts again. */
+  startsAtRestart?: boolean;
+  /** Drafts in conflict until the seller picks (known while the sync runs). */
   conflicts?: number;
   /** The shop's desks (empty while the database cannot be reached). */
   desks: ShopDeskView[];

@@ -44,6 +44,11 @@ function Membership({ status }: { status: ShopStatusView }) {
           </>
         )}
       </dl>
+      {status.startsAtRestart && (
+        <p className="test-result" role="status">
+          {t('shop.startsAtRestart')}
+        </p>
+      )}
       {link?.problem && (
         <p className="test-result failed" role="alert" data-problem={link.problem.problem}>
           {link.problem.message}

@@ -1,0 +1,110 @@
+// How the composition root brings a desk into its shop: before the stores open, the membership
+// and the outbox (the stores mark it); once they are open, the session with the password from the
+// keychain, and the sync over the stores' own functions. Without membership.json nothing of this
+// runs and the desk works alone on its files, as before (issue 24.8).
+import type { Draft } from '../../shared/domain/draft';
+import { shopConflictsOf } from '../../shared/domain/shop-conflicts';
+import { mergeShopDraft, mergeShopRecord, restoreAfterDelete } from '../../shared/domain/shop-merge';
+import type { Log } from '../log/log';
+import type { SecretStore } from '../secrets/secret-store';
+import type { AccountsStore } from '../storage/accounts-store';
+import type { DraftsStore } from '../storage/drafts-store';
+import type { TemplatesService } from '../templates/templates-service';
+import { openBases } from './bases';
+import { draftItems, DRAFT_KIND, type DraftBody } from './kind-drafts';
+import { accountItems, templateItems } from './kind-records';
+import { draftMarks, type DraftMarks } from './marked-drafts';
+import { readMembership, type ShopMembership } from './membership';
+import { openShopSession, type ShopSessionOptions } from './open-session';
+import { openOutbox, type Outbox } from './outbox';
+import { createPhotoSync } from './photo-sync';
+import { shopPasswordKey } from './shop-db';
+import { shopStatus, type ShopStatus } from './shop-status';
+import { startShopSync, type ShopSync } from './sync';
+import type { ShopMergePort } from './sync-kinds';
+
+/** The merge of src/shared/domain/shop-merge.ts as the sync engine takes it. */
+export const shopMerge: ShopMergePort = {
+  draft: mergeShopDraft,
+  record: mergeShopRecord,
+  restoreAfterDelete,
+};
+
+export interface PreparedShop {
+  membership: ShopMembership;
+  outbox: Outbox;
+  drafts: DraftMarks;
+}
+
+/** The desk's membership and outbox, or undefined on a lone desk (or one whose file was moved aside). */
+export async function prepareShop(dataDir: string, log: Log): Promise<PreparedShop | undefined> {
+  const read = await readMembership(dataDir);
+  if (read.movedAside)
+    log.error(
+      `shop/membership.json did not parse; moved aside to ${read.movedAside}. This desk works alone.`,
+    );
+  if (!read.membership) return undefined;
+  const outbox = openOutbox(dataDir);
+  return { membership: read.membership, outbox, drafts: draftMarks(outbox) };
+}
+
+export interface StartShopDeps {
+  dataDir: string;
+  secrets: SecretStore;
+  log: Log;
+  /** The stores without marks: what the sync applies came from the shop. */
+  draftsStore: DraftsStore;
+  accountsStore: AccountsStore;
+  templates: () => TemplatesService;
+  draftsChanged(ids: string[]): void;
+  accountsChanged(): void;
+  timing?: Pick<ShopSessionOptions, 'heartbeatMs' | 'retry' | 'connectTimeoutMs'>;
+}
+
+export interface DeskShop {
+  sync: ShopSync;
+  status(): Promise<ShopStatus>;
+  close(): Promise<void>;
+}
+
+const inConflict = (draft: Draft) => shopConflictsOf(draft).length > 0;
+
+/** Opens the session and starts syncing the desk's drafts, templates and accounts. */
+export async function startShop(prepared: PreparedShop, deps: StartShopDeps): Promise<DeskShop> {
+  const { dataDir, log } = deps;
+  const password = await deps.secrets.get(shopPasswordKey(prepared.membership.deskId));
+  const session = openShopSession(prepared.membership, password, { log, ...deps.timing });
+  const bases = openBases(dataDir);
+  const photos = createPhotoSync({ dataDir, session, log });
+  const drafts = draftItems({
+    store: deps.draftsStore,
+    photos,
+    merge: shopMerge,
+    async knownFiles(id) {
+      const base = await bases.get(DRAFT_KIND, id);
+      return base && !base.deleted ? (base.body as DraftBody).files : {};
+    },
+    onChanged: deps.draftsChanged,
+  });
+  const sync = startShopSync({
+    session,
+    outbox: prepared.outbox,
+    bases,
+    photos,
+    kinds: [
+      drafts,
+      templateItems({ dataDir, templates: deps.templates, merge: shopMerge }),
+      accountItems({ store: deps.accountsStore, merge: shopMerge, onChanged: deps.accountsChanged }),
+    ],
+    log,
+  });
+  const conflicts = async () => {
+    let count = 0;
+    for (const entry of [...deps.draftsStore.list(), ...deps.draftsStore.listTrash()]) {
+      const draft = await deps.draftsStore.get(entry.id).catch(() => undefined);
+      if (draft && inConflict(draft)) count += 1;
+    }
+    return count;
+  };
+  return { sync, status: () => shopStatus(sync, conflicts), close: () => sync.close() };
+}

@@ -1,0 +1,132 @@
+// Desks of one shop in one test: each a real back end (createApp) over its own data folder, joined
+// to the same PostgreSQL database as `shop join` leaves a desk (a row in desks, membership.json,
+// the password in its secret store). The session's pauses are short so a cut heals quickly.
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createApp, type App } from '../../../src/main/app';
+import { migrate } from '../../../src/main/shop/migrate';
+import { readMembership, writeMembership } from '../../../src/main/shop/membership';
+import { shopPasswordKey, splitShopUrl } from '../../../src/main/shop/shop-db';
+import { createSessionSecretStore, type SecretStore } from '../../../src/main/secrets/secret-store';
+import { confStoreFactory } from '../../../src/main/storage/store-factory';
+import type { Envelope } from '../../../src/shared/ipc/envelope';
+import { spyLogger } from '../../unit/helpers/temp-app';
+
+/** Runs one statement as the superuser on `url`. */
+export async function adminQuery<R extends pg.QueryResultRow>(
+  url: string,
+  text: string,
+  values?: unknown[],
+): Promise<R[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<R>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates the shop's schema on `url`; returns the shop's id. */
+export async function initShop(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await migrate(client)).shopId;
+  } finally {
+    await client.end();
+  }
+}
+
+export interface Desk {
+  app: App;
+  name: string;
+  deskId: string;
+  dataDir: string;
+  log: ReturnType<typeof spyLogger>;
+  /** Every event the back end raised, in order. */
+  events: { event: string; payload: unknown }[];
+  call<T>(channel: string, input?: unknown): Promise<T>;
+  /** Closes the back end, keeping its data folder (open it again with `openDesk(..., { dataDir })`). */
+  close(): Promise<void>;
+  /** Closes it and removes its data folder. */
+  remove(): Promise<void>;
+}
+
+export interface DeskOptions {
+  /** A data folder that already joined (a restart). */
+  dataDir?: string;
+  /** The database URL this desk uses (e.g. through a cut proxy); default the shop's. */
+  via?: string;
+  secrets?: SecretStore;
+}
+
+/** Joins a desk named `name` to the shop at `shopUrl` (a URL with its password) and opens its back end. */
+export async function openDesk(shopUrl: string, name: string, options: DeskOptions = {}): Promise<Desk> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'listing-desk-desk-'));
+  const { url, password } = splitShopUrl(options.via ?? shopUrl);
+  let deskId: string = randomUUID();
+  if (!existsSync(path.join(dataDir, 'shop', 'membership.json'))) {
+    const [shop] = await adminQuery<{ id: string }>(shopUrl, 'select id from listing_desk.shop');
+    await adminQuery(shopUrl, 'insert into listing_desk.desks (id, name) values ($1, $2)', [deskId, name]);
+    await writeMembership(dataDir, {
+      url,
+      shopId: shop!.id,
+      deskId,
+      deskName: name,
+      joinedAt: new Date().toISOString(),
+    });
+  }
+  const secrets = options.secrets ?? createSessionSecretStore('no keychain in tests');
+  // The keychain entry is the desk's own (shop join keeps it under its desk id).
+  deskId = (await readMembership(dataDir)).membership?.deskId ?? deskId;
+  if (password) await secrets.set(shopPasswordKey(deskId), password);
+  const log = spyLogger();
+  const app = await createApp(
+    {
+      shell: 'web',
+      dataDir,
+      version: '9.8.7',
+      systemLocale: 'en-US',
+      shopTiming: { retry: { firstMs: 100, maxMs: 400 }, connectTimeoutMs: 2_000 },
+    },
+    { storeFactory: confStoreFactory, secretStore: secrets, log },
+  );
+  deskId = app.shop?.sync.session.membership.deskId ?? deskId;
+  const events: Desk['events'] = [];
+  app.events.subscribe((event, payload) => events.push({ event, payload }));
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await app.close();
+  };
+  return {
+    app,
+    log,
+    name,
+    deskId,
+    dataDir,
+    events,
+    async call<T>(channel: string, input?: unknown): Promise<T> {
+      const result = (await app.router.call(channel, input)) as Envelope<T>;
+      if (!result.ok) throw Object.assign(new Error(`${channel}: ${result.error.message}`), result.error);
+      return result.value;
+    },
+    close,
+    async remove() {
+      await close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `url` with another port (to go through a proxy). */
+export function viaPort(url: string, port: number): string {
+  const parsed = new URL(url);
+  parsed.port = String(port);
+  return parsed.toString();
+}
