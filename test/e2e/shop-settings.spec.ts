@@ -3,11 +3,14 @@
 // test runs e2e there): the connection test says what is wrong in plain words, a desk joins,
 // sees the shop and its desks, and leaves; in English light and German dark.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import pg from 'pg';
 import { cli } from '../integration/cli/run-cli';
 import { freePort, startPostgres, type Postgres } from '../shop/helpers/postgres';
-import { expect, test } from './fixtures';
+import { expect, launchShell, stopShell, test } from './fixtures';
 
 let server: Postgres;
 let adminUrl: string;
@@ -46,54 +49,83 @@ async function openShop(page: Page, settings: string) {
 
 test('the connection test names what is wrong; a desk joins, sees the shop and leaves', async ({
   page,
-  shell,
 }, testInfo) => {
+  // A shell of its own: the desk starts again halfway, on the same data folder.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'listing-desk-e2e-shop-'));
+  let { shell, child } = await launchShell(dataDir);
+  try {
+    await joinLeave(page, shell.url, testInfo.outputPath.bind(testInfo), async () => {
+      await stopShell(child);
+      ({ shell, child } = await launchShell(dataDir));
+      return shell.url;
+    });
+  } finally {
+    await stopShell(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+async function joinLeave(
+  page: Page,
+  url0: string,
+  output: (name: string) => string,
+  restart: () => Promise<string>,
+) {
   const desk = await deskLogin();
   await page.emulateMedia({ colorScheme: 'light' });
-  await page.goto(shell.url);
+  await page.goto(url0);
   const panel = await openShop(page, 'Settings');
   await expect(panel.getByRole('heading', { name: 'Shop', exact: true })).toBeVisible();
-  const url = panel.getByLabel('Database address');
+  const address = panel.getByLabel('Database address');
   const password = panel.getByLabel('Password of the login');
   const result = panel.getByRole('alert');
 
-  await url.fill(desk.url);
+  await address.fill(desk.url);
   await password.fill('wrong');
   await panel.getByRole('button', { name: 'Test connection' }).click();
   await expect(result).toContainText('refused the user name or password');
 
   const closed = await freePort();
-  await url.fill(`postgresql://desk@127.0.0.1:${closed}/shop`);
+  await address.fill(`postgresql://desk@127.0.0.1:${closed}/shop`);
   await panel.getByRole('button', { name: 'Test connection' }).click();
   await expect(result).toContainText(
     `The database server at desk@127.0.0.1:${closed}/shop cannot be reached`,
   );
 
-  await url.fill(await server.createDatabase());
+  await address.fill(await server.createDatabase());
   await password.fill('');
   await panel.getByRole('button', { name: 'Test connection' }).click();
   await expect(result).toContainText('is not a Listing Desk database');
 
-  await url.fill(desk.url);
+  await address.fill(desk.url);
   await password.fill(desk.password);
   await panel.getByRole('button', { name: 'Test connection' }).click();
   await expect(panel.getByRole('status')).toContainText('It works: a Listing Desk shop at desk_');
   await panel.getByLabel("This desk's name").fill('Front desk');
-  await page.screenshot({ path: testInfo.outputPath('shop-join-en-light.png'), fullPage: true });
+  await page.screenshot({ path: output('shop-join-en-light.png'), fullPage: true });
   await panel.getByRole('button', { name: 'Join the shop' }).click();
 
   await expect(panel.getByTestId('shop-link')).toContainText('Connected since');
-  const desks = panel.getByRole('table', { name: "The shop's desks" });
-  await expect(desks.getByRole('row', { name: /Front desk .* this desk/ })).toBeVisible();
-  await expect(panel).toContainText('0 changes');
-  await panel.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('shop-member-en-light.png'), fullPage: true });
+  await expect(panel.getByRole('status')).toContainText(
+    'This desk starts sharing when Listing Desk starts again',
+  );
 
-  await panel.getByRole('button', { name: 'Leave the shop' }).click();
+  // Started again, the desk opens in the shop: its sync runs, and the note is gone.
+  await page.goto(await restart());
+  const member = await openShop(page, 'Settings');
+  await expect(member.getByTestId('shop-link')).toContainText('Connected since');
+  await expect(member.getByRole('status')).toHaveCount(0);
+  const desks = member.getByRole('table', { name: "The shop's desks" });
+  await expect(desks.getByRole('row', { name: /Front desk .* this desk/ })).toBeVisible();
+  await expect(member).toContainText('0 changes');
+  await expect(member).toContainText('0 drafts to decide');
+  await page.screenshot({ path: output('shop-member-en-light.png'), fullPage: true });
+
+  await member.getByRole('button', { name: 'Leave the shop' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Leave the shop' }).click();
-  await expect(panel.getByRole('status')).toContainText('This desk has left the shop');
-  await expect(panel.getByLabel('Database address')).toBeVisible();
-});
+  await expect(member.getByRole('status')).toContainText('This desk has left the shop');
+  await expect(member.getByLabel('Database address')).toBeVisible();
+}
 
 test('in German and dark: a schema too new is named with both versions, and the member view', async ({
   page,

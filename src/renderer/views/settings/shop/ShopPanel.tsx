@@ -45,7 +45,7 @@ function Membership({ status }: { status: ShopStatusView }) {
         )}
       </dl>
       {status.startsAtRestart && (
-        <p className="test-result" role="status">
+        <p className="test-result shop-note" role="status">
           {t('shop.startsAtRestart')}
         </p>
       )}
