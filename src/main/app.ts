@@ -39,8 +39,7 @@ import { recordedAccountOf } from './drafts/recorded-account';
 import { resolvePhotoFile } from './static-files';
 import { settingsHandlers } from './ipc/handlers/settings';
 import { shopHandlers } from './ipc/handlers/shop';
-import { createShopService } from './shop/shop-service';
-import { finishJoin } from './shop/finish-join';
+import { openDeskShopService } from './shop/desk-shop-service';
 import { createListingsService } from './listings/listings-service';
 import type { ListingView } from '../shared/ipc/types';
 import type { SecretStore } from './secrets/secret-store';
@@ -311,46 +310,15 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     mainI18n,
     () => undefined,
   );
-  // Issue 24.1: Settings → Shop and the shop commands; leaving stops the sharing at once.
-  let sharing = shop;
-  const stopSharing = async () => {
-    const running = sharing;
-    sharing = undefined;
-    await running?.close();
-  };
-  const shopService = createShopService({
+  // Issue 24.1: Settings → Shop and the shop commands.
+  const deskShop = openDeskShopService({
     dataDir: config.dataDir,
     secrets: ports.secretStore,
     log: ports.log,
+    events,
     language: () => resolveLanguage(settings.get().language, config.systemLocale),
-    onChange: (status) => events.emit('shop:changed', status),
-    sync: () => sharing && { status: () => shop!.status(), close: stopSharing },
+    ...(shop && { shop }),
   });
-  // A join's exchange of data (the desk's drafts up, the shop's down), with progress: at the
-  // first start in the shop, or again after one that was cut off.
-  const shopJoining =
-    shop &&
-    finishJoin(
-      config.dataDir,
-      shop.sync,
-      (progress) => events.emit('shop:progress', progress),
-      ports.log,
-    ).then(
-      async (done) => {
-        if (done) await shopService.notify();
-        return done;
-      },
-      (error: unknown) => {
-        ports.log.error(
-          'shop: sending and receiving the data of the join failed; tried again at the next start',
-          error,
-        );
-        void shopService.notify().catch(() => undefined);
-        throw error;
-      },
-    );
-  // The command line waits for it; the window follows its events.
-  shopJoining?.catch(() => undefined);
   const router = createRouter(
     {
       ...appHandlers(info),
@@ -377,7 +345,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       ...importHandlers(imports),
       ...files.handlers,
       ...templatesHandlers(templates),
-      ...shopHandlers(shopService),
+      ...shopHandlers(deskShop.service),
     },
     ports.log,
     { dataDir: config.dataDir },
@@ -394,11 +362,11 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     },
     language: () => resolveLanguage(settings.get().language, config.systemLocale),
     ...(shop && { shop }),
-    ...(shopJoining && { shopJoining }),
+    ...(deskShop.joining && { shopJoining: deskShop.joining }),
     async close() {
       stopFollowingLanguage();
       // The sync stops first: what it applies goes through the stores closed below.
-      await stopSharing().catch((error: unknown) => ports.log.error('Closing the shop sync failed', error));
+      await deskShop.stop().catch((error: unknown) => ports.log.error('Closing the shop sync failed', error));
       await uploads
         .close()
         .catch((error: unknown) => ports.log.error('Removing unfinished photo uploads failed', error));
