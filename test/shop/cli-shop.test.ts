@@ -1,6 +1,7 @@
 // A desk in a shop through the commands (issue 24.1, 24.2, 24.7): `shop join` keeps the password in
 // the keychain only and exchanges the desks' drafts, `shop status` shows the shop, `shop leave`
 // forgets it (offline too). Runs in the keychain's D-Bus session, as npm test runs the shop suite.
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -100,13 +101,33 @@ describe('a desk in a shop', () => {
 });
 
 describe('two desks joined with the commands', () => {
-  it("send their drafts once and receive the other's", async () => {
-    const { deskUrl, password } = await initialisedShop();
+  it("send their drafts and accounts once and receive the other's, never a client secret", async () => {
+    const { adminUrl, deskUrl, password } = await initialisedShop();
     const table = path.join(mkdtempSync(path.join(os.tmpdir(), 'listing-desk-shop-csv-')), 'stock.csv');
     writeFileSync(table, 'Title;Price\nOak table;120\nBirch chair;45\n');
     const front = newDataDir();
     const imported = await cli(['import', table, '--data-dir', front]);
     expect(imported.code, imported.stderr).toBe(6);
+    // An account with its secret in this desk's keychain: the account is shared, the secret never.
+    const secret = `client-secret-${randomBytes(6).toString('hex')}`;
+    const account = await cli(
+      [
+        'accounts',
+        'add',
+        'Laden',
+        '--auth-url',
+        'http://127.0.0.1:9/auth',
+        '--base-url',
+        'http://127.0.0.1:9/api',
+        '--client-id',
+        'laden-1',
+        '--data-dir',
+        front,
+      ],
+      {},
+      `${secret}\n`,
+    );
+    expect(account.stdout).toContain('Laden');
     const sent = await cli(
       ['shop', 'join', deskUrl, '--data-dir', front, '--name', 'Front'],
       {},
@@ -126,6 +147,15 @@ describe('two desks joined with the commands', () => {
     expect(got.stdout).toContain('and received everything the shop has');
     const status = await cli(['status', '--json', '--data-dir', back]);
     expect((JSON.parse(status.stdout) as { drafts: { total: number } }).drafts.total).toBe(2);
+    const accounts = await cli(['accounts', 'list', '--json', '--data-dir', back]);
+    expect(accounts.stdout).toContain('laden-1');
+    const leaked = await sql(
+      adminUrl,
+      `select (select count(*) from listing_desk.items where body::text like $1)
+            + (select count(*) from listing_desk.changes where body::text like $1) as n`,
+      [`%${secret}%`],
+    );
+    expect(Number(leaked.rows[0].n)).toBe(0);
     const shop = await cli(['shop', 'status', '--json', '--data-dir', back]);
     const names = (JSON.parse(shop.stdout) as { desks: { name: string }[] }).desks.map((desk) => desk.name);
     expect(names.sort()).toEqual(['Back', 'Front']);
