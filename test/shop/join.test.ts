@@ -1,6 +1,6 @@
 // Joining a running shop (issue 24.2): a desk's existing drafts with their photos go up once with
 // progress, then it receives the shop's with progress; a restarted desk resumes from its cursor.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
@@ -107,4 +107,29 @@ it('resumes from its saved cursor after a restart: what changed meanwhile arrive
   expect(
     changed.flatMap((e) => (e.payload as { ids: string[] }).ids).filter((id) => id === first.id),
   ).toHaveLength(1);
+});
+
+it('fetches after a restart the photos a quit cut short', async () => {
+  const url = await freshDatabase();
+  await initShop(url);
+  const a = await openDesk(url, 'Laden');
+  const b = await openDesk(url, 'Lager');
+  desks.push(a, b);
+  const draft = await titled(a, 'Mit Foto', 4);
+  const file = path.join(b.dataDir, draft.photos[0]!.file);
+  // Everything read and fetched: after the restart no change of the feed brings the photo again.
+  await vi.waitFor(async () => {
+    expect(a.app.shop!.sync.outbox.count()).toBe(0);
+    expect(await b.app.shop!.sync.behind()).toBe(0);
+    expect(b.app.shop!.sync.photos.waiting()).toBe(0);
+    expect(existsSync(file)).toBe(true);
+  }, soon);
+  await b.close();
+  rmSync(file);
+  const again = await openDesk(url, 'Lager', { dataDir: b.dataDir });
+  desks.push(again);
+  await vi.waitFor(
+    () => expect(readFileSync(file)).toEqual(readFileSync(path.join(a.dataDir, draft.photos[0]!.file))),
+    soon,
+  );
 });

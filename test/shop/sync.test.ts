@@ -1,7 +1,7 @@
 // Two desks on one shop database (issue 24.2, 24.3): what one desk does shows on the other, through
 // the other's own stores and events, photos by content hash after the fields.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
@@ -10,6 +10,7 @@ import { draftFieldsOf } from '../../src/shared/domain/draft-fields';
 import type { DraftTemplate } from '../../src/shared/domain/template';
 import type { AccountsState, AccountView, AddPhotosResult } from '../../src/shared/ipc/types';
 import { colourFor, solidPng } from '../fixtures/images';
+import { createTempApp } from '../unit/helpers/temp-app';
 import { adminQuery, initShop, openDesk, type Desk } from './helpers/desks';
 import { freshDatabase } from './helpers/shared-postgres';
 
@@ -127,6 +128,18 @@ it('shares accounts (never their secret, never the Sandbox) and templates; no pa
   for (const desk of [a, b]) {
     await desk.app.shop!.sync.syncNow();
     for (const file of filesUnder(desk.dataDir)) expect(readFileSync(file).includes(password)).toBe(false);
+  }
+});
+
+it('leaves a desk without membership alone: no session, no shop folder', async () => {
+  const lone = await createTempApp();
+  try {
+    const draft = await lone.call<Draft>('drafts:create');
+    await lone.call('drafts:save', { draft: { ...draftFieldsOf(draft), title: 'Allein' } });
+    expect(lone.app.shop).toBeUndefined();
+    expect(existsSync(path.join(lone.dataDir, 'shop'))).toBe(false);
+  } finally {
+    await lone.remove();
   }
 });
 

@@ -153,6 +153,8 @@ function statusText(status: ShopStatusView, language: UiLanguage): string {
   ];
   if (status.photosWaiting) lines.push(t('shop.photosWaiting', { count: status.photosWaiting }));
   if (status.conflicts !== undefined) lines.push(t('shop.conflicts', { count: status.conflicts }));
+  if (status.failed?.unapplied) lines.push(t('shop.unapplied', { count: status.failed.unapplied }));
+  if (status.failed?.stuck) lines.push(t('shop.stuck', { count: status.failed.stuck }));
   if (status.desks.length > 0) {
     const rows = status.desks.map((desk) => [
       desk.name,

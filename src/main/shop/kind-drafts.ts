@@ -33,8 +33,13 @@ export interface DraftItemsDeps {
   onChanged(ids: string[]): void;
 }
 
+export interface DraftItems extends ItemKind {
+  /** Fetches every photo a draft here names but this desk lacks (a fetch a quit cut short). */
+  fetchMissingPhotos(): Promise<void>;
+}
+
 /** The drafts kind of the sync engine. */
-export function draftItems(deps: DraftItemsDeps): ItemKind {
+export function draftItems(deps: DraftItemsDeps): DraftItems {
   const { store, photos, merge } = deps;
   const entryOf = (id: string) =>
     store.list().find((e) => e.id === id) ?? store.listTrash().find((e) => e.id === id);
@@ -82,6 +87,17 @@ export function draftItems(deps: DraftItemsDeps): ItemKind {
     async beforeSend(body) {
       const parsed = asBody(body);
       if (parsed) await photos.send(parsed.files);
+    },
+    async fetchMissingPhotos() {
+      for (const entry of [...store.list(), ...store.listTrash()]) {
+        const draft = await store.get(entry.id).catch(() => undefined);
+        if (!draft) continue;
+        const known = await deps.knownFiles(entry.id);
+        const missing: Record<string, string> = {};
+        for (const file of filesOf(draft))
+          if (known[file] && (await photos.hashOf(file)) === undefined) missing[file] = known[file];
+        if (Object.keys(missing).length > 0) photos.fetch(missing, () => deps.onChanged([entry.id]));
+      }
     },
     afterApply(id, body) {
       const parsed = asBody(body);

@@ -35,8 +35,8 @@ export function describeShopUrl(url: string): string {
 }
 
 /**
- * The connection string `pg` is given: the URL with the keychain's password put in, in memory only.
- * A separate `password` option does not work: pg lets the URL's empty password override it.
+ * The URL with `password` put in, for `pg` alone (in memory, never kept or logged): pg reads a
+ * connection string's empty password over a `password` option given beside it.
  */
 export function shopConnectionString(url: string, password: string | undefined): string {
   const parsed = new URL(splitShopUrl(url).url);

@@ -79,6 +79,7 @@ async function viewOf(status: ShopStatus, dataDir: string, language: UiLanguage)
     waiting: status.waiting,
     photosWaiting: status.photosWaiting,
     conflicts: status.conflicts,
+    failed: status.failed,
     desks: (status.desks ?? []).map((desk) => ({
       id: desk.id,
       name: desk.name,

@@ -19,6 +19,7 @@ import { openShopSession, type ShopSessionOptions } from './open-session';
 import { openOutbox, type Outbox } from './outbox';
 import { createPhotoSync } from './photo-sync';
 import { shopPasswordKey } from './shop-db';
+import type { ShopSession } from './shop-session';
 import { shopStatus, type ShopStatus } from './shop-status';
 import { startShopSync, type ShopSync } from './sync';
 import type { ShopMergePort } from './sync-kinds';
@@ -62,6 +63,8 @@ export interface StartShopDeps {
 }
 
 export interface DeskShop {
+  /** The session the shop's parts share (claims, status, the commands). */
+  session: ShopSession;
   sync: ShopSync;
   status(): Promise<ShopStatus>;
   close(): Promise<void>;
@@ -98,6 +101,16 @@ export async function startShop(prepared: PreparedShop, deps: StartShopDeps): Pr
     ],
     log,
   });
+  // Photos a quit cut short: fetched once the desk first reaches the shop.
+  const stopWatching = session.onLink((link) => {
+    if (link.state !== 'connected') return;
+    stopWatching();
+    void drafts
+      .fetchMissingPhotos()
+      .catch((error: unknown) =>
+        log.warn('shop: looking for missing photos failed', { error: String(error) }),
+      );
+  });
   const conflicts = async () => {
     let count = 0;
     for (const entry of [...deps.draftsStore.list(), ...deps.draftsStore.listTrash()]) {
@@ -106,5 +119,5 @@ export async function startShop(prepared: PreparedShop, deps: StartShopDeps): Pr
     }
     return count;
   };
-  return { sync, status: () => shopStatus(sync, conflicts), close: () => sync.close() };
+  return { session, sync, status: () => shopStatus(sync, conflicts), close: () => sync.close() };
 }

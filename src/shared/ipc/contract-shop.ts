@@ -64,6 +64,8 @@ export interface ShopStatusView {
   startsAtRestart?: boolean;
   /** Drafts in conflict until the seller picks (known while the sync runs). */
   conflicts?: number;
+  /** Others' changes that could not be applied here, and this desk's that could not go up (the log says why). */
+  failed?: { unapplied: number; stuck: number };
   /** The shop's desks (empty while the database cannot be reached). */
   desks: ShopDeskView[];
 }

@@ -2,7 +2,7 @@
 // to the same PostgreSQL database as `shop join` leaves a desk (a row in desks, membership.json,
 // the password in its secret store). The session's pauses are short so a cut heals quickly.
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -68,8 +68,9 @@ export interface DeskOptions {
 export async function openDesk(shopUrl: string, name: string, options: DeskOptions = {}): Promise<Desk> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'listing-desk-desk-'));
   const { url, password } = splitShopUrl(options.via ?? shopUrl);
-  let deskId: string = randomUUID();
-  if (!existsSync(path.join(dataDir, 'shop', 'membership.json'))) {
+  const joined = (await readMembership(dataDir)).membership;
+  const deskId = joined?.deskId ?? randomUUID();
+  if (!joined) {
     const [shop] = await adminQuery<{ id: string }>(shopUrl, 'select id from listing_desk.shop');
     await adminQuery(shopUrl, 'insert into listing_desk.desks (id, name) values ($1, $2)', [deskId, name]);
     await writeMembership(dataDir, {
@@ -81,8 +82,6 @@ export async function openDesk(shopUrl: string, name: string, options: DeskOptio
     });
   }
   const secrets = options.secrets ?? createSessionSecretStore('no keychain in tests');
-  // The keychain entry is the desk's own (shop join keeps it under its desk id).
-  deskId = (await readMembership(dataDir)).membership?.deskId ?? deskId;
   if (password) await secrets.set(shopPasswordKey(deskId), password);
   const log = spyLogger();
   const app = await createApp(
@@ -95,7 +94,6 @@ export async function openDesk(shopUrl: string, name: string, options: DeskOptio
     },
     { storeFactory: confStoreFactory, secretStore: secrets, log },
   );
-  deskId = app.shop?.sync.session.membership.deskId ?? deskId;
   const events: Desk['events'] = [];
   app.events.subscribe((event, payload) => events.push({ event, payload }));
   let closed = false;

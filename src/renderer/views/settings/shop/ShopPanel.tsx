@@ -49,6 +49,16 @@ function Membership({ status }: { status: ShopStatusView }) {
           {t('shop.startsAtRestart')}
         </p>
       )}
+      {status.failed?.unapplied ? (
+        <p className="test-result failed" role="alert">
+          {t('shop.unapplied', { count: status.failed.unapplied })}
+        </p>
+      ) : null}
+      {status.failed?.stuck ? (
+        <p className="test-result failed" role="alert">
+          {t('shop.stuck', { count: status.failed.stuck })}
+        </p>
+      ) : null}
       {link?.problem && (
         <p className="test-result failed" role="alert" data-problem={link.problem.problem}>
           {link.problem.message}
