@@ -38,6 +38,8 @@ import { upgradeDraftAccounts, type AccountUpgrade } from './storage/drafts-acco
 import { recordedAccountOf } from './drafts/recorded-account';
 import { resolvePhotoFile } from './static-files';
 import { settingsHandlers } from './ipc/handlers/settings';
+import { shopHandlers } from './ipc/handlers/shop';
+import { openDeskShopService } from './shop/desk-shop-service';
 import { createListingsService } from './listings/listings-service';
 import type { ListingView } from '../shared/ipc/types';
 import type { SecretStore } from './secrets/secret-store';
@@ -96,6 +98,8 @@ export interface App {
   language(): UiLanguage;
   /** The desk's shop (issue 24), when it has joined one: its sync and status. */
   shop?: DeskShop;
+  /** A join's exchange of data running since the start (issue 24.2): what went each way. */
+  shopJoining?: Promise<{ sent: number; received: number } | undefined>;
   close(): Promise<void>;
 }
 
@@ -306,6 +310,15 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     mainI18n,
     () => undefined,
   );
+  // Issue 24.1: Settings → Shop and the shop commands.
+  const deskShop = openDeskShopService({
+    dataDir: config.dataDir,
+    secrets: ports.secretStore,
+    log: ports.log,
+    events,
+    language: () => resolveLanguage(settings.get().language, config.systemLocale),
+    ...(shop && { shop }),
+  });
   const router = createRouter(
     {
       ...appHandlers(info),
@@ -332,6 +345,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       ...importHandlers(imports),
       ...files.handlers,
       ...templatesHandlers(templates),
+      ...shopHandlers(deskShop.service),
     },
     ports.log,
     { dataDir: config.dataDir },
@@ -348,10 +362,11 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     },
     language: () => resolveLanguage(settings.get().language, config.systemLocale),
     ...(shop && { shop }),
+    ...(deskShop.joining && { shopJoining: deskShop.joining }),
     async close() {
       stopFollowingLanguage();
       // The sync stops first: what it applies goes through the stores closed below.
-      await shop?.close().catch((error: unknown) => ports.log.error('Closing the shop sync failed', error));
+      await deskShop.stop().catch((error: unknown) => ports.log.error('Closing the shop sync failed', error));
       await uploads
         .close()
         .catch((error: unknown) => ports.log.error('Removing unfinished photo uploads failed', error));

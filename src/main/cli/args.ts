@@ -3,8 +3,9 @@
 import { parseArgs } from 'node:util';
 import { draftIdSchema } from '../../shared/domain/draft';
 import type { AccountDefaults } from '../../shared/ipc/types';
+import { shopArgs, type ShopAction } from './shop-args';
 
-export const commands = ['import', 'export', 'publish', 'status', 'listings', 'accounts'] as const;
+export const commands = ['import', 'export', 'publish', 'status', 'listings', 'accounts', 'shop'] as const;
 export type CommandName = (typeof commands)[number];
 
 /** What `accounts` does: the word after it. */
@@ -50,6 +51,10 @@ export interface CliArgs {
   service?: { authUrl: string; baseUrl: string; clientId: string };
   /** accounts defaults: the defaults given (none: print them). */
   defaults: Partial<AccountDefaults>;
+  /** shop: the action; init and join take the database's URL as operands[0]. */
+  shopAction?: ShopAction;
+  /** shop join: this desk's name in the shop. */
+  name?: string;
 }
 
 /** What was wrong with the command (words.ts says it in the seller's language). */
@@ -80,7 +85,12 @@ export type UsageProblem =
   | { problem: 'secret-argument' }
   | { problem: 'secret-empty' }
   | { problem: 'sandbox-name'; name: string }
-  | { problem: 'accounts-imprint' };
+  | { problem: 'accounts-imprint' }
+  | { problem: 'shop-what' }
+  | { problem: 'shop-url'; action: ShopAction }
+  | { problem: 'shop-url-bad'; value: string }
+  | { problem: 'not-with-shop'; flag: string; action: ShopAction }
+  | { problem: 'shop-name' };
 
 /** A usage error (exit code 2). */
 export class UsageError extends Error {
@@ -113,6 +123,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         'auth-url': { type: 'string' },
         'base-url': { type: 'string' },
         'client-id': { type: 'string' },
+        name: { type: 'string' },
         // Only to refuse it by name: a secret on the command line lands in the shell's history.
         secret: { type: 'string' },
         'client-secret': { type: 'string' },
@@ -166,7 +177,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     if (given && !allowed.includes(command)) throw new UsageError({ problem: 'not-with', flag, command });
   };
   only('--ready', ['publish'], values.ready);
-  only('--json', ['status', 'listings', 'accounts'], values.json);
+  only('--json', ['status', 'listings', 'accounts', 'shop'], values.json);
+  only('--name', ['shop'], values.name !== undefined);
   only('--photos', ['import'], values.photos !== undefined);
   only('--template', ['import'], values.template !== undefined);
   only('--duplicates', ['import'], values.duplicates !== undefined);
@@ -198,6 +210,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       break;
     case 'accounts':
       return { ...base, command, ...accountsArgs(operands, values as Record<string, unknown>) };
+    case 'shop':
+      return { ...base, command, ...shopArgs(operands, values) };
   }
   return { ...base, command };
 }

@@ -21,7 +21,7 @@ export function table(header: readonly string[], rows: readonly string[][]): str
 }
 
 /** An ISO time as the seller's clock shows it: `2026-11-23 14:02`. */
-function localTime(iso: string): string {
+export function localTime(iso: string): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
   const two = (n: number) => String(n).padStart(2, '0');

@@ -23,6 +23,7 @@ import { accountsAddCommand } from './accounts-add';
 import { prepareDataFolder } from './data-folder';
 import { listingsCommand, statusCommand } from './lists';
 import { publishCommand } from './publish';
+import { shopInitCommand, shopJoinCommand, shopLeaveCommand, shopStatusCommand } from './shop';
 import { CallFailed, ExitWith, openSession, type Output } from './session';
 import { cliWords, EXIT } from './words';
 import { wordsIn } from '../i18n';
@@ -54,12 +55,19 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
     output.out(cliWords(language).help);
     return EXIT.ok;
   }
+  // shop init works on the shop's database alone: no data folder, no desk.
+  if (args.command === 'shop' && args.shopAction === 'init')
+    return shopInitCommand(output, language, args.operands[0]!);
   const dataDir = path.resolve(args.dataDir ?? defaultDataDir());
-  const adding = args.command === 'accounts' && args.action === 'add';
+  const joining = args.command === 'shop' && args.shopAction === 'join';
+  const adding = (args.command === 'accounts' && args.action === 'add') || joining;
   // The keychain first: `accounts add` without one refuses before anything is made or written.
   const secretStore = await openSecretStore();
   if (adding && secretStore.status.mode !== 'keychain') {
-    output.err(wordsIn(language, 'cli')('noKeychain', { why: secretStore.status.reason }));
+    const why = { why: secretStore.status.reason };
+    output.err(
+      joining ? wordsIn(language, 'shop')('noKeychain', why) : wordsIn(language, 'cli')('noKeychain', why),
+    );
     return EXIT.noKeychain;
   }
   let created = false;
@@ -109,10 +117,12 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
       dataDir,
       ...(created && { created }),
     });
-    app = await createApp(
-      { shell: 'web', dataDir, version, systemLocale: locale },
-      { storeFactory: confStoreFactory, secretStore, log },
-    );
+    const openApp = () =>
+      createApp(
+        { shell: 'web', dataDir, version, systemLocale: locale },
+        { storeFactory: confStoreFactory, secretStore, log: appLog },
+      );
+    app = await openApp();
     const settings = (await app.router.call('settings:get', undefined)) as { ok: boolean; value?: Settings };
     if (settings.ok && settings.value) language = resolveLanguage(settings.value.language, locale);
     // accounts test and defaults name their account as an argument, like --account.
@@ -156,6 +166,22 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
             return await accountsImprintCommand(session, args.operands[0]!, args.operands[1]!);
         }
         throw new UsageError({ problem: 'accounts-what' });
+      case 'shop':
+        switch (args.shopAction) {
+          case 'join':
+            // Joined, the back end opens again as a desk in the shop, whose stores share.
+            return await shopJoinCommand(session, args.operands[0]!, args.name, async () => {
+              await app?.close();
+              app = undefined;
+              app = await openApp();
+              return app;
+            });
+          case 'status':
+            return await shopStatusCommand(session, args.json);
+          case 'leave':
+            return await shopLeaveCommand(session);
+        }
+        throw new UsageError({ problem: 'shop-what' });
       default:
         throw new UsageError({ problem: 'not-available', command: args.command });
     }

@@ -28,6 +28,13 @@ export const EXIT = {
   notReady: 6,
   /** accounts add: no keychain can be reached, so the secret is not stored anywhere. */
   noKeychain: 7,
+  /** shop: the shop's database cannot be reached (host, port, network, TLS). */
+  shopUnreachable: 8,
+  /**
+   * shop: the shop's database refused (login, not a Listing Desk database, schema version,
+   * permission, a desk that left), or the membership does not allow it (in a shop already, in none).
+   */
+  shopRefused: 9,
   /** Stopped by Ctrl+C or SIGTERM. */
   interrupted: 130,
 } as const;

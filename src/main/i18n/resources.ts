@@ -23,6 +23,8 @@ import enMenu from '../../shared/i18n/locales/en.menu.json';
 import enErrors from '../../shared/i18n/locales/en.errors.json';
 import enPublishJob from '../../shared/i18n/locales/en.publishJob.json';
 import enServiceClient from '../../shared/i18n/locales/en.serviceClient.json';
+import deShop from '../../shared/i18n/locales/de.shop.json';
+import enShop from '../../shared/i18n/locales/en.shop.json';
 
 /** Each language's namespaces, as i18next takes them. */
 export const mainResources = {
@@ -38,6 +40,7 @@ export const mainResources = {
     errors: enErrors,
     serviceClient: enServiceClient,
     publishJob: enPublishJob,
+    shop: enShop,
   },
   de: {
     menu: deMenu,
@@ -51,6 +54,7 @@ export const mainResources = {
     errors: deErrors,
     serviceClient: deServiceClient,
     publishJob: dePublishJob,
+    shop: deShop,
   },
 };
 

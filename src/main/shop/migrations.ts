@@ -129,6 +129,44 @@ create table listing_desk.listings (
   primary key (account, listing_id)
 );
 
+-- shop-cli (issue 24.7): a desk that left cannot write any more. Items check their desk above;
+-- the other tables that record a writing desk check it here, the same way.
+create function listing_desk.desk_row_written() returns trigger language plpgsql as $$
+begin
+  -- One statement per table: PL/pgSQL resolves a row's fields only in the statement it runs.
+  -- A job is written by its runner while it has one (claims), else by the desk that queued it.
+  if tg_table_name = 'jobs' then
+    perform listing_desk.assert_desk(coalesce(new.runner, new.requested_by));
+  elsif tg_table_name = 'listings' then
+    perform listing_desk.assert_desk(new.refreshed_by);
+  else
+    perform listing_desk.assert_desk(new.desk);
+  end if;
+  return new;
+end $$;
+
+-- A desk that left stays left: its row takes no more heartbeats and is never brought back (a desk
+-- that joins again is a new desk).
+create function listing_desk.desk_left_stays() returns trigger language plpgsql as $$
+begin
+  if old.left_at is not null then
+    raise exception 'desk % has left this shop', old.id using errcode = 'LD001';
+  end if;
+  return new;
+end $$;
+
+create trigger desk_left_stays before update on listing_desk.desks
+  for each row execute function listing_desk.desk_left_stays();
+
+create trigger desk_row_written before insert on listing_desk.photos
+  for each row execute function listing_desk.desk_row_written();
+create trigger desk_row_written before insert on listing_desk.job_steps
+  for each row execute function listing_desk.desk_row_written();
+create trigger desk_row_written before insert or update on listing_desk.jobs
+  for each row execute function listing_desk.desk_row_written();
+create trigger desk_row_written before insert or update on listing_desk.listings
+  for each row execute function listing_desk.desk_row_written();
+
 -- shop-sync (issue 24.3): the NOTIFY names the desk that wrote, so a desk is not woken to read
 -- the feed for its own change (one query saved per change, and the other desks' come sooner).
 create or replace function listing_desk.item_written() returns trigger language plpgsql as $$

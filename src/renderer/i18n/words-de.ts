@@ -18,6 +18,7 @@ import importWizard from './locales/de.import.json';
 import bulk from './locales/de.bulk.json';
 import exportTemplates from './locales/de.exportTemplates.json';
 import imprintForm from './locales/de.imprintForm.json';
+import shop from './locales/de.shop.json';
 
 /** Every German word of the UI. */
 export const words = {
@@ -38,4 +39,5 @@ export const words = {
   bulk,
   exportTemplates,
   imprintForm,
+  shop,
 };

@@ -18,6 +18,7 @@ import importWizard from './locales/en.import.json';
 import bulk from './locales/en.bulk.json';
 import exportTemplates from './locales/en.exportTemplates.json';
 import imprintForm from './locales/en.imprintForm.json';
+import shop from './locales/en.shop.json';
 
 /** Every English word of the UI. */
 export const words = {
@@ -38,4 +39,5 @@ export const words = {
   bulk,
   exportTemplates,
   imprintForm,
+  shop,
 };

@@ -5,6 +5,7 @@ import { useAppStore } from '../store/app-store';
 import { AccountsPanel } from './settings/AccountsPanel';
 import { ImprintsPanel } from './settings/ImprintsPanel';
 import { PublishingPanel } from './settings/PublishingPanel';
+import { ShopPanel } from './settings/shop/ShopPanel';
 
 /** Settings: general preferences and the About panel. */
 export function SettingsView() {
@@ -71,6 +72,7 @@ export function SettingsView() {
       <PublishingPanel />
       <AccountsPanel />
       <ImprintsPanel />
+      <ShopPanel />
       {info && <AboutPanel info={info} />}
     </>
   );

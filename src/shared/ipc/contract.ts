@@ -29,6 +29,7 @@ import type { ImportProgress } from '../domain/import';
 import type { BulkJob } from '../domain/bulk-edit-job';
 import { bulkWorkChannels } from './contract-bulk-work';
 import { filesChannels } from './contract-files';
+import { shopChannels, type ShopProgress, type ShopStatusView } from './contract-shop';
 import { channel, noInput, type ChannelDef } from './channel';
 import { publicationStateRequestSchema, type ListingDeleteResult } from '../domain/lifecycle';
 import type {
@@ -314,6 +315,7 @@ export const contract = {
   ),
   ...bulkWorkChannels,
   ...filesChannels,
+  ...shopChannels,
 } satisfies Record<ChannelName, ChannelDef<z.ZodType, unknown>>;
 
 export type Contract = typeof contract;
@@ -339,5 +341,9 @@ export interface EventPayloads {
   'import:progress': ImportProgress;
   /** Bulk jobs of live listings after each ad (issue 17.4). */
   'bulk:changed': { jobs: BulkJob[] };
+  /** Joining a shop: this desk's data going up, the shop's coming down (issue 24.2). */
+  'shop:progress': ShopProgress;
+  /** The shop's status on this desk changed: joined, left, the link up or down (issue 24.1). */
+  'shop:changed': ShopStatusView;
 }
 export type EventOf<E extends EventName> = EventPayloads[E];

@@ -91,6 +91,11 @@ export const channelNames = [
   'files:choose',
   'files:choose-export',
   'files:receive',
+  // Issue 24.1, Settings → Shop.
+  'shop:status',
+  'shop:test',
+  'shop:join',
+  'shop:leave',
 ] as const;
 export type ChannelName = (typeof channelNames)[number];
 
@@ -107,6 +112,8 @@ export const eventNames = [
   'publish:notice',
   'import:progress',
   'bulk:changed',
+  'shop:progress',
+  'shop:changed',
 ] as const;
 export type EventName = (typeof eventNames)[number];
 

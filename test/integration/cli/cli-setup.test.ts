@@ -37,7 +37,7 @@ describe('a data folder made by the command line', () => {
     const status = await run(['status', '--data-dir', dir]);
     expect(status.code).toBe(2);
     expect(status.stderr).toContain(`There is no data folder ${dir}.`);
-    expect(status.stderr).toContain('`import` and `accounts add` make a new one');
+    expect(status.stderr).toContain('`import`, `accounts add` and `shop join` make a new one');
     expect(existsSync(dir)).toBe(false);
 
     putPhoto(src, 'lampe.png', 1);

@@ -1,0 +1,37 @@
+// `shop init URL`: creates or upgrades the shop's schema and the desks' group role, with the
+// database owner's (or a superuser's) login. Running it again changes nothing but what is missing.
+import { grantDeskRole } from './desk-role';
+import { migrate, type MigrateResult } from './migrate';
+import { withShopClient } from './shop-connect';
+import { splitShopUrl } from './shop-db';
+
+export interface ShopInitResult extends MigrateResult {
+  database: string;
+  role: string;
+  roleCreated: boolean;
+}
+
+/** Migrates the database at `url` and grants the desks' role; the password from the URL or given. */
+export async function initShop(url: string, password?: string): Promise<ShopInitResult> {
+  const split = splitShopUrl(url);
+  return withShopClient(split.url, password ?? split.password, async (client) => {
+    const migrated = await migrate(client);
+    const database = (await client.query<{ name: string }>('select current_database() as name')).rows[0]!
+      .name;
+    // Its own transaction: two inits at once serialize on the migration lock above, and the role
+    // check and its creation must not race either.
+    await client.query('begin');
+    try {
+      await client.query('select pg_advisory_xact_lock($1)', [ROLE_LOCK]);
+      const role = await grantDeskRole(client, database);
+      await client.query('commit');
+      return { ...migrated, database, role: role.role, roleCreated: role.created };
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    }
+  });
+}
+
+/** The advisory lock key that serializes granting the desks' role (roles are cluster-wide). */
+const ROLE_LOCK = 7_024_101;

@@ -1,0 +1,160 @@
+// Settings → Shop and the `shop` commands over one service: the status, the connection test,
+// joining and leaving, every failure in the seller's words (issue 24.1).
+import type { ShopCheckView, ShopLeaveView, ShopStatusView } from '../../shared/ipc/contract-shop';
+import type { UiLanguage } from '../../shared/i18n-language';
+import { AppError } from '../ipc/app-error';
+import { wordsIn } from '../i18n';
+import type { Log } from '../log/log';
+import type { SecretStore } from '../secrets/secret-store';
+import { readMembership, type ShopMembership } from './membership';
+import { checkShop } from './shop-connect';
+import { describeShopUrl, splitShopUrl } from './shop-db';
+import { ShopError, shopProblemOf } from './shop-error';
+import { joinShop, leaveShop, ShopRefused } from './shop-join';
+import type { ShopStatus } from './shop-status';
+import { readShopStatus } from './shop-status-read';
+import { shopProblemView } from './shop-words';
+
+/** The desk's running sync (the app opened with a membership), as this service uses it. */
+export interface ShopSyncPort {
+  status(): Promise<ShopStatus>;
+  /** Stops sharing before the membership goes. */
+  close(): Promise<void>;
+}
+
+export interface ShopServiceDeps {
+  dataDir: string;
+  secrets: SecretStore;
+  log: Log;
+  language: () => UiLanguage;
+  onChange: (status: ShopStatusView) => void;
+  /** The running sync, if the desk opened in a shop. */
+  sync?: () => ShopSyncPort | undefined;
+}
+
+export interface ShopService {
+  status(): Promise<ShopStatusView>;
+  test(url: string, password?: string): Promise<ShopCheckView>;
+  join(input: { url: string; password?: string; name: string }): Promise<ShopStatusView>;
+  leave(): Promise<ShopLeaveView>;
+  /** Reads the status again and tells the window: the sync part calls it when the link changes. */
+  notify(): Promise<void>;
+}
+
+/** The AppError a failure of join or leave reaches the window and the command line as. */
+export function shopAppError(error: unknown, language: UiLanguage, where: string): unknown {
+  if (error instanceof ShopRefused) {
+    const t = wordsIn(language, 'shop');
+    const message = {
+      'no-keychain': () => t('noKeychain', { why: error.about }),
+      'already-member': () => t('alreadyMember', { where: error.about }),
+      'not-member': () => t('notMember'),
+      'name-taken': () => t('deskNameTaken', { name: error.about }),
+    }[error.refusal]();
+    return new AppError('conflict', message, { shop: error.refusal });
+  }
+  if (error instanceof ShopError) {
+    const view = shopProblemView(language, error.problem, where, error.versions);
+    return new AppError('unavailable', view.message, { shop: view.problem, detail: error.message });
+  }
+  return error;
+}
+
+/** A running sync's status as the window and the command line take it. */
+async function viewOf(status: ShopStatus, dataDir: string, language: UiLanguage): Promise<ShopStatusView> {
+  const { membership } = await readMembership(dataDir);
+  const { link } = status;
+  return {
+    member: true,
+    where: status.database,
+    shopId: status.shopId,
+    deskId: status.deskId,
+    deskName: status.deskName,
+    ...(membership && { joinedAt: membership.joinedAt }),
+    link: {
+      state: link.state,
+      since: link.since,
+      ...(link.problem && { problem: shopProblemView(language, link.problem, status.database) }),
+    },
+    waiting: status.waiting,
+    photosWaiting: status.photosWaiting,
+    conflicts: status.conflicts,
+    failed: status.failed,
+    desks: (status.desks ?? []).map((desk) => ({
+      id: desk.id,
+      name: desk.name,
+      lastSeen: desk.lastSeen,
+      leftAt: desk.leftAt,
+      self: desk.thisDesk,
+    })),
+  };
+}
+
+/** The shop service of one data folder. */
+export function createShopService(deps: ShopServiceDeps): ShopService {
+  const status = async (): Promise<ShopStatusView> => {
+    const running = deps.sync?.();
+    if (running) return viewOf(await running.status(), deps.dataDir, deps.language());
+    const read = await readShopStatus({
+      dataDir: deps.dataDir,
+      secrets: deps.secrets,
+      language: deps.language(),
+    });
+    // Joined while this back end ran alone: its stores share from the next start on.
+    return read.member ? { ...read, startsAtRestart: true } : read;
+  };
+  const changed = async () => {
+    const now = await status();
+    deps.onChange(now);
+    return now;
+  };
+  return {
+    status,
+    async test(url, password) {
+      const where = describeShopUrl(url);
+      const check = await checkShop(url, password ?? splitShopUrl(url).password);
+      if (check.ok) return { ok: true, where, version: check.version, desks: check.desks };
+      deps.log.warn('shop: the connection test failed', {
+        where,
+        problem: check.problem,
+        detail: check.detail,
+      });
+      return { ok: false, where, ...shopProblemView(deps.language(), check.problem, where, check.versions) };
+    },
+    async join(input) {
+      const where = describeShopUrl(input.url);
+      let membership: ShopMembership;
+      try {
+        membership = await joinShop(deps, input);
+      } catch (error) {
+        deps.log.warn('shop: joining failed', {
+          where,
+          problem: error instanceof ShopRefused ? error.refusal : shopProblemOf(error),
+          detail: error instanceof Error ? error.message : String(error),
+        });
+        throw shopAppError(error, deps.language(), where);
+      }
+      deps.log.info('shop: joined; the data goes up and down when the back end opens in the shop', {
+        deskId: membership.deskId,
+      });
+      return changed();
+    },
+    async notify() {
+      await changed();
+    },
+    async leave() {
+      await deps.sync?.()?.close();
+      let left;
+      try {
+        left = await leaveShop(deps);
+      } catch (error) {
+        throw shopAppError(error, deps.language(), '');
+      }
+      await changed();
+      if (left.told) return { told: true };
+      const where = describeShopUrl(left.membership.url);
+      const problem = shopProblemOf(left.error);
+      return { told: false, problem: shopProblemView(deps.language(), problem, where) };
+    },
+  };
+}

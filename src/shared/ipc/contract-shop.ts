@@ -1,0 +1,108 @@
+// The contract's channels of Settings → Shop (issue 24.1): the shop's status on this desk, the
+// connection test, joining and leaving. The database password travels inward only, like a client
+// secret; nothing a channel answers carries it.
+import { z } from 'zod';
+import { channel, noInput } from './channel';
+
+/** What can go wrong between a desk and the shop's database (main's ShopProblem, by name). */
+export const shopProblemCodes = [
+  'password-refused',
+  'unreachable',
+  'no-database',
+  'not-listing-desk',
+  'schema-too-old',
+  'schema-too-new',
+  'tls',
+  'no-permission',
+  'desk-left',
+  'other',
+] as const;
+export type ShopProblemCode = (typeof shopProblemCodes)[number];
+
+/** Why joining or leaving was refused before the database had a say (an error's `details.shop`). */
+export const shopRefusals = ['no-keychain', 'already-member', 'not-member', 'name-taken'] as const;
+export type ShopRefusal = (typeof shopRefusals)[number];
+
+/** A problem in the seller's words, with the code the view picks its hints by. */
+export interface ShopProblemView {
+  problem: ShopProblemCode;
+  /** Plain words in the app's language, naming the database (never the password). */
+  message: string;
+}
+
+/** The connection test's answer. */
+export type ShopCheckView =
+  | { ok: true; where: string; version: number; desks: number }
+  | ({ ok: false; where: string } & ShopProblemView);
+
+export interface ShopDeskView {
+  id: string;
+  name: string;
+  lastSeen: string;
+  /** When it left the shop; null while it is a member. */
+  leftAt: string | null;
+  /** This desk. */
+  self: boolean;
+}
+
+/** The shop as this desk sees it; `member` false on a lone desk. */
+export interface ShopStatusView {
+  member: boolean;
+  /** user@host:port/database, never the password. */
+  where?: string;
+  shopId?: string;
+  deskId?: string;
+  deskName?: string;
+  joinedAt?: string;
+  /** Whether the database answers, since when (ISO), and why not. */
+  link?: { state: 'connected' | 'offline'; since: string; problem?: ShopProblemView };
+  /** Changes made here that wait to go up to the shop. */
+  waiting: number;
+  /** Photo files still to come down from the shop. */
+  photosWaiting?: number;
+  /** Joined while the app ran alone: sharing starts when Listing Desk starts again. */
+  startsAtRestart?: boolean;
+  /** Drafts in conflict until the seller picks (known while the sync runs). */
+  conflicts?: number;
+  /** Others' changes that could not be applied here, and this desk's that could not go up (the log says why). */
+  failed?: { unapplied: number; stuck: number };
+  /** The shop's desks (empty while the database cannot be reached). */
+  desks: ShopDeskView[];
+}
+
+export interface ShopLeaveView {
+  /** False when the database could not be told (offline): it still lists the desk as a member. */
+  told: boolean;
+  problem?: ShopProblemView;
+}
+
+const shopUrl = z
+  .string()
+  .trim()
+  .min(1)
+  .max(2000)
+  .refine((value) => URL.canParse(value) && /^postgres(ql)?:$/.test(new URL(value).protocol), {
+    message: 'Enter the address starting with postgresql://',
+  });
+const password = z.string().min(1).max(1000);
+
+export const shopChannels = {
+  'shop:status': channel<ShopStatusView>()(noInput),
+  /** Reaches the database, signs in and checks its schema; joins nothing. */
+  'shop:test': channel<ShopCheckView>()(z.object({ url: shopUrl, password: password.optional() }).strict()),
+  /** Joins this desk to the shop; the password goes to the keychain, never to a file. */
+  'shop:join': channel<ShopStatusView>()(
+    z
+      .object({ url: shopUrl, password: password.optional(), name: z.string().trim().min(1).max(80) })
+      .strict(),
+  ),
+  /** Leaves the shop, keeping every draft here. */
+  'shop:leave': channel<ShopLeaveView>()(noInput),
+};
+
+/** What joining is doing, for a progress line or bar. */
+export interface ShopProgress {
+  phase: 'sending' | 'receiving';
+  done: number;
+  total: number;
+}

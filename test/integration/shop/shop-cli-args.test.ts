@@ -1,0 +1,72 @@
+// `shop ACTION [URL] [--name NAME] [--json]` parsed before anything is opened, every mistake said in
+// English and German, and a password typed into a wrong address never printed back (issue 24.1).
+import { describe, expect, it } from 'vitest';
+import { parseCliArgs, UsageError, type UsageProblem } from '../../../src/main/cli/args';
+import { cliWords } from '../../../src/main/cli/words';
+
+function problem(argv: string[]): UsageProblem {
+  try {
+    parseCliArgs(argv);
+  } catch (error) {
+    if (error instanceof UsageError) return error.usage;
+    throw error;
+  }
+  throw new Error(`${argv.join(' ')} parsed without a usage error`);
+}
+
+describe('shop on the command line', () => {
+  it('reads each action with its URL and options', () => {
+    expect(parseCliArgs(['shop', 'init', 'postgresql://owner@db/shop'])).toMatchObject({
+      command: 'shop',
+      shopAction: 'init',
+      operands: ['postgresql://owner@db/shop'],
+    });
+    expect(
+      parseCliArgs([
+        'shop',
+        'join',
+        'postgres://desk@db:5433/shop?sslmode=require',
+        '--name',
+        ' Front ',
+        '--data-dir',
+        '/d',
+      ]),
+    ).toMatchObject({
+      shopAction: 'join',
+      operands: ['postgres://desk@db:5433/shop?sslmode=require'],
+      name: 'Front',
+      dataDir: '/d',
+    });
+    expect(parseCliArgs(['shop', 'status', '--json'])).toMatchObject({ shopAction: 'status', json: true });
+    expect(parseCliArgs(['shop', 'leave'])).toMatchObject({ shopAction: 'leave', operands: [] });
+  });
+
+  it('refuses what does not fit, in both languages, never echoing a password', () => {
+    expect(problem(['shop'])).toEqual({ problem: 'shop-what' });
+    expect(problem(['shop', 'join'])).toEqual({ problem: 'shop-url', action: 'join' });
+    expect(problem(['shop', 'init', 'a', 'b'])).toEqual({ problem: 'shop-url', action: 'init' });
+    const bad = problem(['shop', 'join', 'https://desk:hunter2@db/shop']);
+    expect(bad).toEqual({ problem: 'shop-url-bad', value: 'https://…@db/shop' });
+    expect(problem(['shop', 'status', '--name', 'x'])).toEqual({
+      problem: 'not-with-shop',
+      flag: '--name',
+      action: 'status',
+    });
+    expect(problem(['shop', 'init', 'postgresql://o@db/s', '--json'])).toMatchObject({ flag: '--json' });
+    expect(problem(['shop', 'leave', '--account', 'Laden'])).toMatchObject({ flag: '--account' });
+    expect(problem(['shop', 'leave', 'now'])).toEqual({ problem: 'no-arguments', command: 'shop' });
+    expect(problem(['shop', 'join', 'postgresql://d@db/s', '--name', ' '])).toEqual({ problem: 'shop-name' });
+    expect(problem(['status', '--name', 'x'])).toEqual({
+      problem: 'not-with',
+      flag: '--name',
+      command: 'status',
+    });
+
+    expect(cliWords('en').usage(bad)).toBe(
+      '"https://…@db/shop" is not a PostgreSQL address; it starts with postgresql://',
+    );
+    expect(cliWords('de').usage({ problem: 'shop-what' })).toBe('shop nimmt init, join, status oder leave.');
+    expect(cliWords('en').help).toContain('  9  shop: the shop');
+    expect(cliWords('de').help).toContain('  shop join URL [--name NAME]');
+  });
+});
