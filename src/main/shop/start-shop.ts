@@ -18,6 +18,7 @@ import { readMembership, type ShopMembership } from './membership';
 import { openShopSession, type ShopSessionOptions } from './open-session';
 import { openOutbox, type Outbox } from './outbox';
 import { createPhotoSync } from './photo-sync';
+import { startShopListings, type ShopListingsDeps } from './shop-listings';
 import { SHOP_PASSWORD_KEY } from './shop-db';
 import { shopStatus, type ShopStatus } from './shop-status';
 import { startShopSync, type ShopSync } from './sync';
@@ -59,6 +60,8 @@ export interface StartShopDeps {
   draftsChanged(ids: string[]): void;
   accountsChanged(): void;
   timing?: Pick<ShopSessionOptions, 'heartbeatMs' | 'retry' | 'connectTimeoutMs'>;
+  /** The listings service and what it needs to know of accounts (issue 24.6). */
+  listings: Pick<ShopListingsDeps, 'listings' | 'shared' | 'canRead'>;
 }
 
 export interface DeskShop {
@@ -116,5 +119,13 @@ export async function startShop(prepared: PreparedShop, deps: StartShopDeps): Pr
     }
     return count;
   };
-  return { sync, status: () => shopStatus(sync, conflicts), close: () => sync.close() };
+  const listings = startShopListings({ session, log, ...deps.listings });
+  return {
+    sync,
+    status: () => shopStatus(sync, conflicts),
+    async close() {
+      await listings.close();
+      await sync.close();
+    },
+  };
 }
