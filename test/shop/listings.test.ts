@@ -13,7 +13,9 @@ import type { PublishState } from '../../src/shared/domain/publish-job';
 import type { AccountsState, AccountView, ListingsState } from '../../src/shared/ipc/types';
 import { sampleDraft } from '../fixtures/drafts';
 import { colourFor, solidPng } from '../fixtures/images';
-import { adminQuery, initShop, openDesk, type Desk } from './helpers/desks';
+import { Api } from '../integration/sandbox/helpers';
+import { startCutProxy, type CutProxy } from './helpers/cut-proxy';
+import { adminQuery, initShop, openDesk, viaPort, type Desk } from './helpers/desks';
 import { freshDatabase } from './helpers/shared-postgres';
 
 const SECRET = 'laden-secret-5b8e21';
@@ -22,6 +24,7 @@ const WAIT = { timeout: 10_000, interval: 50 };
 
 let sandbox: Sandbox;
 const desks: Desk[] = [];
+let proxy: CutProxy | undefined;
 beforeEach(async () => {
   sandbox = await startSandbox({
     port: 0,
@@ -31,6 +34,8 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await Promise.all(desks.splice(0).map((desk) => desk.remove()));
+  await proxy?.close();
+  proxy = undefined;
   await sandbox.close();
 });
 
@@ -44,12 +49,16 @@ const reads = () =>
 const connected = (desk: Desk) =>
   vi.waitFor(() => expect(desk.app.shop!.sync.session.link().state).toBe('connected'), WAIT);
 
-/** Two desks of one shop, both on the sandbox's account (its secret typed on each), selected. */
-async function twoDesks(): Promise<{ a: Desk; b: Desk; url: string; accountId: string }> {
+/**
+ * Two desks of one shop, both on the sandbox's account (its secret typed on each), selected; with
+ * `cuttable`, the second reaches the database through a proxy the test can cut.
+ */
+async function twoDesks(cuttable = false): Promise<{ a: Desk; b: Desk; url: string; accountId: string }> {
   const url = await freshDatabase();
   await initShop(url);
+  if (cuttable) proxy = await startCutProxy(Number(new URL(url).port));
   const a = await openDesk(url, 'Laden');
-  const b = await openDesk(url, 'Lager');
+  const b = await openDesk(url, 'Lager', proxy && { via: viaPort(url, proxy.port) });
   desks.push(a, b);
   await Promise.all([connected(a), connected(b)]);
   const account = await a.call<AccountView>('accounts:save', {
@@ -217,4 +226,48 @@ it("lets a desk without the account's secret see the shared listings, and keeps 
   );
   expect(views.map((row) => row.account)).toEqual([accountId]);
   expect(rows.map((row) => row.account)).toEqual([accountId]);
+});
+
+it('keeps the last known view while a desk cannot reach the shop, and brings both ways up to date when it can', async () => {
+  const { a, b, url, accountId } = await twoDesks(true);
+  const { listingUuid } = await publish(a, 'Ahornregal');
+  await a.call('listings:list', { refresh: true });
+  // The second desk shows the shop's view (not a read of its own made before the first one's landed).
+  const shown = await vi.waitFor(async () => {
+    const there = await listOn(b);
+    const [view] = await adminQuery<{ fetched_at: Date }>(
+      url,
+      'select fetched_at from listing_desk.listing_views where account = $1',
+      [accountId],
+    );
+    expect(there.fetchedAt).toBe(view?.fetched_at.toISOString());
+    expect(rowOf(there, listingUuid)?.adPrice.amount).toBe(120.5);
+    return there;
+  }, WAIT);
+
+  proxy!.cut();
+  await vi.waitFor(() => expect(b.app.shop!.sync.session.link().state).toBe('offline'), WAIT);
+  await a.call('listings:update', { uuid: listingUuid, patch: { price: { type: 'FIXED', amount: 99.5 } } });
+  // Cut off, the second desk shows what it last knew, and since when.
+  const offline = await listOn(b);
+  expect(rowOf(offline, listingUuid)?.adPrice.amount).toBe(120.5);
+  expect(offline.fetchedAt).toBe(shown.fetchedAt);
+
+  // Someone changes the ad on the service; the cut-off desk's seller refreshes and reads it himself.
+  const api = await Api.login(sandbox, sandbox.clients[0]);
+  const put = await api.call('PUT', `/v1/listings/${listingUuid}`, {
+    body: { price: { type: 'FIXED', amount: 77 } },
+  });
+  expect(put.status).toBeLessThan(300);
+  const own = await b.call<ListingsState>('listings:list', { refresh: true });
+  expect(rowOf(own, listingUuid)?.adPrice.amount).toBe(77);
+
+  // Back in reach: what it read goes up, and the first desk shows it without asking the service.
+  const before = reads();
+  proxy!.heal();
+  await vi.waitFor(async () => {
+    expect(rowOf(await listOn(a), listingUuid)?.adPrice.amount).toBe(77);
+    expect(rowOf(await listOn(b), listingUuid)?.adPrice.amount).toBe(77);
+  }, WAIT);
+  expect(reads()).toEqual(before);
 });

@@ -107,6 +107,11 @@ async function inTransaction<T>(
   work: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
   const client = await session.pool.connect();
+  // A connection cut between two statements is reported by the next one; the event alone would
+  // otherwise go unheard and end the process.
+  let broken: Error | undefined;
+  const onError = (error: Error) => (broken = error);
+  client.on('error', onError);
   try {
     await client.query('begin');
     const result = await work(client);
@@ -114,9 +119,12 @@ async function inTransaction<T>(
     return result;
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
+    broken ??= error as Error;
     throw error;
   } finally {
-    client.release();
+    client.off('error', onError);
+    // A connection that failed is not handed out again.
+    client.release(broken);
   }
 }
 
@@ -171,7 +179,8 @@ export function writeSome(
 
 /**
  * Claims the next read of the account's listings for this desk: granted when the view is older than
- * `maxAgeMs` (or has never been read) and no other desk holds a claim that has not run out.
+ * `maxAgeMs` (or has never been read) and no claim holds, this desk's own included (its read may be
+ * done and its write on the way).
  */
 export async function claimRead(
   session: SyncSession,
@@ -185,7 +194,7 @@ export async function claimRead(
      on conflict (account) do update
        set claimed_by = $2, claimed_until = excluded.claimed_until, touched_by = $2
        where (v.fetched_at is null or v.fetched_at <= now() - make_interval(secs => $3))
-         and (v.claimed_until is null or v.claimed_until < now() or v.claimed_by = $2)
+         and (v.claimed_until is null or v.claimed_until < now())
      returning account`,
     [accountId, session.membership.deskId, maxAgeMs / 1000, claimMs / 1000],
   );
