@@ -184,3 +184,65 @@ it('brings back a draft edited on one desk while the other deleted it, with a no
     }
   }, soon);
 });
+
+it('goes on reading the feed past a change it cannot apply, and counts it in the status', async () => {
+  const { a, b, url } = await deskBehindProxy();
+  // A body no build of this app writes (as a newer build or a hand-made row might).
+  await adminQuery(
+    url,
+    `insert into listing_desk.items (kind, id, version, body, desk) values ('draft', $1, 1, '{"from":"the future"}', $2)`,
+    ['0f0f0f0f-0000-4000-8000-000000000001', a.deskId],
+  );
+  const draft = await a.call<Draft>('drafts:create');
+  await edit(a, draft.id, { title: 'Danach' });
+  await vi.waitFor(async () => {
+    expect((await b.call<Draft>('drafts:get', { id: draft.id })).title).toBe('Danach');
+  }, soon);
+  expect((await status(b)).failed).toEqual({ unapplied: 1, stuck: 0 });
+  expect(b.log.error).toHaveBeenCalledWith(
+    expect.stringContaining('0f0f0f0f-0000-4000-8000-000000000001'),
+    expect.anything(),
+  );
+});
+
+it('stops sending when the shop refuses the desk (it left), keeping its changes and saying why', async () => {
+  const { a, b, url } = await deskBehindProxy();
+  await adminQuery(url, 'update listing_desk.desks set left_at = now() where id = $1', [b.deskId]);
+  const draft = await b.call<Draft>('drafts:create');
+  await edit(b, draft.id, { title: 'Nach dem Gehen' });
+  await vi.waitFor(async () => {
+    expect(await status(b)).toMatchObject({ link: { state: 'offline', problem: 'desk-left' }, waiting: 1 });
+  }, soon);
+  expect((await status(b)).failed).toEqual({ unapplied: 0, stuck: 0 });
+  expect((await a.call<DraftsListResult>('drafts:list')).items.map((d) => d.id)).not.toContain(draft.id);
+});
+
+it('sends and reads everything once when the connection is cut in the middle of a sync', async () => {
+  const { a, b, proxy, url } = await deskBehindProxy();
+  const ids: string[] = [];
+  for (let n = 0; n < 30; n += 1) {
+    const draft = await b.call<Draft>('drafts:create');
+    ids.push(draft.id);
+    void edit(b, draft.id, { title: `Posten ${n}` });
+  }
+  // Cut as soon as the other desk has the first of them, while the rest are still going up.
+  await vi.waitFor(async () => {
+    const there = (await a.call<DraftsListResult>('drafts:list')).items;
+    expect(there.some((d) => ids.includes(d.id))).toBe(true);
+  }, soon);
+  proxy.cut();
+  await vi.waitFor(() => expect(b.app.shop!.sync.session.link().state).toBe('offline'), soon);
+  proxy.heal();
+
+  await vi.waitFor(async () => {
+    const there = (await a.call<DraftsListResult>('drafts:list')).items.filter((d) => ids.includes(d.id));
+    expect(there.map((d) => d.title).sort()).toEqual(ids.map((_, n) => `Posten ${n}`).sort());
+    expect((await status(b)).waiting).toBe(0);
+  }, soon);
+  const inserted = await adminQuery<{ id: string }>(
+    url,
+    `select id from listing_desk.changes where desk = $1 and version = 1 order by seq`,
+    [b.deskId],
+  );
+  expect(inserted.map((row) => row.id)).toEqual(ids);
+});

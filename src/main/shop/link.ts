@@ -28,8 +28,8 @@ export function createLinkState(now: () => Date = () => new Date()): LinkState {
       if (link.state !== 'connected') set({ state: 'connected', since: now().toISOString() });
     },
     failed(error) {
+      if (!isLinkProblem(error)) return false;
       const problem = shopProblemOf(error);
-      if (problem === 'other') return false;
       if (link.state !== 'offline') set({ state: 'offline', since: now().toISOString(), problem });
       else if (link.problem !== problem) set({ ...link, problem });
       return true;
@@ -39,4 +39,12 @@ export function createLinkState(now: () => Date = () => new Date()): LinkState {
       return () => listeners.delete(listener);
     },
   };
+}
+
+/**
+ * Whether an error is the link's (network, password, schema, a desk that left) rather than one
+ * statement's: the sync then stops its round and waits for the link, instead of setting items aside.
+ */
+export function isLinkProblem(error: unknown): boolean {
+  return shopProblemOf(error) !== 'other';
 }

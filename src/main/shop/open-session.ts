@@ -103,8 +103,10 @@ export function openShopSession(
     client.on('error', lost);
     client.on('end', () => lost());
     client.on('notification', (message) => {
-      if (message.channel === FEED_CHANNEL) wake();
-      else for (const noticer of [...noticers]) noticer(message.channel, message.payload ?? '');
+      // The payload names the desk that wrote: this desk's own changes need no read.
+      if (message.channel === FEED_CHANNEL) {
+        if (message.payload !== membership.deskId) wake();
+      } else for (const noticer of [...noticers]) noticer(message.channel, message.payload ?? '');
     });
     try {
       await client.connect();

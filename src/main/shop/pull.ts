@@ -5,6 +5,7 @@
 // is read again from the cursor and nothing is skipped or applied twice. This desk's own changes
 // only move its bases on (a set whose answer was lost is recognised so).
 import { SHOP_SCHEMA } from './migrations';
+import { isLinkProblem } from './link';
 import { me, type ItemRow, type SyncContext } from './sync-context';
 
 const BATCH = 200;
@@ -20,7 +21,18 @@ export async function pullFeed(context: SyncContext, onApplied?: () => void): Pr
     );
     if (read.rows.length === 0) return;
     for (const row of read.rows) {
-      await applyChange(context, row);
+      const key = `${row.kind}/${row.id}`;
+      try {
+        await applyChange(context, row);
+        context.unapplied.delete(key);
+      } catch (error) {
+        if (isLinkProblem(error)) throw error;
+        // One change this desk cannot apply (a file here unreadable, a body a newer build wrote)
+        // must not stop the feed: it is logged and counted in the status until a later change of
+        // the item applies.
+        context.unapplied.set(key, error instanceof Error ? error.message : String(error));
+        context.log.error(`shop: a change of ${row.kind} ${row.id} could not be applied on this desk`, error);
+      }
       cursor = Number(row.seq);
       onApplied?.();
     }

@@ -2,7 +2,7 @@
 // version (insert when the shop has never seen the item). A refused set means another desk wrote
 // the item first: its row is merged three ways with this desk's item against the base, the merge
 // is applied here, and the merge goes up against the row's version. Nothing is overwritten blindly.
-import { isLinkDown } from './shop-error';
+import { isLinkProblem } from './link';
 import { SHOP_SCHEMA } from './migrations';
 import { me, sameBody, type ItemRow, type SyncContext } from './sync-context';
 import type { ItemKind } from './sync-kinds';
@@ -31,7 +31,7 @@ export async function pushOutbox(
     try {
       await sendItem(context, item, first.id, marks);
     } catch (error) {
-      if (isLinkDown(error)) throw error;
+      if (isLinkProblem(error)) throw error;
       stuck.add(key(first));
       context.log.error(`shop: ${first.kind} ${first.id} could not go up; it waits in the outbox`, error);
     }

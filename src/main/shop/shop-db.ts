@@ -7,6 +7,13 @@ import type { Log } from '../log/log';
 /** The keychain entry (in the app's own keychain service) that holds the shop database's password. */
 export const SHOP_PASSWORD_KEY = 'shop-database-password';
 
+/**
+ * The keychain entry of one desk's database password (SHOP_PASSWORD_KEY and the desk's id): two
+ * data folders of one user, or the desks of a test, each keep their own, and leaving one desk
+ * never takes another's password away.
+ */
+export const shopPasswordKey = (deskId: string): string => `${SHOP_PASSWORD_KEY}:${deskId}`;
+
 /** The URL without its password, and the password it carried (if any). */
 export function splitShopUrl(url: string): { url: string; password?: string } {
   const parsed = new URL(url);
@@ -28,8 +35,8 @@ export function describeShopUrl(url: string): string {
 }
 
 /**
- * The connection string `pg` is given: the URL with the keychain's password put in, in memory only.
- * A separate `password` option does not work: pg lets the URL's empty password override it.
+ * The URL with `password` put in, for `pg` alone (in memory, never kept or logged): pg reads a
+ * connection string's empty password over a `password` option given beside it.
  */
 export function shopConnectionString(url: string, password: string | undefined): string {
   const parsed = new URL(splitShopUrl(url).url);

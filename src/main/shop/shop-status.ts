@@ -29,6 +29,8 @@ export interface ShopStatus {
   photosWaiting: number;
   /** Drafts in conflict until the seller picks. */
   conflicts: number;
+  /** Items another desk changed that could not be applied here, and items that could not go up (see the log). */
+  failed: { unapplied: number; stuck: number };
   /** The shop's desks; null when they could not be read (offline). */
   desks: ShopDeskStatus[] | null;
 }
@@ -65,6 +67,7 @@ export async function shopStatus(sync: ShopSync, conflicts: () => Promise<number
     waiting: sync.outbox.count(),
     photosWaiting: sync.photos.waiting(),
     conflicts: await conflicts(),
+    failed: sync.trouble(),
     desks,
   };
 }

@@ -18,8 +18,9 @@ import { readMembership, type ShopMembership } from './membership';
 import { openShopSession, type ShopSessionOptions } from './open-session';
 import { openOutbox, type Outbox } from './outbox';
 import { createPhotoSync } from './photo-sync';
+import { shopPasswordKey } from './shop-db';
+import type { ShopSession } from './shop-session';
 import { startShopListings, type ShopListingsDeps } from './shop-listings';
-import { SHOP_PASSWORD_KEY } from './shop-db';
 import { shopStatus, type ShopStatus } from './shop-status';
 import { startShopSync, type ShopSync } from './sync';
 import type { ShopMergePort } from './sync-kinds';
@@ -65,6 +66,8 @@ export interface StartShopDeps {
 }
 
 export interface DeskShop {
+  /** The session the shop's parts share (claims, status, the commands). */
+  session: ShopSession;
   sync: ShopSync;
   status(): Promise<ShopStatus>;
   close(): Promise<void>;
@@ -75,7 +78,7 @@ const inConflict = (draft: Draft) => shopConflictsOf(draft).length > 0;
 /** Opens the session and starts syncing the desk's drafts, templates and accounts. */
 export async function startShop(prepared: PreparedShop, deps: StartShopDeps): Promise<DeskShop> {
   const { dataDir, log } = deps;
-  const password = await deps.secrets.get(SHOP_PASSWORD_KEY);
+  const password = await deps.secrets.get(shopPasswordKey(prepared.membership.deskId));
   const session = openShopSession(prepared.membership, password, { log, ...deps.timing });
   const bases = openBases(dataDir);
   const photos = createPhotoSync({ dataDir, session, log });
@@ -121,6 +124,7 @@ export async function startShop(prepared: PreparedShop, deps: StartShopDeps): Pr
   };
   const listings = startShopListings({ session, log, ...deps.listings });
   return {
+    session,
     sync,
     status: () => shopStatus(sync, conflicts),
     async close() {

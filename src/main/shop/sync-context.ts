@@ -16,6 +16,8 @@ export interface SyncContext {
   log: Log;
   /** A desk's name by id (this desk's own without a query). */
   deskName(id: string): Promise<string>;
+  /** Items whose last change read could not be applied here (`kind/id` → why), for the status. */
+  unapplied: Map<string, string>;
 }
 
 /** This desk as the author of a change made at `at`. */

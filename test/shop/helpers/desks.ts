@@ -2,14 +2,14 @@
 // to the same PostgreSQL database as `shop join` leaves a desk (a row in desks, membership.json,
 // the password in its secret store). The session's pauses are short so a cut heals quickly.
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createApp, type App } from '../../../src/main/app';
 import { migrate } from '../../../src/main/shop/migrate';
-import { writeMembership } from '../../../src/main/shop/membership';
-import { SHOP_PASSWORD_KEY, splitShopUrl } from '../../../src/main/shop/shop-db';
+import { readMembership, writeMembership } from '../../../src/main/shop/membership';
+import { shopPasswordKey, splitShopUrl } from '../../../src/main/shop/shop-db';
 import { createSessionSecretStore, type SecretStore } from '../../../src/main/secrets/secret-store';
 import { confStoreFactory } from '../../../src/main/storage/store-factory';
 import type { Envelope } from '../../../src/shared/ipc/envelope';
@@ -68,8 +68,9 @@ export interface DeskOptions {
 export async function openDesk(shopUrl: string, name: string, options: DeskOptions = {}): Promise<Desk> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'listing-desk-desk-'));
   const { url, password } = splitShopUrl(options.via ?? shopUrl);
-  let deskId: string = randomUUID();
-  if (!existsSync(path.join(dataDir, 'shop', 'membership.json'))) {
+  const joined = (await readMembership(dataDir)).membership;
+  const deskId = joined?.deskId ?? randomUUID();
+  if (!joined) {
     const [shop] = await adminQuery<{ id: string }>(shopUrl, 'select id from listing_desk.shop');
     await adminQuery(shopUrl, 'insert into listing_desk.desks (id, name) values ($1, $2)', [deskId, name]);
     await writeMembership(dataDir, {
@@ -81,7 +82,7 @@ export async function openDesk(shopUrl: string, name: string, options: DeskOptio
     });
   }
   const secrets = options.secrets ?? createSessionSecretStore('no keychain in tests');
-  if (password) await secrets.set(SHOP_PASSWORD_KEY, password);
+  if (password) await secrets.set(shopPasswordKey(deskId), password);
   const log = spyLogger();
   const app = await createApp(
     {
@@ -93,7 +94,6 @@ export async function openDesk(shopUrl: string, name: string, options: DeskOptio
     },
     { storeFactory: confStoreFactory, secretStore: secrets, log },
   );
-  deskId = app.shop?.sync.session.membership.deskId ?? deskId;
   const events: Desk['events'] = [];
   app.events.subscribe((event, payload) => events.push({ event, payload }));
   let closed = false;
