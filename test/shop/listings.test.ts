@@ -271,3 +271,28 @@ it('keeps the last known view while a desk cannot reach the shop, and brings bot
   }, WAIT);
   expect(reads()).toEqual(before);
 });
+
+it("puts a live edit made on a desk that never opened Listings on the shop's view", async () => {
+  const { a: first, b, url, accountId } = await twoDesks();
+  const { listingUuid } = await publish(first, 'Birkenregal');
+  // Only the second desk has looked at Listings; the first edits the ad from elsewhere.
+  expect(rowOf(await b.call<ListingsState>('listings:list', { refresh: true }), listingUuid)).toBeDefined();
+  await vi.waitFor(async () => {
+    const rows = await adminQuery(url, 'select 1 from listing_desk.listings where listing_id = $1', [
+      listingUuid,
+    ]);
+    expect(rows).toHaveLength(1);
+  }, WAIT);
+  // The first desk starts again (its secret typed again: the test's secret store lives in memory).
+  await first.close();
+  const a = await openDesk(url, 'Laden', { dataDir: first.dataDir });
+  desks.splice(desks.indexOf(first), 1, a);
+  await connected(a);
+  await a.call('accounts:set-secret', { id: accountId, secret: SECRET });
+  await a.call('listings:update', { uuid: listingUuid, patch: { title: 'Birkenregal, geölt' } });
+  const before = reads();
+  await vi.waitFor(async () => {
+    expect(rowOf(await listOn(b), listingUuid)?.title).toBe('Birkenregal, geölt');
+  }, WAIT);
+  expect(reads()).toEqual(before);
+});

@@ -172,6 +172,8 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
 
   // Only a list already loaded is changed: a list of one would hide the others until a refresh.
   const change = async (accountId: string, touched: readonly string[], edit: Edit) => {
+    // In a shop, a list this desk has not loaded may be the shop's: the change goes on it for all.
+    if (share && !loaded.has(accountId)) await share.catchUp(accountId);
     during.get(accountId)?.push(edit);
     const memory = loaded.get(accountId);
     if (!memory) return;

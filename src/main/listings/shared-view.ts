@@ -19,8 +19,6 @@ export interface SharedDelta {
   /** From nothing: the rows are the whole list. */
   full: boolean;
   fetchedAt: string | null;
-  /** The desk that last read the service for it (its name). */
-  fetchedBy: string | null;
   unreadable: UnreadableListing[];
   publicationsFrom?: 'service' | 'jobs';
   rows: SharedRow[];

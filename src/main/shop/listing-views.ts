@@ -16,7 +16,6 @@ const extrasOne = listingExtrasSchema.valueType;
 interface ViewRow {
   version: string;
   fetched_at: Date | null;
-  fetched_by: string | null;
   unreadable: unknown;
   publications_from: string | null;
   rows: { uuid: string; body: { listing?: unknown; extras?: unknown }; removed: boolean }[];
@@ -31,10 +30,10 @@ export async function readDelta(
 ): Promise<SharedDelta | undefined> {
   // json, not jsonb, all the way: the listings keep the key order the service sent.
   const found = await session.query<ViewRow>(
-    `select v.version, v.fetched_at, d.name as fetched_by, v.unreadable, v.publications_from,
+    `select v.version, v.fetched_at, v.unreadable, v.publications_from,
        coalesce((select json_agg(json_build_object('uuid', l.listing_id, 'body', l.body, 'removed', l.removed))
          from ${S}.listings l where l.account = v.account and l.version > $2), '[]'::json) as rows
-     from ${S}.listing_views v left join ${S}.desks d on d.id = v.fetched_by
+     from ${S}.listing_views v
      where v.account = $1 and v.version > $2 and v.fetched_at is not null`,
     [accountId, since],
   );
@@ -65,7 +64,6 @@ export async function readDelta(
     version: Number(view.version),
     full: since === 0,
     fetchedAt: view.fetched_at?.toISOString() ?? null,
-    fetchedBy: view.fetched_by,
     unreadable: unreadable.success ? unreadable.data : [],
     ...((from === 'service' || from === 'jobs') && { publicationsFrom: from }),
     rows,
