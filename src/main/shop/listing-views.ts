@@ -70,11 +70,6 @@ export async function readDelta(
   };
 }
 
-const bodyOf = (state: ListingsState, uuid: string) => {
-  const listing = state.listings.find((l) => l.uuid === uuid);
-  return listing && JSON.stringify({ listing, extras: state.extras?.[uuid] });
-};
-
 /** Writes listings `uuids` of `state` (a listing not in it is marked removed) at `version`. */
 async function putRows(
   client: pg.PoolClient,
@@ -84,7 +79,12 @@ async function putRows(
   state: ListingsState,
   uuids: readonly string[],
 ): Promise<void> {
-  const bodies = uuids.map((uuid) => bodyOf(state, uuid));
+  const byUuid = new Map(state.listings.map((listing) => [listing.uuid, listing]));
+  // A listing no longer in the state has no body: its row is marked removed.
+  const bodies = uuids.map((uuid) => {
+    const listing = byUuid.get(uuid);
+    return listing ? JSON.stringify({ listing, extras: state.extras?.[uuid] }) : null;
+  });
   // A row unchanged keeps its version, so a desk reading what moved does not read it again.
   await client.query(
     `insert into ${S}.listings as l (account, listing_id, body, refreshed_by, version, removed)
@@ -95,7 +95,7 @@ async function putRows(
            version = $3, removed = excluded.removed
        where l.removed is distinct from excluded.removed
           or (not excluded.removed and l.body::jsonb is distinct from excluded.body::jsonb)`,
-    [accountId, deskId, version, uuids, bodies.map((body) => body ?? null)],
+    [accountId, deskId, version, uuids, bodies],
   );
 }
 
