@@ -302,6 +302,12 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       draftsChanged: (ids) => events.emit('drafts:changed', { ids }),
       accountsChanged: () => events.emit('accounts:changed', accounts.state()),
       ...(config.shopTiming && { timing: config.shopTiming }),
+      // Issue 24.6: one shared view of each shared account's listings, read by one desk at a time.
+      listings: {
+        listings,
+        shared: (id) => accounts.state().accounts.some((a) => a.id === id && a.kind !== 'sandbox'),
+        canRead: (id) => accounts.state().accounts.some((a) => a.id === id && a.hasSecret),
+      },
     }));
   // Main's own words (the keychain's reason, the menu) follow the app's language; one app per
   // process outside tests, so the process-wide instance is the app's.

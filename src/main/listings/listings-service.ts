@@ -2,8 +2,6 @@
 // the service cannot be reached the seller sees the last known list (with the problem), never an
 // empty one. Beside each listing: its publications' states, read with the list (issue 15).
 import path from 'node:path';
-import { z } from 'zod';
-import { Listing } from '../../shared/service';
 import type { PublishJobView } from '../../shared/domain/publish-job';
 import type { ListingsState, ListingView, PublicationStateView } from '../../shared/ipc/types';
 import type { AccountsService } from '../accounts/accounts-service';
@@ -11,7 +9,8 @@ import { problemOf, serviceAppError } from '../accounts/service-problem';
 import { readJsonFile, writeFileAtomic } from '../storage/atomic-file';
 import { tellJobs, type AdFollower } from './ad-news';
 import { watchJobs } from './job-watch';
-import { extrasAfterFetch, listingExtrasSchema, withPublication } from './listing-extras';
+import { extrasAfterFetch, withPublication } from './listing-extras';
+import { cacheFile } from './listings-cache';
 import {
   FULL_READ_EVERY_MS,
   listingsToRead,
@@ -19,25 +18,10 @@ import {
   statesFromJobs,
   type ReadScope,
 } from './publication-states';
+import { sameView, withShared, type ListingsShare, type SharedDelta } from './shared-view';
 
 /** Pause that gathers refresh triggers close together (several ads going live) into one fetch. */
 const REFRESH_GATHER_MS = 250;
-
-const unreadableItem = z.object({
-  index: z.number(),
-  uuid: z.string().nullable(),
-  title: z.string().nullable(),
-  customReference: z.string().nullable(),
-  problem: z.string(),
-  fields: z.array(z.string()).default([]),
-});
-const cacheFile = z.object({
-  fetchedAt: z.string(),
-  listings: z.array(Listing),
-  unreadable: z.array(unreadableItem).optional(),
-  extras: listingExtrasSchema.optional(),
-  publicationsFrom: z.enum(['service', 'jobs']).optional(),
-});
 
 type Edit = (state: ListingsState) => Partial<ListingsState>;
 
@@ -78,6 +62,10 @@ export interface ListingsService {
   refreshSoon(accountId: string): void;
   /** Follows the publish jobs: their states go on the rows, and an ad that goes live refreshes the list. */
   followJobs(jobs: ListingsJobs): void;
+  /** In a shop (issue 24.6): reads and writes go through the shop's one view of each account's listings. */
+  joinShop(share: ListingsShare): void;
+  /** Takes in what moved in the shop's view of an account (read at `readAt`, performance.now()). */
+  adopt(accountId: string, delta: SharedDelta, readAt: number): Promise<void>;
   /** Stops pending refreshes and waits for running ones. */
   close(): Promise<void>;
 }
@@ -94,6 +82,7 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
   const during = new Map<string, Edit[]>();
   const timers = new Map<string, NodeJS.Timeout>();
   let jobs: ListingsJobs | undefined;
+  let share: ListingsShare | undefined;
   let stopJobs: (() => void) | undefined;
   let closed = false;
   const warn = (message: string) => (deps.log.warn ? deps.log.warn(message) : deps.log.error(message));
@@ -173,6 +162,8 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
     if (accounts.activeId() === accountId) deps.onChange(next);
     // A cache that cannot be written costs only the offline view; the live list is still shown.
     if (!next.problem) await write(accountId, next);
+    if (next.problem) share?.readFailed(accountId);
+    else share?.wrote(accountId, next, 'all');
     await news?.().catch((error: unknown) =>
       deps.log.error('Could not tell the publish jobs of their ads', error),
     );
@@ -180,14 +171,18 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
   };
 
   // Only a list already loaded is changed: a list of one would hide the others until a refresh.
-  const change = async (accountId: string, edit: Edit) => {
+  const change = async (accountId: string, touched: readonly string[], edit: Edit) => {
+    // In a shop, a list this desk has not loaded may be the shop's: the change goes on it for all.
+    if (share && !loaded.has(accountId)) await share.catchUp(accountId);
     during.get(accountId)?.push(edit);
     const memory = loaded.get(accountId);
     if (!memory) return;
     const next = { ...memory, ...edit(memory) };
     loaded.set(accountId, next);
     if (accounts.activeId() === accountId) deps.onChange(next);
-    if (memory.fetchedAt !== null) await write(accountId, next);
+    if (memory.fetchedAt === null) return;
+    await write(accountId, next);
+    share?.wrote(accountId, next, touched);
   };
 
   // Concurrent refreshes of one account share one request; one that reads all waits for a running
@@ -222,12 +217,21 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
   // A listing not on the list yet gets its states with the next fetch; no event, no write for nothing.
   const notePublication = async (accountId: string, listingUuid: string, state: PublicationStateView) => {
     if (loaded.get(accountId)?.extras?.[listingUuid] === undefined && !during.has(accountId)) return;
-    await change(accountId, (memory) => ({ extras: withPublication(memory.extras, listingUuid, state) }));
+    await change(accountId, [listingUuid], (memory) => ({
+      extras: withPublication(memory.extras, listingUuid, state),
+    }));
   };
 
   return {
     async list(options = {}) {
       const accountId = accounts.activeId();
+      if (share) {
+        await share.catchUp(accountId);
+        // The view the shop keeps fresh stands, unless the seller asked or it is this desk's turn.
+        const held = loaded.get(accountId);
+        if (held?.fetchedAt && !held.problem && !options.refresh) return held;
+        if (held?.fetchedAt && options.background && !(await share.claimRead(accountId))) return held;
+      }
       const memory = loaded.get(accountId);
       if (memory && !options.refresh) return memory;
       return refresh(accountId, options.background ? 'changed' : 'all');
@@ -252,7 +256,7 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
     },
 
     remember: (accountId, listing) =>
-      change(accountId, ({ listings, extras }) => {
+      change(accountId, [listing.uuid], ({ listings, extras }) => {
         const known = listings.some((l) => l.uuid === listing.uuid);
         const now = new Date().toISOString();
         const own = extras?.[listing.uuid];
@@ -272,7 +276,7 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
       }),
 
     forget: (accountId, uuid) =>
-      change(accountId, ({ listings, extras }) => {
+      change(accountId, [uuid], ({ listings, extras }) => {
         const { [uuid]: _gone, ...rest } = extras ?? {};
         return { listings: listings.filter((l) => l.uuid !== uuid), extras: rest };
       }),
@@ -296,6 +300,24 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
           },
         }),
       );
+    },
+
+    joinShop(port) {
+      share = port;
+    },
+
+    async adopt(accountId, delta, readAt) {
+      const before = await lastKnown(accountId);
+      const next: ListingsState = { accountId, ...withShared(before, delta) };
+      const same = sameView(before, next) && !loaded.get(accountId)?.problem;
+      // Held even when it shows what the cache file did: the shop's view now stands for this account.
+      loaded.set(accountId, next);
+      if (same) return;
+      const known = new Map(before.listings.map((l) => [l.uuid, JSON.stringify(l)]));
+      const changed = next.listings.filter((l) => known.get(l.uuid) !== JSON.stringify(l));
+      if (accounts.activeId() === accountId) deps.onChange(next);
+      await write(accountId, next);
+      if (changed.length > 0) deps.onChangedListings?.(accountId, changed, readAt);
     },
 
     async close() {

@@ -21,6 +21,8 @@ export const MIGRATION_LOCK = 7_024_001;
 export const FEED_LOCK = 7_024_002;
 /** The NOTIFY channel that says "the change feed has grown". */
 export const FEED_CHANNEL = 'listing_desk_changes';
+/** The NOTIFY channel that names an account whose shared listings moved (issue 24.6). */
+export const LISTINGS_CHANNEL = 'listing_desk_listings';
 
 export const migrations: readonly Migration[] = [
   {
@@ -178,6 +180,53 @@ begin
   perform pg_notify('${FEED_CHANNEL}', new.desk::text);
   return new;
 end $$;
+
+-- Shop listings (issue 24.6): one shared view of each account's listings, written by whichever desk
+-- read the service. Kept beside the change feed, not in it: the service is the authority here, so
+-- there is nothing to merge or replay, and a refresh every few minutes would only grow the feed.
+-- Each write bumps the account's version under its row lock (so versions follow commit order per
+-- account); a listing row carries the version that last changed it (a removed one stays, marked), so
+-- a desk reads only what moved since the version it holds. NOTIFY names the account.
+-- The body stays json (text as the service sent it), not jsonb: a desk compares listings by their
+-- text, and jsonb would give every listing read back another key order, so each would look changed.
+alter table listing_desk.listings
+  alter column body type json using body::json,
+  add column version bigint not null default 0,
+  add column removed boolean not null default false;
+
+create table listing_desk.listing_views (
+  account text primary key,
+  version bigint not null default 0,
+  fetched_at timestamptz,
+  fetched_by uuid references listing_desk.desks(id),
+  unreadable jsonb not null default '[]',
+  publications_from text,
+  -- One refresher at a time: a desk claims the next read for a short while before it asks the service.
+  claimed_by uuid references listing_desk.desks(id),
+  claimed_until timestamptz,
+  touched_by uuid not null references listing_desk.desks(id)
+);
+
+create function listing_desk.listing_view_written() returns trigger language plpgsql as $$
+begin
+  perform listing_desk.assert_desk(new.touched_by);
+  if new.version > 0 and (tg_op = 'INSERT' or new.version <> old.version) then
+    perform pg_notify('${LISTINGS_CHANNEL}', new.account);
+  end if;
+  return new;
+end $$;
+
+create trigger listing_view_written before insert or update on listing_desk.listing_views
+  for each row execute function listing_desk.listing_view_written();
+
+create function listing_desk.listing_row_written() returns trigger language plpgsql as $$
+begin
+  perform listing_desk.assert_desk(new.refreshed_by);
+  return new;
+end $$;
+
+create trigger listing_row_written before insert or update on listing_desk.listings
+  for each row execute function listing_desk.listing_row_written();
 `,
   },
 ];

@@ -8,7 +8,7 @@ import type { Log } from '../log/log';
 import { createLinkState } from './link';
 import { shopProblemOf } from './shop-error';
 import type { ShopMembership } from './membership';
-import { FEED_CHANNEL, SHOP_SCHEMA } from './migrations';
+import { FEED_CHANNEL, LISTINGS_CHANNEL, SHOP_SCHEMA } from './migrations';
 import { openShopPool, shopConnectionString } from './shop-db';
 import type { ShopSession } from './shop-session';
 
@@ -30,6 +30,8 @@ export interface SyncSession extends ShopSession {
   ): Promise<pg.QueryResult<R>>;
   /** Told when the change feed may have grown: a NOTIFY, or the link coming back. */
   onWake(listener: () => void): () => void;
+  /** Told of each NOTIFY on a channel other than the feed's (the shared listings, issue 24.6). */
+  onNotice(listener: (channel: string, payload: string) => void): () => void;
 }
 
 type Queryable = { query: (...args: never[]) => unknown };
@@ -46,6 +48,7 @@ export function openShopSession(
   const connectTimeoutMs = options.connectTimeoutMs ?? 5_000;
   const link = createLinkState();
   const wakers = new Set<() => void>();
+  const noticers = new Set<(channel: string, payload: string) => void>();
   const wake = () => {
     for (const waker of [...wakers]) waker();
   };
@@ -101,11 +104,14 @@ export function openShopSession(
     client.on('end', () => lost());
     client.on('notification', (message) => {
       // The payload names the desk that wrote: this desk's own changes need no read.
-      if (message.channel === FEED_CHANNEL && message.payload !== membership.deskId) wake();
+      if (message.channel === FEED_CHANNEL) {
+        if (message.payload !== membership.deskId) wake();
+      } else for (const noticer of [...noticers]) noticer(message.channel, message.payload ?? '');
     });
     try {
       await client.connect();
       await client.query(`listen ${FEED_CHANNEL}`);
+      await client.query(`listen ${LISTINGS_CHANNEL}`);
     } catch (error) {
       client.removeAllListeners();
       client.on('error', () => undefined);
@@ -185,11 +191,16 @@ export function openShopSession(
       wakers.add(waker);
       return () => wakers.delete(waker);
     },
+    onNotice(noticer) {
+      noticers.add(noticer);
+      return () => noticers.delete(noticer);
+    },
     async close() {
       closed = true;
       clearTimeout(probeTimer);
       clearTimeout(heartbeatTimer);
       wakers.clear();
+      noticers.clear();
       dropListener();
       await pool
         .end()

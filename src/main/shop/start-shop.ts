@@ -20,6 +20,7 @@ import { openOutbox, type Outbox } from './outbox';
 import { createPhotoSync } from './photo-sync';
 import { shopPasswordKey } from './shop-db';
 import type { ShopSession } from './shop-session';
+import { startShopListings, type ShopListingsDeps } from './shop-listings';
 import { shopStatus, type ShopStatus } from './shop-status';
 import { startShopSync, type ShopSync } from './sync';
 import type { ShopMergePort } from './sync-kinds';
@@ -60,6 +61,8 @@ export interface StartShopDeps {
   draftsChanged(ids: string[]): void;
   accountsChanged(): void;
   timing?: Pick<ShopSessionOptions, 'heartbeatMs' | 'retry' | 'connectTimeoutMs'>;
+  /** The listings service and what it needs to know of accounts (issue 24.6). */
+  listings: Pick<ShopListingsDeps, 'listings' | 'shared' | 'canRead'>;
 }
 
 export interface DeskShop {
@@ -119,5 +122,14 @@ export async function startShop(prepared: PreparedShop, deps: StartShopDeps): Pr
     }
     return count;
   };
-  return { session, sync, status: () => shopStatus(sync, conflicts), close: () => sync.close() };
+  const listings = startShopListings({ session, log, ...deps.listings });
+  return {
+    session,
+    sync,
+    status: () => shopStatus(sync, conflicts),
+    async close() {
+      await listings.close();
+      await sync.close();
+    },
+  };
 }

@@ -3,12 +3,11 @@
 // minutes. Events from main
 // (ads going live, live changes) arrive on their own; these cover changes made elsewhere.
 import { useEffect } from 'react';
+import { REFRESH_INTERVAL_MS } from '../../../../shared/domain/listings-refresh';
 import { useListingsStore } from '../../../store/listings-store';
 
 /** A list older than this is fetched again when the window regains focus or the view is shown again. */
 export const FOCUS_STALE_MS = 30_000;
-/** The list is fetched again once it is this old, while the view is open and visible. */
-export const REFRESH_INTERVAL_MS = 5 * 60_000;
 // How often the age is looked at: a refresh on focus meanwhile moves the next one back, not skips it.
 const CHECK_EVERY_MS = 60_000;
 
