@@ -128,6 +128,18 @@ create table listing_desk.listings (
   refreshed_by uuid not null references listing_desk.desks(id),
   primary key (account, listing_id)
 );
+
+-- shop-sync (issue 24.3): the NOTIFY names the desk that wrote, so a desk is not woken to read
+-- the feed for its own change (one query saved per change, and the other desks' come sooner).
+create or replace function listing_desk.item_written() returns trigger language plpgsql as $$
+begin
+  perform listing_desk.assert_desk(new.desk);
+  perform pg_advisory_xact_lock(${FEED_LOCK});
+  insert into listing_desk.changes (kind, id, version, deleted, body, desk, changed_at)
+    values (new.kind, new.id, new.version, new.deleted, new.body, new.desk, new.changed_at);
+  perform pg_notify('${FEED_CHANNEL}', new.desk::text);
+  return new;
+end $$;
 `,
   },
 ];

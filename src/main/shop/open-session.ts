@@ -100,7 +100,8 @@ export function openShopSession(
     client.on('error', lost);
     client.on('end', () => lost());
     client.on('notification', (message) => {
-      if (message.channel === FEED_CHANNEL) wake();
+      // The payload names the desk that wrote: this desk's own changes need no read.
+      if (message.channel === FEED_CHANNEL && message.payload !== membership.deskId) wake();
     });
     try {
       await client.connect();

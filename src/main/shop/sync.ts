@@ -1,4 +1,4 @@
-// The desk's sync: one round reads the feed, then sends the outbox. Rounds run one at a time (so a
+// The desk's sync: one round sends the outbox, then reads the feed. Rounds run one at a time (so a
 // merge never races another) when the feed may have grown (NOTIFY, the link back) or a local change
 // was marked, and only while connected; offline, the marks wait and the link's return starts a round.
 import type { Log } from '../log/log';
@@ -53,31 +53,43 @@ export function startShopSync(deps: ShopSyncDeps): ShopSync {
   let queued: Promise<void> | undefined;
   let closed = false;
 
+  // What the next round must do: send (a local change landed) and read (the feed has grown).
+  const due = { push: true, pull: true };
   const round = async () => {
     queued = undefined;
     if (closed || session.link().state !== 'connected') return;
+    const { push, pull } = due;
+    due.push = false;
+    due.pull = false;
     try {
-      await pullFeed(context);
-      await pushOutbox(context, stuck);
+      // Up first: a local change reaches the others one round trip sooner, and a set refused for a
+      // stale base is merged with the row it lost to anyway.
+      if (push) await pushOutbox(context, stuck);
+      if (pull) await pullFeed(context);
     } catch (error) {
+      due.push ||= push;
+      due.pull ||= pull;
       // A link failure is the link's news (the session logs it and tries again); anything else is ours.
       if (!isLinkDown(error)) log.error('shop: a sync round failed', error);
     }
   };
-  const kick = (): Promise<void> => {
+  const kick = (what: { push?: boolean; pull?: boolean }): Promise<void> => {
     if (closed) return Promise.resolve();
+    due.push ||= what.push === true;
+    due.pull ||= what.pull === true;
     queued ??= queue.run(round);
     return queued;
   };
 
+  // Woken by another desk's change, or by the link's return (then the outbox may wait too).
   const stopWake = session.onWake(() => {
     photosRetry();
-    void kick();
+    void kick({ pull: true, push: true });
   });
   const photosRetry = () => deps.photos.retry();
   const stopMark = outbox.onMark(() => {
     // A burst of marks (typing, a bulk edit) becomes one round: the mark's change lands first.
-    setImmediate(() => void kick());
+    setImmediate(() => void kick({ push: true }));
   });
 
   return {
@@ -86,7 +98,7 @@ export function startShopSync(deps: ShopSyncDeps): ShopSync {
     photos: deps.photos,
     kinds,
     exclusive: (work) => queue.run(() => work(context)),
-    syncNow: kick,
+    syncNow: () => kick({ push: true, pull: true }),
     behind: () => feedBehind(context),
     async close() {
       closed = true;
