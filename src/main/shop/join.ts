@@ -48,6 +48,13 @@ export async function joinShop(
         if (base && !base.deleted && sameBody(base.body, await kind.read(id))) continue;
         sync.outbox.mark(kind.kind, id)();
       }
+    // The photos first, in bulk: then each draft's own send finds them there.
+    for (const kind of sync.kinds.values()) {
+      if (!kind.sendAhead) continue;
+      const waiting: string[] = [];
+      for (const id of await kind.ids()) if (sync.outbox.has(kind.kind, id)) waiting.push(id);
+      await kind.sendAhead(waiting);
+    }
     const sendTotal = sync.outbox.count();
     let sent = 0;
     onProgress({ phase: 'send', done: 0, total: sendTotal });

@@ -88,6 +88,11 @@ export function draftItems(deps: DraftItemsDeps): DraftItems {
       const parsed = asBody(body);
       if (parsed) await photos.send(parsed.files);
     },
+    async sendAhead(ids) {
+      const files: Record<string, string> = {};
+      for (const id of ids) Object.assign(files, asBody(await this.read(id))?.files);
+      await photos.send(files);
+    },
     async fetchMissingPhotos() {
       for (const entry of [...store.list(), ...store.listTrash()]) {
         const draft = await store.get(entry.id).catch(() => undefined);

@@ -93,6 +93,8 @@ create table listing_desk.photos (
   desk uuid not null references listing_desk.desks(id),
   added_at timestamptz not null default now()
 );
+-- Photos are JPEG or PNG, compressed already: stored as they are, without TOAST's compression try.
+alter table listing_desk.photos alter column bytes set storage external;
 
 create table listing_desk.jobs (
   id text primary key,

@@ -28,6 +28,8 @@ export interface SyncSession extends ShopSession {
     text: string,
     values?: unknown[],
   ): Promise<pg.QueryResult<R>>;
+  /** Notes a failure of work done on the pool directly (a COPY): a link down goes offline. */
+  noteFailure(error: unknown): void;
   /** Told when the change feed may have grown: a NOTIFY, or the link coming back. */
   onWake(listener: () => void): () => void;
   /** Told of each NOTIFY on a channel other than the feed's (the shared listings, issue 24.6). */
@@ -187,6 +189,7 @@ export function openShopSession(
         throw error;
       }
     },
+    noteFailure,
     onWake(waker) {
       wakers.add(waker);
       return () => wakers.delete(waker);

@@ -4,9 +4,11 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import pLimit from 'p-limit';
 import type { Log } from '../log/log';
 import { writeFileAtomic } from '../storage/atomic-file';
 import { SHOP_SCHEMA } from './migrations';
+import { copyPhotos, copyPhotosIn } from './photo-copy';
 import type { SyncSession } from './open-session';
 
 export interface PhotoSync {
@@ -24,12 +26,24 @@ export interface PhotoSync {
   idle(): Promise<void>;
 }
 
+interface Wanted {
+  hash: string;
+  done: () => void;
+}
+
+/** Bytes of photos sent by one COPY, and COPYs in flight. */
+const SEND_BATCH_BYTES = 8 * 1024 * 1024;
+const SEND_AHEAD = 2;
+/** Photos fetched by one query, and queries in flight. */
+const FETCH_BATCH = 16;
+const FETCH_AHEAD = 2;
+
 /** Photo transfer of a desk over its session. */
 export function createPhotoSync(deps: { dataDir: string; session: SyncSession; log: Log }): PhotoSync {
   const { dataDir, session, log } = deps;
   const hashes = new Map<string, { key: string; hash: string }>();
   const sent = new Set<string>();
-  const wanted = new Map<string, { hash: string; done: () => void }>();
+  const wanted = new Map<string, Wanted>();
   let running: Promise<void> | undefined;
   const absolute = (file: string) => path.join(dataDir, ...file.split('/'));
 
@@ -50,26 +64,37 @@ export function createPhotoSync(deps: { dataDir: string; session: SyncSession; l
     return hash;
   };
 
-  const run = async () => {
-    for (const [file, item] of wanted) {
-      if ((await hashOf(file)) === item.hash) {
-        wanted.delete(file);
-        continue;
-      }
-      const found = await session.query<{ bytes: Buffer }>(
-        `select bytes from ${SHOP_SCHEMA}.photos where hash = $1`,
-        [item.hash],
-      );
-      const bytes = found.rows[0]?.bytes;
-      if (!bytes) {
+  /** Fetches one batch in one COPY (the bytes as they are, not doubled as hex) and writes its files. */
+  const fetchBatch = async (batch: [string, Wanted][]) => {
+    const hashes = [...new Set(batch.map(([, item]) => item.hash))];
+    const byHash = await copyPhotos(session.pool, hashes).catch((error: unknown) => {
+      session.noteFailure(error);
+      throw error;
+    });
+    await Promise.all(
+      batch.map(async ([file, item]) => {
+        const bytes = byHash.get(item.hash);
         // Not up yet: the desk that has it sends it before its draft, so it comes with a later change.
-        log.warn('shop: a photo is not in the database yet', { file });
-        wanted.delete(file);
-        continue;
+        if (!bytes) log.warn('shop: a photo is not in the database yet', { file });
+        else await writeFileAtomic(absolute(file), bytes);
+        if (wanted.get(file) === item) wanted.delete(file);
+        if (bytes) item.done();
+      }),
+    );
+  };
+
+  const run = async () => {
+    while (wanted.size > 0) {
+      const todo: [string, Wanted][] = [];
+      for (const [file, item] of [...wanted]) {
+        if ((await hashOf(file)) !== item.hash) todo.push([file, item]);
+        else if (wanted.get(file) === item) wanted.delete(file);
       }
-      await writeFileAtomic(absolute(file), bytes);
-      wanted.delete(file);
-      item.done();
+      const batches = Array.from({ length: Math.ceil(todo.length / FETCH_BATCH) }, (_, i) =>
+        todo.slice(i * FETCH_BATCH, (i + 1) * FETCH_BATCH),
+      );
+      const ahead = pLimit(FETCH_AHEAD);
+      await Promise.all(batches.map((batch) => ahead(() => fetchBatch(batch))));
     }
   };
 
@@ -91,19 +116,41 @@ export function createPhotoSync(deps: { dataDir: string; session: SyncSession; l
         [missing],
       );
       for (const row of there.rows) sent.add(row.hash);
-      for (const [file, hash] of Object.entries(files)) {
-        if (sent.has(hash)) continue;
-        const bytes = await readFile(absolute(file)).catch(() => undefined);
-        if (!bytes) continue;
-        // Checked again: the file may have changed since the body was read.
-        if (createHash('sha256').update(bytes).digest('hex') !== hash) continue;
-        await session.query(
-          `insert into ${SHOP_SCHEMA}.photos (hash, bytes, size, desk) values ($1, $2, $3, $4)
-           on conflict (hash) do nothing`,
-          [hash, bytes, bytes.length, session.membership.deskId],
-        );
-        sent.add(hash);
+      const firstFileOf = new Map<string, string>();
+      for (const [file, hash] of Object.entries(files))
+        if (!sent.has(hash) && !firstFileOf.has(hash)) firstFileOf.set(hash, file);
+      // Batches of about SEND_BATCH_BYTES, SEND_AHEAD at once: the server stores one while the line carries the next.
+      const batches: [string, string][][] = [[]];
+      let size = 0;
+      for (const entry of firstFileOf) {
+        const bytes = (await stat(absolute(entry[1])).catch(() => undefined))?.size ?? 0;
+        if (size > 0 && size + bytes > SEND_BATCH_BYTES) {
+          batches.push([]);
+          size = 0;
+        }
+        batches.at(-1)!.push(entry);
+        size += bytes;
       }
+      const upload = pLimit(SEND_AHEAD);
+      await Promise.all(
+        batches.map((batch) =>
+          upload(async () => {
+            const photos: { hash: string; bytes: Buffer }[] = [];
+            for (const [hash, file] of batch) {
+              const bytes = await readFile(absolute(file)).catch(() => undefined);
+              // Checked again: the file may have changed (or gone) since the body was read.
+              if (bytes && createHash('sha256').update(bytes).digest('hex') === hash)
+                photos.push({ hash, bytes });
+            }
+            if (photos.length === 0) return;
+            await copyPhotosIn(session.pool, photos, session.membership.deskId).catch((error: unknown) => {
+              session.noteFailure(error);
+              throw error;
+            });
+            for (const photo of photos) sent.add(photo.hash);
+          }),
+        ),
+      );
     },
     fetch(files, onFetched) {
       for (const [file, hash] of Object.entries(files)) wanted.set(file, { hash, done: onFetched });

@@ -31,6 +31,8 @@ export interface ItemKind {
   ids(): Promise<string[]>;
   /** Before a body goes up (drafts: their photos, each once by hash). */
   beforeSend?(body: unknown): Promise<void>;
+  /** Before many items go up at once (join): drafts send all their photos in bulk first. */
+  sendAhead?(ids: string[]): Promise<void>;
   /** After a body was applied (drafts: fetch the photos this desk lacks, after the fields). */
   afterApply?(id: string, body: unknown): void;
 }

@@ -3,6 +3,16 @@
 // Refused connections are reset at once, so a desk sees "unreachable", never a hang.
 import { createServer, connect, type Socket } from 'node:net';
 
+export interface CutProxyOptions {
+  /** Joins a desk's connection to the database's; default: both ways as they come (the benchmarks shape them). */
+  link?: (client: Socket, upstream: Socket) => void;
+}
+
+const direct = (client: Socket, upstream: Socket) => {
+  client.pipe(upstream);
+  upstream.pipe(client);
+};
+
 export interface CutProxy {
   /** The loopback port desks connect to instead of the database's. */
   port: number;
@@ -14,7 +24,8 @@ export interface CutProxy {
 }
 
 /** Starts a proxy on a free loopback port that forwards to 127.0.0.1:`targetPort`. */
-export async function startCutProxy(targetPort: number): Promise<CutProxy> {
+export async function startCutProxy(targetPort: number, options: CutProxyOptions = {}): Promise<CutProxy> {
+  const link = options.link ?? direct;
   const open = new Set<Socket>();
   let cut = false;
   const server = createServer((client) => {
@@ -33,8 +44,7 @@ export async function startCutProxy(targetPort: number): Promise<CutProxy> {
     };
     client.on('error', drop).on('close', drop);
     upstream.on('error', drop).on('close', drop);
-    client.pipe(upstream);
-    upstream.pipe(client);
+    link(client, upstream);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

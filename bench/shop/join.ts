@@ -1,0 +1,144 @@
+// Benchmark of joining a shop (issue 24.10): a desk with DRAFTS drafts of 4 photos (PHOTO_KB each,
+// incompressible like JPEG, plus a thumbnail of a tenth) joins and sends them over a link of
+// MBIT Mbit/s each way (1 ms one-way delay); then a new desk joins that shop over the same link and
+// receives them all, fields and photos. Each is timed against the bytes it moved ÷ the bandwidth
+// (the payload: draft files as stored, photo and thumbnail files), target at most 1.3×.
+// Run: npx tsx bench/shop/join.ts   (BENCH_DRAFTS=100 for a short run)
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { joinShop } from '../../src/main/shop/join';
+import type { Draft } from '../../src/shared/domain/draft';
+import { sampleDraft } from '../../test/fixtures/drafts';
+import { writeDraft } from '../../test/fixtures/draft-files';
+import { startCutProxy } from '../../test/shop/helpers/cut-proxy';
+import { startPostgres } from '../../test/shop/helpers/postgres';
+import { initBenchShop, openBenchDesk, type BenchDesk } from './bench-desk';
+import { shapedLink, type LinkCounters } from './shaped-link';
+
+const DRAFTS = Number(process.env.BENCH_DRAFTS ?? 1000);
+const PHOTOS = 4;
+const PHOTO_KB = Number(process.env.BENCH_PHOTO_KB ?? 150);
+const MBIT = Number(process.env.BENCH_MBIT ?? 100);
+const TARGET = 1.3;
+const bytesPerSecond = (MBIT * 1_000_000) / 8;
+
+/** Writes `count` drafts with their photo files into a data folder that has not opened yet. */
+function writeDrafts(dir: string, count: number): void {
+  for (let n = 0; n < count; n += 1) {
+    const id = randomUUID();
+    mkdirSync(path.join(dir, 'photos', id), { recursive: true });
+    const photos = Array.from({ length: PHOTOS }, (_, i) => {
+      const photoId = randomUUID();
+      const bytes = randomBytes(PHOTO_KB * 1024);
+      writeFileSync(path.join(dir, 'photos', id, `${photoId}.jpg`), bytes);
+      writeFileSync(
+        path.join(dir, 'photos', id, `${photoId}.thumb.jpg`),
+        bytes.subarray(0, bytes.length / 10),
+      );
+      return {
+        id: photoId,
+        file: `photos/${id}/${photoId}.jpg`,
+        thumb: `photos/${id}/${photoId}.thumb.jpg`,
+        mediaType: 'image/jpeg' as const,
+        width: 1600,
+        height: 1200,
+        bytes: bytes.length,
+        originalName: `item-${n}-${i}.jpg`,
+      };
+    });
+    const draft: Draft = {
+      ...sampleDraft(id, { title: `Item ${n}`, customReference: `REF-${n}` }, 0),
+      photos,
+    };
+    writeDraft(dir, draft);
+  }
+}
+
+/** Bytes of the drafts and photos under a data folder (what a join moves). */
+function payloadBytes(dir: string): { bytes: number; photos: number } {
+  let bytes = 0;
+  let photos = 0;
+  for (const sub of ['drafts', 'photos']) {
+    const walk = (folder: string) => {
+      for (const entry of readdirSync(folder, { withFileTypes: true })) {
+        const full = path.join(folder, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (sub === 'photos' || entry.name.endsWith('.json')) {
+          bytes += statSync(full).size;
+          if (sub === 'photos') photos += 1;
+        }
+      }
+    };
+    walk(path.join(dir, sub));
+  }
+  return { bytes, photos };
+}
+
+function report(what: string, seconds: number, payload: number, counters: LinkCounters, wire: number): void {
+  const ideal = payload / bytesPerSecond;
+  console.log(
+    `${what}: ${seconds.toFixed(1)} s for ${(payload / 1e6).toFixed(0)} MB of drafts and photos ` +
+      `(${(wire / 1e6).toFixed(0)} MB on the wire, ${counters.statements} statements); ` +
+      `bytes ÷ bandwidth ${ideal.toFixed(1)} s: ratio ${(seconds / ideal).toFixed(2)} (target ≤ ${TARGET})`,
+  );
+}
+
+const server = await startPostgres();
+const desks: BenchDesk[] = [];
+try {
+  const url = await server.createDatabase();
+  await initBenchShop(url);
+  const counters: LinkCounters = { statements: 0, bytesDown: 0, bytesUp: 0 };
+  const proxy = await startCutProxy(server.port, {
+    link: shapedLink({ delayMs: 1, bytesPerSecond }, counters),
+  });
+  console.log(
+    `joining: ${DRAFTS} drafts × ${PHOTOS} photos of ${PHOTO_KB} KB, ${MBIT} Mbit/s each way, 1 ms delay`,
+  );
+
+  const senderDir = mkdtempSync(path.join(os.tmpdir(), 'listing-desk-bench-'));
+  writeDrafts(senderDir, DRAFTS);
+  const sent = payloadBytes(senderDir);
+  const sender = await openBenchDesk(url, 'Shop floor', { viaPort: proxy.port, dir: senderDir });
+  desks.push(sender);
+  await sender.connected();
+  let started = performance.now();
+  let up = counters.bytesUp;
+  await joinShop(sender.app.shop!.sync, () => undefined, { timeoutMs: 60_000 });
+  report(
+    'a desk joining with its drafts (sends)',
+    (performance.now() - started) / 1000,
+    sent.bytes,
+    counters,
+    counters.bytesUp - up,
+  );
+
+  const receiver = await openBenchDesk(url, 'Branch', { viaPort: proxy.port });
+  desks.push(receiver);
+  started = performance.now();
+  const down = counters.bytesDown;
+  up = counters.bytesUp;
+  await receiver.connected();
+  await joinShop(receiver.app.shop!.sync, () => undefined, { timeoutMs: 60_000 });
+  const fields = (performance.now() - started) / 1000;
+  await receiver.app.shop!.sync.photos.idle();
+  const seconds = (performance.now() - started) / 1000;
+  const received = payloadBytes(receiver.dir);
+  if (process.env.BENCH_KEEP) console.log(senderDir, receiver.dir);
+  if (received.files !== sent.files)
+    console.log(`  MISSING: received ${received.files} of ${sent.files} files`);
+  console.log(`  (the new desk had every draft's fields after ${fields.toFixed(1)} s)`);
+  report(
+    'a new desk joining that shop (receives)',
+    seconds,
+    received.bytes,
+    counters,
+    counters.bytesDown - down,
+  );
+  await proxy.close();
+} finally {
+  if (!process.env.BENCH_KEEP) for (const desk of desks) await desk.remove().catch(() => undefined);
+  server.remove();
+}

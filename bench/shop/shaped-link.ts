@@ -1,0 +1,83 @@
+// A network link between a desk and the shop's database for the benchmarks: each direction delays
+// every byte by `delayMs` and carries at most `bytesPerSecond` (serialized, then delayed, as a real
+// line does), and the desk's side counts the statements it sends (the PostgreSQL wire protocol's
+// simple queries 'Q' and the Syncs that end each extended query 'S').
+import type { Socket } from 'node:net';
+
+export interface LinkShape {
+  /** One-way delay of each direction, ms. */
+  delayMs: number;
+  /** Bandwidth of each direction; undefined for no limit. */
+  bytesPerSecond?: number;
+}
+
+export interface LinkCounters {
+  statements: number;
+  bytesDown: number;
+  bytesUp: number;
+}
+
+const PIECE = 16 * 1024;
+
+/** Writes `from`'s data to `to` through the shape; `onData` sees each chunk as it arrives. */
+function shapedDirection(from: Socket, to: Socket, shape: LinkShape, onData: (chunk: Buffer) => void): void {
+  const queue: { due: number; chunk: Buffer }[] = [];
+  let nextFree = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const pump = () => {
+    timer = undefined;
+    const now = performance.now();
+    while (queue.length > 0 && queue[0]!.due <= now) to.write(queue.shift()!.chunk);
+    if (queue.length > 0) timer = setTimeout(pump, Math.max(0, queue[0]!.due - now));
+  };
+  from.on('data', (data: Buffer) => {
+    onData(data);
+    for (let at = 0; at < data.length; at += PIECE) {
+      const chunk = data.subarray(at, at + PIECE);
+      const start = Math.max(performance.now(), nextFree);
+      nextFree = shape.bytesPerSecond ? start + (chunk.length / shape.bytesPerSecond) * 1000 : start;
+      queue.push({ due: nextFree + shape.delayMs, chunk });
+    }
+    timer ??= setTimeout(pump, Math.max(0, queue[0]!.due - performance.now()));
+  });
+}
+
+/** Counts the statements in the desk's side of one connection (startup and SSL request first). */
+function statementCounter(counters: LinkCounters): (chunk: Buffer) => void {
+  let pending = Buffer.alloc(0);
+  let started = false;
+  return (chunk) => {
+    pending = Buffer.concat([pending, chunk]);
+    for (;;) {
+      if (!started) {
+        if (pending.length < 8) return;
+        const length = pending.readInt32BE(0);
+        if (pending.length < length) return;
+        // 80877103: the SSL request, answered before the real startup message.
+        if (pending.readInt32BE(4) !== 80877103) started = true;
+        pending = pending.subarray(length);
+        continue;
+      }
+      if (pending.length < 5) return;
+      const length = pending.readInt32BE(1) + 1;
+      if (pending.length < length) return;
+      const type = String.fromCharCode(pending[0]!);
+      if (type === 'Q' || type === 'S') counters.statements += 1;
+      pending = pending.subarray(length);
+    }
+  };
+}
+
+/** The `link` of a cut proxy (test/shop/helpers/cut-proxy.ts) with this shape, adding to `counters`. */
+export function shapedLink(shape: LinkShape, counters: LinkCounters) {
+  return (client: Socket, upstream: Socket): void => {
+    const count = statementCounter(counters);
+    shapedDirection(client, upstream, shape, (chunk) => {
+      counters.bytesUp += chunk.length;
+      count(chunk);
+    });
+    shapedDirection(upstream, client, shape, (chunk) => {
+      counters.bytesDown += chunk.length;
+    });
+  };
+}
