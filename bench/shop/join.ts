@@ -126,9 +126,8 @@ try {
   await receiver.app.shop!.sync.photos.idle();
   const seconds = (performance.now() - started) / 1000;
   const received = payloadBytes(receiver.dir);
-  if (process.env.BENCH_KEEP) console.log(senderDir, receiver.dir);
-  if (received.files !== sent.files)
-    console.log(`  MISSING: received ${received.files} of ${sent.files} files`);
+  if (received.photos !== sent.photos)
+    console.log(`  MISSING: received ${received.photos} of ${sent.photos} photo files`);
   console.log(`  (the new desk had every draft's fields after ${fields.toFixed(1)} s)`);
   report(
     'a new desk joining that shop (receives)',
@@ -139,6 +138,6 @@ try {
   );
   await proxy.close();
 } finally {
-  if (!process.env.BENCH_KEEP) for (const desk of desks) await desk.remove().catch(() => undefined);
+  for (const desk of desks) await desk.remove().catch(() => undefined);
   server.remove();
 }
