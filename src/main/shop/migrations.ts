@@ -21,6 +21,8 @@ export const MIGRATION_LOCK = 7_024_001;
 export const FEED_LOCK = 7_024_002;
 /** The NOTIFY channel that says "the change feed has grown". */
 export const FEED_CHANNEL = 'listing_desk_changes';
+/** The NOTIFY channel that says "a job of the shop's queue changed hands or state". */
+export const JOBS_CHANNEL = 'listing_desk_jobs';
 
 export const migrations: readonly Migration[] = [
   {
@@ -128,6 +130,28 @@ create table listing_desk.listings (
   refreshed_by uuid not null references listing_desk.desks(id),
   primary key (account, listing_id)
 );
+
+-- shop-claims (issue 24.5): the publish queue. A tracking job is open too (its runner reads the
+-- publication), so the draft's second Publish joins it rather than making another listing.
+drop index listing_desk.jobs_one_active_per_draft;
+create unique index jobs_one_active_per_draft on listing_desk.jobs (draft_id)
+  where draft_id is not null and state in ('queued', 'running', 'waiting', 'tracking');
+create index jobs_open on listing_desk.jobs (created_at)
+  where state in ('queued', 'running', 'waiting', 'tracking');
+
+-- Only a member writes a job; desks hear of a new job, a new runner, a new state or a lease given
+-- back (not of every step: those are read by whoever takes the job over).
+create function listing_desk.job_written() returns trigger language plpgsql as $$
+begin
+  perform listing_desk.assert_desk(coalesce(new.runner, new.requested_by));
+  if tg_op = 'INSERT' or old.state is distinct from new.state or old.runner is distinct from new.runner
+     or (new.lease_until is null and old.lease_until is not null) then
+    perform pg_notify('${JOBS_CHANNEL}', new.id);
+  end if;
+  return new;
+end $$;
+create trigger job_written after insert or update on listing_desk.jobs
+  for each row execute function listing_desk.job_written();
 `,
   },
 ];

@@ -214,6 +214,8 @@ export interface PublishStartResult {
   draftId: string;
   /** The job publishing it (an existing open job of the draft is reused). */
   jobId?: string;
+  /** In a shop: the desk that pressed Publish first, whose job this press joined. */
+  queuedBy?: string;
   /** Why no job was started. */
   error?: PublishJobError;
 }

@@ -1,0 +1,302 @@
+// The publish engine's claims in a shop (DESIGN.md "Claims"): Publish puts the job in the shop's
+// queue (one open job per draft, by the database's unique index), and every desk that holds the
+// account's secret claims queued jobs, or jobs whose lease ran out, as far as its draft slots
+// allow. A desk hears of the queue's changes by LISTEN and wakes when a lease it waits for runs
+// out: no polling while nothing happens.
+import { performance } from 'node:perf_hooks';
+import type pg from 'pg';
+import type { ClaimedJobs, JobClaim, PublishClaims, QueueOutcome } from '../publish/claims';
+import type { JobRecord } from '../publish/job-record';
+import { isOpenJobState } from '../../shared/domain/publish-job';
+import { fetchJobPhotos, sendJobPhotos } from './job-photos';
+import { DEFAULT_LEASE, leaseClaim, type LeaseTiming } from './job-lease';
+import {
+  OPEN_STATES,
+  claimJob,
+  insertJob,
+  jobBodies,
+  jobExists,
+  listJobs,
+  openJobOf,
+  reopenJob,
+  type JobRow,
+} from './job-queue';
+import { JOBS_CHANNEL } from './migrations';
+import { isLinkDown } from './shop-error';
+import type { ShopSession } from './shop-session';
+
+export interface ShopClaimsOptions {
+  session: Pick<ShopSession, 'pool' | 'membership'> & Partial<Pick<ShopSession, 'onLink'>>;
+  /** Whether this desk's keychain holds the account's client secret. */
+  hasSecret(accountId: string): Promise<boolean>;
+  log: { info(message: string): void; warn(message: string): void; error(message: string, error?: unknown): void };
+  timing?: Partial<LeaseTiming>;
+}
+
+/** The shop's claims, and the queue as this desk last read it. */
+export interface ShopClaims extends PublishClaims {
+  /** The queue's jobs, newest first, as last read. */
+  rows(): readonly JobRow[];
+  /** Told whenever the rows were read anew; returns the unsubscribe. */
+  onRows(listener: () => void): () => void;
+  /** Whether this desk pressed Publish for the job (its notices are given here). */
+  requestedHere(jobId: string): boolean;
+  close(): Promise<void>;
+}
+
+/** Opens the shop's claims on a session (call `close` after the engine's close). */
+export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
+  const { pool, membership } = options.session;
+  const { log } = options;
+  const deskId = membership.deskId;
+  const timing: LeaseTiming = { ...DEFAULT_LEASE, ...options.timing };
+  const live = new Map<string, JobClaim>();
+  const requested = new Set<string>();
+  const unsent = new Map<string, JobRecord>();
+  const seen = new Map<string, string>();
+  const rowListeners = new Set<() => void>();
+  let rows: JobRow[] = [];
+  let jobs: ClaimedJobs | null = null;
+  let closed = false;
+  let backlog = false;
+  let sweeping: Promise<void> | null = null;
+  let again = false;
+  let wake: NodeJS.Timeout | undefined;
+  let listener: pg.PoolClient | null = null;
+  let relisten: NodeJS.Timeout | undefined;
+  let relistenMs = 1_000;
+
+  const secretCache = () => {
+    const known = new Map<string, Promise<boolean>>();
+    return (accountId: string) => {
+      let has = known.get(accountId);
+      if (!has) known.set(accountId, (has = options.hasSecret(accountId).catch(() => false)));
+      return has;
+    };
+  };
+
+  // Claims the job in the database (one statement) and, when won, the lease that goes with it.
+  const claimIn = async (jobId: string, reopen?: JobRecord) => {
+    const askedAt = performance.now();
+    const won = reopen
+      ? await reopenJob(pool, reopen, deskId, timing.leaseMs)
+      : await claimJob(pool, jobId, deskId, timing.leaseMs);
+    if (!won) return null;
+    const claim = leaseClaim({
+      db: pool,
+      jobId,
+      deskId,
+      fence: won.fence,
+      askedAt,
+      timing,
+      log,
+      onEnd(id) {
+        live.delete(id);
+        if (backlog) kick();
+      },
+    });
+    live.set(jobId, claim);
+    log.info(`Shop: this desk runs publish job ${jobId} (fence ${won.fence})`);
+    return { claim, body: won.body };
+  };
+
+  // A job that another desk queued, or that was left by a desk that stopped: run here from the
+  // shop's copy of its record, with its photos.
+  const takeOver = async (jobId: string): Promise<void> => {
+    if (!jobs) return;
+    const won = await claimIn(jobId);
+    if (!won) return;
+    try {
+      await fetchJobPhotos(pool, won.body.photos, (name) => jobs!.photoPath(jobId, name));
+    } catch (error) {
+      log.error(`Shop: publish job ${jobId} cannot run here: its photos could not be fetched`, error);
+      await won.claim.release(won.body.record);
+      return;
+    }
+    await jobs.adopt(won.body.record, won.claim);
+  };
+
+  const sendUnsent = async () => {
+    for (const [id, record] of unsent) {
+      if (!jobs) return;
+      await queueRecord(record, (name) => jobs!.photoPath(id, name));
+      unsent.delete(id);
+    }
+  };
+
+  const sweep = async (): Promise<void> => {
+    await sendUnsent();
+    rows = await listJobs(pool);
+    for (const notify of rowListeners) notify();
+    if (!jobs) return;
+    // This desk's jobs that another desk runs follow the shop's copy (their draft, their notice).
+    const followed = rows.filter(
+      (row) => row.requestedBy === deskId && !live.has(row.id) && seen.get(row.id) !== row.updatedAt,
+    );
+    if (followed.length > 0) {
+      const bodies = await jobBodies(
+        pool,
+        followed.map((row) => row.id),
+      );
+      for (const row of followed) {
+        const body = bodies.get(row.id);
+        if (body) await jobs.mirror(body.record);
+        seen.set(row.id, row.updatedAt);
+      }
+    }
+    const hasSecret = secretCache();
+    let room = jobs.room();
+    backlog = false;
+    let nextMs = Infinity;
+    for (const row of [...rows].reverse()) {
+      if (!OPEN_STATES.includes(row.state) || live.has(row.id) || row.account === null) continue;
+      const free = row.runner === null || row.runner === deskId || row.leaseLeftMs === null || row.leaseLeftMs <= 0;
+      if (!(await hasSecret(row.account))) continue;
+      if (!free) {
+        nextMs = Math.min(nextMs, row.leaseLeftMs ?? Infinity);
+        continue;
+      }
+      if (room <= 0) {
+        backlog = true;
+        continue;
+      }
+      await takeOver(row.id);
+      if (live.has(row.id)) room -= 1;
+    }
+    clearTimeout(wake);
+    if (Number.isFinite(nextMs) && !closed) {
+      // Wakes just after the lease it waits for could have run out (by the database's clock).
+      wake = setTimeout(kick, Math.max(0, nextMs) + 50);
+      wake.unref();
+    }
+  };
+
+  const kick = (): void => {
+    if (closed) return;
+    if (sweeping) {
+      again = true;
+      return;
+    }
+    sweeping = (async () => {
+      do {
+        again = false;
+        try {
+          await sweep();
+        } catch (error) {
+          if (isLinkDown(error)) log.warn(`Shop: the publish queue cannot be read now (${String(error)})`);
+          else log.error('Shop: reading the publish queue failed', error);
+        }
+      } while (again && !closed);
+    })().finally(() => (sweeping = null));
+  };
+
+  const listen = async (): Promise<void> => {
+    clearTimeout(relisten);
+    if (closed || listener) return;
+    try {
+      const client = await pool.connect();
+      client.on('notification', (message) => {
+        if (message.channel === JOBS_CHANNEL) kick();
+      });
+      client.on('error', () => {
+        if (listener === client) listener = null;
+        client.release(true);
+        scheduleListen();
+      });
+      await client.query(`listen ${JOBS_CHANNEL}`);
+      listener = client;
+      relistenMs = 1_000;
+      kick();
+    } catch (error) {
+      log.warn(`Shop: cannot listen to the publish queue now (${String(error)})`);
+      scheduleListen();
+    }
+  };
+  // While the database is out of reach, tries again at growing pauses (the link's news comes first).
+  const scheduleListen = () => {
+    if (closed) return;
+    clearTimeout(relisten);
+    relisten = setTimeout(() => void listen(), relistenMs);
+    relisten.unref();
+    relistenMs = Math.min(relistenMs * 2, 30_000);
+  };
+  const unsubscribeLink = options.session.onLink?.((link) => {
+    if (link.state === 'connected') void listen();
+  });
+
+  const queueRecord = async (
+    record: JobRecord,
+    photoPath: (name: string) => string,
+  ): Promise<QueueOutcome> => {
+    const photos = await sendJobPhotos(pool, record, photoPath, deskId);
+    // A desk without the account's secret can queue: the job waits for a desk that has it.
+    const state = (await options.hasSecret(record.accountId)) ? 'queued' : 'waiting';
+    // The draft's open job may end between the refused insert and the read: then try again.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const id = await insertJob(pool, { body: { record, photos }, deskId, state });
+      if (id !== null) {
+        requested.add(id);
+        kick();
+        return { runHere: false };
+      }
+      const open = await openJobOf(pool, record.draftId);
+      if (open) return { existing: open.id, deskName: open.deskName };
+    }
+    throw new Error(`The shop's queue refused job ${record.id} of draft ${record.draftId}.`);
+  };
+
+  return {
+    async queue(record, photoPath) {
+      try {
+        return await queueRecord(record, photoPath);
+      } catch (error) {
+        if (!isLinkDown(error)) throw error;
+        // Out of reach: the job waits on this desk and goes up once the shop is back.
+        log.warn(`Shop: publish job ${record.id} waits to reach the shop's queue (${String(error)})`);
+        unsent.set(record.id, record);
+        requested.add(record.id);
+        scheduleListen();
+        return { runHere: false };
+      }
+    },
+    async claim(record) {
+      if (closed || live.has(record.id) || unsent.has(record.id)) return null;
+      if (!(await options.hasSecret(record.accountId))) return null;
+      let won = await claimIn(record.id);
+      if (!won && isOpenJobState(record.state) && jobs) {
+        // Started before this desk joined the shop: it joins the queue now.
+        if (!(await jobExists(pool, record.id))) {
+          const photoPath = (name: string) => jobs!.photoPath(record.id, name);
+          if ('existing' in (await queueRecord(record, photoPath))) return null;
+          won = await claimIn(record.id);
+        } else won = await claimIn(record.id, record);
+      }
+      if (!won) return null;
+      return { ...won.claim, signal: won.claim.signal, record: won.body.record };
+    },
+    attach(engine) {
+      jobs = engine;
+      void listen();
+      kick();
+      return () => {
+        if (jobs === engine) jobs = null;
+      };
+    },
+    rows: () => rows,
+    onRows(listen) {
+      rowListeners.add(listen);
+      return () => rowListeners.delete(listen);
+    },
+    requestedHere: (jobId) =>
+      requested.has(jobId) || rows.some((row) => row.id === jobId && row.requestedBy === deskId),
+    async close() {
+      closed = true;
+      unsubscribeLink?.();
+      clearTimeout(wake);
+      clearTimeout(relisten);
+      await sweeping?.catch(() => undefined);
+      listener?.release();
+      listener = null;
+    },
+  };
+}
