@@ -58,7 +58,8 @@ export function claimedJobs(deps: ClaimedJobsDeps): ClaimedJobs {
     },
     async mirror(record: JobRecord) {
       const entry = deps.entries.get(record.id);
-      if (!entry || busy(entry) || entry.record.updatedAt === record.updatedAt) return;
+      // A copy read before this desk last wrote the job (it ran it itself) is older than its own.
+      if (!entry || busy(entry) || record.updatedAt <= entry.record.updatedAt) return;
       const was = entry.record.state;
       deps.add(record);
       await deps.save(record);

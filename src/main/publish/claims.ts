@@ -40,6 +40,8 @@ export interface PublishClaims {
   queue(record: JobRecord, photoPath: (name: string) => string): Promise<QueueOutcome>;
   /** Asks for the right to run (or track) the job now; null: not on this desk now. */
   claim(record: JobRecord): Promise<JobClaim | null>;
+  /** The desk that pressed Publish for the job, when another one did (the seller is told). */
+  queuedBy?(jobId: string): string | undefined;
   /** Called once by the engine it serves; returns the detach. */
   attach(jobs: ClaimedJobs): () => void;
 }

@@ -239,7 +239,8 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
   const startOne = async (draftId: string): Promise<StartResult> => {
     const jobs = [...entries.values()].filter((entry) => entry.record.draftId === draftId);
     const open = jobs.find((entry) => isOpenJobState(entry.record.state));
-    if (open) return { draftId, jobId: open.record.id };
+    const queuedBy = open && claims.queuedBy?.(open.record.id);
+    if (open) return { draftId, jobId: open.record.id, ...(queuedBy && { queuedBy }) };
     const id = newId();
     const made = await createJob({
       id,

@@ -35,10 +35,10 @@ export interface ShopClaimsOptions {
 
 /** The shop's claims, and the queue as this desk last read it. */
 export interface ShopClaims extends PublishClaims {
-  /** The queue's jobs, newest first, as last read. */
-  rows(): readonly JobRow[];
-  /** Told whenever the rows were read anew; returns the unsubscribe. */
-  onRows(listener: () => void): () => void;
+  /** The queue's jobs, newest first, as last read, with their records (absent: not read yet). */
+  jobs(): { row: JobRow; record?: JobRecord }[];
+  /** Told whenever the queue was read anew, with the jobs written since; returns the unsubscribe. */
+  onJobs(listener: (changed: string[]) => void): () => void;
   /** Whether this desk pressed Publish for the job (its notices are given here). */
   requestedHere(jobId: string): boolean;
   close(): Promise<void>;
@@ -53,8 +53,8 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
   const live = new Map<string, JobClaim>();
   const requested = new Set<string>();
   const unsent = new Map<string, JobRecord>();
-  const seen = new Map<string, string>();
-  const rowListeners = new Set<() => void>();
+  const records = new Map<string, { updatedAt: string; record: JobRecord }>();
+  const rowListeners = new Set<(changed: string[]) => void>();
   let rows: JobRow[] = [];
   let jobs: ClaimedJobs | null = null;
   let closed = false;
@@ -126,23 +126,21 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
 
   const sweep = async (): Promise<void> => {
     await sendUnsent();
-    rows = await listJobs(pool);
-    for (const notify of rowListeners) notify();
+    const listed = await listJobs(pool);
+    // Only the jobs written since the last read are read in full.
+    const changed = listed.filter((row) => records.get(row.id)?.updatedAt !== row.updatedAt);
+    const bodies = changed.length > 0 ? await jobBodies(pool, changed.map((row) => row.id)) : new Map();
+    for (const row of changed) {
+      const body = bodies.get(row.id);
+      if (body) records.set(row.id, { updatedAt: row.updatedAt, record: body.record });
+    }
+    rows = listed;
+    for (const notify of rowListeners) notify(changed.map((row) => row.id));
     if (!jobs) return;
     // This desk's jobs that another desk runs follow the shop's copy (their draft, their notice).
-    const followed = rows.filter(
-      (row) => row.requestedBy === deskId && !live.has(row.id) && seen.get(row.id) !== row.updatedAt,
-    );
-    if (followed.length > 0) {
-      const bodies = await jobBodies(
-        pool,
-        followed.map((row) => row.id),
-      );
-      for (const row of followed) {
-        const body = bodies.get(row.id);
-        if (body) await jobs.mirror(body.record);
-        seen.set(row.id, row.updatedAt);
-      }
+    for (const row of changed) {
+      const record = records.get(row.id)?.record;
+      if (record && row.requestedBy === deskId && !live.has(row.id)) await jobs.mirror(record);
     }
     const hasSecret = secretCache();
     let room = jobs.room();
@@ -282,10 +280,14 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
         if (jobs === engine) jobs = null;
       };
     },
-    rows: () => rows,
-    onRows(listen) {
+    jobs: () => rows.map((row) => ({ row, record: records.get(row.id)?.record })),
+    onJobs(listen) {
       rowListeners.add(listen);
       return () => rowListeners.delete(listen);
+    },
+    queuedBy(jobId) {
+      const row = rows.find((candidate) => candidate.id === jobId);
+      return row && row.requestedBy !== deskId ? row.requestedByName : undefined;
     },
     requestedHere: (jobId) =>
       requested.has(jobId) || rows.some((row) => row.id === jobId && row.requestedBy === deskId),

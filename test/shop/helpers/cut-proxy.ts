@@ -42,18 +42,19 @@ export async function startCutProxy(targetPort: number): Promise<CutProxy> {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  const cutAll = () => {
+    cut = true;
+    for (const socket of [...open]) socket.resetAndDestroy();
+    open.clear();
+  };
   return {
     port,
-    cut() {
-      cut = true;
-      for (const socket of [...open]) socket.resetAndDestroy();
-      open.clear();
-    },
+    cut: cutAll,
     heal() {
       cut = false;
     },
     async close() {
-      this.cut();
+      cutAll();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
