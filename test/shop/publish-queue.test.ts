@@ -85,3 +85,48 @@ describe('the shop publish queue', () => {
     }
   });
 });
+
+describe('a job of an account whose secret only some desks hold', () => {
+  it('waits, saying so, until a desk that has the secret runs it (with the photos from the shop)', async () => {
+    const s = await shop();
+    const till = await shopDesk(s, 'Kasse', { hasSecret: false });
+    opened.desks.push(till);
+    const [draft] = await till.d.makeDrafts(1, 2);
+    const [press] = await till.engine.start([draft!.id]);
+    const jobId = press!.jobId!;
+    await vi.waitFor(() =>
+      expect(till.engine.get(jobId)).toMatchObject({
+        state: 'waiting',
+        error: { problem: 'waiting-for-secret' },
+        desk: { runner: null, requestedBy: 'Kasse' },
+      }),
+    );
+    expect(await jobStates(till)).toEqual({ waiting: 1 });
+    expect(s.sb.stats().clients[s.sb.clients[0]!.clientId]?.listings ?? 0).toBe(0);
+
+    // A desk with the secret and none of the drafts: the job's record and photos come from the shop.
+    const office = await shopDesk(s, 'Büro');
+    opened.desks.push(office);
+    await vi.waitFor(async () => expect(await jobStates(office)).toEqual({ published: 1 }), {
+      timeout: 30_000,
+      interval: 100,
+    });
+    expect(counts(s.sb)).toMatchObject({ listings: 1, media: 2, publications: 1 });
+    const [listing] = await clientOf(s.sb).listListings();
+    const shown = await Promise.all(
+      listing!.urls.map(async (url) => Buffer.from(await (await fetch(url)).arrayBuffer())),
+    );
+    const expected = await Promise.all(draft!.photos.map((photo) => till.d.photoBytes(photo)));
+    expect(shown.map((bytes, i) => bytes.equals(expected[i]!))).toEqual([true, true]);
+    // The desk that pressed Publish learns the outcome: its draft, its Publishing view, its notice.
+    await vi.waitFor(async () => {
+      expect((await till.d.drafts.get(draft!.id)).status).toBe('published');
+      expect(till.engine.get(jobId)).toMatchObject({
+        state: 'published',
+        desk: { runner: 'Büro', requestedBy: 'Kasse', here: false },
+      });
+      expect(till.notices.map((notice) => [notice.jobId, notice.kind])).toEqual([[jobId, 'live']]);
+    });
+    expect(office.notices).toEqual([]);
+  });
+});

@@ -3,7 +3,11 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { migrate } from '../../../src/main/shop/migrate';
+import type { LeaseTiming } from '../../../src/main/shop/job-lease';
 import type { ShopSession } from '../../../src/main/shop/shop-session';
+
+/** Short leases: a stopped desk's job is taken over within seconds. */
+export const TEST_LEASE: LeaseTiming = { leaseMs: 2_500, renewMs: 500, marginMs: 1_000 };
 
 /** Applies the schema to an empty database (the superuser's URL); resolves with the shop's id. */
 export async function initShop(url: string): Promise<string> {

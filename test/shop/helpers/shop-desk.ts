@@ -6,15 +6,12 @@ import type { PublishNotice } from '../../../src/shared/domain/publish-job';
 import type { ServiceClient } from '../../../src/main/service-client';
 import type { PublishEngine } from '../../../src/main/publish/engine';
 import { openShopClaims, type ShopClaims } from '../../../src/main/shop/job-claims';
-import type { LeaseTiming } from '../../../src/main/shop/job-lease';
 import { shopNotices, shopPublishing } from '../../../src/main/shop/shop-publishing';
 import type { ShopSession } from '../../../src/main/shop/shop-session';
 import type { Sandbox } from '../../../src/sandbox';
 import { clientOf, desk, engineOn, sandboxAccounts, type Desk } from '../../integration/publish/helpers';
-import { deskSession } from './desk-session';
+import { deskSession, TEST_LEASE } from './desk-session';
 
-/** Short leases: a stopped desk's job is taken over within seconds. */
-export const TEST_LEASE: LeaseTiming = { leaseMs: 2_500, renewMs: 500, marginMs: 1_000 };
 
 export interface ShopDesk {
   name: string;
