@@ -35,7 +35,8 @@ const ENDED: Partial<Record<JobRecord['state'], DraftStatus>> = {
 
 /** The engine's side of the shop's queue. */
 export function claimedJobs(deps: ClaimedJobsDeps): ClaimedJobs {
-  const busy = (entry: Entry | undefined) => entry !== undefined && (entry.claim !== null || entry.task !== null);
+  const busy = (entry: Entry | undefined) =>
+    entry !== undefined && (entry.claim !== null || entry.task !== null);
   return {
     async adopt(record: JobRecord, claim: JobClaim) {
       if (deps.closed() || busy(deps.entries.get(record.id)) || !isOpenJobState(record.state)) {

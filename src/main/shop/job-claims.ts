@@ -29,7 +29,11 @@ export interface ShopClaimsOptions {
   session: Pick<ShopSession, 'pool' | 'membership'> & Partial<Pick<ShopSession, 'onLink'>>;
   /** Whether this desk's keychain holds the account's client secret. */
   hasSecret(accountId: string): Promise<boolean>;
-  log: { info(message: string): void; warn(message: string): void; error(message: string, error?: unknown): void };
+  log: {
+    info(message: string): void;
+    warn(message: string): void;
+    error(message: string, error?: unknown): void;
+  };
   timing?: Partial<LeaseTiming>;
 }
 
@@ -129,7 +133,13 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
     const listed = await listJobs(pool);
     // Only the jobs written since the last read are read in full.
     const changed = listed.filter((row) => records.get(row.id)?.updatedAt !== row.updatedAt);
-    const bodies = changed.length > 0 ? await jobBodies(pool, changed.map((row) => row.id)) : new Map();
+    const bodies =
+      changed.length > 0
+        ? await jobBodies(
+            pool,
+            changed.map((row) => row.id),
+          )
+        : new Map();
     for (const row of changed) {
       const body = bodies.get(row.id);
       if (body) records.set(row.id, { updatedAt: row.updatedAt, record: body.record });
@@ -148,7 +158,8 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
     let nextMs = Infinity;
     for (const row of [...rows].reverse()) {
       if (!OPEN_STATES.includes(row.state) || live.has(row.id) || row.account === null) continue;
-      const free = row.runner === null || row.runner === deskId || row.leaseLeftMs === null || row.leaseLeftMs <= 0;
+      const free =
+        row.runner === null || row.runner === deskId || row.leaseLeftMs === null || row.leaseLeftMs <= 0;
       if (!(await hasSecret(row.account))) continue;
       if (!free) {
         nextMs = Math.min(nextMs, row.leaseLeftMs ?? Infinity);

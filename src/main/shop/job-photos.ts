@@ -22,9 +22,10 @@ export async function sendJobPhotos(
     files.set(photo.file, { hash: createHash('sha256').update(bytes).digest('hex'), bytes });
   }
   const hashes = [...new Set([...files.values()].map((file) => file.hash))];
-  const known = await db.query<{ hash: string }>(`select hash from listing_desk.photos where hash = any($1)`, [
-    hashes,
-  ]);
+  const known = await db.query<{ hash: string }>(
+    `select hash from listing_desk.photos where hash = any($1)`,
+    [hashes],
+  );
   const have = new Set(known.rows.map((row) => row.hash));
   for (const { hash, bytes } of files.values()) {
     if (have.has(hash)) continue;
@@ -46,7 +47,13 @@ export async function fetchJobPhotos(
 ): Promise<void> {
   for (const [name, hash] of Object.entries(photos)) {
     const file = photoPath(name);
-    if (await access(file).then(() => true, () => false)) continue;
+    if (
+      await access(file).then(
+        () => true,
+        () => false,
+      )
+    )
+      continue;
     const found = await db.query<{ bytes: Buffer }>(`select bytes from listing_desk.photos where hash = $1`, [
       hash,
     ]);

@@ -22,7 +22,12 @@ export function waitingForSecret(at: string): PublishJobError {
   };
 }
 
-function shopView(row: JobRow, record: JobRecord | undefined, local: PublishJobView | undefined, deskId: string) {
+function shopView(
+  row: JobRow,
+  record: JobRecord | undefined,
+  local: PublishJobView | undefined,
+  deskId: string,
+) {
   const base = local ?? (record && jobView(record, IDLE));
   if (!base) return undefined;
   const desk = { runner: row.runnerName, requestedBy: row.requestedByName, here: row.runner === deskId };

@@ -30,10 +30,10 @@ export async function deskSession(
   const pool = new pg.Pool({ connectionString: url, max: 8, connectionTimeoutMillis: 2_000 });
   // A cut connection fails its queries; the idle ones' errors are expected here.
   pool.on('error', () => undefined);
-  await pool.query(
-    `insert into listing_desk.desks (id, name) values ($1, $2) on conflict (id) do nothing`,
-    [deskId, name],
-  );
+  await pool.query(`insert into listing_desk.desks (id, name) values ($1, $2) on conflict (id) do nothing`, [
+    deskId,
+    name,
+  ]);
   const since = new Date().toISOString();
   return {
     membership: { url, shopId, deskId, deskName: name, joinedAt: since },

@@ -12,7 +12,6 @@ import type { Sandbox } from '../../../src/sandbox';
 import { clientOf, desk, engineOn, sandboxAccounts, type Desk } from '../../integration/publish/helpers';
 import { deskSession, TEST_LEASE } from './desk-session';
 
-
 export interface ShopDesk {
   name: string;
   d: Desk;
@@ -45,7 +44,9 @@ export async function shopDesk(
   const d = await desk();
   if (options.draftsOf) {
     for (const folder of ['drafts', 'photos'])
-      await cp(path.join(options.draftsOf.dataDir, folder), path.join(d.dataDir, folder), { recursive: true });
+      await cp(path.join(options.draftsOf.dataDir, folder), path.join(d.dataDir, folder), {
+        recursive: true,
+      });
     await d.reopen();
   }
   const session = await deskSession(options.url ?? shop.url, shop.shopId, name, options.deskId);
@@ -59,10 +60,14 @@ export async function shopDesk(
   const base = clientOf(shop.sb);
   const client = options.client ? options.client(base) : base;
   const notices: PublishNotice[] = [];
-  const engine = await engineOn(d, sandboxAccounts(() => client), {
-    claims,
-    onNotice: shopNotices(claims, (notice) => notices.push(notice)),
-  });
+  const engine = await engineOn(
+    d,
+    sandboxAccounts(() => client),
+    {
+      claims,
+      onNotice: shopNotices(claims, (notice) => notices.push(notice)),
+    },
+  );
   return {
     name,
     d,
