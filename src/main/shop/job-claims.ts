@@ -5,7 +5,13 @@
 // out: no polling while nothing happens.
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
-import type { ClaimedJobs, JobClaim, PublishClaims, QueueOutcome } from '../publish/claims';
+import {
+  LONE_CLAIM,
+  type ClaimedJobs,
+  type JobClaim,
+  type PublishClaims,
+  type QueueOutcome,
+} from '../publish/claims';
 import type { JobRecord } from '../publish/job-record';
 import { isOpenJobState } from '../../shared/domain/publish-job';
 import { fetchJobPhotos, sendJobPhotos } from './job-photos';
@@ -21,12 +27,19 @@ import {
   reopenJob,
   type JobRow,
 } from './job-queue';
-import { JOBS_CHANNEL } from './migrations';
 import { isLinkDown } from './shop-error';
 import type { ShopSession } from './shop-session';
+import type { ShopMembership } from './membership';
+import { listenToJobs, type JobListener } from './job-listener';
+
+type ClaimsSession = Pick<ShopSession, 'pool'> & Partial<Pick<ShopSession, 'onLink'>>;
 
 export interface ShopClaimsOptions {
-  session: Pick<ShopSession, 'pool' | 'membership'> & Partial<Pick<ShopSession, 'onLink'>>;
+  membership: Pick<ShopMembership, 'deskId'>;
+  /** The desk's session; claims wait for it (the composition root opens it after the engine). */
+  session: ClaimsSession | Promise<ClaimsSession>;
+  /** Accounts whose jobs never enter the shop's queue (the desk's own embedded Sandbox). */
+  keepsLocal?(accountId: string): boolean;
   /** Whether this desk's keychain holds the account's client secret. */
   hasSecret(accountId: string): Promise<boolean>;
   log: {
@@ -50,7 +63,7 @@ export interface ShopClaims extends PublishClaims {
 
 /** Opens the shop's claims on a session (call `close` after the engine's close). */
 export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
-  const { pool, membership } = options.session;
+  const { membership } = options;
   const { log } = options;
   const deskId = membership.deskId;
   const timing: LeaseTiming = { ...DEFAULT_LEASE, ...options.timing };
@@ -66,9 +79,23 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
   let sweeping: Promise<void> | null = null;
   let again = false;
   let wake: NodeJS.Timeout | undefined;
-  let listener: pg.PoolClient | null = null;
-  let relisten: NodeJS.Timeout | undefined;
-  let relistenMs = 1_000;
+  let listener: JobListener | null = null;
+  let pool: pg.Pool | undefined;
+  let unsubscribeLink: (() => void) | undefined;
+  let stopWaiting!: () => void;
+  const closing = new Promise<void>((resolve) => (stopWaiting = resolve));
+  // The session opens with the sync, after the engine: the claims wait for it (or for close).
+  const ready = Promise.resolve(options.session).then((session) => {
+    pool = session.pool;
+    unsubscribeLink = session.onLink?.((link) => {
+      if (link.state === 'connected') listener?.wake();
+    });
+  });
+  const connected = async (): Promise<pg.Pool> => {
+    await Promise.race([ready, closing]);
+    if (!pool || closed) throw new Error('The shop claims are closed.');
+    return pool;
+  };
 
   const secretCache = () => {
     const known = new Map<string, Promise<boolean>>();
@@ -81,13 +108,14 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
 
   // Claims the job in the database (one statement) and, when won, the lease that goes with it.
   const claimIn = async (jobId: string, reopen?: JobRecord) => {
+    const db = await connected();
     const askedAt = performance.now();
     const won = reopen
-      ? await reopenJob(pool, reopen, deskId, timing.leaseMs)
-      : await claimJob(pool, jobId, deskId, timing.leaseMs);
+      ? await reopenJob(db, reopen, deskId, timing.leaseMs)
+      : await claimJob(db, jobId, deskId, timing.leaseMs);
     if (!won) return null;
     const claim = leaseClaim({
-      db: pool,
+      db,
       jobId,
       deskId,
       fence: won.fence,
@@ -111,7 +139,7 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
     const won = await claimIn(jobId);
     if (!won) return;
     try {
-      await fetchJobPhotos(pool, won.body.photos, (name) => jobs!.photoPath(jobId, name));
+      await fetchJobPhotos(await connected(), won.body.photos, (name) => jobs!.photoPath(jobId, name));
     } catch (error) {
       log.error(`Shop: publish job ${jobId} cannot run here: its photos could not be fetched`, error);
       await won.claim.release(won.body.record);
@@ -130,13 +158,14 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
 
   const sweep = async (): Promise<void> => {
     await sendUnsent();
-    const listed = await listJobs(pool);
+    const db = await connected();
+    const listed = await listJobs(db);
     // Only the jobs written since the last read are read in full.
     const changed = listed.filter((row) => records.get(row.id)?.updatedAt !== row.updatedAt);
     const bodies =
       changed.length > 0
         ? await jobBodies(
-            pool,
+            db,
             changed.map((row) => row.id),
           )
         : new Map();
@@ -199,56 +228,23 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
     })().finally(() => (sweeping = null));
   };
 
-  const listen = async (): Promise<void> => {
-    clearTimeout(relisten);
-    if (closed || listener) return;
-    try {
-      const client = await pool.connect();
-      client.on('notification', (message) => {
-        if (message.channel === JOBS_CHANNEL) kick();
-      });
-      client.on('error', () => {
-        if (listener === client) listener = null;
-        client.release(true);
-        scheduleListen();
-      });
-      await client.query(`listen ${JOBS_CHANNEL}`);
-      listener = client;
-      relistenMs = 1_000;
-      kick();
-    } catch (error) {
-      log.warn(`Shop: cannot listen to the publish queue now (${String(error)})`);
-      scheduleListen();
-    }
-  };
-  // While the database is out of reach, tries again at growing pauses (the link's news comes first).
-  const scheduleListen = () => {
-    if (closed) return;
-    clearTimeout(relisten);
-    relisten = setTimeout(() => void listen(), relistenMs);
-    relisten.unref();
-    relistenMs = Math.min(relistenMs * 2, 30_000);
-  };
-  const unsubscribeLink = options.session.onLink?.((link) => {
-    if (link.state === 'connected') void listen();
-  });
-
   const queueRecord = async (
     record: JobRecord,
     photoPath: (name: string) => string,
   ): Promise<QueueOutcome> => {
-    const photos = await sendJobPhotos(pool, record, photoPath, deskId);
+    const db = await connected();
+    const photos = await sendJobPhotos(db, record, photoPath, deskId);
     // A desk without the account's secret can queue: the job waits for a desk that has it.
     const state = (await options.hasSecret(record.accountId)) ? 'queued' : 'waiting';
     // The draft's open job may end between the refused insert and the read: then try again.
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const id = await insertJob(pool, { body: { record, photos }, deskId, state });
+      const id = await insertJob(db, { body: { record, photos }, deskId, state });
       if (id !== null) {
         requested.add(id);
         kick();
         return { runHere: false };
       }
-      const open = await openJobOf(pool, record.draftId);
+      const open = await openJobOf(db, record.draftId);
       if (open) return { existing: open.id, deskName: open.deskName };
     }
     throw new Error(`The shop's queue refused job ${record.id} of draft ${record.draftId}.`);
@@ -256,6 +252,7 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
 
   return {
     async queue(record, photoPath) {
+      if (options.keepsLocal?.(record.accountId)) return { runHere: true };
       try {
         return await queueRecord(record, photoPath);
       } catch (error) {
@@ -264,17 +261,22 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
         log.warn(`Shop: publish job ${record.id} waits to reach the shop's queue (${String(error)})`);
         unsent.set(record.id, record);
         requested.add(record.id);
-        scheduleListen();
+        listener?.wake();
         return { runHere: false };
       }
     },
     async claim(record) {
+      if (options.keepsLocal?.(record.accountId)) return LONE_CLAIM;
       if (closed || live.has(record.id) || unsent.has(record.id)) return null;
       if (!(await options.hasSecret(record.accountId))) return null;
-      let won = await claimIn(record.id);
+      // Closed before the session came: nothing was claimed.
+      let won = await claimIn(record.id).catch((error: unknown) => {
+        if (closed) return null;
+        throw error;
+      });
       if (!won && isOpenJobState(record.state) && jobs) {
         // Started before this desk joined the shop: it joins the queue now.
-        if (!(await jobExists(pool, record.id))) {
+        if (!(await jobExists(await connected(), record.id))) {
           const photoPath = (name: string) => jobs!.photoPath(record.id, name);
           if ('existing' in (await queueRecord(record, photoPath))) return null;
           won = await claimIn(record.id);
@@ -285,7 +287,9 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
     },
     attach(engine) {
       jobs = engine;
-      void listen();
+      void ready.then(() => {
+        if (!closed && !listener && pool) listener = listenToJobs(pool, kick, log);
+      });
       kick();
       return () => {
         if (jobs === engine) jobs = null;
@@ -304,11 +308,11 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
       requested.has(jobId) || rows.some((row) => row.id === jobId && row.requestedBy === deskId),
     async close() {
       closed = true;
+      stopWaiting();
       unsubscribeLink?.();
       clearTimeout(wake);
-      clearTimeout(relisten);
       await sweeping?.catch(() => undefined);
-      listener?.release();
+      listener?.close();
       listener = null;
     },
   };

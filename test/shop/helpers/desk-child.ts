@@ -25,6 +25,7 @@ async function main(): Promise<void> {
   const drafts = await openDraftsStore(config.dataDir, { log: quietLog });
   const session = await deskSession(config.url, config.shopId, config.name);
   const claims = openShopClaims({
+    membership: session.membership,
     session,
     hasSecret: async () => true,
     log: { ...quietLog, warn: () => undefined },

@@ -52,6 +52,7 @@ export async function shopDesk(
   const session = await deskSession(options.url ?? shop.url, shop.shopId, name, options.deskId);
   const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
   const claims = openShopClaims({
+    membership: session.membership,
     session,
     hasSecret: async () => options.hasSecret ?? true,
     log: quiet,
