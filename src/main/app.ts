@@ -168,6 +168,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   const deskClaims = await openDeskClaims(config.dataDir, {
     hasSecret: async (id) => accounts.state().accounts.some((a) => a.id === id && a.hasSecret),
     keepsLocal: (id) => accounts.state().accounts.some((a) => a.id === id && a.kind === 'sandbox'),
+    onAccountChange: (listener) => accounts.onAccountChange(listener),
     log: ports.log,
   });
   const onNotice = (notice: PublishNotice) => {

@@ -22,7 +22,7 @@ export interface DeskClaims {
 /** The desk's claims in its shop, or undefined on a lone desk (no membership.json). */
 export async function openDeskClaims(
   dataDir: string,
-  deps: Pick<ShopClaimsOptions, 'hasSecret' | 'keepsLocal' | 'log' | 'timing'>,
+  deps: Pick<ShopClaimsOptions, 'hasSecret' | 'keepsLocal' | 'onAccountChange' | 'log' | 'timing'>,
 ): Promise<DeskClaims | undefined> {
   const { membership } = await readMembership(dataDir);
   if (!membership) return undefined;

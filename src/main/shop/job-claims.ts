@@ -40,6 +40,8 @@ export interface ShopClaimsOptions {
   session: ClaimsSession | Promise<ClaimsSession>;
   /** Accounts whose jobs never enter the shop's queue (the desk's own embedded Sandbox). */
   keepsLocal?(accountId: string): boolean;
+  /** Calls `listener` when an account (or its secret) changed here; returns the unsubscribe. */
+  onAccountChange?(listener: () => void): () => void;
   /** Whether this desk's keychain holds the account's client secret. */
   hasSecret(accountId: string): Promise<boolean>;
   log: {
@@ -56,8 +58,8 @@ export interface ShopClaims extends PublishClaims {
   jobs(): { row: JobRow; record?: JobRecord }[];
   /** Told whenever the queue was read anew, with the jobs written since; returns the unsubscribe. */
   onJobs(listener: (changed: string[]) => void): () => void;
-  /** Whether this desk pressed Publish for the job (its notices are given here). */
-  requestedHere(jobId: string): boolean;
+  /** The name of the desk that pressed Publish for the job, when another desk did. */
+  queuedBy(jobId: string): string | undefined;
   close(): Promise<void>;
 }
 
@@ -68,7 +70,6 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
   const deskId = membership.deskId;
   const timing: LeaseTiming = { ...DEFAULT_LEASE, ...options.timing };
   const live = new Map<string, JobClaim>();
-  const requested = new Set<string>();
   const unsent = new Map<string, JobRecord>();
   const records = new Map<string, { updatedAt: string; record: JobRecord }>();
   const rowListeners = new Set<(changed: string[]) => void>();
@@ -240,7 +241,6 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const id = await insertJob(db, { body: { record, photos }, deskId, state });
       if (id !== null) {
-        requested.add(id);
         kick();
         return { runHere: false };
       }
@@ -260,7 +260,6 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
         // Out of reach: the job waits on this desk and goes up once the shop is back.
         log.warn(`Shop: publish job ${record.id} waits to reach the shop's queue (${String(error)})`);
         unsent.set(record.id, record);
-        requested.add(record.id);
         listener?.wake();
         return { runHere: false };
       }
@@ -291,7 +290,10 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
         if (!closed && !listener && pool) listener = listenToJobs(pool, kick, log);
       });
       kick();
+      // A secret typed here may let this desk run jobs that wait for one.
+      const unsubscribe = options.onAccountChange?.(kick);
       return () => {
+        unsubscribe?.();
         if (jobs === engine) jobs = null;
       };
     },
@@ -304,8 +306,6 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
       const row = rows.find((candidate) => candidate.id === jobId);
       return row && row.requestedBy !== deskId ? row.requestedByName : undefined;
     },
-    requestedHere: (jobId) =>
-      requested.has(jobId) || rows.some((row) => row.id === jobId && row.requestedBy === deskId),
     async close() {
       closed = true;
       stopWaiting();

@@ -65,12 +65,12 @@ export function shopPublishing(engine: PublishEngine, claims: ShopClaims, deskId
   };
 }
 
-/** Gives `onNotice` only the notices of jobs this desk pressed Publish for. */
+/** Gives `onNotice` the notices of every job but those another desk pressed Publish for. */
 export function shopNotices(
-  claims: Pick<ShopClaims, 'requestedHere'>,
+  claims: Pick<ShopClaims, 'queuedBy'>,
   onNotice: (notice: PublishNotice) => void,
 ): (notice: PublishNotice) => void {
   return (notice) => {
-    if (claims.requestedHere(notice.jobId)) onNotice(notice);
+    if (claims.queuedBy(notice.jobId) === undefined) onNotice(notice);
   };
 }
