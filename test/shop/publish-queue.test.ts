@@ -130,3 +130,24 @@ describe('a job of an account whose secret only some desks hold', () => {
     expect(office.notices).toEqual([]);
   });
 });
+
+describe('cancelling a job of the shop', () => {
+  it('cancels a waiting job in the shop, so that no desk publishes it later', async () => {
+    const s = await shop();
+    const till = await shopDesk(s, 'Kasse', { hasSecret: false });
+    opened.desks.push(till);
+    const [draft] = await till.d.makeDrafts(1, 1);
+    const [press] = await till.engine.start([draft!.id]);
+    await vi.waitFor(() => expect(till.engine.get(press!.jobId!)?.state).toBe('waiting'));
+    expect(await till.engine.cancel(press!.jobId!)).toBe(true);
+    expect(await jobStates(till)).toEqual({ cancelled: 1 });
+    // Back to a draft (complete, so "ready").
+    await vi.waitFor(async () => expect((await till.d.drafts.get(draft!.id)).status).toBe('ready'));
+    // A desk with the secret opens and finds nothing to do.
+    const office = await shopDesk(s, 'Büro');
+    opened.desks.push(office);
+    await vi.waitFor(() => expect(office.engine.get(press!.jobId!)?.state).toBe('cancelled'));
+    await office.engine.settled();
+    expect(s.sb.stats().clients[s.sb.clients[0]!.clientId]?.listings ?? 0).toBe(0);
+  });
+});

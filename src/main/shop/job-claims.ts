@@ -18,6 +18,7 @@ import { fetchJobPhotos, sendJobPhotos } from './job-photos';
 import { DEFAULT_LEASE, leaseClaim, type LeaseTiming } from './job-lease';
 import {
   OPEN_STATES,
+  cancelJob,
   claimJob,
   insertJob,
   jobBodies,
@@ -58,6 +59,12 @@ export interface ShopClaims extends PublishClaims {
   jobs(): { row: JobRow; record?: JobRecord }[];
   /** Told whenever the queue was read anew, with the jobs written since; returns the unsubscribe. */
   onJobs(listener: (changed: string[]) => void): () => void;
+  /** Whether this desk holds the job's claim now. */
+  holds(jobId: string): boolean;
+  /** Whether the job is the shop's (in its queue, or waiting here to reach it). */
+  inQueue(jobId: string): boolean;
+  /** Cancels a job of the queue that no desk runs now; false when one does. */
+  cancelQueued(jobId: string): Promise<boolean>;
   /** The name of the desk that pressed Publish for the job, when another desk did. */
   queuedBy(jobId: string): string | undefined;
   close(): Promise<void>;
@@ -301,6 +308,15 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
     onJobs(listen) {
       rowListeners.add(listen);
       return () => rowListeners.delete(listen);
+    },
+    holds: (jobId) => live.has(jobId),
+    inQueue: (jobId) => unsent.has(jobId) || rows.some((row) => row.id === jobId),
+    async cancelQueued(jobId) {
+      if (unsent.delete(jobId)) return true;
+      if (live.has(jobId)) return false;
+      const done = await cancelJob(await connected(), jobId);
+      if (done) kick();
+      return done;
     },
     queuedBy(jobId) {
       const row = rows.find((candidate) => candidate.id === jobId);

@@ -116,6 +116,22 @@ export async function reopenJob(
   }
 }
 
+/**
+ * Cancels a job that no desk holds (queued, waiting for a secret, or left by a desk that stopped
+ * before its publication existed); false when a desk runs it now or it is past that point.
+ */
+export async function cancelJob(db: Db, jobId: string): Promise<boolean> {
+  const cancelled = await db.query(
+    `update listing_desk.jobs
+        set state = 'cancelled', lease_until = null, updated_at = now(),
+            body = jsonb_set(jsonb_set(body, '{record,state}', '"cancelled"'), '{record,updatedAt}', to_jsonb($2::text))
+      where id = $1 and state in ('queued', 'waiting', 'running')
+        and (runner is null or lease_until is null or lease_until <= now())`,
+    [jobId, new Date().toISOString()],
+  );
+  return (cancelled.rowCount ?? 0) === 1;
+}
+
 /** Moves the lease on; false when the fence no longer holds (another desk has the job). */
 export async function renewLease(
   db: Db,

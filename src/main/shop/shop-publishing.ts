@@ -51,6 +51,14 @@ export function shopPublishing(engine: PublishEngine, claims: ShopClaims, deskId
   return {
     ...engine,
     list: () => views(),
+    // A job running here is cancelled here; one no desk runs, in the shop first (so that no desk
+    // takes it); one another desk runs, not from here.
+    async cancel(jobId) {
+      if (claims.holds(jobId) || !claims.inQueue(jobId)) return engine.cancel(jobId);
+      if (!(await claims.cancelQueued(jobId))) return false;
+      await engine.cancel(jobId);
+      return true;
+    },
     get: (jobId) => views(new Set([jobId]))[0],
     onChange(listener) {
       const fromEngine = engine.onChange((jobs) => listener(views(new Set(jobs.map((job) => job.id)))));

@@ -108,6 +108,7 @@ export const JobCard = memo(function JobCard({ job }: { job: PublishJobView }) {
   const { t } = useTranslation();
   const words = useJobWords();
   const title = words.title(job.title);
+  const desk = words.desk(job);
   const sending = job.step === 'photos' && (job.state === 'running' || job.state === 'waiting');
   const later = job.supersededBy ? null : (job.later ?? null);
   // An ad taken down has no state on the service any more.
@@ -152,6 +153,11 @@ export const JobCard = memo(function JobCard({ job }: { job: PublishJobView }) {
         <TestBadge accountId={job.accountId} />
         {job.adId !== null && <span className="job-ad">{t('publish.adId', { adId: job.adId })}</span>}
       </header>
+      {desk && (
+        <p className="muted small job-desk" data-testid="job-desk">
+          {desk}
+        </p>
+      )}
       <div className="job-progress">
         <span className="job-step">
           {job.state !== 'published'

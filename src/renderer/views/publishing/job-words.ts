@@ -41,7 +41,21 @@ export function useJobWords() {
         ? t('publish.state.needsSeller')
         : job.state === 'waiting' && job.error?.problem === 'account-cannot-sign-in'
           ? t('publish.signIn.badge')
-          : t(`publish.state.${job.state}`),
+          : job.state === 'waiting' && job.error?.problem === 'waiting-for-secret'
+            ? t('publish.desk.waitingBadge')
+            : t(`publish.state.${job.state}`),
+    /** In a shop: which desk runs the job, and where Publish was pressed when that was elsewhere. */
+    desk: (job: Pick<PublishJobView, 'desk'>) => {
+      const desk = job.desk;
+      if (!desk) return undefined;
+      const runner =
+        desk.runner === null
+          ? t('publish.desk.noRunner')
+          : t(desk.here ? 'publish.desk.runnerHere' : 'publish.desk.runner', { desk: desk.runner });
+      return desk.requestedBy === desk.runner
+        ? runner
+        : `${runner} · ${t('publish.desk.requestedBy', { desk: desk.requestedBy })}`;
+    },
     /** Why a job waits for its account to sign in, and what to do; undefined for any other error. */
     signIn: (error: PublishJobError | null) => {
       if (error?.problem !== 'account-cannot-sign-in') return undefined;
