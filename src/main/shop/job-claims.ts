@@ -229,6 +229,7 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
         try {
           await sweep();
         } catch (error) {
+          if (closed) return;
           if (isLinkDown(error)) log.warn(`Shop: the publish queue cannot be read now (${String(error)})`);
           else log.error('Shop: reading the publish queue failed', error);
         }

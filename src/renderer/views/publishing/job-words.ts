@@ -65,6 +65,15 @@ export function useJobWords() {
         todo: t(error.remedy === 'wait' ? 'publish.signIn.todoWait' : 'publish.signIn.todoFix'),
       };
     },
+    /** Why a job waits for a desk holding its account's secret (the app's own words, no service's). */
+    shopWait: (error: PublishJobError | null) => {
+      if (error?.problem !== 'waiting-for-secret') return undefined;
+      return {
+        title: t('publish.problemTitle.waiting-for-secret'),
+        what: t('problems.waiting-for-secret'),
+        todo: t('publish.whatToDo.waiting-for-secret'),
+      };
+    },
     /** What to do about `error`: words for its problem, else for its remedy, else main's sentence. */
     whatToDo: (error: PublishJobError) =>
       t(`publish.whatToDo.${error.problem}`, {
