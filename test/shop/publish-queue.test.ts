@@ -151,3 +151,32 @@ describe('cancelling a job of the shop', () => {
     expect(s.sb.stats().clients[s.sb.clients[0]!.clientId]?.listings ?? 0).toBe(0);
   });
 });
+
+describe('retrying a failed job of the shop', () => {
+  it('reopens it in the shop and goes on from where it failed: one listing, one publication', async () => {
+    const s = await shop();
+    const shopFront = await shopDesk(s, 'Laden');
+    opened.desks.push(shopFront);
+    const [draft] = await shopFront.d.makeDrafts(1, 1);
+    s.sb.faults.add({ route: 'POST /v1/listings/:uuid/publications', kind: 'status', status: 400, times: 1 });
+    const [press] = await shopFront.engine.start([draft!.id]);
+    const jobId = press!.jobId!;
+    await vi.waitFor(async () => expect(await jobStates(shopFront)).toEqual({ failed: 1 }), {
+      timeout: 30_000,
+    });
+    expect(counts(s.sb)).toMatchObject({ listings: 1, publications: 0 });
+    // Another desk sees the failed job; it has no copy of its own to retry from.
+    const store = await shopDesk(s, 'Lager');
+    opened.desks.push(store);
+    await vi.waitFor(() => expect(store.engine.get(jobId)?.state).toBe('failed'));
+    expect(await store.engine.retry(jobId)).toBe(false);
+
+    await vi.waitFor(() => expect(shopFront.engine.get(jobId)?.state).toBe('failed'));
+    expect(await shopFront.engine.retry(jobId)).toBe(true);
+    await vi.waitFor(async () => expect(await jobStates(shopFront)).toEqual({ published: 1 }), {
+      timeout: 30_000,
+    });
+    expect(counts(s.sb)).toMatchObject({ listings: 1, media: 1, publications: 1 });
+    await vi.waitFor(() => expect(store.engine.get(jobId)?.state).toBe('published'));
+  });
+});

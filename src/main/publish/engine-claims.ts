@@ -27,15 +27,17 @@ export function engineClaims(
 ): EngineClaims {
   return {
     async claimFor(entry, controller) {
+      const held = entry.claim;
       const claim =
-        entry.claim ??
+        held ??
         (await claims.claim(entry.record).catch((error: unknown) => {
           log.error(`Publish job ${entry.record.id} could not be claimed`, error);
           return null;
         }));
       if (!claim) return null;
       entry.claim = claim;
-      if (claim.record) takeRecord(entry.record, claim.record);
+      // Only a claim just won brings the shop's copy; the job has gone on from it since.
+      if (!held && claim.record) takeRecord(entry.record, claim.record);
       if (closed()) return null;
       // The lone desk's claim is never lost: nothing to listen to on its shared signal.
       if (claim === LONE_CLAIM) return claim;

@@ -184,10 +184,11 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
     rows = listed;
     for (const notify of rowListeners) notify(changed.map((row) => row.id));
     if (!jobs) return;
-    // This desk's jobs that another desk runs follow the shop's copy (their draft, their notice).
+    // This desk's copies of jobs another desk runs follow the shop's (their draft, their notice),
+    // so that a Retry here never starts from an older copy.
     for (const row of changed) {
       const record = records.get(row.id)?.record;
-      if (record && row.requestedBy === deskId && !live.has(row.id)) await jobs.mirror(record);
+      if (record && !live.has(row.id)) await jobs.mirror(record);
     }
     const hasSecret = secretCache();
     let room = jobs.room();

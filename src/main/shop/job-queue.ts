@@ -11,6 +11,9 @@ type Db = Pick<pg.Pool, 'query'>;
 /** The states in which a job is still the draft's one job (see the unique index). */
 export const OPEN_STATES = ['queued', 'running', 'waiting', 'tracking'];
 
+// The ends a seller's Retry may reopen (a published job is never sent again).
+const RETRYABLE_STATES = ['failed', 'cancelled', 'rejected'];
+
 /** What a job's row holds. */
 export interface JobBody {
   record: JobRecord;
@@ -105,9 +108,9 @@ export async function reopenJob(
       `update listing_desk.jobs
           set runner = $2, fence = fence + 1, lease_until = now() + $3 * interval '1 millisecond',
               state = $4, body = jsonb_set(body, '{record}', $5), updated_at = now()
-        where id = $1 and not (state = any($6)) and body->'record'->>'updatedAt' < $7
+        where id = $1 and state = any($6) and body->'record'->>'updatedAt' < $7
         returning fence::text as fence, body`,
-      [record.id, deskId, leaseMs, record.state, record, OPEN_STATES, record.updatedAt],
+      [record.id, deskId, leaseMs, record.state, record, RETRYABLE_STATES, record.updatedAt],
     );
     return reopened.rows[0] ?? null;
   } catch (error) {
