@@ -21,9 +21,7 @@ import {
   cancelJob,
   claimJob,
   insertJob,
-  jobBodies,
   jobExists,
-  listJobs,
   openJobOf,
   reopenJob,
   type JobRow,
@@ -32,6 +30,7 @@ import { isLinkDown } from './shop-error';
 import type { ShopSession } from './shop-session';
 import type { ShopMembership } from './membership';
 import { listenToJobs, type JobListener } from './job-listener';
+import { queueRead } from './queue-read';
 
 type ClaimsSession = Pick<ShopSession, 'pool'> & Partial<Pick<ShopSession, 'onLink'>>;
 
@@ -72,15 +71,12 @@ export interface ShopClaims extends PublishClaims {
 
 /** Opens the shop's claims on a session (call `close` after the engine's close). */
 export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
-  const { membership } = options;
-  const { log } = options;
+  const { membership, log } = options;
   const deskId = membership.deskId;
   const timing: LeaseTiming = { ...DEFAULT_LEASE, ...options.timing };
   const live = new Map<string, JobClaim>();
   const unsent = new Map<string, JobRecord>();
-  const records = new Map<string, { updatedAt: string; record: JobRecord }>();
-  const rowListeners = new Set<(changed: string[]) => void>();
-  let rows: JobRow[] = [];
+  const queue = queueRead();
   let jobs: ClaimedJobs | null = null;
   let closed = false;
   let backlog = false;
@@ -166,35 +162,19 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
 
   const sweep = async (): Promise<void> => {
     await sendUnsent();
-    const db = await connected();
-    const listed = await listJobs(db);
-    // Only the jobs written since the last read are read in full.
-    const changed = listed.filter((row) => records.get(row.id)?.updatedAt !== row.updatedAt);
-    const bodies =
-      changed.length > 0
-        ? await jobBodies(
-            db,
-            changed.map((row) => row.id),
-          )
-        : new Map();
-    for (const row of changed) {
-      const body = bodies.get(row.id);
-      if (body) records.set(row.id, { updatedAt: row.updatedAt, record: body.record });
-    }
-    rows = listed;
-    for (const notify of rowListeners) notify(changed.map((row) => row.id));
+    const changed = await queue.read(await connected());
     if (!jobs) return;
     // This desk's copies of jobs another desk runs follow the shop's (their draft, their notice),
     // so that a Retry here never starts from an older copy.
     for (const row of changed) {
-      const record = records.get(row.id)?.record;
+      const record = queue.record(row.id);
       if (record && !live.has(row.id)) await jobs.mirror(record);
     }
     const hasSecret = secretCache();
     let room = jobs.room();
     backlog = false;
     let nextMs = Infinity;
-    for (const row of [...rows].reverse()) {
+    for (const row of [...queue.rows()].reverse()) {
       if (!OPEN_STATES.includes(row.state) || live.has(row.id) || row.account === null) continue;
       const free =
         row.runner === null || row.runner === deskId || row.leaseLeftMs === null || row.leaseLeftMs <= 0;
@@ -306,13 +286,10 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
         if (jobs === engine) jobs = null;
       };
     },
-    jobs: () => rows.map((row) => ({ row, record: records.get(row.id)?.record })),
-    onJobs(listen) {
-      rowListeners.add(listen);
-      return () => rowListeners.delete(listen);
-    },
+    jobs: () => queue.jobs(),
+    onJobs: (listener) => queue.onRead(listener),
     holds: (jobId) => live.has(jobId),
-    inQueue: (jobId) => unsent.has(jobId) || rows.some((row) => row.id === jobId),
+    inQueue: (jobId) => unsent.has(jobId) || queue.rows().some((row) => row.id === jobId),
     async cancelQueued(jobId) {
       if (unsent.delete(jobId)) return true;
       if (live.has(jobId)) return false;
@@ -321,7 +298,7 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
       return done;
     },
     queuedBy(jobId) {
-      const row = rows.find((candidate) => candidate.id === jobId);
+      const row = queue.rows().find((candidate) => candidate.id === jobId);
       return row && row.requestedBy !== deskId ? row.requestedByName : undefined;
     },
     async close() {
