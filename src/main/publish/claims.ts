@@ -3,6 +3,7 @@
 // so that of all the desks exactly one calls the listing service for a job at a time.
 import type { ServiceClient } from '../service-client';
 import type { JobRecord } from './job-record';
+import type { JobStore } from './job-store';
 import { abortError } from './pause';
 
 /** A job held by this desk. */
@@ -44,6 +45,26 @@ export interface PublishClaims {
   queuedBy?(jobId: string): string | undefined;
   /** Called once by the engine it serves; returns the detach. */
   attach(jobs: ClaimedJobs): () => void;
+}
+
+/**
+ * Puts a new job (on disk already) where it runs. Its file goes again when the draft's job is
+ * another desk's, or when the shop's queue could not take it (the error is the caller's).
+ */
+export async function queueNewJob(
+  claims: PublishClaims,
+  record: JobRecord,
+  store: Pick<JobStore, 'photoPath' | 'discard'>,
+): Promise<QueueOutcome> {
+  let queued: QueueOutcome;
+  try {
+    queued = await claims.queue(record, (name) => store.photoPath(record.id, name));
+  } catch (error) {
+    await store.discard(record.id);
+    throw error;
+  }
+  if ('existing' in queued) await store.discard(record.id);
+  return queued;
 }
 
 const never = new AbortController().signal;

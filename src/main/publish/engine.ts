@@ -13,7 +13,7 @@ import type { PublishEngine, PublishEngineOptions, StartResult } from './engine-
 import { factsOf, jobError, type FailureFacts } from './failure';
 import { createImprintSource } from './imprint-step';
 import { StepFailure } from './job-context';
-import { loneClaims } from './claims';
+import { loneClaims, queueNewJob } from './claims';
 import { engineClaims } from './engine-claims';
 import { contextMaker } from './engine-context';
 import type { JobRecord } from './job-record';
@@ -261,11 +261,8 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     });
     if ('refusal' in made) return refuse(draftId, made.refusal);
     // In a shop another desk may have pressed Publish on the draft first: its job is the one.
-    const queued = await claims.queue(made.record, (name) => store.photoPath(id, name));
-    if ('existing' in queued) {
-      await store.discard(id);
-      return { draftId, jobId: queued.existing, queuedBy: queued.deskName };
-    }
+    const queued = await queueNewJob(claims, made.record, store);
+    if ('existing' in queued) return { draftId, jobId: queued.existing, queuedBy: queued.deskName };
     // Only now, with the job on disk, is it the engine's (see createJob).
     const entry = add(made.record);
     emitter.changed(id, true);
