@@ -83,6 +83,8 @@ export interface App {
   info(): AppInfo;
   /** The embedded listing service behind the Sandbox account. */
   sandbox: EmbeddedSandbox;
+  /** On a desk in a shop: where the shop's session is handed to the publish queue (issue 24.5). */
+  shopClaims?: Pick<DeskClaims, 'bindSession'>;
   /** The stored photo a `/photos/...` URL path names, or undefined; both shells serve it. */
   photoFile(urlPath: string): Promise<string | undefined>;
   /** The export a `/downloads/...` URL path names, once (web shell), and removing it once served. */
@@ -92,8 +94,6 @@ export interface App {
   };
   /** The app's language now: the seller's setting, else the system's (main's words follow it). */
   language(): UiLanguage;
-  /** On a desk in a shop: where the shop's session is handed to the publish queue (issue 24.5). */
-  shopClaims?: Pick<DeskClaims, 'bindSession'>;
   close(): Promise<void>;
 }
 
@@ -329,13 +329,13 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     events,
     info,
     sandbox,
+    ...(deskClaims && { shopClaims: deskClaims }),
     photoFile: (urlPath) => resolvePhotoFile(config.dataDir, urlPath),
     download: {
       take: (urlPath) => files.downloads?.take(urlPath),
       discard: async (file) => files.downloads?.discard(file),
     },
     language: () => resolveLanguage(settings.get().language, config.systemLocale),
-    ...(deskClaims && { shopClaims: deskClaims }),
     async close() {
       stopFollowingLanguage();
       await uploads
