@@ -154,3 +154,44 @@ describe('a desk that stops while it holds a publish job', () => {
     expect(cutOff.engine.get(press!.jobId!)?.state).not.toBe('failed');
   });
 });
+
+describe('a desk whose lease is not renewed', () => {
+  it('stops calling the service a margin before each lease could run out, and goes on by reconciling', async () => {
+    const s = await shop();
+    const timing = { leaseMs: 1_500, renewMs: 600_000, marginMs: 500 };
+    const granted: number[] = [];
+    const calls: { at: number; lease: number }[] = [];
+    const client = (base: ServiceClient): ServiceClient =>
+      new Proxy(base, {
+        get(target, property) {
+          const value = Reflect.get(target, property) as unknown;
+          if (typeof value !== 'function' || property === 'authForm') return value;
+          return (...args: unknown[]) => {
+            calls.push({ at: performance.now(), lease: granted.length - 1 });
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        },
+      });
+    // Never renewed: every claim covers calls for at most leaseMs - marginMs from when it was asked.
+    const lone = await shopDesk(s, 'Kasse', {
+      timing,
+      client,
+      onClaimsLog: (line) => {
+        if (/runs publish job/.test(line)) granted.push(performance.now());
+      },
+    });
+    opened.desks.push(lone);
+    const [draft] = await lone.d.makeDrafts(1, 4);
+    await lone.engine.start([draft!.id]);
+    await vi.waitFor(async () => expect(await jobRow(lone)).toMatchObject({ state: 'published' }), {
+      timeout: 60_000,
+      interval: 100,
+    });
+    await expectOneListing(s.sb, await Promise.all(draft!.photos.map((photo) => lone.d.photoBytes(photo))));
+    // The job needed more than one lease, and no call went out later than its lease allowed: the
+    // lease was asked for before it was granted (and logged), so the margin holds a fortiori.
+    expect(granted.length).toBeGreaterThan(1);
+    for (const call of calls.filter((c) => c.lease >= 0))
+      expect(call.at).toBeLessThan(granted[call.lease]! + timing.leaseMs - timing.marginMs);
+  });
+});

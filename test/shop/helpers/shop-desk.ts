@@ -11,6 +11,7 @@ import type { ShopSession } from '../../../src/main/shop/shop-session';
 import type { Sandbox } from '../../../src/sandbox';
 import { clientOf, desk, engineOn, sandboxAccounts, type Desk } from '../../integration/publish/helpers';
 import { deskSession, TEST_LEASE } from './desk-session';
+import type { LeaseTiming } from '../../../src/main/shop/job-lease';
 
 export interface ShopDesk {
   name: string;
@@ -33,6 +34,10 @@ export interface ShopDeskOptions {
   /** Wraps the service client (to watch this desk's calls). */
   client?: (client: ServiceClient) => ServiceClient;
   deskId?: string;
+  /** The lease's timing (default TEST_LEASE). */
+  timing?: LeaseTiming;
+  /** Hears the claims' lines (e.g. "this desk runs publish job … (fence n)"). */
+  onClaimsLog?: (line: string) => void;
 }
 
 /** Opens a desk on the shop at `url`. */
@@ -50,13 +55,14 @@ export async function shopDesk(
     await d.reopen();
   }
   const session = await deskSession(options.url ?? shop.url, shop.shopId, name, options.deskId);
-  const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  const heard = options.onClaimsLog ?? (() => undefined);
+  const quiet = { info: heard, warn: heard, error: heard };
   const claims = openShopClaims({
     membership: session.membership,
     session,
     hasSecret: async () => options.hasSecret ?? true,
     log: quiet,
-    timing: TEST_LEASE,
+    timing: options.timing ?? TEST_LEASE,
   });
   const base = clientOf(shop.sb);
   const client = options.client ? options.client(base) : base;
