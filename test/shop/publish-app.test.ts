@@ -60,9 +60,11 @@ it('publishes through the shop queue on a desk in a shop, naming the desk; the S
   temp.app.events.subscribe((event, payload) => {
     if (event === 'publish:notice') notices.push(payload as PublishNotice);
   });
-  temp.app.shopClaims!.bindSession(session);
-
+  // Publish before the shop's session is open (it opens with the sync): the job waits on this desk.
   await temp.call('publish:start', { draftIds: [shopDraft.id, localDraft.id] });
+  const before = await session.pool.query(`select id from listing_desk.jobs`);
+  expect(before.rows).toEqual([]);
+  temp.app.shopClaims!.bindSession(session);
   // The session-only keychain of the tests forgot the secret at the restart: the job waits for it.
   await vi.waitFor(async () => {
     const { jobs } = await temp.call<PublishState>('publish:list');

@@ -26,7 +26,7 @@ import {
   reopenJob,
   type JobRow,
 } from './job-queue';
-import { isLinkDown } from './shop-error';
+import { isLinkDown, ShopError } from './shop-error';
 import type { ShopSession } from './shop-session';
 import type { ShopMembership } from './membership';
 import { listenToJobs, type JobListener } from './job-listener';
@@ -86,20 +86,25 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
   let listener: JobListener | null = null;
   let pool: pg.Pool | undefined;
   let unsubscribeLink: (() => void) | undefined;
-  let stopWaiting!: () => void;
-  const closing = new Promise<void>((resolve) => (stopWaiting = resolve));
-  // The session opens with the sync, after the engine: the claims wait for it (or for close).
-  const ready = Promise.resolve(options.session).then((session) => {
+  // The session opens with the sync, after the engine. Until then the desk is as if offline:
+  // new jobs wait here to reach the queue, and nothing is claimed (nor waited for).
+  const connected = async (): Promise<pg.Pool> => {
+    if (closed) throw new Error('The shop claims are closed.');
+    if (!pool) throw new ShopError('unreachable', "This desk's shop session is not open yet.");
+    return pool;
+  };
+  const startListening = () => {
+    if (!closed && !listener && pool && jobs) listener = listenToJobs(pool, kick, log);
+  };
+  void Promise.resolve(options.session).then((session) => {
+    if (closed) return;
     pool = session.pool;
     unsubscribeLink = session.onLink?.((link) => {
       if (link.state === 'connected') listener?.wake();
     });
+    startListening();
+    kick();
   });
-  const connected = async (): Promise<pg.Pool> => {
-    await Promise.race([ready, closing]);
-    if (!pool || closed) throw new Error('The shop claims are closed.');
-    return pool;
-  };
 
   const secretCache = () => {
     const known = new Map<string, Promise<boolean>>();
@@ -199,7 +204,7 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
   };
 
   const kick = (): void => {
-    if (closed) return;
+    if (closed || !pool) return;
     if (sweeping) {
       again = true;
       return;
@@ -257,27 +262,27 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
       if (options.keepsLocal?.(record.accountId)) return LONE_CLAIM;
       if (closed || live.has(record.id) || unsent.has(record.id)) return null;
       if (!(await options.hasSecret(record.accountId))) return null;
-      // Closed before the session came: nothing was claimed.
-      let won = await claimIn(record.id).catch((error: unknown) => {
-        if (closed) return null;
+      try {
+        let won = await claimIn(record.id);
+        if (!won && isOpenJobState(record.state) && jobs) {
+          // Started before this desk joined the shop: it joins the queue now.
+          if (!(await jobExists(await connected(), record.id))) {
+            const photoPath = (name: string) => jobs!.photoPath(record.id, name);
+            if ('existing' in (await queueRecord(record, photoPath))) return null;
+            won = await claimIn(record.id);
+          } else won = await claimIn(record.id, record);
+        }
+        if (!won) return null;
+        return { ...won.claim, signal: won.claim.signal, record: won.body.record };
+      } catch (error) {
+        // Out of reach (or closing): the job waits in the queue; the link's return reads it again.
+        if (closed || isLinkDown(error)) return null;
         throw error;
-      });
-      if (!won && isOpenJobState(record.state) && jobs) {
-        // Started before this desk joined the shop: it joins the queue now.
-        if (!(await jobExists(await connected(), record.id))) {
-          const photoPath = (name: string) => jobs!.photoPath(record.id, name);
-          if ('existing' in (await queueRecord(record, photoPath))) return null;
-          won = await claimIn(record.id);
-        } else won = await claimIn(record.id, record);
       }
-      if (!won) return null;
-      return { ...won.claim, signal: won.claim.signal, record: won.body.record };
     },
     attach(engine) {
       jobs = engine;
-      void ready.then(() => {
-        if (!closed && !listener && pool) listener = listenToJobs(pool, kick, log);
-      });
+      startListening();
       kick();
       // A secret typed here may let this desk run jobs that wait for one.
       const unsubscribe = options.onAccountChange?.(kick);
@@ -303,7 +308,6 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
     },
     async close() {
       closed = true;
-      stopWaiting();
       unsubscribeLink?.();
       clearTimeout(wake);
       await sweeping?.catch(() => undefined);
