@@ -195,3 +195,29 @@ describe('a desk whose lease is not renewed', () => {
       expect(call.at).toBeLessThan(granted[call.lease]! + timing.leaseMs - timing.marginMs);
   });
 });
+
+describe('a desk cut off from the shop when Publish is pressed', () => {
+  it('keeps the job on the desk and puts it in the queue once the link is back', async () => {
+    const s = await shop();
+    const proxy = await startCutProxy(inject('postgres').port);
+    opened.proxy = proxy;
+    const through = new URL(s.url);
+    through.port = String(proxy.port);
+    const branch = await shopDesk(s, 'Filiale', { url: through.toString() });
+    opened.desks.push(branch);
+    const [draft] = await branch.d.makeDrafts(1, 2);
+    proxy.cut();
+    const [press] = await branch.engine.start([draft!.id]);
+    expect(press!.error).toBeUndefined();
+    expect(branch.engine.get(press!.jobId!)?.state).toBe('queued');
+    const admin = await shopDesk(s, 'Zentrale', { hasSecret: false });
+    opened.desks.push(admin);
+    expect((await admin.session.pool.query(`select id from listing_desk.jobs`)).rows).toEqual([]);
+    proxy.heal();
+    await vi.waitFor(async () => expect(await jobRow(admin)).toMatchObject({ state: 'published' }), {
+      timeout: 30_000,
+      interval: 100,
+    });
+    await expectOneListing(s.sb, await Promise.all(draft!.photos.map((photo) => branch.d.photoBytes(photo))));
+  });
+});
