@@ -30,6 +30,8 @@ import { publishHandlers } from './ipc/handlers/publish';
 import { publishAccounts } from './publish/accounts-port';
 import { openPublishEngine, type PublishEngineOptions } from './publish/engine';
 import { noticeText } from './publish/notice-text';
+import { openDeskClaims, type DeskClaims } from './shop/desk-claims';
+import type { PublishNotice } from '../shared/domain/publish-job';
 import { resolveLanguage, type UiLanguage } from '../shared/i18n-language';
 import { createDraftsService } from './drafts/drafts-service';
 import { openSuggestions } from './drafts/suggestions';
@@ -87,6 +89,8 @@ export interface App {
   info(): AppInfo;
   /** The embedded listing service behind the Sandbox account. */
   sandbox: EmbeddedSandbox;
+  /** On a desk in a shop: where the shop's session is handed to the publish queue (issue 24.5). */
+  shopClaims?: Pick<DeskClaims, 'bindSession'>;
   /** The stored photo a `/photos/...` URL path names, or undefined; both shells serve it. */
   photoFile(urlPath: string): Promise<string | undefined>;
   /** The export a `/downloads/...` URL path names, once (web shell), and removing it once served. */
@@ -176,7 +180,24 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     log: ports.log,
     maxEdge: () => settings.get().photoMaxEdge,
   });
-  const publish = await openPublishEngine({
+  // Issue 24.5: on a desk in a shop, publish jobs are claimed in the shop's queue; the desk's own
+  // embedded Sandbox stays its own.
+  const deskClaims = await openDeskClaims(config.dataDir, {
+    hasSecret: async (id) => accounts.state().accounts.some((a) => a.id === id && a.hasSecret),
+    keepsLocal: (id) => accounts.state().accounts.some((a) => a.id === id && a.kind === 'sandbox'),
+    onAccountChange: (listener) => accounts.onAccountChange(listener),
+    log: ports.log,
+  });
+  const onNotice = (notice: PublishNotice) => {
+    events.emit('publish:notice', notice);
+    if (ports.notify) {
+      const language = resolveLanguage(settings.get().language, config.systemLocale);
+      const test = accounts.state().accounts.some((a) => a.id === notice.accountId && a.kind === 'sandbox');
+      const text = noticeText(notice, language, test);
+      ports.notify(text.title, text.body);
+    }
+  };
+  const engine = await openPublishEngine({
     dataDir: config.dataDir,
     drafts: {
       get: (id) => draftsStore.get(id),
@@ -189,16 +210,10 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     ...config.publishTiming,
     limits: { drafts: () => settings.get().publishDrafts, uploads: () => settings.get().publishUploads },
     onDraftsChanged: (ids) => events.emit('drafts:changed', { ids }),
-    onNotice(notice) {
-      events.emit('publish:notice', notice);
-      if (ports.notify) {
-        const language = resolveLanguage(settings.get().language, config.systemLocale);
-        const test = accounts.state().accounts.some((a) => a.id === notice.accountId && a.kind === 'sandbox');
-        const text = noticeText(notice, language, test);
-        ports.notify(text.title, text.body);
-      }
-    },
+    onNotice: deskClaims ? deskClaims.notices(onNotice) : onNotice,
+    ...(deskClaims && { claims: deskClaims.claims }),
   });
+  const publish = deskClaims ? deskClaims.view(engine) : engine;
   publish.onChange((jobs) => events.emit('publish:changed', { jobs }));
   accountUpgrade = await upgradeDraftAccounts({
     dataDir: config.dataDir,
@@ -361,6 +376,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     events,
     info,
     sandbox,
+    ...(deskClaims && { shopClaims: deskClaims }),
     photoFile: (urlPath) => resolvePhotoFile(config.dataDir, urlPath),
     download: {
       take: (urlPath) => files.downloads?.take(urlPath),
@@ -387,6 +403,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       await publish
         .close()
         .catch((error: unknown) => ports.log.error('Closing the publish engine failed', error));
+      await deskClaims?.close();
       await listings.close();
       // Background checks stop first; a full disk now is logged, never thrown out of close.
       await storage.stop();

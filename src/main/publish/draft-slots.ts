@@ -15,13 +15,18 @@ export interface DraftSlots {
   clear(): void;
 }
 
+/** The limit as it is now (at least 1; the setting may be read live). */
+export function currentLimit(limit: number | (() => number) = 4): number {
+  return Math.max(1, Math.floor(typeof limit === 'function' ? limit() : limit));
+}
+
 /** Draft slots of `limit()` (at least 1) running `run` for each queued job. */
 export function createDraftSlots(
   limit: number | (() => number),
   run: (entry: Entry) => Promise<void>,
   isClosed: () => boolean,
 ): DraftSlots {
-  const current = () => Math.max(1, Math.floor(typeof limit === 'function' ? limit() : limit));
+  const current = () => currentLimit(limit);
   const queue = new Set<Entry>();
   const slots = pLimit(current());
   // A job cancelled while it waited (or queued again and run by an earlier turn) is no longer

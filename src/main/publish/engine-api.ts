@@ -3,6 +3,7 @@ import type { SettleRule } from '../../shared/domain/publication-outcome';
 import type { Backoff } from '../service-client/backoff';
 import type { PublishJobView, PublishNotice, PublishStartResult } from '../../shared/domain/publish-job';
 import type { PublishAccounts } from './accounts-port';
+import type { PublishClaims } from './claims';
 import type { DraftsPort } from './draft-sync';
 import type { JobProblem } from './job-store';
 import type { AdNews } from './later-life';
@@ -35,6 +36,8 @@ export interface PublishEngineOptions {
   onNotice?: (notice: PublishNotice) => void;
   /** Called with the ids of drafts whose status or remote the engine changed. */
   onDraftsChanged?: (ids: string[]) => void;
+  /** Who may run a job (default: this desk, at once); a shop's lease in a shop. */
+  claims?: PublishClaims;
   now?: () => Date;
   random?: () => number;
   newId?: () => string;

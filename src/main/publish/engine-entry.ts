@@ -1,5 +1,6 @@
 // What the engine keeps of each job while it is open: the record and the moment's state (bytes
 // sent, the wait under way, the task running it).
+import type { JobClaim } from './claims';
 import type { JobError, JobRecord } from './job-record';
 import type { LiveState } from './job-view';
 
@@ -12,6 +13,8 @@ export interface Entry extends LiveState {
   /** The run or the tracking under way. */
   task: Promise<void> | null;
   cancelRequested: boolean;
+  /** The right to run the job on this desk, while it holds it (claims.ts). */
+  claim: JobClaim | null;
 }
 
 /** A new entry for `record`, with nothing under way. */
@@ -26,6 +29,7 @@ export function newEntry(record: JobRecord): Entry {
     controller: null,
     task: null,
     cancelRequested: false,
+    claim: null,
   };
 }
 

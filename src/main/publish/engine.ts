@@ -7,22 +7,28 @@ import { isOpenJobState } from '../../shared/domain/publish-job';
 import { createSerialQueue } from '../storage/serial-queue';
 import { isSignInFailure } from '../accounts/sign-in-check';
 import { createAccountHold } from './account-hold';
-import { createDraftSlots } from './draft-slots';
+import { createDraftSlots, currentLimit } from './draft-slots';
 import { createDraftSync, withoutWaiting } from './draft-sync';
 import type { PublishEngine, PublishEngineOptions, StartResult } from './engine-api';
 import { factsOf, jobError, type FailureFacts } from './failure';
 import { createImprintSource } from './imprint-step';
-import { StepFailure, type JobContext } from './job-context';
+import { StepFailure } from './job-context';
+import { loneClaims, queueNewJob } from './claims';
+import { engineClaims } from './engine-claims';
+import { contextMaker } from './engine-context';
 import type { JobRecord } from './job-record';
 import { openJobStore } from './job-store';
 import { jobView } from './job-view';
 import { followAdOn } from './later-life';
-import { newEntry, setWaiting, type Entry } from './engine-entry';
+import { newEntry, type Entry } from './engine-entry';
 import { createKeyedLock, createLimiter } from './limiter';
 import { createJob } from './new-job';
 import type { Backoff } from '../service-client/backoff';
 import { isAbortError, jobController } from './pause';
-import { isRetrackable, notifyOf, prepareRetry, publicationsOf, remoteOf } from './record-changes';
+import { notifyOf, publicationsOf, remoteOf } from './record-changes';
+import { retryJob } from './retry-job';
+import { retrackOn } from './retrack';
+import { claimedJobs } from './claimed-jobs';
 import { runJob, type RunDeps } from './run-job';
 import { trackPublication } from './track-step';
 import { settleRule, slowCheckDeps, startSlowCheck } from './slow-check';
@@ -39,6 +45,7 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
   const random = options.random ?? Math.random;
   const newId = options.newId ?? randomUUID;
   const { log, accounts } = options;
+  const claims = options.claims ?? loneClaims;
   const backoff: Backoff = { baseMs: 1000, maxMs: 30_000, ...options.backoff };
   const schedule: Backoff = { baseMs: 1000, maxMs: 30_000, ...options.tracking };
   const rule = settleRule(options.settle);
@@ -76,6 +83,8 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
 
   const persist = async (entry: Entry, announce = false): Promise<void> => {
     entry.record.updatedAt = now().toISOString();
+    // In a shop the shop's copy is the truth: written first, and only while the claim holds.
+    await entry.claim?.save(entry.record);
     await store.save(entry.record);
     emitter.changed(entry.record.id, announce);
   };
@@ -90,15 +99,17 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     entry.task = task;
     void task.finally(() => {
       tasks.delete(task);
-      if (entry.task === task) entry.task = null;
+      if (entry.task === task) {
+        entry.task = null;
+        letGo(entry);
+      }
       checkSettled();
     });
   };
 
-  const context = (entry: Entry, signal: AbortSignal): JobContext => ({
-    record: entry.record,
-    client: accounts.client(entry.record.accountId),
-    signal,
+  const context = contextMaker({
+    accounts,
+    store,
     now,
     random,
     backoff,
@@ -106,21 +117,11 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS,
     log,
     uploads,
-    photoPath: (name) => store.photoPath(entry.record.id, name),
-    media: {
-      limit: () => accounts.mediaLimit?.(entry.record.accountId) ?? null,
-      note: (bytes, accepted) => accounts.noteMediaSize?.(entry.record.accountId, bytes, accepted),
-    },
-    save: () => persist(entry),
-    progress(photoId, bytes) {
-      entry.bytes.set(photoId, bytes);
-      emitter.changed(entry.record.id);
-    },
-    waiting(error, untilMs) {
-      setWaiting(entry, error, untilMs ?? now().getTime());
-      emitter.changed(entry.record.id, true);
-    },
+    persist: (entry) => persist(entry),
+    changed: (id, announce) => emitter.changed(id, announce),
   });
+
+  const { claimFor, letGo } = engineClaims(claims, tasks, () => closed, log);
 
   // A retracked job's draft may be linked anew meanwhile: it only follows the status of that link.
   const tell = (record: JobRecord, status: DraftStatus, remote?: DraftRemote): void =>
@@ -149,6 +150,11 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     tell(record, 'failed', record.listingUuid === null ? undefined : { listingUuid: record.listingUuid });
   };
 
+  // A job whose claim was lost meanwhile cannot write its end: the next runner decides it.
+  const unsaved = (error: unknown) => {
+    if (!isAbortError(error)) log.error('A publish job could not write how it ended', error);
+  };
+
   const notify = (record: JobRecord) => notifyOf(record, options.onNotice, log);
 
   const startTracking = (entry: Entry) => {
@@ -158,6 +164,7 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
       entry,
       (async () => {
         try {
+          if (!(await claimFor(entry, controller))) return;
           const onNext = (atMs: number | null) => {
             entry.nextReadMs = atMs;
             emitter.changed(entry.record.id);
@@ -171,7 +178,7 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
           if (outcome === 'settled') await store.dropPhotos(record.id);
           if (outcome === 'settled') await supersedeOutdated(entries.values(), persist, log);
         } catch (error) {
-          await ended(entry, error);
+          await ended(entry, error).catch(unsaved);
         } finally {
           if (entry.controller === controller) entry.controller = null;
         }
@@ -185,7 +192,7 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     entry.cancelRequested = false;
     const { record } = entry;
     try {
-      if (!(await hold.admit(entry))) return;
+      if (!(await claimFor(entry, controller)) || !(await hold.admit(entry))) return;
       record.state = 'running';
       record.error = null;
       await persist(entry, true);
@@ -196,7 +203,7 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
       if (entry.controller === controller) entry.controller = null;
       if (!closed) startTracking(entry);
     } catch (error) {
-      await ended(entry, error);
+      await ended(entry, error).catch(unsaved);
     } finally {
       if (entry.controller === controller) entry.controller = null;
       entry.bytes.clear();
@@ -216,7 +223,8 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
   const hold = createAccountHold({ accounts, slots, persist, entries, backoff, random, now, log });
 
   const add = (record: JobRecord): Entry => {
-    const entry = newEntry(record);
+    const entry = entries.get(record.id) ?? newEntry(record);
+    entry.record = record;
     entries.set(record.id, entry);
     if (record.listingUuid !== null) claimed.add(record.listingUuid);
     if (record.publicationUuid !== null) publications.add(record.publicationUuid);
@@ -231,7 +239,8 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
   const startOne = async (draftId: string): Promise<StartResult> => {
     const jobs = [...entries.values()].filter((entry) => entry.record.draftId === draftId);
     const open = jobs.find((entry) => isOpenJobState(entry.record.state));
-    if (open) return { draftId, jobId: open.record.id };
+    const queuedBy = open && claims.queuedBy?.(open.record.id);
+    if (open) return { draftId, jobId: open.record.id, ...(queuedBy && { queuedBy }) };
     const id = newId();
     const made = await createJob({
       id,
@@ -251,11 +260,14 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
       },
     });
     if ('refusal' in made) return refuse(draftId, made.refusal);
+    // In a shop another desk may have pressed Publish on the draft first: its job is the one.
+    const queued = await queueNewJob(claims, made.record, store);
+    if ('existing' in queued) return { draftId, jobId: queued.existing, queuedBy: queued.deskName };
     // Only now, with the job on disk, is it the engine's (see createJob).
     const entry = add(made.record);
     emitter.changed(id, true);
     drafts.set(draftId, 'publishing');
-    enqueue(entry);
+    if (queued.runHere) enqueue(entry);
     return { draftId, jobId: id };
   };
 
@@ -266,6 +278,22 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
   }
   await supersedeOutdated(entries.values(), persist, log);
   pump();
+  const detach = claims.attach(
+    claimedJobs({
+      entries,
+      add,
+      save: (record) => store.save(record),
+      photoPath: (id, name) => store.photoPath(id, name),
+      changed: (id) => emitter.changed(id, true),
+      run: (entry) => (enqueue(entry), pump()),
+      startTracking,
+      tell,
+      notify,
+      checkSettled,
+      limit: () => currentLimit(options.limits?.drafts),
+      closed: () => closed,
+    }),
+  );
   // Jobs that need the seller are read at start and every rule.slowCheckMs; a change reopens tracking.
   const slow = startSlowCheck(
     slowCheckDeps(rule.slowCheckMs, entries, accounts, log, async (entry) => {
@@ -311,60 +339,20 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     async retry(jobId, confirm) {
       const entry = entries.get(jobId);
       if (!entry || closed) return false;
-      const { record } = entry;
-      if (hold.retry(entry)) return true;
-      // A rejected ad is read again (the seller may have fixed the listing on the service).
-      const again = record.state === 'failed' || record.state === 'cancelled' || record.state === 'rejected';
-      if (!again || record.supersededBy !== null) return false;
-      // The ad may be online already and nothing can tell: only the seller may take that risk.
-      if (record.error?.problem === 'publication-unknown' && confirm?.confirmDuplicateRisk !== true) {
-        log.info(`Publish job ${jobId}: Retry asks the seller to confirm the risk of a second ad`);
-        return 'needs-confirmation';
-      }
-      log.info(`Publish job ${jobId}: retried by the seller (${record.error?.problem ?? record.state})`);
-      prepareRetry(record, claimed);
-      entry.waiting = null;
-      entry.waits = 0;
-      if (record.publicationUuid !== null) {
-        record.state = 'tracking';
-        await persist(entry, true);
-        startTracking(entry);
-      } else {
-        enqueue(entry);
-        await persist(entry, true);
-        pump();
-      }
-      tell(record, 'publishing');
-      return true;
+      const retryDeps = { hold, claimed, persist, startTracking, enqueue, pump, tell, log };
+      return retryJob(entry, confirm, retryDeps);
     },
     publicationsOf: (listingUuid) =>
       publicationsOf(
         [...entries.values()].map((entry) => entry.record),
         listingUuid,
       ),
-    async retrack(listingUuid, publicationUuid) {
-      let count = 0;
-      for (const entry of [...entries.values()]) {
-        const { record } = entry;
-        if (closed) break;
-        if (!isRetrackable(record, listingUuid, publicationUuid)) continue;
-        if (record.state === 'tracking' && entry.task) {
-          // The running reads may be far apart by now: start over, reading at once.
-          entry.controller?.abort();
-          await entry.task.catch(() => undefined);
-          if (closed) break;
-        }
-        record.state = 'tracking';
-        record.error = null;
-        record.retracked = true;
-        entry.waiting = null;
-        entry.waits = 0;
-        await persist(entry, true);
-        startTracking(entry);
-        count += 1;
-      }
-      return count;
-    },
+    retrack: (listingUuid, publicationUuid) =>
+      retrackOn(entries.values(), listingUuid, publicationUuid, {
+        persist,
+        startTracking,
+        closed: () => closed,
+      }),
     followAd: (listingUuid, news) =>
       followAdOn(entries.values(), listingUuid, news, { now, log, closed: () => closed, persist }),
     list: () => [...entries.values()].map((entry) => jobView(entry.record, entry)),
@@ -383,10 +371,15 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     async close() {
       if (closed) return;
       closed = true;
+      detach();
       hold.close();
       await slow.stop();
       slots.clear();
-      for (const entry of entries.values()) entry.controller?.abort();
+      for (const entry of entries.values()) {
+        entry.controller?.abort();
+        // A claimed job still waiting for a slot goes back to the shop for another desk.
+        if (!entry.task) letGo(entry);
+      }
       while (tasks.size > 0) await Promise.allSettled([...tasks]);
       await drafts.idle();
       await store.flush();

@@ -23,6 +23,8 @@ export const FEED_LOCK = 7_024_002;
 export const FEED_CHANNEL = 'listing_desk_changes';
 /** The NOTIFY channel that names an account whose shared listings moved (issue 24.6). */
 export const LISTINGS_CHANNEL = 'listing_desk_listings';
+/** The NOTIFY channel that says "a job of the shop's queue changed hands or state". */
+export const JOBS_CHANNEL = 'listing_desk_jobs';
 
 export const migrations: readonly Migration[] = [
   {
@@ -229,6 +231,26 @@ end $$;
 
 create trigger listing_row_written before insert or update on listing_desk.listings
   for each row execute function listing_desk.listing_row_written();
+-- shop-claims (issue 24.5): the publish queue. A tracking job is open too (its runner reads the
+-- publication), so the draft's second Publish joins it rather than making another listing.
+drop index listing_desk.jobs_one_active_per_draft;
+create unique index jobs_one_active_per_draft on listing_desk.jobs (draft_id)
+  where draft_id is not null and state in ('queued', 'running', 'waiting', 'tracking');
+create index jobs_open on listing_desk.jobs (created_at)
+  where state in ('queued', 'running', 'waiting', 'tracking');
+
+-- Desks hear of a new job, a new runner, a new state or a lease given back (not of every step:
+-- those are read by whoever takes the job over). Only a member writes a job: desk_row_written above.
+create function listing_desk.job_written() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'INSERT' or old.state is distinct from new.state or old.runner is distinct from new.runner
+     or (new.lease_until is null and old.lease_until is not null) then
+    perform pg_notify('${JOBS_CHANNEL}', new.id);
+  end if;
+  return new;
+end $$;
+create trigger job_written after insert or update on listing_desk.jobs
+  for each row execute function listing_desk.job_written();
 `,
   },
 ];

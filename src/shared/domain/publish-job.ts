@@ -88,6 +88,8 @@ export const PUBLISH_PROBLEMS = [
   'internal',
   /** The job's account cannot sign in (params.reason says why): the job waits for it. */
   'account-cannot-sign-in',
+  /** In a shop: no desk holding the account's client secret has taken the job yet. */
+  'waiting-for-secret',
 ] as const;
 export type PublishProblem = (typeof PUBLISH_PROBLEMS)[number];
 
@@ -132,6 +134,8 @@ export interface PublishJobView {
   supersededBy?: string | null;
   /** What became of the ad after the job (sold, paused, gone…); null while it is as the job left it. */
   later?: AdLaterLife | null;
+  /** In a shop: the desk that runs (or last ran) the job, the one that pressed Publish, and whether it runs here. */
+  desk?: { runner: string | null; requestedBy: string; here: boolean };
   createdAt: string;
   updatedAt: string;
 }
@@ -214,6 +218,8 @@ export interface PublishStartResult {
   draftId: string;
   /** The job publishing it (an existing open job of the draft is reused). */
   jobId?: string;
+  /** In a shop: the desk that pressed Publish first, whose job this press joined. */
+  queuedBy?: string;
   /** Why no job was started. */
   error?: PublishJobError;
 }

@@ -16,6 +16,9 @@ const cancellable = new Set(['queued', 'running', 'waiting', 'failed']);
 const retryable = new Set(['failed', 'cancelled']);
 // A job waiting for its account to sign in: Retry checks the account again at once.
 const signInWait = (job: PublishJobView) => job.error?.problem === 'account-cannot-sign-in';
+// In a shop, a job another desk runs is stopped there, not from here.
+const runsElsewhere = (job: PublishJobView) =>
+  job.desk !== undefined && job.desk.runner !== null && !job.desk.here && job.state === 'running';
 
 /** Each photo's upload, while the photos are being sent. */
 function PhotoProgress({ job }: { job: PublishJobView }) {
@@ -55,7 +58,7 @@ function JobErrorBox({ job }: { job: PublishJobView }) {
   const error = job.error;
   if (!error) return null;
   const waiting = job.state === 'waiting';
-  const seller = words.signIn(error) ?? serviceMessage(error, language);
+  const seller = words.signIn(error) ?? words.shopWait(error) ?? serviceMessage(error, language);
   const general = t(`problems.${error.problem}`, { defaultValue: '', status: error.status ?? '' });
   const text = seller?.what ?? (general || error.detail);
   // The service's detail is not repeated when the message shown already quotes it.
@@ -108,6 +111,7 @@ export const JobCard = memo(function JobCard({ job }: { job: PublishJobView }) {
   const { t } = useTranslation();
   const words = useJobWords();
   const title = words.title(job.title);
+  const desk = words.desk(job);
   const sending = job.step === 'photos' && (job.state === 'running' || job.state === 'waiting');
   const later = job.supersededBy ? null : (job.later ?? null);
   // An ad taken down has no state on the service any more.
@@ -152,6 +156,11 @@ export const JobCard = memo(function JobCard({ job }: { job: PublishJobView }) {
         <TestBadge accountId={job.accountId} />
         {job.adId !== null && <span className="job-ad">{t('publish.adId', { adId: job.adId })}</span>}
       </header>
+      {desk && (
+        <p className="muted small job-desk" data-testid="job-desk">
+          {desk}
+        </p>
+      )}
       <div className="job-progress">
         <span className="job-step">
           {job.state !== 'published'
@@ -237,7 +246,7 @@ export const JobCard = memo(function JobCard({ job }: { job: PublishJobView }) {
             {t('publish.checkAgain')}
           </button>
         )}
-        {cancellable.has(job.state) && (
+        {cancellable.has(job.state) && !runsElsewhere(job) && (
           <button
             type="button"
             className="danger"

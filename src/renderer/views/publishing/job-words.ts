@@ -41,7 +41,21 @@ export function useJobWords() {
         ? t('publish.state.needsSeller')
         : job.state === 'waiting' && job.error?.problem === 'account-cannot-sign-in'
           ? t('publish.signIn.badge')
-          : t(`publish.state.${job.state}`),
+          : job.state === 'waiting' && job.error?.problem === 'waiting-for-secret'
+            ? t('publish.desk.waitingBadge')
+            : t(`publish.state.${job.state}`),
+    /** In a shop: which desk runs the job, and where Publish was pressed when that was elsewhere. */
+    desk: (job: Pick<PublishJobView, 'desk'>) => {
+      const desk = job.desk;
+      if (!desk) return undefined;
+      const runner =
+        desk.runner === null
+          ? t('publish.desk.noRunner')
+          : t(desk.here ? 'publish.desk.runnerHere' : 'publish.desk.runner', { desk: desk.runner });
+      return desk.requestedBy === desk.runner
+        ? runner
+        : `${runner} · ${t('publish.desk.requestedBy', { desk: desk.requestedBy })}`;
+    },
     /** Why a job waits for its account to sign in, and what to do; undefined for any other error. */
     signIn: (error: PublishJobError | null) => {
       if (error?.problem !== 'account-cannot-sign-in') return undefined;
@@ -49,6 +63,15 @@ export function useJobWords() {
         title: t('publish.problemTitle.account-cannot-sign-in'),
         what: t(`publish.signIn.reason.${String(error.params?.reason)}`, { defaultValue: error.detail }),
         todo: t(error.remedy === 'wait' ? 'publish.signIn.todoWait' : 'publish.signIn.todoFix'),
+      };
+    },
+    /** Why a job waits for a desk holding its account's secret (the app's own words, no service's). */
+    shopWait: (error: PublishJobError | null) => {
+      if (error?.problem !== 'waiting-for-secret') return undefined;
+      return {
+        title: t('publish.problemTitle.waiting-for-secret'),
+        what: t('problems.waiting-for-secret'),
+        todo: t('publish.whatToDo.waiting-for-secret'),
       };
     },
     /** What to do about `error`: words for its problem, else for its remedy, else main's sentence. */

@@ -90,6 +90,7 @@ export function PublishBar({
           onBlur={() => (statusFocused.current = false)}
         >
           <span>{line}</span>
+          {job?.desk && <span className="muted small">{words.desk(job)}</span>}
           <TestBadge accountId={draft.accountId} />
           {follow}
           <DraftPreviewButton draft={draft} />

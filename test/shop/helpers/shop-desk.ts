@@ -1,0 +1,92 @@
+// A desk of the claims tests: a data folder with a drafts store, a session on the shop's database,
+// the shop's claims and the publish engine over one sandbox account. Nothing is mocked.
+import { cp } from 'node:fs/promises';
+import path from 'node:path';
+import type { PublishNotice } from '../../../src/shared/domain/publish-job';
+import type { ServiceClient } from '../../../src/main/service-client';
+import type { PublishEngine } from '../../../src/main/publish/engine';
+import { openShopClaims, type ShopClaims } from '../../../src/main/shop/job-claims';
+import { shopNotices, shopPublishing } from '../../../src/main/shop/shop-publishing';
+import type { ShopSession } from '../../../src/main/shop/shop-session';
+import type { Sandbox } from '../../../src/sandbox';
+import { clientOf, desk, engineOn, sandboxAccounts, type Desk } from '../../integration/publish/helpers';
+import { deskSession, TEST_LEASE } from './desk-session';
+import type { LeaseTiming } from '../../../src/main/shop/job-lease';
+
+export interface ShopDesk {
+  name: string;
+  d: Desk;
+  session: ShopSession;
+  claims: ShopClaims;
+  /** The engine as the Publishing view sees it (the shop's jobs). */
+  engine: PublishEngine;
+  notices: PublishNotice[];
+  close(): Promise<void>;
+}
+
+export interface ShopDeskOptions {
+  /** The database URL this desk uses (default: the shop's; a cut proxy's to cut it off). */
+  url?: string;
+  /** Whether this desk's keychain holds the account's secret (default true). */
+  hasSecret?: boolean;
+  /** A desk whose drafts (and their photos) this one has too, as after the shop's sync. */
+  draftsOf?: Desk;
+  /** Wraps the service client (to watch this desk's calls). */
+  client?: (client: ServiceClient) => ServiceClient;
+  deskId?: string;
+  /** The lease's timing (default TEST_LEASE). */
+  timing?: LeaseTiming;
+  /** Hears the claims' lines (e.g. "this desk runs publish job … (fence n)"). */
+  onClaimsLog?: (line: string) => void;
+}
+
+/** Opens a desk on the shop at `url`. */
+export async function shopDesk(
+  shop: { url: string; shopId: string; sb: Sandbox },
+  name: string,
+  options: ShopDeskOptions = {},
+): Promise<ShopDesk> {
+  const d = await desk();
+  if (options.draftsOf) {
+    for (const folder of ['drafts', 'photos'])
+      await cp(path.join(options.draftsOf.dataDir, folder), path.join(d.dataDir, folder), {
+        recursive: true,
+      });
+    await d.reopen();
+  }
+  const session = await deskSession(options.url ?? shop.url, shop.shopId, name, options.deskId);
+  const heard = options.onClaimsLog ?? (() => undefined);
+  const quiet = { info: heard, warn: heard, error: heard };
+  const claims = openShopClaims({
+    membership: session.membership,
+    session,
+    hasSecret: async () => options.hasSecret ?? true,
+    log: quiet,
+    timing: options.timing ?? TEST_LEASE,
+  });
+  const base = clientOf(shop.sb);
+  const client = options.client ? options.client(base) : base;
+  const notices: PublishNotice[] = [];
+  const engine = await engineOn(
+    d,
+    sandboxAccounts(() => client),
+    {
+      claims,
+      onNotice: shopNotices(claims, (notice) => notices.push(notice)),
+    },
+  );
+  return {
+    name,
+    d,
+    session,
+    claims,
+    engine: shopPublishing(engine, claims, session.membership.deskId),
+    notices,
+    async close() {
+      await engine.close();
+      await claims.close();
+      await session.close();
+      await d.close();
+    },
+  };
+}
