@@ -4,9 +4,11 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import pLimit from 'p-limit';
 import type { Log } from '../log/log';
 import { writeFileAtomic } from '../storage/atomic-file';
 import { SHOP_SCHEMA } from './migrations';
+import { copyPhotos } from './photo-copy';
 import type { SyncSession } from './open-session';
 
 export interface PhotoSync {
@@ -24,12 +26,24 @@ export interface PhotoSync {
   idle(): Promise<void>;
 }
 
+interface Wanted {
+  hash: string;
+  done: () => void;
+}
+
+/** COPYs at the same time (the pool has four connections), and photos in each. */
+const FETCHING = 3;
+const BATCH = 4;
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
 /** Photo transfer of a desk over its session. */
 export function createPhotoSync(deps: { dataDir: string; session: SyncSession; log: Log }): PhotoSync {
   const { dataDir, session, log } = deps;
   const hashes = new Map<string, { key: string; hash: string }>();
   const sent = new Set<string>();
-  const wanted = new Map<string, { hash: string; done: () => void }>();
+  const wanted = new Map<string, Wanted>();
+  const limit = pLimit(FETCHING);
   let running: Promise<void> | undefined;
   const absolute = (file: string) => path.join(dataDir, ...file.split('/'));
 
@@ -50,26 +64,41 @@ export function createPhotoSync(deps: { dataDir: string; session: SyncSession; l
     return hash;
   };
 
+  const settle = (file: string, item: Wanted) => {
+    if (wanted.get(file) === item) wanted.delete(file);
+  };
+  const fetchBatch = async (batch: [string, Wanted][]) => {
+    const need: [string, Wanted][] = [];
+    for (const [file, item] of batch) {
+      if ((await hashOf(file)) === item.hash) settle(file, item);
+      else need.push([file, item]);
+    }
+    if (need.length === 0) return;
+    const found = await copyPhotos(session.pool, [...new Set(need.map(([, item]) => item.hash))]);
+    await Promise.all(
+      need.map(async ([file, item]) => {
+        const bytes = found.get(item.hash);
+        // Not up yet (the desk that has it sends it before its draft, so it comes with a later
+        // change), or not what its hash says: not written.
+        if (!bytes || sha256(bytes) !== item.hash) {
+          log.warn('shop: a photo is not in the database as its draft names it', { file });
+          settle(file, item);
+          return;
+        }
+        await writeFileAtomic(absolute(file), bytes);
+        settle(file, item);
+        item.done();
+      }),
+    );
+  };
+  // A few photos per COPY and a few COPYs at a time: one batch's round trip overlaps another's
+  // bytes, and the pool keeps a connection free for the feed.
   const run = async () => {
-    for (const [file, item] of wanted) {
-      if ((await hashOf(file)) === item.hash) {
-        wanted.delete(file);
-        continue;
-      }
-      const found = await session.query<{ bytes: Buffer }>(
-        `select bytes from ${SHOP_SCHEMA}.photos where hash = $1`,
-        [item.hash],
-      );
-      const bytes = found.rows[0]?.bytes;
-      if (!bytes) {
-        // Not up yet: the desk that has it sends it before its draft, so it comes with a later change.
-        log.warn('shop: a photo is not in the database yet', { file });
-        wanted.delete(file);
-        continue;
-      }
-      await writeFileAtomic(absolute(file), bytes);
-      wanted.delete(file);
-      item.done();
+    while (wanted.size > 0) {
+      const entries = [...wanted].slice(0, FETCHING * BATCH);
+      const batches: [string, Wanted][][] = [];
+      for (let i = 0; i < entries.length; i += BATCH) batches.push(entries.slice(i, i + BATCH));
+      await Promise.all(batches.map((batch) => limit(() => fetchBatch(batch))));
     }
   };
 
@@ -96,7 +125,7 @@ export function createPhotoSync(deps: { dataDir: string; session: SyncSession; l
         const bytes = await readFile(absolute(file)).catch(() => undefined);
         if (!bytes) continue;
         // Checked again: the file may have changed since the body was read.
-        if (createHash('sha256').update(bytes).digest('hex') !== hash) continue;
+        if (sha256(bytes) !== hash) continue;
         await session.query(
           `insert into ${SHOP_SCHEMA}.photos (hash, bytes, size, desk) values ($1, $2, $3, $4)
            on conflict (hash) do nothing`,
