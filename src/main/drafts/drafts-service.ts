@@ -39,6 +39,7 @@ import { DraftStoreError, type DraftsStore } from '../storage/drafts-store';
 import { fromDataPath, photoFolder, toDataPath } from '../storage/draft-files';
 import type { AccountUpgrade } from '../storage/drafts-account-upgrade';
 import { isWriteFailure } from '../storage/write-failure';
+import { dismissShopRestored, pickShopConflict } from './shop-settle';
 import type { SuggestionsBook, SuggestionSource } from './suggestions';
 
 export interface DraftsServiceDeps {
@@ -90,6 +91,10 @@ export interface DraftsService {
     file: { name: string; size: number; bytes: Buffer | null },
   ): Promise<AddPhotosResult>;
   setPhotos(draftId: string, photoIds: string[]): Promise<Draft>;
+  /** The seller's pick in a shop conflict (issue 24.4; shop-settle.ts). */
+  pickShopValue(id: string, field: string, index: number): Promise<Draft>;
+  /** The seller read the note that the draft came back after a deletion. */
+  dismissShopRestored(id: string): Promise<Draft>;
 }
 
 /** Turns the store's refusals into errors the renderer can show. */
@@ -241,6 +246,9 @@ export function createDraftsService(deps: DraftsServiceDeps): DraftsService {
         deps.onChange([saved.id]);
         return saved;
       }),
+
+    pickShopValue: (id, field, index) => guarded(() => pickShopConflict(deps, id, field, index)),
+    dismissShopRestored: (id) => guarded(() => dismissShopRestored(deps, id)),
 
     duplicate: (id) =>
       guarded(async () => {

@@ -14,7 +14,8 @@ import { isDraftId } from './draft-files';
 // Bump when a summary's content changes meaning (e.g. new validation rules change `issueCount`):
 // an index of another version is rebuilt from the draft files.
 // 2: the price rules of issue 23.4 ("1.249,00" read, a fixed price of 0 € not ready).
-export const INDEX_VERSION = 2;
+// 3: the count of shop conflicts (issue 24.4).
+export const INDEX_VERSION = 3;
 
 const indexFileSchema = z.object({ version: z.number(), entries: z.array(z.unknown()) });
 
@@ -50,6 +51,7 @@ export function isDraftSummary(raw: unknown): raw is DraftSummary {
     (entry.coverThumb === null || isString(entry.coverThumb)) &&
     isCount(entry.issueCount) &&
     (entry.trashedAt === null || isString(entry.trashedAt)) &&
+    isCount(entry.shopConflicts) &&
     isString(entry.searchText) &&
     isString(entry.sortTitle)
   );

@@ -243,7 +243,8 @@ export async function openDraftsStore(dataDir: string, options: DraftsStoreOptio
 
     duplicate: (id) =>
       change(async () => {
-        const source = await read(id);
+        // The shop's conflicts and notes (issue 24.4) are the original's to settle, not the copy's.
+        const { shop: _settledThere, ...source } = await read(id);
         if (entries.get(id)?.trashedAt !== null)
           throw new DraftStoreError('in-trash', `Draft ${id} is in the trash.`);
         const copyId = newId();

@@ -12,6 +12,7 @@ import accountsApart from './locales/de.accountsApart.json';
 import inventory from './locales/de.inventory.json';
 import lifecycle from './locales/de.lifecycle.json';
 import liveEdit from './locales/de.liveEdit.json';
+import shopMerge from './locales/de.shopMerge.json';
 import preview from './locales/de.preview.json';
 import importWizard from './locales/de.import.json';
 import bulk from './locales/de.bulk.json';
@@ -31,6 +32,7 @@ export const words = {
   inventory,
   lifecycle,
   liveEdit,
+  shopMerge,
   preview,
   import: importWizard,
   bulk,

@@ -12,6 +12,7 @@ import accountsApart from './locales/en.accountsApart.json';
 import inventory from './locales/en.inventory.json';
 import lifecycle from './locales/en.lifecycle.json';
 import liveEdit from './locales/en.liveEdit.json';
+import shopMerge from './locales/en.shopMerge.json';
 import preview from './locales/en.preview.json';
 import importWizard from './locales/en.import.json';
 import bulk from './locales/en.bulk.json';
@@ -31,6 +32,7 @@ export const words = {
   inventory,
   lifecycle,
   liveEdit,
+  shopMerge,
   preview,
   import: importWizard,
   bulk,

@@ -155,7 +155,12 @@ export const useEditorStore = create<EditorState>((set, get) => {
         const stored = await call('drafts:get', { id: own.id });
         const current = get().draft;
         if (session !== own || own.edits !== edits || own.autosave.dirty || !current) return;
-        if (stored.updatedAt !== current.updatedAt) apply(stored);
+        // Another desk's change merged in (issue 24.4) may leave conflicts with the dates as they were.
+        if (
+          stored.updatedAt !== current.updatedAt ||
+          JSON.stringify(stored.shop) !== JSON.stringify(current.shop)
+        )
+          apply(stored);
         // Publishing changes the status and the link to the service, not the seller's fields.
         else if (
           stored.status !== current.status ||

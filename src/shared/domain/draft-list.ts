@@ -20,6 +20,8 @@ export const draftSummarySchema = z.object({
   issueCount: z.int().nonnegative(),
   /** When the draft went to the trash; null while it is a live draft. */
   trashedAt: z.string().nullable(),
+  /** Fields two desks of the shop changed apart, until the seller picks (issue 24.4). */
+  shopConflicts: z.int().nonnegative(),
   /**
    * Title and reference as `searchKey` folds them, computed once when the draft is saved: folding
    * 10,000 titles on every keystroke of a search took most of the 50 ms a filter may take.
@@ -57,6 +59,7 @@ export function summarizeDraft(draft: Draft, trashedAt: string | null = null): D
     coverThumb: draft.photos[0]?.thumb ?? null,
     issueCount,
     trashedAt,
+    shopConflicts: draft.shop?.conflicts?.length ?? 0,
     searchText: searchTextOf(title, customReference),
     sortTitle: titleSortKey(title),
   };

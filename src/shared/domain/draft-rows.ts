@@ -26,6 +26,8 @@ export interface DraftListRow {
   issueCount: number;
   /** ISO time it went to the trash; null while it is a live draft. */
   trashedAt: string | null;
+  /** Fields two desks of the shop changed apart, until the seller picks (issue 24.4). */
+  shopConflicts: number;
 }
 
 /** Rows as columns: row `i` is made of the `i`th entry of each array. */
@@ -50,6 +52,8 @@ export interface CompactDraftRows {
   cover: string[];
   /** `trashedAt` in milliseconds, 0 for a live draft; absent when no row is in the trash. */
   trashed?: number[];
+  /** The shop conflicts of each row; absent when no row has any. */
+  conflicts?: number[];
 }
 
 const photoPrefix = (id: string) => `photos/${id}/`;
@@ -78,6 +82,7 @@ export function compactRows(rows: readonly DraftListRow[]): CompactDraftRows {
     cover: [],
   };
   const trashed: number[] = [];
+  const conflicts: number[] = [];
   let anyTrashed = false;
   for (const row of rows) {
     out.id.push(row.id);
@@ -99,8 +104,10 @@ export function compactRows(rows: readonly DraftListRow[]): CompactDraftRows {
     out.cover.push(coverName(row.id, row.coverThumb));
     trashed.push(row.trashedAt === null ? 0 : Date.parse(row.trashedAt));
     anyTrashed ||= row.trashedAt !== null;
+    conflicts.push(row.shopConflicts);
   }
   if (anyTrashed) out.trashed = trashed;
+  if (conflicts.some((count) => count > 0)) out.conflicts = conflicts;
   return out;
 }
 
@@ -123,6 +130,7 @@ export function expandRows(rows: CompactDraftRows): DraftListRow[] {
       coverThumb: cover === '' ? null : cover.includes('/') ? cover : photoPrefix(id) + cover,
       issueCount: rows.issueCount[i]!,
       trashedAt: trashedAt === 0 ? null : new Date(trashedAt).toISOString(),
+      shopConflicts: rows.conflicts?.[i] ?? 0,
     };
   }
   return out;

@@ -2,7 +2,7 @@
 // desk gives to desks' changes, so that all of them keep the same value of a field changed on two
 // desks, whichever merges first. Pure.
 import type { Draft } from './draft';
-import { canonical, type ShopValue } from './shop-fields';
+import { canonical, sameData, type ShopValue } from './shop-fields';
 
 /** A desk of the shop that made a change, and when (ISO time). */
 export interface ShopAuthor {
@@ -47,6 +47,33 @@ export function laterFirst<V>(a: Authored<V>, b: Authored<V>): number {
 /** The change every desk keeps of two: the later. */
 export function laterOf<V>(a: Authored<V>, b: Authored<V>): Authored<V> {
   return laterFirst(a, b) <= 0 ? a : b;
+}
+
+/** Who made each side of a merge. */
+export interface ShopSides {
+  mine: ShopAuthor;
+  theirs: ShopAuthor;
+}
+
+/** Which side a three-way comparison takes, or 'both' when they changed it apart. */
+export function sideOf<V>(
+  was: V | undefined,
+  mine: V,
+  theirs: V,
+  same: (a: V, b: V) => boolean,
+  known: boolean,
+): 'mine' | 'theirs' | 'both' {
+  if (same(mine, theirs)) return 'mine';
+  if (known && same(was as V, mine)) return 'theirs';
+  if (known && same(was as V, theirs)) return 'mine';
+  return 'both';
+}
+
+/** A value of one side or, changed on both, the later desk's (no conflict: not the seller's words). */
+export function mergedData<V>(was: V | undefined, mine: V, theirs: V, who: ShopSides, known: boolean): V {
+  const side = sideOf(was, mine, theirs, sameData, known);
+  if (side !== 'both') return side === 'mine' ? mine : theirs;
+  return laterOf({ value: mine, by: who.mine }, { value: theirs, by: who.theirs }).value;
 }
 
 /** The conflicts the merge left on the draft. */

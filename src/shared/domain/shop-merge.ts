@@ -9,51 +9,21 @@ import {
   conflictOver,
   laterOf,
   mergeConflicts,
+  mergedData,
+  sideOf,
   restoredBy,
   shopConflictsOf,
   withShopState,
   type Authored,
   type ShopAuthor,
   type ShopConflictValue,
+  type ShopSides,
 } from './shop-conflicts';
-import {
-  sameData,
-  sameShopValue,
-  shopFieldsOf,
-  shopValueOf,
-  withShopValue,
-  type ShopValue,
-} from './shop-fields';
+import { sameShopValue, shopFieldsOf, shopValueOf, withShopValue, type ShopValue } from './shop-fields';
+import { mergeKeyedLists } from './shop-lists';
 import { mergePhotos } from './shop-photos';
 
-export type { ShopAuthor, ShopConflict, ShopConflictValue } from './shop-conflicts';
-
-/** Who made each side of a merge. */
-export interface ShopSides {
-  mine: ShopAuthor;
-  theirs: ShopAuthor;
-}
-
-/** Which side a three-way comparison takes, or 'both' when they changed it apart. */
-function sideOf<V>(
-  was: V | undefined,
-  mine: V,
-  theirs: V,
-  same: (a: V, b: V) => boolean,
-  known: boolean,
-): 'mine' | 'theirs' | 'both' {
-  if (same(mine, theirs)) return 'mine';
-  if (known && same(was as V, mine)) return 'theirs';
-  if (known && same(was as V, theirs)) return 'mine';
-  return 'both';
-}
-
-/** A value of one side or, changed on both, the later desk's (no conflict: not the seller's words). */
-function mergedData<V>(was: V | undefined, mine: V, theirs: V, who: ShopSides, known: boolean): V {
-  const side = sideOf(was, mine, theirs, sameData, known);
-  if (side !== 'both') return side === 'mine' ? mine : theirs;
-  return laterOf({ value: mine, by: who.mine }, { value: theirs, by: who.theirs }).value;
-}
+export type { ShopAuthor, ShopConflict, ShopConflictValue, ShopSides } from './shop-conflicts';
 
 const stored = (entry: Authored<ShopValue>): ShopConflictValue => ({
   value: entry.value === undefined ? null : entry.value,
@@ -109,9 +79,19 @@ export function mergeShopDraft(base: Draft | undefined, mine: Draft, theirs: Dra
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The key of an item of a list merged as a set: its `uuid` or `id` (an imprint, a photo). */
+const itemKey = (item: unknown): string | undefined => {
+  if (!isRecord(item)) return undefined;
+  const key = item.uuid ?? item.id;
+  return typeof key === 'string' ? key : undefined;
+};
+const isKeyedList = (value: unknown): value is unknown[] =>
+  Array.isArray(value) && value.every((item) => itemKey(item) !== undefined);
+
 /**
- * Merges two desks' versions of a record (a template, an account's settings, defaults or imprint)
- * key by key, nested objects too; a key changed apart on both sides keeps the later desk's value.
+ * Merges two desks' versions of a record (a template, an account's settings, defaults or imprints)
+ * key by key, nested objects too, lists of items with ids as sets; a key changed apart on both
+ * sides keeps the later desk's value.
  */
 export function mergeShopRecord<T>(base: T | undefined, mine: T, theirs: T, who: ShopSides): T {
   return mergedKeys(base, base !== undefined, mine, theirs, who) as T;
@@ -121,6 +101,12 @@ export function mergeShopRecord<T>(base: T | undefined, mine: T, theirs: T, who:
 function mergedKeys(was: unknown, known: boolean, mine: unknown, theirs: unknown, who: ShopSides): unknown {
   // Without a base, a key only one side has was added there: kept.
   if (!known && (mine === undefined || theirs === undefined)) return mine ?? theirs;
+  if (isKeyedList(mine) && isKeyedList(theirs) && (was === undefined || isKeyedList(was))) {
+    const lead = laterOf({ value: 'mine', by: who.mine }, { value: 'theirs', by: who.theirs }).value;
+    const item = (b: unknown, x: unknown, y: unknown) =>
+      x && y ? mergedKeys(b, known, x, y, who) : (x ?? y);
+    return mergeKeyedLists(was, mine, theirs, (x) => itemKey(x)!, item, lead as 'mine' | 'theirs');
+  }
   if (!isRecord(mine) || !isRecord(theirs) || (was !== undefined && !isRecord(was)))
     return mergedData(was, mine, theirs, who, known);
   const out: Record<string, unknown> = {};

@@ -1,10 +1,9 @@
 // A draft's photos merged from two desks (issue 24.4): the set by photo id (added on either side:
 // kept; removed on either side: removed), then the order of the photos both sides have. The order
-// changed on both sides to different orders is a conflict; photos one side added keep their place
-// before the photo they preceded there (or stay last). Pure.
+// changed on both sides to different orders is a conflict (the set itself: shop-lists.ts). Pure.
 import type { DraftPhoto } from './draft';
-import { laterOf, type Authored, type ShopAuthor } from './shop-conflicts';
-import { sameData } from './shop-fields';
+import { laterOf, mergedData, type Authored, type ShopSides } from './shop-conflicts';
+import { keptKeys, mergeKeyedLists } from './shop-lists';
 
 /** The merged photos, and both orders when they were changed apart (photo ids, latest desk's first). */
 export interface PhotoMerge {
@@ -22,17 +21,13 @@ export function mergePhotos(
   base: readonly DraftPhoto[] | undefined,
   mine: readonly DraftPhoto[],
   theirs: readonly DraftPhoto[],
-  who: { mine: ShopAuthor; theirs: ShopAuthor },
+  who: ShopSides,
 ): PhotoMerge {
   const [b, m, t] = [base ?? [], mine, theirs].map((list) => new Map(list.map((p) => [p.id, p])));
-  const kept = (id: string) => (m!.has(id) && t!.has(id)) || ((m!.has(id) || t!.has(id)) && !b!.has(id));
-  const record = (id: string): DraftPhoto => {
-    const [was, x, y] = [b!.get(id), m!.get(id), t!.get(id)];
-    if (!x || !y || sameData(x, y)) return (x ?? y)!;
-    if (was && sameData(was, x)) return y;
-    if (was && sameData(was, y)) return x;
-    return laterOf({ value: x, by: who.mine }, { value: y, by: who.theirs }).value;
-  };
+  const kept = keptKeys(b!, m!, t!);
+  // A photo both sides have and one changed (turned, say): that side's; changed on both: the later's.
+  const record = (was: DraftPhoto | undefined, x: DraftPhoto | undefined, y: DraftPhoto | undefined) =>
+    x && y ? mergedData(was, x, y, who, base !== undefined) : (x ?? y)!;
 
   // The order is compared on the photos every side has.
   const common = (id: string) => kept(id) && m!.has(id) && t!.has(id) && (!base || b!.has(id));
@@ -51,21 +46,8 @@ export function mergePhotos(
       orderConflict = [sides[lead], other];
     }
   }
-  const [first, second] = lead === 'mine' ? [mine, theirs] : [theirs, mine];
-  const order = placeAdded(idsOf(first).filter(kept), idsOf(second).filter(kept));
-  return { photos: order.map(record), orderConflict };
-}
-
-/** `lead` with the ids only `other` has, each put before the photo it preceded in `other` (or last). */
-function placeAdded(lead: readonly string[], other: readonly string[]): string[] {
-  const out = [...lead];
-  let before = out.length;
-  for (const id of [...other].reverse()) {
-    const placed = out.indexOf(id);
-    if (placed >= 0) before = placed;
-    else out.splice(before, 0, id);
-  }
-  return out;
+  const photos = mergeKeyedLists(base, mine, theirs, (p) => p.id, record, lead);
+  return { photos, orderConflict };
 }
 
 /** The photos with those of `order` in that order, in the places they hold; the others stay put. */

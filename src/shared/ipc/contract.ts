@@ -284,12 +284,18 @@ export const contract = {
   'drafts:push-changes': channel<DraftLiveDiff>()(z.object({ id: draftIdSchema }).strict()),
   /** The seller's pick in a conflict between a linked draft and its live ad (issue 23.1). */
   'drafts:live-resolve': channel<DraftLiveDiff>()(
-    z
-      .object({ id: draftIdSchema, field: z.enum(CONFLICT_FIELDS), pick: z.enum(['live', 'draft']) })
-      .strict(),
+    z.object({ id: draftIdSchema, field: z.enum(CONFLICT_FIELDS), pick: z.enum(['live', 'draft']) }).strict(),
   ),
   /** Forgets the draft's live listing (e.g. it was deleted on the service); the draft stays. */
   'drafts:unlink': channel<Draft>()(z.object({ id: draftIdSchema }).strict()),
+  /** The seller's pick of value `index` of a field two desks of the shop changed apart (issue 24.4). */
+  'drafts:shop-pick': channel<Draft>()(
+    z
+      .object({ id: draftIdSchema, field: z.string().min(1).max(10_100), index: z.int().min(0).max(49) })
+      .strict(),
+  ),
+  /** The seller read the note that the draft came back after another desk deleted it. */
+  'drafts:shop-dismiss-restored': channel<Draft>()(z.object({ id: draftIdSchema }).strict()),
   // Issue 15.1, accounts kept apart.
   /** Moves drafts to another account (imprint reset where not the new account's); dryRun asks first. */
   'drafts:move-account': channel<MoveAccountResult>()(

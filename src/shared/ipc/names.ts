@@ -55,6 +55,8 @@ export const channelNames = [
   'drafts:push-changes',
   'drafts:live-resolve',
   'drafts:unlink',
+  'drafts:shop-pick',
+  'drafts:shop-dismiss-restored',
   // Issue 15.1, accounts kept apart.
   'drafts:move-account',
   'drafts:dismiss-account-upgrade',

@@ -219,6 +219,8 @@ export interface DraftListItem {
   coverThumb: string | null;
   issueCount: number;
   trashedAt: string | null;
+  /** Fields two desks of the shop changed apart, until the seller picks (issue 24.4). */
+  shopConflicts: number;
 }
 
 /** A draft file that could not be read and was moved aside. */

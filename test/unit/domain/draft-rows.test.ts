@@ -17,6 +17,7 @@ function row(n: number, patch: Partial<DraftListRow> = {}): DraftListRow {
     coverThumb: `photos/${id(n)}/00000000-0000-4000-8000-00000000000${n % 10}.thumb.jpg`,
     issueCount: n % 3,
     trashedAt: null,
+    shopConflicts: 0,
     ...patch,
   };
 }
@@ -47,6 +48,14 @@ describe('compact draft rows', () => {
     expect(expandRows(compact)).toEqual(rows);
     expect(compactRows([row(1)]).trashed).toBeUndefined();
     expect(expandRows(compactRows([]))).toEqual([]);
+  });
+
+  it('keep the shop conflicts of each row, and no column for them when there are none', () => {
+    const rows = [row(1), row(2, { shopConflicts: 3 }), row(3)];
+    const compact = compactRows(rows);
+    expect(compact.conflicts).toEqual([0, 3, 0]);
+    expect(expandRows(compact)).toEqual(rows);
+    expect(compactRows([row(1)]).conflicts).toBeUndefined();
   });
 
   it('take a third of the JSON the rows took as objects', () => {

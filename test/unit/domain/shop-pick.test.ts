@@ -1,16 +1,9 @@
 // What the seller does with what the shop's merge left on a draft (issue 24.4): picks one value of a
-// field in conflict (the photo order too), dismisses the note that it came back after a deletion;
-// and the records merged key by key (templates, accounts' settings).
+// field in conflict (the photo order too), dismisses the note that it came back after a deletion.
 import { describe, expect, it } from 'vitest';
 import { parseStoredDraft, type Draft } from '../../../src/shared/domain/draft';
-import {
-  mergeShopDraft,
-  mergeShopRecord,
-  restoreAfterDelete,
-  type ShopAuthor,
-} from '../../../src/shared/domain/shop-merge';
+import { mergeShopDraft, restoreAfterDelete, type ShopAuthor } from '../../../src/shared/domain/shop-merge';
 import { dismissRestored, pickShopValue } from '../../../src/shared/domain/shop-pick';
-import { templateFromDraft } from '../../../src/shared/domain/template';
 import { draftId, sampleDraft } from '../../fixtures/drafts';
 
 const ID = draftId(9);
@@ -78,43 +71,5 @@ describe('pickShopValue', () => {
   it('loads a draft stored before the shop existed', () => {
     const old = JSON.parse(JSON.stringify(sampleDraft(ID)));
     expect(parseStoredDraft(old)).toEqual(old);
-  });
-});
-
-describe('mergeShopRecord', () => {
-  const template = templateFromDraft(sampleDraft(ID), {
-    id: draftId(10),
-    name: 'Kühlschränke',
-    accountId: 'sandbox',
-    now: new Date('2026-11-27T08:00:00.000Z'),
-  });
-
-  it('merges keys and nested keys changed apart; a key changed on both keeps the later desk’s value', () => {
-    const laden = { ...template, name: 'Laden', publication: { ...template.publication, city: 'Potsdam' } };
-    const lager = {
-      ...template,
-      name: 'Lager',
-      description: 'Neu',
-      attributes: { condition: 'used' },
-      publication: { ...template.publication, postalCode: '14482' },
-    };
-    const one = mergeShopRecord(template, laden, lager, who);
-    const other = mergeShopRecord(template, lager, laden, { mine: LAGER, theirs: LADEN });
-    expect(one).toEqual({
-      ...template,
-      name: 'Lager',
-      description: 'Neu',
-      attributes: { condition: 'used' },
-      publication: { ...template.publication, city: 'Potsdam', postalCode: '14482' },
-    });
-    expect(other).toEqual(one);
-  });
-
-  it('without a base the later desk’s value of every differing key', () => {
-    const one = mergeShopRecord(undefined, { a: 1, b: 'x' }, { a: 2, c: true }, who);
-    expect(one).toEqual({ a: 2, b: 'x', c: true });
-    expect(
-      mergeShopRecord(undefined, { a: 2, c: true }, { a: 1, b: 'x' }, { mine: LAGER, theirs: LADEN }),
-    ).toEqual(one);
   });
 });

@@ -68,6 +68,9 @@ const table: Partial<Record<ChannelName, { input: Record<string, unknown>; ids: 
   'drafts:push-changes': { input: { id: DRAFT }, ids: [['id']] },
   'drafts:live-resolve': { input: { id: DRAFT, field: 'price', pick: 'live' }, ids: [['id']] },
   'drafts:unlink': { input: { id: DRAFT }, ids: [['id']] },
+  // Issue 24.4, what the shop's merge left on a draft.
+  'drafts:shop-pick': { input: { id: DRAFT, field: 'title', index: 0 }, ids: [['id']] },
+  'drafts:shop-dismiss-restored': { input: { id: DRAFT }, ids: [['id']] },
   // Issue 15.1, accounts kept apart.
   'drafts:suggestions': { input: { draftId: DRAFT }, ids: [['draftId']] },
   'drafts:move-account': { input: { ids: [DRAFT], accountId: 'acc-1' }, ids: [['ids', 0], ['accountId']] },

@@ -31,6 +31,8 @@ const spoilt: [string, unknown][] = [
   ['an endless issue count', { ...good, issueCount: Infinity }],
   ['a cover that is an object', { ...good, coverThumb: {} }],
   ['a trash time that is a number', { ...good, trashedAt: 0 }],
+  ['a shop conflict count that is negative', { ...good, shopConflicts: -1 }],
+  ['no shop conflict count', { ...good, shopConflicts: undefined }],
   ['no search text', { ...good, searchText: undefined }],
   ['a sort title that is null', { ...good, sortTitle: null }],
 ];
@@ -62,6 +64,7 @@ describe('the index entry check', () => {
         'coverThumb',
         'issueCount',
         'trashedAt',
+        'shopConflicts',
         'searchText',
         'sortTitle',
       ].sort(),

@@ -47,5 +47,10 @@ it('keeps conflicts and the deletion note in the draft file', async () => {
   expect(read.shop).toEqual(saved.shop);
   expect(read.price.amount).toBe('40');
   expect(reopened.problems).toEqual([]);
+  // A copy is a new draft: the conflicts stay the original's to settle.
+  const copy = await reopened.duplicate(was.id);
+  expect(copy.title).toBe('Regal, Buche');
+  expect('shop' in copy).toBe(false);
+  expect((await reopened.get(was.id)).shop).toEqual(saved.shop);
   await reopened.close();
 });

@@ -27,5 +27,7 @@ export function draftsHandlers(drafts: DraftsService, uploads: PhotoUploads): Pi
     'drafts:add-photo-bytes': async ({ draftId, batchId, name, size, ...source }) =>
       drafts.addPhotoBytes(draftId, batchId, { name, size, bytes: await photoBytesOf(uploads, source) }),
     'drafts:set-photos': ({ draftId, photoIds }) => drafts.setPhotos(draftId, photoIds),
+    'drafts:shop-pick': ({ id, field, index }) => drafts.pickShopValue(id, field, index),
+    'drafts:shop-dismiss-restored': ({ id }) => drafts.dismissShopRestored(id),
   };
 }

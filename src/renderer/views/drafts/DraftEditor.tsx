@@ -18,6 +18,7 @@ import { useIssueText } from './editor/use-editor-language';
 import { useHeadHeight } from './editor/use-head-height';
 import { useShownIssues } from './editor/use-shown-issues';
 import { PhotosPanel } from './photos/PhotosPanel';
+import { ShopConflicts } from './shop/ShopConflicts';
 import './editor/editor.css';
 
 /**
@@ -138,6 +139,7 @@ export function DraftEditor({ draftId }: { draftId: string }) {
         updatedAt={draft.updatedAt}
       />
       <PublishBar draft={draft} issueCount={issues.length} onNotReady={notReady} />
+      <ShopConflicts draft={draft} />
       {/* Once published, being published or failed, the bar says where the draft stands; "ready to
           publish" beside it would contradict it. What is left to fix is always shown. */}
       {(issues.length > 0 ||

@@ -4,6 +4,7 @@ import type { DraftListRow } from '../../../shared/domain/draft-rows';
 import { photoSrc } from '../../components/photo-src';
 import { useRowPhotoCount } from '../../store/shown-photos-store';
 import { useAccountLabel } from './draft-account';
+import './shop/shop-list.css';
 
 /** How a row words a date: short in the row, in full on hover. */
 export interface RowDates {
@@ -82,6 +83,11 @@ export const DraftRow = memo(function DraftRow({
             )}
             {item.customReference && <span className="drafts-ref">{item.customReference}</span>}
             <span>{t('draftsList.photos', { count: photoCount })}</span>
+            {item.shopConflicts > 0 && (
+              <span className="drafts-conflicts">
+                {t('shopMerge.listConflicts', { count: item.shopConflicts })}
+              </span>
+            )}
             {item.issueCount > 0 && (
               <span className="drafts-issues">{t('draftsList.issues', { count: item.issueCount })}</span>
             )}

@@ -1,0 +1,43 @@
+// How the editor words what the shop's merge left on a draft (issue 24.4): a value of a field in
+// conflict as the seller reads it, and the desk and time of a change.
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { offerValueLabel } from '../../../../shared/domain/offer-values';
+import type { ShopAuthor, ShopConflictValue } from '../../../../shared/domain/shop-merge';
+import { useAccountsStore } from '../../../store/accounts-store';
+import { useDraftLanguage } from '../editor/use-editor-language';
+
+/** A desk's change as "Lager, 27 Nov 2026, 09:05". */
+export function useAuthorText(): (by: ShopAuthor) => string {
+  const { t, i18n } = useTranslation();
+  return useCallback(
+    (by: ShopAuthor) => {
+      const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+      return t('shopMerge.by', { desk: by.deskName, when: when.format(new Date(by.at)) });
+    },
+    [t, i18n.language],
+  );
+}
+
+/** A value of `field` as the seller reads it (the photo order is shown as thumbnails instead). */
+export function useValueText(): (field: string, value: ShopConflictValue['value']) => string {
+  const { t } = useTranslation();
+  const accounts = useAccountsStore((s) => s.state?.accounts);
+  const language = useDraftLanguage();
+  return useCallback(
+    (field: string, value: ShopConflictValue['value']) => {
+      if (value === null || value === '') return t('shopMerge.empty');
+      if (typeof value === 'boolean') return t(value ? 'common.yes' : 'common.no');
+      // Ad and price types in the seller's words (Festpreis), not the wire code (FIXED).
+      if (field === 'adType' || field === 'price.type')
+        return offerValueLabel(field === 'adType' ? 'adType' : 'priceType', String(value), language);
+      if (field === 'accountId') return accounts?.find((a) => a.id === value)?.name ?? String(value);
+      if (field === 'publication.imprintUuid') {
+        const imprint = accounts?.flatMap((a) => a.imprints).find((i) => i.uuid === value);
+        return imprint?.content.trim().split('\n')[0] ?? String(value);
+      }
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+    },
+    [t, accounts, language],
+  );
+}
