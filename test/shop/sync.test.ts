@@ -16,7 +16,8 @@ import { freshDatabase } from './helpers/shared-postgres';
 
 const desks: Desk[] = [];
 afterEach(async () => {
-  await Promise.all(desks.splice(0).map((desk) => desk.remove()));
+  // The last opened first: a desk opened again on a folder closes before the folder goes.
+  for (const desk of desks.splice(0).reverse()) await desk.remove();
 });
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
