@@ -11,7 +11,7 @@ import { silentLog } from '../../src/main/log/log';
 import { createSessionSecretStore } from '../../src/main/secrets/secret-store';
 import { writeMembership } from '../../src/main/shop/membership';
 import { migrate } from '../../src/main/shop/migrate';
-import { SHOP_PASSWORD_KEY, splitShopUrl } from '../../src/main/shop/shop-db';
+import { shopPasswordKey, splitShopUrl } from '../../src/main/shop/shop-db';
 import { confStoreFactory } from '../../src/main/storage/store-factory';
 import type { Envelope } from '../../src/shared/ipc/envelope';
 
@@ -60,7 +60,7 @@ export async function openBenchDesk(
     joinedAt: new Date().toISOString(),
   });
   const secrets = createSessionSecretStore('bench');
-  await secrets.set(SHOP_PASSWORD_KEY, password!);
+  await secrets.set(shopPasswordKey(deskId), password!);
   const app = await createApp(
     {
       shell: 'web',

@@ -71,6 +71,9 @@ function statementCounter(counters: LinkCounters): (chunk: Buffer) => void {
 /** The `link` of a cut proxy (test/shop/helpers/cut-proxy.ts) with this shape, adding to `counters`. */
 export function shapedLink(shape: LinkShape, counters: LinkCounters) {
   return (client: Socket, upstream: Socket): void => {
+    // Nagle's algorithm would hold small packets back: a delay the shape did not ask for.
+    client.setNoDelay(true);
+    upstream.setNoDelay(true);
     const count = statementCounter(counters);
     shapedDirection(client, upstream, shape, (chunk) => {
       counters.bytesUp += chunk.length;

@@ -16,7 +16,8 @@ import { freshDatabase } from './helpers/shared-postgres';
 const desks: Desk[] = [];
 const folders: { remove(): void }[] = [];
 afterEach(async () => {
-  await Promise.all(desks.splice(0).map((desk) => desk.remove()));
+  // The last opened first: a desk opened again on a folder closes before the folder goes.
+  for (const desk of desks.splice(0).reverse()) await desk.remove();
   for (const folder of folders.splice(0)) folder.remove();
 });
 

@@ -15,7 +15,8 @@ const desks: Desk[] = [];
 const proxies: CutProxy[] = [];
 const servers: Postgres[] = [];
 afterEach(async () => {
-  await Promise.all(desks.splice(0).map((desk) => desk.remove()));
+  // The last opened first: a desk opened again on a folder closes before the folder goes.
+  for (const desk of desks.splice(0).reverse()) await desk.remove();
   await Promise.all(proxies.splice(0).map((proxy) => proxy.close()));
   for (const server of servers.splice(0)) server.remove();
 });

@@ -8,7 +8,12 @@ import { afterEach, expect, it, vi } from 'vitest';
 import type { Draft } from '../../src/shared/domain/draft';
 import { draftFieldsOf } from '../../src/shared/domain/draft-fields';
 import type { DraftTemplate } from '../../src/shared/domain/template';
-import type { AccountsState, AccountView, AddPhotosResult } from '../../src/shared/ipc/types';
+import type {
+  AccountsState,
+  AccountView,
+  AddPhotosResult,
+  DraftsListResult,
+} from '../../src/shared/ipc/types';
 import { colourFor, solidPng } from '../fixtures/images';
 import { createTempApp } from '../unit/helpers/temp-app';
 import { adminQuery, initShop, openDesk, type Desk } from './helpers/desks';
@@ -16,8 +21,11 @@ import { freshDatabase } from './helpers/shared-postgres';
 
 const desks: Desk[] = [];
 afterEach(async () => {
-  await Promise.all(desks.splice(0).map((desk) => desk.remove()));
+  // The last opened first: a desk opened again on a folder closes before the folder goes.
+  for (const desk of desks.splice(0).reverse()) await desk.remove();
 });
+
+const soon = { timeout: 10_000, interval: 50 };
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -148,3 +156,39 @@ function filesUnder(folder: string): string[] {
     .filter((entry) => entry.isFile())
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
+
+it('shares the trash, a restore, a removed template and a removed account', async () => {
+  const [a, b] = await twoDesks();
+  const account = await a.call<AccountView>('accounts:save', {
+    name: 'Filiale Süd',
+    authUrl: 'https://auth.example.test',
+    baseUrl: 'https://api.example.test',
+    clientId: 'sued-client',
+  });
+  await a.call('accounts:select', { id: account.id });
+  const draft = await a.call<Draft>('drafts:create');
+  const template = await a.call<DraftTemplate>('templates:save', { draftId: draft.id, name: 'Lampen' });
+  await a.call('drafts:trash', { ids: [draft.id] });
+  const trashOn = async (desk: Desk) =>
+    (await desk.call<DraftsListResult>('drafts:list', { trash: true })).items.map((d) => d.id);
+  const templatesOn = async (desk: Desk) =>
+    (await desk.call<{ templates: DraftTemplate[] }>('templates:list', { accountId: account.id })).templates;
+  await vi.waitFor(async () => {
+    expect(await trashOn(b)).toEqual([draft.id]);
+    expect((await templatesOn(b)).map((t) => t.id)).toEqual([template.id]);
+  }, soon);
+
+  await b.call('drafts:restore', { ids: [draft.id] });
+  await b.call('templates:delete', { accountId: account.id, id: template.id });
+  await vi.waitFor(async () => {
+    expect(await trashOn(a)).toEqual([]);
+    expect((await a.call<DraftsListResult>('drafts:list')).items.map((d) => d.id)).toEqual([draft.id]);
+    expect(await templatesOn(a)).toEqual([]);
+  }, soon);
+
+  await a.call('accounts:remove', { id: account.id });
+  await vi.waitFor(async () => {
+    const state = await b.call<AccountsState>('accounts:list');
+    expect(state.accounts.map((x) => x.id)).not.toContain(account.id);
+  }, soon);
+});

@@ -71,6 +71,14 @@ export function openShopSession(
   const track = <C extends Queryable>(client: C): void => {
     const original = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      // pg-pool's own `pool.query` calls with a callback; other callers await a promise.
+      const callback = args.at(-1);
+      if (typeof callback === 'function')
+        args[args.length - 1] = (error: unknown, result: unknown) => {
+          if (error) noteFailure(error);
+          else link.up();
+          return (callback as (error: unknown, result: unknown) => unknown)(error, result);
+        };
       const result = original(...args);
       if (result instanceof Promise)
         result.then(

@@ -31,12 +31,15 @@ interface Wanted {
   done: () => void;
 }
 
+/** COPYs at the same time (the pool has four connections), and photos in each. */
+const FETCHING = 3;
+const BATCH = 4;
+
 /** Bytes of photos sent by one COPY, and COPYs in flight. */
 const SEND_BATCH_BYTES = 8 * 1024 * 1024;
 const SEND_AHEAD = 2;
-/** Photos fetched by one query, and queries in flight. */
-const FETCH_BATCH = 16;
-const FETCH_AHEAD = 2;
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** Photo transfer of a desk over its session. */
 export function createPhotoSync(deps: { dataDir: string; session: SyncSession; log: Log }): PhotoSync {
@@ -44,6 +47,7 @@ export function createPhotoSync(deps: { dataDir: string; session: SyncSession; l
   const hashes = new Map<string, { key: string; hash: string }>();
   const sent = new Set<string>();
   const wanted = new Map<string, Wanted>();
+  const limit = pLimit(FETCHING);
   let running: Promise<void> | undefined;
   const absolute = (file: string) => path.join(dataDir, ...file.split('/'));
 
@@ -64,37 +68,41 @@ export function createPhotoSync(deps: { dataDir: string; session: SyncSession; l
     return hash;
   };
 
-  /** Fetches one batch in one COPY (the bytes as they are, not doubled as hex) and writes its files. */
+  const settle = (file: string, item: Wanted) => {
+    if (wanted.get(file) === item) wanted.delete(file);
+  };
   const fetchBatch = async (batch: [string, Wanted][]) => {
-    const hashes = [...new Set(batch.map(([, item]) => item.hash))];
-    const byHash = await copyPhotos(session.pool, hashes).catch((error: unknown) => {
-      session.noteFailure(error);
-      throw error;
-    });
+    const need: [string, Wanted][] = [];
+    for (const [file, item] of batch) {
+      if ((await hashOf(file)) === item.hash) settle(file, item);
+      else need.push([file, item]);
+    }
+    if (need.length === 0) return;
+    const found = await copyPhotos(session.pool, [...new Set(need.map(([, item]) => item.hash))]);
     await Promise.all(
-      batch.map(async ([file, item]) => {
-        const bytes = byHash.get(item.hash);
-        // Not up yet: the desk that has it sends it before its draft, so it comes with a later change.
-        if (!bytes) log.warn('shop: a photo is not in the database yet', { file });
-        else await writeFileAtomic(absolute(file), bytes);
-        if (wanted.get(file) === item) wanted.delete(file);
-        if (bytes) item.done();
+      need.map(async ([file, item]) => {
+        const bytes = found.get(item.hash);
+        // Not up yet (the desk that has it sends it before its draft, so it comes with a later
+        // change), or not what its hash says: not written.
+        if (!bytes || sha256(bytes) !== item.hash) {
+          log.warn('shop: a photo is not in the database as its draft names it', { file });
+          settle(file, item);
+          return;
+        }
+        await writeFileAtomic(absolute(file), bytes);
+        settle(file, item);
+        item.done();
       }),
     );
   };
-
+  // A few photos per COPY and a few COPYs at a time: one batch's round trip overlaps another's
+  // bytes, and the pool keeps a connection free for the feed.
   const run = async () => {
     while (wanted.size > 0) {
-      const todo: [string, Wanted][] = [];
-      for (const [file, item] of [...wanted]) {
-        if ((await hashOf(file)) !== item.hash) todo.push([file, item]);
-        else if (wanted.get(file) === item) wanted.delete(file);
-      }
-      const batches = Array.from({ length: Math.ceil(todo.length / FETCH_BATCH) }, (_, i) =>
-        todo.slice(i * FETCH_BATCH, (i + 1) * FETCH_BATCH),
-      );
-      const ahead = pLimit(FETCH_AHEAD);
-      await Promise.all(batches.map((batch) => ahead(() => fetchBatch(batch))));
+      const entries = [...wanted].slice(0, FETCHING * BATCH);
+      const batches: [string, Wanted][][] = [];
+      for (let i = 0; i < entries.length; i += BATCH) batches.push(entries.slice(i, i + BATCH));
+      await Promise.all(batches.map((batch) => limit(() => fetchBatch(batch))));
     }
   };
 
@@ -119,7 +127,8 @@ export function createPhotoSync(deps: { dataDir: string; session: SyncSession; l
       const firstFileOf = new Map<string, string>();
       for (const [file, hash] of Object.entries(files))
         if (!sent.has(hash) && !firstFileOf.has(hash)) firstFileOf.set(hash, file);
-      // Batches of about SEND_BATCH_BYTES, SEND_AHEAD at once: the server stores one while the line carries the next.
+      // Batches of about SEND_BATCH_BYTES, SEND_AHEAD at once: the server stores one while the
+      // line carries the next, and each byte crosses the line once (binary COPY).
       const batches: [string, string][][] = [[]];
       let size = 0;
       for (const entry of firstFileOf) {
@@ -139,14 +148,10 @@ export function createPhotoSync(deps: { dataDir: string; session: SyncSession; l
             for (const [hash, file] of batch) {
               const bytes = await readFile(absolute(file)).catch(() => undefined);
               // Checked again: the file may have changed (or gone) since the body was read.
-              if (bytes && createHash('sha256').update(bytes).digest('hex') === hash)
-                photos.push({ hash, bytes });
+              if (bytes && sha256(bytes) === hash) photos.push({ hash, bytes });
             }
             if (photos.length === 0) return;
-            await copyPhotosIn(session.pool, photos, session.membership.deskId).catch((error: unknown) => {
-              session.noteFailure(error);
-              throw error;
-            });
+            await copyPhotosIn(session.pool, photos, session.membership.deskId);
             for (const photo of photos) sent.add(photo.hash);
           }),
         ),

@@ -2,8 +2,6 @@
 // and the outbox (the stores mark it); once they are open, the session with the password from the
 // keychain, and the sync over the stores' own functions. Without membership.json nothing of this
 // runs and the desk works alone on its files, as before (issue 24.8).
-import type { Draft } from '../../shared/domain/draft';
-import { shopConflictsOf } from '../../shared/domain/shop-conflicts';
 import { mergeShopDraft, mergeShopRecord, restoreAfterDelete } from '../../shared/domain/shop-merge';
 import type { Log } from '../log/log';
 import type { SecretStore } from '../secrets/secret-store';
@@ -73,8 +71,6 @@ export interface DeskShop {
   close(): Promise<void>;
 }
 
-const inConflict = (draft: Draft) => shopConflictsOf(draft).length > 0;
-
 /** Opens the session and starts syncing the desk's drafts, templates and accounts. */
 export async function startShop(prepared: PreparedShop, deps: StartShopDeps): Promise<DeskShop> {
   const { dataDir, log } = deps;
@@ -114,14 +110,10 @@ export async function startShop(prepared: PreparedShop, deps: StartShopDeps): Pr
         log.warn('shop: looking for missing photos failed', { error: String(error) }),
       );
   });
-  const conflicts = async () => {
-    let count = 0;
-    for (const entry of [...deps.draftsStore.list(), ...deps.draftsStore.listTrash()]) {
-      const draft = await deps.draftsStore.get(entry.id).catch(() => undefined);
-      if (draft && inConflict(draft)) count += 1;
-    }
-    return count;
-  };
+  // The drafts' summaries count their conflicts: no draft file is read for the status.
+  const conflicts = async () =>
+    [...deps.draftsStore.list(), ...deps.draftsStore.listTrash()].filter((entry) => entry.shopConflicts > 0)
+      .length;
   const listings = startShopListings({ session, log, ...deps.listings });
   return {
     session,
