@@ -30,7 +30,7 @@ import { publishHandlers } from './ipc/handlers/publish';
 import { publishAccounts } from './publish/accounts-port';
 import { openPublishEngine, type PublishEngineOptions } from './publish/engine';
 import { noticeText } from './publish/notice-text';
-import { openDeskClaims, type DeskClaims } from './shop/desk-claims';
+import { openDeskClaims } from './shop/desk-claims';
 import type { PublishNotice } from '../shared/domain/publish-job';
 import { resolveLanguage, type UiLanguage } from '../shared/i18n-language';
 import { createDraftsService } from './drafts/drafts-service';
@@ -89,8 +89,6 @@ export interface App {
   info(): AppInfo;
   /** The embedded listing service behind the Sandbox account. */
   sandbox: EmbeddedSandbox;
-  /** On a desk in a shop: where the shop's session is handed to the publish queue (issue 24.5). */
-  shopClaims?: Pick<DeskClaims, 'bindSession'>;
   /** The stored photo a `/photos/...` URL path names, or undefined; both shells serve it. */
   photoFile(urlPath: string): Promise<string | undefined>;
   /** The export a `/downloads/...` URL path names, once (web shell), and removing it once served. */
@@ -324,6 +322,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
         canRead: (id) => accounts.state().accounts.some((a) => a.id === id && a.hasSecret),
       },
     }));
+  // The publish queue's claims wait for the session the sync opens (issue 24.5).
+  if (shop) deskClaims?.bindSession(shop.session);
   // Main's own words (the keychain's reason, the menu) follow the app's language; one app per
   // process outside tests, so the process-wide instance is the app's.
   const stopFollowingLanguage = await followAppLanguage(
@@ -376,7 +376,6 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     events,
     info,
     sandbox,
-    ...(deskClaims && { shopClaims: deskClaims }),
     photoFile: (urlPath) => resolvePhotoFile(config.dataDir, urlPath),
     download: {
       take: (urlPath) => files.downloads?.take(urlPath),
@@ -387,8 +386,6 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     ...(deskShop.joining && { shopJoining: deskShop.joining }),
     async close() {
       stopFollowingLanguage();
-      // The sync stops first: what it applies goes through the stores closed below.
-      await deskShop.stop().catch((error: unknown) => ports.log.error('Closing the shop sync failed', error));
       await uploads
         .close()
         .catch((error: unknown) => ports.log.error('Removing unfinished photo uploads failed', error));
@@ -404,6 +401,9 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
         .close()
         .catch((error: unknown) => ports.log.error('Closing the publish engine failed', error));
       await deskClaims?.close();
+      // The sync stops after the queue (whose connections come from the session's pool, which the
+      // sync ends) and before the stores it applies changes through.
+      await deskShop.stop().catch((error: unknown) => ports.log.error('Closing the shop sync failed', error));
       await listings.close();
       // Background checks stop first; a full disk now is logged, never thrown out of close.
       await storage.stop();

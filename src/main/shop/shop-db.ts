@@ -45,7 +45,7 @@ export function shopConnectionString(url: string, password: string | undefined):
 }
 
 export interface ShopPoolOptions {
-  /** Connections at most (default 4: the feed listener, sync, a claim, a read). */
+  /** Connections at most (default 6: the queue's listener, photo COPYs, the sync, the listings, a claim). */
   max?: number;
   connectTimeoutMs?: number;
   log?: Pick<Log, 'warn'>;
@@ -59,7 +59,7 @@ export function openShopPool(
 ): pg.Pool {
   const pool = new pg.Pool({
     connectionString: shopConnectionString(url, password),
-    max: options.max ?? 4,
+    max: options.max ?? 6,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
     idleTimeoutMillis: 30_000,
     keepAlive: true,
