@@ -1,21 +1,20 @@
 // Composition root: builds every service of the back end from a config and the ports a shell
 // provides. No 'electron' import here, so the whole back end runs and is tested under plain Node.
 import { mkdirSync } from 'node:fs';
-import type { AppInfo, ShellKind } from '../shared/ipc/types';
+import type { AppInfo } from '../shared/ipc/types';
 import { createAccountsService } from './accounts/accounts-service';
-import { startEmbeddedSandbox, type EmbeddedSandbox } from './accounts/embedded-sandbox';
-import { createEventHub, type EventHub } from './events';
-import { createRouter, type Router } from './ipc/router';
+import { startEmbeddedSandbox } from './accounts/embedded-sandbox';
+import { createEventHub } from './events';
+import { createRouter } from './ipc/router';
 import { diagnosticsHandlers } from './ipc/handlers/diagnostics';
 import { saveDiagnostics } from './log/diagnostics';
-import type { Log } from './log/log';
 import { accountsHandlers } from './ipc/handlers/accounts';
 import { appHandlers } from './ipc/handlers/app';
 import { draftsHandlers } from './ipc/handlers/drafts';
 import { importHandlers } from './ipc/handlers/import';
 import { createImportService } from './import';
 import { createExportService } from './export/export-service';
-import { openFiles, type FileDialogs } from './files';
+import { openFiles } from './files';
 import { createTemplatesService } from './templates/templates-service';
 import { templatesHandlers } from './ipc/handlers/templates';
 import { listingsHandlers } from './ipc/handlers/listings';
@@ -28,11 +27,11 @@ import { openBulk } from './bulk';
 import { bulkHandlers } from './ipc/handlers/bulk';
 import { publishHandlers } from './ipc/handlers/publish';
 import { publishAccounts } from './publish/accounts-port';
-import { openPublishEngine, type PublishEngineOptions } from './publish/engine';
+import { openPublishEngine } from './publish/engine';
 import { noticeText } from './publish/notice-text';
 import { openDeskClaims } from './shop/desk-claims';
 import type { PublishNotice } from '../shared/domain/publish-job';
-import { resolveLanguage, type UiLanguage } from '../shared/i18n-language';
+import { resolveLanguage } from '../shared/i18n-language';
 import { createDraftsService } from './drafts/drafts-service';
 import { openSuggestions } from './drafts/suggestions';
 import { openDraftsStore } from './storage/drafts-store';
@@ -43,8 +42,7 @@ import { settingsHandlers } from './ipc/handlers/settings';
 import { shopHandlers } from './ipc/handlers/shop';
 import { openDeskShopService } from './shop/desk-shop-service';
 import { createListingsService } from './listings/listings-service';
-import type { ListingView } from '../shared/ipc/types';
-import type { SecretStore } from './secrets/secret-store';
+import type { AccountView, ListingView } from '../shared/ipc/types';
 import { sweepDataFolder } from './storage/temp-sweep';
 import { openAccountsStore } from './storage/accounts-store';
 import { startStorageChecks } from './storage/startup-checks';
@@ -52,58 +50,11 @@ import { problemsHandlers } from './ipc/handlers/problems';
 import { createSettingsService } from './storage/settings';
 import { mainI18n } from './i18n';
 import { followAppLanguage } from './i18n/follow-language';
-import type { StoreFactory } from './storage/store-factory';
-import { prepareShop, startShop, type DeskShop, type StartShopDeps } from './shop/start-shop';
+import { prepareShop, startShop } from './shop/start-shop';
 import { markedAccountsStore, markTemplates } from './shop/kind-records';
 
-export interface AppConfig {
-  shell: ShellKind;
-  dataDir: string;
-  version: string;
-  systemLocale: string;
-  /** Timeout of each request to the listing service, in ms (default: the client's). */
-  serviceTimeoutMs?: number;
-  /** The publish engine's pauses (benchmarks and tests run them short); defaults in engine-api.ts. */
-  publishTiming?: Pick<PublishEngineOptions, 'backoff' | 'tracking' | 'settleAfterTimeoutMs' | 'settle'>;
-  /** The shop session's pauses (tests run them short); defaults in shop/open-session.ts. */
-  shopTiming?: StartShopDeps['timing'];
-}
-
-export interface AppPorts {
-  storeFactory: StoreFactory;
-  secretStore: SecretStore;
-  log: Log;
-  /** Asks where to save a diagnostics file (Electron's dialog); without it, the data folder. */
-  chooseDiagnosticsPath?: (defaultName: string) => Promise<string | undefined>;
-  /** The system's open and save dialogs (Electron); the web shell has none (issue 26.1). */
-  fileDialogs?: FileDialogs;
-  /** A desktop notification (Electron); the web shell has none and shows in-app messages only. */
-  notify?: (title: string, body: string) => void;
-  /** The clock of the live photo undo's window (issue 15); tests move it. */
-  clock?: () => number;
-}
-
-export interface App {
-  router: Router;
-  events: EventHub;
-  info(): AppInfo;
-  /** The embedded listing service behind the Sandbox account. */
-  sandbox: EmbeddedSandbox;
-  /** The stored photo a `/photos/...` URL path names, or undefined; both shells serve it. */
-  photoFile(urlPath: string): Promise<string | undefined>;
-  /** The export a `/downloads/...` URL path names, once (web shell), and removing it once served. */
-  download: {
-    take(urlPath: string): { file: string; name: string } | undefined;
-    discard(file: string): Promise<void>;
-  };
-  /** The app's language now: the seller's setting, else the system's (main's words follow it). */
-  language(): UiLanguage;
-  /** The desk's shop (issue 24), when it has joined one: its sync and status. */
-  shop?: DeskShop;
-  /** A join's exchange of data running since the start (issue 24.2): what went each way. */
-  shopJoining?: Promise<{ sent: number; received: number } | undefined>;
-  close(): Promise<void>;
-}
+import type { App, AppConfig, AppPorts } from './app-contract';
+export type { App, AppConfig, AppPorts } from './app-contract';
 
 /** Builds the app's back end. */
 export async function createApp(config: AppConfig, ports: AppPorts): Promise<App> {
@@ -112,6 +63,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   await sweepDataFolder(config.dataDir);
   const events = createEventHub();
   const settings = createSettingsService(ports.storeFactory, config.dataDir);
+  const language = () => resolveLanguage(settings.get().language, config.systemLocale);
   if (settings.movedAside)
     ports.log.error(`settings.json did not parse; moved aside to ${settings.movedAside}`);
   const info = (): AppInfo => ({
@@ -180,18 +132,19 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   });
   // Issue 24.5: on a desk in a shop, publish jobs are claimed in the shop's queue; the desk's own
   // embedded Sandbox stays its own.
+  const accountIs = (id: string, test: (account: AccountView) => boolean) =>
+    accounts.state().accounts.some((a) => a.id === id && test(a));
   const deskClaims = await openDeskClaims(config.dataDir, {
-    hasSecret: async (id) => accounts.state().accounts.some((a) => a.id === id && a.hasSecret),
-    keepsLocal: (id) => accounts.state().accounts.some((a) => a.id === id && a.kind === 'sandbox'),
+    hasSecret: async (id) => accountIs(id, (a) => a.hasSecret),
+    keepsLocal: (id) => accountIs(id, (a) => a.kind === 'sandbox'),
     onAccountChange: (listener) => accounts.onAccountChange(listener),
     log: ports.log,
   });
   const onNotice = (notice: PublishNotice) => {
     events.emit('publish:notice', notice);
     if (ports.notify) {
-      const language = resolveLanguage(settings.get().language, config.systemLocale);
       const test = accounts.state().accounts.some((a) => a.id === notice.accountId && a.kind === 'sandbox');
-      const text = noticeText(notice, language, test);
+      const text = noticeText(notice, language(), test);
       ports.notify(text.title, text.body);
     }
   };
@@ -273,7 +226,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     drafts: draftsStore,
     listings,
     activeId: () => accounts.activeId(),
-    language: () => resolveLanguage(settings.get().language, config.systemLocale),
+    language,
     // Issue 26.7: the newest job of the draft that names an ad.
     adIdOf: (draftId) =>
       publish
@@ -318,26 +271,22 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       // Issue 24.6: one shared view of each shared account's listings, read by one desk at a time.
       listings: {
         listings,
-        shared: (id) => accounts.state().accounts.some((a) => a.id === id && a.kind !== 'sandbox'),
-        canRead: (id) => accounts.state().accounts.some((a) => a.id === id && a.hasSecret),
+        shared: (id) => accountIs(id, (a) => a.kind !== 'sandbox'),
+        canRead: (id) => accountIs(id, (a) => a.hasSecret),
       },
     }));
   // The publish queue's claims wait for the session the sync opens (issue 24.5).
   if (shop) deskClaims?.bindSession(shop.session);
   // Main's own words (the keychain's reason, the menu) follow the app's language; one app per
   // process outside tests, so the process-wide instance is the app's.
-  const stopFollowingLanguage = await followAppLanguage(
-    { events, language: () => resolveLanguage(settings.get().language, config.systemLocale) },
-    mainI18n,
-    () => undefined,
-  );
+  const stopFollowingLanguage = await followAppLanguage({ events, language }, mainI18n, () => undefined);
   // Issue 24.1: Settings → Shop and the shop commands.
   const deskShop = openDeskShopService({
     dataDir: config.dataDir,
     secrets: ports.secretStore,
     log: ports.log,
     events,
-    language: () => resolveLanguage(settings.get().language, config.systemLocale),
+    language,
     ...(shop && { shop }),
   });
   const router = createRouter(
@@ -381,38 +330,31 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       take: (urlPath) => files.downloads?.take(urlPath),
       discard: async (file) => files.downloads?.discard(file),
     },
-    language: () => resolveLanguage(settings.get().language, config.systemLocale),
+    language,
     ...(shop && { shop }),
     ...(deskShop.joining && { shopJoining: deskShop.joining }),
     async close() {
       stopFollowingLanguage();
-      await uploads
-        .close()
-        .catch((error: unknown) => ports.log.error('Removing unfinished photo uploads failed', error));
-      await files
-        .close()
-        .catch((error: unknown) => ports.log.error('Removing received files and downloads failed', error));
-      await bulk.jobs
-        .close()
-        .catch((error: unknown) => ports.log.error('Closing the bulk edits failed', error));
+      // Each step's failure is logged, never thrown out of close, and the next step still runs.
+      const step = (what: string, close: () => Promise<unknown>) =>
+        close().catch((error: unknown) => ports.log.error(`${what} failed`, error));
+      await step('Removing unfinished photo uploads', () => uploads.close());
+      await step('Removing received files and downloads', () => files.close());
+      await step('Closing the bulk edits', () => bulk.jobs.close());
       // Jobs stop where they stand (they resume at the next start), then the drafts' last writes
       // land, before the sandbox, which may be slow to stop.
-      await publish
-        .close()
-        .catch((error: unknown) => ports.log.error('Closing the publish engine failed', error));
-      await deskClaims?.close();
+      await step('Closing the publish engine', () => publish.close());
+      await step('Closing the shop queue', async () => deskClaims?.close());
       // The sync stops after the queue (whose connections come from the session's pool, which the
       // sync ends) and before the stores it applies changes through.
-      await deskShop.stop().catch((error: unknown) => ports.log.error('Closing the shop sync failed', error));
+      await step('Closing the shop sync', () => deskShop.stop());
       await listings.close();
       // Background checks stop first; a full disk now is logged, never thrown out of close.
       await storage.stop();
       const closed = await Promise.allSettled([draftsStore.close(), suggestions.flush()]);
       for (const result of closed)
         if (result.status === 'rejected') ports.log.error('Saving the drafts on quit failed', result.reason);
-      await sandbox
-        .close()
-        .catch((error: unknown) => ports.log.error('Closing the embedded service failed', error));
+      await step('Closing the embedded service', () => sandbox.close());
     },
   };
 }

@@ -1,0 +1,62 @@
+// What the composition root (app.ts) is given and gives: its config, the ports a shell provides
+// and the back end it returns. Kept apart so app.ts holds only the wiring.
+import type { AppInfo, ShellKind } from '../shared/ipc/types';
+import type { UiLanguage } from '../shared/i18n-language';
+import type { EmbeddedSandbox } from './accounts/embedded-sandbox';
+import type { EventHub } from './events';
+import type { FileDialogs } from './files';
+import type { Router } from './ipc/router';
+import type { Log } from './log/log';
+import type { PublishEngineOptions } from './publish/engine';
+import type { SecretStore } from './secrets/secret-store';
+import type { DeskShop, StartShopDeps } from './shop/start-shop';
+import type { StoreFactory } from './storage/store-factory';
+
+export interface AppConfig {
+  shell: ShellKind;
+  dataDir: string;
+  version: string;
+  systemLocale: string;
+  /** Timeout of each request to the listing service, in ms (default: the client's). */
+  serviceTimeoutMs?: number;
+  /** The publish engine's pauses (benchmarks and tests run them short); defaults in engine-api.ts. */
+  publishTiming?: Pick<PublishEngineOptions, 'backoff' | 'tracking' | 'settleAfterTimeoutMs' | 'settle'>;
+  /** The shop session's pauses (tests run them short); defaults in shop/open-session.ts. */
+  shopTiming?: StartShopDeps['timing'];
+}
+
+export interface AppPorts {
+  storeFactory: StoreFactory;
+  secretStore: SecretStore;
+  log: Log;
+  /** Asks where to save a diagnostics file (Electron's dialog); without it, the data folder. */
+  chooseDiagnosticsPath?: (defaultName: string) => Promise<string | undefined>;
+  /** The system's open and save dialogs (Electron); the web shell has none (issue 26.1). */
+  fileDialogs?: FileDialogs;
+  /** A desktop notification (Electron); the web shell has none and shows in-app messages only. */
+  notify?: (title: string, body: string) => void;
+  /** The clock of the live photo undo's window (issue 15); tests move it. */
+  clock?: () => number;
+}
+
+export interface App {
+  router: Router;
+  events: EventHub;
+  info(): AppInfo;
+  /** The embedded listing service behind the Sandbox account. */
+  sandbox: EmbeddedSandbox;
+  /** The stored photo a `/photos/...` URL path names, or undefined; both shells serve it. */
+  photoFile(urlPath: string): Promise<string | undefined>;
+  /** The export a `/downloads/...` URL path names, once (web shell), and removing it once served. */
+  download: {
+    take(urlPath: string): { file: string; name: string } | undefined;
+    discard(file: string): Promise<void>;
+  };
+  /** The app's language now: the seller's setting, else the system's (main's words follow it). */
+  language(): UiLanguage;
+  /** The desk's shop (issue 24), when it has joined one: its sync and status. */
+  shop?: DeskShop;
+  /** A join's exchange of data running since the start (issue 24.2): what went each way. */
+  shopJoining?: Promise<{ sent: number; received: number } | undefined>;
+  close(): Promise<void>;
+}
