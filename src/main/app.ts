@@ -268,6 +268,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       draftsChanged: (ids) => events.emit('drafts:changed', { ids }),
       accountsChanged: () => events.emit('accounts:changed', accounts.state()),
       ...(config.shopTiming && { timing: config.shopTiming }),
+      ...(deskClaims && { closeFirst: () => deskClaims.close() }),
       // Issue 24.6: one shared view of each shared account's listings, read by one desk at a time.
       listings: {
         listings,

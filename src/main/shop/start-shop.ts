@@ -58,6 +58,8 @@ export interface StartShopDeps {
   templates: () => TemplatesService;
   draftsChanged(ids: string[]): void;
   accountsChanged(): void;
+  /** Stopped before the session ends (leave, quit): the publish queue, whose connections are the session's. */
+  closeFirst?: () => Promise<void>;
   timing?: Pick<ShopSessionOptions, 'heartbeatMs' | 'retry' | 'connectTimeoutMs'>;
   /** The listings service and what it needs to know of accounts (issue 24.6). */
   listings: Pick<ShopListingsDeps, 'listings' | 'shared' | 'canRead'>;
@@ -120,6 +122,7 @@ export async function startShop(prepared: PreparedShop, deps: StartShopDeps): Pr
     sync,
     status: () => shopStatus(sync, conflicts),
     async close() {
+      await deps.closeFirst?.();
       await listings.close();
       await sync.close();
     },
