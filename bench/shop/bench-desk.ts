@@ -10,7 +10,7 @@ import { createApp, type App } from '../../src/main/app';
 import { silentLog } from '../../src/main/log/log';
 import { createSessionSecretStore } from '../../src/main/secrets/secret-store';
 import { writeMembership } from '../../src/main/shop/membership';
-import { migrate } from '../../src/main/shop/migrate';
+import { initShop } from '../../src/main/shop/shop-init';
 import { shopPasswordKey, splitShopUrl } from '../../src/main/shop/shop-db';
 import { confStoreFactory } from '../../src/main/storage/store-factory';
 import type { Envelope } from '../../src/shared/ipc/envelope';
@@ -24,12 +24,9 @@ export interface BenchDesk {
   remove(): Promise<void>;
 }
 
-/** Creates the shop's schema on `adminUrl`. */
+/** Creates the shop on `adminUrl` as `shop init` does. */
 export async function initBenchShop(adminUrl: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await migrate(admin);
-  await admin.end();
+  await initShop(adminUrl);
 }
 
 /** Joins a desk named `name` (its data folder `dir`, new when not given) and opens its back end. */

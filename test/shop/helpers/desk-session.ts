@@ -2,22 +2,16 @@
 // pg pool on the shop's database, this desk's row in listing_desk.desks, a link that is always up.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { migrate } from '../../../src/main/shop/migrate';
+import { initShop as initShopSchema } from '../../../src/main/shop/shop-init';
 import type { LeaseTiming } from '../../../src/main/shop/job-lease';
 import type { ShopSession } from '../../../src/main/shop/shop-session';
 
 /** Short leases: a stopped desk's job is taken over within seconds. */
 export const TEST_LEASE: LeaseTiming = { leaseMs: 2_500, renewMs: 500, marginMs: 1_000 };
 
-/** Applies the schema to an empty database (the superuser's URL); resolves with the shop's id. */
+/** Creates the shop on an empty database as `shop init` does (the superuser's URL); resolves with its id. */
 export async function initShop(url: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await migrate(client)).shopId;
-  } finally {
-    await client.end();
-  }
+  return (await initShopSchema(url)).shopId;
 }
 
 /** Joins a desk named `name` and opens its session (`url` may lead through a cut proxy). */

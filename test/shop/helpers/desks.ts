@@ -7,7 +7,6 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createApp, type App } from '../../../src/main/app';
-import { migrate } from '../../../src/main/shop/migrate';
 import { readMembership, writeMembership } from '../../../src/main/shop/membership';
 import { shopPasswordKey, splitShopUrl } from '../../../src/main/shop/shop-db';
 import { createSessionSecretStore, type SecretStore } from '../../../src/main/secrets/secret-store';
@@ -30,16 +29,7 @@ export async function adminQuery<R extends pg.QueryResultRow>(
   }
 }
 
-/** Creates the shop's schema on `url`; returns the shop's id. */
-export async function initShop(url: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await migrate(client)).shopId;
-  } finally {
-    await client.end();
-  }
-}
+export { initShop } from './desk-session';
 
 export interface Desk {
   app: App;
