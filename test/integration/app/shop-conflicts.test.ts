@@ -7,6 +7,7 @@ import { openDraftsStore } from '../../../src/main/storage/drafts-store';
 import type { Draft } from '../../../src/shared/domain/draft';
 import { mergeShopDraft, restoreAfterDelete, type ShopAuthor } from '../../../src/shared/domain/shop-merge';
 import type { DraftsListResult } from '../../../src/shared/ipc/types';
+import type { PublishStartResult } from '../../../src/shared/domain/publish-job';
 import { createTempApp, tempDir, type TempApp } from '../../unit/helpers/temp-app';
 
 const LADEN: ShopAuthor = { desk: 'desk-laden', deskName: 'Laden', at: '2026-11-27T09:00:00.000Z' };
@@ -36,6 +37,14 @@ afterEach(async () => {
 });
 
 it('counts, picks and dismisses; a conflict already settled is refused in plain words', async () => {
+  // Not published while a value nobody chose is in it: the seller picks first.
+  const refused = await temp.call<{ results: PublishStartResult[] }>('publish:start', { draftIds: [id] });
+  expect(refused.results[0]).toMatchObject({
+    error: {
+      problem: 'not-publishable',
+      detail: expect.stringMatching(/^Zwei Arbeitsplätze .* bei description, title bleibt/),
+    },
+  });
   const list = await temp.call<DraftsListResult>('drafts:list', {});
   expect(list.items.map((item) => [item.title, item.shopConflicts])).toEqual([['Regal, Buche', 2]]);
 
