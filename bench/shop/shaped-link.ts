@@ -1,7 +1,7 @@
-// A network link between a desk and the shop's database for the benchmarks: each direction delays
-// every byte by `delayMs` and carries at most `bytesPerSecond` (serialized, then delayed, as a real
-// line does), and the desk's side counts the statements it sends (the PostgreSQL wire protocol's
-// simple queries 'Q' and the Syncs that end each extended query 'S').
+// A network line between desks and the shop's database for the benchmarks: each direction delays
+// every byte by `delayMs` and carries at most `bytesPerSecond` for all connections together
+// (serialized, then delayed, as a real line does), and the desks' side counts the statements they
+// send (the PostgreSQL wire protocol's simple queries 'Q' and the Syncs ending extended queries 'S').
 import type { Socket } from 'node:net';
 
 export interface LinkShape {
@@ -19,10 +19,21 @@ export interface LinkCounters {
 
 const PIECE = 16 * 1024;
 
-/** Writes `from`'s data to `to` through the shape; `onData` sees each chunk as it arrives. */
-function shapedDirection(from: Socket, to: Socket, shape: LinkShape, onData: (chunk: Buffer) => void): void {
+/** One direction of the line, shared by every connection over it: when it is free again. */
+interface Line {
+  nextFree: number;
+}
+
+/** Writes `from`'s data to `to` over `line`; `onData` sees each chunk as it arrives. */
+function shapedDirection(
+  from: Socket,
+  to: Socket,
+  shape: LinkShape,
+  line: Line,
+  onData: (chunk: Buffer) => void,
+): void {
+  // Each connection's chunks leave in the order they came (a queue each); the line is shared.
   const queue: { due: number; chunk: Buffer }[] = [];
-  let nextFree = 0;
   let timer: NodeJS.Timeout | undefined;
   const pump = () => {
     timer = undefined;
@@ -34,9 +45,9 @@ function shapedDirection(from: Socket, to: Socket, shape: LinkShape, onData: (ch
     onData(data);
     for (let at = 0; at < data.length; at += PIECE) {
       const chunk = data.subarray(at, at + PIECE);
-      const start = Math.max(performance.now(), nextFree);
-      nextFree = shape.bytesPerSecond ? start + (chunk.length / shape.bytesPerSecond) * 1000 : start;
-      queue.push({ due: nextFree + shape.delayMs, chunk });
+      const start = Math.max(performance.now(), line.nextFree);
+      line.nextFree = shape.bytesPerSecond ? start + (chunk.length / shape.bytesPerSecond) * 1000 : start;
+      queue.push({ due: line.nextFree + shape.delayMs, chunk });
     }
     timer ??= setTimeout(pump, Math.max(0, queue[0]!.due - performance.now()));
   });
@@ -70,16 +81,18 @@ function statementCounter(counters: LinkCounters): (chunk: Buffer) => void {
 
 /** The `link` of a cut proxy (test/shop/helpers/cut-proxy.ts) with this shape, adding to `counters`. */
 export function shapedLink(shape: LinkShape, counters: LinkCounters) {
+  const up: Line = { nextFree: 0 };
+  const down: Line = { nextFree: 0 };
   return (client: Socket, upstream: Socket): void => {
     // Nagle's algorithm would hold small packets back: a delay the shape did not ask for.
     client.setNoDelay(true);
     upstream.setNoDelay(true);
     const count = statementCounter(counters);
-    shapedDirection(client, upstream, shape, (chunk) => {
+    shapedDirection(client, upstream, shape, up, (chunk) => {
       counters.bytesUp += chunk.length;
       count(chunk);
     });
-    shapedDirection(upstream, client, shape, (chunk) => {
+    shapedDirection(upstream, client, shape, down, (chunk) => {
       counters.bytesDown += chunk.length;
     });
   };
