@@ -10,10 +10,15 @@ import type { Draft } from '../../src/shared/domain/draft';
 import { draftFieldsOf } from '../../src/shared/domain/draft-fields';
 import type { ShopProgress, ShopStatusView } from '../../src/shared/ipc/contract-shop';
 import type { DraftsListResult } from '../../src/shared/ipc/types';
-import { createTempApp, type TempApp } from '../unit/helpers/temp-app';
+import { createTempApp, tempDir, type TempApp } from '../unit/helpers/temp-app';
 import { adminQuery, initShop, openDesk, type Desk } from './helpers/desks';
 import { freshDatabase } from './helpers/shared-postgres';
 import { splitShopUrl } from '../../src/main/shop/shop-db';
+import { startSandbox } from '../../src/sandbox';
+import type { PublishJobView, PublishState } from '../../src/shared/domain/publish-job';
+import type { AccountView } from '../../src/shared/ipc/types';
+import { readyDraft, writeDraft } from '../fixtures/draft-files';
+import { sampleDraft } from '../fixtures/drafts';
 
 const closing: { remove(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -87,4 +92,68 @@ it('joins while running: sends and receives with progress, shares edits, and sto
   expect(await shopTitle(url, mine.id)).toBe('Geändert in der Filiale');
   const status = await desk.call<ShopStatusView>('shop:status');
   expect(status.member).toBe(false);
+});
+
+const CLIENT = { clientId: 'filiale-live', clientSecret: 'filiale-secret-4e1a' };
+const publication = { ...sampleDraft('x').publication, imprintUuid: null };
+
+it('publishes through the shop queue once joined while running, and on this desk alone once it left', async () => {
+  const remote = await startSandbox({ port: 0, validationDelayMs: 20, clients: [CLIENT] });
+  closing.push({ remove: () => remote.close() });
+  const folder = tempDir('listing-desk-live-claims-');
+  closing.push({ remove: async () => folder.remove() });
+  const url = await freshDatabase();
+  await initShop(url);
+  const secretStore = await openSecretStore();
+  expect(secretStore.status.mode, 'run inside dbus-run-session with gnome-keyring').toBe('keychain');
+
+  // A lone desk with a service account (its secret in the keychain) and two drafts for it.
+  const setup = await createTempApp(folder.dir, { secretStore });
+  const account = await setup.call<AccountView>('accounts:save', {
+    name: 'Filiale',
+    authUrl: remote.authUrl,
+    baseUrl: remote.baseUrl,
+    clientId: CLIENT.clientId,
+    secret: CLIENT.clientSecret,
+  });
+  await setup.call('imprints:create', { accountId: account.id, content: 'Filiale GmbH' });
+  await setup.app.close();
+  const inShop = readyDraft(folder.dir, 1, { title: 'Schrank', accountId: account.id, publication }, 1);
+  const alone = readyDraft(folder.dir, 2, { title: 'Kommode', accountId: account.id, publication }, 1);
+  writeDraft(folder.dir, inShop);
+  writeDraft(folder.dir, alone);
+  const desk = await createTempApp(folder.dir, { secretStore });
+  closing.push(desk);
+  const job = async (title: string) =>
+    (await desk.call<PublishState>('publish:list')).jobs.find((j: PublishJobView) => j.title === title);
+
+  const { url: where, password } = splitShopUrl(url);
+  const joined = await desk.call<ShopStatusView>('shop:join', { url: where, password, name: 'Filiale' });
+  await desk.app.shopJoining;
+  await desk.call('publish:start', { draftIds: [inShop.id] });
+  await vi.waitFor(
+    async () =>
+      expect(await job('Schrank')).toMatchObject({
+        state: 'published',
+        desk: { runner: 'Filiale', requestedBy: 'Filiale', here: true },
+      }),
+    { timeout: 30_000, interval: 100 },
+  );
+  const queued = () =>
+    adminQuery<{ draft_id: string; requested_by: string }>(
+      url,
+      'select draft_id, requested_by from listing_desk.jobs',
+    );
+  expect(await queued()).toEqual([{ draft_id: inShop.id, requested_by: joined.deskId }]);
+
+  await desk.call('shop:leave');
+  await desk.call('publish:start', { draftIds: [alone.id] });
+  await vi.waitFor(async () => expect(await job('Kommode')).toMatchObject({ state: 'published' }), {
+    timeout: 30_000,
+    interval: 100,
+  });
+  // Run on this desk alone: not in the shop's queue, and no desk named.
+  expect((await job('Kommode'))?.desk).toBeUndefined();
+  expect(await queued()).toHaveLength(1);
+  expect(remote.stats().clients[CLIENT.clientId]).toMatchObject({ listings: 2, publications: 2 });
 });
