@@ -15,7 +15,7 @@ import type { ShopStatus } from './shop-status';
 import { readShopStatus } from './shop-status-read';
 import { shopProblemView } from './shop-words';
 
-/** The desk's running sync (the app opened with a membership), as this service uses it. */
+/** The desk's running sync (at start in a shop, or since a join), as this service uses it. */
 export interface ShopSyncPort {
   status(): Promise<ShopStatus>;
   /** Stops sharing before the membership goes. */
