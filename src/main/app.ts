@@ -260,21 +260,21 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     willWrite: markTemplates(outbox),
   });
   const shopDeps: StartShopDeps = {
-      dataDir: config.dataDir,
-      secrets: ports.secretStore,
-      log: ports.log,
-      draftsStore: localDrafts,
-      accountsStore: localAccounts,
-      templates: () => templates,
-      draftsChanged: (ids) => events.emit('drafts:changed', { ids }),
-      accountsChanged: () => events.emit('accounts:changed', accounts.state()),
-      ...(config.shopTiming && { timing: config.shopTiming }),
-      // Issue 24.6: one shared view of each shared account's listings, read by one desk at a time.
-      listings: {
-        listings,
-        shared: (id) => accountIs(id, (a) => a.kind !== 'sandbox'),
-        canRead: (id) => accountIs(id, (a) => a.hasSecret),
-      },
+    dataDir: config.dataDir,
+    secrets: ports.secretStore,
+    log: ports.log,
+    draftsStore: localDrafts,
+    accountsStore: localAccounts,
+    templates: () => templates,
+    draftsChanged: (ids) => events.emit('drafts:changed', { ids }),
+    accountsChanged: () => events.emit('accounts:changed', accounts.state()),
+    ...(config.shopTiming && { timing: config.shopTiming }),
+    // Issue 24.6: one shared view of each shared account's listings, read by one desk at a time.
+    listings: {
+      listings,
+      shared: (id) => accountIs(id, (a) => a.kind !== 'sandbox'),
+      canRead: (id) => accountIs(id, (a) => a.hasSecret),
+    },
   };
   const shop = shopPrepared && (await startShop(shopPrepared, shopDeps));
   // The publish queue's claims wait for the session the sync opens (issue 24.5).
