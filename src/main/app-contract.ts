@@ -54,9 +54,9 @@ export interface App {
   };
   /** The app's language now: the seller's setting, else the system's (main's words follow it). */
   language(): UiLanguage;
-  /** The desk's shop (issue 24), when it has joined one: its sync and status. */
+  /** The desk's shop (issue 24) while it is in one (from the start, or since a join): its sync and status. */
   shop?: DeskShop;
-  /** A join's exchange of data running since the start (issue 24.2): what went each way. */
+  /** The last join's exchange of data (at the start, or after a join made since): what went each way. */
   shopJoining?: Promise<{ sent: number; received: number } | undefined>;
   close(): Promise<void>;
 }

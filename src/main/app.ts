@@ -50,7 +50,9 @@ import { problemsHandlers } from './ipc/handlers/problems';
 import { createSettingsService } from './storage/settings';
 import { mainI18n } from './i18n';
 import { followAppLanguage } from './i18n/follow-language';
-import { prepareShop, startShop } from './shop/start-shop';
+import { prepareShop, startShop, type StartShopDeps } from './shop/start-shop';
+import { liveOutbox } from './shop/live-outbox';
+import { draftMarks } from './shop/marked-drafts';
 import { markedAccountsStore, markTemplates } from './shop/kind-records';
 
 import type { App, AppConfig, AppPorts } from './app-contract';
@@ -74,12 +76,13 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     systemLocale: config.systemLocale,
     keychain: ports.secretStore.status,
   });
-  // Issue 24: a desk in a shop marks every change of a shared thing in its outbox, in the stores.
+  // Issue 24: a desk in a shop marks every change of a shared thing in its outbox, in the stores;
+  // the marks are inert until the desk is in one (at start, or joined while the app runs).
   const shopPrepared = await prepareShop(config.dataDir, ports.log);
+  const outbox = liveOutbox(shopPrepared?.outbox);
+  const marks = draftMarks(outbox);
   const localAccounts = openAccountsStore(ports.storeFactory, config.dataDir);
-  const accountsStore = shopPrepared
-    ? markedAccountsStore(localAccounts, shopPrepared.outbox)
-    : localAccounts;
+  const accountsStore = markedAccountsStore(localAccounts, outbox);
   if (accountsStore.movedAside)
     ports.log.error(`accounts.json did not parse; moved aside to ${accountsStore.movedAside}`);
   const sandbox = await startEmbeddedSandbox(config.dataDir, ports.secretStore);
@@ -109,9 +112,9 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   const localDrafts = await openDraftsStore(config.dataDir, {
     log: ports.log,
     onProblem: (problem) => reportProblem(problem.movedAside),
-    ...(shopPrepared && { newId: shopPrepared.drafts.newId }),
+    newId: marks.newId,
   });
-  const draftsStore = shopPrepared ? shopPrepared.drafts.wrap(localDrafts) : localDrafts;
+  const draftsStore = marks.wrap(localDrafts);
   for (const problem of draftsStore.problems)
     ports.log.error(`A drafts file did not parse; moved aside to ${problem.movedAside}`);
   const suggestions = await openSuggestions(config.dataDir, { log: ports.log });
@@ -161,10 +164,10 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     ...config.publishTiming,
     limits: { drafts: () => settings.get().publishDrafts, uploads: () => settings.get().publishUploads },
     onDraftsChanged: (ids) => events.emit('drafts:changed', { ids }),
-    onNotice: deskClaims ? deskClaims.notices(onNotice) : onNotice,
-    ...(deskClaims && { claims: deskClaims.claims }),
+    onNotice: deskClaims.notices(onNotice),
+    claims: deskClaims.claims,
   });
-  const publish = deskClaims ? deskClaims.view(engine) : engine;
+  const publish = deskClaims.view(engine);
   publish.onChange((jobs) => events.emit('publish:changed', { jobs }));
   accountUpgrade = await upgradeDraftAccounts({
     dataDir: config.dataDir,
@@ -254,30 +257,28 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     activeId: () => accounts.activeId(),
     onProblem: (movedAside) => reportProblem(movedAside),
     log: ports.log,
-    ...(shopPrepared && { willWrite: markTemplates(shopPrepared.outbox) }),
+    willWrite: markTemplates(outbox),
   });
-  const shop =
-    shopPrepared &&
-    (await startShop(shopPrepared, {
-      dataDir: config.dataDir,
-      secrets: ports.secretStore,
-      log: ports.log,
-      draftsStore: localDrafts,
-      accountsStore: localAccounts,
-      templates: () => templates,
-      draftsChanged: (ids) => events.emit('drafts:changed', { ids }),
-      accountsChanged: () => events.emit('accounts:changed', accounts.state()),
-      ...(config.shopTiming && { timing: config.shopTiming }),
-      ...(deskClaims && { closeFirst: () => deskClaims.close() }),
-      // Issue 24.6: one shared view of each shared account's listings, read by one desk at a time.
-      listings: {
-        listings,
-        shared: (id) => accountIs(id, (a) => a.kind !== 'sandbox'),
-        canRead: (id) => accountIs(id, (a) => a.hasSecret),
-      },
-    }));
+  const shopDeps: StartShopDeps = {
+    dataDir: config.dataDir,
+    secrets: ports.secretStore,
+    log: ports.log,
+    draftsStore: localDrafts,
+    accountsStore: localAccounts,
+    templates: () => templates,
+    draftsChanged: (ids) => events.emit('drafts:changed', { ids }),
+    accountsChanged: () => events.emit('accounts:changed', accounts.state()),
+    ...(config.shopTiming && { timing: config.shopTiming }),
+    // Issue 24.6: one shared view of each shared account's listings, read by one desk at a time.
+    listings: {
+      listings,
+      shared: (id) => accountIs(id, (a) => a.kind !== 'sandbox'),
+      canRead: (id) => accountIs(id, (a) => a.hasSecret),
+    },
+  };
+  const shop = shopPrepared && (await startShop(shopPrepared, shopDeps));
   // The publish queue's claims wait for the session the sync opens (issue 24.5).
-  if (shop) deskClaims?.bindSession(shop.session);
+  if (shop) deskClaims.bindSession(shop.session);
   // Main's own words (the keychain's reason, the menu) follow the app's language; one app per
   // process outside tests, so the process-wide instance is the app's.
   const stopFollowingLanguage = await followAppLanguage({ events, language }, mainI18n, () => undefined);
@@ -289,6 +290,20 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     events,
     language,
     ...(shop && { shop }),
+    // Issue 24.1: a join in Settings → Shop starts the sharing at once; leaving stops it.
+    async start() {
+      const prepared = await prepareShop(config.dataDir, ports.log);
+      if (!prepared) return undefined;
+      outbox.use(prepared.outbox);
+      const started = await startShop(prepared, shopDeps);
+      deskClaims.join(prepared.membership, started.session);
+      return started;
+    },
+    // Leaving: the queue stops before the sync ends the pool they share; nothing more is marked.
+    async stopping() {
+      outbox.use(undefined);
+      await deskClaims.leave();
+    },
   });
   const router = createRouter(
     {
@@ -332,8 +347,12 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       discard: async (file) => files.downloads?.discard(file),
     },
     language,
-    ...(shop && { shop }),
-    ...(deskShop.joining && { shopJoining: deskShop.joining }),
+    get shop() {
+      return deskShop.current();
+    },
+    get shopJoining() {
+      return deskShop.joining();
+    },
     async close() {
       stopFollowingLanguage();
       // Each step's failure is logged, never thrown out of close, and the next step still runs.
@@ -345,7 +364,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       // Jobs stop where they stand (they resume at the next start), then the drafts' last writes
       // land, before the sandbox, which may be slow to stop.
       await step('Closing the publish engine', () => publish.close());
-      await step('Closing the shop queue', async () => deskClaims?.close());
+      await step('Closing the shop queue', () => deskClaims.close());
       // The sync stops after the queue (whose connections come from the session's pool, which the
       // sync ends) and before the stores it applies changes through.
       await step('Closing the shop sync', () => deskShop.stop());

@@ -169,13 +169,7 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
       case 'shop':
         switch (args.shopAction) {
           case 'join':
-            // Joined, the back end opens again as a desk in the shop, whose stores share.
-            return await shopJoinCommand(session, args.operands[0]!, args.name, async () => {
-              await app?.close();
-              app = undefined;
-              app = await openApp();
-              return app;
-            });
+            return await shopJoinCommand(session, args.operands[0]!, args.name);
           case 'status':
             return await shopStatusCommand(session, args.json);
           case 'leave':

@@ -9,7 +9,6 @@ import type {
   ShopRefusal,
   ShopStatusView,
 } from '../../shared/ipc/contract-shop';
-import type { App } from '../app';
 import type { UiLanguage } from '../../shared/i18n-language';
 import { wordsIn } from '../i18n';
 import { describeShopUrl, splitShopUrl } from '../shop/shop-db';
@@ -83,28 +82,18 @@ function shopCallFailed(error: unknown): never {
 }
 
 /**
- * `shop join URL [--name NAME]`: this desk joins; then, opened again as a desk in the shop
- * (`reopen`), it sends its data and receives the shop's, with progress lines on stderr.
+ * `shop join URL [--name NAME]`: this desk joins, and its back end at once sends its data and
+ * receives the shop's, with progress lines on stderr.
  */
 export async function shopJoinCommand(
   session: Session,
   url: string,
   name: string | undefined,
-  reopen: () => Promise<App>,
 ): Promise<number> {
   const t = wordsIn(session.language, 'cli');
   const password = await passwordFor(url, session.language);
-  const joined = await session
-    .call<ShopStatusView>('shop:join', {
-      url: splitShopUrl(url).url,
-      ...(password !== undefined && { password }),
-      name: name ?? os.hostname(),
-    })
-    .catch(shopCallFailed);
-  const members = joined.desks.filter((desk) => desk.leftAt === null).length;
-  session.out(t('shop.joined', { name: joined.deskName, where: joined.where, count: members }));
-  const app = await reopen();
-  const stop = app.events.subscribe((event, payload) => {
+  // Listening before the join: the exchange starts as soon as it has joined.
+  const stop = session.app.events.subscribe((event, payload) => {
     if (event !== 'shop:progress') return;
     const progress = payload as ShopProgress;
     // The first line of each phase (0 of n) and its last; a line per item would flood a terminal.
@@ -112,16 +101,27 @@ export async function shopJoinCommand(
       session.err(t(`shop.progress.${progress.phase}`, { done: progress.done, total: progress.total }));
   });
   try {
-    const done = await app.shopJoining;
-    if (done) session.out(t('shop.exchanged', { sent: done.sent }));
-    return EXIT.ok;
-  } catch (error) {
-    // Joined all the same: the exchange is tried again at the next start of this desk.
-    const problem = shopProblemOf(error);
-    session.err(
-      `${shopProblemText(session.language, problem, joined.where ?? '')}\n${t('shop.exchangeLater')}`,
-    );
-    return shopExitCode(problem);
+    const joined = await session
+      .call<ShopStatusView>('shop:join', {
+        url: splitShopUrl(url).url,
+        ...(password !== undefined && { password }),
+        name: name ?? os.hostname(),
+      })
+      .catch(shopCallFailed);
+    const members = joined.desks.filter((desk) => desk.leftAt === null).length;
+    session.out(t('shop.joined', { name: joined.deskName, where: joined.where, count: members }));
+    try {
+      const done = await session.app.shopJoining;
+      if (done) session.out(t('shop.exchanged', { sent: done.sent }));
+      return EXIT.ok;
+    } catch (error) {
+      // Joined all the same: the exchange is tried again at the next start of this desk.
+      const problem = shopProblemOf(error);
+      session.err(
+        `${shopProblemText(session.language, problem, joined.where ?? '')}\n${t('shop.exchangeLater')}`,
+      );
+      return shopExitCode(problem);
+    }
   } finally {
     stop();
   }

@@ -1,7 +1,7 @@
 // The composition root's shop part for Settings → Shop and the commands (issue 24.1): the shop
-// service over the desk's running sync (if it opened in a shop), leaving that stops the sharing at
-// once, and a join's exchange of data run at the first start in the shop (or again after one that
-// was cut off), its progress as events.
+// service over the desk's running sync, a join that starts the sharing at once (no new start of
+// the app), leaving that stops it at once, and a join's exchange of data (run after a join, or at
+// the first start in the shop after one that was cut off), its progress as events.
 import type { UiLanguage } from '../../shared/i18n-language';
 import type { EventHub } from '../events';
 import type { Log } from '../log/log';
@@ -10,15 +10,19 @@ import { finishJoin } from './finish-join';
 import { createShopService, type ShopService } from './shop-service';
 import type { DeskShop } from './start-shop';
 
+type Exchanged = { sent: number; received: number } | undefined;
+
 export interface DeskShopService {
   service: ShopService;
-  /** The join's exchange started now, if one waited: what went each way. */
-  joining?: Promise<{ sent: number; received: number } | undefined>;
-  /** Stops the sharing (leave, quit); once. */
+  /** The sharing running now, if the desk is in a shop. */
+  current(): DeskShop | undefined;
+  /** The last join's exchange of data, if one ran since the start: what went each way. */
+  joining(): Promise<Exchanged> | undefined;
+  /** Stops the sharing (leave, quit). */
   stop(): Promise<void>;
 }
 
-/** Builds the shop service of a desk whose sync (`shop`) may be running. */
+/** Builds the shop service of a desk whose sharing (`shop`) may be running. */
 export function openDeskShopService(deps: {
   dataDir: string;
   secrets: SecretStore;
@@ -26,28 +30,31 @@ export function openDeskShopService(deps: {
   events: EventHub;
   language: () => UiLanguage;
   shop?: DeskShop;
+  /** Starts the sharing of a desk that has just joined (its membership is written). */
+  start(): Promise<DeskShop | undefined>;
+  /** Told before the sharing stops (leave, quit): what shares the session stops first. */
+  stopping?(): Promise<void>;
 }): DeskShopService {
-  const { shop, events, log } = deps;
-  let sharing = shop;
+  const { events, log } = deps;
+  let sharing = deps.shop;
+  let joining: Promise<Exchanged> | undefined;
   const stop = async () => {
     const running = sharing;
     sharing = undefined;
-    await running?.close();
+    if (!running) return;
+    await deps.stopping?.();
+    await running.close();
   };
-  const service = createShopService({
-    dataDir: deps.dataDir,
-    secrets: deps.secrets,
-    log,
-    language: deps.language,
-    onChange: (status) => events.emit('shop:changed', status),
-    sync: () => sharing && { status: () => shop!.status(), close: stop },
-  });
-  const joining =
-    shop &&
-    finishJoin(deps.dataDir, shop.sync, (progress) => events.emit('shop:progress', progress), log).then(
-      async (done) => {
-        if (done) await service.notify();
-        return done;
+  const exchange = (shop: DeskShop) => {
+    const done = finishJoin(
+      deps.dataDir,
+      shop.sync,
+      (progress) => events.emit('shop:progress', progress),
+      log,
+    ).then(
+      async (exchanged) => {
+        if (exchanged) await service.notify();
+        return exchanged;
       },
       (error: unknown) => {
         log.error('shop: the join could not send and receive its data; tried again at the next start', error);
@@ -55,7 +62,22 @@ export function openDeskShopService(deps: {
         throw error;
       },
     );
-  // The command line waits for it; the window follows its events and the status.
-  joining?.catch(() => undefined);
-  return { service, stop, ...(joining && { joining }) };
+    // The command line waits for it; the window follows its events and the status.
+    done.catch(() => undefined);
+    return done;
+  };
+  const service = createShopService({
+    dataDir: deps.dataDir,
+    secrets: deps.secrets,
+    log,
+    language: deps.language,
+    onChange: (status) => events.emit('shop:changed', status),
+    sync: () => sharing && { status: () => sharing!.status(), close: stop },
+    async joined() {
+      sharing = await deps.start();
+      if (sharing) joining = exchange(sharing);
+    },
+  });
+  if (sharing) joining = exchange(sharing);
+  return { service, stop, current: () => sharing, joining: () => joining };
 }

@@ -1,8 +1,7 @@
-// The second half of joining (issue 24.2): once the desk's back end opens with its membership, its
-// drafts go up and the shop's come down (join.ts), with progress. A `joining` file, written before
-// membership.json, says that this is still to do: a join cut off (a crash, the database gone) is
-// finished at the next start, and one made in the window (whose stores were opened alone) starts
-// sharing once the app starts again.
+// The second half of joining (issue 24.2): once the desk's sharing has started (right after the
+// join, or at a start with its membership), its drafts go up and the shop's come down (join.ts),
+// with progress. A `joining` file, written before membership.json, says that this is still to do:
+// a join cut off (a crash, the database gone) is finished at the next start.
 import { rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -15,7 +15,7 @@ import type { ShopStatus } from './shop-status';
 import { readShopStatus } from './shop-status-read';
 import { shopProblemView } from './shop-words';
 
-/** The desk's running sync (the app opened with a membership), as this service uses it. */
+/** The desk's running sync (at start in a shop, or since a join), as this service uses it. */
 export interface ShopSyncPort {
   status(): Promise<ShopStatus>;
   /** Stops sharing before the membership goes. */
@@ -28,8 +28,10 @@ export interface ShopServiceDeps {
   log: Log;
   language: () => UiLanguage;
   onChange: (status: ShopStatusView) => void;
-  /** The running sync, if the desk opened in a shop. */
+  /** The running sync, if the desk is in a shop. */
   sync?: () => ShopSyncPort | undefined;
+  /** Starts the sharing once the desk has joined (its stores share from then on). */
+  joined?: () => Promise<void>;
 }
 
 export interface ShopService {
@@ -92,19 +94,22 @@ async function viewOf(status: ShopStatus, dataDir: string, language: UiLanguage)
 
 /** The shop service of one data folder. */
 export function createShopService(deps: ShopServiceDeps): ShopService {
-  const status = async (): Promise<ShopStatusView> => {
-    const running = deps.sync?.();
-    if (running) return viewOf(await running.status(), deps.dataDir, deps.language());
-    const read = await readShopStatus({
+  // Read from the database itself: a sync just started has not read the shop's desks yet.
+  const read = async (): Promise<ShopStatusView> => {
+    const view = await readShopStatus({
       dataDir: deps.dataDir,
       secrets: deps.secrets,
       language: deps.language(),
     });
-    // Joined while this back end ran alone: its stores share from the next start on.
-    return read.member ? { ...read, startsAtRestart: true } : read;
+    // Joined, but the sharing could not start in this back end: it starts with the next start.
+    return view.member && !deps.sync?.() ? { ...view, startsAtRestart: true } : view;
   };
-  const changed = async () => {
-    const now = await status();
+  const status = async (): Promise<ShopStatusView> => {
+    const running = deps.sync?.();
+    return running ? viewOf(await running.status(), deps.dataDir, deps.language()) : read();
+  };
+  const changed = async (fresh = status) => {
+    const now = await fresh();
     deps.onChange(now);
     return now;
   };
@@ -134,10 +139,12 @@ export function createShopService(deps: ShopServiceDeps): ShopService {
         });
         throw shopAppError(error, deps.language(), where);
       }
-      deps.log.info('shop: joined; the data goes up and down when the back end opens in the shop', {
-        deskId: membership.deskId,
+      deps.log.info('shop: joined; the data goes up and down now', { deskId: membership.deskId });
+      await deps.joined?.().catch((error: unknown) => {
+        // The status says that it starts with the next start; the log says why.
+        deps.log.error('shop: joined, but the sharing could not start now', error);
       });
-      return changed();
+      return changed(read);
     },
     async notify() {
       await changed();

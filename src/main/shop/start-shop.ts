@@ -1,7 +1,8 @@
-// How the composition root brings a desk into its shop: before the stores open, the membership
-// and the outbox (the stores mark it); once they are open, the session with the password from the
-// keychain, and the sync over the stores' own functions. Without membership.json nothing of this
-// runs and the desk works alone on its files, as before (issue 24.8).
+// How the composition root brings a desk into its shop: the membership and the outbox (which the
+// stores mark through live-outbox.ts), then the session with the password from the keychain, and
+// the sync over the stores' own functions; at start, or as soon as a join made while the app runs
+// succeeds. Without membership.json nothing of this runs and the desk works alone on its files,
+// as before (issue 24.8).
 import { mergeShopDraft, mergeShopRecord, restoreAfterDelete } from '../../shared/domain/shop-merge';
 import type { Log } from '../log/log';
 import type { SecretStore } from '../secrets/secret-store';
@@ -11,7 +12,6 @@ import type { TemplatesService } from '../templates/templates-service';
 import { openBases } from './bases';
 import { draftItems, DRAFT_KIND, type DraftBody } from './kind-drafts';
 import { accountItems, templateItems } from './kind-records';
-import { draftMarks, type DraftMarks } from './marked-drafts';
 import { readMembership, type ShopMembership } from './membership';
 import { openShopSession, type ShopSessionOptions } from './open-session';
 import { openOutbox, type Outbox } from './outbox';
@@ -33,7 +33,6 @@ export const shopMerge: ShopMergePort = {
 export interface PreparedShop {
   membership: ShopMembership;
   outbox: Outbox;
-  drafts: DraftMarks;
 }
 
 /** The desk's membership and outbox, or undefined on a lone desk (or one whose file was moved aside). */
@@ -45,7 +44,7 @@ export async function prepareShop(dataDir: string, log: Log): Promise<PreparedSh
     );
   if (!read.membership) return undefined;
   const outbox = openOutbox(dataDir);
-  return { membership: read.membership, outbox, drafts: draftMarks(outbox) };
+  return { membership: read.membership, outbox };
 }
 
 export interface StartShopDeps {
@@ -58,8 +57,6 @@ export interface StartShopDeps {
   templates: () => TemplatesService;
   draftsChanged(ids: string[]): void;
   accountsChanged(): void;
-  /** Stopped before the session ends (leave, quit): the publish queue, whose connections are the session's. */
-  closeFirst?: () => Promise<void>;
   timing?: Pick<ShopSessionOptions, 'heartbeatMs' | 'retry' | 'connectTimeoutMs'>;
   /** The listings service and what it needs to know of accounts (issue 24.6). */
   listings: Pick<ShopListingsDeps, 'listings' | 'shared' | 'canRead'>;
@@ -122,7 +119,6 @@ export async function startShop(prepared: PreparedShop, deps: StartShopDeps): Pr
     sync,
     status: () => shopStatus(sync, conflicts),
     async close() {
-      await deps.closeFirst?.();
       await listings.close();
       await sync.close();
     },

@@ -36,15 +36,12 @@ export const useShopStore = create<ShopStoreState>((set) => ({
   },
   async join(input) {
     set({ left: undefined, progress: undefined });
-    try {
-      set({ status: await call('shop:join', input), test: undefined });
-    } finally {
-      set({ progress: undefined });
-    }
+    // The exchange of data runs on after the join: its progress stays in view (shop:progress).
+    set({ status: await call('shop:join', input), test: undefined });
   },
   async leave() {
     const left = await call('shop:leave');
-    set({ left, status: await call('shop:status') });
+    set({ left, progress: undefined, status: await call('shop:status') });
   },
   follow() {
     const offChanged = subscribe('shop:changed', (status) => set({ status }));

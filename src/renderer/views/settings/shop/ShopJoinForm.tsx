@@ -31,7 +31,6 @@ export function ShopJoinForm() {
   const ids = useId();
   const { runTest, join } = useShopStore.getState();
   const test = useShopStore((s) => s.test);
-  const progress = useShopStore((s) => s.progress);
   const [url, setUrl] = useState('');
   const [password, setPassword] = useState('');
   const [name, setName] = useState('');
@@ -99,11 +98,6 @@ export function ShopJoinForm() {
         <small className="hint">{t('shop.deskNameHint')}</small>
       </label>
       <TestResult test={test} />
-      {progress && (
-        <p className="test-result" role="status">
-          {t(`shop.progress.${progress.phase}`, { done: progress.done, total: progress.total })}
-        </p>
-      )}
       {formError && (
         <p className="form-error" role="alert">
           {formError}

@@ -5,6 +5,7 @@ import { ConfirmButton } from '../../../components/ConfirmButton';
 import { useAppStore } from '../../../store/app-store';
 import { useShopStore } from '../../../store/shop-store';
 import { ShopJoinForm } from './ShopJoinForm';
+import { ShopProgressLine } from './ShopProgressLine';
 import './shop.css';
 
 function useWhen() {
@@ -44,6 +45,7 @@ function Membership({ status }: { status: ShopStatusView }) {
           </>
         )}
       </dl>
+      <ShopProgressLine />
       {status.startsAtRestart && (
         <p className="test-result shop-note" role="status">
           {t('shop.startsAtRestart')}
