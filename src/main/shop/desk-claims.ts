@@ -3,6 +3,8 @@
 // the Publishing view of the shop's jobs, and notices only on the desk that pressed Publish.
 import type { PublishNotice } from '../../shared/domain/publish-job';
 import type { PublishEngine } from '../publish/engine';
+import type { BulkClaims } from '../bulk/bulk-claims';
+import { openShopBulk } from './bulk-queue';
 import { openShopClaims, type ShopClaims, type ShopClaimsOptions } from './job-claims';
 import { readMembership } from './membership';
 import type { ShopSession } from './shop-session';
@@ -10,6 +12,8 @@ import { shopNotices, shopPublishing } from './shop-publishing';
 
 export interface DeskClaims {
   readonly claims: ShopClaims;
+  /** The bulk jobs' claims (issue 24.2): the same queue, woken by the same LISTEN. */
+  readonly bulk: BulkClaims;
   /** Hands the claims the desk's session once it is open (until then jobs wait in the queue). */
   bindSession(session: ShopSession): void;
   /** The engine as the Publishing view sees it: the shop's jobs, with their desks. */
@@ -29,11 +33,21 @@ export async function openDeskClaims(
   let bindSession!: (session: ShopSession) => void;
   const session = new Promise<ShopSession>((resolve) => (bindSession = resolve));
   const claims = openShopClaims({ membership, session, ...deps });
+  const bulk = openShopBulk({
+    ...deps,
+    deskId: membership.deskId,
+    session,
+    onQueue: (listener) => claims.onJobs(() => listener()),
+  });
   return {
     claims,
+    bulk,
     bindSession,
     view: (engine) => shopPublishing(engine, claims, membership.deskId),
     notices: (onNotice) => shopNotices(claims, onNotice),
-    close: () => claims.close(),
+    async close() {
+      await bulk.close();
+      await claims.close();
+    },
   };
 }
