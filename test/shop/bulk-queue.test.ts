@@ -171,3 +171,25 @@ it('a desk closed mid-job gives it back; the other desk goes on from the shop an
   }, wait);
   await expectChangedOnce(s, finished!, puts);
 });
+
+it('a desk cut off from the shop does not start a bulk job and says why in plain words', async () => {
+  const s = await scene(2);
+  const proxy = await startCutProxy(inject('postgres').port);
+  cleanup.push(() => proxy.close());
+  const laden = await desk(s.url, 'Laden', viaPort(s.url, proxy.port));
+  await account(laden, s.sb);
+  proxy.cut();
+  const refused = await laden.call('bulk:start', { uuids: s.uuids, edit: raise10 }).then(
+    () => undefined,
+    (error: { code?: string; message?: string }) => error,
+  );
+  expect(refused).toMatchObject({
+    code: 'unavailable',
+    message: expect.stringContaining(
+      "The shop's database cannot be reached, so this bulk change was not started",
+    ),
+  });
+  // Nothing was sent, and no job is left behind to run later.
+  expect(requests(s.sb, PUT)).toEqual({});
+  expect((await laden.call<{ jobs: BulkJob[] }>('bulk:jobs')).jobs).toEqual([]);
+});

@@ -224,7 +224,10 @@ export function openShopBulk(options: ShopBulkOptions): BulkClaims & { close(): 
         const body = { record: recordOf(job), photos: {} };
         await insertJob(connected(), { body, deskId, state, kind: 'bulk' });
       } catch (error) {
-        if (error instanceof AppError) throw error;
+        if (error instanceof AppError) {
+          log.warn(`Shop: bulk edit ${job.id} was not started: ${error.message}`);
+          throw error;
+        }
         log.error(`Shop: bulk edit ${job.id} could not be put in the shop's queue`, error);
         if (isLinkDown(error)) throw unreachable();
         throw new AppError('unavailable', mainI18n.t('errors:bulkShopRefused'));
@@ -236,6 +239,8 @@ export function openShopBulk(options: ShopBulkOptions): BulkClaims & { close(): 
       if (options.keepsLocal?.(job.accountId)) return LONE_BULK_CLAIM;
       // Unfinished jobs are the queue's to hand out; only a retry here opens a job again.
       if (!reopen) return null;
+      if (!(await options.hasSecret(job.accountId).catch(() => false)))
+        throw new AppError('conflict', mainI18n.t('errors:bulkShopNoSecret'));
       const won = await claimIn(job.id, recordOf(job)).catch((error: unknown) => {
         log.error(`Shop: bulk edit ${job.id} could not be opened again`, error);
         throw isLinkDown(error) ? unreachable() : error;
