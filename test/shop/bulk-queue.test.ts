@@ -6,7 +6,9 @@ import { afterEach, expect, inject, it, vi } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import type { BulkJob } from '../../src/shared/domain/bulk-edit-job';
 import type { AccountView } from '../../src/shared/ipc/types';
+import { createSessionSecretStore } from '../../src/main/secrets/secret-store';
 import { clientOf, requests } from '../integration/publish/helpers';
+import { createTempApp, tempDir } from '../unit/helpers/temp-app';
 import { listingRequest } from '../integration/service-client/helpers';
 import { startCutProxy } from './helpers/cut-proxy';
 import { initShop } from './helpers/desk-session';
@@ -48,7 +50,7 @@ async function desk(url: string, name: string, via?: string): Promise<Desk> {
 }
 
 /** The shop's account, saved with its secret on `d`; the other desks receive it without. */
-async function account(d: Desk, sb: Sandbox): Promise<AccountView> {
+async function account(d: Pick<Desk, 'call'>, sb: Sandbox): Promise<AccountView> {
   const saved = await d.call<AccountView>('accounts:save', {
     name: 'Möbelhaus',
     authUrl: sb.authUrl,
@@ -60,7 +62,7 @@ async function account(d: Desk, sb: Sandbox): Promise<AccountView> {
   return saved;
 }
 
-async function jobOn(d: Desk, jobId: string): Promise<BulkJob | undefined> {
+async function jobOn(d: Pick<Desk, 'call'>, jobId: string): Promise<BulkJob | undefined> {
   const { jobs } = await d.call<{ jobs: BulkJob[] }>('bulk:jobs');
   return jobs.find((job) => job.id === jobId);
 }
@@ -192,4 +194,39 @@ it('a desk cut off from the shop does not start a bulk job and says why in plain
   // Nothing was sent, and no job is left behind to run later.
   expect(requests(s.sb, PUT)).toEqual({});
   expect((await laden.call<{ jobs: BulkJob[] }>('bulk:jobs')).jobs).toEqual([]);
+});
+
+it('a job left unfinished on a lone desk joins the queue when the desk joins a shop, and each ad changes once', async () => {
+  const s = await scene(6);
+  const folder = tempDir('listing-desk-bulk-join-');
+  cleanup.push(async () => folder.remove());
+  const secrets = createSessionSecretStore('no keychain in tests');
+  const lone = await createTempApp(folder.dir, { secretStore: secrets });
+  await account(lone, s.sb);
+  const puts = Object.values(requests(s.sb, PUT)).reduce((sum, count) => sum + count, 0);
+  const started = await lone.call<BulkJob>('bulk:start', { uuids: s.uuids, edit: raise10 });
+  await vi.waitFor(async () => {
+    const job = await jobOn(lone, started.id);
+    expect(job?.items.some((item) => item.state === 'done')).toBe(true);
+  }, wait);
+  // Quit mid-job (it resumes at the next start), then join the shop.
+  await lone.app.close();
+  const { jobs } = await lone.call<{ jobs: BulkJob[] }>('bulk:jobs');
+  expect(jobs[0]?.items.some((item) => item.state === 'pending')).toBe(true);
+
+  const laden = await openDesk(s.url, 'Laden', { dataDir: folder.dir, secrets, config });
+  cleanup.push(() => laden.close());
+  let finished: BulkJob | undefined;
+  await vi.waitFor(async () => {
+    finished = await jobOn(laden, started.id);
+    expect(finished?.items.map((item) => item.state)).toEqual(s.uuids.map(() => 'done'));
+    expect(finished?.desk).toMatchObject({ runner: 'Laden', requestedBy: 'Laden' });
+  }, wait);
+  const [row] = await adminQuery<{ kind: string; state: string }>(
+    s.url,
+    'select kind, state from listing_desk.jobs where id = $1',
+    [started.id],
+  );
+  expect(row).toEqual({ kind: 'bulk', state: 'done' });
+  await expectChangedOnce(s, finished!, puts);
 });

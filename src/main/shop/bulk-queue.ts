@@ -12,7 +12,7 @@ import { LONE_BULK_CLAIM, type BulkClaim, type BulkClaims, type ClaimedBulkJobs 
 import { AppError } from '../ipc/app-error';
 import { mainI18n } from '../i18n';
 import { DEFAULT_LEASE, leaseClaim, type LeaseClaim, type LeaseTiming } from './job-lease';
-import { OPEN_STATES, claimJob, insertJob } from './job-queue';
+import { OPEN_STATES, claimJob, insertJob, jobExists, reopenBulkJob } from './job-queue';
 import { queueRead } from './queue-read';
 import { isLinkDown } from './shop-error';
 import type { ShopSession } from './shop-session';
@@ -48,25 +48,6 @@ function recordOf(job: BulkJob): BulkRecord {
 function jobOf(record: BulkRecord): BulkJob {
   const { state: _state, ...job } = record;
   return job;
-}
-
-/** Opens one when the finished job is opened again by a retry here, unless another desk holds it. */
-async function reopenBulkJob(
-  db: Pick<pg.Pool, 'query'>,
-  record: BulkRecord,
-  deskId: string,
-  leaseMs: number,
-) {
-  const reopened = await db.query<{ fence: string }>(
-    `update listing_desk.jobs
-        set runner = $2, fence = fence + 1, lease_until = now() + $3 * interval '1 millisecond',
-            state = 'running', body = jsonb_set(body, '{record}', $4), updated_at = now()
-      where id = $1 and kind = 'bulk'
-        and (runner is null or runner = $2 or lease_until is null or lease_until <= now())
-      returning fence::text as fence`,
-    [record.id, deskId, leaseMs, record],
-  );
-  return reopened.rows[0] ?? null;
 }
 
 /** The shop's claims of bulk jobs (call `close` after the bulk jobs' close). */
@@ -215,30 +196,37 @@ export function openShopBulk(options: ShopBulkOptions): BulkClaims & { close(): 
     kick();
   });
 
-  return {
-    async queue(job) {
-      if (options.keepsLocal?.(job.accountId)) return true;
-      try {
-        // A desk without the account's secret can start it: the job waits for a desk that has it.
-        const state = (await options.hasSecret(job.accountId)) ? 'queued' : 'waiting';
-        const body = { record: recordOf(job), photos: {} };
-        await insertJob(connected(), { body, deskId, state, kind: 'bulk' });
-      } catch (error) {
-        if (error instanceof AppError) {
-          log.warn(`Shop: bulk edit ${job.id} was not started: ${error.message}`);
-          throw error;
-        }
-        log.error(`Shop: bulk edit ${job.id} could not be put in the shop's queue`, error);
-        if (isLinkDown(error)) throw unreachable();
-        throw new AppError('unavailable', mainI18n.t('errors:bulkShopRefused'));
+  /** Puts a new job in the shop's queue (false: the queue decides where it runs). */
+  const queueJob = async (job: BulkJob): Promise<boolean> => {
+    if (options.keepsLocal?.(job.accountId)) return true;
+    try {
+      // A desk without the account's secret can start it: the job waits for a desk that has it.
+      const state = (await options.hasSecret(job.accountId)) ? 'queued' : 'waiting';
+      const body = { record: recordOf(job), photos: {} };
+      await insertJob(connected(), { body, deskId, state, kind: 'bulk' });
+    } catch (error) {
+      if (error instanceof AppError) {
+        log.warn(`Shop: bulk edit ${job.id} was not started: ${error.message}`);
+        throw error;
       }
-      kick();
-      return false;
-    },
+      log.error(`Shop: bulk edit ${job.id} could not be put in the shop's queue`, error);
+      if (isLinkDown(error)) throw unreachable();
+      throw new AppError('unavailable', mainI18n.t('errors:bulkShopRefused'));
+    }
+    kick();
+    return false;
+  };
+
+  return {
+    queue: queueJob,
     async claim(job, reopen) {
       if (options.keepsLocal?.(job.accountId)) return LONE_BULK_CLAIM;
-      // Unfinished jobs are the queue's to hand out; only a retry here opens a job again.
-      if (!reopen) return null;
+      if (!reopen) {
+        // Unfinished jobs are the queue's to hand out; one started before this desk joined joins it now.
+        const db = (await options.session).pool;
+        if (!(await jobExists(db, job.id))) await queueJob(job);
+        return null;
+      }
       if (!(await options.hasSecret(job.accountId).catch(() => false)))
         throw new AppError('conflict', mainI18n.t('errors:bulkShopNoSecret'));
       const won = await claimIn(job.id, recordOf(job)).catch((error: unknown) => {

@@ -236,3 +236,22 @@ export async function jobBodies<B = JobBody>(db: Db, ids: readonly string[]): Pr
   );
   return new Map(read.rows.map((row) => [row.id, row.body]));
 }
+
+/** Opens a bulk job again for a retry on this desk and claims it, unless another desk holds it. */
+export async function reopenBulkJob(
+  db: Db,
+  record: { id: string },
+  deskId: string,
+  leaseMs: number,
+): Promise<{ fence: string } | null> {
+  const reopened = await db.query<{ fence: string }>(
+    `update listing_desk.jobs
+        set runner = $2, fence = fence + 1, lease_until = now() + $3 * interval '1 millisecond',
+            state = 'running', body = jsonb_set(body, '{record}', $4), updated_at = now()
+      where id = $1 and kind = 'bulk'
+        and (runner is null or runner = $2 or lease_until is null or lease_until <= now())
+      returning fence::text as fence`,
+    [record.id, deskId, leaseMs, record],
+  );
+  return reopened.rows[0] ?? null;
+}
