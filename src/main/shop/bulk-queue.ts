@@ -11,7 +11,7 @@ import { bulkJobRunning, type BulkJob } from '../../shared/domain/bulk-edit-job'
 import { LONE_BULK_CLAIM, type BulkClaim, type BulkClaims, type ClaimedBulkJobs } from '../bulk/bulk-claims';
 import { AppError } from '../ipc/app-error';
 import { mainI18n } from '../i18n';
-import { DEFAULT_LEASE, leaseClaim, type LeaseClaim, type LeaseTiming } from './job-lease';
+import { DEFAULT_LEASE, leaseClaim, type LeaseTiming } from './job-lease';
 import { OPEN_STATES, claimJob, insertJob, jobExists, reopenBulkJob } from './job-queue';
 import { queueRead } from './queue-read';
 import { isLinkDown } from './shop-error';
@@ -56,7 +56,7 @@ export function openShopBulk(options: ShopBulkOptions): BulkClaims & { close(): 
   const timing: LeaseTiming = { ...DEFAULT_LEASE, ...options.timing };
   const queue = queueRead<BulkRecord>('bulk');
   // Jobs this desk holds, or is asking for (so that it never claims one twice and moves its own fence).
-  const live = new Map<string, LeaseClaim<BulkRecord> | null>();
+  const live = new Set<string>();
   let jobs: ClaimedBulkJobs | null = null;
   let changed = (): void => undefined;
   let pool: pg.Pool | undefined;
@@ -80,13 +80,13 @@ export function openShopBulk(options: ShopBulkOptions): BulkClaims & { close(): 
     reopen?: BulkRecord,
   ): Promise<{ claim: BulkClaim; record: BulkRecord } | null> => {
     if (live.has(jobId)) return null;
-    live.set(jobId, null);
+    live.add(jobId);
     try {
       const db = connected();
       const askedAt = performance.now();
       const won = reopen
         ? await reopenBulkJob(db, reopen, deskId, timing.leaseMs).then(
-            (r) => r && { ...r, body: { record: reopen } },
+            (reopened) => reopened && { ...reopened, body: { record: reopen } },
           )
         : await claimJob<{ record: BulkRecord }>(db, jobId, deskId, timing.leaseMs);
       if (!won) {
@@ -104,7 +104,6 @@ export function openShopBulk(options: ShopBulkOptions): BulkClaims & { close(): 
         what: 'bulk edit',
         onEnd: () => undefined,
       });
-      live.set(jobId, lease);
       log.info(`Shop: this desk runs bulk edit ${jobId} (fence ${won.fence})`);
       const claim: BulkClaim = {
         signal: lease.signal,
@@ -132,12 +131,9 @@ export function openShopBulk(options: ShopBulkOptions): BulkClaims & { close(): 
     if (!jobs) return;
     const known = new Map<string, Promise<boolean>>();
     const hasSecret = (id: string) => {
-      if (!known.has(id))
-        known.set(
-          id,
-          options.hasSecret(id).catch(() => false),
-        );
-      return known.get(id)!;
+      const asked = known.get(id) ?? options.hasSecret(id).catch(() => false);
+      known.set(id, asked);
+      return asked;
     };
     let nextMs = Infinity;
     for (const row of [...queue.rows()].reverse()) {
