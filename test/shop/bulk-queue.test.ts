@@ -231,3 +231,42 @@ it('a job left unfinished on a lone desk joins the queue when the desk joins a s
   expect(row).toEqual({ kind: 'bulk', state: 'done' });
   await expectChangedOnce(s, finished!, puts);
 });
+
+it('a failed job is tried again on a desk that holds the secret (refused in plain words on one that does not), and dismissed on every desk', async () => {
+  const s = await scene(2);
+  const laden = await desk(s.url, 'Laden');
+  const lager = await desk(s.url, 'Lager');
+  const shared = await account(laden, s.sb);
+  await vi.waitFor(async () => {
+    const { accounts } = await lager.call<{ accounts: AccountView[] }>('accounts:list');
+    expect(accounts.some((a) => a.id === shared.id)).toBe(true);
+  }, wait);
+  const refuse = s.sb.faults.add({ route: PUT, kind: 'status', status: 403 });
+  const started = await laden.call<BulkJob>('bulk:start', { uuids: s.uuids, edit: raise10 });
+  await vi.waitFor(async () => {
+    expect((await jobOn(lager, started.id))?.items.map((item) => item.state)).toEqual(['failed', 'failed']);
+  }, wait);
+  refuse();
+
+  const refused = await lager.call('bulk:retry', { jobId: started.id }).then(
+    () => undefined,
+    (error: { code?: string; message?: string }) => error,
+  );
+  expect(refused).toMatchObject({
+    code: 'conflict',
+    message: expect.stringContaining("This desk's keychain does not hold this account's client secret"),
+  });
+  await lager.call('accounts:set-secret', { id: shared.id, secret: CLIENT.clientSecret });
+  await lager.call('bulk:retry', { jobId: started.id });
+  let finished: BulkJob | undefined;
+  await vi.waitFor(async () => {
+    finished = await jobOn(laden, started.id);
+    expect(finished?.items.map((item) => item.state)).toEqual(['done', 'done']);
+    expect(finished?.desk?.runner).toBe('Lager');
+  }, wait);
+  await expectChangedOnce(s, finished!, 0);
+
+  await laden.call('bulk:dismiss', { jobId: started.id });
+  await vi.waitFor(async () => expect(await jobOn(lager, started.id)).toBeUndefined(), wait);
+  expect(await jobOn(laden, started.id)).toBeUndefined();
+});
