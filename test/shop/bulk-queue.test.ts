@@ -110,11 +110,11 @@ it('shows on every desk with the desk that runs it; one without the secret never
   }, wait);
   proxy.cut();
 
-  // The desk without the secret saw the job free in the queue and left it: the job is still the
-  // first claim's (fence 1), held by the desk that is now cut off.
+  // The lease runs out: the desk without the secret sees the job free and leaves it, so it is
+  // still the first claim's (fence 1), held by the desk that is cut off.
   await vi.waitFor(() => {
     expect(lager.log.info.mock.calls.map(([message]) => message)).toContain(
-      `Shop: bulk edit ${started.id} waits for a desk whose keychain holds its account's secret`,
+      `Shop: bulk edit ${started.id} waits for a desk whose keychain holds its account's secret (last run by Laden)`,
     );
   }, wait);
   const [row] = await adminQuery<{ runner: string; fence: string }>(

@@ -65,7 +65,7 @@ export function openShopBulk(options: ShopBulkOptions): BulkClaims & { close(): 
   let again = false;
   let wake: NodeJS.Timeout | undefined;
   const unsubscribe: Array<() => void> = [];
-  // Jobs this desk could not run for lack of the secret, said once each in the log.
+  // Jobs this desk could not run for lack of the secret (with their last runner), told once in the log.
   const told = new Set<string>();
 
   const unreachable = () => new AppError('unavailable', mainI18n.t('errors:bulkShopUnreachable'));
@@ -141,14 +141,19 @@ export function openShopBulk(options: ShopBulkOptions): BulkClaims & { close(): 
       if (live.has(row.id) || jobs.runs(row.id)) continue;
       const free =
         row.runner === null || row.runner === deskId || row.leaseLeftMs === null || row.leaseLeftMs <= 0;
-      if (!(await hasSecret(row.account))) {
-        if (free && !told.has(row.id))
-          log.info(`Shop: bulk edit ${row.id} waits for a desk whose keychain holds its account's secret`);
-        if (free) told.add(row.id);
-        continue;
-      }
       if (!free) {
         nextMs = Math.min(nextMs, row.leaseLeftMs ?? Infinity);
+        continue;
+      }
+      if (!(await hasSecret(row.account))) {
+        // Said once for each desk that left it (or for none yet), so a stranded job shows in the log.
+        const key = `${row.id} ${row.runner}`;
+        if (!told.has(key))
+          log.info(
+            `Shop: bulk edit ${row.id} waits for a desk whose keychain holds its account's secret ` +
+              `(${row.runnerName ? `last run by ${row.runnerName}` : 'not run yet'})`,
+          );
+        told.add(key);
         continue;
       }
       const won = await claimIn(row.id);
