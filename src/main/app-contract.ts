@@ -9,6 +9,7 @@ import type { Router } from './ipc/router';
 import type { Log } from './log/log';
 import type { PublishEngineOptions } from './publish/engine';
 import type { SecretStore } from './secrets/secret-store';
+import type { LeaseTiming } from './shop/job-lease';
 import type { DeskShop, StartShopDeps } from './shop/start-shop';
 import type { StoreFactory } from './storage/store-factory';
 
@@ -23,6 +24,8 @@ export interface AppConfig {
   publishTiming?: Pick<PublishEngineOptions, 'backoff' | 'tracking' | 'settleAfterTimeoutMs' | 'settle'>;
   /** The shop session's pauses (tests run them short); defaults in shop/open-session.ts. */
   shopTiming?: StartShopDeps['timing'];
+  /** The lease of a job claimed in the shop's queue (tests run it short); default in shop/job-lease.ts. */
+  jobLease?: Partial<LeaseTiming>;
 }
 
 export interface AppPorts {

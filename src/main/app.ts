@@ -142,6 +142,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     keepsLocal: (id) => accountIs(id, (a) => a.kind === 'sandbox'),
     onAccountChange: (listener) => accounts.onAccountChange(listener),
     log: ports.log,
+    ...(config.jobLease && { timing: config.jobLease }),
   });
   const onNotice = (notice: PublishNotice) => {
     events.emit('publish:notice', notice);
@@ -221,7 +222,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     template: (accountId, id) => templates.get(accountId, id),
   });
   // Issue 17.4: bulk edits; live jobs left unfinished resume now.
-  const bulk = await openBulk({ drafts, live: live.context });
+  const bulk = await openBulk({ drafts, live: live.context, claims: deskClaims.bulk });
   bulk.jobs.onChange((jobs) => events.emit('bulk:changed', { jobs }));
   // Issue 17: exports to spreadsheets, and draft templates per account.
   const exports = createExportService({

@@ -3,12 +3,13 @@
 // it again could not add 10 % twice), stored as one file under bulk-jobs/, and run ad after ad.
 // Before an ad is sent it is marked 'sending' on disk; an ad found 'sending' (after a crash, or a
 // failure whose outcome is unknown) is read back first, and only sent when it lacks the change.
+// A job runs under a claim (bulk-claims.ts): in a shop, the desk holding its lease runs it, each
+// record is written to the shop while the fence holds, and a desk taking it over reads back too.
 import { randomUUID } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import pLimit from 'p-limit';
 import { bulkEditSchema, type BulkEdit } from '../../shared/domain/bulk-edit';
-import { listingHasPatch, planListing } from '../../shared/domain/bulk-edit-listings';
+import { listingHasPatch } from '../../shared/domain/bulk-edit-listings';
 import { bulkJobRunning, type BulkJob, type BulkJobItem } from '../../shared/domain/bulk-edit-job';
 import type { ListingPatch } from '../../shared/domain/live';
 import { makeFolder, readJsonFile, writeFileAtomic } from '../storage/atomic-file';
@@ -18,6 +19,10 @@ import { updateRequestOf } from '../live/listing-edits';
 import { AppError } from '../ipc/app-error';
 import { mainI18n } from '../i18n';
 import type { ServiceClient } from '../service-client';
+import { claimedClient } from '../publish/claims';
+import { isAbortError } from '../publish/pause';
+import { loneBulkClaims, type BulkClaim, type BulkClaims } from './bulk-claims';
+import { planJobItems } from './bulk-plan';
 
 /** The bulk jobs of live listings. */
 export interface BulkJobs {
@@ -44,12 +49,13 @@ function parseJob(value: unknown): BulkJob {
   return { ...job, edit: bulkEditSchema.parse(job.edit) };
 }
 
-/** Opens the bulk jobs of the data folder and resumes those that did not finish. */
-export async function openBulkJobs(ctx: LiveContext): Promise<BulkJobs> {
+/** Opens the bulk jobs of the data folder and resumes those that did not finish (as `claims` allow). */
+export async function openBulkJobs(ctx: LiveContext, claims: BulkClaims = loneBulkClaims): Promise<BulkJobs> {
   const dir = path.join(ctx.dataDir, 'bulk-jobs');
   await makeFolder(dir);
   const jobs = new Map<string, BulkJob>();
   const running = new Map<string, Promise<void>>();
+  const held = new Map<string, BulkClaim>();
   const listeners = new Set<(jobs: BulkJob[]) => void>();
   let closed = false;
 
@@ -60,12 +66,14 @@ export async function openBulkJobs(ctx: LiveContext): Promise<BulkJobs> {
       ctx.log.error(`A bulk job file did not parse; moved aside to ${read.movedAside}`);
   }
 
-  const list = () => [...jobs.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const list = () => claims.view([...jobs.values()]).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const emit = () => {
     const all = list();
     for (const listener of listeners) listener(all);
   };
   const save = async (job: BulkJob) => {
+    // The shop's copy first: nothing is sent that the next runner could not read back.
+    await held.get(job.id)?.save(job);
     await writeFileAtomic(path.join(dir, `${job.id}.json`), JSON.stringify(job, null, 1));
     emit();
   };
@@ -80,18 +88,18 @@ export async function openBulkJobs(ctx: LiveContext): Promise<BulkJobs> {
   };
 
   /** Carries out one ad: read back first, send only what is missing. */
-  const runItem = async (job: BulkJob, item: BulkJobItem) => {
+  const runItem = async (job: BulkJob, item: BulkJobItem, claim: BulkClaim) => {
     const patch = item.patch!;
     let client;
     try {
-      client = ctx.clientOf(job.accountId).client;
+      client = claimedClient(ctx.clientOf(job.accountId).client, claim);
     } catch (error) {
       await setItem(job, item.uuid, { state: 'failed', failure: liveProblem(error) });
       return;
     }
     await setItem(job, item.uuid, { state: 'sending', sentAt: new Date().toISOString() });
     if (patch.publication) {
-      await runPublications(job, item, client);
+      await runPublications(job, item, client, claim);
       return;
     }
     await ctx.exclusive(item.uuid, async () => {
@@ -108,6 +116,8 @@ export async function openBulkJobs(ctx: LiveContext): Promise<BulkJobs> {
         }
         await setItem(job, item.uuid, { state: 'done' });
       } catch (error) {
+        // The claim is gone: the ad stays 'sending' for the desk that takes the job over.
+        if (claim.signal.aborted || isAbortError(error)) throw error;
         // The outcome may be unknown (a reset, a timeout): what the service has decides.
         const landed = await client
           .getListing(item.uuid)
@@ -129,7 +139,12 @@ export async function openBulkJobs(ctx: LiveContext): Promise<BulkJobs> {
    * restart goes on with the next. The one under way at a crash is sent again: the spec shows no way
    * to read its street, city or imprint back, and the same values sent twice leave it as once.
    */
-  const runPublications = async (job: BulkJob, item: BulkJobItem, client: ServiceClient) => {
+  const runPublications = async (
+    job: BulkJob,
+    item: BulkJobItem,
+    client: ServiceClient,
+    claim: BulkClaim,
+  ) => {
     const values = item.patch!.publication!;
     const done = new Set(item.publicationsDone ?? []);
     await ctx.exclusive(item.uuid, async () => {
@@ -143,6 +158,7 @@ export async function openBulkJobs(ctx: LiveContext): Promise<BulkJobs> {
         }
         await setItem(job, item.uuid, { state: 'done' });
       } catch (error) {
+        if (claim.signal.aborted || isAbortError(error)) throw error;
         const appError = await ctx.fail(job.accountId, item.uuid, error);
         ctx.log.error(
           `Bulk edit ${job.id}: a publication of ${item.uuid} was not changed: ${appError.message}`,
@@ -152,19 +168,29 @@ export async function openBulkJobs(ctx: LiveContext): Promise<BulkJobs> {
     });
   };
 
-  const run = (job: BulkJob): Promise<void> => {
+  const run = (job: BulkJob, claim: BulkClaim): Promise<void> => {
     const under = running.get(job.id);
     if (under) return under;
+    held.set(job.id, claim);
     const work = (async () => {
       for (;;) {
         if (closed) return;
         const next = job.items.find((item) => item.state === 'pending' || item.state === 'sending');
         if (!next) return;
-        await runItem(job, next);
+        claim.check();
+        await runItem(job, next, claim);
       }
     })()
-      .catch((error: unknown) => ctx.log.error(`Bulk edit ${job.id} stopped`, error))
-      .finally(() => {
+      .catch((error: unknown) => {
+        if (isAbortError(error)) ctx.log.info(`Bulk edit ${job.id} stops on this desk: its claim ended`);
+        else ctx.log.error(`Bulk edit ${job.id} stopped`, error);
+      })
+      .finally(async () => {
+        held.delete(job.id);
+        // Given back where it stands: finished, or for this desk's next start or another desk.
+        await claim
+          .release(job)
+          .catch((error: unknown) => ctx.log.error(`Bulk edit ${job.id} was not given back`, error));
         running.delete(job.id);
         emit();
       });
@@ -172,10 +198,27 @@ export async function openBulkJobs(ctx: LiveContext): Promise<BulkJobs> {
     return work;
   };
 
-  for (const job of jobs.values()) if (bulkJobRunning(job)) void run(job);
+  const resume = async (job: BulkJob, reopen = false) => {
+    const claim = await claims.claim(job, reopen);
+    if (claim) void run(job, claim);
+    return claim !== null;
+  };
+  for (const job of jobs.values())
+    if (bulkJobRunning(job))
+      void resume(job).catch((error: unknown) => ctx.log.error(`Bulk edit ${job.id} did not resume`, error));
+  const detach = claims.attach(
+    {
+      adopt(job, claim) {
+        jobs.set(job.id, job);
+        void run(job, claim);
+      },
+      runs: (jobId) => running.has(jobId),
+    },
+    emit,
+  );
 
   const jobOf = (jobId: string) => {
-    const job = jobs.get(jobId);
+    const job = list().find((candidate) => candidate.id === jobId);
     if (!job) throw new AppError('not-found', mainI18n.t('errors:bulkUnknown'));
     return job;
   };
@@ -183,48 +226,9 @@ export async function openBulkJobs(ctx: LiveContext): Promise<BulkJobs> {
   return {
     list,
     async start(uuids, edit) {
-      const { accountId, client } = ctx.clientOf();
-      const limit = pLimit(4);
-      const items = await Promise.all(
-        [...new Set(uuids)].map((uuid) =>
-          limit(async (): Promise<BulkJobItem> => {
-            try {
-              const listing = await client.getListing(uuid);
-              await ctx.remember(accountId, listing);
-              const { plan, patch } = planListing(listing, edit);
-              // Location and imprint go to the publications the app made; one published elsewhere has none known.
-              if (patch?.publication && ctx.engine.publicationsOf(uuid).length === 0)
-                return {
-                  uuid,
-                  title: listing.title,
-                  state: 'invalid',
-                  changes: plan.changes,
-                  patch: null,
-                  reason: 'no-publications',
-                };
-              const state = plan.outcome === 'change' ? 'pending' : plan.outcome;
-              return {
-                uuid,
-                title: listing.title,
-                state,
-                changes: plan.changes,
-                patch,
-                ...(plan.reason && { reason: plan.reason }),
-              };
-            } catch (error) {
-              const appError = await ctx.fail(accountId, uuid, error);
-              return {
-                uuid,
-                title: '',
-                state: 'failed',
-                changes: [],
-                patch: null,
-                failure: liveProblem(appError),
-              };
-            }
-          }),
-        ),
-      );
+      const account = ctx.clientOf();
+      const accountId = account.accountId;
+      const items = await planJobItems(ctx, account, uuids, edit);
       const job: BulkJob = {
         version: 1,
         id: randomUUID(),
@@ -235,23 +239,47 @@ export async function openBulkJobs(ctx: LiveContext): Promise<BulkJobs> {
       };
       jobs.set(job.id, job);
       await save(job);
-      void run(job);
+      try {
+        if (await claims.queue(job)) await resume(job);
+      } catch (error) {
+        jobs.delete(job.id);
+        await rm(path.join(dir, `${job.id}.json`), { force: true });
+        throw error;
+      }
       return job;
     },
     async retry(jobId, uuid) {
-      const job = jobOf(jobId);
       // A failed ad whose read failed before a plan was made has nothing to send: it stays failed.
-      const again = job.items.filter(
-        (item) => item.state === 'failed' && item.patch && (uuid === undefined || item.uuid === uuid),
-      );
-      for (const item of again) await setItem(job, item.uuid, { state: 'pending' });
-      void run(job);
+      const again = (item: BulkJobItem) =>
+        item.state === 'failed' && item.patch !== null && (uuid === undefined || item.uuid === uuid);
+      const under = jobs.get(jobId);
+      if (under && running.has(jobId)) {
+        // The run under way takes the ads up again before it ends.
+        for (const item of under.items.filter(again)) await setItem(under, item.uuid, { state: 'pending' });
+        return under;
+      }
+      const { desk: _shown, ...shown } = jobOf(jobId);
+      const job: BulkJob = {
+        ...shown,
+        items: shown.items.map((item) => {
+          if (!again(item)) return item;
+          const { failure: _failure, ...rest } = item;
+          return { ...rest, state: 'pending' as const };
+        }),
+      };
+      // In a shop the job is opened again in the queue, unless another desk runs it now.
+      const claim = await claims.claim(job, true);
+      if (!claim) throw new AppError('conflict', mainI18n.t('errors:bulkRunning'));
+      jobs.set(job.id, job);
+      await writeFileAtomic(path.join(dir, `${job.id}.json`), JSON.stringify(job, null, 1));
+      void run(job, claim);
       return job;
     },
     async dismiss(jobId) {
       const job = jobOf(jobId);
       if (running.has(jobId) || bulkJobRunning(job))
         throw new AppError('conflict', mainI18n.t('errors:bulkRunning'));
+      await claims.forget(jobId);
       jobs.delete(jobId);
       await rm(path.join(dir, `${jobId}.json`), { force: true });
       emit();
@@ -265,6 +293,7 @@ export async function openBulkJobs(ctx: LiveContext): Promise<BulkJobs> {
     },
     async close() {
       closed = true;
+      detach();
       await Promise.all(running.values());
     },
   };

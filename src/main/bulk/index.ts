@@ -6,6 +6,7 @@ import type { BulkDraftsResult } from '../../shared/domain/bulk-edit-job';
 import type { DraftsService } from '../drafts/drafts-service';
 import type { LiveContext } from '../live/live-context';
 import { liveProblem } from '../live/live-errors';
+import type { BulkClaims } from './bulk-claims';
 import { openBulkJobs, type BulkJobs } from './bulk-jobs';
 import { applyToDrafts, previewDrafts } from './drafts-bulk';
 
@@ -22,8 +23,10 @@ export interface Bulk {
 export async function openBulk(deps: {
   drafts: Pick<DraftsService, 'get' | 'saveFields'>;
   live: LiveContext;
+  /** In a shop, where each live job runs (default: here, at once). */
+  claims?: BulkClaims;
 }): Promise<Bulk> {
-  const jobs = await openBulkJobs(deps.live);
+  const jobs = await openBulkJobs(deps.live, deps.claims);
   return {
     jobs,
     previewDrafts: (ids, edit) => previewDrafts(deps.drafts, ids, edit),

@@ -87,7 +87,7 @@ export const loneClaims: PublishClaims = {
 const LOCAL_METHODS = new Set<PropertyKey>(['authForm']);
 
 /** The client that refuses to call the service once `claim` no longer covers a call. */
-export function claimedClient(client: ServiceClient, claim: JobClaim): ServiceClient {
+export function claimedClient(client: ServiceClient, claim: Pick<JobClaim, 'signal' | 'check'>): ServiceClient {
   if (claim === LONE_CLAIM) return client;
   return new Proxy(client, {
     get(target, property) {

@@ -6,16 +6,21 @@
 import type { PublishNotice } from '../../shared/domain/publish-job';
 import { loneClaims, type ClaimedJobs, type PublishClaims } from '../publish/claims';
 import type { PublishEngine } from '../publish/engine';
+import { loneBulkClaims, type BulkClaims, type ClaimedBulkJobs } from '../bulk/bulk-claims';
+import { openShopBulk } from './bulk-queue';
 import { openShopClaims, type ShopClaims, type ShopClaimsOptions } from './job-claims';
 import { readMembership, type ShopMembership } from './membership';
 import type { ShopSession } from './shop-session';
 import { shopNotices, shopPublishing } from './shop-publishing';
 
+type ShopBulk = ReturnType<typeof openShopBulk>;
 type ClaimsDeps = Pick<ShopClaimsOptions, 'hasSecret' | 'keepsLocal' | 'onAccountChange' | 'log' | 'timing'>;
 
 export interface DeskClaims {
   /** The engine's claims: the shop's while the desk is in one, else the lone desk's. */
   readonly claims: PublishClaims;
+  /** The bulk jobs' claims (issue 24.2): the same queue, woken by the same LISTEN; lone ones alone. */
+  readonly bulk: BulkClaims;
   /** Hands the claims opened at start the desk's session once it is open (until then jobs wait). */
   bindSession(session: ShopSession): void;
   /** Starts claiming in the shop the desk has just joined. */
@@ -31,20 +36,33 @@ export interface DeskClaims {
 
 /** The desk's claims; in its shop's queue from the start when membership.json exists. */
 export async function openDeskClaims(dataDir: string, deps: ClaimsDeps): Promise<DeskClaims> {
-  let shop: { claims: ShopClaims; deskId: string } | undefined;
+  let shop: { claims: ShopClaims; bulk: ShopBulk; deskId: string } | undefined;
   let attached: ClaimedJobs | undefined;
   let detach = () => undefined as void;
   // The Publishing view's subscriptions, moved over whenever the desk joins or leaves.
   const switches = new Set<() => void>();
   const current = (): PublishClaims => shop?.claims ?? loneClaims;
+  let attachedBulk: [ClaimedBulkJobs, () => void] | undefined;
+  let detachBulk = () => undefined as void;
+  const currentBulk = (): BulkClaims => shop?.bulk ?? loneBulkClaims;
   const use = (next: typeof shop) => {
     detach();
     shop = next;
     if (attached) detach = current().attach(attached);
+    detachBulk();
+    if (attachedBulk) detachBulk = currentBulk().attach(...attachedBulk);
     for (const follow of [...switches]) follow();
   };
-  const open = (membership: Pick<ShopMembership, 'deskId'>, session: ShopClaimsOptions['session']) =>
-    use({ claims: openShopClaims({ membership, session, ...deps }), deskId: membership.deskId });
+  const open = (membership: Pick<ShopMembership, 'deskId'>, session: ShopClaimsOptions['session']) => {
+    const claims = openShopClaims({ membership, session, ...deps });
+    const bulk = openShopBulk({
+      ...deps,
+      deskId: membership.deskId,
+      session: Promise.resolve(session),
+      onQueue: (listener) => claims.onJobs(() => listener()),
+    });
+    use({ claims, bulk, deskId: membership.deskId });
+  };
   let bindSession = (_session: ShopSession): void => undefined;
   const { membership } = await readMembership(dataDir);
   if (membership) open(membership, new Promise<ShopSession>((resolve) => (bindSession = resolve)));
@@ -52,6 +70,7 @@ export async function openDeskClaims(dataDir: string, deps: ClaimsDeps): Promise
     const running = shop;
     if (!running) return;
     use(undefined);
+    await running.bulk.close();
     await running.claims.close();
   };
   return {
@@ -65,6 +84,20 @@ export async function openDeskClaims(dataDir: string, deps: ClaimsDeps): Promise
         return () => {
           detach();
           attached = undefined;
+        };
+      },
+    },
+    bulk: {
+      queue: (job) => currentBulk().queue(job),
+      claim: (job, reopen) => currentBulk().claim(job, reopen),
+      forget: (jobId) => currentBulk().forget(jobId),
+      view: (local) => currentBulk().view(local),
+      attach(jobs, changed) {
+        attachedBulk = [jobs, changed];
+        detachBulk = currentBulk().attach(jobs, changed);
+        return () => {
+          detachBulk();
+          attachedBulk = undefined;
         };
       },
     },

@@ -33,12 +33,22 @@ export interface LeaseInput {
   /** Told once the claim has ended (given back or lost). */
   onEnd(jobId: string): void;
   clock?: () => number;
+  /** What the log calls the job (default 'publish job'). */
+  what?: string;
 }
 
+/** A job held under a lease, whose records are of type R. */
+export type LeaseClaim<R> = Omit<JobClaim, 'save' | 'release' | 'record'> & {
+  readonly fence: string;
+  save(record: R): Promise<void>;
+  release(record: R): Promise<void>;
+};
+
 /** The claim of a job this desk just won. */
-export function leaseClaim(input: LeaseInput): JobClaim & { readonly fence: string } {
+export function leaseClaim<R extends { state: string } = JobRecord>(input: LeaseInput): LeaseClaim<R> {
   const { db, timing, log } = input;
   const clock = input.clock ?? (() => performance.now());
+  const what = input.what ?? 'publish job';
   const job = { id: input.jobId, deskId: input.deskId, fence: input.fence };
   const controller = new AbortController();
   // The job's run, its tracking and every photo's wait listen to it.
@@ -49,7 +59,7 @@ export function leaseClaim(input: LeaseInput): JobClaim & { readonly fence: stri
 
   const stop = (why: string) => {
     if (controller.signal.aborted) return;
-    log.info(`Shop: publish job ${job.id} stops on this desk: ${why}`);
+    log.info(`Shop: ${what} ${job.id} stops on this desk: ${why}`);
     controller.abort(abortError());
   };
   const end = () => {
@@ -102,7 +112,7 @@ export function leaseClaim(input: LeaseInput): JobClaim & { readonly fence: stri
         throw abortError();
       }
     },
-    async save(record: JobRecord) {
+    async save(record: R) {
       if (controller.signal.aborted) throw abortError();
       let held: boolean;
       try {
@@ -117,15 +127,15 @@ export function leaseClaim(input: LeaseInput): JobClaim & { readonly fence: stri
         throw abortError();
       }
     },
-    async release(record: JobRecord) {
+    async release(record: R) {
       end();
       // Fenced too: a desk that took the job over meanwhile keeps its own record. Out of reach,
       // the lease runs out by itself.
       const written = await writeStep(db, job, record, true).catch((error: unknown) => {
-        log.warn(`Shop: publish job ${job.id} could not be given back (${String(error)})`);
+        log.warn(`Shop: ${what} ${job.id} could not be given back (${String(error)})`);
         return true;
       });
-      if (!written) log.info(`Shop: publish job ${job.id} was taken over before this desk gave it back`);
+      if (!written) log.info(`Shop: ${what} ${job.id} was taken over before this desk gave it back`);
     },
   };
 }

@@ -14,7 +14,16 @@ export const OPEN_STATES = ['queued', 'running', 'waiting', 'tracking'];
 // The ends a seller's Retry may reopen (a published job is never sent again).
 const RETRYABLE_STATES = ['failed', 'cancelled', 'rejected'];
 
-/** What a job's row holds. */
+/** The kinds of job in the queue: a draft's publish job, or a bulk edit of live listings. */
+export type JobKind = 'publish' | 'bulk';
+
+/** What a job's row holds of any kind: its record (as its runner last wrote it) and its photos. */
+export interface QueuedBody {
+  record: { id: string; accountId: string; draftId?: string | null };
+  photos: Record<string, string>;
+}
+
+/** What a publish job's row holds. */
 export interface JobBody {
   record: JobRecord;
   /** The job's photo file names to their content hashes (listing_desk.photos). */
@@ -39,13 +48,21 @@ export interface JobRow {
 /** Puts a new job in the queue; null when the draft has an open job already (the unique index). */
 export async function insertJob(
   db: Db,
-  job: { body: JobBody; deskId: string; state: 'queued' | 'waiting' },
+  job: { body: QueuedBody; deskId: string; state: 'queued' | 'waiting'; kind?: JobKind },
 ): Promise<string | null> {
   const { record } = job.body;
   const inserted = await db.query<{ id: string }>(
     `insert into listing_desk.jobs (id, kind, draft_id, account, state, requested_by, body)
-     values ($1, 'publish', $2, $3, $4, $5, $6) on conflict do nothing returning id`,
-    [record.id, record.draftId, record.accountId, job.state, job.deskId, job.body],
+     values ($1, $7, $2, $3, $4, $5, $6) on conflict do nothing returning id`,
+    [
+      record.id,
+      record.draftId ?? null,
+      record.accountId,
+      job.state,
+      job.deskId,
+      job.body,
+      job.kind ?? 'publish',
+    ],
   );
   return inserted.rows[0]?.id ?? null;
 }
@@ -72,13 +89,13 @@ export async function jobExists(db: Db, jobId: string): Promise<boolean> {
  * this desk before it restarted): one statement, rows locked by another claimer are skipped.
  * Resolves with the new fence and the body, or null when the job is not to be had.
  */
-export async function claimJob(
+export async function claimJob<B = JobBody>(
   db: Db,
   jobId: string,
   deskId: string,
   leaseMs: number,
-): Promise<{ fence: string; body: JobBody; requestedBy: string } | null> {
-  const claimed = await db.query<{ fence: string; body: JobBody; requested_by: string }>(
+): Promise<{ fence: string; body: B; requestedBy: string } | null> {
+  const claimed = await db.query<{ fence: string; body: B; requested_by: string }>(
     `update listing_desk.jobs j
         set runner = $2, fence = j.fence + 1, lease_until = now() + $3 * interval '1 millisecond',
             state = case when j.state = 'waiting' then 'queued' else j.state end, updated_at = now()
@@ -153,10 +170,10 @@ export async function renewLease(
  * Writes a step record (the job's record) and the job's state, only while this desk's fence and
  * lease hold (or, when `release`, its fence alone, giving the lease back); false: the fence is lost.
  */
-export async function writeStep(
+export async function writeStep<R extends { state: string }>(
   db: Db,
   job: { id: string; deskId: string; fence: string },
-  record: JobRecord,
+  record: R,
   release = false,
 ): Promise<boolean> {
   const written = await db.query(
@@ -173,8 +190,8 @@ export async function writeStep(
   return (written.rowCount ?? 0) === 1;
 }
 
-/** The queue's publish jobs, newest first (at most `limit`), with the desks' names. */
-export async function listJobs(db: Db, limit = 500): Promise<JobRow[]> {
+/** The queue's jobs of `kind`, newest first (at most `limit`), with the desks' names. */
+export async function listJobs(db: Db, limit = 500, kind: JobKind = 'publish'): Promise<JobRow[]> {
   const listed = await db.query<{
     id: string;
     draft_id: string | null;
@@ -193,9 +210,9 @@ export async function listJobs(db: Db, limit = 500): Promise<JobRow[]> {
        from listing_desk.jobs j
        join listing_desk.desks q on q.id = j.requested_by
        left join listing_desk.desks r on r.id = j.runner
-      where j.kind = 'publish'
+      where j.kind = $2
       order by j.created_at desc limit $1`,
-    [limit],
+    [limit, kind],
   );
   return listed.rows.map((row) => ({
     id: row.id,
@@ -212,10 +229,29 @@ export async function listJobs(db: Db, limit = 500): Promise<JobRow[]> {
 }
 
 /** The bodies of the jobs named. */
-export async function jobBodies(db: Db, ids: readonly string[]): Promise<Map<string, JobBody>> {
-  const read = await db.query<{ id: string; body: JobBody }>(
+export async function jobBodies<B = JobBody>(db: Db, ids: readonly string[]): Promise<Map<string, B>> {
+  const read = await db.query<{ id: string; body: B }>(
     `select id, body from listing_desk.jobs where id = any($1)`,
     [ids],
   );
   return new Map(read.rows.map((row) => [row.id, row.body]));
+}
+
+/** Opens a bulk job again for a retry on this desk and claims it, unless another desk holds it. */
+export async function reopenBulkJob(
+  db: Db,
+  record: { id: string },
+  deskId: string,
+  leaseMs: number,
+): Promise<{ fence: string } | null> {
+  const reopened = await db.query<{ fence: string }>(
+    `update listing_desk.jobs
+        set runner = $2, fence = fence + 1, lease_until = now() + $3 * interval '1 millisecond',
+            state = 'running', body = jsonb_set(body, '{record}', $4), updated_at = now()
+      where id = $1 and kind = 'bulk'
+        and (runner is null or runner = $2 or lease_until is null or lease_until <= now())
+      returning fence::text as fence`,
+    [record.id, deskId, leaseMs, record],
+  );
+  return reopened.rows[0] ?? null;
 }

@@ -35,6 +35,11 @@ export interface BulkJob {
   createdAt: string;
   edit: BulkEdit;
   items: BulkJobItem[];
+  /**
+   * In a shop (as shown, never stored): the desk that runs (or last ran) the job, the one that
+   * started it, whether it runs here, and whether it waits for a desk holding the account's secret.
+   */
+  desk?: { runner: string | null; requestedBy: string; here: boolean; waiting: boolean };
 }
 
 /** 'running' while any ad is pending or sending. */

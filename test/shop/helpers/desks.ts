@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createApp, type App } from '../../../src/main/app';
+import { createApp, type App, type AppConfig } from '../../../src/main/app';
 import { readMembership, writeMembership } from '../../../src/main/shop/membership';
 import { shopPasswordKey, splitShopUrl } from '../../../src/main/shop/shop-db';
 import { createSessionSecretStore, type SecretStore } from '../../../src/main/secrets/secret-store';
@@ -52,6 +52,8 @@ export interface DeskOptions {
   /** The database URL this desk uses (e.g. through a cut proxy); default the shop's. */
   via?: string;
   secrets?: SecretStore;
+  /** More of the app's config (e.g. a short job lease). */
+  config?: Partial<AppConfig>;
 }
 
 /** Joins a desk named `name` to the shop at `shopUrl` (a URL with its password) and opens its back end. */
@@ -81,6 +83,7 @@ export async function openDesk(shopUrl: string, name: string, options: DeskOptio
       version: '9.8.7',
       systemLocale: 'en-US',
       shopTiming: { retry: { firstMs: 100, maxMs: 400 }, connectTimeoutMs: 2_000 },
+      ...options.config,
     },
     { storeFactory: confStoreFactory, secretStore: secrets, log },
   );

@@ -3,6 +3,7 @@ import { bulkJobRunning, type BulkJob } from '../../../shared/domain/bulk-edit-j
 import { useProblemText } from '../../components/problem-text';
 import { ServiceDetails } from '../../components/ServiceDetails';
 import { useBulkStore } from '../../store/bulk-store';
+import { BulkJobDesk } from './BulkJobDesk';
 import { useFieldName, useRowNote, useValueText } from './BulkValues';
 
 /** How far a job of live ads is, and each ad's result; a failed ad says why and can be tried again. */
@@ -26,6 +27,7 @@ export function BulkJobProgress({ job }: { job: BulkJob }) {
           : t('bulk.job.finished', { ok, total: work.length })}
       </p>
       <progress max={Math.max(work.length, 1)} value={done} aria-label={t('bulk.job.label')} />
+      {job.desk && <BulkJobDesk desk={job.desk} />}
       {running && <p className="bulk-hint">{t('bulk.job.goesOn')}</p>}
       <ul className="bulk-job-items">
         {job.items.map((item) => (

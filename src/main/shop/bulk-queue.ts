@@ -1,0 +1,286 @@
+// The bulk jobs' claims in a shop (issue 24.2, DESIGN.md "Claims"): a bulk edit of live listings
+// goes into the shop's queue (listing_desk.jobs, kind 'bulk', no draft) and is run by one desk
+// that holds the account's secret, under a lease with a fencing token (job-lease.ts); each record
+// is written to the shop only while the fence holds. A desk that takes a job over starts from the
+// shop's record, whose ads marked 'sending' are read back before anything is sent (bulk-jobs.ts).
+// It reads the queue when the publish queue's LISTEN hears of any job, and when a lease it waits
+// for could have run out: no polling.
+import { performance } from 'node:perf_hooks';
+import type pg from 'pg';
+import { bulkJobRunning, type BulkJob } from '../../shared/domain/bulk-edit-job';
+import { LONE_BULK_CLAIM, type BulkClaim, type BulkClaims, type ClaimedBulkJobs } from '../bulk/bulk-claims';
+import { AppError } from '../ipc/app-error';
+import { mainI18n } from '../i18n';
+import { DEFAULT_LEASE, leaseClaim, type LeaseTiming } from './job-lease';
+import { OPEN_STATES, claimJob, insertJob, jobExists, reopenBulkJob } from './job-queue';
+import { queueRead } from './queue-read';
+import { isLinkDown } from './shop-error';
+import type { ShopSession } from './shop-session';
+
+/** A bulk job as the shop's queue keeps it: the job and the queue's state of it. */
+type BulkRecord = BulkJob & { state: string };
+
+export interface ShopBulkOptions {
+  deskId: string;
+  /** Accounts whose jobs never enter the shop's queue (the desk's own embedded Sandbox). */
+  keepsLocal?(accountId: string): boolean;
+  /** The desk's session; nothing is claimed before it is open. */
+  session: Promise<Pick<ShopSession, 'pool'>>;
+  /** Runs `listener` whenever the shop's queue may have changed; returns the unsubscribe. */
+  onQueue(listener: () => void): () => void;
+  /** Whether this desk's keychain holds the account's client secret. */
+  hasSecret(accountId: string): Promise<boolean>;
+  /** Calls `listener` when an account (or its secret) changed here; returns the unsubscribe. */
+  onAccountChange?(listener: () => void): () => void;
+  log: {
+    info(message: string): void;
+    warn(message: string): void;
+    error(message: string, e?: unknown): void;
+  };
+  timing?: Partial<LeaseTiming>;
+}
+
+function recordOf(job: BulkJob): BulkRecord {
+  const { desk: _shown, ...stored } = job;
+  return { ...stored, state: bulkJobRunning(job) ? 'running' : 'done' };
+}
+
+function jobOf(record: BulkRecord): BulkJob {
+  const { state: _state, ...job } = record;
+  return job;
+}
+
+/** The shop's claims of bulk jobs (call `close` after the bulk jobs' close). */
+export function openShopBulk(options: ShopBulkOptions): BulkClaims & { close(): Promise<void> } {
+  const { deskId, log } = options;
+  const timing: LeaseTiming = { ...DEFAULT_LEASE, ...options.timing };
+  const queue = queueRead<BulkRecord>('bulk');
+  // Jobs this desk holds, or is asking for (so that it never claims one twice and moves its own fence).
+  const live = new Set<string>();
+  let jobs: ClaimedBulkJobs | null = null;
+  let changed = (): void => undefined;
+  let pool: pg.Pool | undefined;
+  let closed = false;
+  let sweeping: Promise<void> | null = null;
+  let again = false;
+  let wake: NodeJS.Timeout | undefined;
+  const unsubscribe: Array<() => void> = [];
+  // Jobs this desk could not run for lack of the secret (with their last runner), told once in the log.
+  const told = new Set<string>();
+
+  const unreachable = () => new AppError('unavailable', mainI18n.t('errors:bulkShopUnreachable'));
+  const connected = () => {
+    if (!pool || closed) throw unreachable();
+    return pool;
+  };
+
+  /** Claims in one statement (or reopens), then holds the lease; null when not to be had. */
+  const claimIn = async (
+    jobId: string,
+    reopen?: BulkRecord,
+  ): Promise<{ claim: BulkClaim; record: BulkRecord } | null> => {
+    if (live.has(jobId)) return null;
+    live.add(jobId);
+    try {
+      const db = connected();
+      const askedAt = performance.now();
+      const won = reopen
+        ? await reopenBulkJob(db, reopen, deskId, timing.leaseMs).then(
+            (reopened) => reopened && { ...reopened, body: { record: reopen } },
+          )
+        : await claimJob<{ record: BulkRecord }>(db, jobId, deskId, timing.leaseMs);
+      if (!won) {
+        live.delete(jobId);
+        return null;
+      }
+      const lease = leaseClaim<BulkRecord>({
+        db,
+        jobId,
+        deskId,
+        fence: won.fence,
+        askedAt,
+        timing,
+        log,
+        what: 'bulk edit',
+        onEnd: () => undefined,
+      });
+      log.info(`Shop: this desk runs bulk edit ${jobId} (fence ${won.fence})`);
+      const claim: BulkClaim = {
+        signal: lease.signal,
+        check: () => lease.check(),
+        save: (job) => lease.save(recordOf(job)),
+        async release(job) {
+          try {
+            await lease.release(recordOf(job));
+          } finally {
+            live.delete(jobId);
+            kick();
+          }
+        },
+      };
+      return { claim, record: won.body.record };
+    } catch (error) {
+      live.delete(jobId);
+      throw error;
+    }
+  };
+
+  const sweep = async (): Promise<void> => {
+    await queue.read(connected());
+    changed();
+    if (!jobs) return;
+    const known = new Map<string, Promise<boolean>>();
+    const hasSecret = (id: string) => {
+      const asked = known.get(id) ?? options.hasSecret(id).catch(() => false);
+      known.set(id, asked);
+      return asked;
+    };
+    let nextMs = Infinity;
+    for (const row of [...queue.rows()].reverse()) {
+      if (!OPEN_STATES.includes(row.state) || row.account === null) continue;
+      if (live.has(row.id) || jobs.runs(row.id)) continue;
+      const free =
+        row.runner === null || row.runner === deskId || row.leaseLeftMs === null || row.leaseLeftMs <= 0;
+      if (!free) {
+        nextMs = Math.min(nextMs, row.leaseLeftMs ?? Infinity);
+        continue;
+      }
+      if (!(await hasSecret(row.account))) {
+        // Said once for each desk that left it (or for none yet), so a stranded job shows in the log.
+        const key = `${row.id} ${row.runner}`;
+        if (!told.has(key))
+          log.info(
+            `Shop: bulk edit ${row.id} waits for a desk whose keychain holds its account's secret ` +
+              `(${row.runnerName ? `last run by ${row.runnerName}` : 'not run yet'})`,
+          );
+        told.add(key);
+        continue;
+      }
+      const won = await claimIn(row.id);
+      if (!won) continue;
+      if (jobs) jobs.adopt(jobOf(won.record), won.claim);
+      else await won.claim.release(jobOf(won.record));
+    }
+    clearTimeout(wake);
+    if (Number.isFinite(nextMs) && !closed) {
+      // Wakes just after the lease it waits for could have run out (by the database's clock).
+      wake = setTimeout(kick, Math.max(0, nextMs) + 50);
+      wake.unref();
+    }
+  };
+
+  const kick = (): void => {
+    if (closed || !pool) return;
+    if (sweeping) {
+      again = true;
+      return;
+    }
+    sweeping = (async () => {
+      do {
+        again = false;
+        try {
+          await sweep();
+        } catch (error) {
+          if (closed) return;
+          if (isLinkDown(error)) log.warn(`Shop: the bulk edits cannot be read now (${String(error)})`);
+          else log.error('Shop: reading the bulk edits failed', error);
+        }
+      } while (again && !closed);
+    })().finally(() => (sweeping = null));
+  };
+
+  void options.session.then((session) => {
+    if (closed) return;
+    pool = session.pool;
+    unsubscribe.push(options.onQueue(kick));
+    if (options.onAccountChange) unsubscribe.push(options.onAccountChange(kick));
+    kick();
+  });
+
+  /** Puts a new job in the shop's queue (false: the queue decides where it runs). */
+  const queueJob = async (job: BulkJob): Promise<boolean> => {
+    if (options.keepsLocal?.(job.accountId)) return true;
+    try {
+      // A desk without the account's secret can start it: the job waits for a desk that has it.
+      const state = (await options.hasSecret(job.accountId)) ? 'queued' : 'waiting';
+      const body = { record: recordOf(job), photos: {} };
+      await insertJob(connected(), { body, deskId, state, kind: 'bulk' });
+    } catch (error) {
+      if (error instanceof AppError) {
+        log.warn(`Shop: bulk edit ${job.id} was not started: ${error.message}`);
+        throw error;
+      }
+      log.error(`Shop: bulk edit ${job.id} could not be put in the shop's queue`, error);
+      if (isLinkDown(error)) throw unreachable();
+      throw new AppError('unavailable', mainI18n.t('errors:bulkShopRefused'));
+    }
+    kick();
+    return false;
+  };
+
+  return {
+    queue: queueJob,
+    async claim(job, reopen) {
+      if (options.keepsLocal?.(job.accountId)) return LONE_BULK_CLAIM;
+      if (!reopen) {
+        // Unfinished jobs are the queue's to hand out; one started before this desk joined joins it now.
+        const db = (await options.session).pool;
+        if (!(await jobExists(db, job.id))) await queueJob(job);
+        return null;
+      }
+      if (!(await options.hasSecret(job.accountId).catch(() => false)))
+        throw new AppError('conflict', mainI18n.t('errors:bulkShopNoSecret'));
+      const won = await claimIn(job.id, recordOf(job)).catch((error: unknown) => {
+        log.error(`Shop: bulk edit ${job.id} could not be opened again`, error);
+        throw isLinkDown(error) ? unreachable() : error;
+      });
+      return won?.claim ?? null;
+    },
+    async forget(jobId) {
+      // Kept in the queue's history (desks may not delete), out of every desk's view.
+      await connected().query(
+        `update listing_desk.jobs set state = 'dismissed', updated_at = now()
+          where id = $1 and kind = 'bulk' and state <> all($2)`,
+        [jobId, OPEN_STATES],
+      );
+      kick();
+    },
+    view(local) {
+      const out = new Map(local.map((job) => [job.id, job]));
+      for (const { row, record } of queue.jobs()) {
+        if (row.state === 'dismissed') {
+          out.delete(row.id);
+          continue;
+        }
+        const mine = out.get(row.id);
+        // This desk's copy is the newest while it runs the job; else the shop's is.
+        const base = mine && jobs?.runs(row.id) ? mine : record ? jobOf(record) : mine;
+        if (!base) continue;
+        const here = row.runner === deskId && (jobs?.runs(row.id) ?? false);
+        const desk = {
+          runner: row.runnerName,
+          requestedBy: row.requestedByName,
+          here,
+          waiting: row.state === 'waiting',
+        };
+        out.set(row.id, { ...base, desk });
+      }
+      return [...out.values()];
+    },
+    attach(bulkJobs, onChanged) {
+      jobs = bulkJobs;
+      changed = onChanged;
+      kick();
+      return () => {
+        if (jobs === bulkJobs) jobs = null;
+        changed = () => undefined;
+      };
+    },
+    async close() {
+      closed = true;
+      clearTimeout(wake);
+      for (const stop of unsubscribe.splice(0)) stop();
+      await sweeping?.catch(() => undefined);
+    },
+  };
+}
