@@ -4,7 +4,7 @@
 //    link: half of it each way), p50 and p95 against the target of two round trips plus 100 ms;
 // 2. the statements an idle, connected desk sends per minute over BENCH_IDLE_S (default 120)
 //    seconds, counted on the wire of every connection it holds (pool and LISTEN), against 6.
-// Run: npx tsx bench/shop/sync.ts
+// Run: npx tsx bench/shop/sync.ts   (BENCH_SAMPLES, default 100; BENCH_SHOW=1 prints every time)
 import type { Draft } from '../../src/shared/domain/draft';
 import { draftFieldsOf } from '../../src/shared/domain/draft-fields';
 import { startCutProxy } from '../../test/shop/helpers/cut-proxy';
@@ -14,7 +14,7 @@ import { shapedLink, type LinkCounters } from './shaped-link';
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 40);
 const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 120);
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
 const TARGET_IDLE_PER_MIN = 6;
 
 const percentile = (sorted: number[], p: number) =>
@@ -49,6 +49,7 @@ try {
     painted.push(performance.now() - started);
   }
   painted.sort((x, y) => x - y);
+  if (process.env.BENCH_SHOW) console.log(painted.map((ms) => ms.toFixed(0)).join(' '));
   const target = 2 * LATENCY_MS + 100;
   const [p50, p95] = [percentile(painted, 0.5), percentile(painted, 0.95)];
   console.log(`change painted on the other desk (${LATENCY_MS} ms round trip, ${SAMPLES} saves):`);

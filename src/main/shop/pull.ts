@@ -37,6 +37,9 @@ export async function pullFeed(context: SyncContext, onApplied?: () => void): Pr
       onApplied?.();
     }
     await context.bases.setCursor(cursor);
+    // A short batch was the feed's end when read: a change committed since then wakes the next
+    // round with its NOTIFY, so asking again now would only cost a round trip.
+    if (read.rows.length < BATCH) return;
   }
 }
 
