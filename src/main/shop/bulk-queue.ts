@@ -15,6 +15,7 @@ import { DEFAULT_LEASE, leaseClaim, type LeaseTiming } from './job-lease';
 import { OPEN_STATES, claimJob, insertJob, jobExists, reopenBulkJob } from './job-queue';
 import { queueRead } from './queue-read';
 import { isLinkDown } from './shop-error';
+import { queueSweep } from './queue-sweep';
 import type { ShopSession } from './shop-session';
 
 /** A bulk job as the shop's queue keeps it: the job and the queue's state of it. */
@@ -61,9 +62,6 @@ export function openShopBulk(options: ShopBulkOptions): BulkClaims & { close(): 
   let changed = (): void => undefined;
   let pool: pg.Pool | undefined;
   let closed = false;
-  let sweeping: Promise<void> | null = null;
-  let again = false;
-  let wake: NodeJS.Timeout | undefined;
   const unsubscribe: Array<() => void> = [];
   // Jobs this desk could not run for lack of the secret (with their last runner), told once in the log.
   const told = new Set<string>();
@@ -161,33 +159,16 @@ export function openShopBulk(options: ShopBulkOptions): BulkClaims & { close(): 
       if (jobs) jobs.adopt(jobOf(won.record), won.claim);
       else await won.claim.release(jobOf(won.record));
     }
-    clearTimeout(wake);
-    if (Number.isFinite(nextMs) && !closed) {
-      // Wakes just after the lease it waits for could have run out (by the database's clock).
-      wake = setTimeout(kick, Math.max(0, nextMs) + 50);
-      wake.unref();
-    }
+    sweeper.wakeIn(nextMs);
   };
 
-  const kick = (): void => {
-    if (closed || !pool) return;
-    if (sweeping) {
-      again = true;
-      return;
-    }
-    sweeping = (async () => {
-      do {
-        again = false;
-        try {
-          await sweep();
-        } catch (error) {
-          if (closed) return;
-          if (isLinkDown(error)) log.warn(`Shop: the bulk edits cannot be read now (${String(error)})`);
-          else log.error('Shop: reading the bulk edits failed', error);
-        }
-      } while (again && !closed);
-    })().finally(() => (sweeping = null));
-  };
+  const sweeper = queueSweep({
+    sweep,
+    ready: () => !closed && pool !== undefined,
+    what: 'the bulk edits',
+    log,
+  });
+  const kick = sweeper.kick;
 
   void options.session.then((session) => {
     if (closed) return;
@@ -278,9 +259,8 @@ export function openShopBulk(options: ShopBulkOptions): BulkClaims & { close(): 
     },
     async close() {
       closed = true;
-      clearTimeout(wake);
       for (const stop of unsubscribe.splice(0)) stop();
-      await sweeping?.catch(() => undefined);
+      await sweeper.stop();
     },
   };
 }

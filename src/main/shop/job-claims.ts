@@ -27,6 +27,7 @@ import {
   type JobRow,
 } from './job-queue';
 import { isLinkDown, ShopError } from './shop-error';
+import { queueSweep } from './queue-sweep';
 import type { ShopSession } from './shop-session';
 import type { ShopMembership } from './membership';
 import { listenToJobs, type JobListener } from './job-listener';
@@ -80,9 +81,6 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
   let jobs: ClaimedJobs | null = null;
   let closed = false;
   let backlog = false;
-  let sweeping: Promise<void> | null = null;
-  let again = false;
-  let wake: NodeJS.Timeout | undefined;
   let listener: JobListener | null = null;
   let pool: pg.Pool | undefined;
   let unsubscribeLink: (() => void) | undefined;
@@ -195,33 +193,16 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
       await takeOver(row.id);
       if (live.has(row.id)) room -= 1;
     }
-    clearTimeout(wake);
-    if (Number.isFinite(nextMs) && !closed) {
-      // Wakes just after the lease it waits for could have run out (by the database's clock).
-      wake = setTimeout(kick, Math.max(0, nextMs) + 50);
-      wake.unref();
-    }
+    sweeper.wakeIn(nextMs);
   };
 
-  const kick = (): void => {
-    if (closed || !pool) return;
-    if (sweeping) {
-      again = true;
-      return;
-    }
-    sweeping = (async () => {
-      do {
-        again = false;
-        try {
-          await sweep();
-        } catch (error) {
-          if (closed) return;
-          if (isLinkDown(error)) log.warn(`Shop: the publish queue cannot be read now (${String(error)})`);
-          else log.error('Shop: reading the publish queue failed', error);
-        }
-      } while (again && !closed);
-    })().finally(() => (sweeping = null));
-  };
+  const sweeper = queueSweep({
+    sweep,
+    ready: () => !closed && pool !== undefined,
+    what: 'the publish queue',
+    log,
+  });
+  const kick = sweeper.kick;
 
   const queueRecord = async (
     record: JobRecord,
@@ -309,8 +290,7 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
     async close() {
       closed = true;
       unsubscribeLink?.();
-      clearTimeout(wake);
-      await sweeping?.catch(() => undefined);
+      await sweeper.stop();
       listener?.close();
       listener = null;
     },
