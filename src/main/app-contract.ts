@@ -10,6 +10,8 @@ import type { Log } from './log/log';
 import type { PublishEngineOptions } from './publish/engine';
 import type { SecretStore } from './secrets/secret-store';
 import type { LeaseTiming } from './shop/job-lease';
+import type { Automation } from './automation';
+import type { Clock } from './automation/clock';
 import type { DeskShop, StartShopDeps } from './shop/start-shop';
 import type { StoreFactory } from './storage/store-factory';
 
@@ -26,6 +28,8 @@ export interface AppConfig {
   shopTiming?: StartShopDeps['timing'];
   /** The lease of a job claimed in the shop's queue (tests run it short); default in shop/job-lease.ts. */
   jobLease?: Partial<LeaseTiming>;
+  /** What runs by itself (issue 25.6): `run: false` holds it (the command line, but for `worker`); tests give a clock. */
+  automation?: { run?: boolean; clock?: Clock };
 }
 
 export interface AppPorts {
@@ -61,5 +65,7 @@ export interface App {
   shop?: DeskShop;
   /** The last join's exchange of data (at the start, or after a join made since): what went each way. */
   shopJoining?: Promise<{ sent: number; received: number } | undefined>;
+  /** What runs by itself: the runner (the `worker` command runs it) and the schedules (issue 25). */
+  automation: Automation;
   close(): Promise<void>;
 }

@@ -54,6 +54,7 @@ import { prepareShop, startShop, type StartShopDeps } from './shop/start-shop';
 import { liveOutbox } from './shop/live-outbox';
 import { draftMarks } from './shop/marked-drafts';
 import { markedAccountsStore, markTemplates } from './shop/kind-records';
+import { openAppAutomation } from './automation';
 
 import type { App, AppConfig, AppPorts } from './app-contract';
 export type { App, AppConfig, AppPorts } from './app-contract';
@@ -306,6 +307,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       await deskClaims.leave();
     },
   });
+  const automationParts = { draftsStore, publish, events, language, deskShop, reportProblem };
+  const automation = await openAppAutomation(config, ports, automationParts);
   const router = createRouter(
     {
       ...appHandlers(info),
@@ -333,6 +336,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       ...files.handlers,
       ...templatesHandlers(templates),
       ...shopHandlers(deskShop.service),
+      ...automation.handlers,
     },
     ports.log,
     { dataDir: config.dataDir },
@@ -348,6 +352,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       discard: async (file) => files.downloads?.discard(file),
     },
     language,
+    automation,
     get shop() {
       return deskShop.current();
     },
@@ -359,6 +364,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       // Each step's failure is logged, never thrown out of close, and the next step still runs.
       const step = (what: string, close: () => Promise<unknown>) =>
         close().catch((error: unknown) => ports.log.error(`${what} failed`, error));
+      await step('Stopping the automation', () => automation.close());
       await step('Removing unfinished photo uploads', () => uploads.close());
       await step('Removing received files and downloads', () => files.close());
       await step('Closing the bulk edits', () => bulk.jobs.close());

@@ -25,6 +25,8 @@ import enPublishJob from '../../shared/i18n/locales/en.publishJob.json';
 import enServiceClient from '../../shared/i18n/locales/en.serviceClient.json';
 import deShop from '../../shared/i18n/locales/de.shop.json';
 import enShop from '../../shared/i18n/locales/en.shop.json';
+import deSchedule from '../../shared/i18n/locales/de.schedule.json';
+import enSchedule from '../../shared/i18n/locales/en.schedule.json';
 
 /** Each language's namespaces, as i18next takes them. */
 export const mainResources = {
@@ -41,6 +43,7 @@ export const mainResources = {
     serviceClient: enServiceClient,
     publishJob: enPublishJob,
     shop: enShop,
+    schedule: enSchedule,
   },
   de: {
     menu: deMenu,
@@ -55,6 +58,7 @@ export const mainResources = {
     serviceClient: deServiceClient,
     publishJob: dePublishJob,
     shop: deShop,
+    schedule: deSchedule,
   },
 };
 

@@ -38,6 +38,7 @@ const TABLE_PRIVILEGES: Record<string, string> = {
   jobs: 'select, insert, update',
   job_steps: 'select, insert',
   listings: 'select, insert, update, delete',
+  due_claims: 'select, insert, update',
 };
 const OTHER_TABLES = 'select, insert, update, delete';
 

@@ -253,6 +253,30 @@ create trigger job_written after insert or update on listing_desk.jobs
   for each row execute function listing_desk.job_written();
 `,
   },
+  {
+    version: 2,
+    name: 'claims of due tasks (scheduled publishing, feed runs, price steps) with fencing tokens',
+    sql: `
+-- automation (issue 25.6): each due task is run by exactly one desk or worker. A claim is a lease
+-- with a fencing token; a desk that died is replaced once its lease ran out; a key done stays done.
+create table listing_desk.due_claims (
+  key text primary key,
+  desk uuid not null references listing_desk.desks(id),
+  fence bigint not null default 1,
+  lease_until timestamptz,
+  claimed_at timestamptz not null default now(),
+  done_at timestamptz
+);
+
+create function listing_desk.due_claim_written() returns trigger language plpgsql as $$
+begin
+  perform listing_desk.assert_desk(new.desk);
+  return new;
+end $$;
+create trigger due_claim_written before insert or update on listing_desk.due_claims
+  for each row execute function listing_desk.due_claim_written();
+`,
+  },
 ];
 
 /** The newest schema version this build knows. */

@@ -8,6 +8,7 @@ import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { z } from 'zod';
 import { draftStatuses } from '../../shared/domain/draft-choices';
 import { draftSummarySchema, type DraftSummary } from '../../shared/domain/draft-list';
+import { draftScheduleSchema } from '../../shared/domain/draft-schedule';
 import { readJsonFile, writeFileAtomic } from './atomic-file';
 import { isDraftId } from './draft-files';
 
@@ -15,7 +16,8 @@ import { isDraftId } from './draft-files';
 // an index of another version is rebuilt from the draft files.
 // 2: the price rules of issue 23.4 ("1.249,00" read, a fixed price of 0 € not ready).
 // 3: the count of shop conflicts (issue 24.4).
-export const INDEX_VERSION = 3;
+// 4: the draft's schedule (issue 25.4).
+export const INDEX_VERSION = 4;
 
 const indexFileSchema = z.object({ version: z.number(), entries: z.array(z.unknown()) });
 
@@ -52,6 +54,7 @@ export function isDraftSummary(raw: unknown): raw is DraftSummary {
     isCount(entry.issueCount) &&
     (entry.trashedAt === null || isString(entry.trashedAt)) &&
     isCount(entry.shopConflicts) &&
+    (entry.schedule === null || draftScheduleSchema.safeParse(entry.schedule).success) &&
     isString(entry.searchText) &&
     isString(entry.sortTitle)
   );

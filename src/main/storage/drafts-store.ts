@@ -262,6 +262,7 @@ export async function openDraftsStore(dataDir: string, options: DraftsStoreOptio
           updatedAt: at,
           customReference: null,
           remote: null,
+          schedule: null,
           photos: source.photos.map((photo) => ({
             ...photo,
             file: to + photo.file.slice(from.length),

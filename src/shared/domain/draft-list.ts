@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { draftIdSchema, draftStatusSchema, type Draft, type DraftStatus } from './draft';
 import { draftSorts, type DraftSort } from './draft-choices';
 import { validateDraft } from './draft-validation';
+import { draftScheduleSchema } from './draft-schedule';
 
 export const draftSummarySchema = z.object({
   id: draftIdSchema,
@@ -22,6 +23,8 @@ export const draftSummarySchema = z.object({
   trashedAt: z.string().nullable(),
   /** Fields two desks of the shop changed apart, until the seller picks (issue 24.4). */
   shopConflicts: z.int().nonnegative(),
+  /** The draft's schedule (issue 25.4): when, and what became of it; null: none. */
+  schedule: draftScheduleSchema.nullable(),
   /**
    * Title and reference as `searchKey` folds them, computed once when the draft is saved: folding
    * 10,000 titles on every keystroke of a search took most of the 50 ms a filter may take.
@@ -60,6 +63,7 @@ export function summarizeDraft(draft: Draft, trashedAt: string | null = null): D
     issueCount,
     trashedAt,
     shopConflicts: draft.shop?.conflicts?.length ?? 0,
+    schedule: draft.schedule ?? null,
     searchText: searchTextOf(title, customReference),
     sortTitle: titleSortKey(title),
   };

@@ -3,6 +3,7 @@
 // photo folder. For 10,000 drafts that is about a third of the JSON the rows took as objects, and
 // it holds exactly what a row shows: main filters, counts and sorts, so no search key travels.
 import type { DraftStatus } from './draft';
+import type { DraftSchedule } from './draft-schedule';
 
 /**
  * How many rows the Drafts view asks for first, before the rest: more than a tall window shows
@@ -28,6 +29,8 @@ export interface DraftListRow {
   trashedAt: string | null;
   /** Fields two desks of the shop changed apart, until the seller picks (issue 24.4). */
   shopConflicts: number;
+  /** When it is to be published by itself, and what became of that (issue 25.4); null: not scheduled. */
+  schedule: DraftSchedule | null;
 }
 
 /** Rows as columns: row `i` is made of the `i`th entry of each array. */
@@ -54,6 +57,8 @@ export interface CompactDraftRows {
   trashed?: number[];
   /** The shop conflicts of each row; absent when no row has any. */
   conflicts?: number[];
+  /** The schedule of each row (null: none); absent when no row has one. */
+  schedules?: (DraftSchedule | null)[];
 }
 
 const photoPrefix = (id: string) => `photos/${id}/`;
@@ -83,6 +88,7 @@ export function compactRows(rows: readonly DraftListRow[]): CompactDraftRows {
   };
   const trashed: number[] = [];
   const conflicts: number[] = [];
+  const schedules: (DraftSchedule | null)[] = [];
   let anyTrashed = false;
   for (const row of rows) {
     out.id.push(row.id);
@@ -105,9 +111,11 @@ export function compactRows(rows: readonly DraftListRow[]): CompactDraftRows {
     trashed.push(row.trashedAt === null ? 0 : Date.parse(row.trashedAt));
     anyTrashed ||= row.trashedAt !== null;
     conflicts.push(row.shopConflicts);
+    schedules.push(row.schedule);
   }
   if (anyTrashed) out.trashed = trashed;
   if (conflicts.some((count) => count > 0)) out.conflicts = conflicts;
+  if (schedules.some((schedule) => schedule !== null)) out.schedules = schedules;
   return out;
 }
 
@@ -131,6 +139,7 @@ export function expandRows(rows: CompactDraftRows): DraftListRow[] {
       issueCount: rows.issueCount[i]!,
       trashedAt: trashedAt === 0 ? null : new Date(trashedAt).toISOString(),
       shopConflicts: rows.conflicts?.[i] ?? 0,
+      schedule: rows.schedules?.[i] ?? null,
     };
   }
   return out;

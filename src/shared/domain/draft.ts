@@ -3,6 +3,7 @@
 // draft-validation.ts, so a rule can change without making stored files unreadable.
 import { z } from 'zod';
 import { draftStatuses } from './draft-choices';
+import { draftScheduleSchema } from './draft-schedule';
 
 /** Version of the stored draft; bump it with a migration in `parseStoredDraft`. */
 export const DRAFT_VERSION = 1;
@@ -181,6 +182,8 @@ export const draftSchema = z.object({
   ...userFields,
   remote: draftRemoteSchema,
   shop: draftShopSchema,
+  /** When the draft is to be published by itself (issue 25.4); absent or null: not scheduled. */
+  schedule: draftScheduleSchema.nullable().optional(),
 });
 export type Draft = z.infer<typeof draftSchema>;
 

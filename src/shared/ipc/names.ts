@@ -92,6 +92,7 @@ export const channelNames = [
   'files:choose-export',
   'files:receive',
   // Issue 24.1, Settings → Shop.
+  'schedule:set',
   'shop:status',
   'shop:test',
   'shop:join',

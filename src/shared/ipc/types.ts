@@ -3,6 +3,7 @@ import type { Draft, DraftStatus, PhotoDuplicate } from '../domain/draft';
 import type { UnreadableListing } from '../service/listing';
 import type { AccountUpgradeNotice } from '../domain/draft-accounts';
 import type { CompactDraftRows } from '../domain/draft-rows';
+import type { DraftSchedule } from '../domain/draft-schedule';
 
 export type ShellKind = 'electron' | 'web';
 
@@ -221,6 +222,8 @@ export interface DraftListItem {
   trashedAt: string | null;
   /** Fields two desks of the shop changed apart, until the seller picks (issue 24.4). */
   shopConflicts: number;
+  /** When it is to be published by itself, and what became of that (issue 25.4); null: not scheduled. */
+  schedule: DraftSchedule | null;
 }
 
 /** A draft file that could not be read and was moved aside. */

@@ -18,6 +18,7 @@ function row(n: number, patch: Partial<DraftListRow> = {}): DraftListRow {
     issueCount: n % 3,
     trashedAt: null,
     shopConflicts: 0,
+    schedule: n === 3 ? { at: '2026-12-01T09:00:00.000Z' } : null,
     ...patch,
   };
 }

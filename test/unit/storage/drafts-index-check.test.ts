@@ -8,6 +8,18 @@ import { isDraftId } from '../../../src/main/storage/draft-files';
 import { draftId, sampleDraft } from '../../fixtures/drafts';
 
 const good = summarizeDraft(sampleDraft(draftId(7), { customReference: null }, 2));
+const scheduled = summarizeDraft(
+  sampleDraft(
+    draftId(9),
+    {
+      schedule: {
+        at: '2026-12-01T09:00:00.000Z',
+        outcome: { kind: 'held', at: '2026-12-01T09:00:05.000Z', issues: 2 },
+      },
+    },
+    1,
+  ),
+);
 const trashed = summarizeDraft(sampleDraft(draftId(8), { accountId: null }, 0), '2024-06-01T10:00:00.000Z');
 
 const spoilt: [string, unknown][] = [
@@ -35,11 +47,14 @@ const spoilt: [string, unknown][] = [
   ['no shop conflict count', { ...good, shopConflicts: undefined }],
   ['no search text', { ...good, searchText: undefined }],
   ['a sort title that is null', { ...good, sortTitle: null }],
+  ['no schedule', { ...good, schedule: undefined }],
+  ['a schedule that is a time alone', { ...good, schedule: '2026-12-01T09:00:00.000Z' }],
+  ['a schedule of no time', { ...good, schedule: { at: 'tomorrow' } }],
 ];
 
 describe('the index entry check', () => {
   it('takes the summaries the store writes, as the schema does', () => {
-    for (const entry of [good, trashed, JSON.parse(JSON.stringify(good)) as unknown]) {
+    for (const entry of [good, trashed, scheduled, JSON.parse(JSON.stringify(good)) as unknown]) {
       expect(draftSummarySchema.safeParse(entry).success).toBe(true);
       expect(isDraftSummary(entry)).toBe(true);
     }
@@ -65,6 +80,7 @@ describe('the index entry check', () => {
         'issueCount',
         'trashedAt',
         'shopConflicts',
+        'schedule',
         'searchText',
         'sortTitle',
       ].sort(),

@@ -1,0 +1,140 @@
+// The app's automation (issue 25.6): one runner that the app runs while it is open and `worker`
+// runs without a window, its claims (the lone desk's file, or the shop's database while the desk is
+// in a shop), and scheduled publishing as its first source. Registering another kind is one line:
+// `automation.runner.register(source)`.
+import type { UiLanguage } from '../../shared/i18n-language';
+import type { AppConfig, AppPorts } from '../app-contract';
+import type { EventHub } from '../events';
+import { wordsIn } from '../i18n';
+import { scheduleHandlers } from '../ipc/handlers/schedule';
+import type { Log } from '../log/log';
+import type { PublishEngine } from '../publish/engine';
+import { shopTaskClaims } from '../shop/due-claims';
+import type { LeaseTiming } from '../shop/job-lease';
+import type { ShopSession } from '../shop/shop-session';
+import type { DraftsStore } from '../storage/drafts-store';
+import { systemClock, type Clock } from './clock';
+import { createRunner, type Runner } from './runner';
+import { scheduleSource, type ScheduleNews } from './schedule-source';
+import { createSchedules, localTime, type Schedules } from './schedules';
+import { openLoneTaskClaims, type TaskClaims } from './task-claims';
+
+export interface AutomationDeps {
+  dataDir: string;
+  store: Pick<DraftsStore, 'list' | 'get' | 'update'>;
+  publish: Pick<PublishEngine, 'start'>;
+  log: Log;
+  language(): UiLanguage;
+  onDraftsChanged(ids: string[]): void;
+  /** The shop's session while the desk is in a shop. */
+  shop(): ShopSession | undefined;
+  /** A desktop notification (Electron). */
+  notify?: (title: string, body: string) => void;
+  /** A file of the data folder that did not parse (moved aside). */
+  onProblem(movedAside: string): void;
+  clock?: Clock;
+  lease?: Partial<LeaseTiming>;
+  /** Runs what is due while the app is open (the app); false: only when asked (the command line). */
+  run: boolean;
+}
+
+export interface Automation {
+  runner: Runner;
+  schedules: Schedules;
+  /** The IPC handlers of scheduled publishing. */
+  handlers: ReturnType<typeof scheduleHandlers>;
+  /** The plain words of what became of a schedule (the log, a notification, the command line). */
+  newsText(news: ScheduleNews): string;
+  close(): Promise<void>;
+}
+
+/** The parts of the app the automation needs (app.ts hands them in one line). */
+export interface AppParts {
+  draftsStore: AutomationDeps['store'];
+  publish: AutomationDeps['publish'];
+  events: EventHub;
+  language(): UiLanguage;
+  deskShop: { current(): { session: ShopSession } | undefined };
+  reportProblem(movedAside: string): void;
+}
+
+/** The app's automation: runs what is due while the app is open, unless `config.automation.run` is false. */
+export function openAppAutomation(config: AppConfig, ports: AppPorts, parts: AppParts): Promise<Automation> {
+  const automation = openAutomation({
+    dataDir: config.dataDir,
+    store: parts.draftsStore,
+    publish: parts.publish,
+    log: ports.log,
+    language: parts.language,
+    onDraftsChanged: (ids) => parts.events.emit('drafts:changed', { ids }),
+    shop: () => parts.deskShop.current()?.session,
+    ...(ports.notify && { notify: ports.notify }),
+    onProblem: (movedAside) => parts.reportProblem(movedAside),
+    ...(config.automation?.clock && { clock: config.automation.clock }),
+    ...(config.jobLease && { lease: config.jobLease }),
+    run: config.automation?.run ?? true,
+  });
+  // A draft scheduled on another desk of the shop (or changed here) may be due sooner.
+  void automation.then((opened) =>
+    parts.events.subscribe((event) => {
+      if (event === 'drafts:changed') opened.runner.wake();
+    }),
+  );
+  return automation;
+}
+
+/** Opens the automation; starts the runner when `run`. */
+export async function openAutomation(deps: AutomationDeps): Promise<Automation> {
+  const clock = deps.clock ?? systemClock();
+  const log = deps.log.child({ part: 'automation' });
+  const lone = await openLoneTaskClaims(deps.dataDir, { now: clock.now, onUnreadable: deps.onProblem });
+  let shop: { session: ShopSession; claims: TaskClaims } | undefined;
+  const claims = (): TaskClaims => {
+    const session = deps.shop();
+    if (!session) return lone;
+    if (shop?.session !== session)
+      shop = {
+        session,
+        claims: shopTaskClaims({
+          db: session.pool,
+          deskId: session.membership.deskId,
+          log,
+          ...(deps.lease && { timing: deps.lease }),
+        }),
+      };
+    return shop.claims;
+  };
+  const runner = createRunner({ claims, clock, log });
+  const newsText = (news: ScheduleNews) => {
+    const w = wordsIn(deps.language(), 'schedule');
+    const title = news.title.trim() || w('untitled');
+    const due = localTime(news.dueAt, deps.language());
+    const { outcome } = news;
+    if (outcome.kind === 'held') return w('held', { title, due, count: outcome.issues });
+    if (outcome.kind === 'failed') return w('failed', { title, due, why: outcome.message });
+    return news.late ? w('late', { title, due }) : w('started', { title, due });
+  };
+  runner.register(
+    scheduleSource({
+      store: deps.store,
+      publish: deps.publish,
+      now: clock.now,
+      onChanged: deps.onDraftsChanged,
+      tell(news) {
+        const text = newsText(news);
+        if (news.outcome.kind === 'started') log.info(text, { draftId: news.draftId });
+        else log.warn(text, { draftId: news.draftId });
+        deps.notify?.(wordsIn(deps.language(), 'schedule')('noticeTitle'), text);
+      },
+    }),
+  );
+  const schedules = createSchedules({
+    store: deps.store,
+    now: clock.now,
+    language: deps.language,
+    onChanged: deps.onDraftsChanged,
+    wake: runner.wake,
+  });
+  if (deps.run) runner.start();
+  return { runner, schedules, handlers: scheduleHandlers(schedules), newsText, close: () => runner.stop() };
+}

@@ -1,0 +1,76 @@
+// The right to run a due task, by its key (DESIGN.md "Claims"). A lone desk grants it at once and
+// writes each key done to a file in the data folder, so that a key done is never run again after a
+// restart; a desk in a shop claims it in the shop's database (src/main/shop/due-claims.ts).
+import path from 'node:path';
+import { z } from 'zod';
+import { readJsonFile, writeFileAtomic } from '../storage/atomic-file';
+import { createSerialQueue } from '../storage/serial-queue';
+
+/** A due task held by this desk or worker. */
+export interface TaskClaim {
+  /** Aborts when the claim is lost (in a shop: its lease could run out, or another desk took it over). */
+  readonly signal: AbortSignal;
+  /** Marks the key done for good: nobody runs it again. */
+  done(): Promise<void>;
+  /** Gives the key back unfinished (a stop): it is run again, here or elsewhere. */
+  giveBack(): Promise<void>;
+}
+
+/** Why a task is not to be run here now: done already, or held elsewhere (look again in `retryInMs`). */
+export type ClaimRefusal = { refused: 'done' } | { refused: 'held'; retryInMs: number };
+
+/** Who may run a due task now. */
+export interface TaskClaims {
+  /** The right to run `key` now, or why not. */
+  claim(key: string): Promise<TaskClaim | ClaimRefusal>;
+}
+
+/** Whether the answer of `claim` is a refusal. */
+export const isRefusal = (answer: TaskClaim | ClaimRefusal): answer is ClaimRefusal => 'refused' in answer;
+
+const fileSchema = z.object({ version: z.literal(1), done: z.record(z.string(), z.iso.datetime()) });
+
+// Keys name their own time; a key done this long ago can no longer be offered again.
+const KEEP_DONE_MS = 400 * 24 * 3_600_000;
+
+/** The lone desk's claims; `onUnreadable` is told of a done-keys file that did not parse (moved aside). */
+export async function openLoneTaskClaims(
+  dataDir: string,
+  options: { now: () => number; onUnreadable(movedAside: string): void },
+): Promise<TaskClaims> {
+  const file = path.join(dataDir, 'automation', 'done-tasks.json');
+  const read = await readJsonFile(file, (value) => fileSchema.parse(value));
+  if (read.state === 'unreadable') options.onUnreadable(read.movedAside);
+  const done = new Map(Object.entries(read.state === 'ok' ? read.value.done : {}));
+  const held = new Set<string>();
+  const writes = createSerialQueue();
+  const never = new AbortController().signal;
+  const save = () =>
+    writes.run(async () => {
+      const oldest = options.now() - KEEP_DONE_MS;
+      for (const [key, at] of done) if (Date.parse(at) < oldest) done.delete(key);
+      await writeFileAtomic(file, JSON.stringify({ version: 1, done: Object.fromEntries(done) }));
+    });
+  return {
+    async claim(key) {
+      if (done.has(key)) return { refused: 'done' };
+      // Only this process runs here (the data folder's lock): the runner looks again when it ends.
+      if (held.has(key)) return { refused: 'held', retryInMs: 60_000 };
+      held.add(key);
+      return {
+        signal: never,
+        async done() {
+          done.set(key, new Date(options.now()).toISOString());
+          try {
+            await save();
+          } finally {
+            held.delete(key);
+          }
+        },
+        async giveBack() {
+          held.delete(key);
+        },
+      };
+    },
+  };
+}
