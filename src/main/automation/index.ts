@@ -45,6 +45,8 @@ export interface Automation {
   handlers: ReturnType<typeof scheduleHandlers>;
   /** The plain words of what became of a schedule (the log, a notification, the command line). */
   newsText(news: ScheduleNews): string;
+  /** Told what became of each schedule whose time came; returns the unsubscribe. */
+  onNews(listener: (news: ScheduleNews) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -105,6 +107,7 @@ export async function openAutomation(deps: AutomationDeps): Promise<Automation> 
     return shop.claims;
   };
   const runner = createRunner({ claims, clock, log });
+  const listeners = new Set<(news: ScheduleNews) => void>();
   const newsText = (news: ScheduleNews) => {
     const w = wordsIn(deps.language(), 'schedule');
     const title = news.title.trim() || w('untitled');
@@ -125,6 +128,7 @@ export async function openAutomation(deps: AutomationDeps): Promise<Automation> 
         if (news.outcome.kind === 'started') log.info(text, { draftId: news.draftId });
         else log.warn(text, { draftId: news.draftId });
         deps.notify?.(wordsIn(deps.language(), 'schedule')('noticeTitle'), text);
+        for (const listener of listeners) listener(news);
       },
     }),
   );
@@ -136,5 +140,15 @@ export async function openAutomation(deps: AutomationDeps): Promise<Automation> 
     wake: runner.wake,
   });
   if (deps.run) runner.start();
-  return { runner, schedules, handlers: scheduleHandlers(schedules), newsText, close: () => runner.stop() };
+  return {
+    runner,
+    schedules,
+    handlers: scheduleHandlers(schedules),
+    newsText,
+    onNews(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    close: () => runner.stop(),
+  };
 }

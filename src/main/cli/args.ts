@@ -5,7 +5,16 @@ import { draftIdSchema } from '../../shared/domain/draft';
 import type { AccountDefaults } from '../../shared/ipc/types';
 import { shopArgs, type ShopAction } from './shop-args';
 
-export const commands = ['import', 'export', 'publish', 'status', 'listings', 'accounts', 'shop'] as const;
+export const commands = [
+  'import',
+  'export',
+  'publish',
+  'status',
+  'listings',
+  'accounts',
+  'shop',
+  'worker',
+] as const;
 export type CommandName = (typeof commands)[number];
 
 /** What `accounts` does: the word after it. */
@@ -55,6 +64,10 @@ export interface CliArgs {
   shopAction?: ShopAction;
   /** shop join: this desk's name in the shop. */
   name?: string;
+  /** publish: the time to publish at (issue 25.8), as typed; checked when scheduling. */
+  at?: string;
+  /** worker: do what is due now, then end. */
+  once: boolean;
 }
 
 /** What was wrong with the command (words.ts says it in the seller's language). */
@@ -90,7 +103,8 @@ export type UsageProblem =
   | { problem: 'shop-url'; action: ShopAction }
   | { problem: 'shop-url-bad'; value: string }
   | { problem: 'not-with-shop'; flag: string; action: ShopAction }
-  | { problem: 'shop-name' };
+  | { problem: 'shop-name' }
+  | { problem: 'at-ready' };
 
 /** A usage error (exit code 2). */
 export class UsageError extends Error {
@@ -120,6 +134,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         listings: { type: 'boolean', default: false },
         replace: { type: 'boolean', default: false },
         wait: { type: 'string' },
+        at: { type: 'string' },
+        once: { type: 'boolean', default: false },
         'auth-url': { type: 'string' },
         'base-url': { type: 'string' },
         'client-id': { type: 'string' },
@@ -148,6 +164,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     verbose: values.verbose,
     listings: values.listings,
     replace: values.replace,
+    once: values.once,
     waitMinutes: DEFAULT_WAIT_MINUTES,
     duplicates: 'skip' as 'skip' | 'import',
     defaults: {} as Partial<AccountDefaults>,
@@ -155,6 +172,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     ...(values.account !== undefined && { account: values.account }),
     ...(values.photos !== undefined && { photos: values.photos }),
     ...(values.template !== undefined && { template: values.template }),
+    ...(values.at !== undefined && { at: values.at }),
   };
   if (values.secret !== undefined || values['client-secret'] !== undefined)
     throw new UsageError({ problem: 'secret-argument' });
@@ -182,7 +200,9 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   only('--photos', ['import'], values.photos !== undefined);
   only('--template', ['import'], values.template !== undefined);
   only('--duplicates', ['import'], values.duplicates !== undefined);
-  only('--wait', ['publish'], values.wait !== undefined);
+  only('--wait', ['publish', 'worker'], values.wait !== undefined);
+  only('--at', ['publish'], values.at !== undefined);
+  only('--once', ['worker'], values.once);
   only('--listings', ['export'], values.listings);
   only('--replace', ['export'], values.replace);
   const setup = { '--auth-url': 'auth-url', '--base-url': 'base-url', '--client-id': 'client-id' } as const;
@@ -200,12 +220,14 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       break;
     case 'publish': {
       if (values.ready === operands.length > 0) throw new UsageError({ problem: 'publish-what' });
+      if (values.ready && values.at !== undefined) throw new UsageError({ problem: 'at-ready' });
       const bad = operands.find((id) => !draftIdSchema.safeParse(id).success);
       if (bad !== undefined) throw new UsageError({ problem: 'not-an-id', id: bad });
       break;
     }
     case 'status':
     case 'listings':
+    case 'worker':
       if (operands.length > 0) throw new UsageError({ problem: 'no-arguments', command });
       break;
     case 'accounts':

@@ -23,6 +23,8 @@ import { accountsAddCommand } from './accounts-add';
 import { prepareDataFolder } from './data-folder';
 import { listingsCommand, statusCommand } from './lists';
 import { publishCommand } from './publish';
+import { scheduleCommand } from './schedule';
+import { workerCommand } from './worker';
 import { shopInitCommand, shopJoinCommand, shopLeaveCommand, shopStatusCommand } from './shop';
 import { CallFailed, ExitWith, openSession, type Output } from './session';
 import { cliWords, EXIT } from './words';
@@ -119,7 +121,8 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
     });
     const openApp = () =>
       createApp(
-        { shell: 'web', dataDir, version, systemLocale: locale },
+        // What is due runs in `worker` alone: another command must not publish on the side.
+        { shell: 'web', dataDir, version, systemLocale: locale, automation: { run: false } },
         { storeFactory: confStoreFactory, secretStore, log: appLog },
       );
     app = await openApp();
@@ -130,11 +133,14 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
     const session = openSession(app, language, output, accountName, stopped);
     switch (args.command) {
       case 'publish':
+        if (args.at !== undefined) return await scheduleCommand(session, args.operands, args.at);
         return await publishCommand(session, {
           ready: args.ready,
           ids: args.operands,
           waitMinutes: args.waitMinutes,
         });
+      case 'worker':
+        return await workerCommand(session, { once: args.once, waitMinutes: args.waitMinutes, stopSignal });
       case 'status':
         return await statusCommand(session, args.json, args.account !== undefined);
       case 'listings':
@@ -204,6 +210,9 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
   }
 }
 
+// Told once a stop is asked for: the worker gives back what it holds and ends.
+let askStop = (): void => undefined;
+const stopSignal = new Promise<void>((resolve) => (askStop = resolve));
 let stopRequested = false;
 let firstSignalAt = 0;
 const onSignal = () => {
@@ -215,6 +224,7 @@ const onSignal = () => {
   // released on exit; jobs resume from their files at the next start.
   if (stopRequested) process.exit(EXIT.interrupted);
   stopRequested = true;
+  askStop();
   firstSignalAt = now;
   setTimeout(() => process.exit(EXIT.interrupted), 20_000).unref();
 };
