@@ -5,7 +5,7 @@
 import pLimit from 'p-limit';
 import type { DueSource, DueTask } from './due';
 import type { Clock } from './clock';
-import { isRefusal, type TaskClaims } from './task-claims';
+import { isRefusal, type ClaimRefusal, type TaskClaim, type TaskClaims } from './task-claims';
 
 /** What became of one task of a pass. */
 export interface TaskOutcome {
@@ -63,31 +63,52 @@ export function createRunner(options: RunnerOptions): Runner {
   const stopping = new AbortController();
   let wakeup = new AbortController();
   let loop: Promise<void> | undefined;
-  // The earliest time a task held elsewhere, or a source that failed, is to be looked at again.
-  let lookAgainAt = Infinity;
+  // Tasks held elsewhere (or whose claim failed): not asked for again before this time.
+  const notBefore = new Map<string, number>();
+  // A source that failed to say what is due is asked again at this time.
+  let sourcesAgainAt = Infinity;
 
   const tell = (outcome: TaskOutcome) => {
     for (const listener of listeners) listener(outcome);
     return outcome;
   };
 
-  const runOne = async (task: DueTask): Promise<TaskOutcome> => {
-    const base = { key: task.key, kind: task.kind, label: task.label, dueAt: task.dueAt };
+  const baseOf = (task: DueTask) => ({
+    key: task.key,
+    kind: task.kind,
+    label: task.label,
+    dueAt: task.dueAt,
+  });
+
+  // The claim, or the outcome when there is none to be had here now.
+  const claimOne = async (task: DueTask): Promise<TaskClaim | TaskOutcome> => {
+    const base = baseOf(task);
     if (stopping.signal.aborted) return { ...base, state: 'stopped' };
-    const claim = await options.claims().claim(task.key);
-    if (isRefusal(claim)) {
-      if (claim.refused === 'done') {
-        doneKeys.add(task.key);
-        return { ...base, state: 'done' };
-      }
-      lookAgainAt = Math.min(lookAgainAt, clock.now() + claim.retryInMs);
-      return { ...base, state: 'elsewhere' };
+    let claim: TaskClaim | ClaimRefusal;
+    try {
+      claim = await options.claims().claim(task.key);
+    } catch (error) {
+      // The shop out of reach: looked at again later.
+      log.warn(`Automation: ${task.key} could not be claimed (${String(error)})`);
+      notBefore.set(task.key, clock.now() + retryMs);
+      return { ...base, state: 'stopped' };
     }
+    if (!isRefusal(claim)) return claim;
+    if (claim.refused === 'done') {
+      doneKeys.add(task.key);
+      return { ...base, state: 'done' };
+    }
+    notBefore.set(task.key, clock.now() + claim.retryInMs);
+    return { ...base, state: 'elsewhere' };
+  };
+
+  const runClaimed = async (task: DueTask, claim: TaskClaim): Promise<TaskOutcome> => {
+    const base = baseOf(task);
     const signal = AbortSignal.any([stopping.signal, claim.signal]);
     log.info(`Automation: ${task.kind} ${task.key} (${task.label}) starts`);
     let error: unknown;
     try {
-      await task.run(signal);
+      if (!signal.aborted) await task.run(signal);
     } catch (thrown) {
       error = thrown;
     }
@@ -105,7 +126,11 @@ export function createRunner(options: RunnerOptions): Runner {
       await claim.done();
       doneKeys.add(task.key);
     } catch (e) {
-      log.warn(`Automation: ${task.key} could not be marked done (${String(e)}); its source is asked again`);
+      // Its source is asked again later (a task finds its own work done and ends at once).
+      log.warn(
+        `Automation: ${task.key} could not be marked done (${String(e)}); it is looked at again later`,
+      );
+      notBefore.set(task.key, clock.now() + retryMs);
     }
     if (error === undefined) log.info(`Automation: ${task.key} done`);
     return error === undefined
@@ -113,21 +138,21 @@ export function createRunner(options: RunnerOptions): Runner {
       : { ...base, state: 'failed', error: error instanceof Error ? error.message : String(error) };
   };
 
-  const start = (task: DueTask): Promise<TaskOutcome> => {
-    const run = limit(() => runOne(task))
-      .catch((error: unknown): TaskOutcome => {
-        // The claim itself failed (the shop out of reach): looked at again later.
-        log.warn(`Automation: ${task.key} could not be claimed (${String(error)})`);
-        lookAgainAt = Math.min(lookAgainAt, clock.now() + retryMs);
-        return { key: task.key, kind: task.kind, label: task.label, dueAt: task.dueAt, state: 'stopped' };
-      })
+  // Claims at once (so the loop knows what is held elsewhere before it sleeps); runs within the limit.
+  const start = (task: DueTask): { claimed: Promise<unknown>; outcome: Promise<TaskOutcome> } => {
+    const claimed = claimOne(task);
+    const outcome = claimed
+      .then((claim) => ('state' in claim ? claim : limit(() => runClaimed(task, claim))))
       .then(tell)
-      .finally(() => {
+      .then((told) => {
         running.delete(task.key);
-        wakeup.abort();
+        // A task that ran may have changed what its source offers next; one held elsewhere has
+        // its own time to be looked at again (no polling).
+        if (told.state === 'done' || told.state === 'failed') wakeup.abort();
+        return told;
       });
-    running.set(task.key, run);
-    return run;
+    running.set(task.key, outcome);
+    return { claimed, outcome };
   };
 
   const dueNow = async (): Promise<DueTask[]> => {
@@ -138,17 +163,20 @@ export function createRunner(options: RunnerOptions): Runner {
         tasks.push(...(await source.due(now)));
       } catch (error) {
         log.error('Automation: a source could not say what is due; asked again later', error);
-        lookAgainAt = Math.min(lookAgainAt, clock.now() + retryMs);
+        sourcesAgainAt = Math.min(sourcesAgainAt, clock.now() + retryMs);
       }
     }
     return tasks.filter((task) => !doneKeys.has(task.key)).sort((a, b) => a.dueAt - b.dueAt);
   };
 
   // Starts what is due and not running yet; resolves with the tasks started now.
-  const pass = async (): Promise<Promise<TaskOutcome>[]> => {
-    lookAgainAt = Infinity;
-    const started: Promise<TaskOutcome>[] = [];
-    for (const task of await dueNow()) if (!running.has(task.key)) started.push(start(task));
+  const pass = async (): Promise<ReturnType<typeof start>[]> => {
+    sourcesAgainAt = Infinity;
+    const now = clock.now();
+    for (const [key, at] of notBefore) if (at <= now) notBefore.delete(key);
+    const started: ReturnType<typeof start>[] = [];
+    for (const task of await dueNow())
+      if (!running.has(task.key) && !notBefore.has(task.key)) started.push(start(task));
     return started;
   };
 
@@ -168,8 +196,9 @@ export function createRunner(options: RunnerOptions): Runner {
   const keepRunning = async () => {
     while (!stopping.signal.aborted) {
       wakeup = new AbortController();
-      await pass();
-      const at = Math.min((await next()) ?? Infinity, lookAgainAt);
+      // The claims are asked for before the time to sleep is known: a task held elsewhere names its own.
+      await Promise.all((await pass()).map((task) => task.claimed));
+      const at = Math.min((await next()) ?? Infinity, sourcesAgainAt, ...notBefore.values());
       if (stopping.signal.aborted) break;
       // Infinity: nothing known; only a wake (or a stop) ends the wait.
       const waitMs = Number.isFinite(at) ? Math.max(0, at - clock.now()) : 2 ** 31 - 1;
@@ -185,12 +214,9 @@ export function createRunner(options: RunnerOptions): Runner {
     },
     wake: () => wakeup.abort(),
     async runDue() {
-      const started = await pass();
-      const outcomes = await Promise.all([
-        ...started,
-        ...[...running.values()].filter((r) => !started.includes(r)),
-      ]);
-      return outcomes;
+      const started = (await pass()).map((task) => task.outcome);
+      const others = [...running.values()].filter((outcome) => !started.includes(outcome));
+      return Promise.all([...started, ...others]);
     },
     next,
     start() {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { vi } from 'vitest';
-import { createApp, type App, type AppPorts } from '../../../src/main/app';
+import { createApp, type App, type AppConfig, type AppPorts } from '../../../src/main/app';
 import type { Log, LogFields } from '../../../src/main/log/log';
 import { createSessionSecretStore } from '../../../src/main/secrets/secret-store';
 import { confStoreFactory } from '../../../src/main/storage/store-factory';
@@ -38,13 +38,17 @@ export interface TempApp {
   remove(): Promise<void>;
 }
 
-/** createApp with the conf store, a session-only secret store and a spy logger (`ports` adds to them). */
-export async function createTempApp(dataDir?: string, ports: Partial<AppPorts> = {}): Promise<TempApp> {
+/** createApp with the conf store, a session-only secret store and a spy logger (`ports` and `config` add to them). */
+export async function createTempApp(
+  dataDir?: string,
+  ports: Partial<AppPorts> = {},
+  config: Partial<AppConfig> = {},
+): Promise<TempApp> {
   const temp = dataDir ? undefined : tempDir();
   const dir = dataDir ?? temp!.dir;
   const log = spyLogger();
   const app = await createApp(
-    { shell: 'web', dataDir: dir, version: '9.8.7', systemLocale: 'de-DE' },
+    { shell: 'web', dataDir: dir, version: '9.8.7', systemLocale: 'de-DE', ...config },
     {
       storeFactory: confStoreFactory,
       secretStore: createSessionSecretStore('no keychain in tests'),
