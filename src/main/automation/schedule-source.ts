@@ -4,7 +4,8 @@
 // its schedule is kept with what happened, for the seller to fix; one that fell due while nothing
 // ran is published at the next start (or by the worker), and the seller is told so.
 import type { Draft } from '../../shared/domain/draft';
-import { isWaiting, ranLate, scheduleKey, type ScheduleOutcome } from '../../shared/domain/draft-schedule';
+import type { ScheduleOutcome } from '../../shared/domain/draft-schedule';
+import { isWaiting, ranLate, scheduleKey } from '../../shared/domain/schedule-rules';
 import { validateDraft } from '../../shared/domain/draft-validation';
 import { shopConflictsOf } from '../../shared/domain/shop-conflicts';
 import type { PublishEngine } from '../publish/engine';

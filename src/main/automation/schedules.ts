@@ -10,7 +10,6 @@ import { wordsIn } from '../i18n';
 import { AppError } from '../ipc/app-error';
 import type { DraftsStore } from '../storage/drafts-store';
 
-
 export interface SchedulesDeps {
   store: Pick<DraftsStore, 'list' | 'update'>;
   now(): number;

@@ -1,6 +1,7 @@
 // A draft's scheduled publishing (issue 25.4): the time it is to be published, and what became of
 // the schedule once that time came. Stored on the draft (so a shop shares it like the draft's other
-// fields); the runner in src/main/automation acts on it. Pure.
+// fields); the runner in src/main/automation acts on it. The rules without zod (for the renderer's
+// first view) are in schedule-rules.ts. Pure.
 import { z } from 'zod';
 
 /** What became of a schedule once its time came (absent: it is still waiting). */
@@ -20,22 +21,3 @@ export const draftScheduleSchema = z.object({
   outcome: scheduleOutcomeSchema.optional(),
 });
 export type DraftSchedule = z.infer<typeof draftScheduleSchema>;
-
-/** The claim key of a schedule: the same draft at the same time is published once, whatever runs it. */
-export function scheduleKey(draftId: string, at: string): string {
-  return `schedule:${draftId}:${at}`;
-}
-
-/** A schedule that waits for its time (not yet run). */
-export function isWaiting(schedule: DraftSchedule | null | undefined): schedule is DraftSchedule {
-  return schedule !== null && schedule !== undefined && schedule.outcome === undefined;
-}
-
-// Started this long after its time, a schedule "fell due while nothing ran" and the seller is told.
-export const LATE_AFTER_MS = 60_000;
-
-/** Whether a started schedule ran late (the app and the worker were not running when it fell due). */
-export function ranLate(schedule: DraftSchedule): boolean {
-  const outcome = schedule.outcome;
-  return outcome !== undefined && Date.parse(outcome.at) - Date.parse(schedule.at) >= LATE_AFTER_MS;
-}

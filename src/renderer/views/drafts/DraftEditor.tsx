@@ -19,6 +19,7 @@ import { useHeadHeight } from './editor/use-head-height';
 import { useShownIssues } from './editor/use-shown-issues';
 import { PhotosPanel } from './photos/PhotosPanel';
 import { ShopConflicts } from './shop/ShopConflicts';
+import { ScheduleBar } from '../schedule/ScheduleBar';
 import './editor/editor.css';
 
 /**
@@ -139,6 +140,7 @@ export function DraftEditor({ draftId }: { draftId: string }) {
         updatedAt={draft.updatedAt}
       />
       <PublishBar draft={draft} issueCount={issues.length} onNotReady={notReady} />
+      <ScheduleBar draft={draft} />
       <ShopConflicts draft={draft} />
       {/* Once published, being published or failed, the bar says where the draft stands; "ready to
           publish" beside it would contradict it. What is left to fix is always shown. */}

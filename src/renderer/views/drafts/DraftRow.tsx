@@ -4,6 +4,8 @@ import type { DraftListRow } from '../../../shared/domain/draft-rows';
 import { photoSrc } from '../../components/photo-src';
 import { useRowPhotoCount } from '../../store/shown-photos-store';
 import { useAccountLabel } from './draft-account';
+import { needsLook, useScheduleWords } from '../schedule/schedule-words';
+import '../schedule/schedule.css';
 import './shop/shop-list.css';
 
 /** How a row words a date: short in the row, in full on hover. */
@@ -42,6 +44,7 @@ export const DraftRow = memo(function DraftRow({
   const when = item.trashedAt ?? item.updatedAt;
   const account = useAccountLabel(item.accountId);
   const photoCount = useRowPhotoCount(item);
+  const schedule = useScheduleWords();
   return (
     <div className={`drafts-row${selected ? ' selected' : ''}`}>
       <input
@@ -86,6 +89,11 @@ export const DraftRow = memo(function DraftRow({
             {item.shopConflicts > 0 && (
               <span className="drafts-conflicts">
                 {t('shopMerge.listConflicts', { count: item.shopConflicts })}
+              </span>
+            )}
+            {item.schedule && (
+              <span className={`drafts-schedule${needsLook(item.schedule) ? ' needs-look' : ''}`}>
+                {schedule.short(item.schedule)}
               </span>
             )}
             {item.issueCount > 0 && (

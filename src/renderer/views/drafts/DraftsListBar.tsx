@@ -8,6 +8,7 @@ import { MoveAccountDialog } from './MoveAccountDialog';
 import { useImprintGate } from '../imprint/use-imprint-gate';
 import { ChangeButton } from '../bulk/ChangeButton';
 import { ExportButton } from '../export/ExportDialog';
+import { ScheduleSelection } from '../schedule/ScheduleSelection';
 
 /** What the last bulk Publish did: how many started, and each refused draft with why. */
 function PublishOutcome({
@@ -195,6 +196,7 @@ export function DraftsListBar({ items, trash }: { items: DraftListRow[]; trash: 
                 </button>
                 <ExportButton kind="drafts" ids={ids} label={t('exportTemplates.export.openSelected')} />
                 <ChangeButton target="drafts" ids={ids} />
+                <ScheduleSelection ids={ids} items={items} />
                 <button type="button" ref={moveButton} onClick={() => setMoving(ids)}>
                   {t('accountsApart.bar.move')}
                 </button>

@@ -7,6 +7,7 @@ import { useListingsStore } from '../../store/listings-store';
 import { needsSeller, usePublishStore } from '../../store/publish-store';
 import { FOCUS_STALE_MS } from '../listings/inventory/use-auto-refresh';
 import { JobCard } from './JobCard';
+import { ScheduledPanel } from '../schedule/ScheduledPanel';
 import { useJobWords } from './job-words';
 import './publishing.css';
 
@@ -111,6 +112,7 @@ export function PublishingView() {
   return (
     <div className="publishing-view">
       <h1>{t('publishing.title')}</h1>
+      <ScheduledPanel />
       {reading && jobs.length > 0 && (
         <p className="muted small" role="status" data-testid="publishing-reading">
           {t('publish.later.reading')}
