@@ -23,6 +23,7 @@ import { liveHandlers } from './ipc/handlers/live';
 import { uploadsHandlers } from './ipc/handlers/uploads';
 import { openPhotoUploads } from './uploads/photo-uploads';
 import { createLive } from './live';
+import { noteLinks, type LiveSeen } from './live/live-seen';
 import { openBulk } from './bulk';
 import { bulkHandlers } from './ipc/handlers/bulk';
 import { publishHandlers } from './ipc/handlers/publish';
@@ -106,7 +107,9 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
         for (const listing of changed) await bound.liveSeen?.(accountId, listing, readAt);
       })(),
   });
-  const bound: { liveSeen?: (accountId: string, listing: ListingView, readAt: number) => Promise<void> } = {};
+  const bound: Partial<Pick<LiveSeen, 'linked'>> & {
+    liveSeen?: (accountId: string, listing: ListingView, readAt: number) => Promise<void>;
+  } = {};
   // Bound once the problems list exists (below): it needs every store's findings at open.
   let reportProblem = (_movedAside: string): void => undefined;
   const localDrafts = await openDraftsStore(config.dataDir, {
@@ -156,7 +159,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     dataDir: config.dataDir,
     drafts: {
       get: (id) => draftsStore.get(id),
-      update: (id, change) => draftsStore.update(id, change),
+      // A link the engine makes turns away older reads of its listing (issue 23.1).
+      update: (id, change) => draftsStore.update(id, noteLinks(change, (uuid) => bound.linked?.(uuid))),
       list: () => draftsStore.list(),
     },
     accounts: publishAccounts(accounts),
@@ -207,6 +211,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     followAd: publish.followAd,
   });
   bound.liveSeen = live.seen.seen;
+  bound.linked = live.seen.linked;
   // Issue 17: imports into drafts, photos through the drafts' own intake.
   const imports = createImportService({
     dataDir: config.dataDir,
