@@ -32,6 +32,13 @@ function whyNoCommand(): string | undefined {
 
 const noCommand = whyNoCommand();
 
+/**
+ * Chromium's own diagnostics on stderr (`[pid:time:ERROR:file.cc(12)] ...`, newer ones
+ * `[ERROR:path/file.cc:12] ...`): Electron prints errors of the browser process around the app (a
+ * missing session bus, say) whatever the app does. Every other line must be the command line's.
+ */
+const CHROMIUM_LOG_LINE = /^\[(\d+:\d+\/\d+\.\d+:)?(INFO|WARNING|ERROR|FATAL|VERBOSE\d*):[^\]]*\] .*\n?/gm;
+
 /** `electron <project> ...args` to its end, with no display, in English. */
 function electron(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
   const binary = createRequire(import.meta.url)('electron') as string;
@@ -49,7 +56,9 @@ function electron(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> 
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+  return new Promise((resolve) =>
+    child.once('close', (code) => resolve({ code, stdout, stderr: stderr.replace(CHROMIUM_LOG_LINE, '') })),
+  );
 }
 
 test.describe('the app started with a command word', () => {

@@ -12,7 +12,8 @@ export function electronCommandHost(app: App): CommandHost {
       // Ozone's headless platform; no window is ever made, so nothing needs a real one.
       if (process.platform === 'linux') app.commandLine.appendSwitch('ozone-platform', 'headless');
       app.disableHardwareAcceleration();
-      app.dock?.hide();
+      // macOS: a command is no app the seller switches to.
+      void app.whenReady().then(() => app.dock?.hide());
     },
     exit(code: number): void {
       app.exit(code);
