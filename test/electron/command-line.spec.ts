@@ -1,10 +1,11 @@
 // The app started with a command word in Electron itself (issue 25.7): `electron . COMMAND` runs the
 // command line in the app's main process, with no window and no display (DISPLAY and
-// WAYLAND_DISPLAY unset: Ozone's headless platform), and ends with the same exit code, stdout and
-// stderr as `npm run -s cli -- COMMAND`. With the app's window open on the same data folder, the
-// command is not handed to that window (the single-instance lock): it is refused with exit code 3.
-// Skipped with the reason where Electron's binary or the build is missing; test/integration/cli/
-// exe-dispatch.test.ts runs the same dispatch under Node everywhere.
+// WAYLAND_DISPLAY unset: Ozone's headless platform), ends with the same exit code, stdout and
+// stderr as `npm run -s cli -- COMMAND`, and keeps Chromium's profile out of the app's folder. With
+// the app's window open on the same data folder, the command is not handed to that window (the
+// single-instance lock): it is refused with exit code 3. Skipped with the reason where Electron's
+// binary or the build is missing; test/integration/cli/exe-dispatch.test.ts runs the same dispatch
+// under Node everywhere.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -88,6 +89,23 @@ test.describe('the app started with a command word', () => {
     expect(await electron(['status', '--colour', '--data-dir', dataDir], { LANG: 'de_DE.UTF-8' })).toEqual(
       german,
     );
+  });
+});
+
+test.describe('the Chromium profile of a command', () => {
+  test.skip(noCommand !== undefined, noCommand);
+  test.skip(process.platform !== 'linux', "XDG_CONFIG_HOME places the app's folder on Linux only");
+
+  test("is kept out of the app's folder, which the window may have open", async () => {
+    const config = mkdtempSync(path.join(os.tmpdir(), 'listing-desk-electron-xdg-'));
+    try {
+      const run = await electron(['help'], { XDG_CONFIG_HOME: config });
+      expect(run.code).toBe(0);
+      // Electron's userData (and Chromium's profile in it) would be this folder.
+      expect(existsSync(path.join(config, 'Listing Desk'))).toBe(false);
+    } finally {
+      rmSync(config, { recursive: true, force: true });
+    }
   });
 });
 
