@@ -39,7 +39,7 @@ async function same(args: string[], env: NodeJS.ProcessEnv = {}, exeArgs = args)
 }
 
 describe('listing-desk COMMAND (the packaged executable) against npm run -s cli -- COMMAND', () => {
-  it('prints the help, on --help and -h as well, with exit code 0', async () => {
+  it('prints the help, on -h as well, with exit code 0', async () => {
     for (const args of [['help'], ['-h']]) {
       const run = await same(args);
       expect(run.code).toBe(0);
@@ -98,6 +98,20 @@ describe('listing-desk COMMAND (the packaged executable) against npm run -s cli 
   it('takes the development argv (`electron . COMMAND`) as well', async () => {
     const viaCli = await cli(['status', '--json', '--data-dir', dir]);
     expect(await exe(['status', '--json', '--data-dir', dir], {}, 'development')).toEqual(viaCli);
+  }, 120_000);
+
+  it("says in the seller's language when the command line cannot be loaded, with exit code 5", async () => {
+    const english = await exe(['status'], { LISTING_DESK_LOAD: 'missing' });
+    expect(english.code).toBe(5);
+    expect(english.stdout).toBe('');
+    expect(english.stderr).toMatch(
+      /^The command line of Listing Desk could not start: .*no-such-command-line.*\. Installing Listing Desk again should put it right\.\n$/,
+    );
+    const german = await exe(['status'], { LISTING_DESK_LOAD: 'missing', LANG: 'de_DE.UTF-8' });
+    expect(german.code).toBe(5);
+    expect(german.stderr).toMatch(
+      /^Die Befehlszeile von Listing Desk konnte nicht starten: .*Neuinstallation/,
+    );
   }, 120_000);
 
   it('opens the window (runs no command) without a command word', async () => {
