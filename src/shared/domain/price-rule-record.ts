@@ -37,11 +37,16 @@ export const priceRuleRecordSchema = z
     steps: z.array(priceRuleStepSchema).max(1000),
     /** A step written down before its update was sent: after a crash it is read back, not sent blindly. */
     pending: z
-      .object({ step: z.int().min(1), from: cents, to: cents, sentAt: iso })
+      .object({ step: z.int().min(1), dueAt: iso, from: cents, to: cents, sentAt: iso })
       .strict()
       .optional(),
     /** The price was set outside the rule (by hand or by a feed) to `cents`: the rule stopped. */
     stopped: z.object({ at: iso, cents: cents.nullable() }).strict().optional(),
+    /** The last try of step `step` (0: the start) failed, `attempts` times so far, with why in the seller's words. */
+    failed: z
+      .object({ step: z.int().min(0), at: iso, message: z.string().max(2000), attempts: z.int().min(1) })
+      .strict()
+      .optional(),
   })
   .strict();
 export type PriceRuleRecord = z.infer<typeof priceRuleRecordSchema>;
@@ -144,9 +149,25 @@ export function priceSetOutside(record: PriceRuleRecord, liveCents: number): boo
 
 /** The record after step `done` landed at `at`. */
 export function withStepDone(record: PriceRuleRecord, done: DueStep, at: Date): PriceRuleRecord {
-  const { pending: _pending, ...rest } = record;
+  const { pending: _pending, failed: _failed, ...rest } = record;
   return {
     ...rest,
     steps: [...record.steps, { step: done.step, at: at.toISOString(), from: done.from, to: done.to }],
   };
+}
+
+// After a failed try the step waits a little longer each time (1, 2, 4... minutes, at most an
+// hour), so a service that is down is not asked again on every turn of the runner.
+const retryDelay = (attempts: number) => Math.min(60, 2 ** (attempts - 1)) * 60_000;
+
+/**
+ * When the rule next has something to do (ISO time), or undefined when it has nothing left: its
+ * start (once the ad is live), a step under way, or its next step; later after a failed try.
+ */
+export function priceRuleDueAt(record: PriceRuleRecord): string | undefined {
+  if (record.stopped) return undefined;
+  const at = record.pending?.sentAt ?? (record.start ? nextStepOf(record)?.dueAt : record.setAt);
+  if (at === undefined || !record.failed) return at;
+  const retry = new Date(record.failed.at).getTime() + retryDelay(record.failed.attempts);
+  return new Date(Math.max(new Date(at).getTime(), retry)).toISOString();
 }
