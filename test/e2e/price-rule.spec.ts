@@ -106,3 +106,50 @@ test('a price rule typed in the editor shows its next steps, and is kept with th
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test('a template’s price rule is set in the templates dialog and drafts made from it get it', async ({
+  page,
+}, testInfo) => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'listing-desk-e2e-'));
+  const lamp = readyDraft(dataDir, 1, { title: 'Stehlampe Messing', publication });
+  writeDraft(dataDir, lamp);
+  const { shell, child } = await launchShell(dataDir);
+  try {
+    await page.goto(shell.url);
+    await expect(page.getByRole('button', { name: /Stehlampe Messing/ })).toBeVisible();
+    const template = await call(page, 'templates:save', { draftId: lamp.id, name: 'Lampen' });
+
+    await page.getByRole('button', { name: 'New from template…' }).click();
+    const dialog = page.getByRole('dialog');
+    const row = dialog.getByTestId('template-row');
+    await row.getByRole('button', { name: 'Price rule' }).click();
+    await expect(row.getByText('Drafts made from this template get this price rule.')).toBeVisible();
+    await row.getByLabel('Lower by').selectOption('amount');
+    await row.getByLabel('By how much').fill('15');
+    await row.getByLabel('Never below (€)').fill('60');
+    const preview = row.getByTestId('price-rule-preview');
+    await expect(preview).toContainText('Next steps for an ad at €100.00');
+    await expect(preview.getByRole('listitem')).toHaveCount(3);
+    await expect(preview.getByRole('listitem').nth(2)).toContainText('€60.00 (step 3)');
+    await row.getByRole('button', { name: 'Set price rule' }).click();
+    await expect(row.getByText('Price rule: −€15.00 every 7 days, never below €60.00')).toBeVisible();
+    await dialog.screenshot({ path: testInfo.outputPath('template-price-rule-en-light.png') });
+
+    const made = await call(page, 'templates:new-draft', { accountId: template.accountId, id: template.id });
+    expect(made.priceRule).toMatchObject({
+      rule: { mode: 'amount', value: 15, everyDays: 7, floor: 60 },
+      origin: 'template',
+    });
+
+    await call(page, 'settings:set', { language: 'de' });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(
+      row.getByText('Preisregel: −15,00\u00a0€ alle 7 Tage, nie unter 60,00\u00a0€'),
+    ).toBeVisible();
+    await expect(row.getByRole('status').filter({ hasText: 'Preisregel gespeichert.' })).toBeVisible();
+    await dialog.screenshot({ path: testInfo.outputPath('template-price-rule-de-dark.png') });
+  } finally {
+    await stopShell(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -25,7 +25,10 @@ export function PriceRuleForm({ idPrefix, rule, preview, onSave }: Props) {
   const { t } = useTranslation();
   const [form, setForm] = useState<PriceRuleFormValues>(() => formOf(rule));
   const [shown, setShown] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  // Kept as what happened, not as words, so a change of language while it shows rewords it.
+  const [outcome, setOutcome] = useState<
+    { ok: true; removed: boolean } | { ok: false; message: string } | null
+  >(null);
   const [busy, setBusy] = useState(false);
   const read = ruleOfForm(form);
   const errors = read.ok || !shown ? {} : read.errors;
@@ -39,12 +42,9 @@ export function PriceRuleForm({ idPrefix, rule, preview, onSave }: Props) {
     setBusy(true);
     try {
       await onSave(next);
-      setOutcome({ ok: true, text: t(next ? 'priceRule.saved' : 'priceRule.removed') });
+      setOutcome({ ok: true, removed: next === null });
     } catch (error) {
-      setOutcome({
-        ok: false,
-        text: t('priceRule.failed', { message: error instanceof Error ? error.message : String(error) }),
-      });
+      setOutcome({ ok: false, message: error instanceof Error ? error.message : String(error) });
     } finally {
       setBusy(false);
     }
@@ -134,7 +134,9 @@ export function PriceRuleForm({ idPrefix, rule, preview, onSave }: Props) {
         )}
         {outcome && (
           <span role={outcome.ok ? 'status' : 'alert'} className={outcome.ok ? 'muted' : 'field-error'}>
-            {outcome.text}
+            {outcome.ok
+              ? t(outcome.removed ? 'priceRule.removed' : 'priceRule.saved')
+              : t('priceRule.failed', { message: outcome.message })}
           </span>
         )}
       </div>
