@@ -16,6 +16,7 @@ import {
   withStepDone,
   type PriceRuleRecord,
 } from '../../../src/shared/domain/price-rule-record';
+import { mergeShopDraft } from '../../../src/shared/domain/shop-merge';
 import { applyTemplate, templateFromDraft } from '../../../src/shared/domain/template';
 
 const rule: PriceRule = {
@@ -126,5 +127,25 @@ describe('where a rule comes from', () => {
     });
     expect(feedPriceRule(null, day(1))).toBeUndefined();
     expect(priceRuleRecordSchema.safeParse(feedPriceRule(rule, day(1))).success).toBe(true);
+  });
+});
+
+describe('in a shop', () => {
+  it('a step one desk recorded and a title the other typed are both kept, on either desk', () => {
+    const laden = { desk: 'desk-laden', deskName: 'Laden', at: '2026-11-27T09:00:00.000Z' };
+    const lager = { desk: 'desk-lager', deskName: 'Lager', at: '2026-11-27T09:05:00.000Z' };
+    const base = {
+      ...newDraft({ title: 'Lampe' }, { id: crypto.randomUUID(), now: day(0) }),
+      priceRule: started(),
+    };
+    const stepped = { ...base, priceRule: withStepDone(started(), dueStepOf(started(), day(7))!, day(7)) };
+    const retitled = { ...base, title: 'Stehlampe' };
+    for (const merged of [
+      mergeShopDraft(base, stepped, retitled, { mine: laden, theirs: lager }),
+      mergeShopDraft(base, retitled, stepped, { mine: lager, theirs: laden }),
+    ]) {
+      expect(merged.title).toBe('Stehlampe');
+      expect(merged.priceRule?.steps).toHaveLength(1);
+    }
   });
 });
