@@ -17,6 +17,8 @@ import { createExportService } from './export/export-service';
 import { openFiles } from './files';
 import { createTemplatesService } from './templates/templates-service';
 import { templatesHandlers } from './ipc/handlers/templates';
+import { openPriceRules } from './automation/price-rules';
+import { priceRulesHandlers } from './ipc/handlers/price-rules';
 import { listingsHandlers } from './ipc/handlers/listings';
 import { lifecycleHandlers } from './ipc/handlers/lifecycle';
 import { liveHandlers } from './ipc/handlers/live';
@@ -265,6 +267,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     log: ports.log,
     willWrite: markTemplates(outbox),
   });
+  // Issue 25.5: price rules on drafts and templates; the runner takes `priceDue`.
+  const priceRules = openPriceRules({ draftsStore, live, templates, events }, ports);
   const shopDeps: StartShopDeps = {
     dataDir: config.dataDir,
     secrets: ports.secretStore,
@@ -338,6 +342,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       ...files.handlers,
       ...templatesHandlers(templates),
       ...shopHandlers(deskShop.service),
+      ...priceRulesHandlers(priceRules),
     },
     ports.log,
     { dataDir: config.dataDir },
@@ -347,6 +352,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     events,
     info,
     sandbox,
+    priceDue: priceRules.due,
     photoFile: (urlPath) => resolvePhotoFile(config.dataDir, urlPath),
     download: {
       take: (urlPath) => files.downloads?.take(urlPath),

@@ -29,6 +29,7 @@ import type { ImportProgress } from '../domain/import';
 import type { BulkJob } from '../domain/bulk-edit-job';
 import { bulkWorkChannels } from './contract-bulk-work';
 import { filesChannels } from './contract-files';
+import { priceRuleChannels } from './contract-price-rules';
 import { shopChannels, type ShopProgress, type ShopStatusView } from './contract-shop';
 import { channel, noInput, type ChannelDef } from './channel';
 import { publicationStateRequestSchema, type ListingDeleteResult } from '../domain/lifecycle';
@@ -316,6 +317,7 @@ export const contract = {
   ...bulkWorkChannels,
   ...filesChannels,
   ...shopChannels,
+  ...priceRuleChannels,
 } satisfies Record<ChannelName, ChannelDef<z.ZodType, unknown>>;
 
 export type Contract = typeof contract;
