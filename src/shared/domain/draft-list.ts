@@ -5,6 +5,7 @@ import { draftIdSchema, draftStatusSchema, type Draft, type DraftStatus } from '
 import { draftSorts, type DraftSort } from './draft-choices';
 import { validateDraft } from './draft-validation';
 import { draftScheduleSchema } from './draft-schedule';
+import { priceRuleDueAt } from './price-rule-record';
 
 export const draftSummarySchema = z.object({
   id: draftIdSchema,
@@ -32,6 +33,8 @@ export const draftSummarySchema = z.object({
   searchText: z.string(),
   /** The title's sort key (folded, numbers padded), computed once for the same reason. */
   sortTitle: z.string(),
+  /** When the draft's price rule next has something to do, once live (issue 25.5); null: nothing. */
+  priceRuleDue: z.string().nullable(),
 });
 export type DraftSummary = z.infer<typeof draftSummarySchema>;
 
@@ -66,6 +69,7 @@ export function summarizeDraft(draft: Draft, trashedAt: string | null = null): D
     schedule: draft.schedule ?? null,
     searchText: searchTextOf(title, customReference),
     sortTitle: titleSortKey(title),
+    priceRuleDue: (draft.priceRule && priceRuleDueAt(draft.priceRule)) ?? null,
   };
 }
 

@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import { draftStatuses } from './draft-choices';
 import { draftScheduleSchema } from './draft-schedule';
+import { priceRuleSchema } from './price-rule';
+import { newPriceRuleRecord, priceRuleOrigins, priceRuleRecordSchema } from './price-rule-record';
 
 /** Version of the stored draft; bump it with a migration in `parseStoredDraft`. */
 export const DRAFT_VERSION = 1;
@@ -184,6 +186,8 @@ export const draftSchema = z.object({
   shop: draftShopSchema,
   /** When the draft is to be published by itself (issue 25.4); absent or null: not scheduled. */
   schedule: draftScheduleSchema.nullable().optional(),
+  /** The ad's price rule and what it did (issue 25.5); absent: none. */
+  priceRule: priceRuleRecordSchema.optional(),
 });
 export type Draft = z.infer<typeof draftSchema>;
 
@@ -202,6 +206,11 @@ export const draftInitSchema = z.object({
   contactPerson: userFields.contactPerson.optional(),
   buyNow: userFields.buyNow.optional(),
   publication: draftPublicationSchema.partial().optional(),
+  /** A price rule the new draft starts with (from its template or its feed). */
+  priceRule: z
+    .object({ rule: priceRuleSchema, origin: z.enum(priceRuleOrigins) })
+    .strict()
+    .optional(),
 });
 export type DraftInit = z.infer<typeof draftInitSchema>;
 
@@ -236,6 +245,7 @@ export function newDraft(init: DraftInit, { id, now }: { id: string; now: Date }
     },
     photos: [],
     remote: null,
+    ...(init.priceRule && { priceRule: newPriceRuleRecord(init.priceRule.rule, init.priceRule.origin, now) }),
   };
 }
 

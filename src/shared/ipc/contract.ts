@@ -30,6 +30,7 @@ import type { BulkJob } from '../domain/bulk-edit-job';
 import { bulkWorkChannels } from './contract-bulk-work';
 import { filesChannels } from './contract-files';
 import { scheduleChannels } from './contract-schedule';
+import { priceRuleChannels } from './contract-price-rules';
 import { shopChannels, type ShopProgress, type ShopStatusView } from './contract-shop';
 import { channel, noInput, type ChannelDef } from './channel';
 import { publicationStateRequestSchema, type ListingDeleteResult } from '../domain/lifecycle';
@@ -318,6 +319,7 @@ export const contract = {
   ...filesChannels,
   ...shopChannels,
   ...scheduleChannels,
+  ...priceRuleChannels,
 } satisfies Record<ChannelName, ChannelDef<z.ZodType, unknown>>;
 
 export type Contract = typeof contract;

@@ -97,6 +97,9 @@ export const channelNames = [
   'shop:test',
   'shop:join',
   'shop:leave',
+  // Issue 25.5, price rules.
+  'priceRules:set-draft',
+  'priceRules:set-template',
 ] as const;
 export type ChannelName = (typeof channelNames)[number];
 

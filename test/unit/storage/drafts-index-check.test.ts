@@ -50,6 +50,8 @@ const spoilt: [string, unknown][] = [
   ['no schedule', { ...good, schedule: undefined }],
   ['a schedule that is a time alone', { ...good, schedule: '2026-12-01T09:00:00.000Z' }],
   ['a schedule of no time', { ...good, schedule: { at: 'tomorrow' } }],
+  ['a price rule time that is a number', { ...good, priceRuleDue: 0 }],
+  ['no price rule time', { ...good, priceRuleDue: undefined }],
 ];
 
 describe('the index entry check', () => {
@@ -83,6 +85,7 @@ describe('the index entry check', () => {
         'schedule',
         'searchText',
         'sortTitle',
+        'priceRuleDue',
       ].sort(),
     );
   });
