@@ -3,7 +3,9 @@
 // its time and publishes after it, saying it was due earlier; a time past or unreadable refused in
 // plain words. The time "after" is the worker's clock moved on with LISTING_DESK_CLOCK_SHIFT_MS
 // (read by the runner's clock port only, for tests), so nothing here waits for a real minute.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Draft } from '../../../src/shared/domain/draft';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
 import { tempDir } from '../../unit/helpers/temp-app';
@@ -12,6 +14,8 @@ import { cli } from './run-cli';
 const folder = tempDir('listing-desk-cli-schedule-');
 const dir = folder.dir;
 let draft: Draft;
+let second: Draft;
+const root = path.resolve(import.meta.dirname, '..', '..', '..');
 
 const publication = {
   street: 'Hauptstraße 1',
@@ -30,7 +34,8 @@ function localText(at: Date): string {
 
 beforeAll(() => {
   draft = readyDraft(dir, 3, { title: 'Kaffeemühle', customReference: 'SCHED-1', publication }, 1);
-  writeDraft(dir, draft);
+  second = readyDraft(dir, 5, { title: 'Wanduhr', customReference: 'SCHED-2', publication }, 1);
+  for (const made of [draft, second]) writeDraft(dir, made);
 });
 afterAll(() => folder.remove());
 
@@ -72,7 +77,7 @@ describe('publish --at and worker --once', () => {
     expect(before.code, before.stderr).toBe(0);
     expect(before.stderr).toContain('Nothing is due now.');
     expect(before.stderr).toContain('Next due: ');
-    expect(await statusOf()).toMatchObject({ drafts: { ready: 1, published: 0 }, jobs: [] });
+    expect(await statusOf()).toMatchObject({ drafts: { ready: 2, published: 0 }, jobs: [] });
 
     // Five minutes on: due three minutes ago or more, while nothing ran.
     const later = { LISTING_DESK_CLOCK_SHIFT_MS: String(5 * 60_000) };
@@ -93,5 +98,42 @@ describe('publish --at and worker --once', () => {
     const state = JSON.parse(listings.stdout) as { listings: { customReference: string }[] };
     expect(state.listings.filter((listing) => listing.customReference === 'SCHED-1')).toHaveLength(1);
     expect((await statusOf()).jobs).toHaveLength(1);
+  }, 240_000);
+
+  it('keeps running as `worker`: publishes what falls due meanwhile, and ends cleanly on SIGTERM', async () => {
+    // A few seconds ahead: due while the worker runs (or at its start on a slow machine; either way
+    // it is published by the running worker, which is what is checked).
+    const at = new Date(Date.now() + 8_000).toISOString();
+    const scheduled = await cli(['publish', second.id, '--at', at, '--data-dir', dir]);
+    expect(scheduled.code, scheduled.stderr).toBe(0);
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/main/cli/main.ts', 'worker', '--data-dir', dir],
+      {
+        cwd: root,
+        env: { ...process.env, LANG: 'en_US.UTF-8', LC_ALL: '', LC_MESSAGES: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    await vi.waitFor(() => expect(stdout).toContain('“Wanduhr” is being published, as scheduled for '), {
+      timeout: 90_000,
+      interval: 200,
+    });
+    expect(stderr).toContain('The worker runs what falls due until stopped (Ctrl+C or SIGTERM).');
+    // Still running after it published: it waits for the next thing due.
+    expect(child.exitCode).toBeNull();
+    child.kill('SIGTERM');
+    expect(await exited).toBe(130);
+    expect(stderr).toContain('The worker stopped; what it was doing continues at its next start.');
+    // Its job continues at the next start; the schedule is not run a second time.
+    const after = await cli(['worker', '--once', '--data-dir', dir]);
+    expect(after.code, after.stderr).toBe(0);
+    expect(after.stderr).toContain('Nothing is due now.');
+    expect((await statusOf()).jobs.filter((job) => job.draftId === second.id)).toHaveLength(1);
   }, 240_000);
 });
