@@ -77,12 +77,18 @@ export function openAppAutomation(config: AppConfig, ports: AppPorts, parts: App
     run: config.automation?.run ?? true,
   });
   // A draft scheduled on another desk of the shop (or changed here) may be due sooner.
-  void automation.then((opened) =>
-    parts.events.subscribe((event) => {
+  return automation.then((opened) => {
+    const off = parts.events.subscribe((event) => {
       if (event === 'drafts:changed') opened.runner.wake();
-    }),
-  );
-  return automation;
+    });
+    return {
+      ...opened,
+      close: async () => {
+        off();
+        await opened.close();
+      },
+    };
+  });
 }
 
 /** Opens the automation; starts the runner when `run`. */
