@@ -115,8 +115,9 @@ async function guarded<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+// The price rule's next time is the index's, for the runner (issue 25.5): no row shows it.
 function listItem(summary: DraftSummary): DraftListItem {
-  const { searchText: _search, sortTitle: _sort, ...item } = summary;
+  const { searchText: _search, sortTitle: _sort, priceRuleDue: _due, ...item } = summary;
   return item;
 }
 
