@@ -75,6 +75,31 @@ describe('parseCliArgs', () => {
     });
   });
 
+  it('reads publish --at and worker [--once], and refuses what does not fit them (issue 25.8)', () => {
+    expect(parseCliArgs(['publish', id, '--at', '2026-12-01 09:30'])).toMatchObject({
+      command: 'publish',
+      operands: [id],
+      at: '2026-12-01 09:30',
+    });
+    expect(parseCliArgs(['worker', '--once', '--data-dir', '/d'])).toMatchObject({
+      command: 'worker',
+      once: true,
+    });
+    expect(parseCliArgs(['worker'])).toMatchObject({ command: 'worker', once: false });
+    expect(problem(['publish', '--ready', '--at', '2026-12-01 09:30'])).toEqual({ problem: 'at-ready' });
+    expect(problem(['status', '--at', '2026-12-01 09:30'])).toEqual({
+      problem: 'not-with',
+      flag: '--at',
+      command: 'status',
+    });
+    expect(problem(['publish', id, '--once'])).toEqual({
+      problem: 'not-with',
+      flag: '--once',
+      command: 'publish',
+    });
+    expect(problem(['worker', id])).toEqual({ problem: 'no-arguments', command: 'worker' });
+  });
+
   it('words every usage problem in English and German', () => {
     const problems: UsageProblem[] = [
       { problem: 'options', detail: 'x' },
@@ -101,6 +126,7 @@ describe('parseCliArgs', () => {
       { problem: 'secret-argument' },
       { problem: 'secret-empty' },
       { problem: 'sandbox-name', name: 'x' },
+      { problem: 'at-ready' },
     ];
     for (const p of problems) {
       const en = cliWords('en').usage(p);
