@@ -9,7 +9,7 @@ import type { TaskOutcome } from '../automation/runner';
 import { wordsIn } from '../i18n';
 import { localTime } from '../automation/schedules';
 import type { Session } from './session';
-import { EXIT } from './words';
+import { EXIT, jobStateText } from './words';
 
 /** Runs the worker; resolves with the exit code. */
 export async function workerCommand(
@@ -65,7 +65,8 @@ async function settle(
   options: { waitMinutes: number; stopSignal: Promise<void> },
 ): Promise<number> {
   if (jobs.size === 0) return 0;
-  session.err(wordsIn(session.language, 'schedule')('waitingForJobs', { count: jobs.size }));
+  const w = wordsIn(session.language, 'schedule');
+  session.err(w('waitingForJobs', { count: jobs.size }));
   const ours = () =>
     session
       .call<{ jobs: PublishJobView[] }>('publish:list')
@@ -92,6 +93,7 @@ async function settle(
     });
     list = await ours();
   }
-  for (const job of list) session.err(`${job.draftId}: ${job.state}`);
+  for (const job of list)
+    session.err(`${job.title.trim() || w('untitled')}: ${jobStateText(job, session.language)}`);
   return list.filter((job) => job.state !== 'published').length;
 }

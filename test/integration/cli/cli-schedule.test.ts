@@ -85,6 +85,9 @@ describe('publish --at and worker --once', () => {
     expect(after.code, after.stderr).toBe(0);
     expect(after.stdout).toContain('“Kaffeemühle” was due at ');
     expect(after.stdout).toContain(', published now (nothing was running at that time).');
+    // It waits for the ad it started, and says what became of it.
+    expect(after.stderr).toContain('Waiting for 1 ad to finish publishing…');
+    expect(after.stderr).toMatch(/Kaffeemühle: live \(ad \d+\)/);
     expect(await statusOf()).toMatchObject({
       drafts: { published: 1 },
       jobs: [{ draftId: draft.id, state: 'published' }],
