@@ -163,7 +163,11 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     drafts: {
       get: (id) => draftsStore.get(id),
       // A link the engine makes turns away older reads of its listing (issue 23.1).
-      update: (id, change) => draftsStore.update(id, noteLinks(change, (uuid) => bound.linked?.(uuid))),
+      update: (id, change) =>
+        draftsStore.update(
+          id,
+          noteLinks(change, (uuid) => bound.linked?.(uuid)),
+        ),
       list: () => draftsStore.list(),
     },
     accounts: publishAccounts(accounts),
@@ -268,8 +272,12 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     log: ports.log,
     willWrite: markTemplates(outbox),
   });
-  // Issue 25.5: price rules on drafts and templates; the runner takes `priceDue`.
-  const priceRules = openPriceRules({ draftsStore, live, templates, events }, ports);
+  // Issue 25.5: price rules on drafts and templates, on the runner's clock (a test's, if given).
+  const priceRules = openPriceRules(
+    { draftsStore, live, templates, events },
+    ports,
+    config.automation?.clock,
+  );
   const shopDeps: StartShopDeps = {
     dataDir: config.dataDir,
     secrets: ports.secretStore,
@@ -316,7 +324,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       await deskClaims.leave();
     },
   });
-  const automationParts = { draftsStore, publish, events, language, deskShop, reportProblem };
+  const sources = [priceRules.due];
+  const automationParts = { draftsStore, publish, events, language, deskShop, reportProblem, sources };
   const automation = await openAppAutomation(config, ports, automationParts);
   const router = createRouter(
     {

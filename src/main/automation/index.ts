@@ -14,6 +14,7 @@ import type { LeaseTiming } from '../shop/job-lease';
 import type { ShopSession } from '../shop/shop-session';
 import type { DraftsStore } from '../storage/drafts-store';
 import { systemClock, type Clock } from './clock';
+import type { DueSource } from './due';
 import { createRunner, type Runner } from './runner';
 import { scheduleSource, type ScheduleNews } from './schedule-source';
 import { createSchedules, localTime, type Schedules } from './schedules';
@@ -58,6 +59,8 @@ export interface AppParts {
   language(): UiLanguage;
   deskShop: { current(): { session: ShopSession } | undefined };
   reportProblem(movedAside: string): void;
+  /** The other kinds that fall due (price steps, feed runs), run beside the schedules. */
+  sources: readonly DueSource[];
 }
 
 /** The app's automation: runs what is due while the app is open, unless `config.automation.run` is false. */
@@ -78,6 +81,7 @@ export function openAppAutomation(config: AppConfig, ports: AppPorts, parts: App
   });
   // A draft scheduled on another desk of the shop (or changed here) may be due sooner.
   return automation.then((opened) => {
+    for (const source of parts.sources) opened.runner.register(source);
     const off = parts.events.subscribe((event) => {
       if (event === 'drafts:changed') opened.runner.wake();
     });

@@ -53,6 +53,7 @@ export function openPriceRules(
     events: Pick<EventHub, 'emit'>;
   },
   ports: { log: PriceStepDeps['log']; clock?: () => number },
+  runnerClock?: { now(): number },
 ): PriceRules {
   const { context, edits } = parts.live;
   return createPriceRules({
@@ -61,6 +62,6 @@ export function openPriceRules(
     templates: parts.templates,
     onDraftsChanged: (ids) => parts.events.emit('drafts:changed', { ids }),
     log: ports.log,
-    now: () => new Date(ports.clock?.() ?? Date.now()),
+    now: () => new Date(runnerClock?.now() ?? ports.clock?.() ?? Date.now()),
   });
 }

@@ -4,6 +4,7 @@
 import { rmSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
+import type { Clock } from '../../../src/main/automation/clock';
 import type { DueTask } from '../../../src/main/automation/due';
 import type { Draft } from '../../../src/shared/domain/draft';
 import type { PriceRule } from '../../../src/shared/domain/price-rule';
@@ -31,10 +32,23 @@ afterEach(async () => {
   live = restarted = undefined;
 });
 
-/** The app with one live ad (120.50 €) and a clock the test moves. */
+/** The runner's clock: the test's time; its waits end only when the runner is woken or stopped. */
+const runnerClock = (clock: { now: number }): Clock => ({
+  now: () => clock.now,
+  wait: (_ms, signal) =>
+    new Promise<void>((resolve) =>
+      signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true }),
+    ),
+});
+
+/** The app with one live ad (120.50 €) and a clock the test moves; its runner runs only when asked. */
 async function start() {
   const clock = { now: Date.parse('2026-03-02T09:00:00.000Z') };
-  live = await liveApp([1], { clock: () => clock.now });
+  live = await liveApp(
+    [1],
+    { clock: () => clock.now },
+    { automation: { run: false, clock: runnerClock(clock) } },
+  );
   const { draftId, listingUuid } = live.published[0]!;
   return { clock, draftId, listingUuid, app: live };
 }
@@ -151,7 +165,11 @@ it('after a crash between sending a step and writing it down, finishes the step 
   rmSync(path.join(dataDir, 'drafts', 'index.json'), { force: true });
   rmSync(path.join(dataDir, 'drafts', 'index.journal'), { force: true });
 
-  restarted = await createTempApp(dataDir, { clock: () => clock.now });
+  restarted = await createTempApp(
+    dataDir,
+    { clock: () => clock.now },
+    { automation: { run: false, clock: runnerClock(clock) } },
+  );
   const sb = restarted.app.sandbox.sandbox;
   const updates = () => Object.values(sb.stats().requests[UPDATE] ?? {}).reduce((sum, n) => sum + n, 0);
   const before = updates();
@@ -193,4 +211,20 @@ it('a step the service refuses is written on the rule with why, logged, and trie
   expect(await runDue(app.temp, clock.now)).toEqual([`price:${draftId}:1:retry-1`]);
   expect((await app.listing(listingUuid)).adPrice.amount).toBe(108.45);
   expect((await draftOf(app.temp, draftId)).priceRule!.failed).toBeUndefined();
+});
+
+it('is run by the app’s runner (and so by `worker`) when a step falls due, once', async () => {
+  const { clock, draftId, app } = await start();
+  await app.call('priceRules:set-draft', { draftId, rule });
+  const updates = () => app.requests(UPDATE);
+  const before = updates();
+  const { runner } = app.temp.app.automation;
+  const ran = async () =>
+    (await runner.runDue()).filter((o) => o.kind === 'price').map((o) => `${o.key} ${o.state}`);
+  expect(await ran()).toEqual([`price:${draftId}:0 done`]);
+  expect(await ran()).toEqual([]);
+  clock.now += 7 * DAY;
+  expect(await ran()).toEqual([`price:${draftId}:1 done`]);
+  expect(updates()).toBe(before + 1);
+  expect((await draftOf(app.temp, draftId)).priceRule?.steps.map((s) => s.to)).toEqual([10845]);
 });

@@ -2,7 +2,7 @@
 // its embedded sandbox through the router (as the renderer does), and a direct client of that
 // sandbox standing in for "someone else" changing the listing meanwhile. Nothing is mocked.
 import { expect, vi } from 'vitest';
-import type { AppPorts } from '../../../src/main/app';
+import type { AppConfig, AppPorts } from '../../../src/main/app';
 import type { Sandbox } from '../../../src/sandbox';
 import type { Draft } from '../../../src/shared/domain/draft';
 import type { PublishState } from '../../../src/shared/domain/publish-job';
@@ -44,13 +44,17 @@ const publication = { ...sampleDraft('x').publication, imprintUuid: null };
  * Starts the app with `photos.length` drafts (draft i with photos[i] photos) and publishes them all,
  * waiting until every job is 'published'.
  */
-export async function liveApp(photos: number[] = [2], ports: Partial<AppPorts> = {}): Promise<LiveApp> {
+export async function liveApp(
+  photos: number[] = [2],
+  ports: Partial<AppPorts> = {},
+  config: Partial<AppConfig> = {},
+): Promise<LiveApp> {
   const folder = tempDir('listing-desk-live-');
   for (const [i, count] of photos.entries()) {
     const fields = { title: `Artikel ${i + 1}`, customReference: `LIVE-${i + 1}`, publication };
     writeDraft(folder.dir, readyDraft(folder.dir, 10 * (i + 1), fields, count));
   }
-  const temp = await createTempApp(folder.dir, ports);
+  const temp = await createTempApp(folder.dir, ports, config);
   const sb = temp.app.sandbox.sandbox;
   sb.configure({ validationDelayMs: 50 });
   const call = <T>(channel: string, input?: unknown) => temp.call<T>(channel, input);
