@@ -1,7 +1,7 @@
 // One https download with limits, for a feed's table and its photos: a shop's server is a stranger
 // to the app, so what it sends is bounded in size and time, its type is checked before the body is
 // read, and it may only send the app on to another https address.
-import got, { HTTPError, MaxRedirectsError, TimeoutError, type Headers } from 'got';
+import got, { HTTPError, MaxRedirectsError, ReadError, TimeoutError, type Headers } from 'got';
 
 /** Why a download was refused; each caller words it for the seller. */
 export type DownloadRefusal =
@@ -12,6 +12,7 @@ export type DownloadRefusal =
   | 'not-found'
   | 'http-status'
   | 'too-large'
+  | 'cut-off'
   | 'timed-out'
   | 'redirect-loop'
   | 'wrong-type'
@@ -101,6 +102,8 @@ function refusalOf(error: unknown, options: DownloadOptions, insecureRedirect: b
   if (error instanceof TimeoutError)
     return new DownloadError('timed-out', { seconds: Math.ceil(options.timeoutMs / 1000) });
   if (error instanceof MaxRedirectsError) return new DownloadError('redirect-loop');
+  // The body stopped before its end (the connection dropped): a part of a table must never pass for all of it.
+  if (error instanceof ReadError) return new DownloadError('cut-off', { cause: error.code });
   if (error instanceof HTTPError) return statusRefusal(error.response.statusCode, options);
   const code = (error as { code?: string }).code ?? '';
   if (/CERT|SELF_SIGNED|TLS|SSL|ERR_OSSL/.test(code))

@@ -45,6 +45,7 @@ function words(reason: DownloadRefusal | LookupRefusal, values: Record<string, u
     'not-found': () => mainI18n.t('errors:feedPhoto.notFound', values),
     'http-status': () => mainI18n.t('errors:feedPhoto.httpStatus', values),
     'too-large': () => mainI18n.t('errors:feedPhoto.tooLarge', values),
+    'cut-off': () => mainI18n.t('errors:feedPhoto.cutOff', values),
     'timed-out': () => mainI18n.t('errors:feedPhoto.timedOut', values),
     'redirect-loop': () => mainI18n.t('errors:feedPhoto.redirectLoop', values),
     'wrong-type': () => mainI18n.t('errors:feedPhoto.wrongType', values),

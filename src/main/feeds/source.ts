@@ -118,6 +118,7 @@ function refuse(
     'file-unreadable': () => mainI18n.t('errors:feedSource.fileUnreadable', words),
     'http-status': () => mainI18n.t('errors:feedSource.httpStatus', words),
     'too-large': () => mainI18n.t('errors:feedSource.tooLarge', words),
+    'cut-off': () => mainI18n.t('errors:feedSource.cutOff', words),
     'timed-out': () => mainI18n.t('errors:feedSource.timedOut', words),
     'redirect-loop': () => mainI18n.t('errors:feedSource.redirectLoop', words),
     certificate: () => mainI18n.t('errors:feedSource.certificate', words),

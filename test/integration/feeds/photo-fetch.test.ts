@@ -42,6 +42,11 @@ const routes: Record<string, (response: ServerResponse) => void> = {
   '/p/text-as-jpeg.jpg': (r) => send(r, 'image/jpeg', 'not an image at all'),
   '/p/huge.jpg': (r) => send(r, 'image/jpeg', Buffer.alloc(1_200_000, 1)),
   '/p/stalled.jpg': (r) => r.writeHead(200, { 'content-type': 'image/jpeg' }).write(jpeg.subarray(0, 10)),
+  '/p/cut.jpg': (r) => {
+    r.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': String(jpeg.length) });
+    r.write(jpeg.subarray(0, 100));
+    setImmediate(() => r.socket?.destroy());
+  },
   '/p/loop.jpg': (r) => r.writeHead(302, { location: '/p/loop.jpg' }).end(),
 };
 
@@ -144,6 +149,7 @@ describe('a feed row’s photos', () => {
       at('/p/stalled.jpg'),
       at('/p/missing.jpg'),
       at('/p/loop.jpg'),
+      at('/p/cut.jpg'),
       'http://127.0.0.1:1/p/plain.jpg',
       'gone.jpg',
       '../private.jpg',
@@ -172,6 +178,7 @@ describe('a feed row’s photos', () => {
         `The photo “${at('/p/missing.jpg')}” is not on its server (HTTP 404).`,
       ],
       [at('/p/loop.jpg')]: ['feed-redirect-loop', expect.stringContaining('keeps sending the app on')],
+      [at('/p/cut.jpg')]: ['feed-cut-off', expect.stringContaining('arrived cut off')],
       'http://127.0.0.1:1/p/plain.jpg': ['feed-not-https', expect.stringContaining('not an https address')],
       'gone.jpg': [
         'feed-not-in-folder',

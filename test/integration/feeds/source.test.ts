@@ -41,6 +41,12 @@ const routes: Record<string, (response: ServerResponse, authorized: boolean) => 
   },
   // Sends its header, then nothing: a stalled shop server.
   '/stalled': (r) => r.writeHead(200, { 'content-type': 'text/csv' }).write('SKU;Titel\n'),
+  // Declares the whole file, sends a part, and drops the connection (a shop server restarting).
+  '/cut-off': (r) => {
+    r.writeHead(200, { 'content-type': 'text/csv', 'content-length': String(CSV.length * 10) });
+    r.write(CSV);
+    setImmediate(() => r.socket?.destroy());
+  },
   '/moved': (r) => r.writeHead(302, { location: '/export.csv' }).end(),
   '/loop': (r) => r.writeHead(302, { location: '/loop' }).end(),
   '/broken': (r) => r.writeHead(500).end('oops'),
@@ -175,6 +181,9 @@ describe('a feed read from an https URL', () => {
     const slow = await refusal(read(url('/stalled'), 'f', { timeoutMs: 500 }));
     expect(reasonOf(slow)).toBe('timed-out');
     expect(slow.message).toContain('did not arrive within 1 seconds');
+    const cut = await refusal(read(url('/cut-off')));
+    expect(reasonOf(cut)).toBe('cut-off');
+    expect(cut.message).toContain('arrived cut off');
     const login = await refusal(read(url('/login')));
     expect(reasonOf(login)).toBe('not-a-table');
     expect(login.message).toContain('(text/html)');
