@@ -25,7 +25,7 @@ import type { FeedStore } from './feed-store';
 export interface ApplyDeps {
   store: Pick<DraftsStore, 'list' | 'get' | 'create' | 'update'>;
   drafts: Pick<DraftsService, 'addPhotos' | 'setPhotos'>;
-  publish: Pick<PublishEngine, 'start' | 'publicationsOf' | 'retrack'>;
+  publish: Pick<PublishEngine, 'start' | 'publicationsOf' | 'retrack' | 'list' | 'onChange'>;
   lifecycle: Pick<Lifecycle, 'setPublicationState' | 'deleteListing'>;
   client(accountId: string): ServiceClient;
   feeds: FeedStore;

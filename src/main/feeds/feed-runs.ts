@@ -15,6 +15,7 @@ import { AppError } from '../ipc/app-error';
 import { mainI18n } from '../i18n';
 import { createKeyedLock } from '../publish/limiter';
 import { applyEntry, type ApplyDeps } from './feed-apply';
+import { waitForJobs } from './publish-wait';
 import { feedAccount, planFeed, type PlannerDeps } from './feed-planner';
 import type { RunStore } from './run-store';
 
@@ -62,6 +63,16 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
     const total = todo.length;
     let done = 0;
     deps.onProgress({ feedId: feed.id, runId: run.id, phase: 'apply', done, total });
+    // New rows being published: done once their ads are live (the engine publishes them).
+    const publishing: FeedRunEntry[] = [];
+    const fail = (entry: FeedRunEntry, code: string, message: string, error?: unknown) => {
+      entry.outcome = 'failed';
+      entry.failure = { code, message };
+      deps.log.error(
+        `Feed ${feed.name} (run ${run.id}): ${entry.action} of ${entry.reference ?? '?'} failed: ${message}`,
+        error,
+      );
+    };
     for (const entry of todo) {
       const note = async (change: Partial<FeedRunEntry>) => {
         Object.assign(entry, change);
@@ -69,20 +80,41 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
       };
       try {
         await applyEntry(deps, { feed, account, template, runId: run.id, note }, entry);
-        entry.outcome = 'done';
         delete entry.failure;
+        if (entry.action === 'create' && feed.publish) publishing.push(entry);
+        else entry.outcome = 'done';
       } catch (error) {
         const appError = error instanceof AppError ? error : new AppError('internal', String(error));
-        entry.outcome = 'failed';
-        entry.failure = { code: reasonOf(appError), message: appError.message };
-        deps.log.error(
-          `Feed ${feed.name} (run ${run.id}): ${entry.action} of ${entry.reference ?? '?'} failed: ${appError.message}`,
-          error,
-        );
+        fail(entry, reasonOf(appError), appError.message, error);
       }
       done += 1;
       await save(run);
       deps.onProgress({ feedId: feed.id, runId: run.id, phase: 'apply', done, total });
+    }
+    if (publishing.length > 0) {
+      const outcomes = await waitForJobs(
+        deps.publish,
+        publishing.map((e) => e.draftId!),
+      );
+      for (const entry of publishing) {
+        const outcome = outcomes.get(entry.draftId!);
+        if (outcome?.ok) {
+          entry.outcome = 'done';
+          const listingUuid = outcome.listingUuid ?? undefined;
+          if (listingUuid !== undefined) {
+            entry.listingUuid = listingUuid;
+            await deps.feeds.setItem(feed.id, entry.reference!, (item) => ({
+              ...item,
+              reference: entry.reference!,
+              state: item?.state ?? 'active',
+              listingUuid,
+            }));
+          }
+        } else if (outcome) fail(entry, outcome.code, outcome.message);
+        else
+          fail(entry, 'no-job', mainI18n.t('errors:feedPublishNotStarted', { title: entry.title, why: '' }));
+      }
+      await save(run);
     }
     run.state = 'done';
     run.finishedAt = now().toISOString();

@@ -58,6 +58,7 @@ export async function feedApp(dataDir?: string): Promise<FeedApp> {
   const api = await Api.login(sb, sb.clients[0]);
   const photos = new Set<string>();
   const call = <T>(channel: string, input?: unknown) => temp.call<T>(channel, input);
+  const listings = async () => (await api.call('GET', '/v1/listings')).body as ListingView[];
   return {
     temp,
     dir: src.dir,
@@ -71,11 +72,9 @@ export async function feedApp(dataDir?: string): Promise<FeedApp> {
         }
       return put(src.dir, 'lager.csv', csvOf(products, header));
     },
-    async listings() {
-      return (await api.call('GET', '/v1/listings')).body as ListingView[];
-    },
+    listings,
     async states(reference) {
-      const listing = (await this.listings()).find((l) => l.customReference === reference)!;
+      const listing = (await listings()).find((l) => l.customReference === reference)!;
       const res = await api.call('GET', `/v1/listings/${listing.uuid}/publications`);
       return (res.body as { requestedState: string }[]).map((p) => p.requestedState);
     },
