@@ -89,7 +89,11 @@ export async function feedRunCommand(session: Session, name: string, json: boole
       session.out(entryLine(t, entry));
     session.out(summary(t, run.counts));
   }
-  for (const entry of run.entries.filter((e) => e.outcome === 'failed'))
+  const failedAll = [...(run.resumed ?? []).flatMap((r) => r.entries), ...run.entries].filter(
+    (e) => e.outcome === 'failed',
+  );
+  for (const r of run.resumed ?? []) session.err(t('feed.resumed', { when: r.startedAt }));
+  for (const entry of failedAll)
     session.err(
       t('feed.failedEntry', {
         reference: entry.reference ?? '–',
@@ -106,8 +110,8 @@ export async function feedRunCommand(session: Session, name: string, json: boole
     session.err(t('feed.runFailed', { why: run.failure ?? '' }));
     return EXIT.someFailed;
   }
-  if (run.failed > 0) {
-    session.err(t('feed.someFailed', { count: run.failed }));
+  if (failedAll.length > 0) {
+    session.err(t('feed.someFailed', { count: failedAll.length }));
     return EXIT.someFailed;
   }
   return EXIT.ok;

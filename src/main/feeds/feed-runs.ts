@@ -137,11 +137,17 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
       }
     });
 
-  const finishUnfinished = async (feed: Feed) => {
+  // Runs finished after a crash (at start, in the background) until the next run names them.
+  const unreported = new Map<string, FeedRun[]>();
+  const finishUnfinished = async (feed: Feed): Promise<FeedRun[]> => {
     for (const run of deps.runs.list(feed.id).filter((r) => r.state === 'running')) {
       deps.log.info(`Feed ${feed.name}: run ${run.id} resumes where it stopped`);
+      unreported.set(feed.id, [...(unreported.get(feed.id) ?? []), run]);
       await apply(run, feed);
     }
+    const finished = unreported.get(feed.id) ?? [];
+    unreported.delete(feed.id);
+    return finished;
   };
 
   return {
@@ -149,7 +155,7 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
 
     run: (feed, trigger) =>
       guarded(feed.id, async () => {
-        await finishUnfinished(feed);
+        const resumed = await finishUnfinished(feed);
         const current = deps.feeds.get(feed.id) ?? feed;
         const startedAt = now();
         const run: FeedRun = {
@@ -175,7 +181,7 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
           Object.assign(run, { state: 'failed', failure: message, finishedAt: now().toISOString() });
           await save(run);
           deps.onProgress({ feedId: feed.id, runId: run.id, phase: 'done', done: 0, total: 0 });
-          return run;
+          return withResumed(run, resumed);
         }
         const { plan } = read;
         run.counts = plan.counts;
@@ -199,7 +205,7 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
             `Feed ${current.name}: run held, nothing applied (${plan.held.map((h) => h.reason).join(', ')})`,
           );
           deps.onProgress({ feedId: feed.id, runId: run.id, phase: 'done', done: 0, total: 0 });
-          return run;
+          return withResumed(run, resumed);
         }
         // Written before the first ad: from here on the run resumes after a crash.
         await save(run);
@@ -218,7 +224,7 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
           lastRunAt: run.startedAt,
         });
         await apply(run, current);
-        return run;
+        return withResumed(run, resumed);
       }),
 
     async retry(runId, reference) {
@@ -250,12 +256,21 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
       for (const feedId of feedIds) {
         const feed = deps.feeds.get(feedId);
         if (!feed) continue;
-        await guarded(feedId, () => finishUnfinished(feed)).catch((error: unknown) =>
+        await guarded(feedId, async () => {
+          // Kept for the next run's answer (finishUnfinished hands them over once).
+          const finished = await finishUnfinished(feed);
+          if (finished.length > 0) unreported.set(feedId, finished);
+        }).catch((error: unknown) =>
           deps.log.error(`Feed ${feed.name}: an unfinished run could not resume`, error),
         );
       }
     },
   };
+}
+
+/** The run's answer, naming the unfinished runs finished before it (their failures are the seller's too). */
+function withResumed(run: FeedRun, resumed: FeedRun[]): FeedRun {
+  return resumed.length === 0 ? run : { ...run, resumed: structuredClone(resumed) };
 }
 
 function reasonOf(error: AppError): string {
