@@ -25,7 +25,7 @@ import type { FeedStore } from './feed-store';
 export interface ApplyDeps {
   store: Pick<DraftsStore, 'list' | 'get' | 'create' | 'update'>;
   drafts: Pick<DraftsService, 'addPhotos' | 'setPhotos'>;
-  publish: Pick<PublishEngine, 'start' | 'publicationsOf' | 'retrack'>;
+  publish: Pick<PublishEngine, 'start' | 'retry' | 'publicationsOf' | 'retrack' | 'list' | 'onChange'>;
   lifecycle: Pick<Lifecycle, 'setPublicationState' | 'deleteListing'>;
   client(accountId: string): ServiceClient;
   feeds: FeedStore;
@@ -109,6 +109,20 @@ async function create(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry, s
   if (!ctx.feed.publish) return;
   const draft = await deps.store.get(draftId);
   if (draft.status === 'publishing' || draft.status === 'published') return;
+  // A job of this draft that failed (a run cut short, the service away) goes on from where it stopped.
+  const failed = deps.publish
+    .list()
+    .filter((job) => job.draftId === draftId)
+    .at(-1);
+  if (draft.status === 'failed' && failed?.state === 'failed') {
+    const retried = await deps.publish.retry(failed.id);
+    if (retried === true) return;
+    throw new AppError(
+      'conflict',
+      mainI18n.t('errors:feedPublishNotStarted', { title: draft.title, why: failed.error?.detail ?? '' }),
+      { reason: retried === false ? 'not-retried' : 'needs-confirmation' },
+    );
+  }
   if (draft.status !== 'ready')
     throw new AppError('invalid-input', mainI18n.t('errors:feedDraftNotReady', { title: draft.title }), {
       reason: 'not-ready',

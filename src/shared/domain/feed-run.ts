@@ -117,6 +117,8 @@ export interface FeedRunSummary {
 export interface FeedRun extends FeedRunSummary {
   feedName: string;
   entries: FeedRunEntry[];
+  /** feeds:run only: runs a crash or kill had left unfinished, finished first. */
+  resumed?: FeedRun[];
 }
 
 /** A run's progress while it applies its plan. */

@@ -45,24 +45,37 @@ export interface FeedApp {
   writes(): number;
   /** Waits until every publish job is published. */
   published(count: number): Promise<void>;
+  /** Closes the app and opens it again on the same data folder (nothing kept in memory). */
+  reopen(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** Starts the app with an empty data folder and a folder for the shop's export. */
-export async function feedApp(dataDir?: string): Promise<FeedApp> {
+export async function feedApp(): Promise<FeedApp> {
   const src = tempDir('listing-desk-feed-src-');
-  const data = dataDir === undefined ? undefined : dataDir;
-  const temp = await createTempApp(data);
-  const sb = temp.app.sandbox.sandbox;
-  sb.configure({ validationDelayMs: 20 });
-  const api = await Api.login(sb, sb.clients[0]);
+  const data = tempDir('listing-desk-feed-data-');
+  let temp = await createTempApp(data.dir);
+  const sandbox = () => temp.app.sandbox.sandbox;
+  sandbox().configure({ validationDelayMs: 20 });
+  let api = await Api.login(sandbox(), sandbox().clients[0]);
   const photos = new Set<string>();
   const call = <T>(channel: string, input?: unknown) => temp.call<T>(channel, input);
+  const listings = async () => (await api.call('GET', '/v1/listings')).body as ListingView[];
   return {
-    temp,
+    get temp() {
+      return temp;
+    },
     dir: src.dir,
-    api,
+    get api() {
+      return api;
+    },
     call,
+    async reopen() {
+      await temp.app.close();
+      temp = await createTempApp(data.dir);
+      sandbox().configure({ validationDelayMs: 20 });
+      api = await Api.login(sandbox(), sandbox().clients[0]);
+    },
     write(products, header) {
       for (const [i, p] of products.entries())
         if (!photos.has(p.sku)) {
@@ -71,16 +84,14 @@ export async function feedApp(dataDir?: string): Promise<FeedApp> {
         }
       return put(src.dir, 'lager.csv', csvOf(products, header));
     },
-    async listings() {
-      return (await api.call('GET', '/v1/listings')).body as ListingView[];
-    },
+    listings,
     async states(reference) {
-      const listing = (await this.listings()).find((l) => l.customReference === reference)!;
+      const listing = (await listings()).find((l) => l.customReference === reference)!;
       const res = await api.call('GET', `/v1/listings/${listing.uuid}/publications`);
       return (res.body as { requestedState: string }[]).map((p) => p.requestedState);
     },
     writes() {
-      const requests = sb.stats().requests;
+      const requests = sandbox().stats().requests;
       return Object.entries(requests)
         .filter(([route]) => /^(POST|PUT|DELETE) \/v1\//.test(route))
         .reduce((sum, [, byStatus]) => sum + Object.values(byStatus).reduce((a, n) => a + n, 0), 0);
@@ -96,6 +107,7 @@ export async function feedApp(dataDir?: string): Promise<FeedApp> {
     },
     async close() {
       await temp.remove();
+      data.remove();
       src.remove();
     },
   };

@@ -6,13 +6,13 @@ import { newDraft, type Draft, type DraftInit } from '../../../src/shared/domain
 import type { FeedItem } from '../../../src/shared/domain/feed';
 import { planFeedRun, type FeedWorld } from '../../../src/shared/domain/feed-plan';
 import type { FeedPlanEntry } from '../../../src/shared/domain/feed-run';
-import { mappingFor, readFeedRows, readStock } from '../../../src/shared/domain/feed-rows';
+import { mappingFor, readFeedRows, readStock, type FeedColumns } from '../../../src/shared/domain/feed-rows';
 import { feedValve, type ValveInput } from '../../../src/shared/domain/feed-valve';
 import { guessMapping } from '../../../src/shared/domain/import-mapping';
 import type { ListingView } from '../../../src/shared/ipc/types';
 
 const HEADER = ['SKU', 'Titel', 'Preis', 'Bestand'];
-const columns = {
+const columns: FeedColumns = {
   mapping: guessMapping(HEADER),
   mappedHeader: null,
   referenceColumn: 'SKU',
