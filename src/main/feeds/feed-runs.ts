@@ -2,6 +2,7 @@
 // ad with the report written after each, resumed after a crash or kill from the first ad not done,
 // and kept as the feed's history. One run of a feed at a time.
 import { randomUUID } from 'node:crypto';
+import pLimit from 'p-limit';
 import type { Feed } from '../../shared/domain/feed';
 import {
   countActions,
@@ -15,6 +16,7 @@ import { AppError } from '../ipc/app-error';
 import { mainI18n } from '../i18n';
 import { createKeyedLock } from '../publish/limiter';
 import { applyEntry, type ApplyDeps } from './feed-apply';
+import { groupedWrites } from './group-write';
 import { waitForJobs } from './publish-wait';
 import { feedAccount, planFeed, type PlannerDeps } from './feed-planner';
 import type { RunStore } from './run-store';
@@ -38,6 +40,9 @@ export interface FeedRuns {
   /** True while a run of the feed is under way. */
   busy(feedId: string): boolean;
 }
+
+/** Changes to live ads a run sends at the same time (the publish engine's default for drafts). */
+export const FEED_ADS_AT_ONCE = 4;
 
 const summaryCounts = (run: FeedRun) => ({
   ...run,
@@ -73,10 +78,25 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
         error,
       );
     };
-    for (const entry of todo) {
+    // A change to a live ad (update, pause, resume, end) is a round trip or two to the service, each
+    // independent of the others: a few go at once, their report writes grouped (each ad still answered
+    // only once the report holding it is on disk). New rows go one at a time: their drafts' photos
+    // and publishing already run side by side in the intake and the publish engine.
+    const grouped = groupedWrites(() => save(run));
+    // A report that cannot be written stops the run: no ad is started that could not be recorded.
+    let halted = false;
+    const written = () =>
+      grouped().catch((error: unknown) => {
+        halted = true;
+        throw error;
+      });
+    const live = pLimit(FEED_ADS_AT_ONCE);
+    const created = pLimit(1);
+    const applyOne = async (entry: FeedRunEntry) => {
+      if (halted) return;
       const note = async (change: Partial<FeedRunEntry>) => {
         Object.assign(entry, change);
-        await save(run);
+        await written();
       };
       try {
         await applyEntry(deps, { feed, account, template, runId: run.id, note }, entry);
@@ -88,9 +108,10 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
         fail(entry, reasonOf(appError), appError.message, error);
       }
       done += 1;
-      await save(run);
+      await written();
       deps.onProgress({ feedId: feed.id, runId: run.id, phase: 'apply', done, total });
-    }
+    };
+    await Promise.all(todo.map((entry) => (entry.action === 'create' ? created : live)(applyOne, entry)));
     if (publishing.length > 0) {
       const outcomes = await waitForJobs(
         deps.publish,

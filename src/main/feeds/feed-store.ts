@@ -92,6 +92,8 @@ export async function openFeedStore(
         const items = await readItems(id);
         const at = items.findIndex((item) => item.reference === reference);
         const next = change(at >= 0 ? items[at] : undefined);
+        // An ad's record that stays as it was (a price update) costs no write of the whole file.
+        if (at >= 0 && JSON.stringify(items[at]) === JSON.stringify(next)) return;
         const updated = at >= 0 ? items.map((item, i) => (i === at ? next : item)) : [...items, next];
         await writeFileAtomic(itemsFile(id), JSON.stringify({ feedId: id, items: updated }));
         cache.set(id, updated);
