@@ -2,7 +2,6 @@
 // ad with the report written after each, resumed after a crash or kill from the first ad not done,
 // and kept as the feed's history. One run of a feed at a time.
 import { randomUUID } from 'node:crypto';
-import pLimit from 'p-limit';
 import type { Feed } from '../../shared/domain/feed';
 import {
   countActions,
@@ -15,8 +14,7 @@ import { mappingFor } from '../../shared/domain/feed-rows';
 import { AppError } from '../ipc/app-error';
 import { mainI18n } from '../i18n';
 import { createKeyedLock } from '../publish/limiter';
-import { applyEntry, type ApplyDeps } from './feed-apply';
-import { groupedWrites } from './group-write';
+import { applyEntry, itemAfter, type ApplyDeps } from './feed-apply';
 import { waitForJobs } from './publish-wait';
 import { feedAccount, planFeed, type PlannerDeps } from './feed-planner';
 import type { RunStore } from './run-store';
@@ -40,9 +38,6 @@ export interface FeedRuns {
   /** True while a run of the feed is under way. */
   busy(feedId: string): boolean;
 }
-
-/** Changes to live ads a run sends at the same time (the publish engine's default for drafts). */
-export const FEED_ADS_AT_ONCE = 4;
 
 const summaryCounts = (run: FeedRun) => ({
   ...run,
@@ -78,25 +73,10 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
         error,
       );
     };
-    // A change to a live ad (update, pause, resume, end) is a round trip or two to the service, each
-    // independent of the others: a few go at once, their report writes grouped (each ad still answered
-    // only once the report holding it is on disk). New rows go one at a time: their drafts' photos
-    // and publishing already run side by side in the intake and the publish engine.
-    const grouped = groupedWrites(() => save(run));
-    // A report that cannot be written stops the run: no ad is started that could not be recorded.
-    let halted = false;
-    const written = () =>
-      grouped().catch((error: unknown) => {
-        halted = true;
-        throw error;
-      });
-    const live = pLimit(FEED_ADS_AT_ONCE);
-    const created = pLimit(1);
-    const applyOne = async (entry: FeedRunEntry) => {
-      if (halted) return;
+    for (const entry of todo) {
       const note = async (change: Partial<FeedRunEntry>) => {
         Object.assign(entry, change);
-        await written();
+        await save(run);
       };
       try {
         await applyEntry(deps, { feed, account, template, runId: run.id, note }, entry);
@@ -108,10 +88,13 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
         fail(entry, reasonOf(appError), appError.message, error);
       }
       done += 1;
-      await written();
+      // The report goes to disk while the next ad's call is under way (a write asked for meanwhile
+      // is folded into the next one); each ad's step can run again safely should a crash come first.
+      save(run).catch((error: unknown) =>
+        deps.log.error(`Feed ${feed.name}: run ${run.id} not written yet`, error),
+      );
       deps.onProgress({ feedId: feed.id, runId: run.id, phase: 'apply', done, total });
-    };
-    await Promise.all(todo.map((entry) => (entry.action === 'create' ? created : live)(applyOne, entry)));
+    }
     if (publishing.length > 0) {
       const outcomes = await waitForJobs(
         deps.publish,
@@ -121,22 +104,20 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
         const outcome = outcomes.get(entry.draftId!);
         if (outcome?.ok) {
           entry.outcome = 'done';
-          const listingUuid = outcome.listingUuid ?? undefined;
-          if (listingUuid !== undefined) {
-            entry.listingUuid = listingUuid;
-            await deps.feeds.setItem(feed.id, entry.reference!, (item) => ({
-              ...item,
-              reference: entry.reference!,
-              state: item?.state ?? 'active',
-              listingUuid,
-            }));
-          }
+          if (outcome.listingUuid !== null) entry.listingUuid = outcome.listingUuid;
         } else if (outcome) fail(entry, outcome.code, outcome.message);
         else
           fail(entry, 'no-job', mainI18n.t('errors:feedPublishNotStarted', { title: entry.title, why: '' }));
       }
       await save(run);
     }
+    // The feed's record follows the report, in one write (a feed of thousands, one file).
+    const entries = new Map(
+      run.entries.flatMap((e) => (e.reference === null ? [] : [[e.reference, e] as const])),
+    );
+    await deps.feeds.setItems(feed.id, (reference, item) => itemAfter(entries.get(reference)!, item), [
+      ...entries.keys(),
+    ]);
     run.state = 'done';
     run.finishedAt = now().toISOString();
     await save(run);
@@ -207,18 +188,19 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
         const { plan } = read;
         run.counts = plan.counts;
         run.held = plan.held;
-        run.entries = plan.entries.map((entry) => {
-          const row = entry.reference === null ? undefined : read.rows.get(entry.reference);
-          const source =
-            row && (entry.action === 'create' || entry.action === 'update' || entry.action === 'resume')
-              ? { source: { fields: row.fields, photos: row.photos } }
-              : {};
-          return {
-            ...entry,
-            ...source,
-            outcome: isApplied(entry.action) && plan.held.length === 0 ? 'pending' : 'done',
-          };
-        });
+        const held = plan.held.length > 0;
+        run.entries = plan.entries
+          .filter((entry) => entry.action !== 'unchanged')
+          .map((entry) => {
+            const row = entry.reference === null ? undefined : read.rows.get(entry.reference);
+            const carries =
+              entry.action === 'create' || entry.action === 'update' || entry.action === 'resume';
+            return {
+              ...entry,
+              ...(row && carries && { source: { fields: row.fields, photos: row.photos } }),
+              outcome: !isApplied(entry.action) ? 'done' : held ? 'held' : 'pending',
+            };
+          });
         if (plan.held.length > 0) {
           Object.assign(run, { state: 'held', finishedAt: now().toISOString() });
           await save(run);
@@ -237,6 +219,25 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
           referenceColumn: current.referenceColumn,
           stockColumn: current.stockColumn,
         });
+        // Ads the plan matched by reference (a draft, a listing on the service) become the feed's:
+        // a row of theirs that later goes is then paused or ended like any other.
+        await deps.feeds.adopt(
+          feed.id,
+          plan.entries.flatMap((e) =>
+            e.reference !== null &&
+            (e.draftId !== undefined || e.listingUuid !== undefined) &&
+            e.action !== 'refused'
+              ? [
+                  {
+                    reference: e.reference,
+                    ...(e.draftId !== undefined && { draftId: e.draftId }),
+                    ...(e.listingUuid !== undefined && { listingUuid: e.listingUuid }),
+                    state: 'active' as const,
+                  },
+                ]
+              : [],
+          ),
+        );
         await deps.feeds.save({
           ...current,
           approved: true,

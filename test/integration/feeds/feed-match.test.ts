@@ -65,6 +65,6 @@ it('reads an XLSX workbook', async () => {
   expect((await app.call<FeedRun>('feeds:run', { id: feed.id })).counts).toMatchObject({ create: 2 });
   await putXlsx(app.dir, 'lager.xlsx', { Lager: rows([{ ...v1[0]!, price: '31' }, v1[1]!]) });
   const run = await app.call<FeedRun>('feeds:run', { id: feed.id });
-  expect(outcomes(run)).toEqual(['M-1: update/done', 'M-2: unchanged/done']);
+  expect(outcomes(run)).toEqual(['M-1: update/done']);
   expect((await app.listings()).find((l) => l.customReference === 'M-1')!.adPrice.amount).toBe(31);
 }, 120_000);
