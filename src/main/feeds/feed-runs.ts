@@ -2,6 +2,7 @@
 // ad with the report written after each, resumed after a crash or kill from the first ad not done,
 // and kept as the feed's history. One run of a feed at a time.
 import { randomUUID } from 'node:crypto';
+import pLimit from 'p-limit';
 import type { Feed } from '../../shared/domain/feed';
 import {
   countActions,
@@ -39,6 +40,9 @@ export interface FeedRuns {
   busy(feedId: string): boolean;
 }
 
+/** Changes to live ads a run sends at the same time (the publish engine's default for drafts). */
+export const FEED_LIVE_CHANGES_AT_ONCE = 4;
+
 const summaryCounts = (run: FeedRun) => ({
   ...run,
   failed: run.entries.filter((e) => e.outcome === 'failed').length,
@@ -73,7 +77,12 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
         error,
       );
     };
-    for (const entry of todo) {
+    // A change to a live ad (update, pause, resume, end) is a round trip or two to the service,
+    // independent of the others: a few go at once. New rows go one at a time: their photos and
+    // publishing already run side by side in the intake and the publish engine.
+    const live = pLimit(FEED_LIVE_CHANGES_AT_ONCE);
+    const created = pLimit(1);
+    const applyOne = async (entry: FeedRunEntry) => {
       const note = async (change: Partial<FeedRunEntry>) => {
         Object.assign(entry, change);
         await save(run);
@@ -94,7 +103,8 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
         deps.log.error(`Feed ${feed.name}: run ${run.id} not written yet`, error),
       );
       deps.onProgress({ feedId: feed.id, runId: run.id, phase: 'apply', done, total });
-    }
+    };
+    await Promise.all(todo.map((entry) => (entry.action === 'create' ? created : live)(applyOne, entry)));
     if (publishing.length > 0) {
       const outcomes = await waitForJobs(
         deps.publish,
