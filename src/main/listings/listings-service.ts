@@ -6,11 +6,10 @@ import type { PublishJobView } from '../../shared/domain/publish-job';
 import type { ListingsState, ListingView, PublicationStateView } from '../../shared/ipc/types';
 import type { AccountsService } from '../accounts/accounts-service';
 import { problemOf, serviceAppError } from '../accounts/service-problem';
-import { readJsonFile } from '../storage/atomic-file';
+import { readJsonFile, writeFileAtomic } from '../storage/atomic-file';
 import { tellJobs, type AdFollower } from './ad-news';
 import { watchJobs } from './job-watch';
 import { extrasAfterFetch, withPublication } from './listing-extras';
-import { createCacheWrites } from './cache-writes';
 import { cacheFile } from './listings-cache';
 import {
   FULL_READ_EVERY_MS,
@@ -99,10 +98,13 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
     return read.state === 'ok' ? read.value : { listings: [], fetchedAt: null };
   };
 
-  const cacheWrites = createCacheWrites(fileOf, deps.log);
   const write = async (accountId: string, state: ListingsState): Promise<void> => {
     if (closed) return;
-    await cacheWrites.write(accountId, state);
+    const { fetchedAt, listings, unreadable, extras, publicationsFrom } = state;
+    await writeFileAtomic(
+      fileOf(accountId),
+      JSON.stringify({ fetchedAt, listings, unreadable, extras, publicationsFrom }),
+    ).catch((error: unknown) => deps.log.error('Could not write the listings cache', error));
   };
 
   const fetch = async (accountId: string, asked: ReadScope): Promise<ListingsState> => {
@@ -324,7 +326,6 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
       await Promise.allSettled([...inflight.values()].map((flight) => flight.running));
-      await cacheWrites.settled();
     },
   };
 }
