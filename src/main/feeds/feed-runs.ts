@@ -1,27 +1,25 @@
 // A feed's run as a resumable job (issue 25.3): planned, held by the safety valve or applied ad by
 // ad with the report written after each, resumed after a crash or kill from the first ad not done,
 // and kept as the feed's history. One run of a feed at a time.
-import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import pLimit from 'p-limit';
 import type { Feed } from '../../shared/domain/feed';
-import {
-  countActions,
-  isApplied,
-  type FeedProgress,
-  type FeedRun,
-  type FeedRunEntry,
-} from '../../shared/domain/feed-run';
-import { mappingFor } from '../../shared/domain/feed-rows';
+import type { FeedProgress, FeedRun, FeedRunEntry } from '../../shared/domain/feed-run';
 import { AppError } from '../ipc/app-error';
 import { mainI18n } from '../i18n';
 import { createKeyedLock } from '../publish/limiter';
 import { applyEntry, itemAfter, type ApplyDeps } from './feed-apply';
 import { waitForJobs } from './publish-wait';
+import { createPhotoDownloads, type PhotoDownloads } from './photo-downloads';
+import type { AccountView } from '../../shared/ipc/types';
+import type { DraftTemplate } from '../../shared/domain/template';
 import { feedAccount, planFeed, type PlannerDeps } from './feed-planner';
 import type { RunStore } from './run-store';
+import { keepApplied, newRun, runEntries } from './run-start';
 
 export type RunsDeps = ApplyDeps &
   PlannerDeps & {
+    dataDir: string;
     runs: RunStore;
     onProgress(progress: FeedProgress): void;
     onChange(feedId: string): void;
@@ -64,6 +62,24 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
     const template =
       feed.templateId === undefined ? undefined : await deps.template(account.id, feed.templateId);
     const todo = run.entries.filter((e) => e.outcome === 'pending');
+    // Photos named by URL are downloaded once per run, under the data folder, and removed after it.
+    const downloads = createPhotoDownloads({ parentDir: path.join(deps.dataDir, 'feeds', 'downloads') });
+    try {
+      await applyAll(run, feed, todo, { account, template, downloads });
+    } finally {
+      await downloads
+        .dispose()
+        .catch((error: unknown) => deps.log.error('Feed photo downloads not removed', error));
+    }
+  };
+
+  const applyAll = async (
+    run: FeedRun,
+    feed: Feed,
+    todo: FeedRunEntry[],
+    shared: { account: AccountView; template: DraftTemplate | undefined; downloads: PhotoDownloads },
+  ) => {
+    const { account, template, downloads } = shared;
     const total = todo.length;
     let done = 0;
     deps.onProgress({ feedId: feed.id, runId: run.id, phase: 'apply', done, total });
@@ -88,7 +104,7 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
         await save(run);
       };
       try {
-        await applyEntry(deps, { feed, account, template, runId: run.id, note }, entry);
+        await applyEntry(deps, { feed, account, template, runId: run.id, note, downloads }, entry);
         delete entry.failure;
         if (entry.action === 'create' && feed.publish) publishing.push(entry);
         else entry.outcome = 'done';
@@ -170,19 +186,7 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
         const resumed = await finishUnfinished(feed);
         const current = deps.feeds.get(feed.id) ?? feed;
         const startedAt = now();
-        const run: FeedRun = {
-          id: randomUUID(),
-          feedId: feed.id,
-          feedName: current.name,
-          startedAt: startedAt.toISOString(),
-          finishedAt: null,
-          state: 'running',
-          trigger,
-          counts: countActions([]),
-          failed: 0,
-          held: [],
-          entries: [],
-        };
+        const run = newRun(current, trigger, startedAt);
         deps.onProgress({ feedId: feed.id, runId: run.id, phase: 'plan', done: 0, total: 0 });
         let read;
         try {
@@ -198,19 +202,7 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
         const { plan } = read;
         run.counts = plan.counts;
         run.held = plan.held;
-        const held = plan.held.length > 0;
-        run.entries = plan.entries
-          .filter((entry) => entry.action !== 'unchanged')
-          .map((entry) => {
-            const row = entry.reference === null ? undefined : read.rows.get(entry.reference);
-            const carries =
-              entry.action === 'create' || entry.action === 'update' || entry.action === 'resume';
-            return {
-              ...entry,
-              ...(row && carries && { source: { fields: row.fields, photos: row.photos } }),
-              outcome: !isApplied(entry.action) ? 'done' : held ? 'held' : 'pending',
-            };
-          });
+        run.entries = runEntries(read);
         if (plan.held.length > 0) {
           Object.assign(run, { state: 'held', finishedAt: now().toISOString() });
           await save(run);
@@ -222,39 +214,7 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
         }
         // Written before the first ad: from here on the run resumes after a crash.
         await save(run);
-        // The header and mapping applied are the ones later runs compare with; the seller's yes stands.
-        const mapping = mappingFor(plan.header, {
-          mapping: read.mapping,
-          mappedHeader: current.mapping ? current.header : null,
-          referenceColumn: current.referenceColumn,
-          stockColumn: current.stockColumn,
-        });
-        // Ads the plan matched by reference (a draft, a listing on the service) become the feed's:
-        // a row of theirs that later goes is then paused or ended like any other.
-        await deps.feeds.adopt(
-          feed.id,
-          plan.entries.flatMap((e) =>
-            e.reference !== null &&
-            (e.draftId !== undefined || e.listingUuid !== undefined) &&
-            e.action !== 'refused'
-              ? [
-                  {
-                    reference: e.reference,
-                    ...(e.draftId !== undefined && { draftId: e.draftId }),
-                    ...(e.listingUuid !== undefined && { listingUuid: e.listingUuid }),
-                    state: 'active' as const,
-                  },
-                ]
-              : [],
-          ),
-        );
-        await deps.feeds.save({
-          ...current,
-          approved: true,
-          header: plan.header,
-          mapping,
-          lastRunAt: run.startedAt,
-        });
+        await keepApplied(deps.feeds, current, read, run);
         await apply(run, current);
         return withResumed(run, resumed);
       }),
