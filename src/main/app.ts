@@ -6,8 +6,7 @@ import { createAccountsService } from './accounts/accounts-service';
 import { startEmbeddedSandbox } from './accounts/embedded-sandbox';
 import { createEventHub } from './events';
 import { createRouter } from './ipc/router';
-import { diagnosticsHandlers } from './ipc/handlers/diagnostics';
-import { saveDiagnostics } from './log/diagnostics';
+import { appDiagnosticsHandlers } from './ipc/handlers/diagnostics';
 import { accountsHandlers } from './ipc/handlers/accounts';
 import { appHandlers } from './ipc/handlers/app';
 import { draftsHandlers } from './ipc/handlers/drafts';
@@ -58,7 +57,7 @@ import { liveOutbox } from './shop/live-outbox';
 import { draftMarks } from './shop/marked-drafts';
 import { markedAccountsStore, markTemplates } from './shop/kind-records';
 import { openAppAutomation } from './automation';
-
+import { openAppFeeds } from './feeds/app-feeds';
 import type { App, AppConfig, AppPorts } from './app-contract';
 export type { App, AppConfig, AppPorts } from './app-contract';
 
@@ -272,12 +271,9 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     log: ports.log,
     willWrite: markTemplates(outbox),
   });
-  // Issue 25.5: price rules on drafts and templates, on the runner's clock (a test's, if given).
-  const priceRules = openPriceRules(
-    { draftsStore, live, templates, events },
-    ports,
-    config.automation?.clock,
-  );
+  const feedParts = { draftsStore, drafts, publish, live, accounts, templates, events, reportProblem };
+  const feeds = await openAppFeeds(feedParts, config, ports);
+  const priceRules = openPriceRules({ draftsStore, live, templates, events }, ports, config);
   const shopDeps: StartShopDeps = {
     dataDir: config.dataDir,
     secrets: ports.secretStore,
@@ -324,22 +320,16 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       await deskClaims.leave();
     },
   });
-  const sources = [priceRules.due];
+  const sources = [priceRules.due, feeds.service.due];
   const automationParts = { draftsStore, publish, events, language, deskShop, reportProblem, sources };
   const automation = await openAppAutomation(config, ports, automationParts);
   const router = createRouter(
     {
       ...appHandlers(info),
       ...problemsHandlers(storage.problems),
-      ...diagnosticsHandlers({
+      ...appDiagnosticsHandlers(config.dataDir, info, {
         log: ports.log,
-        save: (userAgent) =>
-          saveDiagnostics({
-            dataDir: config.dataDir,
-            info: info(),
-            userAgent,
-            choosePath: ports.chooseDiagnosticsPath,
-          }),
+        choosePath: ports.chooseDiagnosticsPath,
       }),
       ...settingsHandlers(settings, events),
       ...accountsHandlers(accounts),
@@ -355,6 +345,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       ...templatesHandlers(templates),
       ...shopHandlers(deskShop.service),
       ...automation.handlers,
+      ...feeds.handlers,
       ...priceRulesHandlers(priceRules),
     },
     ports.log,
@@ -365,6 +356,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     events,
     info,
     sandbox,
+    feeds: feeds.service,
     priceDue: priceRules.due,
     photoFile: (urlPath) => resolvePhotoFile(config.dataDir, urlPath),
     download: {

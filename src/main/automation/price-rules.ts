@@ -44,7 +44,10 @@ export function createPriceRules(
   };
 }
 
-/** Builds the app's price rules from its parts; `ports.clock` (epoch ms) is the tests' fake clock. */
+/**
+ * Builds the app's price rules from its parts (issue 25.5), on the automation runner's clock when
+ * the config gives one (a test's), else on `ports.clock` (epoch ms, also a test's), else the machine's.
+ */
 export function openPriceRules(
   parts: {
     draftsStore: PriceStepDeps['store'];
@@ -53,8 +56,9 @@ export function openPriceRules(
     events: Pick<EventHub, 'emit'>;
   },
   ports: { log: PriceStepDeps['log']; clock?: () => number },
-  runnerClock?: { now(): number },
+  config: { automation?: { clock?: { now(): number } } } = {},
 ): PriceRules {
+  const runnerClock = config.automation?.clock;
   const { context, edits } = parts.live;
   return createPriceRules({
     store: parts.draftsStore,

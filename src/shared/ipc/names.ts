@@ -97,6 +97,14 @@ export const channelNames = [
   'shop:test',
   'shop:join',
   'shop:leave',
+  // Issue 25.1-25.3, stock feeds.
+  'feeds:list',
+  'feeds:save',
+  'feeds:remove',
+  'feeds:plan',
+  'feeds:run',
+  'feeds:history',
+  'feeds:retry',
   // Issue 25.5, price rules.
   'priceRules:set-draft',
   'priceRules:set-template',
@@ -118,6 +126,8 @@ export const eventNames = [
   'bulk:changed',
   'shop:progress',
   'shop:changed',
+  'feeds:progress',
+  'feeds:changed',
 ] as const;
 export type EventName = (typeof eventNames)[number];
 

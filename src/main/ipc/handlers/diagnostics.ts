@@ -1,4 +1,5 @@
-import type { DiagnosticsResult } from '../../../shared/ipc/types';
+import type { AppInfo, DiagnosticsResult } from '../../../shared/ipc/types';
+import { saveDiagnostics, type DiagnosticsOptions } from '../../log/diagnostics';
 import type { Log } from '../../log/log';
 import type { Handlers } from '../router';
 
@@ -25,4 +26,16 @@ export function diagnosticsHandlers(
       return { logged: true as const };
     },
   };
+}
+
+/** The app's diagnostics handlers: the file goes where the shell's dialog says, else into the data folder. */
+export function appDiagnosticsHandlers(
+  dataDir: string,
+  info: () => AppInfo,
+  ports: Pick<DiagnosticsOptions, 'choosePath'> & { log: Pick<Log, 'error'> },
+): ReturnType<typeof diagnosticsHandlers> {
+  return diagnosticsHandlers({
+    log: ports.log,
+    save: (userAgent) => saveDiagnostics({ dataDir, info: info(), userAgent, choosePath: ports.choosePath }),
+  });
 }

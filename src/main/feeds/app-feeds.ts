@@ -1,0 +1,54 @@
+// The feeds' place in the app (issue 25): built from the app's parts, so app.ts gives it one line.
+import type { AccountsService } from '../accounts/accounts-service';
+import type { DraftsService } from '../drafts/drafts-service';
+import type { EventHub } from '../events';
+import { feedsHandlers } from '../ipc/handlers/feeds';
+import type { Live } from '../live';
+import type { PublishEngine } from '../publish/engine-api';
+import type { DraftsStore } from '../storage/drafts-store';
+import type { TemplatesService } from '../templates/templates-service';
+import type { AppConfig, AppPorts } from '../app-contract';
+import { openFeeds, type FeedsService } from '.';
+
+export interface AppFeedsParts {
+  draftsStore: DraftsStore;
+  drafts: DraftsService;
+  publish: PublishEngine;
+  live: Live;
+  accounts: AccountsService;
+  templates: Pick<TemplatesService, 'get'>;
+  events: EventHub;
+  /** Shows a file moved aside (one that did not parse) to the seller. */
+  reportProblem(movedAside: string): void;
+}
+
+/** Opens the feeds over the app's parts; answers the service and its IPC handlers. */
+export async function openAppFeeds(
+  parts: AppFeedsParts,
+  config: Pick<AppConfig, 'dataDir'>,
+  ports: Pick<AppPorts, 'secretStore' | 'log'>,
+): Promise<{ service: FeedsService; handlers: ReturnType<typeof feedsHandlers> }> {
+  const { accounts, events } = parts;
+  const service = await openFeeds({
+    dataDir: config.dataDir,
+    secrets: ports.secretStore,
+    store: parts.draftsStore,
+    drafts: parts.drafts,
+    publish: parts.publish,
+    lifecycle: parts.live.lifecycle,
+    client: (accountId) => accounts.client(accountId),
+    account: (id) => accounts.state().accounts.find((a) => a.id === id),
+    template: (accountId, id) => parts.templates.get(accountId, id),
+    // Matched by reference on the service itself: a lost local record never makes a second ad.
+    listings: async (accountId) => accounts.client(accountId).listListings(),
+    onDraftsChanged: (ids) => events.emit('drafts:changed', { ids }),
+    onProgress: (progress) => events.emit('feeds:progress', progress),
+    // The Listings view follows each change: an update's answer, a pause, an end, a publish.
+    remember: (accountId, listing) => parts.live.context.remember(accountId, listing),
+    live: parts.live.context,
+    onChange: (id) => events.emit('feeds:changed', { ids: [id] }),
+    onProblem: parts.reportProblem,
+    log: ports.log,
+  });
+  return { service, handlers: feedsHandlers(service) };
+}

@@ -1,0 +1,261 @@
+// One ad of a feed's run, applied: a new row becomes a draft (published through the publish engine,
+// exactly once, where the feed says so); a changed row updates its draft and sends the change to its
+// live ad; a gone or sold-out row pauses or ends the ad, and one back in stock resumes it (the ad's
+// lifecycle path). Each step can run again after a crash without doing anything twice: a draft is
+// found by its reference before one is made, an update and a pause set what they set.
+import path from 'node:path';
+import type { Draft } from '../../shared/domain/draft';
+import type { Feed, FeedItem } from '../../shared/domain/feed';
+import type { FeedRunEntry } from '../../shared/domain/feed-run';
+import { applyChanges } from '../../shared/domain/import-compare';
+import type { DraftTemplate } from '../../shared/domain/template';
+import type { AccountView, ListingView } from '../../shared/ipc/types';
+import type { DraftsService } from '../drafts/drafts-service';
+import { draftInitOf } from '../import/draft-start';
+import { AppError } from '../ipc/app-error';
+import { mainI18n } from '../i18n';
+import { updateRequestOf } from '../live/listing-edits';
+import type { Lifecycle } from '../live/lifecycle';
+import { liveError } from '../live/live-errors';
+import type { PublishEngine } from '../publish/engine-api';
+import type { ServiceClient } from '../service-client';
+import type { DraftsStore } from '../storage/drafts-store';
+import type { FeedStore } from './feed-store';
+import { replaceLivePhotos } from './live-photos';
+import { photoNameOf, type PhotoDownloads } from './photo-downloads';
+import { resolveFeedPhotos } from './photo-fetch';
+
+export interface ApplyDeps {
+  store: Pick<DraftsStore, 'list' | 'get' | 'create' | 'update'>;
+  drafts: Pick<DraftsService, 'addPhotos' | 'setPhotos'>;
+  publish: Pick<PublishEngine, 'start' | 'retry' | 'publicationsOf' | 'retrack' | 'list' | 'onChange'>;
+  lifecycle: Pick<Lifecycle, 'setPublicationState' | 'deleteListing'>;
+  client(accountId: string): ServiceClient;
+  /** Puts a listing as the service answered it into the Listings view. */
+  remember?(accountId: string, listing: ListingView): Promise<void>;
+  /** The live paths' shared parts: a live ad's photos go through them. */
+  live: Parameters<typeof replaceLivePhotos>[0];
+  feeds: FeedStore;
+  onDraftsChanged(ids: string[]): void;
+}
+
+/** What every ad of one run shares. */
+export interface ApplyContext {
+  feed: Feed;
+  account: AccountView;
+  template: DraftTemplate | undefined;
+  runId: string;
+  /** The run's photo downloads (a URL named by several rows is fetched once). */
+  downloads: PhotoDownloads;
+  /** Writes what the entry learnt so far (a new draft's id) before the next step. */
+  note(change: Partial<FeedRunEntry>): Promise<void>;
+}
+
+/** An entry's row as the run keeps it: the row's fields and its photo files. */
+export type EntrySource = NonNullable<FeedRunEntry['source']>;
+
+/** A photo's name as the draft keeps it: a file's own name, or a URL's last part as downloaded. */
+export const photoName = (ref: string) => (isUrl(ref) ? photoNameOf(new URL(ref)) : path.basename(ref));
+const isUrl = (ref: string) => /^https?:\/\//i.test(ref);
+const names = (photos: readonly string[]) => photos.map(photoName);
+
+/** Applies one entry; throws an AppError in the seller's words when it fails. */
+export async function applyEntry(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry): Promise<void> {
+  switch (entry.action) {
+    case 'create':
+      return create(deps, ctx, entry);
+    case 'update':
+    case 'resume':
+      await update(deps, ctx, entry);
+      if (entry.action === 'resume') await setStates(deps, ctx, entry.listingUuid!, 'RESUMED');
+      return;
+    case 'pause':
+      return setStates(deps, ctx, entry.listingUuid!, 'PAUSED');
+    case 'end':
+      try {
+        await deps.lifecycle.deleteListing(entry.listingUuid!, true, ctx.account.id);
+      } catch (error) {
+        throw liveError(error);
+      }
+      return;
+    default:
+      return;
+  }
+}
+
+/**
+ * The feed's record of an ad after its entry (undefined: unchanged). Written for the whole run at
+ * its end, from the run's report, which is durable after each ad: a run resumed after a crash
+ * writes the same.
+ */
+export function itemAfter(entry: FeedRunEntry, item: FeedItem | undefined): FeedItem | undefined {
+  const reference = entry.reference;
+  if (reference === null) return undefined;
+  const photos = entry.source ? { photos: names(entry.source.photos) } : {};
+  const base = { ...item, ...ids(entry), reference };
+  if (entry.outcome === 'failed')
+    // A new row's draft, made before the failure, is the feed's all the same.
+    return entry.action === 'create' && entry.draftId !== undefined
+      ? { ...base, state: 'active' }
+      : undefined;
+  if (entry.outcome !== 'done') return undefined;
+  switch (entry.action) {
+    case 'create':
+      return { ...base, state: 'active', ...photos };
+    case 'update':
+      return { ...base, state: item?.state ?? 'active', ...photos };
+    case 'resume':
+      return { ...base, state: 'active', ...photos };
+    case 'pause':
+      return { ...base, state: 'paused' };
+    case 'end':
+      return { ...base, state: 'ended' };
+    default:
+      return undefined;
+  }
+}
+
+const ids = (entry: FeedRunEntry) => ({
+  ...(entry.draftId !== undefined && { draftId: entry.draftId }),
+  ...(entry.listingUuid !== undefined && { listingUuid: entry.listingUuid }),
+});
+
+async function create(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry) {
+  const source = entry.source!;
+  const reference = entry.reference!;
+  const init = draftInitOf(ctx.account, { ...source.fields, photos: [] }, ctx.template);
+  // Made before a crash (its id not yet written): found again by its reference.
+  let draftId =
+    entry.draftId ??
+    deps.store
+      .list()
+      .find((s) => s.accountId === ctx.account.id && s.customReference === reference && s.status !== 'ended')
+      ?.id;
+  if (draftId === undefined) {
+    const draft = await deps.store.create(init);
+    draftId = draft.id;
+    deps.onDraftsChanged([draftId]);
+  }
+  await ctx.note({ draftId });
+  await addMissingPhotos(deps, ctx, draftId, source.photos);
+  if (!ctx.feed.publish) return;
+  const draft = await deps.store.get(draftId);
+  if (draft.status === 'publishing' || draft.status === 'published') return;
+  // A job of this draft that failed (a run cut short, the service away) goes on from where it stopped.
+  const failed = deps.publish
+    .list()
+    .filter((job) => job.draftId === draftId)
+    .at(-1);
+  if (draft.status === 'failed' && failed?.state === 'failed') {
+    const retried = await deps.publish.retry(failed.id);
+    if (retried === true) return;
+    throw new AppError(
+      'conflict',
+      mainI18n.t('errors:feedPublishNotStarted', { title: draft.title, why: failed.error?.detail ?? '' }),
+      { reason: retried === false ? 'not-retried' : 'needs-confirmation' },
+    );
+  }
+  if (draft.status !== 'ready')
+    throw new AppError('invalid-input', mainI18n.t('errors:feedDraftNotReady', { title: draft.title }), {
+      reason: 'not-ready',
+    });
+  const [started] = await deps.publish.start([draftId]);
+  if (started?.error)
+    throw new AppError(
+      'conflict',
+      mainI18n.t('errors:feedPublishNotStarted', { title: draft.title, why: started.error.detail }),
+      { reason: started.error.problem },
+    );
+}
+
+/** Takes in the photos the draft does not have yet (by name): files as dropped ones, URLs downloaded. */
+async function addMissingPhotos(deps: ApplyDeps, ctx: ApplyContext, draftId: string, photos: string[]) {
+  let draft = await deps.store.get(draftId);
+  const have = new Set(draft.photos.map((p) => p.originalName));
+  const missing = photos.filter((ref) => !have.has(photoName(ref)));
+  const intake = (paths: string[]) => deps.drafts.addPhotos(draftId, `feed-${ctx.runId}`, paths);
+  const refused: { name: string; message: string }[] = [];
+  const files = missing.filter((ref) => !isUrl(ref));
+  if (files.length > 0) {
+    const added = await intake(files);
+    refused.push(...added.refused);
+    draft = added.draft;
+  }
+  const urls = missing.filter(isUrl);
+  if (urls.length > 0) {
+    const got = await resolveFeedPhotos(urls, { downloads: ctx.downloads, intake });
+    refused.push(...got.refused);
+    draft = got.taken?.draft ?? draft;
+  }
+  const [first] = refused;
+  if (first)
+    throw new AppError(
+      'invalid-input',
+      mainI18n.t('errors:feedPhotoRefused', { name: first.name, why: first.message }),
+      {
+        reason: 'photo-refused',
+        refused,
+      },
+    );
+  return draft;
+}
+
+async function update(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry) {
+  const source = entry.source!;
+  const init = draftInitOf(ctx.account, { ...source.fields, photos: [] }, ctx.template);
+  const changes = entry.changes ?? [];
+  if (entry.draftId !== undefined && changes.length > 0) {
+    const draftId = entry.draftId;
+    await deps.store.update(draftId, (current: Draft) => {
+      // A publish that began since the plan would send the draft as it was.
+      if (current.status === 'publishing')
+        throw new AppError('conflict', mainI18n.t('errors:feedDraftBusy', { title: current.title }), {
+          reason: 'draft-busy',
+        });
+      return applyChanges(current, init, changes);
+    });
+    if (changes.some((c) => c.field === 'photos')) {
+      const draft = await addMissingPhotos(deps, ctx, draftId, source.photos);
+      const byName = new Map(draft.photos.map((p) => [p.originalName, p.id]));
+      const order = names(source.photos).flatMap((name) => byName.get(name) ?? []);
+      if (order.length > 0) await deps.drafts.setPhotos(draftId, order);
+    }
+    deps.onDraftsChanged([draftId]);
+  }
+  if (entry.listingUuid !== undefined && entry.livePatch && Object.keys(entry.livePatch).length > 0) {
+    let answer: ListingView | undefined;
+    try {
+      answer = await deps
+        .client(ctx.account.id)
+        .updateListing(entry.listingUuid, updateRequestOf(entry.livePatch));
+    } catch (error) {
+      throw liveError(error);
+    }
+    // Read again only by the Listings view itself: a feed of thousands must not cost a read per ad.
+    if (answer) await deps.remember?.(ctx.account.id, answer);
+    // The update reaches the listing's publications: they are validated again.
+    await deps.publish.retrack(entry.listingUuid);
+  }
+  const photos = entry.liveChanges?.some((c) => c.field === 'photos') === true;
+  if (entry.listingUuid !== undefined && photos && source.photos.length > 0)
+    await replaceLivePhotos(deps.live, ctx.account, entry.listingUuid, source.photos, ctx.downloads);
+}
+
+/** Pauses or resumes every publication of the listing (the app's own, else the service's list). */
+async function setStates(
+  deps: ApplyDeps,
+  ctx: ApplyContext,
+  listingUuid: string,
+  state: 'PAUSED' | 'RESUMED',
+) {
+  let publications = deps.publish.publicationsOf(listingUuid).map((p) => p.publicationUuid);
+  if (publications.length === 0) {
+    try {
+      publications = (await deps.client(ctx.account.id).listPublications(listingUuid)).map((p) => p.uuid);
+    } catch (error) {
+      throw liveError(error);
+    }
+  }
+  for (const uuid of publications)
+    await deps.lifecycle.setPublicationState(listingUuid, uuid, state, ctx.account.id);
+}
