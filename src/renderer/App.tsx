@@ -8,7 +8,7 @@ import { Sidebar } from './components/Sidebar';
 import { ViewErrorBoundary } from './components/ViewErrorBoundary';
 import { applyLanguage, resolveLanguage } from './i18n';
 import { PartLoading } from './lazy/PartLoading';
-import { ListingsView, preloadPartsWhenIdle, PublishingView, SettingsView } from './lazy/parts';
+import { FeedsView, ListingsView, preloadPartsWhenIdle, PublishingView, SettingsView } from './lazy/parts';
 import { call, subscribe } from './ipc/client';
 import { useAccountsStore } from './store/accounts-store';
 import { useAppStore } from './store/app-store';
@@ -23,6 +23,7 @@ const views: Record<ViewName, React.ComponentType> = {
   drafts: DraftsView,
   listings: ListingsView,
   publishing: PublishingView,
+  feeds: FeedsView,
   settings: SettingsView,
 };
 

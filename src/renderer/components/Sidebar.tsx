@@ -5,7 +5,7 @@ import { useAppStore } from '../store/app-store';
 import { needsSeller, usePublishStore } from '../store/publish-store';
 import { Icon } from './Icon';
 
-const items: ViewName[] = ['drafts', 'listings', 'publishing', 'settings'];
+const items: ViewName[] = ['drafts', 'listings', 'publishing', 'feeds', 'settings'];
 
 /** The app's navigation: one entry per view, reachable by keyboard. */
 export function Sidebar() {

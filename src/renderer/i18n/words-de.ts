@@ -19,6 +19,7 @@ import bulk from './locales/de.bulk.json';
 import exportTemplates from './locales/de.exportTemplates.json';
 import imprintForm from './locales/de.imprintForm.json';
 import shop from './locales/de.shop.json';
+import feeds from './locales/de.feeds.json';
 
 /** Every German word of the UI. */
 export const words = {
@@ -40,4 +41,5 @@ export const words = {
   exportTemplates,
   imprintForm,
   shop,
+  feeds,
 };

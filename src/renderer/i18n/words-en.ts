@@ -19,6 +19,7 @@ import bulk from './locales/en.bulk.json';
 import exportTemplates from './locales/en.exportTemplates.json';
 import imprintForm from './locales/en.imprintForm.json';
 import shop from './locales/en.shop.json';
+import feeds from './locales/en.feeds.json';
 
 /** Every English word of the UI. */
 export const words = {
@@ -40,4 +41,5 @@ export const words = {
   exportTemplates,
   imprintForm,
   shop,
+  feeds,
 };

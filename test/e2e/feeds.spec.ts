@@ -1,0 +1,236 @@
+// A stock feed's first run from the app (issue 25.2/25.3), as a seller would do it: a shop's CSV in a
+// folder of its own becomes a feed through the Feeds view, its plan is shown (what each ad would
+// become, and why) and waits for the seller's yes; the run's progress and report follow, and the
+// history keeps it. Again in German (dark). A cut-off file holds the next run: the seller reads why,
+// and nothing reaches the service (its counters).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page, TestInfo } from '@playwright/test';
+import { startSandbox, type Sandbox } from '../../src/sandbox';
+import { colourFor, solidPng } from '../fixtures/images';
+import { call, giveImprint } from './contract-calls';
+import { englishOnPage } from './english-words';
+import { expect, launchShell, stopShell, test } from './fixtures';
+
+const CLIENT = { clientId: 'feed-seller', clientSecret: 'feed-secret-41c7e2' };
+const HEADER =
+  'Artikelnummer;Titel;Beschreibung;Preis;Kategorie;Zustand;Bilder;Bestand;E-Mail;Straße;PLZ;Ort;Stadtteil;Umkreis';
+const place = 'verkauf@example.de;Hauptstraße 1;10115;Berlin;Mitte;25';
+const ROWS = [
+  `SKU-100;Kühlschrank Bosch;Gut erhalten.;349,00;Haushalt/Kühlschränke;gebraucht;kuehlschrank.png;2;${place}`,
+  `SKU-200;Fahrrad 28 Zoll;Wenig gefahren.;89,90;Fahrräder/Herrenräder;gebraucht;fahrrad.png;1;${place}`,
+  `SKU-300;Stehlampe Messing;Funktioniert einwandfrei.;20,00;Haushalt/Lampen;wie neu;lampe.png;4;${place}`,
+];
+
+interface Shop {
+  work: string;
+  csv: string;
+  photos: string;
+}
+
+/** The shop's export folder: its CSV (as a shop system writes it) and the photos it names. */
+function shopFolder(): Shop {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'listing-desk-feed-'));
+  const csv = path.join(work, 'export', 'bestand.csv');
+  const photos = path.join(work, 'fotos');
+  mkdirSync(path.dirname(csv), { recursive: true });
+  mkdirSync(photos, { recursive: true });
+  ['kuehlschrank.png', 'fahrrad.png', 'lampe.png'].forEach((name, i) =>
+    writeFileSync(path.join(photos, name), solidPng(colourFor(i + 5), 50 + i * 9)),
+  );
+  writeFileSync(csv, `${[HEADER, ...ROWS].join('\r\n')}\r\n`);
+  return { work, csv, photos };
+}
+
+/** Requests that change something on the service (everything but reads and tokens). */
+function writes(remote: Sandbox): number {
+  let count = 0;
+  for (const [route, byStatus] of Object.entries(remote.stats().requests)) {
+    if (/^(GET|HEAD) /.test(route) || route.includes('token')) continue;
+    for (const n of Object.values(byStatus)) count += n;
+  }
+  return count;
+}
+
+/** An account of the external sandbox, selected, with its imprint (the feed publishes with it). */
+async function shopAccount(page: Page, remote: Sandbox): Promise<void> {
+  const account = await call(page, 'accounts:save', {
+    name: 'Feed Shop',
+    authUrl: remote.authUrl,
+    baseUrl: remote.baseUrl,
+    clientId: CLIENT.clientId,
+    secret: CLIENT.clientSecret,
+  });
+  await call(page, 'accounts:select', { id: account.id });
+  await giveImprint(page, account.id);
+}
+
+const words = {
+  en: {
+    nav: /Feeds/,
+    add: 'Add a feed…',
+    addTitle: 'Add a feed',
+    name: 'Name',
+    path: 'File (CSV or Excel)',
+    read: 'Read the columns',
+    reference: 'Reference column (SKU)',
+    stock: 'Stock column (optional)',
+    photos: 'Photo folder (optional)',
+    account: 'Account',
+    publish: 'Publish new rows at once (otherwise they become drafts)',
+    save: 'Save and read the file',
+    firstHeading: 'The first run: check it before it happens',
+    threeNew: '3new',
+    newRow: 'A new row in the file.',
+    yes: 'Yes, run this plan',
+    created: '3created',
+    done: 'Done',
+    readAgain: 'Read the file again',
+    held: 'This run is held: nothing will be applied.',
+    cutOff: 'The file looks cut off: row 3 has 4 of 14 cells.',
+    heldOutcome: 'Held',
+  },
+  de: {
+    nav: /Feeds/,
+    add: 'Feed hinzufügen …',
+    addTitle: 'Feed hinzufügen',
+    name: 'Name',
+    path: 'Datei (CSV oder Excel)',
+    read: 'Spalten lesen',
+    reference: 'Referenzspalte (Artikelnummer)',
+    stock: 'Bestandsspalte (optional)',
+    photos: 'Fotoordner (optional)',
+    account: 'Konto',
+    publish: 'Neue Zeilen sofort veröffentlichen (sonst werden sie Entwürfe)',
+    save: 'Speichern und Datei lesen',
+    firstHeading: 'Der erste Lauf: prüfen Sie ihn, bevor er geschieht',
+    threeNew: '3neu',
+    newRow: 'Eine neue Zeile in der Datei.',
+    yes: 'Ja, diesen Plan ausführen',
+    created: '3erstellt',
+    done: 'Erledigt',
+    readAgain: 'Datei neu lesen',
+    held: 'Dieser Lauf ist angehalten: Nichts wird übernommen.',
+    cutOff: 'Die Datei wirkt abgeschnitten: Zeile 3 hat 4 von 14 Zellen.',
+    heldOutcome: 'Angehalten',
+  },
+} as const;
+
+/** What the seller typed or the shop's file holds: shown as it is in any language. */
+const USER_DATA = [
+  'Kühlschrank Bosch',
+  'Fahrrad 28 Zoll',
+  'Stehlampe Messing',
+  'Feed Shop',
+  'SKU-',
+  'bestand.csv',
+];
+
+async function firstRun(page: Page, shop: Shop, remote: Sandbox, language: 'en' | 'de', info: TestInfo) {
+  const w = words[language];
+  await page.getByRole('navigation').getByRole('button', { name: w.nav }).click();
+  await page.getByRole('button', { name: w.add }).click();
+  await expect(page.getByRole('heading', { name: w.addTitle })).toBeFocused();
+  await page.getByLabel(w.name, { exact: true }).fill('Lager Berlin');
+  await page.getByLabel(w.path).fill(shop.csv);
+  await page.getByRole('button', { name: w.read }).click();
+  // The SKU and stock columns are found by their German names in the file's header.
+  await expect(page.getByLabel(w.reference)).toHaveValue('Artikelnummer');
+  await expect(page.getByLabel(w.stock)).toHaveValue('Bestand');
+  await page.getByLabel(w.photos).fill(shop.photos);
+  await expect(page.getByLabel(w.account, { exact: true })).toHaveValue(/.+/);
+  await page.getByLabel(w.publish).check();
+  await page.getByRole('button', { name: w.save }).click();
+
+  // The plan of the first run: counts on top, each ad and why; it waits for the yes.
+  await expect(page.getByRole('heading', { name: 'Lager Berlin' })).toBeFocused();
+  const plan = page.getByTestId('feed-plan');
+  await expect(plan.getByRole('heading', { name: w.firstHeading })).toBeVisible({ timeout: 20_000 });
+  await expect(plan.getByTestId('feed-plan-counts')).toHaveText(w.threeNew);
+  const rows = plan.getByTestId('feed-plan-rows-row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.filter({ hasText: 'Kühlschrank Bosch' })).toContainText('SKU-100');
+  await expect(rows.filter({ hasText: 'Kühlschrank Bosch' })).toContainText(w.newRow);
+  expect(remote.stats().clients[CLIENT.clientId]?.listings ?? 0).toBe(0);
+  await page.screenshot({ path: info.outputPath(`feeds-plan-${language}.png`), fullPage: true });
+
+  // The yes: the run goes, its report follows and the history keeps it.
+  await plan.getByRole('button', { name: w.yes }).click();
+  const history = page.getByTestId('feed-history');
+  const run = history.getByTestId('feed-run').first();
+  await expect(run.getByTestId('feed-run-counts')).toHaveText(w.created, { timeout: 90_000 });
+  await expect(run.locator('.feed-outcome')).toHaveText(w.done);
+  await expect(run.getByTestId('feed-run-rows-row')).toHaveCount(3);
+  expect(remote.stats().clients[CLIENT.clientId]).toMatchObject({ listings: 3, publications: 3 });
+  const { listings } = await call(page, 'listings:list', { refresh: true });
+  expect(listings.map((listing) => listing.customReference).sort()).toEqual([
+    'SKU-100',
+    'SKU-200',
+    'SKU-300',
+  ]);
+  // Nothing is left to do: the file and the ads agree, and no yes is asked again.
+  await expect(plan.getByTestId('feed-yes')).toHaveCount(0);
+  await page.screenshot({ path: info.outputPath(`feeds-run-${language}.png`), fullPage: true });
+}
+
+for (const look of [
+  { language: 'en', colorScheme: 'light' },
+  { language: 'de', colorScheme: 'dark' },
+] as const) {
+  test(`a feed's first run from the app: plan, yes, run and report (${look.language}, ${look.colorScheme})`, async ({
+    browser,
+  }, info) => {
+    test.setTimeout(240_000);
+    const remote = await startSandbox({ clients: [CLIENT], validationDelayMs: 100 });
+    const shop = shopFolder();
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'listing-desk-e2e-'));
+    const { shell, child } = await launchShell(dataDir);
+    const context = await browser.newContext({ colorScheme: look.colorScheme });
+    const page = await context.newPage();
+    try {
+      await page.goto(shell.url);
+      await shopAccount(page, remote);
+      if (look.language === 'de') {
+        await call(page, 'settings:set', { language: 'de' });
+        await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+      }
+      await firstRun(page, shop, remote, look.language, info);
+      if (look.language === 'de') expect(await englishOnPage(page, 'feed report', USER_DATA)).toEqual([]);
+
+      // The shop's next export is cut off mid-row: the run is held, and the seller reads why.
+      const w = words[look.language];
+      writeFileSync(
+        shop.csv,
+        `${[HEADER, ...ROWS.slice(0, 2), 'SKU-300;Stehlampe;Funktioniert;20'].join('\r\n')}`,
+      );
+      const before = writes(remote);
+      await page.getByTestId('feed-plan').getByRole('button', { name: w.readAgain }).click();
+      const held = page.getByTestId('feed-held');
+      await expect(held).toContainText(w.held);
+      await expect(held).toContainText(w.cutOff);
+      await expect(page.getByTestId('feed-plan').getByRole('button', { name: w.yes })).toHaveCount(0);
+      // Nothing reached the service: no write, every ad still there and live.
+      expect(writes(remote)).toBe(before);
+      expect(remote.stats().clients[CLIENT.clientId]).toMatchObject({ listings: 3, publications: 3 });
+
+      // Run all the same (as the schedule or `feed run` would): the run is held, its report in the
+      // history says why, and still nothing reached the service.
+      const run = await call(page, 'feeds:run', { id: (await call(page, 'feeds:list')).feeds[0]!.id });
+      expect(run.state).toBe('held');
+      const newest = page.getByTestId('feed-history').getByTestId('feed-run').first();
+      await expect(newest.locator('.feed-outcome')).toHaveText(w.heldOutcome);
+      await expect(newest.getByTestId('feed-run-held')).toContainText(w.cutOff);
+      expect(writes(remote)).toBe(before);
+      expect(remote.stats().clients[CLIENT.clientId]).toMatchObject({ listings: 3, publications: 3 });
+      await page.screenshot({ path: info.outputPath(`feeds-held-${look.language}.png`), fullPage: true });
+      if (look.language === 'de') expect(await englishOnPage(page, 'held run', USER_DATA)).toEqual([]);
+    } finally {
+      await context.close();
+      await stopShell(child);
+      await remote.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(shop.work, { recursive: true, force: true });
+    }
+  });
+}
