@@ -4,6 +4,7 @@ import type { AppInfo, ShellKind } from '../shared/ipc/types';
 import type { UiLanguage } from '../shared/i18n-language';
 import type { EmbeddedSandbox } from './accounts/embedded-sandbox';
 import type { EventHub } from './events';
+import type { FeedsService } from './feeds';
 import type { FileDialogs } from './files';
 import type { Router } from './ipc/router';
 import type { Log } from './log/log';
@@ -48,6 +49,8 @@ export interface App {
   info(): AppInfo;
   /** The embedded listing service behind the Sandbox account. */
   sandbox: EmbeddedSandbox;
+  /** Stock feeds (issue 25); `feeds.due` is their DueSource for the automation runner. */
+  feeds: FeedsService;
   /** The stored photo a `/photos/...` URL path names, or undefined; both shells serve it. */
   photoFile(urlPath: string): Promise<string | undefined>;
   /** The export a `/downloads/...` URL path names, once (web shell), and removing it once served. */

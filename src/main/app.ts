@@ -54,6 +54,7 @@ import { prepareShop, startShop, type StartShopDeps } from './shop/start-shop';
 import { liveOutbox } from './shop/live-outbox';
 import { draftMarks } from './shop/marked-drafts';
 import { markedAccountsStore, markTemplates } from './shop/kind-records';
+import { openAppFeeds } from './feeds/app-feeds';
 
 import type { App, AppConfig, AppPorts } from './app-contract';
 export type { App, AppConfig, AppPorts } from './app-contract';
@@ -260,6 +261,13 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     log: ports.log,
     willWrite: markTemplates(outbox),
   });
+  const feeds = await openAppFeeds({
+    ...{ dataDir: config.dataDir, store: draftsStore, drafts, publish, live, accounts, listings, templates },
+    secrets: ports.secretStore,
+    events,
+    log: ports.log,
+    onProblem: (movedAside) => reportProblem(movedAside),
+  });
   const shopDeps: StartShopDeps = {
     dataDir: config.dataDir,
     secrets: ports.secretStore,
@@ -333,6 +341,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       ...files.handlers,
       ...templatesHandlers(templates),
       ...shopHandlers(deskShop.service),
+      ...feeds.handlers,
     },
     ports.log,
     { dataDir: config.dataDir },
@@ -342,6 +351,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     events,
     info,
     sandbox,
+    feeds: feeds.service,
     photoFile: (urlPath) => resolvePhotoFile(config.dataDir, urlPath),
     download: {
       take: (urlPath) => files.downloads?.take(urlPath),

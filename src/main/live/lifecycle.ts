@@ -29,13 +29,14 @@ export interface LifecycleDeps {
 
 /** Deleting listings and pausing or resuming publications. */
 export interface Lifecycle {
-  /** Deletes a listing of the active account; `sold` marks its linked drafts 'ended'. */
-  deleteListing(uuid: string, sold: boolean): Promise<ListingDeleteResult>;
+  /** Deletes a listing of the active account (or `accountId`'s); `sold` marks its linked drafts 'ended'. */
+  deleteListing(uuid: string, sold: boolean, accountId?: string): Promise<ListingDeleteResult>;
   /** Asks for a publication to be paused or resumed; answers it as read afterwards. */
   setPublicationState(
     listingUuid: string,
     uuid: string,
     state: PublicationStateRequest,
+    accountId?: string,
   ): Promise<PublicationView>;
 }
 
@@ -90,8 +91,9 @@ export function createLifecycle(ctx: LiveContext, deps: LifecycleDeps): Lifecycl
       .catch((error: unknown) => ctx.log.error(`Could not tell the publish jobs of ${listingUuid}`, error));
 
   return {
-    async deleteListing(uuid, sold) {
-      const { accountId, client } = ctx.clientOf();
+    async deleteListing(uuid, sold, of) {
+      // A feed (issue 25) works on its own account, whichever the seller has selected.
+      const { accountId, client } = ctx.clientOf(of);
       return ctx.exclusive(uuid, async () => {
         const drafts = await linkedDrafts(accountId, uuid);
         if (drafts.some((draft) => draft.status === 'publishing')) {
@@ -114,8 +116,8 @@ export function createLifecycle(ctx: LiveContext, deps: LifecycleDeps): Lifecycl
       });
     },
 
-    async setPublicationState(listingUuid, uuid, state) {
-      const { accountId, client } = ctx.clientOf();
+    async setPublicationState(listingUuid, uuid, state, of) {
+      const { accountId, client } = ctx.clientOf(of);
       try {
         await client.setPublicationState(listingUuid, uuid, state);
       } catch (error) {

@@ -30,6 +30,7 @@ import type { BulkJob } from '../domain/bulk-edit-job';
 import { bulkWorkChannels } from './contract-bulk-work';
 import { filesChannels } from './contract-files';
 import { shopChannels, type ShopProgress, type ShopStatusView } from './contract-shop';
+import { feedsChannels, type FeedProgress } from './contract-feeds';
 import { channel, noInput, type ChannelDef } from './channel';
 import { publicationStateRequestSchema, type ListingDeleteResult } from '../domain/lifecycle';
 import type {
@@ -316,6 +317,7 @@ export const contract = {
   ...bulkWorkChannels,
   ...filesChannels,
   ...shopChannels,
+  ...feedsChannels,
 } satisfies Record<ChannelName, ChannelDef<z.ZodType, unknown>>;
 
 export type Contract = typeof contract;
@@ -345,5 +347,9 @@ export interface EventPayloads {
   'shop:progress': ShopProgress;
   /** The shop's status on this desk changed: joined, left, the link up or down (issue 24.1). */
   'shop:changed': ShopStatusView;
+  /** A feed's run: planned, each ad applied, done (issue 25.3). */
+  'feeds:progress': FeedProgress;
+  /** Feeds changed: added, saved, removed, a run began or ended (the list reloads). */
+  'feeds:changed': { ids: string[] };
 }
 export type EventOf<E extends EventName> = EventPayloads[E];

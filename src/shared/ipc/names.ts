@@ -96,6 +96,14 @@ export const channelNames = [
   'shop:test',
   'shop:join',
   'shop:leave',
+  // Issue 25.1-25.3, stock feeds.
+  'feeds:list',
+  'feeds:save',
+  'feeds:remove',
+  'feeds:plan',
+  'feeds:run',
+  'feeds:history',
+  'feeds:retry',
 ] as const;
 export type ChannelName = (typeof channelNames)[number];
 
@@ -114,6 +122,8 @@ export const eventNames = [
   'bulk:changed',
   'shop:progress',
   'shop:changed',
+  'feeds:progress',
+  'feeds:changed',
 ] as const;
 export type EventName = (typeof eventNames)[number];
 

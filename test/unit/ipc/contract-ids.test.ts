@@ -117,6 +117,25 @@ const table: Partial<Record<ChannelName, { input: Record<string, unknown>; ids: 
   'templates:new-draft': { input: { accountId: 'acc-1', id: PUB }, ids: [['accountId'], ['id']] },
   // Issue 26.1, a file handed over by the page.
   'files:receive': { input: { name: 'a.csv', size: 3, uploadId: PUB }, ids: [['uploadId']] },
+  // Issue 25, stock feeds.
+  'feeds:save': {
+    input: {
+      id: PUB,
+      settings: {
+        name: 'Lager',
+        source: { kind: 'file', path: '/home/lager.csv' },
+        accountId: 'acc-1',
+        templateId: 'tpl-1',
+        referenceColumn: 'SKU',
+      },
+    },
+    ids: [['id'], ['settings', 'accountId'], ['settings', 'templateId']],
+  },
+  'feeds:remove': { input: { id: PUB }, ids: [['id']] },
+  'feeds:plan': { input: { id: PUB }, ids: [['id']] },
+  'feeds:run': { input: { id: PUB }, ids: [['id']] },
+  'feeds:history': { input: { id: PUB }, ids: [['id']] },
+  'feeds:retry': { input: { runId: PUB, reference: 'SKU-1' }, ids: [['runId']] },
 };
 
 // Fields named like ids that never become a path segment, each with the reason.

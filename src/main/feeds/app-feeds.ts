@@ -1,0 +1,61 @@
+// The feeds' place in the app (issue 25): built from the app's parts, so app.ts gives it one line.
+import type { AccountsService } from '../accounts/accounts-service';
+import type { DraftsService } from '../drafts/drafts-service';
+import type { EventHub } from '../events';
+import { feedsHandlers } from '../ipc/handlers/feeds';
+import type { ListingsService } from '../listings/listings-service';
+import type { Live } from '../live';
+import type { Log } from '../log/log';
+import type { PublishEngine } from '../publish/engine-api';
+import type { SecretStore } from '../secrets/secret-store';
+import type { DraftsStore } from '../storage/drafts-store';
+import type { TemplatesService } from '../templates/templates-service';
+import { openFeeds, type FeedsService } from '.';
+
+export interface AppFeedsParts {
+  dataDir: string;
+  store: DraftsStore;
+  drafts: DraftsService;
+  publish: PublishEngine;
+  live: Live;
+  accounts: AccountsService;
+  listings: Pick<ListingsService, 'refreshSoon'>;
+  templates: Pick<TemplatesService, 'get'>;
+  secrets: SecretStore;
+  events: EventHub;
+  log: Log;
+  onProblem(movedAside: string): void;
+}
+
+/** Opens the feeds over the app's parts; answers the service and its IPC handlers. */
+export async function openAppFeeds(
+  parts: AppFeedsParts,
+): Promise<{ service: FeedsService; handlers: ReturnType<typeof feedsHandlers> }> {
+  const { accounts, events } = parts;
+  const service = await openFeeds({
+    dataDir: parts.dataDir,
+    secrets: parts.secrets,
+    store: parts.store,
+    drafts: parts.drafts,
+    publish: parts.publish,
+    lifecycle: parts.live.lifecycle,
+    client: (accountId) => accounts.client(accountId),
+    account: (id) => accounts.state().accounts.find((a) => a.id === id),
+    template: (accountId, id) => parts.templates.get(accountId, id),
+    // Matched by reference on the service itself: a lost local record never makes a second ad.
+    listings: async (accountId) => accounts.client(accountId).listListings(),
+    onDraftsChanged: (ids) => events.emit('drafts:changed', { ids }),
+    onProgress: (progress) => {
+      events.emit('feeds:progress', progress);
+      // The account's listings view follows what a run changed.
+      if (progress.phase === 'done') {
+        const feed = service.find(progress.feedId);
+        if (feed) parts.listings.refreshSoon(feed.accountId);
+      }
+    },
+    onChange: (id) => events.emit('feeds:changed', { ids: [id] }),
+    onProblem: parts.onProblem,
+    log: parts.log,
+  });
+  return { service, handlers: feedsHandlers(service) };
+}

@@ -1,0 +1,42 @@
+// Feeds that run by themselves (issue 25.6): a feed with `everyMinutes` that the seller has said yes
+// to falls due that long after its last run. The runner claims each slot by its key, so a slot is
+// run once whichever desk or worker takes it.
+import type { DueSource, DueTask } from '../automation/due';
+import type { Feed } from '../../shared/domain/feed';
+import type { FeedRuns } from './feed-runs';
+
+/** When the feed's next run falls due (epoch ms), or undefined when it does not run by itself. */
+export function feedSlot(feed: Feed): number | undefined {
+  // Not approved: the first run waits for the seller's yes, whatever the schedule says.
+  if (!feed.approved || feed.everyMinutes === undefined) return undefined;
+  const from = Date.parse(feed.lastRunAt ?? feed.createdAt);
+  return from + feed.everyMinutes * 60_000;
+}
+
+/** The DueSource of feeds: key `feed:<id>:<slot iso>`. */
+export function feedDueSource(feeds: () => Feed[], runs: Pick<FeedRuns, 'run'>): DueSource {
+  return {
+    async due(now) {
+      const tasks: DueTask[] = [];
+      for (const feed of feeds()) {
+        const slot = feedSlot(feed);
+        if (slot === undefined || slot > now) continue;
+        tasks.push({
+          key: `feed:${feed.id}:${new Date(slot).toISOString()}`,
+          kind: 'feed',
+          dueAt: slot,
+          label: feed.name,
+          // The run's report (held, failed ads) is the seller's word of it; the log has it too.
+          run: async () => void (await runs.run(feed, 'schedule')),
+        });
+      }
+      return tasks;
+    },
+    async next(now) {
+      const slots = feeds()
+        .map(feedSlot)
+        .filter((slot): slot is number => slot !== undefined && slot > now);
+      return slots.length === 0 ? undefined : Math.min(...slots);
+    },
+  };
+}

@@ -1,0 +1,202 @@
+// One ad of a feed's run, applied: a new row becomes a draft (published through the publish engine,
+// exactly once, where the feed says so); a changed row updates its draft and sends the change to its
+// live ad; a gone or sold-out row pauses or ends the ad, and one back in stock resumes it (the ad's
+// lifecycle path). Each step can run again after a crash without doing anything twice: a draft is
+// found by its reference before one is made, an update and a pause set what they set.
+import path from 'node:path';
+import type { Draft } from '../../shared/domain/draft';
+import type { Feed, FeedItem } from '../../shared/domain/feed';
+import type { FeedRunEntry } from '../../shared/domain/feed-run';
+import { applyChanges } from '../../shared/domain/import-compare';
+import type { DraftTemplate } from '../../shared/domain/template';
+import type { AccountView } from '../../shared/ipc/types';
+import type { DraftsService } from '../drafts/drafts-service';
+import { draftInitOf } from '../import/draft-start';
+import { AppError } from '../ipc/app-error';
+import { mainI18n } from '../i18n';
+import { updateRequestOf } from '../live/listing-edits';
+import type { Lifecycle } from '../live/lifecycle';
+import { liveError } from '../live/live-errors';
+import type { PublishEngine } from '../publish/engine-api';
+import type { ServiceClient } from '../service-client';
+import type { DraftsStore } from '../storage/drafts-store';
+import type { FeedStore } from './feed-store';
+
+export interface ApplyDeps {
+  store: Pick<DraftsStore, 'list' | 'get' | 'create' | 'update'>;
+  drafts: Pick<DraftsService, 'addPhotos' | 'setPhotos'>;
+  publish: Pick<PublishEngine, 'start' | 'publicationsOf' | 'retrack'>;
+  lifecycle: Pick<Lifecycle, 'setPublicationState' | 'deleteListing'>;
+  client(accountId: string): ServiceClient;
+  feeds: FeedStore;
+  onDraftsChanged(ids: string[]): void;
+}
+
+/** What every ad of one run shares. */
+export interface ApplyContext {
+  feed: Feed;
+  account: AccountView;
+  template: DraftTemplate | undefined;
+  runId: string;
+  /** Writes what the entry learnt so far (a new draft's id) before the next step. */
+  note(change: Partial<FeedRunEntry>): Promise<void>;
+}
+
+/** An entry's row as the run keeps it: the row's fields and its photo files. */
+export type EntrySource = NonNullable<FeedRunEntry['source']>;
+
+const names = (photos: readonly string[]) => photos.map((file) => path.basename(file));
+
+/** Applies one entry; throws an AppError in the seller's words when it fails. */
+export async function applyEntry(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry): Promise<void> {
+  const reference = entry.reference!;
+  const setItem = (change: (item: FeedItem | undefined) => Omit<FeedItem, 'reference'>) =>
+    deps.feeds.setItem(ctx.feed.id, reference, (item) => ({ ...change(item), reference }));
+  switch (entry.action) {
+    case 'create':
+      return create(deps, ctx, entry, setItem);
+    case 'update':
+    case 'resume':
+      await update(deps, ctx, entry, setItem);
+      if (entry.action === 'resume') {
+        await setStates(deps, ctx, entry.listingUuid!, 'RESUMED');
+        await setItem((item) => ({ ...item, state: 'active' }));
+      }
+      return;
+    case 'pause':
+      await setStates(deps, ctx, entry.listingUuid!, 'PAUSED');
+      await setItem((item) => ({ ...item, ...ids(entry), state: 'paused' }));
+      return;
+    case 'end':
+      try {
+        await deps.lifecycle.deleteListing(entry.listingUuid!, true, ctx.account.id);
+      } catch (error) {
+        throw liveError(error);
+      }
+      await setItem((item) => ({ ...item, ...ids(entry), state: 'ended' }));
+      return;
+    default:
+      return;
+  }
+}
+
+const ids = (entry: FeedRunEntry) => ({
+  ...(entry.draftId !== undefined && { draftId: entry.draftId }),
+  ...(entry.listingUuid !== undefined && { listingUuid: entry.listingUuid }),
+});
+
+type SetItem = (change: (item: FeedItem | undefined) => Omit<FeedItem, 'reference'>) => Promise<void>;
+
+async function create(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry, setItem: SetItem) {
+  const source = entry.source!;
+  const reference = entry.reference!;
+  const init = draftInitOf(ctx.account, { ...source.fields, photos: [] }, ctx.template);
+  // Made before a crash (its id not yet written): found again by its reference.
+  let draftId =
+    entry.draftId ??
+    deps.store
+      .list()
+      .find((s) => s.accountId === ctx.account.id && s.customReference === reference && s.status !== 'ended')
+      ?.id;
+  if (draftId === undefined) {
+    const draft = await deps.store.create(init);
+    draftId = draft.id;
+    deps.onDraftsChanged([draftId]);
+  }
+  await ctx.note({ draftId });
+  await setItem(() => ({ draftId, state: 'active', photos: names(source.photos) }));
+  await addMissingPhotos(deps, ctx, draftId, source.photos);
+  if (!ctx.feed.publish) return;
+  const draft = await deps.store.get(draftId);
+  if (draft.status === 'publishing' || draft.status === 'published') return;
+  if (draft.status !== 'ready')
+    throw new AppError('invalid-input', mainI18n.t('errors:feedDraftNotReady', { title: draft.title }), {
+      reason: 'not-ready',
+    });
+  const [started] = await deps.publish.start([draftId]);
+  if (started?.error)
+    throw new AppError(
+      'conflict',
+      mainI18n.t('errors:feedPublishNotStarted', { title: draft.title, why: started.error.detail }),
+      { reason: started.error.problem },
+    );
+}
+
+/** Takes in the photos the draft does not have yet (by name), through the drafts' own intake. */
+async function addMissingPhotos(deps: ApplyDeps, ctx: ApplyContext, draftId: string, photos: string[]) {
+  const draft = await deps.store.get(draftId);
+  const have = new Set(draft.photos.map((p) => p.originalName));
+  const missing = photos.filter((file) => !have.has(path.basename(file)));
+  if (missing.length === 0) return draft;
+  const added = await deps.drafts.addPhotos(draftId, `feed-${ctx.runId}`, missing);
+  if (added.refused.length > 0) {
+    const [first] = added.refused;
+    throw new AppError(
+      'invalid-input',
+      mainI18n.t('errors:feedPhotoRefused', { name: first!.name, why: first!.message }),
+      {
+        reason: 'photo-refused',
+        refused: added.refused,
+      },
+    );
+  }
+  return added.draft;
+}
+
+async function update(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry, setItem: SetItem) {
+  const source = entry.source!;
+  const init = draftInitOf(ctx.account, { ...source.fields, photos: [] }, ctx.template);
+  const changes = entry.changes ?? [];
+  if (entry.draftId !== undefined && changes.length > 0) {
+    const draftId = entry.draftId;
+    await deps.store.update(draftId, (current: Draft) => {
+      // A publish that began since the plan would send the draft as it was.
+      if (current.status === 'publishing')
+        throw new AppError('conflict', mainI18n.t('errors:feedDraftBusy', { title: current.title }), {
+          reason: 'draft-busy',
+        });
+      return applyChanges(current, init, changes);
+    });
+    if (changes.some((c) => c.field === 'photos')) {
+      const draft = await addMissingPhotos(deps, ctx, draftId, source.photos);
+      const byName = new Map(draft.photos.map((p) => [p.originalName, p.id]));
+      const order = names(source.photos).flatMap((name) => byName.get(name) ?? []);
+      if (order.length > 0) await deps.drafts.setPhotos(draftId, order);
+    }
+    deps.onDraftsChanged([draftId]);
+  }
+  if (entry.listingUuid !== undefined && entry.livePatch && Object.keys(entry.livePatch).length > 0) {
+    try {
+      await deps.client(ctx.account.id).updateListing(entry.listingUuid, updateRequestOf(entry.livePatch));
+    } catch (error) {
+      throw liveError(error);
+    }
+    // The update reaches the listing's publications: they are validated again.
+    await deps.publish.retrack(entry.listingUuid);
+  }
+  await setItem((item) => ({
+    ...item,
+    ...ids(entry),
+    state: item?.state ?? 'active',
+    photos: names(source.photos),
+  }));
+}
+
+/** Pauses or resumes every publication of the listing (the app's own, else the service's list). */
+async function setStates(
+  deps: ApplyDeps,
+  ctx: ApplyContext,
+  listingUuid: string,
+  state: 'PAUSED' | 'RESUMED',
+) {
+  let publications = deps.publish.publicationsOf(listingUuid).map((p) => p.publicationUuid);
+  if (publications.length === 0) {
+    try {
+      publications = (await deps.client(ctx.account.id).listPublications(listingUuid)).map((p) => p.uuid);
+    } catch (error) {
+      throw liveError(error);
+    }
+  }
+  for (const uuid of publications)
+    await deps.lifecycle.setPublicationState(listingUuid, uuid, state, ctx.account.id);
+}

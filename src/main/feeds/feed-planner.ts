@@ -1,0 +1,129 @@
+// A feed's plan, read now: the source's rows (photos found by name beside the table or in the feed's
+// photo folder), the feed's own record, the account's drafts and its listings read fresh from the
+// service; then the pure plan and the safety valve (src/shared/domain/feed-*.ts).
+import path from 'node:path';
+import pLimit from 'p-limit';
+import type { Draft } from '../../shared/domain/draft';
+import type { Feed } from '../../shared/domain/feed';
+import { planFeedRun } from '../../shared/domain/feed-plan';
+import { countActions, type FeedPlan } from '../../shared/domain/feed-run';
+import { readFeedRows, type FeedRow } from '../../shared/domain/feed-rows';
+import { feedValve } from '../../shared/domain/feed-valve';
+import type { ImportMapping } from '../../shared/domain/import';
+import { guessMapping } from '../../shared/domain/import-mapping';
+import type { DraftTemplate } from '../../shared/domain/template';
+import type { AccountView, ListingView } from '../../shared/ipc/types';
+import { draftInitOf } from '../import/draft-start';
+import { findRowPhotos } from '../import/table-photos';
+import { AppError } from '../ipc/app-error';
+import { mainI18n } from '../i18n';
+import type { DraftsStore } from '../storage/drafts-store';
+import type { FeedStore } from './feed-store';
+import { readFeedTable } from './feed-source';
+
+export interface PlannerDeps {
+  feeds: FeedStore;
+  store: Pick<DraftsStore, 'list' | 'get'>;
+  account(id: string): AccountView | undefined;
+  template(accountId: string, id: string): Promise<DraftTemplate>;
+  /** The account's listings, read from the service now. */
+  listings(accountId: string): Promise<ListingView[]>;
+}
+
+/** A plan with what its run needs besides: each row by reference, its photos found. */
+export interface ReadPlan {
+  plan: FeedPlan;
+  rows: Map<string, FeedRow & { photos: string[] }>;
+  mapping: ImportMapping;
+  account: AccountView;
+  template: DraftTemplate | undefined;
+}
+
+const READ_AHEAD = 8;
+
+/** The account of a feed, or an AppError naming that it is gone. */
+export function feedAccount(deps: Pick<PlannerDeps, 'account'>, feed: Feed): AccountView {
+  const account = deps.account(feed.accountId);
+  if (!account) throw new AppError('not-found', mainI18n.t('errors:accountGone'), { reason: 'no-account' });
+  return account;
+}
+
+/** Reads the feed's source and what exists, and plans its run. */
+export async function planFeed(deps: PlannerDeps, feed: Feed, now: Date): Promise<ReadPlan> {
+  const account = feedAccount(deps, feed);
+  const template =
+    feed.templateId === undefined ? undefined : await deps.template(account.id, feed.templateId);
+  const table = await readFeedTable(feed);
+  const mapping = feed.mapping ?? guessMapping(table.header);
+  const read = readFeedRows(table.header, table.rows, {
+    mapping,
+    mappedHeader: feed.mapping ? feed.header : null,
+    referenceColumn: feed.referenceColumn,
+    stockColumn: feed.stockColumn,
+  });
+  const found = pLimit(READ_AHEAD);
+  const rows = await Promise.all(
+    read.map((row) =>
+      found(async () => {
+        const photos = await findRowPhotos(row.photoNames, row.reference, {
+          tableDir: table.tableDir,
+          photoDir: feed.photoFolder,
+        });
+        return {
+          ...row,
+          photos: photos.photos,
+          photoNames: photos.photos.map((file) => path.basename(file)),
+          problems: [...row.problems, ...photos.problems],
+        };
+      }),
+    ),
+  );
+  const items = await deps.feeds.items(feed.id);
+  const references = new Set([...rows.map((r) => r.reference), ...items.map((i) => i.reference)]);
+  const itemDrafts = new Set(items.flatMap((i) => (i.draftId === undefined ? [] : [i.draftId])));
+  const wanted = deps.store
+    .list()
+    .filter(
+      (s) =>
+        s.accountId === account.id &&
+        (itemDrafts.has(s.id) || (s.customReference != null && references.has(s.customReference))),
+    );
+  const drafts = (
+    await Promise.all(wanted.map((s) => found(() => deps.store.get(s.id).catch(() => null))))
+  ).filter((d): d is Draft => d !== null);
+  const listings = await deps.listings(account.id);
+  const entries = planFeedRun(rows, {
+    feed,
+    items,
+    drafts,
+    listings,
+    initOf: (row) => draftInitOf(account, { ...row.fields, photos: [] }, template),
+    photoName: (name) => path.basename(name),
+  });
+  const held = feedValve(entries, {
+    header: table.header,
+    headerBefore: feed.header,
+    rows: rows.length,
+    ...(table.lastRow && { lastRow: table.lastRow }),
+    referenceColumn: feed.referenceColumn,
+    stockColumn: feed.stockColumn,
+    maxShare: feed.maxShare,
+  });
+  const byReference = new Map(rows.flatMap((r) => (r.reference === null ? [] : [[r.reference, r] as const])));
+  return {
+    plan: {
+      feedId: feed.id,
+      at: now.toISOString(),
+      header: table.header,
+      rows: rows.length,
+      entries,
+      counts: countActions(entries),
+      held,
+      needsApproval: !feed.approved,
+    },
+    rows: byReference,
+    mapping,
+    account,
+    template,
+  };
+}

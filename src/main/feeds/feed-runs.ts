@@ -1,0 +1,233 @@
+// A feed's run as a resumable job (issue 25.3): planned, held by the safety valve or applied ad by
+// ad with the report written after each, resumed after a crash or kill from the first ad not done,
+// and kept as the feed's history. One run of a feed at a time.
+import { randomUUID } from 'node:crypto';
+import type { Feed } from '../../shared/domain/feed';
+import {
+  countActions,
+  isApplied,
+  type FeedProgress,
+  type FeedRun,
+  type FeedRunEntry,
+} from '../../shared/domain/feed-run';
+import { mappingFor } from '../../shared/domain/feed-rows';
+import { AppError } from '../ipc/app-error';
+import { mainI18n } from '../i18n';
+import { createKeyedLock } from '../publish/limiter';
+import { applyEntry, type ApplyDeps } from './feed-apply';
+import { feedAccount, planFeed, type PlannerDeps } from './feed-planner';
+import type { RunStore } from './run-store';
+
+export type RunsDeps = ApplyDeps &
+  PlannerDeps & {
+    runs: RunStore;
+    onProgress(progress: FeedProgress): void;
+    onChange(feedId: string): void;
+    log: { info(message: string): void; error(message: string, error?: unknown): void };
+    now?: () => Date;
+  };
+
+export interface FeedRuns {
+  /** Plans and applies a run now (or finishes an unfinished one first); answers its report. */
+  run(feed: Feed, trigger: FeedRun['trigger']): Promise<FeedRun>;
+  /** Runs a run's failed ads again (or the one of `reference`). */
+  retry(runId: string, reference?: string): Promise<FeedRun>;
+  /** Finishes the runs a crash or kill left unfinished. */
+  resume(): Promise<void>;
+  /** True while a run of the feed is under way. */
+  busy(feedId: string): boolean;
+}
+
+const summaryCounts = (run: FeedRun) => ({
+  ...run,
+  failed: run.entries.filter((e) => e.outcome === 'failed').length,
+});
+
+/** Builds the runs over the stores and the live paths. */
+export function createFeedRuns(deps: RunsDeps): FeedRuns {
+  const now = deps.now ?? (() => new Date());
+  const lock = createKeyedLock();
+  const running = new Set<string>();
+  const save = async (run: FeedRun) => {
+    Object.assign(run, summaryCounts(run));
+    await deps.runs.save(structuredClone(run));
+  };
+
+  /** Applies every pending entry of the run, writing the report after each. */
+  const apply = async (run: FeedRun, feed: Feed) => {
+    const account = feedAccount(deps, feed);
+    const template =
+      feed.templateId === undefined ? undefined : await deps.template(account.id, feed.templateId);
+    const todo = run.entries.filter((e) => e.outcome === 'pending');
+    const total = todo.length;
+    let done = 0;
+    deps.onProgress({ feedId: feed.id, runId: run.id, phase: 'apply', done, total });
+    for (const entry of todo) {
+      const note = async (change: Partial<FeedRunEntry>) => {
+        Object.assign(entry, change);
+        await save(run);
+      };
+      try {
+        await applyEntry(deps, { feed, account, template, runId: run.id, note }, entry);
+        entry.outcome = 'done';
+        delete entry.failure;
+      } catch (error) {
+        const appError = error instanceof AppError ? error : new AppError('internal', String(error));
+        entry.outcome = 'failed';
+        entry.failure = { code: reasonOf(appError), message: appError.message };
+        deps.log.error(
+          `Feed ${feed.name} (run ${run.id}): ${entry.action} of ${entry.reference ?? '?'} failed: ${appError.message}`,
+          error,
+        );
+      }
+      done += 1;
+      await save(run);
+      deps.onProgress({ feedId: feed.id, runId: run.id, phase: 'apply', done, total });
+    }
+    run.state = 'done';
+    run.finishedAt = now().toISOString();
+    await save(run);
+    deps.onProgress({ feedId: feed.id, runId: run.id, phase: 'done', done, total });
+    deps.log.info(
+      `Feed ${feed.name} (run ${run.id}) done: ${JSON.stringify(run.counts)}, ${run.failed} failed`,
+    );
+  };
+
+  const guarded = <T>(feedId: string, task: () => Promise<T>) =>
+    lock(feedId, async () => {
+      running.add(feedId);
+      deps.onChange(feedId);
+      try {
+        return await task();
+      } finally {
+        running.delete(feedId);
+        deps.onChange(feedId);
+      }
+    });
+
+  const finishUnfinished = async (feed: Feed) => {
+    for (const run of deps.runs.list(feed.id).filter((r) => r.state === 'running')) {
+      deps.log.info(`Feed ${feed.name}: run ${run.id} resumes where it stopped`);
+      await apply(run, feed);
+    }
+  };
+
+  return {
+    busy: (feedId) => running.has(feedId),
+
+    run: (feed, trigger) =>
+      guarded(feed.id, async () => {
+        await finishUnfinished(feed);
+        const current = deps.feeds.get(feed.id) ?? feed;
+        const startedAt = now();
+        const run: FeedRun = {
+          id: randomUUID(),
+          feedId: feed.id,
+          feedName: current.name,
+          startedAt: startedAt.toISOString(),
+          finishedAt: null,
+          state: 'running',
+          trigger,
+          counts: countActions([]),
+          failed: 0,
+          held: [],
+          entries: [],
+        };
+        deps.onProgress({ feedId: feed.id, runId: run.id, phase: 'plan', done: 0, total: 0 });
+        let read;
+        try {
+          read = await planFeed(deps, current, startedAt);
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          deps.log.error(`Feed ${current.name}: the run could not be planned`, error);
+          Object.assign(run, { state: 'failed', failure: message, finishedAt: now().toISOString() });
+          await save(run);
+          deps.onProgress({ feedId: feed.id, runId: run.id, phase: 'done', done: 0, total: 0 });
+          return run;
+        }
+        const { plan } = read;
+        run.counts = plan.counts;
+        run.held = plan.held;
+        run.entries = plan.entries.map((entry) => {
+          const row = entry.reference === null ? undefined : read.rows.get(entry.reference);
+          const source =
+            row && (entry.action === 'create' || entry.action === 'update' || entry.action === 'resume')
+              ? { source: { fields: row.fields, photos: row.photos } }
+              : {};
+          return {
+            ...entry,
+            ...source,
+            outcome: isApplied(entry.action) && plan.held.length === 0 ? 'pending' : 'done',
+          };
+        });
+        if (plan.held.length > 0) {
+          Object.assign(run, { state: 'held', finishedAt: now().toISOString() });
+          await save(run);
+          deps.log.error(
+            `Feed ${current.name}: run held, nothing applied (${plan.held.map((h) => h.reason).join(', ')})`,
+          );
+          deps.onProgress({ feedId: feed.id, runId: run.id, phase: 'done', done: 0, total: 0 });
+          return run;
+        }
+        // Written before the first ad: from here on the run resumes after a crash.
+        await save(run);
+        // The header and mapping applied are the ones later runs compare with; the seller's yes stands.
+        const mapping = mappingFor(plan.header, {
+          mapping: read.mapping,
+          mappedHeader: current.mapping ? current.header : null,
+          referenceColumn: current.referenceColumn,
+          stockColumn: current.stockColumn,
+        });
+        await deps.feeds.save({
+          ...current,
+          approved: true,
+          header: plan.header,
+          mapping,
+          lastRunAt: run.startedAt,
+        });
+        await apply(run, current);
+        return run;
+      }),
+
+    async retry(runId, reference) {
+      const run = deps.runs.get(runId);
+      if (!run) throw new AppError('not-found', mainI18n.t('errors:feedRunGone'));
+      const feed = deps.feeds.get(run.feedId);
+      if (!feed) throw new AppError('not-found', mainI18n.t('errors:feedGone'));
+      return guarded(feed.id, async () => {
+        const again = run.entries.filter(
+          (e) => e.outcome === 'failed' && (reference === undefined || e.reference === reference),
+        );
+        for (const entry of again) entry.outcome = 'pending';
+        if (again.length === 0) return run;
+        run.state = 'running';
+        run.finishedAt = null;
+        await save(run);
+        await apply(run, feed);
+        return run;
+      });
+    },
+
+    async resume() {
+      const feedIds = new Set(
+        deps.runs
+          .list()
+          .filter((r) => r.state === 'running')
+          .map((r) => r.feedId),
+      );
+      for (const feedId of feedIds) {
+        const feed = deps.feeds.get(feedId);
+        if (!feed) continue;
+        await guarded(feedId, () => finishUnfinished(feed)).catch((error: unknown) =>
+          deps.log.error(`Feed ${feed.name}: an unfinished run could not resume`, error),
+        );
+      }
+    },
+  };
+}
+
+function reasonOf(error: AppError): string {
+  const details = error.details as { reason?: unknown; problem?: unknown } | undefined;
+  const reason = details?.problem ?? details?.reason;
+  return typeof reason === 'string' ? reason : error.code;
+}

@@ -1,0 +1,100 @@
+// Feeds on disk, under <dataDir>/feeds/:
+//   <feedId>.json         the feed as the seller set it (feedSchema)
+//   items/<feedId>.json   the feed's record of its ads, by reference
+// Writes are atomic and durable; a file that does not parse is moved aside and reported, never reset.
+import { readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { feedSchema, type Feed, type FeedItem } from '../../shared/domain/feed';
+import { readJsonFile, writeFileAtomic } from '../storage/atomic-file';
+import { createKeyedLock } from '../publish/limiter';
+
+const itemSchema = z.object({
+  reference: z.string(),
+  draftId: z.string().optional(),
+  listingUuid: z.string().optional(),
+  state: z.enum(['active', 'paused', 'ended']),
+  photos: z.array(z.string()).optional(),
+});
+const itemsSchema = z.object({ feedId: z.string(), items: z.array(itemSchema) });
+
+const FEED_FILE = /^([A-Za-z0-9-]{1,100})\.json$/;
+
+export interface FeedStore {
+  readonly dir: string;
+  /** Files moved aside at open (or later), for the seller to look at. */
+  readonly problems: readonly string[];
+  list(): Feed[];
+  get(id: string): Feed | undefined;
+  save(feed: Feed): Promise<void>;
+  remove(id: string): Promise<void>;
+  items(id: string): Promise<FeedItem[]>;
+  /** Changes the record of one ad (one write at a time per feed). */
+  setItem(id: string, reference: string, change: (item: FeedItem | undefined) => FeedItem): Promise<void>;
+}
+
+/** Opens the feeds folder, loading every feed. */
+export async function openFeedStore(
+  dataDir: string,
+  onProblem: (movedAside: string) => void,
+): Promise<FeedStore> {
+  const dir = path.join(dataDir, 'feeds');
+  const itemsDir = path.join(dir, 'items');
+  const feeds = new Map<string, Feed>();
+  const problems: string[] = [];
+  const problem = (movedAside: string) => {
+    problems.push(movedAside);
+    onProblem(movedAside);
+  };
+  let names: string[] = [];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  for (const name of names) {
+    const id = FEED_FILE.exec(name)?.[1];
+    if (id === undefined) continue;
+    const read = await readJsonFile(path.join(dir, name), (value) => feedSchema.parse(value));
+    if (read.state === 'ok' && read.value.id === id) feeds.set(id, read.value);
+    else if (read.state === 'unreadable') problem(read.movedAside);
+  }
+  const lock = createKeyedLock();
+  const cache = new Map<string, FeedItem[]>();
+  const itemsFile = (id: string) => path.join(itemsDir, `${id}.json`);
+  const readItems = async (id: string): Promise<FeedItem[]> => {
+    const known = cache.get(id);
+    if (known) return known;
+    const read = await readJsonFile(itemsFile(id), (value) => itemsSchema.parse(value));
+    if (read.state === 'unreadable') problem(read.movedAside);
+    const items = read.state === 'ok' ? (read.value.items as FeedItem[]) : [];
+    cache.set(id, items);
+    return items;
+  };
+  return {
+    dir,
+    problems,
+    list: () => [...feeds.values()].sort((a, b) => a.name.localeCompare(b.name)),
+    get: (id) => feeds.get(id),
+    async save(feed) {
+      await writeFileAtomic(path.join(dir, `${feed.id}.json`), `${JSON.stringify(feed, null, 2)}\n`);
+      feeds.set(feed.id, feed);
+    },
+    async remove(id) {
+      await rm(path.join(dir, `${id}.json`), { force: true });
+      await rm(itemsFile(id), { force: true });
+      feeds.delete(id);
+      cache.delete(id);
+    },
+    items: (id) => lock(id, async () => [...(await readItems(id))]),
+    setItem: (id, reference, change) =>
+      lock(id, async () => {
+        const items = await readItems(id);
+        const at = items.findIndex((item) => item.reference === reference);
+        const next = change(at >= 0 ? items[at] : undefined);
+        const updated = at >= 0 ? items.map((item, i) => (i === at ? next : item)) : [...items, next];
+        await writeFileAtomic(itemsFile(id), JSON.stringify({ feedId: id, items: updated }));
+        cache.set(id, updated);
+      }),
+  };
+}

@@ -1,0 +1,140 @@
+// Stock feeds (issue 25.1-25.3): the feeds the seller set up, their plans and their runs, over the
+// drafts, the publish engine and the live paths. The IPC handlers, the command line and the
+// automation runner (feedDueSource) all go through this one service.
+import { randomUUID } from 'node:crypto';
+import { feedSchema, type Feed, type FeedSettings, type FeedView } from '../../shared/domain/feed';
+import type { FeedPlan, FeedRun } from '../../shared/domain/feed-run';
+import type { SecretStore } from '../secrets/secret-store';
+import { AppError } from '../ipc/app-error';
+import { mainI18n } from '../i18n';
+import { feedDueSource } from './due-source';
+import { openFeedStore } from './feed-store';
+import { createFeedRuns, type FeedRuns, type RunsDeps } from './feed-runs';
+import { planFeed } from './feed-planner';
+import { openRunStore } from './run-store';
+import type { DueSource } from '../automation/due';
+
+export interface FeedsDeps extends Omit<RunsDeps, 'feeds' | 'runs'> {
+  dataDir: string;
+  secrets: SecretStore;
+  onProblem(movedAside: string): void;
+}
+
+export interface FeedsService {
+  list(): Promise<FeedView[]>;
+  save(input: {
+    id?: string | undefined;
+    settings: FeedSettings;
+    password?: string | null | undefined;
+  }): Promise<FeedView>;
+  remove(id: string): Promise<FeedView[]>;
+  plan(id: string): Promise<FeedPlan>;
+  run(id: string, trigger?: FeedRun['trigger']): Promise<FeedRun>;
+  history(id: string): FeedRun[];
+  retry(runId: string, reference?: string): Promise<FeedRun>;
+  /** The feed of this id or name (case aside), or undefined. */
+  find(nameOrId: string): Feed | undefined;
+  /** What of the feeds is due, for the automation runner. */
+  due: DueSource;
+  runs: FeedRuns;
+}
+
+/** Where a feed's basic-auth password is kept in the keychain. */
+export const feedSecretKey = (feedId: string) => `feed-basic-auth:${feedId}`;
+
+/** Opens the feeds of the data folder and resumes runs a crash or kill left unfinished. */
+export async function openFeeds(deps: FeedsDeps): Promise<FeedsService> {
+  const feeds = await openFeedStore(deps.dataDir, deps.onProblem);
+  const runStore = await openRunStore(deps.dataDir, deps.onProblem);
+  const runs = createFeedRuns({ ...deps, feeds, runs: runStore });
+  const now = deps.now ?? (() => new Date());
+
+  const feedOf = (id: string): Feed => {
+    const feed = feeds.get(id);
+    if (!feed) throw new AppError('not-found', mainI18n.t('errors:feedGone'), { reason: 'no-feed' });
+    return feed;
+  };
+  const view = async (feed: Feed): Promise<FeedView> => {
+    const last = runStore.list(feed.id).at(-1);
+    const hasPassword =
+      feed.source.kind === 'url' &&
+      (await deps.secrets.get(feedSecretKey(feed.id)).catch(() => undefined)) !== undefined;
+    return {
+      ...feed,
+      hasPassword,
+      lastRun: last ? (({ entries: _entries, feedName: _name, ...summary }) => summary)(last) : null,
+    };
+  };
+  const list = async () => Promise.all(feeds.list().map(view));
+
+  // Unfinished runs go on in the background; their progress reaches the window as it comes.
+  void runs.resume();
+
+  return {
+    list,
+    find(nameOrId) {
+      const wanted = nameOrId.trim().toLowerCase();
+      return feeds.get(nameOrId) ?? feeds.list().find((feed) => feed.name.trim().toLowerCase() === wanted);
+    },
+    async save({ id, settings, password }) {
+      const before = id === undefined ? undefined : feedOf(id);
+      const taken = feeds
+        .list()
+        .some(
+          (feed) => feed.id !== id && feed.name.trim().toLowerCase() === settings.name.trim().toLowerCase(),
+        );
+      if (taken)
+        throw new AppError('conflict', mainI18n.t('errors:feedNameTaken', { name: settings.name }), {
+          reason: 'name-taken',
+        });
+      if (!deps.account(settings.accountId))
+        throw new AppError('not-found', mainI18n.t('errors:accountGone'), { reason: 'no-account' });
+      // A new source or account is a new feed to the seller: its first run waits for a yes again.
+      const same =
+        before !== undefined &&
+        JSON.stringify(before.source) === JSON.stringify(settings.source) &&
+        before.accountId === settings.accountId;
+      const feed = feedSchema.parse({
+        ...settings,
+        id: before?.id ?? randomUUID(),
+        approved: same ? before.approved : false,
+        // A mapping the seller gave is made for the header the feed knows; a new source starts afresh.
+        header: same ? before.header : null,
+        createdAt: before?.createdAt ?? now().toISOString(),
+        lastRunAt: before?.lastRunAt ?? null,
+      });
+      if (password !== undefined && password !== null)
+        await deps.secrets.set(feedSecretKey(feed.id), password);
+      else if (password === null) await deps.secrets.delete(feedSecretKey(feed.id));
+      await feeds.save(feed);
+      deps.log.info(`Feed ${feed.name} (${feed.id}) ${before ? 'saved' : 'added'}`);
+      deps.onChange(feed.id);
+      return view(feed);
+    },
+    async remove(id) {
+      const feed = feedOf(id);
+      if (runs.busy(id))
+        throw new AppError('conflict', mainI18n.t('errors:feedBusy', { name: feed.name }), {
+          reason: 'feed-busy',
+        });
+      await feeds.remove(id);
+      await runStore.removeFeed(id);
+      await deps.secrets
+        .delete(feedSecretKey(id))
+        .catch((error: unknown) =>
+          deps.log.error(`Feed ${feed.name}: its password could not be removed from the keychain`, error),
+        );
+      deps.log.info(`Feed ${feed.name} (${id}) removed`);
+      deps.onChange(id);
+      return list();
+    },
+    async plan(id) {
+      return (await planFeed({ ...deps, feeds }, feedOf(id), now())).plan;
+    },
+    run: (id, trigger = 'seller') => runs.run(feedOf(id), trigger),
+    history: (id) => runStore.list(feedOf(id).id).reverse(),
+    retry: (runId, reference) => runs.retry(runId, reference),
+    due: feedDueSource(() => feeds.list(), runs),
+    runs,
+  };
+}

@@ -1,0 +1,87 @@
+// A feed's runs on disk, under <dataDir>/feeds/runs/<runId>.json: each run's report, replaced
+// atomically after every ad, so a crash or kill leaves it where it stood (and it resumes from there).
+// The newest runs of each feed are kept as its history.
+import { readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import type { FeedRun } from '../../shared/domain/feed-run';
+import { readJsonFile, writeFileAtomic } from '../storage/atomic-file';
+import { createKeyedLock } from '../publish/limiter';
+
+/** Runs kept per feed. */
+export const FEED_HISTORY = 50;
+
+// The report is the app's own writing; checked for its frame, its entries taken as written.
+const runSchema = z.looseObject({
+  id: z.string(),
+  feedId: z.string(),
+  feedName: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  state: z.enum(['running', 'done', 'held', 'failed']),
+  trigger: z.enum(['seller', 'schedule']),
+  counts: z.record(z.string(), z.number()),
+  failed: z.number(),
+  held: z.array(z.looseObject({ reason: z.string() })),
+  entries: z.array(z.looseObject({ action: z.string(), outcome: z.enum(['pending', 'done', 'failed']) })),
+});
+
+const RUN_FILE = /^([A-Za-z0-9-]{1,100})\.json$/;
+
+export interface RunStore {
+  /** Every run, oldest first. */
+  list(feedId?: string): FeedRun[];
+  get(runId: string): FeedRun | undefined;
+  /** Writes the run as it is now (writes of one run never overlap). */
+  save(run: FeedRun): Promise<void>;
+  /** Forgets a feed's runs. */
+  removeFeed(feedId: string): Promise<void>;
+}
+
+/** Opens the runs folder, loading every run. */
+export async function openRunStore(
+  dataDir: string,
+  onProblem: (movedAside: string) => void,
+): Promise<RunStore> {
+  const dir = path.join(dataDir, 'feeds', 'runs');
+  const runs = new Map<string, FeedRun>();
+  let names: string[] = [];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  for (const name of names) {
+    const id = RUN_FILE.exec(name)?.[1];
+    if (id === undefined) continue;
+    const read = await readJsonFile(
+      path.join(dir, name),
+      (value) => runSchema.parse(value) as unknown as FeedRun,
+    );
+    if (read.state === 'ok' && read.value.id === id) runs.set(id, read.value);
+    else if (read.state === 'unreadable') onProblem(read.movedAside);
+  }
+  const lock = createKeyedLock();
+  const file = (id: string) => path.join(dir, `${id}.json`);
+  const ordered = () => [...runs.values()].sort((a, b) => a.startedAt.localeCompare(b.startedAt));
+  return {
+    list: (feedId) => ordered().filter((run) => feedId === undefined || run.feedId === feedId),
+    get: (id) => runs.get(id),
+    async save(run) {
+      runs.set(run.id, run);
+      await lock(run.id, () => writeFileAtomic(file(run.id), JSON.stringify(run)));
+      // Old reports go once a newer one is written; a running one is never dropped.
+      const mine = ordered().filter((r) => r.feedId === run.feedId && r.state !== 'running');
+      for (const old of mine.slice(0, Math.max(0, mine.length - FEED_HISTORY))) {
+        runs.delete(old.id);
+        await rm(file(old.id), { force: true });
+      }
+    },
+    async removeFeed(feedId) {
+      for (const run of ordered().filter((r) => r.feedId === feedId)) {
+        runs.delete(run.id);
+        await rm(file(run.id), { force: true });
+      }
+    },
+  };
+}
