@@ -81,15 +81,17 @@ const words = {
     publish: 'Publish new rows at once (otherwise they become drafts)',
     save: 'Save and read the file',
     firstHeading: 'The first run: check it before it happens',
-    threeNew: '3new',
+    threeNew: '3 new',
     newRow: 'A new row in the file.',
     yes: 'Yes, run this plan',
-    created: '3created',
+    created: '3 created',
     done: 'Done',
     readAgain: 'Read the file again',
     held: 'This run is held: nothing will be applied.',
     cutOff: 'The file looks cut off: row 3 has 4 of 14 cells.',
     heldOutcome: 'Held',
+    allFeeds: '← All feeds',
+    title: 'Stock feeds',
   },
   de: {
     nav: /Feeds/,
@@ -105,15 +107,17 @@ const words = {
     publish: 'Neue Zeilen sofort veröffentlichen (sonst werden sie Entwürfe)',
     save: 'Speichern und Datei lesen',
     firstHeading: 'Der erste Lauf: prüfen Sie ihn, bevor er geschieht',
-    threeNew: '3neu',
+    threeNew: '3 neu',
     newRow: 'Eine neue Zeile in der Datei.',
     yes: 'Ja, diesen Plan ausführen',
-    created: '3erstellt',
+    created: '3 erstellt',
     done: 'Erledigt',
     readAgain: 'Datei neu lesen',
     held: 'Dieser Lauf ist angehalten: Nichts wird übernommen.',
     cutOff: 'Die Datei wirkt abgeschnitten: Zeile 3 hat 4 von 14 Zellen.',
     heldOutcome: 'Angehalten',
+    allFeeds: '← Alle Feeds',
+    title: 'Bestands-Feeds',
   },
 } as const;
 
@@ -141,6 +145,10 @@ async function firstRun(page: Page, shop: Shop, remote: Sandbox, language: 'en' 
   await page.getByLabel(w.photos).fill(shop.photos);
   await expect(page.getByLabel(w.account, { exact: true })).toHaveValue(/.+/);
   await page.getByLabel(w.publish).check();
+  // The whole form in one picture (the view scrolls inside the window).
+  await page.setViewportSize({ width: 1280, height: 1900 });
+  await page.screenshot({ path: info.outputPath(`feeds-form-${language}.png`) });
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole('button', { name: w.save }).click();
 
   // The plan of the first run: counts on top, each ad and why; it waits for the yes.
@@ -162,6 +170,7 @@ async function firstRun(page: Page, shop: Shop, remote: Sandbox, language: 'en' 
   await expect(run.getByTestId('feed-run-counts')).toHaveText(w.created, { timeout: 90_000 });
   await expect(run.locator('.feed-outcome')).toHaveText(w.done);
   await expect(run.getByTestId('feed-run-rows-row')).toHaveCount(3);
+  await run.screenshot({ path: info.outputPath(`feeds-report-${language}.png`) });
   expect(remote.stats().clients[CLIENT.clientId]).toMatchObject({ listings: 3, publications: 3 });
   const { listings } = await call(page, 'listings:list', { refresh: true });
   expect(listings.map((listing) => listing.customReference).sort()).toEqual([
@@ -224,7 +233,20 @@ for (const look of [
       expect(writes(remote)).toBe(before);
       expect(remote.stats().clients[CLIENT.clientId]).toMatchObject({ listings: 3, publications: 3 });
       await page.screenshot({ path: info.outputPath(`feeds-held-${look.language}.png`), fullPage: true });
+      await newest.screenshot({ path: info.outputPath(`feeds-held-run-${look.language}.png`) });
       if (look.language === 'de') expect(await englishOnPage(page, 'held run', USER_DATA)).toEqual([]);
+
+      // The list of feeds says the same in short: the last run and its outcome.
+      await page.getByRole('button', { name: w.allFeeds }).click();
+      await expect(page.getByRole('heading', { name: w.title })).toBeFocused();
+      const row = page.getByTestId('feed-row');
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText('Lager Berlin');
+      await expect(row).toContainText('bestand.csv');
+      await expect(row).toContainText('Feed Shop');
+      await expect(row.locator('.feed-outcome')).toHaveText(w.heldOutcome);
+      await page.screenshot({ path: info.outputPath(`feeds-list-${look.language}.png`), fullPage: true });
+      if (look.language === 'de') expect(await englishOnPage(page, 'feeds list', USER_DATA)).toEqual([]);
     } finally {
       await context.close();
       await stopShell(child);

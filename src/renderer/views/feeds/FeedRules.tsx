@@ -16,7 +16,7 @@ export function FeedRules({ values, change, problems }: Props) {
   return (
     <fieldset>
       <legend>{t('feeds.form.rules')}</legend>
-      <div role="radiogroup" aria-labelledby={`${id}-gone`} className="field wide">
+      <div role="radiogroup" aria-labelledby={`${id}-gone`} className="feed-radios">
         <span id={`${id}-gone`}>{t('feeds.form.gone')}</span>
         <div className="feed-form-row">
           {feedGoneActions.map((gone) => (
@@ -50,7 +50,7 @@ export function FeedRules({ values, change, problems }: Props) {
           {t('feeds.form.scheduled')}
         </label>
         {values.scheduled && (
-          <div className="field">
+          <div className="field wide">
             <label htmlFor={`${id}-every`}>{t('feeds.form.every')}</label>
             <input
               id={`${id}-every`}
@@ -68,7 +68,7 @@ export function FeedRules({ values, change, problems }: Props) {
           </div>
         )}
       </div>
-      <div className="field">
+      <div className="field wide">
         <label htmlFor={`${id}-share`}>{t('feeds.form.share')}</label>
         <input
           id={`${id}-share`}
