@@ -171,6 +171,11 @@ async function firstRun(page: Page, shop: Shop, remote: Sandbox, language: 'en' 
   await expect(run.locator('.feed-outcome')).toHaveText(w.done);
   await expect(run.getByTestId('feed-run-rows-row')).toHaveCount(3);
   await run.screenshot({ path: info.outputPath(`feeds-report-${language}.png`) });
+  // The new rows go live through the publish engine: wait until it is done, so that nothing of the
+  // first run is still on its way when the next file is read.
+  await expect
+    .poll(async () => (await call(page, 'publish:list')).jobs.map((job) => job.state), { timeout: 60_000 })
+    .toEqual(['published', 'published', 'published']);
   expect(remote.stats().clients[CLIENT.clientId]).toMatchObject({ listings: 3, publications: 3 });
   const { listings } = await call(page, 'listings:list', { refresh: true });
   expect(listings.map((listing) => listing.customReference).sort()).toEqual([
@@ -256,3 +261,106 @@ for (const look of [
     }
   });
 }
+
+test('later runs apply by themselves with progress; a failed ad says why and Retry does it', async ({
+  page,
+}, info) => {
+  test.setTimeout(240_000);
+  const remote = await startSandbox({ clients: [CLIENT], validationDelayMs: 100 });
+  const shop = shopFolder();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'listing-desk-e2e-'));
+  const { shell, child } = await launchShell(dataDir);
+  try {
+    await page.goto(shell.url);
+    await shopAccount(page, remote);
+    // The feed and its first run, as `feed add` and `feed run` would make them.
+    const { activeId } = await call(page, 'accounts:list');
+    const feed = await call(page, 'feeds:save', {
+      settings: {
+        name: 'Lager Berlin',
+        source: { kind: 'file', path: shop.csv },
+        accountId: activeId!,
+        photoFolder: shop.photos,
+        referenceColumn: 'Artikelnummer',
+        stockColumn: 'Bestand',
+        gone: 'pause',
+        publish: true,
+        maxShare: 0.5,
+      },
+    });
+    expect((await call(page, 'feeds:run', { id: feed.id })).state).toBe('done');
+    await expect
+      .poll(async () => (await call(page, 'publish:list')).jobs.map((job) => job.state), { timeout: 60_000 })
+      .toEqual(['published', 'published', 'published']);
+
+    // The shop lowers the fridge's price and sells the last bike.
+    const [fridge, bike, lamp] = ROWS as [string, string, string];
+    writeFileSync(
+      shop.csv,
+      [HEADER, fridge.replace('349,00', '299,00'), bike.replace(';1;verkauf', ';0;verkauf'), lamp].join(
+        '\r\n',
+      ),
+    );
+    await page.getByRole('navigation').getByRole('button', { name: /Feeds/ }).click();
+    await page.getByRole('button', { name: 'Lager Berlin' }).click();
+    const plan = page.getByTestId('feed-plan');
+    await expect(plan.getByRole('heading', { name: 'What the next run would do' })).toBeVisible();
+    await expect(plan.getByTestId('feed-plan-counts').locator('li')).toHaveText([
+      '1 to change',
+      '1 to pause',
+      '1 unchanged',
+    ]);
+    const rows = plan.getByTestId('feed-plan-rows-row');
+    await expect(rows.filter({ hasText: 'Kühlschrank Bosch' })).toContainText('Price: 349.00 → 299.00');
+    await expect(rows.filter({ hasText: 'Fahrrad 28 Zoll' })).toContainText('Out of stock (stock: 0).');
+    // No yes is asked for a later run: the seller may start it now.
+    await expect(plan.getByTestId('feed-yes')).toHaveCount(0);
+
+    // The service refuses the fridge's update; the bike's pause is slow, so the run's progress shows.
+    const refuse = remote.faults.add({ route: 'PUT /v1/listings/:uuid', kind: 'status', status: 403 });
+    remote.faults.add({
+      route: 'PUT /v1/listings/:uuid/publications/:publicationUuid/state',
+      kind: 'delay',
+      ms: 3000,
+      times: 1,
+    });
+    await plan.getByRole('button', { name: 'Run now' }).click();
+    await expect(page.getByTestId('feed-progress')).toContainText('of 2 ads done');
+    const run = page.getByTestId('feed-history').getByTestId('feed-run').first();
+    await expect(run.locator('.feed-outcome')).toHaveText('Some ads failed', { timeout: 60_000 });
+    await expect(page.getByTestId('feed-progress')).toHaveCount(0);
+    // Counted as what was done: the refused change is not counted as changed.
+    await expect(run.getByTestId('feed-run-counts').locator('li')).toHaveText([
+      '1 paused',
+      '1 unchanged',
+      '1 failed',
+    ]);
+    const failed = run.getByTestId('feed-run-rows-row').filter({ hasText: 'Kühlschrank Bosch' });
+    await expect(failed).toContainText('Failed');
+    await expect(failed).toContainText('Change failed:');
+    await expect(run.getByTestId('feed-run-rows-row').filter({ hasText: 'Fahrrad 28 Zoll' })).toContainText(
+      'Pause',
+    );
+    await run.screenshot({ path: info.outputPath('feeds-failed-run-en.png') });
+
+    // The seller fixes the cause and retries that ad: it is done, once.
+    refuse();
+    const puts = () => remote.stats().requests['PUT /v1/listings/:uuid']?.['200'] ?? 0;
+    await failed.getByRole('button', { name: 'Retry “Kühlschrank Bosch”' }).click();
+    await expect(run.locator('.feed-outcome')).toHaveText('Done', { timeout: 60_000 });
+    await expect(run.getByRole('button', { name: /Retry/ })).toHaveCount(0);
+    await expect(run.getByTestId('feed-run-counts').locator('li')).toHaveText([
+      '1 changed',
+      '1 paused',
+      '1 unchanged',
+    ]);
+    expect(puts()).toBe(1);
+    const { listings } = await call(page, 'listings:list', { refresh: true });
+    expect(listings.find((listing) => listing.customReference === 'SKU-100')?.adPrice.amount).toBe(299);
+  } finally {
+    await stopShell(child);
+    await remote.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(shop.work, { recursive: true, force: true });
+  }
+});

@@ -4,9 +4,14 @@
 import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FeedView } from '../../../src/shared/domain/feed';
-import { feedActions, feedReasons, type FeedHold } from '../../../src/shared/domain/feed-run';
+import {
+  feedActions,
+  feedReasons,
+  type FeedHold,
+  type FeedRunEntry,
+} from '../../../src/shared/domain/feed-run';
 import { resources } from '../../../src/renderer/i18n/resources';
-import { feedWords } from '../../../src/renderer/views/feeds/feed-words';
+import { feedWords, runCounts } from '../../../src/renderer/views/feeds/feed-words';
 
 const languages = ['en', 'de'] as const;
 const words = {} as Record<(typeof languages)[number], ReturnType<typeof feedWords>>;
@@ -113,5 +118,29 @@ describe.each(languages)('feed words in %s', (language) => {
     expect(w.outcome(feed({ lastRun: { ...summary, failed: 0 } }), true).kind).toBe('running');
     for (const kind of ['done', 'failed', 'held', 'running', 'waiting', 'never'] as const)
       expect(resources[language].feeds.outcome[kind], kind).toBeTruthy();
+  });
+});
+
+describe('a run’s counts', () => {
+  it('count what was done: a failed or pending ad is not counted as changed, unchanged rows are', () => {
+    const entry = (action: FeedRunEntry['action'], outcome: FeedRunEntry['outcome']): FeedRunEntry => ({
+      reference: `SKU-${action}-${outcome}`,
+      action,
+      reason: 'same',
+      title: 'x',
+      outcome,
+    });
+    expect(
+      runCounts({
+        entries: [
+          entry('update', 'done'),
+          entry('update', 'failed'),
+          entry('pause', 'pending'),
+          entry('create', 'done'),
+          entry('unchanged', 'pending'),
+          entry('refused', 'pending'),
+        ],
+      }),
+    ).toEqual({ create: 1, update: 1, pause: 0, resume: 0, end: 0, unchanged: 1, refused: 1 });
   });
 });

@@ -2,9 +2,9 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApplied, type FeedRun } from '../../../shared/domain/feed-run';
 import { useFeedsStore } from '../../store/feeds-store';
-import { FeedCounts, HeldBanner } from './FeedPlanPanel';
+import { FeedCounts, HeldBanner } from './FeedSummary';
 import { FeedRows, type FeedRowItem } from './FeedRows';
-import type { OutcomeKind } from './feed-words';
+import { runCounts, type OutcomeKind } from './feed-words';
 import { useFeedWords } from './use-feed-words';
 
 /** A run's report: each ad it touched with its outcome; a failed one says why and offers Retry. */
@@ -89,7 +89,11 @@ function RunItem({ run, open, onToggle }: { run: FeedRun; open: boolean; onToggl
           {open ? t('feeds.history.hide') : t('feeds.history.show')}
         </button>
       </div>
-      <FeedCounts counts={run.counts} done={run.state !== 'held'} testId="feed-run-counts" />
+      {run.state === 'held' ? (
+        <FeedCounts counts={run.counts} done={false} testId="feed-run-counts" />
+      ) : (
+        <FeedCounts counts={runCounts(run)} done failed={run.failed} testId="feed-run-counts" />
+      )}
       {run.failure && (
         <p className="form-error" role="alert">
           {t('feeds.history.couldNotStart', { message: run.failure })}

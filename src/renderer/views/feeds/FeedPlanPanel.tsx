@@ -1,56 +1,13 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeedView } from '../../../shared/domain/feed';
-import { feedActions, isApplied, type FeedAction, type FeedPlan } from '../../../shared/domain/feed-run';
+import { feedActions, isApplied, type FeedAction } from '../../../shared/domain/feed-run';
 import { useFeedsStore } from '../../store/feeds-store';
 import { FeedRows, type FeedRowItem } from './FeedRows';
+import { FeedCounts, HeldBanner } from './FeedSummary';
 import { useFeedWords } from './use-feed-words';
 
 type Filter = 'changes' | 'all' | FeedAction;
-
-/** The counts on top of a plan or a run: one figure per action that has any. */
-export function FeedCounts({
-  counts,
-  done,
-  testId,
-}: {
-  counts: FeedPlan['counts'];
-  /** A run's counts (what was done), else a plan's (what would be). */
-  done: boolean;
-  testId: string;
-}) {
-  const { t } = useTranslation();
-  const shown = feedActions.filter((action) => counts[action] > 0);
-  return (
-    <ul className="feed-counts" data-testid={testId}>
-      {shown.map((action) => (
-        <li key={action}>
-          <strong>{counts[action]}</strong> {done ? t(`feeds.done.${action}`) : t(`feeds.count.${action}`)}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** What the safety valve held, in plain words, and that nothing was (or will be) applied. */
-export function HeldBanner({ held, testId }: { held: FeedPlan['held']; testId: string }) {
-  const { t } = useTranslation();
-  const words = useFeedWords();
-  if (held.length === 0) return null;
-  return (
-    <div className="banner warning stacked" role="alert" data-testid={testId}>
-      <p>
-        <strong>{t('feeds.plan.heldTitle')}</strong>
-      </p>
-      <ul>
-        {held.map((hold, i) => (
-          <li key={i}>{words.hold(hold)}</li>
-        ))}
-      </ul>
-      <p>{t('feeds.plan.heldTodo')}</p>
-    </div>
-  );
-}
 
 /** The plan of the feed's next run, read from the file now; a first run waits here for the seller's yes. */
 export function FeedPlanPanel({ feed }: { feed: FeedView }) {

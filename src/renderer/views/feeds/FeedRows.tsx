@@ -36,6 +36,7 @@ export function FeedRows({ items, label, testId }: { items: FeedRowItem[]; label
       // A scrolling region is a tab stop of its own, so the keyboard can scroll it.
       tabIndex={0}
       data-testid={testId}
+      data-actions={items.some((item) => item.actions !== undefined) ? 'true' : undefined}
     >
       <ul style={{ height: virtualizer.getTotalSize(), position: 'relative', margin: 0, padding: 0 }}>
         {virtualizer.getVirtualItems().map((row) => {
@@ -60,7 +61,7 @@ export function FeedRows({ items, label, testId }: { items: FeedRowItem[]; label
                 <span className="feed-row-ref">{item.reference}</span>
               </span>
               <span className="feed-row-why">{item.why}</span>
-              <span>{item.actions}</span>
+              {item.actions !== undefined && <span className="feed-row-actions">{item.actions}</span>}
             </li>
           );
         })}

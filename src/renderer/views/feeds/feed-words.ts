@@ -3,7 +3,15 @@
 import type { TFunction } from 'i18next';
 import type { DraftLanguage } from '../../../shared/domain/draft-messages';
 import type { FeedSource, FeedView } from '../../../shared/domain/feed';
-import type { FeedAction, FeedHold, FeedPlanEntry } from '../../../shared/domain/feed-run';
+import {
+  countActions,
+  isApplied,
+  type FeedAction,
+  type FeedCounts,
+  type FeedHold,
+  type FeedPlanEntry,
+  type FeedRun,
+} from '../../../shared/domain/feed-run';
 import { changeText, problemText } from '../import/import-words';
 
 export type OutcomeKind = 'done' | 'failed' | 'held' | 'running' | 'waiting' | 'never';
@@ -79,4 +87,9 @@ export function feedWords(t: TFunction, language: DraftLanguage, locale: string)
       }
     },
   };
+}
+
+/** What a run did: its ads done, by action (a failed or not yet done ad is not counted as done). */
+export function runCounts(run: Pick<FeedRun, 'entries'>): FeedCounts {
+  return countActions(run.entries.filter((entry) => !isApplied(entry.action) || entry.outcome === 'done'));
 }
