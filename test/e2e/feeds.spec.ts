@@ -339,7 +339,7 @@ test('later runs apply by themselves with progress; a failed ad says why and Ret
     await expect(failed).toContainText('Failed');
     await expect(failed).toContainText('Change failed:');
     await expect(run.getByTestId('feed-run-rows-row').filter({ hasText: 'Fahrrad 28 Zoll' })).toContainText(
-      'Pause',
+      'Paused',
     );
     await run.screenshot({ path: info.outputPath('feeds-failed-run-en.png') });
 

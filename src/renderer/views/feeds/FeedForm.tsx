@@ -95,6 +95,8 @@ export function FeedForm({ feedId }: { feedId: string | null }) {
   return (
     <form
       className="feed-form"
+      // The form's own checks speak in the UI's language; the browser's bubbles would not.
+      noValidate
       aria-labelledby={`${id}-heading`}
       onSubmit={(event) => {
         event.preventDefault();

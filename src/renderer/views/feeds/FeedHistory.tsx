@@ -22,7 +22,13 @@ function RunReport({ run }: { run: FeedRun }) {
             key: `${entry.reference ?? ''}:${i}`,
             badge: failed
               ? { kind: 'failed', text: t('feeds.history.failedAd') }
-              : { kind: entry.action, text: words.action(entry.action) },
+              : {
+                  kind: entry.action,
+                  text:
+                    entry.outcome === 'done'
+                      ? t(`feeds.applied.${entry.action}`)
+                      : words.action(entry.action),
+                },
             title: entry.title,
             reference: entry.reference ?? t('feeds.plan.noReference'),
             why: failed
