@@ -262,7 +262,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     willWrite: markTemplates(outbox),
   });
   const feeds = await openAppFeeds({
-    ...{ dataDir: config.dataDir, store: draftsStore, drafts, publish, live, accounts, listings, templates },
+    ...{ dataDir: config.dataDir, store: draftsStore, drafts, publish, live, accounts, templates },
     secrets: ports.secretStore,
     events,
     log: ports.log,

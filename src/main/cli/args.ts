@@ -4,8 +4,18 @@ import { parseArgs } from 'node:util';
 import { draftIdSchema } from '../../shared/domain/draft';
 import type { AccountDefaults } from '../../shared/ipc/types';
 import { shopArgs, type ShopAction } from './shop-args';
+import { feedArgs, type FeedAction, type FeedAddOptions } from './feed-args';
 
-export const commands = ['import', 'export', 'publish', 'status', 'listings', 'accounts', 'shop'] as const;
+export const commands = [
+  'import',
+  'export',
+  'publish',
+  'status',
+  'listings',
+  'accounts',
+  'shop',
+  'feed',
+] as const;
 export type CommandName = (typeof commands)[number];
 
 /** What `accounts` does: the word after it. */
@@ -55,6 +65,10 @@ export interface CliArgs {
   shopAction?: ShopAction;
   /** shop join: this desk's name in the shop. */
   name?: string;
+  /** feed: the action; its NAME is operands[0] (and add's SOURCE operands[1]). */
+  feedAction?: FeedAction;
+  /** feed add: its options. */
+  feedAdd?: FeedAddOptions;
 }
 
 /** What was wrong with the command (words.ts says it in the seller's language). */
@@ -90,7 +104,14 @@ export type UsageProblem =
   | { problem: 'shop-url'; action: ShopAction }
   | { problem: 'shop-url-bad'; value: string }
   | { problem: 'not-with-shop'; flag: string; action: ShopAction }
-  | { problem: 'shop-name' };
+  | { problem: 'shop-name' }
+  | { problem: 'feed-what' }
+  | { problem: 'feed-name'; action: FeedAction }
+  | { problem: 'feed-add' }
+  | { problem: 'feed-url'; value: string }
+  | { problem: 'feed-gone'; value: string }
+  | { problem: 'feed-every'; value: string }
+  | { problem: 'not-with-feed'; flag: string; action: FeedAction };
 
 /** A usage error (exit code 2). */
 export class UsageError extends Error {
@@ -124,6 +145,12 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         'base-url': { type: 'string' },
         'client-id': { type: 'string' },
         name: { type: 'string' },
+        // feed add (issue 25.8).
+        reference: { type: 'string' },
+        stock: { type: 'string' },
+        publish: { type: 'boolean', default: false },
+        gone: { type: 'string' },
+        every: { type: 'string' },
         // Only to refuse it by name: a secret on the command line lands in the shell's history.
         secret: { type: 'string' },
         'client-secret': { type: 'string' },
@@ -177,10 +204,13 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     if (given && !allowed.includes(command)) throw new UsageError({ problem: 'not-with', flag, command });
   };
   only('--ready', ['publish'], values.ready);
-  only('--json', ['status', 'listings', 'accounts', 'shop'], values.json);
+  only('--json', ['status', 'listings', 'accounts', 'shop', 'feed'], values.json);
   only('--name', ['shop'], values.name !== undefined);
-  only('--photos', ['import'], values.photos !== undefined);
-  only('--template', ['import'], values.template !== undefined);
+  only('--photos', ['import', 'feed'], values.photos !== undefined);
+  only('--template', ['import', 'feed'], values.template !== undefined);
+  for (const flag of ['reference', 'stock', 'gone', 'every'] as const)
+    only(`--${flag}`, ['feed'], values[flag] !== undefined);
+  only('--publish', ['feed'], values.publish);
   only('--duplicates', ['import'], values.duplicates !== undefined);
   only('--wait', ['publish'], values.wait !== undefined);
   only('--listings', ['export'], values.listings);
@@ -212,6 +242,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       return { ...base, command, ...accountsArgs(operands, values as Record<string, unknown>) };
     case 'shop':
       return { ...base, command, ...shopArgs(operands, values) };
+    case 'feed':
+      return { ...base, command, ...feedArgs(operands, values) };
   }
   return { ...base, command };
 }

@@ -23,6 +23,8 @@ import { accountsAddCommand } from './accounts-add';
 import { prepareDataFolder } from './data-folder';
 import { listingsCommand, statusCommand } from './lists';
 import { publishCommand } from './publish';
+import { feedAddCommand, feedListCommand, feedRemoveCommand } from './feed';
+import { feedPlanCommand, feedRunCommand } from './feed-run';
 import { shopInitCommand, shopJoinCommand, shopLeaveCommand, shopStatusCommand } from './shop';
 import { CallFailed, ExitWith, openSession, type Output } from './session';
 import { cliWords, EXIT } from './words';
@@ -61,6 +63,7 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
   const dataDir = path.resolve(args.dataDir ?? defaultDataDir());
   const joining = args.command === 'shop' && args.shopAction === 'join';
   const adding = (args.command === 'accounts' && args.action === 'add') || joining;
+  const feedAdding = args.command === 'feed' && args.feedAction === 'add';
   // The keychain first: `accounts add` without one refuses before anything is made or written.
   const secretStore = await openSecretStore();
   if (adding && secretStore.status.mode !== 'keychain') {
@@ -73,7 +76,7 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
   let created = false;
   try {
     // Commands that set a desk up start in a new folder as the app's first start does.
-    created = prepareDataFolder(dataDir, args.command === 'import' || adding) === 'created';
+    created = prepareDataFolder(dataDir, args.command === 'import' || adding || feedAdding) === 'created';
     if (created) output.err(wordsIn(language, 'cli')('dataDirCreated', { dir: dataDir }));
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
@@ -176,6 +179,24 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
             return await shopLeaveCommand(session);
         }
         throw new UsageError({ problem: 'shop-what' });
+      case 'feed':
+        switch (args.feedAction) {
+          case 'add':
+            return await feedAddCommand(session, args.operands[0]!, args.operands[1]!, {
+              ...args.feedAdd!,
+              photos: args.photos,
+              template: args.template,
+            });
+          case 'list':
+            return await feedListCommand(session, args.json);
+          case 'plan':
+            return await feedPlanCommand(session, args.operands[0]!, args.json);
+          case 'run':
+            return await feedRunCommand(session, args.operands[0]!, args.json);
+          case 'remove':
+            return await feedRemoveCommand(session, args.operands[0]!);
+        }
+        throw new UsageError({ problem: 'feed-what' });
       default:
         throw new UsageError({ problem: 'not-available', command: args.command });
     }

@@ -35,6 +35,8 @@ export const EXIT = {
    * permission, a desk that left), or the membership does not allow it (in a shop already, in none).
    */
   shopRefused: 9,
+  /** feed run: the safety valve held the run (a broken-looking file); nothing was applied. */
+  feedHeld: 10,
   /** Stopped by Ctrl+C or SIGTERM. */
   interrupted: 130,
 } as const;

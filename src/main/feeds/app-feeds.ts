@@ -3,7 +3,6 @@ import type { AccountsService } from '../accounts/accounts-service';
 import type { DraftsService } from '../drafts/drafts-service';
 import type { EventHub } from '../events';
 import { feedsHandlers } from '../ipc/handlers/feeds';
-import type { ListingsService } from '../listings/listings-service';
 import type { Live } from '../live';
 import type { Log } from '../log/log';
 import type { PublishEngine } from '../publish/engine-api';
@@ -19,7 +18,6 @@ export interface AppFeedsParts {
   publish: PublishEngine;
   live: Live;
   accounts: AccountsService;
-  listings: Pick<ListingsService, 'refreshSoon'>;
   templates: Pick<TemplatesService, 'get'>;
   secrets: SecretStore;
   events: EventHub;
@@ -45,14 +43,9 @@ export async function openAppFeeds(
     // Matched by reference on the service itself: a lost local record never makes a second ad.
     listings: async (accountId) => accounts.client(accountId).listListings(),
     onDraftsChanged: (ids) => events.emit('drafts:changed', { ids }),
-    onProgress: (progress) => {
-      events.emit('feeds:progress', progress);
-      // The account's listings view follows what a run changed.
-      if (progress.phase === 'done') {
-        const feed = service.find(progress.feedId);
-        if (feed) parts.listings.refreshSoon(feed.accountId);
-      }
-    },
+    onProgress: (progress) => events.emit('feeds:progress', progress),
+    // The Listings view follows each change: an update's answer, a pause, an end, a publish.
+    remember: (accountId, listing) => parts.live.context.remember(accountId, listing),
     onChange: (id) => events.emit('feeds:changed', { ids: [id] }),
     onProblem: parts.onProblem,
     log: parts.log,

@@ -9,7 +9,7 @@ import type { Feed, FeedItem } from '../../shared/domain/feed';
 import type { FeedRunEntry } from '../../shared/domain/feed-run';
 import { applyChanges } from '../../shared/domain/import-compare';
 import type { DraftTemplate } from '../../shared/domain/template';
-import type { AccountView } from '../../shared/ipc/types';
+import type { AccountView, ListingView } from '../../shared/ipc/types';
 import type { DraftsService } from '../drafts/drafts-service';
 import { draftInitOf } from '../import/draft-start';
 import { AppError } from '../ipc/app-error';
@@ -25,9 +25,11 @@ import type { FeedStore } from './feed-store';
 export interface ApplyDeps {
   store: Pick<DraftsStore, 'list' | 'get' | 'create' | 'update'>;
   drafts: Pick<DraftsService, 'addPhotos' | 'setPhotos'>;
-  publish: Pick<PublishEngine, 'start' | 'publicationsOf' | 'retrack'>;
+  publish: Pick<PublishEngine, 'start' | 'retry' | 'publicationsOf' | 'retrack' | 'list' | 'onChange'>;
   lifecycle: Pick<Lifecycle, 'setPublicationState' | 'deleteListing'>;
   client(accountId: string): ServiceClient;
+  /** Puts a listing as the service answered it into the Listings view. */
+  remember?(accountId: string, listing: ListingView): Promise<void>;
   feeds: FeedStore;
   onDraftsChanged(ids: string[]): void;
 }
@@ -49,34 +51,57 @@ const names = (photos: readonly string[]) => photos.map((file) => path.basename(
 
 /** Applies one entry; throws an AppError in the seller's words when it fails. */
 export async function applyEntry(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry): Promise<void> {
-  const reference = entry.reference!;
-  const setItem = (change: (item: FeedItem | undefined) => Omit<FeedItem, 'reference'>) =>
-    deps.feeds.setItem(ctx.feed.id, reference, (item) => ({ ...change(item), reference }));
   switch (entry.action) {
     case 'create':
-      return create(deps, ctx, entry, setItem);
+      return create(deps, ctx, entry);
     case 'update':
     case 'resume':
-      await update(deps, ctx, entry, setItem);
-      if (entry.action === 'resume') {
-        await setStates(deps, ctx, entry.listingUuid!, 'RESUMED');
-        await setItem((item) => ({ ...item, state: 'active' }));
-      }
+      await update(deps, ctx, entry);
+      if (entry.action === 'resume') await setStates(deps, ctx, entry.listingUuid!, 'RESUMED');
       return;
     case 'pause':
-      await setStates(deps, ctx, entry.listingUuid!, 'PAUSED');
-      await setItem((item) => ({ ...item, ...ids(entry), state: 'paused' }));
-      return;
+      return setStates(deps, ctx, entry.listingUuid!, 'PAUSED');
     case 'end':
       try {
         await deps.lifecycle.deleteListing(entry.listingUuid!, true, ctx.account.id);
       } catch (error) {
         throw liveError(error);
       }
-      await setItem((item) => ({ ...item, ...ids(entry), state: 'ended' }));
       return;
     default:
       return;
+  }
+}
+
+/**
+ * The feed's record of an ad after its entry (undefined: unchanged). Written for the whole run at
+ * its end, from the run's report, which is durable after each ad: a run resumed after a crash
+ * writes the same.
+ */
+export function itemAfter(entry: FeedRunEntry, item: FeedItem | undefined): FeedItem | undefined {
+  const reference = entry.reference;
+  if (reference === null) return undefined;
+  const photos = entry.source ? { photos: names(entry.source.photos) } : {};
+  const base = { ...item, ...ids(entry), reference };
+  if (entry.outcome === 'failed')
+    // A new row's draft, made before the failure, is the feed's all the same.
+    return entry.action === 'create' && entry.draftId !== undefined
+      ? { ...base, state: 'active' }
+      : undefined;
+  if (entry.outcome !== 'done') return undefined;
+  switch (entry.action) {
+    case 'create':
+      return { ...base, state: 'active', ...photos };
+    case 'update':
+      return { ...base, state: item?.state ?? 'active', ...photos };
+    case 'resume':
+      return { ...base, state: 'active', ...photos };
+    case 'pause':
+      return { ...base, state: 'paused' };
+    case 'end':
+      return { ...base, state: 'ended' };
+    default:
+      return undefined;
   }
 }
 
@@ -85,9 +110,7 @@ const ids = (entry: FeedRunEntry) => ({
   ...(entry.listingUuid !== undefined && { listingUuid: entry.listingUuid }),
 });
 
-type SetItem = (change: (item: FeedItem | undefined) => Omit<FeedItem, 'reference'>) => Promise<void>;
-
-async function create(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry, setItem: SetItem) {
+async function create(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry) {
   const source = entry.source!;
   const reference = entry.reference!;
   const init = draftInitOf(ctx.account, { ...source.fields, photos: [] }, ctx.template);
@@ -104,11 +127,24 @@ async function create(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry, s
     deps.onDraftsChanged([draftId]);
   }
   await ctx.note({ draftId });
-  await setItem(() => ({ draftId, state: 'active', photos: names(source.photos) }));
   await addMissingPhotos(deps, ctx, draftId, source.photos);
   if (!ctx.feed.publish) return;
   const draft = await deps.store.get(draftId);
   if (draft.status === 'publishing' || draft.status === 'published') return;
+  // A job of this draft that failed (a run cut short, the service away) goes on from where it stopped.
+  const failed = deps.publish
+    .list()
+    .filter((job) => job.draftId === draftId)
+    .at(-1);
+  if (draft.status === 'failed' && failed?.state === 'failed') {
+    const retried = await deps.publish.retry(failed.id);
+    if (retried === true) return;
+    throw new AppError(
+      'conflict',
+      mainI18n.t('errors:feedPublishNotStarted', { title: draft.title, why: failed.error?.detail ?? '' }),
+      { reason: retried === false ? 'not-retried' : 'needs-confirmation' },
+    );
+  }
   if (draft.status !== 'ready')
     throw new AppError('invalid-input', mainI18n.t('errors:feedDraftNotReady', { title: draft.title }), {
       reason: 'not-ready',
@@ -143,7 +179,7 @@ async function addMissingPhotos(deps: ApplyDeps, ctx: ApplyContext, draftId: str
   return added.draft;
 }
 
-async function update(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry, setItem: SetItem) {
+async function update(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry) {
   const source = entry.source!;
   const init = draftInitOf(ctx.account, { ...source.fields, photos: [] }, ctx.template);
   const changes = entry.changes ?? [];
@@ -166,20 +202,19 @@ async function update(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry, s
     deps.onDraftsChanged([draftId]);
   }
   if (entry.listingUuid !== undefined && entry.livePatch && Object.keys(entry.livePatch).length > 0) {
+    let answer: ListingView | undefined;
     try {
-      await deps.client(ctx.account.id).updateListing(entry.listingUuid, updateRequestOf(entry.livePatch));
+      answer = await deps
+        .client(ctx.account.id)
+        .updateListing(entry.listingUuid, updateRequestOf(entry.livePatch));
     } catch (error) {
       throw liveError(error);
     }
+    // Read again only by the Listings view itself: a feed of thousands must not cost a read per ad.
+    if (answer) await deps.remember?.(ctx.account.id, answer);
     // The update reaches the listing's publications: they are validated again.
     await deps.publish.retrack(entry.listingUuid);
   }
-  await setItem((item) => ({
-    ...item,
-    ...ids(entry),
-    state: item?.state ?? 'active',
-    photos: names(source.photos),
-  }));
 }
 
 /** Pauses or resumes every publication of the listing (the app's own, else the service's list). */

@@ -1,6 +1,7 @@
 // A feed's plan, read now: the source's rows (photos found by name beside the table or in the feed's
 // photo folder), the feed's own record, the account's drafts and its listings read fresh from the
 // service; then the pure plan and the safety valve (src/shared/domain/feed-*.ts).
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import type { Draft } from '../../shared/domain/draft';
@@ -62,9 +63,15 @@ export async function planFeed(deps: PlannerDeps, feed: Feed, now: Date): Promis
     stockColumn: feed.stockColumn,
   });
   const found = pLimit(READ_AHEAD);
+  // A row's photo folder (named like its reference) is looked for only where one exists: one
+  // listing of each folder instead of a failed lookup per row of a feed of thousands.
+  const bases = [feed.photoFolder, table.tableDir].filter((dir): dir is string => dir !== undefined);
+  const present = new Set((await Promise.all(bases.map((dir) => readdir(dir).catch(() => [])))).flat());
   const rows = await Promise.all(
     read.map((row) =>
       found(async () => {
+        if (row.photoNames.length === 0 && (row.reference === null || !present.has(row.reference.trim())))
+          return { ...row, photos: [] as string[] };
         const photos = await findRowPhotos(row.photoNames, row.reference, {
           tableDir: table.tableDir,
           photoDir: feed.photoFolder,

@@ -14,7 +14,8 @@ import { mappingFor } from '../../shared/domain/feed-rows';
 import { AppError } from '../ipc/app-error';
 import { mainI18n } from '../i18n';
 import { createKeyedLock } from '../publish/limiter';
-import { applyEntry, type ApplyDeps } from './feed-apply';
+import { applyEntry, itemAfter, type ApplyDeps } from './feed-apply';
+import { waitForJobs } from './publish-wait';
 import { feedAccount, planFeed, type PlannerDeps } from './feed-planner';
 import type { RunStore } from './run-store';
 
@@ -62,6 +63,16 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
     const total = todo.length;
     let done = 0;
     deps.onProgress({ feedId: feed.id, runId: run.id, phase: 'apply', done, total });
+    // New rows being published: done once their ads are live (the engine publishes them).
+    const publishing: FeedRunEntry[] = [];
+    const fail = (entry: FeedRunEntry, code: string, message: string, error?: unknown) => {
+      entry.outcome = 'failed';
+      entry.failure = { code, message };
+      deps.log.error(
+        `Feed ${feed.name} (run ${run.id}): ${entry.action} of ${entry.reference ?? '?'} failed: ${message}`,
+        error,
+      );
+    };
     for (const entry of todo) {
       const note = async (change: Partial<FeedRunEntry>) => {
         Object.assign(entry, change);
@@ -69,21 +80,44 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
       };
       try {
         await applyEntry(deps, { feed, account, template, runId: run.id, note }, entry);
-        entry.outcome = 'done';
         delete entry.failure;
+        if (entry.action === 'create' && feed.publish) publishing.push(entry);
+        else entry.outcome = 'done';
       } catch (error) {
         const appError = error instanceof AppError ? error : new AppError('internal', String(error));
-        entry.outcome = 'failed';
-        entry.failure = { code: reasonOf(appError), message: appError.message };
-        deps.log.error(
-          `Feed ${feed.name} (run ${run.id}): ${entry.action} of ${entry.reference ?? '?'} failed: ${appError.message}`,
-          error,
-        );
+        fail(entry, reasonOf(appError), appError.message, error);
       }
       done += 1;
-      await save(run);
+      // The report goes to disk while the next ad's call is under way (a write asked for meanwhile
+      // is folded into the next one); each ad's step can run again safely should a crash come first.
+      save(run).catch((error: unknown) =>
+        deps.log.error(`Feed ${feed.name}: run ${run.id} not written yet`, error),
+      );
       deps.onProgress({ feedId: feed.id, runId: run.id, phase: 'apply', done, total });
     }
+    if (publishing.length > 0) {
+      const outcomes = await waitForJobs(
+        deps.publish,
+        publishing.map((e) => e.draftId!),
+      );
+      for (const entry of publishing) {
+        const outcome = outcomes.get(entry.draftId!);
+        if (outcome?.ok) {
+          entry.outcome = 'done';
+          if (outcome.listingUuid !== null) entry.listingUuid = outcome.listingUuid;
+        } else if (outcome) fail(entry, outcome.code, outcome.message);
+        else
+          fail(entry, 'no-job', mainI18n.t('errors:feedPublishNotStarted', { title: entry.title, why: '' }));
+      }
+      await save(run);
+    }
+    // The feed's record follows the report, in one write (a feed of thousands, one file).
+    const entries = new Map(
+      run.entries.flatMap((e) => (e.reference === null ? [] : [[e.reference, e] as const])),
+    );
+    await deps.feeds.setItems(feed.id, (reference, item) => itemAfter(entries.get(reference)!, item), [
+      ...entries.keys(),
+    ]);
     run.state = 'done';
     run.finishedAt = now().toISOString();
     await save(run);
@@ -105,11 +139,17 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
       }
     });
 
-  const finishUnfinished = async (feed: Feed) => {
+  // Runs finished after a crash (at start, in the background) until the next run names them.
+  const unreported = new Map<string, FeedRun[]>();
+  const finishUnfinished = async (feed: Feed): Promise<FeedRun[]> => {
     for (const run of deps.runs.list(feed.id).filter((r) => r.state === 'running')) {
       deps.log.info(`Feed ${feed.name}: run ${run.id} resumes where it stopped`);
+      unreported.set(feed.id, [...(unreported.get(feed.id) ?? []), run]);
       await apply(run, feed);
     }
+    const finished = unreported.get(feed.id) ?? [];
+    unreported.delete(feed.id);
+    return finished;
   };
 
   return {
@@ -117,7 +157,7 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
 
     run: (feed, trigger) =>
       guarded(feed.id, async () => {
-        await finishUnfinished(feed);
+        const resumed = await finishUnfinished(feed);
         const current = deps.feeds.get(feed.id) ?? feed;
         const startedAt = now();
         const run: FeedRun = {
@@ -143,23 +183,24 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
           Object.assign(run, { state: 'failed', failure: message, finishedAt: now().toISOString() });
           await save(run);
           deps.onProgress({ feedId: feed.id, runId: run.id, phase: 'done', done: 0, total: 0 });
-          return run;
+          return withResumed(run, resumed);
         }
         const { plan } = read;
         run.counts = plan.counts;
         run.held = plan.held;
-        run.entries = plan.entries.map((entry) => {
-          const row = entry.reference === null ? undefined : read.rows.get(entry.reference);
-          const source =
-            row && (entry.action === 'create' || entry.action === 'update' || entry.action === 'resume')
-              ? { source: { fields: row.fields, photos: row.photos } }
-              : {};
-          return {
-            ...entry,
-            ...source,
-            outcome: isApplied(entry.action) && plan.held.length === 0 ? 'pending' : 'done',
-          };
-        });
+        const held = plan.held.length > 0;
+        run.entries = plan.entries
+          .filter((entry) => entry.action !== 'unchanged')
+          .map((entry) => {
+            const row = entry.reference === null ? undefined : read.rows.get(entry.reference);
+            const carries =
+              entry.action === 'create' || entry.action === 'update' || entry.action === 'resume';
+            return {
+              ...entry,
+              ...(row && carries && { source: { fields: row.fields, photos: row.photos } }),
+              outcome: !isApplied(entry.action) ? 'done' : held ? 'held' : 'pending',
+            };
+          });
         if (plan.held.length > 0) {
           Object.assign(run, { state: 'held', finishedAt: now().toISOString() });
           await save(run);
@@ -167,7 +208,7 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
             `Feed ${current.name}: run held, nothing applied (${plan.held.map((h) => h.reason).join(', ')})`,
           );
           deps.onProgress({ feedId: feed.id, runId: run.id, phase: 'done', done: 0, total: 0 });
-          return run;
+          return withResumed(run, resumed);
         }
         // Written before the first ad: from here on the run resumes after a crash.
         await save(run);
@@ -178,6 +219,25 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
           referenceColumn: current.referenceColumn,
           stockColumn: current.stockColumn,
         });
+        // Ads the plan matched by reference (a draft, a listing on the service) become the feed's:
+        // a row of theirs that later goes is then paused or ended like any other.
+        await deps.feeds.adopt(
+          feed.id,
+          plan.entries.flatMap((e) =>
+            e.reference !== null &&
+            (e.draftId !== undefined || e.listingUuid !== undefined) &&
+            e.action !== 'refused'
+              ? [
+                  {
+                    reference: e.reference,
+                    ...(e.draftId !== undefined && { draftId: e.draftId }),
+                    ...(e.listingUuid !== undefined && { listingUuid: e.listingUuid }),
+                    state: 'active' as const,
+                  },
+                ]
+              : [],
+          ),
+        );
         await deps.feeds.save({
           ...current,
           approved: true,
@@ -186,7 +246,7 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
           lastRunAt: run.startedAt,
         });
         await apply(run, current);
-        return run;
+        return withResumed(run, resumed);
       }),
 
     async retry(runId, reference) {
@@ -218,12 +278,21 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
       for (const feedId of feedIds) {
         const feed = deps.feeds.get(feedId);
         if (!feed) continue;
-        await guarded(feedId, () => finishUnfinished(feed)).catch((error: unknown) =>
+        await guarded(feedId, async () => {
+          // Kept for the next run's answer (finishUnfinished hands them over once).
+          const finished = await finishUnfinished(feed);
+          if (finished.length > 0) unreported.set(feedId, finished);
+        }).catch((error: unknown) =>
           deps.log.error(`Feed ${feed.name}: an unfinished run could not resume`, error),
         );
       }
     },
   };
+}
+
+/** The run's answer, naming the unfinished runs finished before it (their failures are the seller's too). */
+function withResumed(run: FeedRun, resumed: FeedRun[]): FeedRun {
+  return resumed.length === 0 ? run : { ...run, resumed: structuredClone(resumed) };
 }
 
 function reasonOf(error: AppError): string {

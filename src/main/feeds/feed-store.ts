@@ -29,8 +29,14 @@ export interface FeedStore {
   save(feed: Feed): Promise<void>;
   remove(id: string): Promise<void>;
   items(id: string): Promise<FeedItem[]>;
-  /** Changes the record of one ad (one write at a time per feed). */
-  setItem(id: string, reference: string, change: (item: FeedItem | undefined) => FeedItem): Promise<void>;
+  /** Takes ads into the record that it lacks (found by reference), in one write. */
+  adopt(id: string, found: readonly FeedItem[]): Promise<void>;
+  /** Changes the records of ads (`change` answers undefined: left as it is), in one write. */
+  setItems(
+    id: string,
+    change: (reference: string, item: FeedItem | undefined) => FeedItem | undefined,
+    references: readonly string[],
+  ): Promise<void>;
 }
 
 /** Opens the feeds folder, loading every feed. */
@@ -87,12 +93,29 @@ export async function openFeedStore(
       cache.delete(id);
     },
     items: (id) => lock(id, async () => [...(await readItems(id))]),
-    setItem: (id, reference, change) =>
+    adopt: (id, found) =>
       lock(id, async () => {
         const items = await readItems(id);
-        const at = items.findIndex((item) => item.reference === reference);
-        const next = change(at >= 0 ? items[at] : undefined);
-        const updated = at >= 0 ? items.map((item, i) => (i === at ? next : item)) : [...items, next];
+        const known = new Set(items.map((item) => item.reference));
+        const added = found.filter((item) => !known.has(item.reference));
+        if (added.length === 0) return;
+        const updated = [...items, ...added];
+        await writeFileAtomic(itemsFile(id), JSON.stringify({ feedId: id, items: updated }));
+        cache.set(id, updated);
+      }),
+    setItems: (id, change, references) =>
+      lock(id, async () => {
+        const items = await readItems(id);
+        const byReference = new Map(items.map((item) => [item.reference, item]));
+        let changed = false;
+        for (const reference of references) {
+          const next = change(reference, byReference.get(reference));
+          if (next === undefined) continue;
+          byReference.set(reference, next);
+          changed = true;
+        }
+        if (!changed) return;
+        const updated = [...byReference.values()];
         await writeFileAtomic(itemsFile(id), JSON.stringify({ feedId: id, items: updated }));
         cache.set(id, updated);
       }),

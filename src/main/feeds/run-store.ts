@@ -6,7 +6,6 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { FeedRun } from '../../shared/domain/feed-run';
 import { readJsonFile, writeFileAtomic } from '../storage/atomic-file';
-import { createKeyedLock } from '../publish/limiter';
 
 /** Runs kept per feed. */
 export const FEED_HISTORY = 50;
@@ -23,7 +22,9 @@ const runSchema = z.looseObject({
   counts: z.record(z.string(), z.number()),
   failed: z.number(),
   held: z.array(z.looseObject({ reason: z.string() })),
-  entries: z.array(z.looseObject({ action: z.string(), outcome: z.enum(['pending', 'done', 'failed']) })),
+  entries: z.array(
+    z.looseObject({ action: z.string(), outcome: z.enum(['pending', 'done', 'failed', 'held']) }),
+  ),
 });
 
 const RUN_FILE = /^([A-Za-z0-9-]{1,100})\.json$/;
@@ -32,7 +33,10 @@ export interface RunStore {
   /** Every run, oldest first. */
   list(feedId?: string): FeedRun[];
   get(runId: string): FeedRun | undefined;
-  /** Writes the run as it is now (writes of one run never overlap). */
+  /**
+   * Writes the run as it is now. Writes of one run never overlap: one asked for while another runs
+   * is folded into the next, which writes the newest state (so the caller may go on meanwhile).
+   */
   save(run: FeedRun): Promise<void>;
   /** Forgets a feed's runs. */
   removeFeed(feedId: string): Promise<void>;
@@ -61,15 +65,37 @@ export async function openRunStore(
     if (read.state === 'ok' && read.value.id === id) runs.set(id, read.value);
     else if (read.state === 'unreadable') onProblem(read.movedAside);
   }
-  const lock = createKeyedLock();
   const file = (id: string) => path.join(dir, `${id}.json`);
   const ordered = () => [...runs.values()].sort((a, b) => a.startedAt.localeCompare(b.startedAt));
+  // Per run: the write under way, and whether a newer state waits for the next one.
+  const writers = new Map<string, { running: Promise<void>; again: boolean }>();
+  const write = (id: string): Promise<void> => {
+    const writer = writers.get(id);
+    if (writer) {
+      writer.again = true;
+      return writer.running;
+    }
+    const next = { running: Promise.resolve(), again: false };
+    next.running = (async () => {
+      try {
+        do {
+          next.again = false;
+          const run = runs.get(id);
+          if (run) await writeFileAtomic(file(id), JSON.stringify(run));
+        } while (next.again);
+      } finally {
+        writers.delete(id);
+      }
+    })();
+    writers.set(id, next);
+    return next.running;
+  };
   return {
     list: (feedId) => ordered().filter((run) => feedId === undefined || run.feedId === feedId),
     get: (id) => runs.get(id),
     async save(run) {
       runs.set(run.id, run);
-      await lock(run.id, () => writeFileAtomic(file(run.id), JSON.stringify(run)));
+      await write(run.id);
       // Old reports go once a newer one is written; a running one is never dropped.
       const mine = ordered().filter((r) => r.feedId === run.feedId && r.state !== 'running');
       for (const old of mine.slice(0, Math.max(0, mine.length - FEED_HISTORY))) {

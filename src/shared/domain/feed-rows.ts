@@ -40,6 +40,32 @@ export function columnIndex(header: readonly string[], name: string): number {
   return header.findIndex((cell) => norm(cell) === wanted);
 }
 
+// Headers that name a stock column (after lower case, letters only).
+const STOCK_WORDS = [
+  'bestand',
+  'lagerbestand',
+  'lager',
+  'stock',
+  'menge',
+  'quantity',
+  'qty',
+  'inventory',
+  'verfuegbar',
+  'anzahl',
+];
+
+/** The header of the column that looks like the stock, if one does. */
+export function guessStockColumn(header: readonly string[]): string | undefined {
+  return header.find((cell) =>
+    STOCK_WORDS.includes(
+      cell
+        .toLowerCase()
+        .replace(/ü/g, 'ue')
+        .replace(/[^a-z]/g, ''),
+    ),
+  );
+}
+
 /**
  * The mapping for `header`: each column takes the target its header had where the mapping was
  * made (so a reordered file maps the same); the reference column maps to the reference, the stock

@@ -85,9 +85,13 @@ export interface FeedPlan {
   needsApproval: boolean;
 }
 
-/** What became of one ad of a run. */
+/**
+ * What became of one ad of a run: applied ('done'), 'failed', not yet ('pending'), or never, since
+ * the valve held the run ('held'). A run's report lists the ads it acted on and the rows it
+ * refused; the ads left unchanged are counted only.
+ */
 export interface FeedRunEntry extends FeedPlanEntry {
-  outcome: 'pending' | 'done' | 'failed';
+  outcome: 'pending' | 'done' | 'failed' | 'held';
   /** 'create', 'update', 'resume': the row as read (its photo files found), so a resumed run sends the same. */
   source?: { fields: RowFields; photos: string[] };
   /** 'failed': why, in the seller's words (and the problem's code, when the service named one). */
@@ -117,6 +121,8 @@ export interface FeedRunSummary {
 export interface FeedRun extends FeedRunSummary {
   feedName: string;
   entries: FeedRunEntry[];
+  /** feeds:run only: runs a crash or kill had left unfinished, finished first. */
+  resumed?: FeedRun[];
 }
 
 /** A run's progress while it applies its plan. */
