@@ -122,7 +122,7 @@ describe.each(languages)('feed words in %s', (language) => {
 });
 
 describe('a run’s counts', () => {
-  it('count what was done: a failed or pending ad is not counted as changed, unchanged rows are', () => {
+  it('count what was done: a failed, pending or held ad is not counted as changed; unchanged rows as counted', () => {
     const entry = (action: FeedRunEntry['action'], outcome: FeedRunEntry['outcome']): FeedRunEntry => ({
       reference: `SKU-${action}-${outcome}`,
       action,
@@ -136,11 +136,13 @@ describe('a run’s counts', () => {
           entry('update', 'done'),
           entry('update', 'failed'),
           entry('pause', 'pending'),
+          entry('end', 'held'),
           entry('create', 'done'),
-          entry('unchanged', 'pending'),
-          entry('refused', 'pending'),
+          entry('refused', 'done'),
         ],
+        // The run's plan: the ads left unchanged are counted here only.
+        counts: { create: 1, update: 2, pause: 1, resume: 0, end: 1, unchanged: 40, refused: 1 },
       }),
-    ).toEqual({ create: 1, update: 1, pause: 0, resume: 0, end: 0, unchanged: 1, refused: 1 });
+    ).toEqual({ create: 1, update: 1, pause: 0, resume: 0, end: 0, unchanged: 40, refused: 1 });
   });
 });

@@ -33,6 +33,7 @@ export function FeedForm({ feedId }: { feedId: string | null }) {
   const [reading, setReading] = useState(false);
   const [readFailure, setReadFailure] = useState<string | null>(null);
   const [templates, setTemplates] = useState<DraftTemplate[]>([]);
+  const [templatesFailure, setTemplatesFailure] = useState<string | null>(null);
   const [shown, setShown] = useState<FeedFormProblem[]>([]);
   const [saving, setSaving] = useState(false);
   const [saveFailure, setSaveFailure] = useState<string | null>(null);
@@ -65,9 +66,14 @@ export function FeedForm({ feedId }: { feedId: string | null }) {
   useEffect(() => {
     if (values.accountId === '') return;
     let live = true;
+    setTemplatesFailure(null);
     call('templates:list', { accountId: values.accountId }).then(
       ({ templates: found }) => live && setTemplates(found),
-      () => live && setTemplates([]),
+      (error: unknown) => {
+        if (!live) return;
+        setTemplates([]);
+        setTemplatesFailure(message(error));
+      },
     );
     return () => {
       live = false;
@@ -173,6 +179,11 @@ export function FeedForm({ feedId }: { feedId: string | null }) {
                 </option>
               ))}
             </select>
+            {templatesFailure !== null && (
+              <p className="field-error" role="alert">
+                {t('feeds.form.templatesFailed', { message: templatesFailure })}
+              </p>
+            )}
           </div>
         </div>
       </fieldset>

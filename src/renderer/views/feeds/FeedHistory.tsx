@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApplied, type FeedRun } from '../../../shared/domain/feed-run';
+import type { FeedRun } from '../../../shared/domain/feed-run';
 import { useFeedsStore } from '../../store/feeds-store';
 import { FeedCounts, HeldBanner } from './FeedSummary';
 import { FeedRows, type FeedRowItem } from './FeedRows';
@@ -15,7 +15,7 @@ function RunReport({ run }: { run: FeedRun }) {
   const items = useMemo<FeedRowItem[]>(
     () =>
       run.entries
-        .filter((entry) => isApplied(entry.action) || entry.outcome === 'failed')
+        .filter((entry) => entry.action !== 'unchanged')
         .map((entry, i) => {
           const failed = entry.outcome === 'failed';
           return {

@@ -89,7 +89,13 @@ export function feedWords(t: TFunction, language: DraftLanguage, locale: string)
   };
 }
 
-/** What a run did: its ads done, by action (a failed or not yet done ad is not counted as done). */
-export function runCounts(run: Pick<FeedRun, 'entries'>): FeedCounts {
-  return countActions(run.entries.filter((entry) => !isApplied(entry.action) || entry.outcome === 'done'));
+/**
+ * What a run did: its ads done, by action (a failed or not yet done ad is not counted as done);
+ * rows it left unchanged or refused as the run counted them (its report lists only the ads acted on).
+ */
+export function runCounts(run: Pick<FeedRun, 'entries' | 'counts'>): FeedCounts {
+  const done = countActions(
+    run.entries.filter((entry) => isApplied(entry.action) && entry.outcome === 'done'),
+  );
+  return { ...done, unchanged: run.counts.unchanged, refused: run.counts.refused };
 }
