@@ -46,6 +46,7 @@ export async function openAppFeeds(
     onProgress: (progress) => events.emit('feeds:progress', progress),
     // The Listings view follows each change: an update's answer, a pause, an end, a publish.
     remember: (accountId, listing) => parts.live.context.remember(accountId, listing),
+    live: parts.live.context,
     onChange: (id) => events.emit('feeds:changed', { ids: [id] }),
     onProblem: parts.onProblem,
     log: parts.log,

@@ -21,6 +21,7 @@ import type { PublishEngine } from '../publish/engine-api';
 import type { ServiceClient } from '../service-client';
 import type { DraftsStore } from '../storage/drafts-store';
 import type { FeedStore } from './feed-store';
+import { replaceLivePhotos } from './live-photos';
 
 export interface ApplyDeps {
   store: Pick<DraftsStore, 'list' | 'get' | 'create' | 'update'>;
@@ -30,6 +31,8 @@ export interface ApplyDeps {
   client(accountId: string): ServiceClient;
   /** Puts a listing as the service answered it into the Listings view. */
   remember?(accountId: string, listing: ListingView): Promise<void>;
+  /** The live paths' shared parts: a live ad's photos go through them. */
+  live: Parameters<typeof replaceLivePhotos>[0];
   feeds: FeedStore;
   onDraftsChanged(ids: string[]): void;
 }
@@ -215,6 +218,9 @@ async function update(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry) {
     // The update reaches the listing's publications: they are validated again.
     await deps.publish.retrack(entry.listingUuid);
   }
+  const photos = entry.liveChanges?.some((c) => c.field === 'photos') === true;
+  if (entry.listingUuid !== undefined && photos && source.photos.length > 0)
+    await replaceLivePhotos(deps.live, ctx.account, entry.listingUuid, source.photos);
 }
 
 /** Pauses or resumes every publication of the listing (the app's own, else the service's list). */

@@ -112,12 +112,15 @@ export function planFeedRun(rows: readonly FeedRow[], world: FeedWorld): FeedPla
     const init = world.initOf(row);
     const names = row.photoNames.map(world.photoName);
     const changes: ImportFieldChange[] = m.draft ? draftChanges(m.draft, init, row.fields) : [];
-    const draftPhotos = m.draft
-      ? photoChange(
-          m.draft.photos.map((p) => p.originalName),
-          names,
-        )
-      : null;
+    // A live ad's draft follows the ad's photos by itself (under the names the app gives them), so
+    // its photos are compared as the ad's are: with what the feed sent last.
+    const draftPhotos =
+      m.draft && !m.listing
+        ? photoChange(
+            m.draft.photos.map((p) => p.originalName),
+            names,
+          )
+        : null;
     if (draftPhotos) changes.push(draftPhotos);
     const liveChanges: ImportFieldChange[] = m.listing ? listingChanges(m.listing, init, row.fields) : [];
     // A live ad's photos carry no names: compared with what the feed sent last (or its draft's).

@@ -1,10 +1,11 @@
 // A feed whose local records were lost still finds its ads by reference on the service, so no row
 // gets a second ad (issue 25.1); and a feed can read an XLSX workbook as well as a CSV.
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import type { Draft } from '../../../src/shared/domain/draft';
 import type { FeedPlan, FeedRun } from '../../../src/shared/domain/feed-run';
-import { putXlsx } from '../../fixtures/import/import-files';
+import { putPhoto, putXlsx } from '../../fixtures/import/import-files';
 import { addFeed, csvOf, feedApp, outcomes, type FeedApp, type Product } from './helpers';
 
 let app: FeedApp;
@@ -67,4 +68,43 @@ it('reads an XLSX workbook', async () => {
   const run = await app.call<FeedRun>('feeds:run', { id: feed.id });
   expect(outcomes(run)).toEqual(['M-1: update/done']);
   expect((await app.listings()).find((l) => l.customReference === 'M-1')!.adPrice.amount).toBe(31);
+}, 120_000);
+
+it('sends a row’s new photo to its live ad, and retries an ad that failed', async () => {
+  const feed = await addFeed(app, app.write(v1));
+  expect((await app.call<FeedRun>('feeds:run', { id: feed.id })).state).toBe('done');
+  const before = (await app.listings()).find((l) => l.customReference === 'M-1')!;
+  expect(before.urls).toHaveLength(1);
+
+  // M-1 shows another photo now; M-2's price change meets a refusal the service gives once.
+  putPhoto(app.dir, 'M-1-neu.png', 7);
+  const csv = csvOf([v1[0]!, { ...v1[1]!, price: '19' }]).replace('M-1.png', 'M-1-neu.png');
+  writeFileSync(path.join(app.dir, 'lager.csv'), csv);
+  app.temp.app.sandbox.sandbox.faults.add({
+    route: 'PUT /v1/listings/:uuid',
+    kind: 'status',
+    status: 403,
+    times: 1,
+  });
+  const run = await app.call<FeedRun>('feeds:run', { id: feed.id });
+  expect(outcomes(run)).toEqual(['M-1: update/done', 'M-2: update/failed']);
+  expect(run.entries[0]!.liveChanges).toEqual([{ field: 'photos', before: 'M-1.png', after: 'M-1-neu.png' }]);
+  const after = (await app.listings()).find((l) => l.customReference === 'M-1')!;
+  expect(after.urls).toHaveLength(1);
+  expect(after.urls[0]).not.toBe(before.urls[0]);
+  // Its draft follows the ad, as after any change to a live ad's photos.
+  await vi.waitFor(async () => {
+    const draft = await app.call<Draft>('drafts:get', { id: run.entries[0]!.draftId });
+    expect(Object.values(draft.remote?.photoUrls ?? {})).toEqual(after.urls);
+  });
+  expect(run.entries[1]!.failure?.message).toBeTruthy();
+
+  const retried = await app.call<FeedRun>('feeds:retry', { runId: run.id, reference: 'M-2' });
+  expect(outcomes(retried)).toEqual(['M-1: update/done', 'M-2: update/done']);
+  expect((await app.listings()).find((l) => l.customReference === 'M-2')!.adPrice.amount).toBe(19);
+  // Nothing is left to do: the photo is the row's, the price too.
+  expect((await app.call<FeedPlan>('feeds:plan', { id: feed.id })).counts).toMatchObject({
+    update: 0,
+    unchanged: 2,
+  });
 }, 120_000);
