@@ -239,6 +239,7 @@ for (const look of [
       expect(remote.stats().clients[CLIENT.clientId]).toMatchObject({ listings: 3, publications: 3 });
       await page.screenshot({ path: info.outputPath(`feeds-held-${look.language}.png`), fullPage: true });
       await newest.screenshot({ path: info.outputPath(`feeds-held-run-${look.language}.png`) });
+      await expect(page.getByTestId('nav-feeds-need-you')).toHaveText('1');
       if (look.language === 'de') expect(await englishOnPage(page, 'held run', USER_DATA)).toEqual([]);
 
       // The list of feeds says the same in short: the last run and its outcome.
@@ -342,6 +343,8 @@ test('later runs apply by themselves with progress; a failed ad says why and Ret
       'Paused',
     );
     await run.screenshot({ path: info.outputPath('feeds-failed-run-en.png') });
+    // Wherever the seller is, the navigation says a feed needs them.
+    await expect(page.getByTestId('nav-feeds-need-you')).toHaveAccessibleName('1 feed needs you');
 
     // The seller fixes the cause and retries that ad: it is done, once.
     refuse();
@@ -355,6 +358,7 @@ test('later runs apply by themselves with progress; a failed ad says why and Ret
       '1 unchanged',
     ]);
     expect(puts()).toBe(1);
+    await expect(page.getByTestId('nav-feeds-need-you')).toHaveCount(0);
     const { listings } = await call(page, 'listings:list', { refresh: true });
     expect(listings.find((listing) => listing.customReference === 'SKU-100')?.adPrice.amount).toBe(299);
   } finally {

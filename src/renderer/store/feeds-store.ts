@@ -49,6 +49,14 @@ interface FeedsState {
   changed(ids: readonly string[]): void;
 }
 
+/** Feeds whose last run was held by the safety valve, could not start or left ads failed: the seller should look. */
+export function feedsNeedingSeller(feeds: readonly FeedView[]): number {
+  return feeds.filter(
+    ({ lastRun }) =>
+      lastRun && lastRun.state !== 'running' && (lastRun.state !== 'done' || lastRun.failed > 0),
+  ).length;
+}
+
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const without = <T>(record: Readonly<Record<string, T>>, key: string): Record<string, T> =>
   Object.fromEntries(Object.entries(record).filter(([name]) => name !== key));

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState';
-import { subscribe } from '../../ipc/client';
 import { useAccountsStore } from '../../store/accounts-store';
 import { useFeedsStore } from '../../store/feeds-store';
 import { FeedDetail } from './FeedDetail';
@@ -23,20 +22,12 @@ export function FeedsView() {
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    const offProgress = subscribe('feeds:progress', (progress) =>
-      useFeedsStore.getState().progressed(progress),
-    );
-    const offChanged = subscribe('feeds:changed', ({ ids }) => useFeedsStore.getState().changed(ids));
-    // After subscribing, so that no change falls between the list and the first event.
+    // main's events reach the store from App.tsx; coming to the view reads the feeds again.
     void useFeedsStore.getState().load();
+    if (!useAccountsStore.getState().state) void useAccountsStore.getState().load();
     // Back in the view on a feed: its plan and runs are read again (the file may have changed meanwhile).
     const shown = useFeedsStore.getState().screen;
     if (shown.kind === 'feed') useFeedsStore.getState().open(shown.id);
-    if (!useAccountsStore.getState().state) void useAccountsStore.getState().load();
-    return () => {
-      offProgress();
-      offChanged();
-    };
   }, []);
 
   const screenKey = screen.kind === 'feed' ? `feed:${screen.id}` : screen.kind;
