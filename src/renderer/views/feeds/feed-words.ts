@@ -12,7 +12,7 @@ import {
   type FeedPlanEntry,
   type FeedRun,
 } from '../../../shared/domain/feed-run';
-import { changeText, problemText } from '../import/import-words';
+import { changeText, problemText, sheetRow } from '../import/import-words';
 
 export type OutcomeKind = 'done' | 'failed' | 'held' | 'running' | 'waiting' | 'never';
 
@@ -68,7 +68,12 @@ export function feedWords(t: TFunction, language: DraftLanguage, locale: string)
         case 'empty':
           return t('feeds.hold.empty');
         case 'cut-off':
-          return t('feeds.hold.cut-off', { row: hold.row, cells: hold.cells, columns: hold.columns });
+          // Numbered as the spreadsheet (and the command line) shows it: the header is row 1.
+          return t('feeds.hold.cut-off', {
+            row: sheetRow(hold.row),
+            cells: hold.cells,
+            columns: hold.columns,
+          });
         case 'header-changed': {
           const gone = hold.before.filter((name) => !hold.after.includes(name));
           const added = hold.after.filter((name) => !hold.before.includes(name));
