@@ -17,12 +17,15 @@ import { createExportService } from './export/export-service';
 import { openFiles } from './files';
 import { createTemplatesService } from './templates/templates-service';
 import { templatesHandlers } from './ipc/handlers/templates';
+import { openPriceRules } from './automation/price-rules';
+import { priceRulesHandlers } from './ipc/handlers/price-rules';
 import { listingsHandlers } from './ipc/handlers/listings';
 import { lifecycleHandlers } from './ipc/handlers/lifecycle';
 import { liveHandlers } from './ipc/handlers/live';
 import { uploadsHandlers } from './ipc/handlers/uploads';
 import { openPhotoUploads } from './uploads/photo-uploads';
 import { createLive } from './live';
+import { noteLinks, type LiveSeen } from './live/live-seen';
 import { openBulk } from './bulk';
 import { bulkHandlers } from './ipc/handlers/bulk';
 import { publishHandlers } from './ipc/handlers/publish';
@@ -107,7 +110,9 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
         for (const listing of changed) await bound.liveSeen?.(accountId, listing, readAt);
       })(),
   });
-  const bound: { liveSeen?: (accountId: string, listing: ListingView, readAt: number) => Promise<void> } = {};
+  const bound: Partial<Pick<LiveSeen, 'linked'>> & {
+    liveSeen?: (accountId: string, listing: ListingView, readAt: number) => Promise<void>;
+  } = {};
   // Bound once the problems list exists (below): it needs every store's findings at open.
   let reportProblem = (_movedAside: string): void => undefined;
   const localDrafts = await openDraftsStore(config.dataDir, {
@@ -157,7 +162,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     dataDir: config.dataDir,
     drafts: {
       get: (id) => draftsStore.get(id),
-      update: (id, change) => draftsStore.update(id, change),
+      // A link the engine makes turns away older reads of its listing (issue 23.1).
+      update: (id, change) => draftsStore.update(id, noteLinks(change, (uuid) => bound.linked?.(uuid))),
       list: () => draftsStore.list(),
     },
     accounts: publishAccounts(accounts),
@@ -208,6 +214,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     followAd: publish.followAd,
   });
   bound.liveSeen = live.seen.seen;
+  bound.linked = live.seen.linked;
   // Issue 17: imports into drafts, photos through the drafts' own intake.
   const imports = createImportService({
     dataDir: config.dataDir,
@@ -261,13 +268,10 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     log: ports.log,
     willWrite: markTemplates(outbox),
   });
-  const feeds = await openAppFeeds({
-    ...{ dataDir: config.dataDir, store: draftsStore, drafts, publish, live, accounts, templates },
-    secrets: ports.secretStore,
-    events,
-    log: ports.log,
-    onProblem: (movedAside) => reportProblem(movedAside),
-  });
+  const feedParts = { draftsStore, drafts, publish, live, accounts, templates, events, reportProblem };
+  const feeds = await openAppFeeds(feedParts, config, ports);
+  // Issue 25.5: price rules on drafts and templates; the runner takes `priceDue`.
+  const priceRules = openPriceRules({ draftsStore, live, templates, events }, ports);
   const shopDeps: StartShopDeps = {
     dataDir: config.dataDir,
     secrets: ports.secretStore,
@@ -342,6 +346,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       ...templatesHandlers(templates),
       ...shopHandlers(deskShop.service),
       ...feeds.handlers,
+      ...priceRulesHandlers(priceRules),
     },
     ports.log,
     { dataDir: config.dataDir },
@@ -352,6 +357,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     info,
     sandbox,
     feeds: feeds.service,
+    priceDue: priceRules.due,
     photoFile: (urlPath) => resolvePhotoFile(config.dataDir, urlPath),
     download: {
       take: (urlPath) => files.downloads?.take(urlPath),

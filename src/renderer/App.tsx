@@ -10,7 +10,6 @@ import { applyLanguage, resolveLanguage } from './i18n';
 import { PartLoading } from './lazy/PartLoading';
 import { FeedsView, ListingsView, preloadPartsWhenIdle, PublishingView, SettingsView } from './lazy/parts';
 import { call, subscribe } from './ipc/client';
-import { useAccountsStore } from './store/accounts-store';
 import { useAppStore } from './store/app-store';
 import { useDraftsStore } from './store/drafts-store';
 import { useFeedsStore } from './store/feeds-store';
@@ -38,11 +37,7 @@ export function App() {
   const dismissError = useAppStore((s) => s.dismissError);
 
   useEffect(() => {
-    const offSettings = subscribe('settings:changed', (settings) =>
-      useAppStore.getState().setSettings(settings),
-    );
     const offNavigate = subscribe('app:navigate', ({ view }) => useAppStore.getState().navigate(view));
-    const offAccounts = subscribe('accounts:changed', (state) => useAccountsStore.getState().setState(state));
     const offListings = subscribe('listings:changed', (state) => useListingsStore.getState().setState(state));
     const offDrafts = subscribe('drafts:changed', () => useDraftsStore.getState().changed());
     const offJobs = subscribe('publish:changed', ({ jobs }) => usePublishStore.getState().merge(jobs));
@@ -61,9 +56,7 @@ export function App() {
       offNotice();
       offFeeds();
       offFeedProgress();
-      offSettings();
       offNavigate();
-      offAccounts();
       offListings();
       offDrafts();
     };

@@ -5,6 +5,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { createWebBridge } from './bridge/web-bridge';
 import { initI18n, resolveLanguage } from './i18n';
+import { subscribe } from './ipc/client';
+import { useAccountsStore } from './store/accounts-store';
 import { useAppStore } from './store/app-store';
 import { askFirstRowsEarly } from './store/drafts-store';
 import { applyRememberedTheme, applyTheme } from './theme';
@@ -20,6 +22,10 @@ async function start(): Promise<void> {
     const theme = state.settings?.theme;
     if (theme && theme !== before.settings?.theme) applyTheme(theme);
   });
+  // Before the first read: a change made meanwhile (a command, another page) reaches the stores as
+  // an event; had they subscribed after the read, it would fall in between and the page show the old.
+  subscribe('settings:changed', (settings) => useAppStore.getState().setSettings(settings));
+  subscribe('accounts:changed', (state) => useAccountsStore.getState().setState(state));
   await useAppStore.getState().load();
   const { info, settings } = useAppStore.getState();
   await initI18n(resolveLanguage(settings?.language ?? 'system', info?.systemLocale ?? navigator.language));

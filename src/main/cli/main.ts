@@ -28,6 +28,7 @@ import { feedPlanCommand, feedRunCommand } from './feed-run';
 import { shopInitCommand, shopJoinCommand, shopLeaveCommand, shopStatusCommand } from './shop';
 import { CallFailed, ExitWith, openSession, type Output } from './session';
 import { cliWords, EXIT } from './words';
+import { isEntryPoint } from './entry-point';
 import { wordsIn } from '../i18n';
 
 /** Writes and resolves once the text is handed over (stdout may be a pipe a scheduler reads). */
@@ -239,18 +240,26 @@ const onSignal = () => {
   firstSignalAt = now;
   setTimeout(() => process.exit(EXIT.interrupted), 20_000).unref();
 };
-process.on('SIGINT', onSignal);
-process.on('SIGTERM', onSignal);
 
-run(process.argv.slice(2), () => stopRequested)
-  .catch((error: unknown) => {
+/**
+ * Runs one command (argv after the program name) and resolves with its exit code once everything it
+ * printed is handed over, so that the caller may end the process at once.
+ */
+export async function runCommandLine(argv: string[]): Promise<number> {
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  let code = await run(argv, () => stopRequested).catch((error: unknown) => {
     output.err(
       `[listing-desk cli] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
     );
     return EXIT.unexpected;
-  })
-  .then(async (code) => {
-    if (stopRequested && code === EXIT.ok) code = EXIT.interrupted;
-    await Promise.all(pending);
-    process.exit(code);
   });
+  if (stopRequested && code === EXIT.ok) code = EXIT.interrupted;
+  await Promise.all(pending);
+  return code;
+}
+
+// `npm run cli` starts this file; the packaged app's main process imports it and runs the command
+// itself (shells/electron/command-dispatch.ts), so importing it must not start one.
+if (isEntryPoint(import.meta.url, process.argv[1]))
+  void runCommandLine(process.argv.slice(2)).then((code) => process.exit(code));

@@ -4,36 +4,35 @@ import type { DraftsService } from '../drafts/drafts-service';
 import type { EventHub } from '../events';
 import { feedsHandlers } from '../ipc/handlers/feeds';
 import type { Live } from '../live';
-import type { Log } from '../log/log';
 import type { PublishEngine } from '../publish/engine-api';
-import type { SecretStore } from '../secrets/secret-store';
 import type { DraftsStore } from '../storage/drafts-store';
 import type { TemplatesService } from '../templates/templates-service';
+import type { AppConfig, AppPorts } from '../app-contract';
 import { openFeeds, type FeedsService } from '.';
 
 export interface AppFeedsParts {
-  dataDir: string;
-  store: DraftsStore;
+  draftsStore: DraftsStore;
   drafts: DraftsService;
   publish: PublishEngine;
   live: Live;
   accounts: AccountsService;
   templates: Pick<TemplatesService, 'get'>;
-  secrets: SecretStore;
   events: EventHub;
-  log: Log;
-  onProblem(movedAside: string): void;
+  /** Shows a file moved aside (one that did not parse) to the seller. */
+  reportProblem(movedAside: string): void;
 }
 
 /** Opens the feeds over the app's parts; answers the service and its IPC handlers. */
 export async function openAppFeeds(
   parts: AppFeedsParts,
+  config: Pick<AppConfig, 'dataDir'>,
+  ports: Pick<AppPorts, 'secretStore' | 'log'>,
 ): Promise<{ service: FeedsService; handlers: ReturnType<typeof feedsHandlers> }> {
   const { accounts, events } = parts;
   const service = await openFeeds({
-    dataDir: parts.dataDir,
-    secrets: parts.secrets,
-    store: parts.store,
+    dataDir: config.dataDir,
+    secrets: ports.secretStore,
+    store: parts.draftsStore,
     drafts: parts.drafts,
     publish: parts.publish,
     lifecycle: parts.live.lifecycle,
@@ -48,8 +47,8 @@ export async function openAppFeeds(
     remember: (accountId, listing) => parts.live.context.remember(accountId, listing),
     live: parts.live.context,
     onChange: (id) => events.emit('feeds:changed', { ids: [id] }),
-    onProblem: parts.onProblem,
-    log: parts.log,
+    onProblem: parts.reportProblem,
+    log: ports.log,
   });
   return { service, handlers: feedsHandlers(service) };
 }

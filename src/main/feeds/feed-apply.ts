@@ -22,6 +22,8 @@ import type { ServiceClient } from '../service-client';
 import type { DraftsStore } from '../storage/drafts-store';
 import type { FeedStore } from './feed-store';
 import { replaceLivePhotos } from './live-photos';
+import { photoNameOf, type PhotoDownloads } from './photo-downloads';
+import { resolveFeedPhotos } from './photo-fetch';
 
 export interface ApplyDeps {
   store: Pick<DraftsStore, 'list' | 'get' | 'create' | 'update'>;
@@ -43,6 +45,8 @@ export interface ApplyContext {
   account: AccountView;
   template: DraftTemplate | undefined;
   runId: string;
+  /** The run's photo downloads (a URL named by several rows is fetched once). */
+  downloads: PhotoDownloads;
   /** Writes what the entry learnt so far (a new draft's id) before the next step. */
   note(change: Partial<FeedRunEntry>): Promise<void>;
 }
@@ -50,7 +54,10 @@ export interface ApplyContext {
 /** An entry's row as the run keeps it: the row's fields and its photo files. */
 export type EntrySource = NonNullable<FeedRunEntry['source']>;
 
-const names = (photos: readonly string[]) => photos.map((file) => path.basename(file));
+/** A photo's name as the draft keeps it: a file's own name, or a URL's last part as downloaded. */
+export const photoName = (ref: string) => (isUrl(ref) ? photoNameOf(new URL(ref)) : path.basename(ref));
+const isUrl = (ref: string) => /^https?:\/\//i.test(ref);
+const names = (photos: readonly string[]) => photos.map(photoName);
 
 /** Applies one entry; throws an AppError in the seller's words when it fails. */
 export async function applyEntry(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry): Promise<void> {
@@ -161,25 +168,36 @@ async function create(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry) {
     );
 }
 
-/** Takes in the photos the draft does not have yet (by name), through the drafts' own intake. */
+/** Takes in the photos the draft does not have yet (by name): files as dropped ones, URLs downloaded. */
 async function addMissingPhotos(deps: ApplyDeps, ctx: ApplyContext, draftId: string, photos: string[]) {
-  const draft = await deps.store.get(draftId);
+  let draft = await deps.store.get(draftId);
   const have = new Set(draft.photos.map((p) => p.originalName));
-  const missing = photos.filter((file) => !have.has(path.basename(file)));
-  if (missing.length === 0) return draft;
-  const added = await deps.drafts.addPhotos(draftId, `feed-${ctx.runId}`, missing);
-  if (added.refused.length > 0) {
-    const [first] = added.refused;
+  const missing = photos.filter((ref) => !have.has(photoName(ref)));
+  const intake = (paths: string[]) => deps.drafts.addPhotos(draftId, `feed-${ctx.runId}`, paths);
+  const refused: { name: string; message: string }[] = [];
+  const files = missing.filter((ref) => !isUrl(ref));
+  if (files.length > 0) {
+    const added = await intake(files);
+    refused.push(...added.refused);
+    draft = added.draft;
+  }
+  const urls = missing.filter(isUrl);
+  if (urls.length > 0) {
+    const got = await resolveFeedPhotos(urls, { downloads: ctx.downloads, intake });
+    refused.push(...got.refused);
+    draft = got.taken?.draft ?? draft;
+  }
+  const [first] = refused;
+  if (first)
     throw new AppError(
       'invalid-input',
-      mainI18n.t('errors:feedPhotoRefused', { name: first!.name, why: first!.message }),
+      mainI18n.t('errors:feedPhotoRefused', { name: first.name, why: first.message }),
       {
         reason: 'photo-refused',
-        refused: added.refused,
+        refused,
       },
     );
-  }
-  return added.draft;
+  return draft;
 }
 
 async function update(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry) {
@@ -220,7 +238,7 @@ async function update(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry) {
   }
   const photos = entry.liveChanges?.some((c) => c.field === 'photos') === true;
   if (entry.listingUuid !== undefined && photos && source.photos.length > 0)
-    await replaceLivePhotos(deps.live, ctx.account, entry.listingUuid, source.photos);
+    await replaceLivePhotos(deps.live, ctx.account, entry.listingUuid, source.photos, ctx.downloads);
 }
 
 /** Pauses or resumes every publication of the listing (the app's own, else the service's list). */

@@ -2,7 +2,6 @@
 // photo folder), the feed's own record, the account's drafts and its listings read fresh from the
 // service; then the pure plan and the safety valve (src/shared/domain/feed-*.ts).
 import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import pLimit from 'p-limit';
 import type { Draft } from '../../shared/domain/draft';
 import type { Feed } from '../../shared/domain/feed';
@@ -16,8 +15,10 @@ import type { DraftTemplate } from '../../shared/domain/template';
 import type { AccountView, ListingView } from '../../shared/ipc/types';
 import { draftInitOf } from '../import/draft-start';
 import { findRowPhotos } from '../import/table-photos';
+import { photoName } from './feed-apply';
 import { AppError } from '../ipc/app-error';
 import { mainI18n } from '../i18n';
+import type { SecretStore } from '../secrets/secret-store';
 import type { DraftsStore } from '../storage/drafts-store';
 import type { FeedStore } from './feed-store';
 import { readFeedTable } from './feed-source';
@@ -29,6 +30,8 @@ export interface PlannerDeps {
   template(accountId: string, id: string): Promise<DraftTemplate>;
   /** The account's listings, read from the service now. */
   listings(accountId: string): Promise<ListingView[]>;
+  /** Where a URL source's basic-auth password is kept. */
+  secrets: Pick<SecretStore, 'get'>;
 }
 
 /** A plan with what its run needs besides: each row by reference, its photos found. */
@@ -54,7 +57,7 @@ export async function planFeed(deps: PlannerDeps, feed: Feed, now: Date): Promis
   const account = feedAccount(deps, feed);
   const template =
     feed.templateId === undefined ? undefined : await deps.template(account.id, feed.templateId);
-  const table = await readFeedTable(feed);
+  const table = await readFeedTable(feed, deps.secrets);
   const mapping = feed.mapping ?? guessMapping(table.header);
   const read = readFeedRows(table.header, table.rows, {
     mapping,
@@ -66,21 +69,25 @@ export async function planFeed(deps: PlannerDeps, feed: Feed, now: Date): Promis
   // A row's photo folder (named like its reference) is looked for only where one exists: one
   // listing of each folder instead of a failed lookup per row of a feed of thousands.
   const bases = [feed.photoFolder, table.tableDir].filter((dir): dir is string => dir !== undefined);
+  const tableDir = table.tableDir ?? feed.photoFolder;
   const present = new Set((await Promise.all(bases.map((dir) => readdir(dir).catch(() => [])))).flat());
   const rows = await Promise.all(
     read.map((row) =>
       found(async () => {
-        if (row.photoNames.length === 0 && (row.reference === null || !present.has(row.reference.trim())))
-          return { ...row, photos: [] as string[] };
-        const photos = await findRowPhotos(row.photoNames, row.reference, {
-          tableDir: table.tableDir,
-          photoDir: feed.photoFolder,
-        });
+        // Photos named by URL are downloaded when the run takes them in; names are looked up now.
+        const urls = row.photoNames.filter((name) => /^https?:\/\//i.test(name));
+        const named = row.photoNames.filter((name) => !urls.includes(name));
+        const folder = row.reference !== null && present.has(row.reference.trim());
+        const local =
+          tableDir === undefined || (named.length === 0 && !folder)
+            ? { photos: [] as string[], problems: [] }
+            : await findRowPhotos(named, row.reference, { tableDir, photoDir: feed.photoFolder });
+        const photos = [...local.photos, ...urls];
         return {
           ...row,
-          photos: photos.photos,
-          photoNames: photos.photos.map((file) => path.basename(file)),
-          problems: [...row.problems, ...photos.problems],
+          photos,
+          photoNames: photos.map(photoName),
+          problems: [...row.problems, ...local.problems],
         };
       }),
     ),
@@ -105,7 +112,7 @@ export async function planFeed(deps: PlannerDeps, feed: Feed, now: Date): Promis
     drafts,
     listings,
     initOf: (row) => draftInitOf(account, { ...row.fields, photos: [] }, template),
-    photoName: (name) => path.basename(name),
+    photoName,
   });
   const held = feedValve(entries, {
     header: table.header,

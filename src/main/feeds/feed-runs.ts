@@ -2,6 +2,7 @@
 // ad with the report written after each, resumed after a crash or kill from the first ad not done,
 // and kept as the feed's history. One run of a feed at a time.
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import type { Feed } from '../../shared/domain/feed';
 import {
   countActions,
@@ -16,11 +17,15 @@ import { mainI18n } from '../i18n';
 import { createKeyedLock } from '../publish/limiter';
 import { applyEntry, itemAfter, type ApplyDeps } from './feed-apply';
 import { waitForJobs } from './publish-wait';
+import { createPhotoDownloads, type PhotoDownloads } from './photo-downloads';
+import type { AccountView } from '../../shared/ipc/types';
+import type { DraftTemplate } from '../../shared/domain/template';
 import { feedAccount, planFeed, type PlannerDeps } from './feed-planner';
 import type { RunStore } from './run-store';
 
 export type RunsDeps = ApplyDeps &
   PlannerDeps & {
+    dataDir: string;
     runs: RunStore;
     onProgress(progress: FeedProgress): void;
     onChange(feedId: string): void;
@@ -60,6 +65,24 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
     const template =
       feed.templateId === undefined ? undefined : await deps.template(account.id, feed.templateId);
     const todo = run.entries.filter((e) => e.outcome === 'pending');
+    // Photos named by URL are downloaded once per run, under the data folder, and removed after it.
+    const downloads = createPhotoDownloads({ parentDir: path.join(deps.dataDir, 'feeds', 'downloads') });
+    try {
+      await applyAll(run, feed, todo, { account, template, downloads });
+    } finally {
+      await downloads
+        .dispose()
+        .catch((error: unknown) => deps.log.error('Feed photo downloads not removed', error));
+    }
+  };
+
+  const applyAll = async (
+    run: FeedRun,
+    feed: Feed,
+    todo: FeedRunEntry[],
+    shared: { account: AccountView; template: DraftTemplate | undefined; downloads: PhotoDownloads },
+  ) => {
+    const { account, template, downloads } = shared;
     const total = todo.length;
     let done = 0;
     deps.onProgress({ feedId: feed.id, runId: run.id, phase: 'apply', done, total });
@@ -79,7 +102,7 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
         await save(run);
       };
       try {
-        await applyEntry(deps, { feed, account, template, runId: run.id, note }, entry);
+        await applyEntry(deps, { feed, account, template, runId: run.id, note, downloads }, entry);
         delete entry.failure;
         if (entry.action === 'create' && feed.publish) publishing.push(entry);
         else entry.outcome = 'done';

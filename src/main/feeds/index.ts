@@ -11,6 +11,7 @@ import { feedDueSource } from './due-source';
 import { openFeedStore } from './feed-store';
 import { createFeedRuns, type FeedRuns, type RunsDeps } from './feed-runs';
 import { planFeed } from './feed-planner';
+import { feedSecretKey } from './source';
 import { openRunStore } from './run-store';
 import type { DueSource } from '../automation/due';
 
@@ -38,9 +39,6 @@ export interface FeedsService {
   due: DueSource;
   runs: FeedRuns;
 }
-
-/** Where a feed's basic-auth password is kept in the keychain. */
-export const feedSecretKey = (feedId: string) => `feed-basic-auth:${feedId}`;
 
 /** Opens the feeds of the data folder and resumes runs a crash or kill left unfinished. */
 export async function openFeeds(deps: FeedsDeps): Promise<FeedsService> {

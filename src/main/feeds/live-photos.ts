@@ -9,14 +9,59 @@ import { attachPhoto } from '../live/attach-photo';
 import type { LiveContext } from '../live/live-context';
 import { liveError, tooLargeMessage } from '../live/live-errors';
 import { intakeMany } from '../media/intake-queue';
+import type { DownloadRefusal } from './download';
+import type { PhotoDownloads } from './photo-downloads';
 
-/** Replaces the live ad's photos by `files` (in order); throws an AppError naming a refused one. */
+/** The words of a photo download's refusal (the feed sources' own, under errors:feedPhoto). */
+function downloadRefusal(ref: string, reason: DownloadRefusal, detail: Record<string, unknown>): string {
+  const values = { ref, ...detail };
+  switch (reason) {
+    case 'not-found':
+      return mainI18n.t('errors:feedPhoto.notFound', values);
+    case 'too-large':
+      return mainI18n.t('errors:feedPhoto.tooLarge', {
+        ...values,
+        max: Math.round(Number(detail.maxBytes) / 1048576),
+      });
+    case 'timed-out':
+      return mainI18n.t('errors:feedPhoto.timedOut', values);
+    case 'wrong-type':
+      return mainI18n.t('errors:feedPhoto.wrongType', values);
+    case 'needs-password':
+    case 'password-refused':
+      return mainI18n.t('errors:feedPhoto.needsPassword', values);
+    default:
+      return mainI18n.t('errors:feedPhoto.unreachable', { ...values, cause: reason });
+  }
+}
+
+/** The files of `refs`: paths as they are, https URLs downloaded (refused ones throw, in words). */
+async function filesOf(refs: readonly string[], downloads: PhotoDownloads): Promise<string[]> {
+  const files: string[] = [];
+  for (const ref of refs) {
+    if (!/^https?:\/\//i.test(ref)) {
+      files.push(ref);
+      continue;
+    }
+    const got = await downloads.fetch(new URL(ref));
+    if (!got.ok)
+      throw new AppError('invalid-input', downloadRefusal(ref, got.reason, { ...got.detail }), {
+        reason: `feed-${got.reason}`,
+      });
+    files.push(got.file);
+  }
+  return files;
+}
+
+/** Replaces the live ad's photos by `refs` (in order); throws an AppError naming a refused one. */
 export async function replaceLivePhotos(
   ctx: Pick<LiveContext, 'clientOf' | 'exclusive' | 'withWorkDir' | 'maxEdge' | 'remember'>,
   account: AccountView,
   uuid: string,
-  files: readonly string[],
+  refs: readonly string[],
+  downloads: PhotoDownloads,
 ): Promise<void> {
+  const files = await filesOf(refs, downloads);
   const { client } = ctx.clientOf(account.id);
   await ctx.exclusive(uuid, () =>
     ctx.withWorkDir(async (dir) => {

@@ -26,11 +26,13 @@ export function xlsxCell(value: ExcelJS.CellValue): TableCell {
   return String(value as unknown);
 }
 
-/** Reads one sheet of a workbook (absent: the first). */
-export async function readXlsx(file: string, sheet?: string): Promise<XlsxTable> {
+/** Reads one sheet of a workbook file, or of its bytes (a feed's download); absent `sheet`: the first. */
+export async function readXlsx(file: string | { bytes: Buffer }, sheet?: string): Promise<XlsxTable> {
   const { default: Excel } = await import('exceljs');
   const workbook = new Excel.Workbook();
-  await workbook.xlsx.readFile(file);
+  if (typeof file === 'string') await workbook.xlsx.readFile(file);
+  // exceljs' own Buffer type predates @types/node's generic one.
+  else await workbook.xlsx.load(file.bytes as unknown as ExcelJS.Buffer);
   const sheets = workbook.worksheets.map((ws) => ws.name);
   const ws = sheet === undefined ? workbook.worksheets[0] : workbook.getWorksheet(sheet);
   if (!ws)

@@ -20,10 +20,14 @@ import { liveProblemOf, tooLargeMessage } from './live-errors';
 
 /** Changes to live listings. */
 export interface ListingEdits {
-  /** Sends the fields of `patch` that differ from the listing; answers with it and its publications. */
+  /**
+   * Sends the fields of `patch` that differ from the listing; answers with it and its publications.
+   * `accountId`: the listing's account when not the selected one (a price rule's step).
+   */
   update(
     uuid: string,
     patch: ListingPatch,
+    accountId?: string,
   ): Promise<{ listing: ListingView; publications: PublicationView[] }>;
   /** Takes in dropped files (paths) and attaches them, in order. */
   addPhotos(uuid: string, paths: string[]): Promise<ListingPhotosResult>;
@@ -58,25 +62,28 @@ export function createListingEdits(
   photoUndo: PhotoUndo,
   sentCategories?: SentCategories,
 ): ListingEdits {
-  /** Runs `task` on listing `uuid` of the active account, one change at a time, with live errors. */
-  const onListing = <T>(uuid: string, task: (client: ServiceClient, accountId: string) => Promise<T>) => {
-    const { accountId, client } = ctx.clientOf();
-    return ctx.exclusive(uuid, async () => {
-      try {
-        return await task(client, accountId);
-      } catch (error) {
-        // After an order or a removal that no longer fits, the view shows what the service has.
-        const problem = liveProblemOf(error);
-        if (problem === 'invalid-ordering' || problem === 'media-not-removed') {
-          await client
-            .getListing(uuid)
-            .then((listing) => ctx.remember(accountId, listing))
-            .catch(() => undefined);
+  /** Runs `task` on listing `uuid` of the account (the active one by default), one change at a time, with live errors. */
+  const onListingOf =
+    (account?: string) =>
+    <T>(uuid: string, task: (client: ServiceClient, accountId: string) => Promise<T>) => {
+      const { accountId, client } = ctx.clientOf(account);
+      return ctx.exclusive(uuid, async () => {
+        try {
+          return await task(client, accountId);
+        } catch (error) {
+          // After an order or a removal that no longer fits, the view shows what the service has.
+          const problem = liveProblemOf(error);
+          if (problem === 'invalid-ordering' || problem === 'media-not-removed') {
+            await client
+              .getListing(uuid)
+              .then((listing) => ctx.remember(accountId, listing))
+              .catch(() => undefined);
+          }
+          throw await ctx.fail(accountId, uuid, error);
         }
-        throw await ctx.fail(accountId, uuid, error);
-      }
-    });
-  };
+      });
+    };
+  const onListing = onListingOf();
 
   const addSources = (uuid: string, sources: IntakeSource[], refused: PhotoRefusal[]) =>
     onListing(uuid, (client, accountId) =>
@@ -121,8 +128,8 @@ export function createListingEdits(
     );
 
   return {
-    update: (uuid, patch) =>
-      onListing(uuid, async (client, accountId) => {
+    update: (uuid, patch, account) =>
+      onListingOf(account)(uuid, async (client, accountId) => {
         const current = await client.getListing(uuid);
         const changes = listingPatchChanges(patch, current);
         const sent = Object.keys(changes).length > 0;

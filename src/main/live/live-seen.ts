@@ -36,6 +36,28 @@ export interface LiveSeen {
     listing: ListingShown,
     readAt?: number,
   ): Promise<{ draft: Draft; fromLive: string[] }>;
+  /**
+   * Listing `listingUuid` was linked to its draft just now (a publish job ended): a read of it that
+   * started earlier shows it as it was while the job still changed it, never a change made live.
+   */
+  linked(listingUuid: string): void;
+}
+
+/**
+ * `change`, telling `linked` of each link to a published listing that it makes or makes anew (the
+ * base both agree on is new), so reads that started before it are not taken for live changes.
+ */
+export function noteLinks(
+  change: (draft: Draft) => Draft,
+  linked: (listingUuid: string) => void,
+): (draft: Draft) => Draft {
+  return (draft) => {
+    const next = change(draft);
+    const remote = next.remote;
+    if (remote?.listingUuid && remote.publicationUuid !== undefined)
+      if (!isDeepStrictEqual(remote.base, draft.remote?.base)) linked(remote.listingUuid);
+    return next;
+  };
 }
 
 const linkedTo = (draft: Draft, uuid: string) =>
@@ -121,6 +143,9 @@ export function createLiveSeen(
 
   return {
     merge,
+    linked(listingUuid) {
+      mergedReadAt.set(listingUuid, Math.max(performance.now(), mergedReadAt.get(listingUuid) ?? -Infinity));
+    },
     async seen(accountId, listing, readAt = performance.now()) {
       try {
         const draft = await findLinkedDraft(ctx, store, accountId, listing.uuid);

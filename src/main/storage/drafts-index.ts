@@ -53,7 +53,8 @@ export function isDraftSummary(raw: unknown): raw is DraftSummary {
     (entry.trashedAt === null || isString(entry.trashedAt)) &&
     isCount(entry.shopConflicts) &&
     isString(entry.searchText) &&
-    isString(entry.sortTitle)
+    isString(entry.sortTitle) &&
+    (entry.priceRuleDue === null || isString(entry.priceRuleDue))
   );
 }
 

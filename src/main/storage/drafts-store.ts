@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { cp, rm } from 'node:fs/promises';
 import { draftPhotoFolder, draftSchema, newDraft, photosBelongToDraft } from '../../shared/domain/draft';
+import { newPriceRuleRecord } from '../../shared/domain/price-rule-record';
 import type { Draft, DraftInit } from '../../shared/domain/draft';
 import { isPublishable } from '../../shared/domain/draft-validation';
 import { summarizeDraft, type DraftSummary } from '../../shared/domain/draft-list';
@@ -262,6 +263,10 @@ export async function openDraftsStore(dataDir: string, options: DraftsStoreOptio
           updatedAt: at,
           customReference: null,
           remote: null,
+          // The copy is a new ad: its price rule starts afresh when it goes live.
+          ...(source.priceRule && {
+            priceRule: newPriceRuleRecord(source.priceRule.rule, source.priceRule.origin, now()),
+          }),
           photos: source.photos.map((photo) => ({
             ...photo,
             file: to + photo.file.slice(from.length),

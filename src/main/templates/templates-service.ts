@@ -11,6 +11,7 @@ import {
   templatesFileSchema,
   type DraftTemplate,
 } from '../../shared/domain/template';
+import type { PriceRule } from '../../shared/domain/price-rule';
 import type { AccountView } from '../../shared/ipc/types';
 import { draftInitFromDefaults } from '../drafts/drafts-service';
 import { AppError } from '../ipc/app-error';
@@ -49,6 +50,8 @@ export interface TemplatesService {
   /** Saves the draft's shared fields as a template of the draft's account. */
   save(draftId: string, name: string): Promise<DraftTemplate>;
   rename(accountId: string, id: string, name: string): Promise<DraftTemplate>;
+  /** Sets (null: removes) the price rule drafts made from the template get (issue 25.5). */
+  setPriceRule(accountId: string, id: string, rule: PriceRule | null): Promise<DraftTemplate>;
   remove(accountId: string, id: string): Promise<{ done: boolean }>;
   /** A template by id (throws 'not-found'). */
   get(accountId: string, id: string): Promise<DraftTemplate>;
@@ -139,6 +142,15 @@ export function createTemplatesService(deps: TemplatesServiceDeps): TemplatesSer
         const renamed = { ...templates[index]!, name: name.trim(), updatedAt: now().toISOString() };
         templates[index] = renamed;
         return renamed;
+      }),
+
+    setPriceRule: (accountId, id, rule) =>
+      change(accountId, (templates) => {
+        const index = templates.findIndex((t) => t.id === id);
+        if (index < 0) throw notFound();
+        const changed = { ...templates[index]!, priceRule: rule, updatedAt: now().toISOString() };
+        templates[index] = changed;
+        return changed;
       }),
 
     remove: (accountId, id) =>

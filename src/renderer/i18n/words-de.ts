@@ -20,6 +20,7 @@ import exportTemplates from './locales/de.exportTemplates.json';
 import imprintForm from './locales/de.imprintForm.json';
 import shop from './locales/de.shop.json';
 import feeds from './locales/de.feeds.json';
+import priceRule from './locales/de.priceRule.json';
 
 /** Every German word of the UI. */
 export const words = {
@@ -42,4 +43,5 @@ export const words = {
   imprintForm,
   shop,
   feeds,
+  priceRule,
 };

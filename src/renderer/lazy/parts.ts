@@ -34,6 +34,10 @@ export const ImprintDialog = lazyPart(
   () => import('../views/imprint/ImprintDialog'),
   (m) => m.ImprintDialog,
 );
+export const TemplatePriceRule = lazyPart(
+  () => import('../views/price-rules/TemplatePriceRule'),
+  (m) => m.TemplatePriceRule,
+);
 
 const all = [
   ListingsView,
@@ -44,6 +48,7 @@ const all = [
   ImportWizard,
   BulkEditDialog,
   ImprintDialog,
+  TemplatePriceRule,
 ];
 
 /**

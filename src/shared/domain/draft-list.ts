@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { draftIdSchema, draftStatusSchema, type Draft, type DraftStatus } from './draft';
 import { draftSorts, type DraftSort } from './draft-choices';
 import { validateDraft } from './draft-validation';
+import { priceRuleDueAt } from './price-rule-record';
 
 export const draftSummarySchema = z.object({
   id: draftIdSchema,
@@ -29,6 +30,8 @@ export const draftSummarySchema = z.object({
   searchText: z.string(),
   /** The title's sort key (folded, numbers padded), computed once for the same reason. */
   sortTitle: z.string(),
+  /** When the draft's price rule next has something to do, once live (issue 25.5); null: nothing. */
+  priceRuleDue: z.string().nullable(),
 });
 export type DraftSummary = z.infer<typeof draftSummarySchema>;
 
@@ -62,6 +65,7 @@ export function summarizeDraft(draft: Draft, trashedAt: string | null = null): D
     shopConflicts: draft.shop?.conflicts?.length ?? 0,
     searchText: searchTextOf(title, customReference),
     sortTitle: titleSortKey(title),
+    priceRuleDue: (draft.priceRule && priceRuleDueAt(draft.priceRule)) ?? null,
   };
 }
 

@@ -3,6 +3,8 @@
 // draft-validation.ts, so a rule can change without making stored files unreadable.
 import { z } from 'zod';
 import { draftStatuses } from './draft-choices';
+import { priceRuleSchema } from './price-rule';
+import { newPriceRuleRecord, priceRuleOrigins, priceRuleRecordSchema } from './price-rule-record';
 
 /** Version of the stored draft; bump it with a migration in `parseStoredDraft`. */
 export const DRAFT_VERSION = 1;
@@ -181,6 +183,8 @@ export const draftSchema = z.object({
   ...userFields,
   remote: draftRemoteSchema,
   shop: draftShopSchema,
+  /** The ad's price rule and what it did (issue 25.5); absent: none. */
+  priceRule: priceRuleRecordSchema.optional(),
 });
 export type Draft = z.infer<typeof draftSchema>;
 
@@ -199,6 +203,11 @@ export const draftInitSchema = z.object({
   contactPerson: userFields.contactPerson.optional(),
   buyNow: userFields.buyNow.optional(),
   publication: draftPublicationSchema.partial().optional(),
+  /** A price rule the new draft starts with (from its template or its feed). */
+  priceRule: z
+    .object({ rule: priceRuleSchema, origin: z.enum(priceRuleOrigins) })
+    .strict()
+    .optional(),
 });
 export type DraftInit = z.infer<typeof draftInitSchema>;
 
@@ -233,6 +242,7 @@ export function newDraft(init: DraftInit, { id, now }: { id: string; now: Date }
     },
     photos: [],
     remote: null,
+    ...(init.priceRule && { priceRule: newPriceRuleRecord(init.priceRule.rule, init.priceRule.origin, now) }),
   };
 }
 

@@ -70,6 +70,7 @@ export function mergeShopDraft(base: Draft | undefined, mine: Draft, theirs: Dra
     photos: photos.photos,
     status: mergedData(base?.status, mine.status, theirs.status, who, known),
     remote: mergedData(base?.remote, mine.remote, theirs.remote, who, known),
+    priceRule: mergedData(base?.priceRule, mine.priceRule, theirs.priceRule, who, known),
     createdAt: mine.createdAt < theirs.createdAt ? mine.createdAt : theirs.createdAt,
     updatedAt: mine.updatedAt > theirs.updatedAt ? mine.updatedAt : theirs.updatedAt,
   };

@@ -3,6 +3,7 @@
 // imported row starts from one through `applyTemplate`.
 import { z } from 'zod';
 import type { Draft, DraftInit } from './draft';
+import { priceRuleSchema } from './price-rule';
 
 /** Version of the stored templates file of an account. */
 export const TEMPLATES_VERSION = 1;
@@ -33,6 +34,8 @@ export const draftTemplateSchema = z.object({
     availabilityRadiusInKm: z.union([z.number(), z.string().max(100)]).nullable(),
     imprintUuid: shortText.nullable(),
   }),
+  /** Drafts made from the template get this price rule (issue 25.5); absent on older templates. */
+  priceRule: priceRuleSchema.nullable().optional(),
 });
 export type DraftTemplate = z.infer<typeof draftTemplateSchema>;
 
@@ -62,6 +65,7 @@ export function templateFromDraft(
     priceType: draft.price.type,
     buyNow: draft.buyNow,
     publication: { ...draft.publication },
+    priceRule: draft.priceRule?.rule ?? null,
   };
 }
 
@@ -93,6 +97,7 @@ export function applyTemplate<D extends DraftInit>(draft: D, template: DraftTemp
       ...(radius !== null && radius !== '' && { availabilityRadiusInKm: radius }),
       ...(filled(place.imprintUuid) && { imprintUuid: place.imprintUuid }),
     },
+    ...(template.priceRule && { priceRule: { rule: template.priceRule, origin: 'template' as const } }),
   };
 }
 

@@ -29,6 +29,7 @@ import type { ImportProgress } from '../domain/import';
 import type { BulkJob } from '../domain/bulk-edit-job';
 import { bulkWorkChannels } from './contract-bulk-work';
 import { filesChannels } from './contract-files';
+import { priceRuleChannels } from './contract-price-rules';
 import { shopChannels, type ShopProgress, type ShopStatusView } from './contract-shop';
 import { feedsChannels, type FeedProgress } from './contract-feeds';
 import { channel, noInput, type ChannelDef } from './channel';
@@ -318,6 +319,7 @@ export const contract = {
   ...filesChannels,
   ...shopChannels,
   ...feedsChannels,
+  ...priceRuleChannels,
 } satisfies Record<ChannelName, ChannelDef<z.ZodType, unknown>>;
 
 export type Contract = typeof contract;

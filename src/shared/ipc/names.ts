@@ -104,6 +104,9 @@ export const channelNames = [
   'feeds:run',
   'feeds:history',
   'feeds:retry',
+  // Issue 25.5, price rules.
+  'priceRules:set-draft',
+  'priceRules:set-template',
 ] as const;
 export type ChannelName = (typeof channelNames)[number];
 

@@ -115,6 +115,12 @@ const table: Partial<Record<ChannelName, { input: Record<string, unknown>; ids: 
   'templates:rename': { input: { accountId: 'acc-1', id: PUB, name: 'Sofas' }, ids: [['accountId'], ['id']] },
   'templates:delete': { input: { accountId: 'acc-1', id: PUB }, ids: [['accountId'], ['id']] },
   'templates:new-draft': { input: { accountId: 'acc-1', id: PUB }, ids: [['accountId'], ['id']] },
+  // Issue 25.5, price rules.
+  'priceRules:set-draft': { input: { draftId: DRAFT, rule: null }, ids: [['draftId']] },
+  'priceRules:set-template': {
+    input: { accountId: 'acc-1', id: PUB, rule: null },
+    ids: [['accountId'], ['id']],
+  },
   // Issue 26.1, a file handed over by the page.
   'files:receive': { input: { name: 'a.csv', size: 3, uploadId: PUB }, ids: [['uploadId']] },
   // Issue 25, stock feeds.

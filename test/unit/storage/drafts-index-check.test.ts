@@ -35,6 +35,8 @@ const spoilt: [string, unknown][] = [
   ['no shop conflict count', { ...good, shopConflicts: undefined }],
   ['no search text', { ...good, searchText: undefined }],
   ['a sort title that is null', { ...good, sortTitle: null }],
+  ['a price rule time that is a number', { ...good, priceRuleDue: 0 }],
+  ['no price rule time', { ...good, priceRuleDue: undefined }],
 ];
 
 describe('the index entry check', () => {
@@ -67,6 +69,7 @@ describe('the index entry check', () => {
         'shopConflicts',
         'searchText',
         'sortTitle',
+        'priceRuleDue',
       ].sort(),
     );
   });

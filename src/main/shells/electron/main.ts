@@ -16,6 +16,8 @@ import { APP_ID } from './app-id';
 import { registerAppScheme, serveAppScheme } from './app-protocol';
 import { APP_START_URL, isAppUrl } from './app-url';
 import { dataDirArgument } from './data-dir-arg';
+import { dispatchCommand } from './command-dispatch';
+import { electronCommandHost } from './command-host';
 import { bindIpc } from './ipc-binding';
 import { createMainWindow, webPreferencesOf } from './main-window';
 import { menuTemplate } from './menu';
@@ -189,28 +191,37 @@ async function start(): Promise<void> {
   });
 }
 
-// `--data-dir=<folder>` (data-dir-arg.ts): set before the single-instance lock, which lives in it.
-const dataDirArg = dataDirArgument(process.argv);
-if (dataDirArg) {
-  mkdirSync(dataDirArg, { recursive: true });
-  app.setPath('userData', dataDirArg);
+/** The window's start: the data folder, the single-instance lock, then the window once ready. */
+function startWindow(): void {
+  // `--data-dir=<folder>` (data-dir-arg.ts): set before the single-instance lock, which lives in it.
+  const dataDirArg = dataDirArgument(process.argv);
+  if (dataDirArg) {
+    mkdirSync(dataDirArg, { recursive: true });
+    app.setPath('userData', dataDirArg);
+  }
+
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+  } else {
+    app.enableSandbox();
+    if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
+    registerAppScheme();
+    app.on('second-instance', focusWindow);
+    app.on('window-all-closed', () => app.quit());
+    // .catch, not a second argument to then: a failure inside start() must end the app too.
+    app
+      .whenReady()
+      .then(start)
+      .catch((error: unknown) => {
+        if (startedLog) startedLog.error('Could not start', error);
+        else process.stderr.write(`[listing-desk] ERROR could not start: ${String(error)}\n`);
+        app.exit(1);
+      });
+  }
 }
 
-if (!app.requestSingleInstanceLock()) {
-  app.quit();
-} else {
-  app.enableSandbox();
-  if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
-  registerAppScheme();
-  app.on('second-instance', focusWindow);
-  app.on('window-all-closed', () => app.quit());
-  // .catch, not a second argument to then: a failure inside start() must end the app too.
-  app
-    .whenReady()
-    .then(start)
-    .catch((error: unknown) => {
-      if (startedLog) startedLog.error('Could not start', error);
-      else process.stderr.write(`[listing-desk] ERROR could not start: ${String(error)}\n`);
-      app.exit(1);
-    });
-}
+// A command word (`listing-desk feed run stock`) runs the command line and never opens a window. It
+// is decided before the single-instance lock: a running window would otherwise be handed the
+// arguments (second-instance) and the command swallowed. The data folder's own lock still keeps
+// a command and a window apart.
+if (!dispatchCommand(process.argv, process.defaultApp === true, electronCommandHost(app))) startWindow();

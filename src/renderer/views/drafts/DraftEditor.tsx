@@ -18,6 +18,7 @@ import { useIssueText } from './editor/use-editor-language';
 import { useHeadHeight } from './editor/use-head-height';
 import { useShownIssues } from './editor/use-shown-issues';
 import { PhotosPanel } from './photos/PhotosPanel';
+import { PriceRuleSection } from '../price-rules/PriceRuleSection';
 import { ShopConflicts } from './shop/ShopConflicts';
 import './editor/editor.css';
 
@@ -163,6 +164,7 @@ export function DraftEditor({ draftId }: { draftId: string }) {
         )}
       </section>
       <OfferSection draft={draft} issues={byField} />
+      <PriceRuleSection draft={draft} />
       <ContactSection draft={draft} issues={byField} />
       <PublicationSection draft={draft} issues={byField} account={account} />
     </section>

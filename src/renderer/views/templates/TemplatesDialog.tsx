@@ -5,9 +5,15 @@ import { call } from '../../ipc/client';
 import { useActiveAccount } from '../../store/accounts-store';
 import { useDraftsStore } from '../../store/drafts-store';
 import '../../components/confirm-dialog.css';
+import { TemplatePriceRule } from '../../lazy/parts';
+import { usePriceRuleSummary } from '../price-rules/price-rule-summary';
 import './templates.css';
 
-type Editing = { id: string; mode: 'rename'; name: string } | { id: string; mode: 'delete' } | null;
+type Editing =
+  | { id: string; mode: 'rename'; name: string }
+  | { id: string; mode: 'delete' }
+  | { id: string; mode: 'price' }
+  | null;
 
 /** One template: start a draft from it, rename it, or delete it (asked first). */
 function TemplateRow({
@@ -28,6 +34,7 @@ function TemplateRow({
   const { t } = useTranslation();
   const mine = editing?.id === template.id ? editing : null;
   const attributes = Object.keys(template.attributes).length;
+  const ruleSummary = usePriceRuleSummary();
   const rename = async (name: string) => {
     try {
       await call('templates:rename', { accountId: template.accountId, id: template.id, name });
@@ -81,6 +88,7 @@ function TemplateRow({
                 : t('exportTemplates.templates.noCategory')}
               {attributes > 0 && ` · ${t('exportTemplates.templates.attributes', { count: attributes })}`}
             </span>
+            {ruleSummary(template) && <span className="muted small">{ruleSummary(template)}</span>}
           </div>
           <div className="template-actions">
             <button
@@ -99,6 +107,13 @@ function TemplateRow({
             </button>
             <button
               type="button"
+              aria-expanded={mine?.mode === 'price'}
+              onClick={() => setEditing(mine?.mode === 'price' ? null : { id: template.id, mode: 'price' })}
+            >
+              {t('priceRule.templateButton')}
+            </button>
+            <button
+              type="button"
               className="danger"
               onClick={() => setEditing({ id: template.id, mode: 'delete' })}
             >
@@ -107,6 +122,7 @@ function TemplateRow({
           </div>
         </>
       )}
+      {mine?.mode === 'price' && <TemplatePriceRule template={template} onSaved={onChanged} />}
       {mine?.mode === 'delete' && (
         <div className="template-confirm" role="alertdialog" aria-label={template.name}>
           <p>{t('exportTemplates.templates.deleteConfirm', { name: template.name })}</p>

@@ -1,0 +1,66 @@
+// Price rules (issue 25.5) as the app offers them: set on a draft or a template, and the due source
+// whose tasks lower the live ads' prices (the runner of due.ts runs them; app.ts builds this once).
+import type { Draft } from '../../shared/domain/draft';
+import type { PriceRule } from '../../shared/domain/price-rule';
+import { newPriceRuleRecord } from '../../shared/domain/price-rule-record';
+import type { DraftTemplate } from '../../shared/domain/template';
+import type { EventHub } from '../events';
+import type { LiveContext } from '../live/live-context';
+import type { TemplatesService } from '../templates/templates-service';
+import type { DueSource } from './due';
+import { priceDueSource } from './price-due';
+import type { PriceStepDeps } from './price-steps';
+
+/** The price rules of one app. */
+export interface PriceRules {
+  /** Sets the draft's rule (null: removes it); a changed or stopped rule starts afresh. */
+  setOnDraft(draftId: string, rule: PriceRule | null): Promise<Draft>;
+  /** Sets the rule of drafts made from the template (null: none). */
+  setOnTemplate(accountId: string, id: string, rule: PriceRule | null): Promise<DraftTemplate>;
+  /** What of the rules is due, for the runner. */
+  due: DueSource;
+}
+
+const sameRule = (a: PriceRule, b: PriceRule) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Builds the price rules over the drafts, the live edits and the templates. */
+export function createPriceRules(
+  deps: PriceStepDeps & { templates: Pick<TemplatesService, 'setPriceRule'> },
+): PriceRules {
+  return {
+    async setOnDraft(draftId, rule) {
+      const draft = await deps.store.update(draftId, (current) => {
+        const { priceRule: was, ...rest } = current;
+        if (rule === null) return rest;
+        // The same rule set again on a running one changes nothing (its steps stay counted).
+        if (was && !was.stopped && sameRule(was.rule, rule)) return current;
+        return { ...rest, priceRule: newPriceRuleRecord(rule, 'ad', deps.now()) };
+      });
+      deps.onDraftsChanged([draftId]);
+      return draft;
+    },
+    setOnTemplate: (accountId, id, rule) => deps.templates.setPriceRule(accountId, id, rule),
+    due: priceDueSource(deps),
+  };
+}
+
+/** Builds the app's price rules from its parts; `ports.clock` (epoch ms) is the tests' fake clock. */
+export function openPriceRules(
+  parts: {
+    draftsStore: PriceStepDeps['store'];
+    live: { context: Pick<LiveContext, 'clientOf'>; edits: PriceStepDeps['live']['edits'] };
+    templates: Pick<TemplatesService, 'setPriceRule'>;
+    events: Pick<EventHub, 'emit'>;
+  },
+  ports: { log: PriceStepDeps['log']; clock?: () => number },
+): PriceRules {
+  const { context, edits } = parts.live;
+  return createPriceRules({
+    store: parts.draftsStore,
+    live: { clientOf: (accountId) => context.clientOf(accountId), edits },
+    templates: parts.templates,
+    onDraftsChanged: (ids) => parts.events.emit('drafts:changed', { ids }),
+    log: ports.log,
+    now: () => new Date(ports.clock?.() ?? Date.now()),
+  });
+}

@@ -1,0 +1,129 @@
+// The app started with a command word in Electron itself (issue 25.7): `electron . COMMAND` runs the
+// command line in the app's main process, with no window and no display (DISPLAY and
+// WAYLAND_DISPLAY unset: Ozone's headless platform), ends with the same exit code, stdout and
+// stderr as `npm run -s cli -- COMMAND`, and keeps Chromium's profile out of the app's folder. With
+// the app's window open on the same data folder, the command is not handed to that window (the
+// single-instance lock): it is refused with exit code 3. Skipped with the reason where Electron's
+// binary or the build is missing; test/integration/cli/exe-dispatch.test.ts runs the same dispatch
+// under Node everywhere.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { cli, type CliRun } from '../integration/cli/run-cli';
+import { appWindow, electronMissing, expect, launchApp, test } from './fixtures';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+/** Why Electron cannot run a command here (no display is needed for one), or undefined. */
+function whyNoCommand(): string | undefined {
+  if (process.env.LISTING_DESK_ELECTRON_REQUIRED === '1') return undefined;
+  let binary: string;
+  try {
+    binary = createRequire(import.meta.url)('electron') as string;
+  } catch {
+    return "Electron's binary is not installed here (node_modules/electron/dist)";
+  }
+  if (!existsSync(binary)) return `Electron's binary is missing at ${binary}`;
+  if (!existsSync(path.join(root, 'out', 'main', 'index.js')))
+    return 'the app is not built (out/main/index.js is missing)';
+  return undefined;
+}
+
+const noCommand = whyNoCommand();
+
+/**
+ * Chromium's own diagnostics on stderr (`[pid:time:ERROR:file.cc(12)] ...`, newer ones
+ * `[ERROR:path/file.cc:12] ...`): Electron prints errors of the browser process around the app (a
+ * missing session bus, say) whatever the app does. Every other line must be the command line's.
+ */
+const CHROMIUM_LOG_LINE = /^\[(\d+:\d+\/\d+\.\d+:)?(INFO|WARNING|ERROR|FATAL|VERBOSE\d*):[^\]]*\] .*\n?/gm;
+
+/** `electron <project> ...args` to its end, with no display, in English. */
+function electron(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+  const binary = createRequire(import.meta.url)('electron') as string;
+  const inherited = { ...process.env };
+  delete inherited.DISPLAY;
+  delete inherited.WAYLAND_DISPLAY;
+  delete inherited.ELECTRON_RUN_AS_NODE;
+  delete inherited.ELECTRON_RENDERER_URL;
+  const child = spawn(binary, [root, ...args], {
+    cwd: root,
+    env: { ...inherited, LANG: 'en_US.UTF-8', LC_ALL: '', LC_MESSAGES: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) =>
+    child.once('close', (code) => resolve({ code, stdout, stderr: stderr.replace(CHROMIUM_LOG_LINE, '') })),
+  );
+}
+
+test.describe('the app started with a command word', () => {
+  test.skip(noCommand !== undefined, noCommand);
+  let dataDir: string;
+  test.beforeAll(() => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'listing-desk-electron-cli-'));
+  });
+  test.afterAll(() => rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 }));
+
+  test('runs the command line without a window: the same exit codes and output as npm run cli', async () => {
+    // The folder's first start writes its settings; compared are the starts after it.
+    expect((await cli(['status', '--data-dir', dataDir])).code).toBe(0);
+    const cases: [string[], number][] = [
+      [['help'], 0],
+      [['status', '--json', '--data-dir', dataDir], 0],
+      [['status', '--colour', '--data-dir', dataDir], 2],
+      [['publish', '--ready', '--data-dir', dataDir], 0],
+      [['publish', 'not-an-id', '--data-dir', dataDir], 2],
+    ];
+    for (const [args, code] of cases) {
+      const viaCli = await cli(args);
+      expect(viaCli.code, args.join(' ')).toBe(code);
+      expect(await electron(args), args.join(' ')).toEqual(viaCli);
+    }
+    const german = await cli(['status', '--colour', '--data-dir', dataDir], { LANG: 'de_DE.UTF-8' });
+    expect(await electron(['status', '--colour', '--data-dir', dataDir], { LANG: 'de_DE.UTF-8' })).toEqual(
+      german,
+    );
+  });
+});
+
+test.describe('the Chromium profile of a command', () => {
+  test.skip(noCommand !== undefined, noCommand);
+  test.skip(process.platform !== 'linux', "XDG_CONFIG_HOME places the app's folder on Linux only");
+
+  test("is kept out of the app's folder, which the window may have open", async () => {
+    const config = mkdtempSync(path.join(os.tmpdir(), 'listing-desk-electron-xdg-'));
+    try {
+      const run = await electron(['help'], { XDG_CONFIG_HOME: config });
+      expect(run.code).toBe(0);
+      // Electron's userData (and Chromium's profile in it) would be this folder.
+      expect(existsSync(path.join(config, 'Listing Desk'))).toBe(false);
+    } finally {
+      rmSync(config, { recursive: true, force: true });
+    }
+  });
+});
+
+test.describe('a command while the window is open', () => {
+  test.skip(electronMissing !== undefined, electronMissing);
+
+  test('is refused by the data folder, not handed to the window', async ({ dataDir }) => {
+    const app = await launchApp(dataDir);
+    try {
+      await appWindow(app);
+      const run = await electron(['status', '--data-dir', dataDir]);
+      expect(run.code).toBe(3);
+      expect(run.stderr).toContain('is using this data folder; close it first.');
+      expect(run).toEqual(await cli(['status', '--data-dir', dataDir]));
+      // Still the one window: the command did not reach the running app.
+      expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1);
+    } finally {
+      await app.close();
+    }
+  });
+});
