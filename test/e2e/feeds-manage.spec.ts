@@ -120,6 +120,7 @@ test('a feed from an address: the password stays in main, a failed read is said,
   await expect(page.locator('.feed-facts')).toContainText(
     'https://127.0.0.1:9/export/products.csv (signed in as lager)',
   );
+  await expect(page.getByTestId('feed-plan-failed')).toContainText('could not be reached');
   await page.screenshot({ path: test.info().outputPath('feeds-address-failed-en.png') });
   // The password never comes back: not in the page, not in what main answers.
   const { feeds } = await call(page, 'feeds:list');

@@ -149,6 +149,7 @@ async function firstRun(page: Page, shop: Shop, remote: Sandbox, language: 'en' 
   await page.setViewportSize({ width: 1280, height: 1900 });
   await page.screenshot({ path: info.outputPath(`feeds-form-${language}.png`) });
   await page.setViewportSize({ width: 1280, height: 720 });
+  if (language === 'de') expect(await englishOnPage(page, 'feed form', USER_DATA)).toEqual([]);
   await page.getByRole('button', { name: w.save }).click();
 
   // The plan of the first run: counts on top, each ad and why; it waits for the yes.
