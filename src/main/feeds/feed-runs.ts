@@ -1,17 +1,9 @@
 // A feed's run as a resumable job (issue 25.3): planned, held by the safety valve or applied ad by
 // ad with the report written after each, resumed after a crash or kill from the first ad not done,
 // and kept as the feed's history. One run of a feed at a time.
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Feed } from '../../shared/domain/feed';
-import {
-  countActions,
-  isApplied,
-  type FeedProgress,
-  type FeedRun,
-  type FeedRunEntry,
-} from '../../shared/domain/feed-run';
-import { mappingFor } from '../../shared/domain/feed-rows';
+import type { FeedProgress, FeedRun, FeedRunEntry } from '../../shared/domain/feed-run';
 import { AppError } from '../ipc/app-error';
 import { mainI18n } from '../i18n';
 import { createKeyedLock } from '../publish/limiter';
@@ -22,6 +14,7 @@ import type { AccountView } from '../../shared/ipc/types';
 import type { DraftTemplate } from '../../shared/domain/template';
 import { feedAccount, planFeed, type PlannerDeps } from './feed-planner';
 import type { RunStore } from './run-store';
+import { keepApplied, newRun, runEntries } from './run-start';
 
 export type RunsDeps = ApplyDeps &
   PlannerDeps & {
@@ -183,19 +176,7 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
         const resumed = await finishUnfinished(feed);
         const current = deps.feeds.get(feed.id) ?? feed;
         const startedAt = now();
-        const run: FeedRun = {
-          id: randomUUID(),
-          feedId: feed.id,
-          feedName: current.name,
-          startedAt: startedAt.toISOString(),
-          finishedAt: null,
-          state: 'running',
-          trigger,
-          counts: countActions([]),
-          failed: 0,
-          held: [],
-          entries: [],
-        };
+        const run = newRun(current, trigger, startedAt);
         deps.onProgress({ feedId: feed.id, runId: run.id, phase: 'plan', done: 0, total: 0 });
         let read;
         try {
@@ -211,19 +192,7 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
         const { plan } = read;
         run.counts = plan.counts;
         run.held = plan.held;
-        const held = plan.held.length > 0;
-        run.entries = plan.entries
-          .filter((entry) => entry.action !== 'unchanged')
-          .map((entry) => {
-            const row = entry.reference === null ? undefined : read.rows.get(entry.reference);
-            const carries =
-              entry.action === 'create' || entry.action === 'update' || entry.action === 'resume';
-            return {
-              ...entry,
-              ...(row && carries && { source: { fields: row.fields, photos: row.photos } }),
-              outcome: !isApplied(entry.action) ? 'done' : held ? 'held' : 'pending',
-            };
-          });
+        run.entries = runEntries(read);
         if (plan.held.length > 0) {
           Object.assign(run, { state: 'held', finishedAt: now().toISOString() });
           await save(run);
@@ -235,39 +204,7 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
         }
         // Written before the first ad: from here on the run resumes after a crash.
         await save(run);
-        // The header and mapping applied are the ones later runs compare with; the seller's yes stands.
-        const mapping = mappingFor(plan.header, {
-          mapping: read.mapping,
-          mappedHeader: current.mapping ? current.header : null,
-          referenceColumn: current.referenceColumn,
-          stockColumn: current.stockColumn,
-        });
-        // Ads the plan matched by reference (a draft, a listing on the service) become the feed's:
-        // a row of theirs that later goes is then paused or ended like any other.
-        await deps.feeds.adopt(
-          feed.id,
-          plan.entries.flatMap((e) =>
-            e.reference !== null &&
-            (e.draftId !== undefined || e.listingUuid !== undefined) &&
-            e.action !== 'refused'
-              ? [
-                  {
-                    reference: e.reference,
-                    ...(e.draftId !== undefined && { draftId: e.draftId }),
-                    ...(e.listingUuid !== undefined && { listingUuid: e.listingUuid }),
-                    state: 'active' as const,
-                  },
-                ]
-              : [],
-          ),
-        );
-        await deps.feeds.save({
-          ...current,
-          approved: true,
-          header: plan.header,
-          mapping,
-          lastRunAt: run.startedAt,
-        });
+        await keepApplied(deps.feeds, current, read, run);
         await apply(run, current);
         return withResumed(run, resumed);
       }),
