@@ -8,10 +8,11 @@ import { Sidebar } from './components/Sidebar';
 import { ViewErrorBoundary } from './components/ViewErrorBoundary';
 import { applyLanguage, resolveLanguage } from './i18n';
 import { PartLoading } from './lazy/PartLoading';
-import { ListingsView, preloadPartsWhenIdle, PublishingView, SettingsView } from './lazy/parts';
+import { FeedsView, ListingsView, preloadPartsWhenIdle, PublishingView, SettingsView } from './lazy/parts';
 import { call, subscribe } from './ipc/client';
 import { useAppStore } from './store/app-store';
 import { useDraftsStore } from './store/drafts-store';
+import { useFeedsStore } from './store/feeds-store';
 import { useListingsStore } from './store/listings-store';
 import { DraftsView } from './views/drafts/DraftsView';
 import { usePublishStore } from './store/publish-store';
@@ -22,6 +23,7 @@ const views: Record<ViewName, React.ComponentType> = {
   drafts: DraftsView,
   listings: ListingsView,
   publishing: PublishingView,
+  feeds: FeedsView,
   settings: SettingsView,
 };
 
@@ -40,12 +42,20 @@ export function App() {
     const offDrafts = subscribe('drafts:changed', () => useDraftsStore.getState().changed());
     const offJobs = subscribe('publish:changed', ({ jobs }) => usePublishStore.getState().merge(jobs));
     const offNotice = subscribe('publish:notice', (notice) => usePublishStore.getState().notice(notice));
+    // Feeds run by themselves: a held or failed run is counted in the navigation wherever the seller is.
+    const offFeeds = subscribe('feeds:changed', ({ ids }) => useFeedsStore.getState().changed(ids));
+    const offFeedProgress = subscribe('feeds:progress', (progress) =>
+      useFeedsStore.getState().progressed(progress),
+    );
     // After subscribing, so that no change falls between the list and the first event.
     void usePublishStore.getState().load();
+    void useFeedsStore.getState().load();
     preloadPartsWhenIdle();
     return () => {
       offJobs();
       offNotice();
+      offFeeds();
+      offFeedProgress();
       offNavigate();
       offListings();
       offDrafts();

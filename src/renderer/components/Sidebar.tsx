@@ -2,10 +2,11 @@ import { useTranslation } from 'react-i18next';
 import type { ViewName } from '../../shared/ipc/types';
 import { isOpenJobState } from '../../shared/domain/publish-job';
 import { useAppStore } from '../store/app-store';
+import { feedsNeedingSeller, useFeedsStore } from '../store/feeds-store';
 import { needsSeller, usePublishStore } from '../store/publish-store';
 import { Icon } from './Icon';
 
-const items: ViewName[] = ['drafts', 'listings', 'publishing', 'settings'];
+const items: ViewName[] = ['drafts', 'listings', 'publishing', 'feeds', 'settings'];
 
 /** The app's navigation: one entry per view, reachable by keyboard. */
 export function Sidebar() {
@@ -23,6 +24,7 @@ export function Sidebar() {
     for (const job of s.jobs.values()) if (needsSeller(job)) count += 1;
     return count;
   });
+  const feedsNeedYou = useFeedsStore((s) => feedsNeedingSeller(s.feeds));
   return (
     <nav className="sidebar" aria-label={t('app.navigation')}>
       <div className="brand">
@@ -52,6 +54,15 @@ export function Sidebar() {
                   data-testid="nav-needs-you"
                 >
                   {waiting}
+                </span>
+              )}
+              {item === 'feeds' && feedsNeedYou > 0 && (
+                <span
+                  className="nav-count nav-count-attention"
+                  aria-label={t('feeds.needYou', { count: feedsNeedYou })}
+                  data-testid="nav-feeds-need-you"
+                >
+                  {feedsNeedYou}
                 </span>
               )}
             </button>

@@ -20,6 +20,7 @@ import exportTemplates from './locales/de.exportTemplates.json';
 import imprintForm from './locales/de.imprintForm.json';
 import shop from './locales/de.shop.json';
 import schedule from './locales/de.schedule.json';
+import feeds from './locales/de.feeds.json';
 import priceRule from './locales/de.priceRule.json';
 
 /** Every German word of the UI. */
@@ -43,5 +44,6 @@ export const words = {
   imprintForm,
   shop,
   schedule,
+  feeds,
   priceRule,
 };

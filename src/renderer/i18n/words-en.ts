@@ -20,6 +20,7 @@ import exportTemplates from './locales/en.exportTemplates.json';
 import imprintForm from './locales/en.imprintForm.json';
 import shop from './locales/en.shop.json';
 import schedule from './locales/en.schedule.json';
+import feeds from './locales/en.feeds.json';
 import priceRule from './locales/en.priceRule.json';
 
 /** Every English word of the UI. */
@@ -43,5 +44,6 @@ export const words = {
   imprintForm,
   shop,
   schedule,
+  feeds,
   priceRule,
 };

@@ -9,6 +9,10 @@ export const PublishingView = lazyPart(
   () => import('../views/publishing/PublishingView'),
   (m) => m.PublishingView,
 );
+export const FeedsView = lazyPart(
+  () => import('../views/feeds/FeedsView'),
+  (m) => m.FeedsView,
+);
 export const SettingsView = lazyPart(
   () => import('../views/SettingsView'),
   (m) => m.SettingsView,
@@ -38,6 +42,7 @@ export const TemplatePriceRule = lazyPart(
 const all = [
   ListingsView,
   PublishingView,
+  FeedsView,
   SettingsView,
   DraftEditor,
   ImportWizard,

@@ -1,0 +1,106 @@
+// How a feed's codes read for the seller: its source and schedule, a plan's actions and reasons,
+// the holds of the safety valve, and a run's outcome, in the UI's language.
+import type { TFunction } from 'i18next';
+import type { DraftLanguage } from '../../../shared/domain/draft-messages';
+import type { FeedSource, FeedView } from '../../../shared/domain/feed';
+import {
+  countActions,
+  isApplied,
+  type FeedAction,
+  type FeedCounts,
+  type FeedHold,
+  type FeedPlanEntry,
+  type FeedRun,
+} from '../../../shared/domain/feed-run';
+import { changeText, problemText, sheetRow } from '../import/import-words';
+
+export type OutcomeKind = 'done' | 'failed' | 'held' | 'running' | 'waiting' | 'never';
+
+/** Functions that word a feed's figures and codes with `t`; `locale` formats times. */
+export function feedWords(t: TFunction, language: DraftLanguage, locale: string) {
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const time = (iso: string) => when.format(new Date(iso));
+  return {
+    time,
+    source: (source: FeedSource) =>
+      source.kind === 'file'
+        ? source.path
+        : source.user
+          ? t('feeds.source.urlWithUser', { url: source.url, user: source.user })
+          : source.url,
+    schedule: (feed: Pick<FeedView, 'everyMinutes'>) =>
+      feed.everyMinutes === undefined
+        ? t('feeds.schedule.byHand')
+        : t('feeds.schedule.every', { count: feed.everyMinutes }),
+    nextRun(feed: FeedView): string {
+      if (feed.everyMinutes === undefined) return t('feeds.next.byHand');
+      if (!feed.approved) return t('feeds.next.afterYes');
+      if (!feed.lastRunAt) return t('feeds.next.soon');
+      return time(new Date(Date.parse(feed.lastRunAt) + feed.everyMinutes * 60_000).toISOString());
+    },
+    /** The last run's outcome (or that the first run waits for the seller). */
+    outcome(feed: FeedView, running: boolean): { kind: OutcomeKind; text: string } {
+      const run = feed.lastRun;
+      const kind: OutcomeKind = running
+        ? 'running'
+        : !run
+          ? feed.approved
+            ? 'never'
+            : 'waiting'
+          : run.state === 'done' && run.failed > 0
+            ? 'failed'
+            : run.state;
+      return { kind, text: t(`feeds.outcome.${kind}`) };
+    },
+    action: (action: FeedAction) => t(`feeds.action.${action}`),
+    /** Why the plan does this to the ad, with what changes or what is wrong with the row. */
+    why(entry: FeedPlanEntry): string {
+      const base = t(`feeds.why.${entry.reason}`, { stock: entry.stock ?? '' });
+      const changes = entry.liveChanges?.length ? entry.liveChanges : (entry.changes ?? []);
+      const details = [
+        ...changes.map((change) => changeText(t, language, change)),
+        ...(entry.problems ?? []).map((problem) => problemText(t, problem, language)),
+      ];
+      return details.length > 0 ? `${base} ${details.join('; ')}` : base;
+    },
+    hold(hold: FeedHold): string {
+      switch (hold.reason) {
+        case 'empty':
+          return t('feeds.hold.empty');
+        case 'cut-off':
+          // Numbered as the spreadsheet (and the command line) shows it: the header is row 1.
+          return t('feeds.hold.cut-off', {
+            row: sheetRow(hold.row),
+            cells: hold.cells,
+            columns: hold.columns,
+          });
+        case 'header-changed': {
+          const gone = hold.before.filter((name) => !hold.after.includes(name));
+          const added = hold.after.filter((name) => !hold.before.includes(name));
+          if (gone.length === 0 && added.length === 0) return t('feeds.hold.header-reordered');
+          return t('feeds.hold.header-changed', {
+            gone: gone.length > 0 ? gone.join(', ') : t('feeds.hold.noColumn'),
+            added: added.length > 0 ? added.join(', ') : t('feeds.hold.noColumn'),
+          });
+        }
+        case 'too-many-gone':
+          return t('feeds.hold.too-many-gone', {
+            count: hold.count,
+            of: hold.of,
+            share: Math.round(hold.maxShare * 100),
+          });
+      }
+    },
+  };
+}
+
+/**
+ * What a run did: its ads done, by action (a failed or not yet done ad is not counted as done);
+ * rows it left unchanged or refused as the run counted them (its report lists only the ads acted on).
+ */
+export function runCounts(run: Pick<FeedRun, 'entries' | 'counts'>): FeedCounts {
+  const done = countActions(
+    run.entries.filter((entry) => isApplied(entry.action) && entry.outcome === 'done'),
+  );
+  return { ...done, unchanged: run.counts.unchanged, refused: run.counts.refused };
+}
