@@ -13,8 +13,16 @@ export function feedSlot(feed: Feed): number | undefined {
   return from + feed.everyMinutes * 60_000;
 }
 
-/** The DueSource of feeds: key `feed:<id>:<slot iso>`. */
-export function feedDueSource(feeds: () => Feed[], runs: Pick<FeedRuns, 'run'>): DueSource {
+/**
+ * The DueSource of feeds: key `feed:<id>:<slot iso>`. `noteRun` keeps when a run began (ISO) on the
+ * feed whatever came of it: a held run, or one whose file could not be read, applies nothing and so
+ * moves no `lastRunAt` of its own, and the feed would stay on a slot already done, never due again.
+ */
+export function feedDueSource(
+  feeds: () => Feed[],
+  runs: Pick<FeedRuns, 'run'>,
+  noteRun: (feedId: string, at: string) => Promise<void>,
+): DueSource {
   return {
     async due(now) {
       const tasks: DueTask[] = [];
@@ -27,7 +35,14 @@ export function feedDueSource(feeds: () => Feed[], runs: Pick<FeedRuns, 'run'>):
           dueAt: slot,
           label: feed.name,
           // The run's report (held, failed ads) is the seller's word of it; the log has it too.
-          run: async () => void (await runs.run(feed, 'schedule')),
+          run: async () => {
+            const at = new Date(now).toISOString();
+            try {
+              await runs.run(feed, 'schedule');
+            } finally {
+              await noteRun(feed.id, at);
+            }
+          },
         });
       }
       return tasks;

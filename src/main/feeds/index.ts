@@ -132,7 +132,14 @@ export async function openFeeds(deps: FeedsDeps): Promise<FeedsService> {
     run: (id, trigger = 'seller') => runs.run(feedOf(id), trigger),
     history: (id) => runStore.list(feedOf(id).id).reverse(),
     retry: (runId, reference) => runs.retry(runId, reference),
-    due: feedDueSource(() => feeds.list(), runs),
+    due: feedDueSource(
+      () => feeds.list(),
+      runs,
+      async (id, at) => {
+        const current = feeds.list().find((feed) => feed.id === id);
+        if (current && (current.lastRunAt ?? '') < at) await feeds.save({ ...current, lastRunAt: at });
+      },
+    ),
     runs,
   };
 }

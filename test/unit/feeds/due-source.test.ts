@@ -27,12 +27,16 @@ const feed = (over: Partial<Feed>): Feed => ({
 describe('feedDueSource', () => {
   it('offers an approved feed once its interval since the last run has passed, keyed by the slot', async () => {
     const ran: string[] = [];
-    const source = feedDueSource(() => [feed({})], {
-      run: async (f) => {
-        ran.push(f.id);
-        return {} as FeedRun;
+    const source = feedDueSource(
+      () => [feed({})],
+      {
+        run: async (f) => {
+          ran.push(f.id);
+          return {} as FeedRun;
+        },
       },
-    });
+      async () => undefined,
+    );
     expect(await source.due(T0 + 59 * 60_000)).toEqual([]);
     expect(await source.next!(T0)).toBe(T0 + 3_600_000);
     const [task, ...more] = await source.due(T0 + 61 * 60_000);
@@ -52,9 +56,28 @@ describe('feedDueSource', () => {
     const source = feedDueSource(
       () => [feed({ approved: false, lastRunAt: null }), feed({ id: 'f2', everyMinutes: undefined })],
       { run: async () => ({}) as FeedRun },
+      async () => undefined,
     );
     expect(await source.due(later)).toEqual([]);
     expect(await source.next!(later)).toBeUndefined();
     expect(feedSlot(feed({ approved: false }))).toBeUndefined();
+  });
+
+  it('counts the next slot from a run that applied nothing (held, or its file unreadable), so it comes again', async () => {
+    let stored = feed({});
+    const source = feedDueSource(
+      () => [stored],
+      // A held run: it applies nothing, so it keeps no lastRunAt of its own.
+      { run: async () => ({ state: 'held' }) as FeedRun },
+      async (_id, at) => {
+        stored = { ...stored, lastRunAt: at };
+      },
+    );
+    const first = T0 + 61 * 60_000;
+    const [task] = await source.due(first);
+    await task!.run(new AbortController().signal);
+    expect(await source.due(first + 30 * 60_000)).toEqual([]);
+    const [again] = await source.due(first + 61 * 60_000);
+    expect(again?.key).toBe(`feed:f1:${new Date(first + 3_600_000).toISOString()}`);
   });
 });
