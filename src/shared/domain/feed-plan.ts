@@ -5,6 +5,7 @@ import type { Draft, DraftInit } from './draft';
 import type { Feed, FeedItem } from './feed';
 import type { FeedPlanEntry, FeedReason } from './feed-run';
 import type { FeedRow } from './feed-rows';
+import { parsePriceAmount } from './draft-validation';
 import { livePatchOf } from './feed-patch';
 import type { ImportFieldChange } from './import';
 import { draftChanges, listingChanges, photoChange } from './import-compare';
@@ -127,6 +128,12 @@ export function planFeedRun(rows: readonly FeedRow[], world: FeedWorld): FeedPla
     const sent = m.item?.photos ?? m.draft?.photos.map((p) => p.originalName);
     const livePhotos = m.listing && sent ? photoChange(sent, names) : null;
     if (livePhotos) liveChanges.push(livePhotos);
+    // A running price rule lowered the ad from the price the file still names: that is the rule's
+    // doing, not a change of the row (a new price in the file is one, and stops the rule).
+    if (m.draft && ruleKeepsPrice(m.draft, init)) {
+      for (const list of [changes, liveChanges])
+        list.splice(0, list.length, ...list.filter((c) => c.field !== 'price.amount'));
+    }
     const back = m.listing !== undefined && m.item?.state === 'paused' && row.stock === 'in';
     const changed = changes.length > 0 || liveChanges.length > 0;
     entries.push({
@@ -152,4 +159,12 @@ export function planFeedRun(rows: readonly FeedRow[], world: FeedWorld): FeedPla
     entries.push(takeDown(item.reference, matchOf(item.reference), 'row-gone', {}));
   }
   return entries;
+}
+
+/** Whether the draft's running price rule started from the price the row names (so it is the rule's). */
+function ruleKeepsPrice(draft: Draft, init: DraftInit): boolean {
+  const record = draft.priceRule;
+  if (!record?.start || record.stopped) return false;
+  const amount = parsePriceAmount(init.price?.amount ?? null);
+  return amount.ok && Math.round(amount.value * 100) === record.start.cents;
 }

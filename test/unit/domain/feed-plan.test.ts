@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { newDraft, type Draft, type DraftInit } from '../../../src/shared/domain/draft';
 import type { FeedItem } from '../../../src/shared/domain/feed';
+import type { PriceRule } from '../../../src/shared/domain/price-rule';
+import { newPriceRuleRecord } from '../../../src/shared/domain/price-rule-record';
 import { planFeedRun, type FeedWorld } from '../../../src/shared/domain/feed-plan';
 import type { FeedPlanEntry } from '../../../src/shared/domain/feed-run';
 import { mappingFor, readFeedRows, readStock, type FeedColumns } from '../../../src/shared/domain/feed-rows';
@@ -164,6 +166,44 @@ describe('planFeedRun', () => {
     );
     expect(brief(plan)).toEqual(['A: unchanged (same)', 'B: update (row-changed)']);
     expect(plan[1]!.livePatch).toEqual({ price: { type: 'FIXED', amount: 9.99 } });
+  });
+
+  it('leaves a price a running price rule lowered from the file’s price; a new price in the file is an update', () => {
+    const rule: PriceRule = {
+      mode: 'percent',
+      value: 10,
+      everyDays: 7,
+      floor: 90,
+      rounding: 'none',
+      maxSteps: null,
+    };
+    const at = '2026-03-02T09:00:00.000Z';
+    const priceRule = {
+      ...newPriceRuleRecord(rule, 'feed', new Date(at)),
+      start: { at, cents: 12050 },
+      steps: [{ step: 1, at, from: 12050, to: 10845 }],
+    };
+    const draft = draftOf(
+      { title: 'A', customReference: 'A', price: { type: 'FIXED', amount: '108,45' } },
+      { priceRule },
+    );
+    const items: FeedItem[] = [{ reference: 'A', draftId: draft.id, listingUuid: 'L-A', state: 'active' }];
+    const seen = world({ items, drafts: [draft], listings: [listingOf('A', 'A', 108.45)] });
+    expect(brief(planFeedRun(rows([['A', 'A', '120,50', '1']]), seen))).toEqual(['A: unchanged (same)']);
+    const changed = planFeedRun(rows([['A', 'A', '99', '1']]), seen);
+    expect(brief(changed)).toEqual(['A: update (row-changed)']);
+    expect(changed[0]!.livePatch).toEqual({ price: { type: 'FIXED', amount: 99 } });
+    // A rule the seller stopped leaves the price to the file again.
+    const stopped = draftOf(
+      { title: 'A', customReference: 'A', price: { type: 'FIXED', amount: '108,45' } },
+      { priceRule: { ...priceRule, stopped: { at, cents: null } } },
+    );
+    const plain = world({
+      items: [{ ...items[0]!, draftId: stopped.id }],
+      drafts: [stopped],
+      listings: seen.listings,
+    });
+    expect(brief(planFeedRun(rows([['A', 'A', '120,50', '1']]), plain))).toEqual(['A: update (row-changed)']);
   });
 
   it('finds an ad by its reference on the service when the local record is lost: no second ad', () => {
