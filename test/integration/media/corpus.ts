@@ -5,14 +5,37 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import type { Sharp } from 'sharp';
 
-/** A `width` × `height` RGB image of gradients with some noise, like a photo to an encoder. */
-export function photoLike(width: number, height: number, seed = 0): Sharp {
-  const noise = randomBytes(width * height);
+// The same noise in every run, for a test near a threshold (a hash's distance) that must not pass
+// one run and fail the next: mulberry32 from a fixed start.
+function fixedNoise(length: number): Buffer {
+  let state = 0x9e3779b9;
+  const bytes = Buffer.alloc(length);
+  for (let i = 0; i < length; i++) {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    bytes[i] = ((t ^ (t >>> 14)) >>> 0) & 255;
+  }
+  return bytes;
+}
+
+/**
+ * A `width` × `height` RGB image of gradients with some noise, like a photo to an encoder; its noise
+ * differs each time unless `noise` is 'fixed'.
+ */
+export function photoLike(
+  width: number,
+  height: number,
+  seed = 0,
+  noise: 'random' | 'fixed' = 'random',
+): Sharp {
+  const grain = noise === 'fixed' ? fixedNoise(width * height) : randomBytes(width * height);
   const pixels = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
-      const n = ((noise[i] as number) & 31) - 16;
+      const n = ((grain[i] as number) & 31) - 16;
       pixels[i * 3] = ((x * 255) / width + n + seed) & 255;
       pixels[i * 3 + 1] = ((y * 255) / height + n) & 255;
       pixels[i * 3 + 2] = (((x + y) * 128) / (width + height) + 64 + n) & 255;
