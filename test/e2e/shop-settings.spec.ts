@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import pg from 'pg';
+import { LATEST_SCHEMA } from '../../src/main/shop/migrations';
 import { readyDraft, writeDraft } from '../fixtures/draft-files';
 import { cli } from '../integration/cli/run-cli';
 import { freePort, startPostgres, type Postgres } from '../shop/helpers/postgres';
@@ -184,7 +185,7 @@ test('in German and dark: a schema too new is named with both versions, and the 
   await panel.getByLabel('Adresse der Datenbank').fill(future);
   await panel.getByRole('button', { name: 'Verbindung testen' }).click();
   await expect(panel.getByRole('alert')).toContainText(
-    'hat Schema-Version 99; dieses Listing Desk kennt Versionen bis 1. Aktualisieren Sie Listing Desk',
+    `hat Schema-Version 99; dieses Listing Desk kennt Versionen bis ${LATEST_SCHEMA}. Aktualisieren Sie Listing Desk`,
   );
   await page.screenshot({ path: testInfo.outputPath('shop-problem-de-dark.png'), fullPage: true });
 
