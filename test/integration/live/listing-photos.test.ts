@@ -168,7 +168,7 @@ it('scales a photo down after a 413, and names it when even that is too large', 
     ]);
     expect(await current()).toEqual(before);
   } finally {
-    live.sb.configure({ maxMediaBytes: 20 * 1024 * 1024 }, 90_000);
+    live.sb.configure({ maxMediaBytes: 20 * 1024 * 1024 });
   }
 }, 90_000);
 
