@@ -243,6 +243,23 @@ for (const look of [
       await expect(page.getByTestId('nav-feeds-need-you')).toHaveText('1');
       if (look.language === 'de') expect(await englishOnPage(page, 'held run', USER_DATA)).toEqual([]);
 
+      // The feed's price rule (issue 25.5): set on its page with the price rule form and its
+      // preview; the drafts it makes from now on get it.
+      const feedId = (await call(page, 'feeds:list')).feeds[0]!.id;
+      const rule = page.locator('.feed-price-rule');
+      await rule.scrollIntoViewIfNeeded();
+      await rule.locator(`#feed-price-rule-${feedId}-floor`).fill('50');
+      await expect(rule.getByTestId('price-rule-preview').locator('li')).toHaveCount(5);
+      await rule.locator('button[type=submit]').click();
+      await expect
+        .poll(async () => (await call(page, 'feeds:list')).feeds[0]!.priceRule)
+        .toEqual({ mode: 'percent', value: 10, everyDays: 7, floor: 50, rounding: 'none', maxSteps: null });
+      await expect(page.locator('.feed-price-rule').getByRole('status')).toBeVisible();
+      await page
+        .locator('.feed-price-rule')
+        .screenshot({ path: info.outputPath(`feeds-price-rule-${look.language}.png`) });
+      if (look.language === 'de') expect(await englishOnPage(page, 'feed price rule', USER_DATA)).toEqual([]);
+
       // The list of feeds says the same in short: the last run and its outcome.
       await page.getByRole('button', { name: w.allFeeds }).click();
       await expect(page.getByRole('heading', { name: w.title })).toBeFocused();

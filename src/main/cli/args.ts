@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { draftIdSchema } from '../../shared/domain/draft';
 import type { AccountDefaults } from '../../shared/ipc/types';
 import { shopArgs, type ShopAction } from './shop-args';
-import { feedArgs, type FeedAction, type FeedAddOptions } from './feed-args';
+import { feedArgs, priceRuleFlags, type FeedAction, type FeedAddOptions } from './feed-args';
 
 export const commands = [
   'import',
@@ -117,6 +117,13 @@ export type UsageProblem =
   | { problem: 'feed-url'; value: string }
   | { problem: 'feed-gone'; value: string }
   | { problem: 'feed-every'; value: string }
+  | { problem: 'feed-rule-lower'; flag: string }
+  | { problem: 'feed-rule-needs'; flags: string }
+  | { problem: 'feed-lower'; value: string }
+  | { problem: 'feed-every-days'; value: string }
+  | { problem: 'feed-floor'; value: string }
+  | { problem: 'feed-steps'; value: string }
+  | { problem: 'feed-round'; value: string; roundings: string }
   | { problem: 'not-with-feed'; flag: string; action: FeedAction };
 
 /** A usage error (exit code 2). */
@@ -159,6 +166,12 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         publish: { type: 'boolean', default: false },
         gone: { type: 'string' },
         every: { type: 'string' },
+        // feed add's price rule (issue 25.5).
+        lower: { type: 'string' },
+        'every-days': { type: 'string' },
+        floor: { type: 'string' },
+        steps: { type: 'string' },
+        round: { type: 'string' },
         // Only to refuse it by name: a secret on the command line lands in the shell's history.
         secret: { type: 'string' },
         'client-secret': { type: 'string' },
@@ -218,7 +231,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   only('--name', ['shop'], values.name !== undefined);
   only('--photos', ['import', 'feed'], values.photos !== undefined);
   only('--template', ['import', 'feed'], values.template !== undefined);
-  for (const flag of ['reference', 'stock', 'gone', 'every'] as const)
+  for (const flag of ['reference', 'stock', 'gone', 'every', ...priceRuleFlags] as const)
     only(`--${flag}`, ['feed'], values[flag] !== undefined);
   only('--publish', ['feed'], values.publish);
   only('--duplicates', ['import'], values.duplicates !== undefined);

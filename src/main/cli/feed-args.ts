@@ -1,5 +1,8 @@
 // The rest of `feed ACTION [NAME] [SOURCE] [options]` (issue 25.8), parsed without side effects.
+import { priceRoundings, type PriceRounding } from '../../shared/domain/bulk-edit';
 import { feedUrlSchema, type FeedGone } from '../../shared/domain/feed';
+import { PRICE_RULE_MAX, priceRuleSchema, type PriceRule } from '../../shared/domain/price-rule';
+import { readPriceText } from '../../shared/domain/price-text';
 import { UsageError } from './args';
 
 /** What `feed` does: the word after it. */
@@ -13,7 +16,12 @@ export interface FeedAddOptions {
   publish: boolean;
   gone: FeedGone;
   everyMinutes?: number;
+  /** The price rule of the drafts the feed makes (issue 25.5). */
+  priceRule?: PriceRule;
 }
+
+/** The price rule's options (`--every` is the feed's schedule, in minutes; the rule counts days). */
+export const priceRuleFlags = ['lower', 'every-days', 'floor', 'steps', 'round'] as const;
 
 interface FeedValues {
   json?: boolean;
@@ -25,6 +33,11 @@ interface FeedValues {
   publish?: boolean;
   gone?: string;
   every?: string;
+  lower?: string;
+  'every-days'?: string;
+  floor?: string;
+  steps?: string;
+  round?: string;
 }
 
 /** The action, its operands (NAME, and SOURCE for add) and add's options; throws UsageError. */
@@ -47,6 +60,11 @@ export function feedArgs(
     stock: '--stock',
     gone: '--gone',
     every: '--every',
+    lower: '--lower',
+    'every-days': '--every-days',
+    floor: '--floor',
+    steps: '--steps',
+    round: '--round',
   } as const;
   for (const [key, flag] of Object.entries(addOnly))
     refuse(flag, action !== 'add' && values[key as keyof typeof addOnly] !== undefined);
@@ -73,6 +91,7 @@ export function feedArgs(
     if (!(everyMinutes >= 5 && everyMinutes <= 43_200))
       throw new UsageError({ problem: 'feed-every', value: values.every });
   }
+  const priceRule = priceRuleOf(values);
   return {
     feedAction: action,
     operands: [rest[0]!.trim(), source],
@@ -82,6 +101,65 @@ export function feedArgs(
       publish: values.publish === true,
       gone: (values.gone ?? 'pause') as FeedGone,
       ...(everyMinutes !== undefined && { everyMinutes }),
+      ...(priceRule && { priceRule }),
     },
   };
+}
+
+/** A euro amount as typed ("2,50", "2.50 €"), or undefined when it is none or out of range. */
+function euros(text: string): number | undefined {
+  const reading = readPriceText(text);
+  return reading.ok && reading.amount !== null && reading.amount > 0 && reading.amount <= PRICE_RULE_MAX
+    ? Math.round(reading.amount * 100) / 100
+    : undefined;
+}
+
+function whole(text: string, max: number): number | undefined {
+  const value = /^\d{1,5}$/.test(text.trim()) ? Number(text.trim()) : NaN;
+  return value >= 1 && value <= max ? value : undefined;
+}
+
+/**
+ * `--lower PERCENT%|AMOUNT --every-days N --floor PRICE [--steps M] [--round ROUNDING]`: the rule,
+ * or none when no rule option is given; a rule option without --lower, or --lower without the
+ * days or the floor, is refused (a rule never lowers without a floor).
+ */
+function priceRuleOf(values: FeedValues): PriceRule | undefined {
+  const given = priceRuleFlags.filter((flag) => values[flag] !== undefined);
+  if (given.length === 0) return undefined;
+  if (values.lower === undefined)
+    throw new UsageError({ problem: 'feed-rule-lower', flag: `--${given[0]!}` });
+  const missing = (['every-days', 'floor'] as const).filter((flag) => values[flag] === undefined);
+  if (missing.length > 0)
+    throw new UsageError({ problem: 'feed-rule-needs', flags: missing.map((f) => `--${f}`).join(', ') });
+  const lower = values.lower.trim();
+  const percent = lower.endsWith('%');
+  const value = euros(percent ? lower.slice(0, -1) : lower);
+  if (value === undefined || (percent && value > 100))
+    throw new UsageError({ problem: 'feed-lower', value: values.lower });
+  const everyDays = whole(values['every-days']!, 3650);
+  if (everyDays === undefined)
+    throw new UsageError({ problem: 'feed-every-days', value: values['every-days']! });
+  const floor = euros(values.floor!);
+  if (floor === undefined) throw new UsageError({ problem: 'feed-floor', value: values.floor! });
+  let maxSteps: number | null = null;
+  if (values.steps !== undefined) {
+    maxSteps = whole(values.steps, 1000) ?? null;
+    if (maxSteps === null) throw new UsageError({ problem: 'feed-steps', value: values.steps });
+  }
+  const rounding = (values.round ?? 'none') as PriceRounding;
+  if (!(priceRoundings as readonly string[]).includes(rounding))
+    throw new UsageError({
+      problem: 'feed-round',
+      value: values.round!,
+      roundings: priceRoundings.join(', '),
+    });
+  return priceRuleSchema.parse({
+    mode: percent ? 'percent' : 'amount',
+    value,
+    everyDays,
+    floor,
+    rounding,
+    maxSteps,
+  });
 }

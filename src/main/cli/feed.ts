@@ -94,6 +94,8 @@ export async function feedAddCommand(
     publish: options.publish,
     ...(options.everyMinutes !== undefined && { everyMinutes: options.everyMinutes }),
     maxShare: 0.2,
+    // New drafts of the feed start with it; the feed's earlier drafts keep theirs.
+    ...(options.priceRule && { priceRule: options.priceRule }),
   };
   const { feeds } = await session.call<{ feeds: FeedView[] }>('feeds:list');
   const same = feeds.find((f) => f.name.trim().toLowerCase() === name.trim().toLowerCase());

@@ -4,7 +4,7 @@
 // lifecycle path). Each step can run again after a crash without doing anything twice: a draft is
 // found by its reference before one is made, an update and a pause set what they set.
 import path from 'node:path';
-import type { Draft } from '../../shared/domain/draft';
+import type { Draft, DraftInit } from '../../shared/domain/draft';
 import type { Feed, FeedItem } from '../../shared/domain/feed';
 import type { FeedRunEntry } from '../../shared/domain/feed-run';
 import { applyChanges } from '../../shared/domain/import-compare';
@@ -120,10 +120,22 @@ const ids = (entry: FeedRunEntry) => ({
   ...(entry.listingUuid !== undefined && { listingUuid: entry.listingUuid }),
 });
 
+/**
+ * A new draft's start with the feed's price rule (issue 25.5), which wins over its template's. Only
+ * drafts a run makes get it: drafts the feed made earlier are left as they are (a rule set or
+ * changed on the feed later does not reach them; the seller sets it on those ads).
+ */
+export function withFeedRule(init: DraftInit, feed: Pick<Feed, 'priceRule'>): DraftInit {
+  return feed.priceRule ? { ...init, priceRule: { rule: feed.priceRule, origin: 'feed' } } : init;
+}
+
 async function create(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry) {
   const source = entry.source!;
   const reference = entry.reference!;
-  const init = draftInitOf(ctx.account, { ...source.fields, photos: [] }, ctx.template);
+  const init = withFeedRule(
+    draftInitOf(ctx.account, { ...source.fields, photos: [] }, ctx.template),
+    ctx.feed,
+  );
   // Made before a crash (its id not yet written): found again by its reference.
   let draftId =
     entry.draftId ??

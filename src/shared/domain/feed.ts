@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { absolutePathSchema, segmentIdSchema } from '../ipc/input-schemas';
 import { importMappingSchema } from './import';
+import { priceRuleSchema } from './price-rule';
 import type { FeedRunSummary } from './feed-run';
 
 // Control characters would garble the command line's table and the log.
@@ -62,6 +63,11 @@ export const feedSettingsSchema = z
     /** Runs by itself this often (minutes); absent: only when asked. */
     everyMinutes: z.int().min(5).max(43_200).optional(),
     maxShare: z.number().min(0).max(1).default(DEFAULT_FEED_MAX_SHARE),
+    /**
+     * A price rule every draft the feed makes starts with (issue 25.5; origin 'feed'); it wins over
+     * the template's. Drafts the feed made earlier keep the rule they have.
+     */
+    priceRule: priceRuleSchema.optional(),
   })
   .strict();
 export type FeedSettings = z.infer<typeof feedSettingsSchema>;

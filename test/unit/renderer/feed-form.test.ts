@@ -145,4 +145,20 @@ describe('the feed form', () => {
       maxPercent: '35',
     });
   });
+
+  it('keeps the feed’s price rule (set on its page) when the form saves (issue 25.5)', () => {
+    const priceRule = {
+      mode: 'amount',
+      value: 5,
+      everyDays: 7,
+      floor: 20,
+      rounding: 'none',
+      maxSteps: null,
+    } as const;
+    expect(initialValues(undefined, 'acc-1').priceRule).toBeNull();
+    const input = saveInput(filled({ priceRule }), 'feed-1');
+    expect(input.settings.priceRule).toEqual(priceRule);
+    expect(feedsSave.safeParse(input).success).toBe(true);
+    expect(saveInput(filled(), 'feed-1').settings).not.toHaveProperty('priceRule');
+  });
 });

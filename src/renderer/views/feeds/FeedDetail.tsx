@@ -5,6 +5,7 @@ import { useAccountsStore } from '../../store/accounts-store';
 import { useFeedsStore } from '../../store/feeds-store';
 import { FeedHistory } from './FeedHistory';
 import { FeedPlanPanel } from './FeedPlanPanel';
+import { FeedPriceRule } from './FeedPriceRule';
 import { FeedProgressLine } from './FeedProgressLine';
 import { useFeedWords } from './use-feed-words';
 
@@ -70,6 +71,7 @@ export function FeedDetail({ feedId }: { feedId: string }) {
       <FeedProgressLine feedId={feed.id} />
       <FeedPlanPanel feed={feed} />
       <FeedHistory feedId={feed.id} />
+      <FeedPriceRule feed={feed} />
       {asking && (
         <ConfirmDialog
           title={t('feeds.remove.title', { name: feed.name })}

@@ -5,6 +5,7 @@ import { useCallback, useState } from 'react';
 import type { FeedGone, FeedSettings, FeedView } from '../../../shared/domain/feed';
 import { DEFAULT_FEED_MAX_SHARE } from '../../../shared/domain/feed';
 import type { ImportInspectResult, ImportMapping } from '../../../shared/domain/import';
+import type { PriceRule } from '../../../shared/domain/price-rule';
 import type { InputOf } from '../../../shared/ipc/contract';
 
 export interface FeedFormValues {
@@ -29,6 +30,8 @@ export interface FeedFormValues {
   maxPercent: string;
   /** Set once the seller changed a column's target (else main keeps the remembered or guessed one). */
   mapping: ImportMapping | null;
+  /** The feed's price rule, set on the feed's page (kept as it is when the form saves). */
+  priceRule: PriceRule | null;
 }
 
 export type FeedFormProblem = 'name' | 'path' | 'url' | 'reference' | 'every' | 'share';
@@ -59,6 +62,7 @@ export function initialValues(feed: FeedView | undefined, accountId: string): Fe
     everyMinutes: String(feed?.everyMinutes ?? 60),
     maxPercent: String(Math.round((feed?.maxShare ?? DEFAULT_FEED_MAX_SHARE) * 100)),
     mapping: feed?.mapping ?? null,
+    priceRule: feed?.priceRule ?? null,
   };
 }
 
@@ -111,6 +115,7 @@ export function saveInput(values: FeedFormValues, id: string | undefined): Input
     publish: values.publish,
     ...(values.scheduled ? { everyMinutes: Number(values.everyMinutes) } : {}),
     maxShare: Number(values.maxPercent) / 100,
+    ...(values.priceRule ? { priceRule: values.priceRule } : {}),
   };
   const password =
     values.kind !== 'url' || values.forgetPassword
