@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { importTargets, type ImportInspectResult, type ImportTarget } from '../../../shared/domain/import';
-import { targetLabel } from '../import/import-words';
+import type { ImportInspectResult, ImportTarget } from '../../../shared/domain/import';
+import { TargetSelect } from '../import/TargetSelect';
 import type { FeedFormProblem, FeedFormValues } from './use-feed-form';
 
 interface Props {
@@ -126,23 +126,12 @@ export function FeedColumns({ values, change, inspected, problems }: Props) {
                     <th scope="row">{shown}</th>
                     <td className="muted">{inspected.sample[0]?.[column] ?? ''}</td>
                     <td>
-                      <select
-                        aria-label={t('feeds.form.targetFor', { header: shown })}
-                        value={mapping[column] ?? ''}
-                        onChange={(event) =>
-                          setTarget(
-                            column,
-                            event.target.value === '' ? null : (event.target.value as ImportTarget),
-                          )
-                        }
-                      >
-                        <option value="">{t('feeds.form.leaveOut')}</option>
-                        {importTargets.map((target) => (
-                          <option key={target} value={target}>
-                            {targetLabel(t, target)}
-                          </option>
-                        ))}
-                      </select>
+                      <TargetSelect
+                        label={t('feeds.form.targetFor', { header: shown })}
+                        leaveOut={t('feeds.form.leaveOut')}
+                        value={mapping[column]}
+                        onChange={(target) => setTarget(column, target)}
+                      />
                     </td>
                   </tr>
                 );

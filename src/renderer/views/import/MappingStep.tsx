@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { importTargets, type ImportTarget } from '../../../shared/domain/import';
+import type { ImportTarget } from '../../../shared/domain/import';
 import { useImportStore } from '../../store/import-store';
 import { FailureBanner } from './FailureBanner';
 import { targetLabel } from './import-words';
+import { TargetSelect } from './TargetSelect';
 
 // Several columns may hold photos or attributes; every other target takes one column.
 const MANY: ReadonlySet<ImportTarget> = new Set(['photos', 'attribute']);
@@ -95,23 +96,12 @@ export function MappingStep({ headingId }: { headingId: string }) {
                     </div>
                   </td>
                   <td>
-                    <select
-                      aria-label={t('import.mapping.targetFor', { header: name })}
-                      value={target ?? ''}
-                      onChange={(event) =>
-                        setColumn(
-                          column,
-                          event.target.value === '' ? null : (event.target.value as ImportTarget),
-                        )
-                      }
-                    >
-                      <option value="">{t('import.mapping.leaveOut')}</option>
-                      {importTargets.map((option) => (
-                        <option key={option} value={option}>
-                          {targetLabel(t, option)}
-                        </option>
-                      ))}
-                    </select>
+                    <TargetSelect
+                      label={t('import.mapping.targetFor', { header: name })}
+                      leaveOut={t('import.mapping.leaveOut')}
+                      value={target}
+                      onChange={(next) => setColumn(column, next)}
+                    />
                   </td>
                 </tr>
               );
