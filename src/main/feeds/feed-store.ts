@@ -2,11 +2,12 @@
 //   <feedId>.json         the feed as the seller set it (feedSchema)
 //   items/<feedId>.json   the feed's record of its ads, by reference
 // Writes are atomic and durable; a file that does not parse is moved aside and reported, never reset.
-import { readdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { feedSchema, type Feed, type FeedItem } from '../../shared/domain/feed';
 import { readJsonFile, writeFileAtomic } from '../storage/atomic-file';
+import { loadJsonFolder } from './json-folder';
 import { createKeyedLock } from '../publish/limiter';
 
 const itemSchema = z.object({
@@ -46,25 +47,12 @@ export async function openFeedStore(
 ): Promise<FeedStore> {
   const dir = path.join(dataDir, 'feeds');
   const itemsDir = path.join(dir, 'items');
-  const feeds = new Map<string, Feed>();
   const problems: string[] = [];
   const problem = (movedAside: string) => {
     problems.push(movedAside);
     onProblem(movedAside);
   };
-  let names: string[] = [];
-  try {
-    names = await readdir(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  for (const name of names) {
-    const id = FEED_FILE.exec(name)?.[1];
-    if (id === undefined) continue;
-    const read = await readJsonFile(path.join(dir, name), (value) => feedSchema.parse(value));
-    if (read.state === 'ok' && read.value.id === id) feeds.set(id, read.value);
-    else if (read.state === 'unreadable') problem(read.movedAside);
-  }
+  const feeds = await loadJsonFolder(dir, FEED_FILE, (value) => feedSchema.parse(value), problem);
   const lock = createKeyedLock();
   const cache = new Map<string, FeedItem[]>();
   const itemsFile = (id: string) => path.join(itemsDir, `${id}.json`);

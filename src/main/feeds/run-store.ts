@@ -1,11 +1,12 @@
 // A feed's runs on disk, under <dataDir>/feeds/runs/<runId>.json: each run's report, replaced
 // atomically after every ad, so a crash or kill leaves it where it stood (and it resumes from there).
 // The newest runs of each feed are kept as its history.
-import { readdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { FeedRun } from '../../shared/domain/feed-run';
-import { readJsonFile, writeFileAtomic } from '../storage/atomic-file';
+import { writeFileAtomic } from '../storage/atomic-file';
+import { loadJsonFolder } from './json-folder';
 
 /** Runs kept per feed. */
 export const FEED_HISTORY = 50;
@@ -48,23 +49,12 @@ export async function openRunStore(
   onProblem: (movedAside: string) => void,
 ): Promise<RunStore> {
   const dir = path.join(dataDir, 'feeds', 'runs');
-  const runs = new Map<string, FeedRun>();
-  let names: string[] = [];
-  try {
-    names = await readdir(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  for (const name of names) {
-    const id = RUN_FILE.exec(name)?.[1];
-    if (id === undefined) continue;
-    const read = await readJsonFile(
-      path.join(dir, name),
-      (value) => runSchema.parse(value) as unknown as FeedRun,
-    );
-    if (read.state === 'ok' && read.value.id === id) runs.set(id, read.value);
-    else if (read.state === 'unreadable') onProblem(read.movedAside);
-  }
+  const runs = await loadJsonFolder(
+    dir,
+    RUN_FILE,
+    (value) => runSchema.parse(value) as unknown as FeedRun,
+    onProblem,
+  );
   const file = (id: string) => path.join(dir, `${id}.json`);
   const ordered = () => [...runs.values()].sort((a, b) => a.startedAt.localeCompare(b.startedAt));
   // Per run: the write under way, and whether a newer state waits for the next one.
