@@ -3,15 +3,11 @@
 // a template has them, saved with the feed's other settings.
 import { useTranslation } from 'react-i18next';
 import type { FeedSettings, FeedView } from '../../../shared/domain/feed';
-import { priceSteps } from '../../../shared/domain/price-rule';
 import { call } from '../../ipc/client';
 import { useFeedsStore } from '../../store/feeds-store';
 import { PriceRuleForm } from '../price-rules/PriceRuleForm';
-import { usePriceRuleWords } from '../price-rules/price-rule-words';
-import { PriceSteps } from '../price-rules/PriceSteps';
+import { ExampleSteps } from '../price-rules/ExampleSteps';
 import '../price-rules/price-rules.css';
-
-const EXAMPLE_CENTS = 10_000;
 
 /** The settings part of a feed (what `feeds:save` takes), without its rule. */
 function settingsOf(feed: FeedView): FeedSettings {
@@ -32,7 +28,6 @@ function settingsOf(feed: FeedView): FeedSettings {
 /** The form of a feed's rule, with the preview for an example ad. */
 export function FeedPriceRule({ feed }: { feed: FeedView }) {
   const { t } = useTranslation();
-  const { euros } = usePriceRuleWords();
   return (
     <section className="panel feed-price-rule price-rule" aria-label={t('priceRule.title')}>
       <h2>{t('priceRule.title')}</h2>
@@ -40,14 +35,7 @@ export function FeedPriceRule({ feed }: { feed: FeedView }) {
       <PriceRuleForm
         idPrefix={`feed-price-rule-${feed.id}`}
         rule={feed.priceRule ?? null}
-        preview={(rule) =>
-          rule && (
-            <PriceSteps
-              heading={t('priceRule.previewExample', { price: euros(EXAMPLE_CENTS) })}
-              steps={priceSteps(rule, EXAMPLE_CENTS / 100, new Date(), 5)}
-            />
-          )
-        }
+        preview={(rule) => rule && <ExampleSteps rule={rule} />}
         onSave={async (rule) => {
           // The password stays as kept (none sent). Not the store's save: that opens the feed
           // afresh, and the focus would leave the form.
