@@ -19,7 +19,7 @@ import { shopProblemText } from '../shop/shop-words';
 import { localTime, table } from './lists';
 import { readSecret } from './read-secret';
 import { CallFailed, ExitWith, type Output, type Session } from './session';
-import { EXIT } from './words';
+import { cliInvocation, EXIT } from './words';
 
 /** How long `shop status` gives a fresh session to reach the database (its connect timeout and a bit). */
 const FIRST_ANSWER_MS = 7_000;
@@ -64,6 +64,7 @@ export async function shopInitCommand(output: Output, language: UiLanguage, url:
         : t('shop.initDone', { where, version: result.to, from: result.from }),
       t(result.roleCreated ? 'shop.roleMade' : 'shop.roleKept', { role: result.role }),
       t('shop.howToAddDesk', {
+        invocation: cliInvocation(),
         role: result.role,
         url: `postgresql://desk_front@${parsed.host}/${result.database}${parsed.search}`,
       }),
