@@ -13,7 +13,7 @@ import type { UiLanguage } from '../../shared/i18n-language';
 import { wordsIn } from '../i18n';
 import { describeShopUrl, splitShopUrl } from '../shop/shop-db';
 import { ShopError, shopProblemOf } from '../shop/shop-error';
-import { initShop } from '../shop/shop-init';
+import { deskJoinUrl, initShop } from '../shop/shop-init';
 import { waitConnected } from '../shop/join';
 import { shopProblemText } from '../shop/shop-words';
 import { localTime, table } from './lists';
@@ -56,7 +56,6 @@ export async function shopInitCommand(output: Output, language: UiLanguage, url:
     );
     return shopExitCode(problem);
   }
-  const parsed = new URL(url);
   output.out(
     [
       result.from === result.to
@@ -66,7 +65,7 @@ export async function shopInitCommand(output: Output, language: UiLanguage, url:
       t('shop.howToAddDesk', {
         invocation: cliInvocation(),
         role: result.role,
-        url: `postgresql://desk_front@${parsed.host}/${result.database}${parsed.search}`,
+        url: deskJoinUrl(url, 'desk_front', result.database),
       }),
     ].join('\n'),
   );

@@ -5,6 +5,8 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { SHOP_SCHEMA } from './migrations';
+import { scramVerifier } from './scram-verifier';
+import { ShopRefused } from './shop-join';
 
 type Queryable = Pick<pg.ClientBase, 'query'>;
 
@@ -77,4 +79,21 @@ export async function grantDeskRole(client: Queryable, database: string): Promis
   }
   await client.query(`grant usage on all sequences in schema ${SHOP_SCHEMA} to ${quotedRole}`);
   return { role, created };
+}
+
+/**
+ * Makes a desk's login in the desks' role `role`, its password given as a SCRAM verifier (never in
+ * plain text). Refused with `login-taken` when a role of that name exists. Role names cannot be
+ * bind parameters: the name is quoted as an identifier and the verifier as a literal.
+ */
+export async function createDeskLogin(
+  client: Queryable,
+  role: string,
+  login: { name: string; password: string },
+): Promise<void> {
+  const exists = await client.query('select 1 from pg_roles where rolname = $1', [login.name]);
+  if (exists.rowCount !== 0) throw new ShopRefused('login-taken', login.name);
+  await client.query(
+    `create role ${pg.escapeIdentifier(login.name)} login password ${pg.escapeLiteral(scramVerifier(login.password))} in role ${pg.escapeIdentifier(role)}`,
+  );
 }

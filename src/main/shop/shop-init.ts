@@ -1,6 +1,7 @@
-// `shop init URL`: creates or upgrades the shop's schema and the desks' group role, with the
-// database owner's (or a superuser's) login. Running it again changes nothing but what is missing.
-import { grantDeskRole } from './desk-role';
+// `shop init URL` and Settings → Shop's set-up: creates or upgrades the shop's schema and the
+// desks' group role, with the database owner's (or a superuser's) login. Running it again changes
+// nothing but what is missing. The window may make a desk's login in the same breath.
+import { createDeskLogin, grantDeskRole } from './desk-role';
 import { migrate, type MigrateResult } from './migrate';
 import { withShopClient } from './shop-connect';
 import { splitShopUrl } from './shop-db';
@@ -11,8 +12,21 @@ export interface ShopInitResult extends MigrateResult {
   roleCreated: boolean;
 }
 
-/** Migrates the database at `url` and grants the desks' role; the password from the URL or given. */
-export async function initShop(url: string, password?: string): Promise<ShopInitResult> {
+/** A desk login to make in the desks' role: its name and password (sent only as a verifier). */
+export interface DeskLoginInput {
+  name: string;
+  password: string;
+}
+
+/**
+ * Migrates the database at `url` and grants the desks' role; the password from the URL or given.
+ * With `deskLogin`, also makes that login in the role (in the role's transaction: all or nothing).
+ */
+export async function initShop(
+  url: string,
+  password?: string,
+  deskLogin?: DeskLoginInput,
+): Promise<ShopInitResult> {
   const split = splitShopUrl(url);
   return withShopClient(split.url, password ?? split.password, async (client) => {
     const migrated = await migrate(client);
@@ -24,6 +38,7 @@ export async function initShop(url: string, password?: string): Promise<ShopInit
     try {
       await client.query('select pg_advisory_xact_lock($1)', [ROLE_LOCK]);
       const role = await grantDeskRole(client, database);
+      if (deskLogin) await createDeskLogin(client, role.role, deskLogin);
       await client.query('commit');
       return { ...migrated, database, role: role.role, roleCreated: role.created };
     } catch (error) {
@@ -31,6 +46,12 @@ export async function initShop(url: string, password?: string): Promise<ShopInit
       throw error;
     }
   });
+}
+
+/** The address a desk joins with: the owner's server and options, the desk's `login`, no password. */
+export function deskJoinUrl(ownerUrl: string, login: string, database: string): string {
+  const parsed = new URL(ownerUrl);
+  return `postgresql://${encodeURIComponent(login)}@${parsed.host}/${encodeURIComponent(database)}${parsed.search}`;
 }
 
 /** The advisory lock key that serializes granting the desks' role (roles are cluster-wide). */

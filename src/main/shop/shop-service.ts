@@ -1,6 +1,11 @@
 // Settings → Shop and the `shop` commands over one service: the status, the connection test,
 // joining and leaving, every failure in the seller's words (issue 24.1).
-import type { ShopCheckView, ShopLeaveView, ShopStatusView } from '../../shared/ipc/contract-shop';
+import type {
+  ShopCheckView,
+  ShopInitView,
+  ShopLeaveView,
+  ShopStatusView,
+} from '../../shared/ipc/contract-shop';
 import type { UiLanguage } from '../../shared/i18n-language';
 import { AppError } from '../ipc/app-error';
 import { wordsIn } from '../i18n';
@@ -13,6 +18,7 @@ import { ShopError, shopProblemOf } from './shop-error';
 import { joinShop, leaveShop, ShopRefused } from './shop-join';
 import type { ShopStatus } from './shop-status';
 import { readShopStatus } from './shop-status-read';
+import { setUpShop, type ShopSetupInput } from './shop-setup';
 import { shopProblemView } from './shop-words';
 
 /** The desk's running sync (at start in a shop, or since a join), as this service uses it. */
@@ -37,6 +43,8 @@ export interface ShopServiceDeps {
 export interface ShopService {
   status(): Promise<ShopStatusView>;
   test(url: string, password?: string): Promise<ShopCheckView>;
+  /** Sets up or upgrades a shop's database with its owner's login (`shop init`); joins nothing. */
+  init(input: ShopSetupInput): Promise<ShopInitView>;
   join(input: { url: string; password?: string; name: string }): Promise<ShopStatusView>;
   leave(): Promise<ShopLeaveView>;
   /** Reads the status again and tells the window: the sync part calls it when the link changes. */
@@ -52,6 +60,7 @@ export function shopAppError(error: unknown, language: UiLanguage, where: string
       'already-member': () => t('alreadyMember', { where: error.about }),
       'not-member': () => t('notMember'),
       'name-taken': () => t('deskNameTaken', { name: error.about }),
+      'login-taken': () => t('loginTaken', { name: error.about }),
     }[error.refusal]();
     return new AppError('conflict', message, { shop: error.refusal });
   }
@@ -125,6 +134,13 @@ export function createShopService(deps: ShopServiceDeps): ShopService {
         detail: check.detail,
       });
       return { ok: false, where, ...shopProblemView(deps.language(), check.problem, where, check.versions) };
+    },
+    async init(input) {
+      try {
+        return await setUpShop(input, deps.log);
+      } catch (error) {
+        throw shopAppError(error, deps.language(), describeShopUrl(input.url));
+      }
     },
     async join(input) {
       const where = describeShopUrl(input.url);

@@ -1,5 +1,5 @@
 // The contract's channels of Settings → Shop (issue 24.1): the shop's status on this desk, the
-// connection test, joining and leaving. The database password travels inward only, like a client
+// connection test, setting up the shop's database, joining and leaving. The database password travels inward only, like a client
 // secret; nothing a channel answers carries it.
 import { z } from 'zod';
 import { channel, noInput } from './channel';
@@ -20,7 +20,13 @@ export const shopProblemCodes = [
 export type ShopProblemCode = (typeof shopProblemCodes)[number];
 
 /** Why joining or leaving was refused before the database had a say (an error's `details.shop`). */
-export const shopRefusals = ['no-keychain', 'already-member', 'not-member', 'name-taken'] as const;
+export const shopRefusals = [
+  'no-keychain',
+  'already-member',
+  'not-member',
+  'name-taken',
+  'login-taken',
+] as const;
 export type ShopRefusal = (typeof shopRefusals)[number];
 
 /** A problem in the seller's words, with the code the view picks its hints by. */
@@ -76,6 +82,30 @@ export interface ShopLeaveView {
   problem?: ShopProblemView;
 }
 
+/** What setting up (or upgrading) a shop's database did, as `shop init` prints it. */
+export interface ShopInitView {
+  /** owner@host:port/database, never the password. */
+  where: string;
+  /** The schema version before (0: none) and now. */
+  from: number;
+  to: number;
+  /** The desks' group role, and whether it was made now (else kept, its rights granted again). */
+  role: string;
+  roleCreated: boolean;
+  /** The desk login made with it, if one was asked for, and the address it joins with. */
+  deskLogin?: { name: string; url: string };
+  /** The address a desk login made by hand joins with, for a login called `desk_front`. */
+  exampleUrl: string;
+}
+
+/** A PostgreSQL login name the app makes: plain lower-case, so it needs no quoting anywhere. */
+export const deskLoginName = z
+  .string()
+  .trim()
+  .regex(/^[a-z_][a-z0-9_]{0,62}$/, {
+    message: 'Lower-case letters, digits and _ only, starting with a letter',
+  });
+
 const shopUrl = z
   .string()
   .trim()
@@ -90,6 +120,22 @@ export const shopChannels = {
   'shop:status': channel<ShopStatusView>()(noInput),
   /** Reaches the database, signs in and checks its schema; joins nothing. */
   'shop:test': channel<ShopCheckView>()(z.object({ url: shopUrl, password: password.optional() }).strict()),
+  /**
+   * Creates or upgrades the shop's schema with the owner's login (`shop init`), optionally making a
+   * desk login; the owner's password serves this call only: never kept, never logged.
+   */
+  'shop:init': channel<ShopInitView>()(
+    z
+      .object({
+        url: shopUrl,
+        password: password.optional(),
+        deskLogin: z
+          .object({ name: deskLoginName, password: z.string().min(8).max(1000) })
+          .strict()
+          .optional(),
+      })
+      .strict(),
+  ),
   /** Joins this desk to the shop; the password goes to the keychain, never to a file. */
   'shop:join': channel<ShopStatusView>()(
     z

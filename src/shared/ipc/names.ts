@@ -95,6 +95,7 @@ export const channelNames = [
   'schedule:set',
   'shop:status',
   'shop:test',
+  'shop:init',
   'shop:join',
   'shop:leave',
   // Issue 25.1-25.3, stock feeds.

@@ -8,6 +8,7 @@ export function shopHandlers(shop: ShopService): Pick<Handlers, ShopChannels> {
   return {
     'shop:status': () => shop.status(),
     'shop:test': ({ url, password }) => shop.test(url, password),
+    'shop:init': (input) => shop.init(input),
     'shop:join': (input) => shop.join(input),
     'shop:leave': () => shop.leave(),
   };
