@@ -113,8 +113,11 @@ describe('shop:init', () => {
     const owner = split(await freshDatabase());
     const where = `postgres@${new URL(owner.url).host}${new URL(owner.url).pathname}`;
     for (const [locale, refusedWords] of [
-      ['de-DE', 'hat Benutzername oder Passwort abgelehnt'],
-      ['en-GB', 'refused the user name or password'],
+      [
+        'de-DE',
+        'hat Benutzername oder Passwort abgelehnt. Prüfen Sie beides: Es ist die Anmeldung des Eigentümers',
+      ],
+      ['en-GB', "refused the user name or password. Check both: it is the login of the database's owner"],
     ] as const) {
       const app = await tempApp(locale);
       const refused = await app.fail('shop:init', { url: owner.url, password: 'not-the-owners' });

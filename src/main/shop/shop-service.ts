@@ -136,10 +136,16 @@ export function createShopService(deps: ShopServiceDeps): ShopService {
       return { ok: false, where, ...shopProblemView(deps.language(), check.problem, where, check.versions) };
     },
     async init(input) {
+      const where = describeShopUrl(input.url);
       try {
         return await setUpShop(input, deps.log);
       } catch (error) {
-        throw shopAppError(error, deps.language(), describeShopUrl(input.url));
+        // The desk's words would send the seller to the desk's login; here it is the owner's.
+        if (error instanceof ShopError && error.problem === 'password-refused') {
+          const message = wordsIn(deps.language(), 'shop')('ownerPasswordRefused', { where });
+          throw new AppError('unavailable', message, { shop: error.problem, detail: error.message });
+        }
+        throw shopAppError(error, deps.language(), where);
       }
     },
     async join(input) {

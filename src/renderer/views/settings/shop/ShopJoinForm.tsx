@@ -1,9 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useShopStore, type ShopTest } from '../../../store/shop-store';
+import { useShopStore, type ShopJoinPrefill, type ShopTest } from '../../../store/shop-store';
 
-/** What the connection test found, in plain words. */
-function TestResult({ test }: { test?: ShopTest }) {
+/** The problems the set-up mends: no Listing Desk schema yet, or an older one. */
+const SET_UP_MENDS = new Set(['not-listing-desk', 'schema-too-old']);
+
+/** What the connection test found, in plain words; the way to set up a database that needs it. */
+function TestResult({ test, url }: { test?: ShopTest; url: string }) {
   const { t } = useTranslation();
   if (!test) return null;
   if (test.running)
@@ -19,20 +22,37 @@ function TestResult({ test }: { test?: ShopTest }) {
       </p>
     );
   return (
-    <p className="test-result failed" role="alert" data-problem={test.problem}>
-      {test.message}
-    </p>
+    <>
+      <p className="test-result failed" role="alert" data-problem={test.problem}>
+        {test.message}
+      </p>
+      {SET_UP_MENDS.has(test.problem) && (
+        <p className="shop-mend">
+          <button type="button" onClick={() => useShopStore.getState().openSetup(url)}>
+            {t('shop.setupFromTest')}
+          </button>
+        </p>
+      )}
+    </>
   );
 }
 
-/** Joining a shop: its address, the desk login's password and this desk's name; a test first. */
-export function ShopJoinForm() {
+/**
+ * Joining a shop: its address, the desk login's password and this desk's name; a test first.
+ * `initial` is the desk login the set-up has just made.
+ */
+export function ShopJoinForm({ initial }: { initial?: ShopJoinPrefill }) {
   const { t } = useTranslation();
   const ids = useId();
   const { runTest, join } = useShopStore.getState();
   const test = useShopStore((s) => s.test);
-  const [url, setUrl] = useState('');
-  const [password, setPassword] = useState('');
+  const [url, setUrl] = useState(initial?.url ?? '');
+  const [password, setPassword] = useState(initial?.password ?? '');
+  const nameField = useRef<HTMLInputElement>(null);
+  // Filled in by the set-up: what is left to type is this desk's name.
+  useEffect(() => {
+    if (initial) nameField.current?.focus();
+  }, [initial]);
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string>();
@@ -89,6 +109,7 @@ export function ShopJoinForm() {
         <span>{t('shop.deskName')}</span>
         <input
           id={`${ids}-name`}
+          ref={nameField}
           value={name}
           onChange={(e) => setName(e.target.value)}
           placeholder={t('shop.deskNamePlaceholder')}
@@ -97,7 +118,7 @@ export function ShopJoinForm() {
         />
         <small className="hint">{t('shop.deskNameHint')}</small>
       </label>
-      <TestResult test={test} />
+      <TestResult test={test} url={url.trim()} />
       {formError && (
         <p className="form-error" role="alert">
           {formError}

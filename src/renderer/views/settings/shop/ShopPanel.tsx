@@ -6,6 +6,8 @@ import { useAppStore } from '../../../store/app-store';
 import { useShopStore } from '../../../store/shop-store';
 import { ShopJoinForm } from './ShopJoinForm';
 import { ShopProgressLine } from './ShopProgressLine';
+import { ShopSetupForm } from './ShopSetupForm';
+import { ShopSetupResult } from './ShopSetupResult';
 import './shop.css';
 
 function useWhen() {
@@ -107,6 +109,31 @@ function Membership({ status }: { status: ShopStatusView }) {
   );
 }
 
+/** A lone desk: joining a shop, and setting up a shop's database (once per shop). */
+function LoneDesk() {
+  const { t } = useTranslation();
+  const setup = useShopStore((s) => s.setup);
+  const initResult = useShopStore((s) => s.initResult);
+  const prefill = useShopStore((s) => s.joinPrefill);
+  return (
+    <>
+      {initResult && <ShopSetupResult result={initResult} />}
+      <ShopJoinForm key={prefill?.made ?? 0} initial={prefill} />
+      {setup ? (
+        <ShopSetupForm key={setup.opened} startUrl={setup.url} />
+      ) : (
+        <div className="shop-setup-offer">
+          <h3>{t('shop.setupTitle')}</h3>
+          <p className="hint">{t('shop.setupOffer')}</p>
+          <button type="button" onClick={() => useShopStore.getState().openSetup('')}>
+            {t('shop.setupOpen')}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
 /** Settings → Shop: several desks on one database (issue 24.1). */
 export function ShopPanel() {
   const { t } = useTranslation();
@@ -137,7 +164,7 @@ export function ShopPanel() {
       ) : (
         <>
           <p className="hint">{t('shop.intro')}</p>
-          {status && <ShopJoinForm />}
+          {status && <LoneDesk />}
         </>
       )}
     </section>

@@ -1,0 +1,142 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IpcError } from '../../../../shared/ipc/envelope';
+import { useShopStore } from '../../../store/shop-store';
+
+/** The login names the app makes: as main's contract takes them (plain lower-case). */
+const LOGIN_PATTERN = '[a-z_][a-z0-9_]{0,62}';
+
+/**
+ * Setting up (or upgrading) a shop's database with its owner's login, as `shop init` does (issue
+ * 24.1); optionally making a desk login. The owner's password lives in this form only.
+ */
+export function ShopSetupForm({ startUrl }: { startUrl: string }) {
+  const { t } = useTranslation();
+  const ids = useId();
+  const { init, openSetup } = useShopStore.getState();
+  const [url, setUrl] = useState(startUrl);
+  const [password, setPassword] = useState('');
+  const [makeDesk, setMakeDesk] = useState(true);
+  const [login, setLogin] = useState('desk_front');
+  const [loginPassword, setLoginPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<{ message: string; problem?: string }>();
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    first.current?.focus();
+    first.current?.scrollIntoView({ block: 'center' });
+  }, []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setFailure(undefined);
+    init({
+      url: url.trim(),
+      ...(password && { password }),
+      ...(makeDesk && { deskLogin: { name: login.trim(), password: loginPassword } }),
+    })
+      .catch((error: unknown) => {
+        const shop =
+          error instanceof IpcError ? (error.details as { shop?: string } | undefined)?.shop : undefined;
+        setFailure({ message: error instanceof Error ? error.message : String(error), problem: shop });
+      })
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <form className="account-form" onSubmit={submit} aria-label={t('shop.setupTitle')} aria-busy={busy}>
+      <h3>{t('shop.setupTitle')}</h3>
+      <p className="hint shop-form-intro">{t('shop.setupIntro')}</p>
+      <label className="field wide" htmlFor={`${ids}-url`}>
+        <span>{t('shop.ownerUrl')}</span>
+        <input
+          id={`${ids}-url`}
+          ref={first}
+          type="text"
+          inputMode="url"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          placeholder="postgresql://postgres@shop-server:5432/listingdesk"
+          autoComplete="off"
+          spellCheck={false}
+          disabled={busy}
+          required
+        />
+        <small className="hint">{t('shop.ownerUrlHint')}</small>
+      </label>
+      <label className="field wide" htmlFor={`${ids}-password`}>
+        <span>{t('shop.ownerPassword')}</span>
+        <input
+          id={`${ids}-password`}
+          type="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          autoComplete="off"
+          disabled={busy}
+        />
+        <small className="hint">{t('shop.ownerPasswordHint')}</small>
+      </label>
+      <label className="shop-check">
+        <input
+          type="checkbox"
+          checked={makeDesk}
+          onChange={(e) => setMakeDesk(e.target.checked)}
+          disabled={busy}
+        />
+        {t('shop.makeDesk')}
+      </label>
+      {makeDesk && (
+        <div className="shop-login-fields">
+          <label className="field" htmlFor={`${ids}-login`}>
+            <span>{t('shop.deskLogin')}</span>
+            <input
+              id={`${ids}-login`}
+              value={login}
+              onChange={(e) => setLogin(e.target.value)}
+              pattern={LOGIN_PATTERN}
+              title={t('shop.deskLoginHint')}
+              autoComplete="off"
+              spellCheck={false}
+              disabled={busy}
+              required
+            />
+            <small className="hint">{t('shop.deskLoginHint')}</small>
+          </label>
+          <label className="field" htmlFor={`${ids}-login-password`}>
+            <span>{t('shop.deskLoginPassword')}</span>
+            <input
+              id={`${ids}-login-password`}
+              type="password"
+              value={loginPassword}
+              onChange={(e) => setLoginPassword(e.target.value)}
+              minLength={8}
+              autoComplete="new-password"
+              disabled={busy}
+              required
+            />
+            <small className="hint">{t('shop.deskLoginPasswordHint')}</small>
+          </label>
+        </div>
+      )}
+      {busy && (
+        <p className="test-result" role="status">
+          {t('shop.settingUp')}
+        </p>
+      )}
+      {failure && (
+        <p className="test-result failed" role="alert" data-problem={failure.problem}>
+          {failure.message}
+        </p>
+      )}
+      <div className="actions">
+        <button type="button" onClick={() => openSetup(undefined)} disabled={busy}>
+          {t('shop.setupCancel')}
+        </button>
+        <button type="submit" className="primary" disabled={busy || url.trim() === ''}>
+          {t('shop.setUp')}
+        </button>
+      </div>
+    </form>
+  );
+}
