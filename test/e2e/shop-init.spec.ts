@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import pg from 'pg';
-import { LATEST_SCHEMA } from '../../src/main/shop/migrations';
+import { LATEST_SCHEMA, migrations } from '../../src/main/shop/migrations';
 import { cli } from '../integration/cli/run-cli';
 import { startPostgres, type Postgres } from '../shop/helpers/postgres';
 import { expect, test, type RunningShell } from './fixtures';
@@ -28,6 +28,27 @@ async function freshDatabase(): Promise<{ url: string; password: string; databas
   const password = decodeURIComponent(url.password);
   url.password = '';
   return { url: url.toString(), password, database: url.pathname.slice(1) };
+}
+
+/** A fresh database holding the first version of the schema only, as an older Listing Desk left it. */
+async function oldDatabase(): Promise<{ url: string; password: string; database: string }> {
+  const old = await freshDatabase();
+  const client = new pg.Client({ connectionString: server.adminUrl(old.database) });
+  await client.connect();
+  try {
+    await client.query('create schema listing_desk');
+    await client.query(
+      `create table listing_desk.schema_version (
+         version integer primary key, name text not null, applied_at timestamptz not null default now())`,
+    );
+    await client.query(migrations[0]!.sql);
+    await client.query(`insert into listing_desk.schema_version (version, name) values (1, $1)`, [
+      migrations[0]!.name,
+    ]);
+  } finally {
+    await client.end();
+  }
+  return old;
 }
 
 /** A login name of its own: roles belong to the whole server. */
@@ -119,7 +140,7 @@ test('from "not a Listing Desk database": the owner sets it up, the app makes th
   expectNowhere(shell, [owner.password, loginPassword]);
 });
 
-test('in German and dark: a schema too new is named; a database set up from the offer, the login made by its owner', async ({
+test('in German and dark: an old schema upgraded from the test, a schema too new named, a database set up from the offer and its login made by the owner', async ({
   page,
   shell,
 }, testInfo) => {
@@ -129,6 +150,27 @@ test('in German and dark: a schema too new is named; a database set up from the 
   await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
   await page.getByRole('combobox', { name: 'Darstellung' }).selectOption('dark');
   const panel = await openShop(page, 'Einstellungen');
+
+  // A database an older Listing Desk set up: the connection test offers to upgrade it.
+  const old = await oldDatabase();
+  const join = panel.getByRole('form', { name: 'Einem Laden beitreten' });
+  await join.getByLabel('Adresse der Datenbank').fill(old.url);
+  await join.getByLabel('Passwort der Anmeldung').fill(old.password);
+  await join.getByRole('button', { name: 'Verbindung testen' }).click();
+  await expect(join.getByRole('alert')).toHaveAttribute('data-problem', 'schema-too-old');
+  await join.getByRole('button', { name: 'Diese Datenbank einrichten / aktualisieren' }).click();
+  const setup = panel.getByRole('form', { name: 'Datenbank für einen Laden einrichten' });
+  await expect(setup.getByLabel('Adresse der Datenbank mit der Anmeldung des Eigentümers')).toHaveValue(
+    old.url,
+  );
+  await setup.getByLabel('Passwort des Eigentümers').fill(old.password);
+  await setup.getByLabel('Auch eine Anmeldung für die Arbeitsplätze anlegen').uncheck();
+  await setup.getByRole('button', { name: 'Datenbank einrichten' }).click();
+  await expect(panel.getByTestId('shop-setup-result')).toContainText(
+    `ist von Schema-Version 1 auf ${LATEST_SCHEMA} aktualisiert.`,
+  );
+  await join.getByRole('button', { name: 'Verbindung testen' }).click();
+  await expect(join.getByRole('status')).toContainText(`Schema-Version ${LATEST_SCHEMA}`);
 
   // A database from a newer Listing Desk: refused, naming both versions.
   const future = await freshDatabase();
@@ -141,7 +183,6 @@ test('in German and dark: a schema too new is named; a database set up from the 
   await client.end();
 
   await panel.getByRole('button', { name: 'Datenbank für einen Laden einrichten …' }).click();
-  const setup = panel.getByRole('form', { name: 'Datenbank für einen Laden einrichten' });
   await setup.getByLabel('Adresse der Datenbank mit der Anmeldung des Eigentümers').fill(future.url);
   await setup.getByLabel('Passwort des Eigentümers').fill(future.password);
   await setup.getByLabel('Auch eine Anmeldung für die Arbeitsplätze anlegen').uncheck();
@@ -172,7 +213,6 @@ test('in German and dark: a schema too new is named; a database set up from the 
   await admin.connect();
   await admin.query(`create role ${login} login password ${pg.escapeLiteral(loginPassword)} in role ${role}`);
   await admin.end();
-  const join = panel.getByRole('form', { name: 'Einem Laden beitreten' });
   await join.getByLabel('Adresse der Datenbank').fill(exampleUrl.replace('desk_front', login));
   await join.getByLabel('Passwort der Anmeldung').fill(loginPassword);
   await join.getByLabel('Name dieses Arbeitsplatzes').fill('Theke');
