@@ -54,4 +54,43 @@ test('a price changed by a bulk edit while the seller types the description is k
   expect((await call(page, 'drafts:get', { id })).price.amount).toBe(95);
   await expect(price).toHaveValue('95');
   await page.screenshot({ path: testInfo.outputPath('editor-typed-only-en-light.png') });
+  await editor.locator('section[aria-labelledby="editor-offer-title"]').screenshot({
+    path: testInfo.outputPath('editor-typed-only-price-en-light.png'),
+  });
+});
+
+test('German, dark: an e-mail changed by a bulk edit while the seller types the title is kept and shown', async ({
+  page,
+  shell,
+}, testInfo) => {
+  await page.goto(shell.url);
+  const id = await makeDraft(page, 2, { title: TITLE, reference: 'TYPED-2', photos: 0 });
+  await openDraft(page);
+  await call(page, 'settings:set', { language: 'de' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const editor = page.getByRole('region', { name: 'Entwurfseditor' });
+  const title = editor.getByLabel('Titel', { exact: true });
+  const email = editor.getByLabel('E-Mail', { exact: true });
+  await expect(email).toHaveValue('seller@example.de');
+
+  await title.click();
+  await page.keyboard.press('End');
+  await title.pressSequentially(', massiv');
+  const bulk = await call(page, 'bulk:apply-drafts', {
+    ids: [id],
+    edit: { kind: 'contact', email: 'lager@example.de' },
+  });
+  expect(bulk.saved).toEqual([id]);
+
+  await expect(email).toHaveValue('lager@example.de');
+  await expect(editor.getByRole('status').filter({ hasText: /^Gespeichert$/ })).toBeVisible();
+  await expect(title).toBeFocused();
+  const stored = await call(page, 'drafts:get', { id });
+  expect(stored.title).toBe(`${TITLE}, massiv`);
+  expect(stored.email).toBe('lager@example.de');
+  await expect(title).toHaveValue(`${TITLE}, massiv`);
+  await page.screenshot({ path: testInfo.outputPath('editor-typed-only-de-dark.png') });
+  await editor.locator('section[aria-labelledby="editor-contact-title"]').screenshot({
+    path: testInfo.outputPath('editor-typed-only-email-de-dark.png'),
+  });
 });
