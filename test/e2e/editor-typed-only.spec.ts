@@ -2,6 +2,7 @@
 // description, a bulk edit changes the draft's price; the autosave keeps the new price (it is not
 // written back with the editor's old one), the editor shows it at once, and the caret stays put.
 import type { Locator, Page } from '@playwright/test';
+import type { BulkEdit } from '../../src/shared/domain/bulk-edit';
 import { call, makeDraft } from './contract-calls';
 import { expect, test } from './fixtures';
 
@@ -18,6 +19,15 @@ async function openDraft(page: Page): Promise<Locator> {
   return editor;
 }
 
+/** Types at the end of `field`, and right after it (the typing not yet saved) applies a bulk edit. */
+async function typeThenBulkEdit(page: Page, field: Locator, typed: string, id: string, edit: BulkEdit) {
+  await field.click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await field.pressSequentially(typed);
+  const bulk = await call(page, 'bulk:apply-drafts', { ids: [id], edit });
+  expect(bulk.saved).toEqual([id]);
+}
+
 test('a price changed by a bulk edit while the seller types the description is kept and shown', async ({
   page,
   shell,
@@ -29,15 +39,12 @@ test('a price changed by a bulk edit while the seller types the description is k
   const price = editor.getByLabel('Price', { exact: true });
   await expect(price).toHaveValue('120,50');
 
-  await description.click();
-  await page.keyboard.press('ControlOrMeta+End');
-  await description.pressSequentially(' Mit Schlüssel.');
-  // Sent right after the keystrokes, so it lands while the typing is not yet saved.
-  const bulk = await call(page, 'bulk:apply-drafts', {
-    ids: [id],
-    edit: { kind: 'price', mode: 'set', value: 95, rounding: 'none' },
+  await typeThenBulkEdit(page, description, ' Mit Schlüssel.', id, {
+    kind: 'price',
+    mode: 'set',
+    value: 95,
+    rounding: 'none',
   });
-  expect(bulk.saved).toEqual([id]);
 
   await expect(price).toHaveValue('95');
   await expect(editor.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
@@ -73,14 +80,7 @@ test('German, dark: an e-mail changed by a bulk edit while the seller types the 
   const email = editor.getByLabel('E-Mail', { exact: true });
   await expect(email).toHaveValue('seller@example.de');
 
-  await title.click();
-  await page.keyboard.press('End');
-  await title.pressSequentially(', massiv');
-  const bulk = await call(page, 'bulk:apply-drafts', {
-    ids: [id],
-    edit: { kind: 'contact', email: 'lager@example.de' },
-  });
-  expect(bulk.saved).toEqual([id]);
+  await typeThenBulkEdit(page, title, ', massiv', id, { kind: 'contact', email: 'lager@example.de' });
 
   await expect(email).toHaveValue('lager@example.de');
   await expect(editor.getByRole('status').filter({ hasText: /^Gespeichert$/ })).toBeVisible();

@@ -5,34 +5,18 @@ import { describe, expect, it } from 'vitest';
 import type { Draft } from '../../../src/shared/domain/draft';
 import { draftFieldsOf, typedFieldsOf, withTypedFields } from '../../../src/shared/domain/draft-fields';
 import { shopValueOf, withShopValue } from '../../../src/shared/domain/shop-fields';
+import { FIELD_KINDS } from '../../fixtures/draft-field-kinds';
 import { draftId, sampleDraft } from '../../fixtures/drafts';
 
 const ID = draftId(4);
 const set = (draft: Draft, field: string, value: unknown) =>
   withShopValue(draft, field, value as Parameters<typeof withShopValue>[2]);
 
-/** Every field the editor types, with what the seller types and what arrives from elsewhere. */
-const KINDS: { field: string; typed: unknown; arrived: unknown }[] = [
-  { field: 'title', typed: 'Kühlschrank, fast neu', arrived: 'Kühlschrank A++' },
-  { field: 'description', typed: 'Mit Gefrierfach.', arrived: 'Abholung in Potsdam.' },
-  { field: 'category', typed: 'Haushalt/Gefriertruhen', arrived: 'Elektronik/Küche' },
-  { field: 'adType', typed: 'WANTED', arrived: 'SWAP' },
-  { field: 'price.amount', typed: '99', arrived: 110 },
-  { field: 'price.type', typed: 'NEGOTIABLE', arrived: 'GIVE_AWAY' },
-  { field: 'email', typed: 'laden@example.de', arrived: 'lager@example.de' },
-  { field: 'phoneNumber', typed: '+49 30 999', arrived: null },
-  { field: 'customReference', typed: 'REF-L1', arrived: 'REF-G2' },
-  { field: 'contactPerson', typed: 'Max', arrived: 'Moritz' },
-  { field: 'buyNow', typed: true, arrived: null },
-  { field: 'attributes.condition', typed: 'used', arrived: 'new' },
-  { field: 'attributes.farbe', typed: 'weiß', arrived: 'grau' },
-  { field: 'publication.street', typed: 'Lindenallee 3', arrived: 'Gartenweg 9' },
-  { field: 'publication.city', typed: 'Potsdam', arrived: 'Hamburg' },
-  { field: 'publication.district', typed: 'Babelsberg', arrived: null },
-  { field: 'publication.postalCode', typed: '14482', arrived: '20095' },
-  { field: 'publication.availabilityRadiusInKm', typed: 10, arrived: 50 },
-  { field: 'publication.imprintUuid', typed: null, arrived: 'aaaaaaaa-2222-4333-8444-555555555555' },
-];
+/** Every field the editor types (the account is moved by its own call), typed here and changed elsewhere. */
+const KINDS = [
+  ...FIELD_KINDS.filter(({ field }) => field !== 'accountId'),
+  { field: 'attributes.farbe', laden: 'weiß', lager: 'grau' },
+].map(({ field, laden, lager }) => ({ field, typed: laden, arrived: lager }));
 
 /** The editor's start, the seller's typing on it, and the draft as stored after another change. */
 function scene(typedField: string, typed: unknown, arrivedField: string, arrived: unknown) {
