@@ -12,6 +12,7 @@ import pg from 'pg';
 import { LATEST_SCHEMA, migrations } from '../../src/main/shop/migrations';
 import { cli } from '../integration/cli/run-cli';
 import { startPostgres, type Postgres } from '../shop/helpers/postgres';
+import { openShop, openShopGermanDark } from './shop-page';
 import { expect, test, type RunningShell } from './fixtures';
 
 let server: Postgres;
@@ -53,13 +54,6 @@ async function oldDatabase(): Promise<{ url: string; password: string; database:
 
 /** A login name of its own: roles belong to the whole server. */
 const loginName = () => `desk_${randomBytes(4).toString('hex')}`;
-
-async function openShop(page: Page, settings: string) {
-  await page.getByRole('button', { name: settings, exact: true }).click();
-  const panel = page.getByTestId('shop-panel');
-  await panel.scrollIntoViewIfNeeded();
-  return panel;
-}
 
 /** The panel whole: a tall window, so nothing of it scrolls out of the picture. */
 async function shot(page: Page, panel: Locator, file: string): Promise<void> {
@@ -144,12 +138,7 @@ test('in German and dark: an old schema upgraded from the test, a schema too new
   page,
   shell,
 }, testInfo) => {
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.goto(shell.url);
-  await page.getByRole('button', { name: 'Settings', exact: true }).click();
-  await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
-  await page.getByRole('combobox', { name: 'Darstellung' }).selectOption('dark');
-  const panel = await openShop(page, 'Einstellungen');
+  const panel = await openShopGermanDark(page, shell.url);
 
   // A database an older Listing Desk set up: the connection test offers to upgrade it.
   const old = await oldDatabase();

@@ -13,6 +13,7 @@ import { LATEST_SCHEMA } from '../../src/main/shop/migrations';
 import { readyDraft, writeDraft } from '../fixtures/draft-files';
 import { cli } from '../integration/cli/run-cli';
 import { freePort, startPostgres, type Postgres } from '../shop/helpers/postgres';
+import { openShop, openShopGermanDark } from './shop-page';
 import { expect, launchShell, stopShell, test } from './fixtures';
 
 let server: Postgres;
@@ -45,13 +46,6 @@ async function deskLogin(): Promise<{ url: string; password: string }> {
   url.username = login;
   url.password = '';
   return { url: url.toString(), password };
-}
-
-async function openShop(page: Page, settings: string) {
-  await page.getByRole('button', { name: settings, exact: true }).click();
-  const panel = page.getByTestId('shop-panel');
-  await panel.scrollIntoViewIfNeeded();
-  return panel;
 }
 
 test('the connection test names what is wrong; a desk joins, shares at once with progress, and leaves', async ({
@@ -168,12 +162,7 @@ test('in German and dark: a schema too new is named with both versions, and the 
   shell,
 }, testInfo) => {
   const desk = await deskLogin();
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.goto(shell.url);
-  await page.getByRole('button', { name: 'Settings', exact: true }).click();
-  await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
-  await page.getByRole('combobox', { name: 'Darstellung' }).selectOption('dark');
-  const panel = await openShop(page, 'Einstellungen');
+  const panel = await openShopGermanDark(page, shell.url);
   await expect(panel.getByRole('heading', { name: 'Laden', exact: true })).toBeVisible();
 
   const future = await server.createDatabase();
