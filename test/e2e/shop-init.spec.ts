@@ -131,6 +131,12 @@ test('from "not a Listing Desk database": the owner sets it up, the app makes th
   await join.getByRole('button', { name: 'Join the shop' }).click();
   await expect(panel.getByTestId('shop-link')).toContainText('Connected since');
   await expect(panel.getByRole('table', { name: "The shop's desks" })).toContainText('Front desk');
+  // The refusal and the set-up are in the log (which the scan below reads too).
+  const log = path.join(shell.dataDir, 'logs', 'listing-desk.log');
+  await expect
+    .poll(() => readFileSync(log, 'utf8'))
+    .toMatch(/"problem":"password-refused"[^\n]*"msg":"shop: setting up the shop database failed"/);
+  expect(readFileSync(log, 'utf8')).toContain('shop: the shop database is set up');
   expectNowhere(shell, [owner.password, loginPassword]);
 });
 
