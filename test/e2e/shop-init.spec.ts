@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import pg from 'pg';
 import { LATEST_SCHEMA, migrations } from '../../src/main/shop/migrations';
@@ -55,12 +56,19 @@ async function oldDatabase(): Promise<{ url: string; password: string; database:
 /** A login name of its own: roles belong to the whole server. */
 const loginName = () => `desk_${randomBytes(4).toString('hex')}`;
 
-/** The panel whole: a tall window, so nothing of it scrolls out of the picture. */
+/**
+ * The panel whole (a tall window, so nothing of it scrolls out of the picture), and axe's serious
+ * or critical findings in it: none.
+ */
 async function shot(page: Page, panel: Locator, file: string): Promise<void> {
   const size = page.viewportSize();
   await page.setViewportSize({ width: 1280, height: 1800 });
   await panel.screenshot({ path: file });
   if (size) await page.setViewportSize(size);
+  const results = await new AxeBuilder({ page }).include('[data-testid="shop-panel"]').analyze();
+  expect(results.passes.length, 'axe checked nothing').toBeGreaterThan(3);
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** That no file of the data folder and nothing the shell wrote holds any of `secrets`. */
