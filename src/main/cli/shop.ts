@@ -19,10 +19,8 @@ import { shopProblemText } from '../shop/shop-words';
 import { localTime, table } from './lists';
 import { readSecret } from './read-secret';
 import { CallFailed, ExitWith, type Output, type Session } from './session';
+import { FIRST_ANSWER_MS } from './shop-round';
 import { EXIT } from './words';
-
-/** How long `shop status` gives a fresh session to reach the database (its connect timeout and a bit). */
-const FIRST_ANSWER_MS = 7_000;
 
 /** The exit code of a shop problem: out of reach (8) or refused (9). */
 export function shopExitCode(problem: ShopProblemCode | ShopRefusal): number {
