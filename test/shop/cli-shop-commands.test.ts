@@ -19,7 +19,10 @@ function stockTable(): { table: string; photos: string } {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'listing-desk-shop-commands-'));
   const photos = path.join(dir, 'photos');
   putPhoto(photos, 'table.png', 3);
-  return { table: put(dir, 'stock.csv', 'Title;Price;Photo\nOak table;120;table.png\nBirch chair;45;\n'), photos };
+  return {
+    table: put(dir, 'stock.csv', 'Title;Price;Photo\nOak table;120;table.png\nBirch chair;45;\n'),
+    photos,
+  };
 }
 
 describe('a command on a desk in a shop', () => {
@@ -31,7 +34,11 @@ describe('a command on a desk in a shop', () => {
       [front, 'Front'],
       [back, 'Back'],
     ] as const) {
-      const join = await cli(['shop', 'join', deskUrl, '--data-dir', dataDir, '--name', name], {}, `${password}\n`);
+      const join = await cli(
+        ['shop', 'join', deskUrl, '--data-dir', dataDir, '--name', name],
+        {},
+        `${password}\n`,
+      );
       expect(join.code, join.stderr).toBe(0);
     }
     const { table, photos } = stockTable();
@@ -72,6 +79,10 @@ describe('a command on a desk in a shop', () => {
       expect(status.stderr).toContain('2 Änderungen warten darauf, zum Laden zu gehen.');
 
       server.start();
+      // The status counts after one round: what waited has gone up.
+      const shop = await cli(['shop', 'status', '--json', '--data-dir', dataDir]);
+      expect(shop.code, shop.stderr).toBe(0);
+      expect(JSON.parse(shop.stdout)).toMatchObject({ link: { state: 'connected' }, waiting: 0 });
       const back = await cli(['status', '--json', '--data-dir', dataDir]);
       expect(back.stderr).not.toContain('does not answer');
       const rows = await sql(adminUrl, `select count(*) as n from listing_desk.items where kind = 'draft'`);

@@ -130,7 +130,12 @@ export async function shopStatusCommand(session: Session, json: boolean): Promis
   const t = wordsIn(session.language, 'cli');
   // The back end has just opened: its session counts as offline until the database first answers.
   const sync = session.app.shop?.sync;
-  if (sync) await waitConnected(sync, FIRST_ANSWER_MS).catch(() => undefined);
+  // Connected, one round first: what waits goes up and what others did (their conflicts too) is read.
+  if (sync)
+    await waitConnected(sync, FIRST_ANSWER_MS).then(
+      () => sync.syncNow(),
+      () => undefined,
+    );
   const status = await session.call<ShopStatusView>('shop:status');
   const problem = status.link?.problem;
   if (json) session.out(JSON.stringify(status, null, 2));
