@@ -283,6 +283,7 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
       if (done) kick();
       return done;
     },
+    shared: (accountId) => options.keepsLocal?.(accountId) !== true,
     queuedBy(jobId) {
       const row = queue.rows().find((candidate) => candidate.id === jobId);
       return row && row.requestedBy !== deskId ? row.requestedByName : undefined;
