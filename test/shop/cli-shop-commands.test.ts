@@ -7,8 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { put, putPhoto } from '../fixtures/import/import-files';
 import { cli } from '../integration/cli/run-cli';
-import { startPostgres } from './helpers/postgres';
-import { initialisedShop, newDataDir, removeDataDirs, sql } from './helpers/shop-cli';
+import { deskOnOwnServer, initialisedShop, newDataDir, removeDataDirs, sql } from './helpers/shop-cli';
 
 afterAll(removeDataDirs);
 
@@ -57,13 +56,8 @@ describe('a command on a desk in a shop', () => {
   });
 
   it('works on the desk’s copy while the database is down and says so, in English and German', async () => {
-    const server = await startPostgres();
+    const { server, adminUrl, dataDir } = await deskOnOwnServer('Branch');
     try {
-      const adminUrl = await server.createDatabase();
-      expect((await cli(['shop', 'init', adminUrl])).code).toBe(0);
-      const dataDir = newDataDir();
-      const join = await cli(['shop', 'join', adminUrl, '--data-dir', dataDir, '--name', 'Branch']);
-      expect(join.code, join.stderr).toBe(0);
       server.stop();
       const { table, photos } = stockTable();
       const imported = await cli(['import', table, '--photos', photos, '--data-dir', dataDir]);

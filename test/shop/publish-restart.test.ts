@@ -3,11 +3,9 @@
 // The start's repair must leave that draft alone; sending "ready" up would tell every desk the ad is
 // not on its way while the other desk's job runs (and make the shop's copy lie until it ends).
 import { afterEach, expect, it, vi } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox';
+import type { Sandbox } from '../../src/sandbox';
 import { counts } from '../integration/publish/helpers';
-import { freshDatabase } from './helpers/shared-postgres';
-import { initShop } from './helpers/desk-session';
-import { shopDesk, type ShopDesk } from './helpers/shop-desk';
+import { openShop, shopDesk, type ShopDesk } from './helpers/shop-desk';
 
 const opened: { desks: ShopDesk[]; sb?: Sandbox } = { desks: [] };
 afterEach(async () => {
@@ -17,12 +15,8 @@ afterEach(async () => {
 });
 
 it('leaves a draft that another desk is publishing as "publishing" when this desk starts', async () => {
-  const url = await freshDatabase();
-  const shopId = await initShop(url);
   // Publications settle slowly: the other desk's job is still tracking when this desk starts.
-  const sb = await startSandbox({ port: 0, validationDelayMs: 4_000 });
-  opened.sb = sb;
-  const s = { url, shopId, sb };
+  const s = await openShop(opened, 4_000);
   const front = await shopDesk(s, 'Laden');
   opened.desks.push(front);
   const [draft] = await front.d.makeDrafts(1, 2);
@@ -44,5 +38,5 @@ it('leaves a draft that another desk is publishing as "publishing" when this des
     timeout: 30_000,
     interval: 200,
   });
-  expect(counts(sb)).toMatchObject({ listings: 1, media: 2, publications: 1 });
+  expect(counts(s.sb)).toMatchObject({ listings: 1, media: 2, publications: 1 });
 });
