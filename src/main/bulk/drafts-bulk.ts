@@ -11,7 +11,7 @@ async function plans(
   drafts: Pick<DraftsService, 'get'>,
   ids: string[],
   edit: BulkEdit,
-): Promise<{ plan: BulkRowPlan; draft: Draft }[]> {
+): Promise<{ plan: BulkRowPlan; draft: Draft; before: Draft }[]> {
   const out = [];
   for (const id of [...new Set(ids)]) {
     const draft = await drafts.get(id);
@@ -25,10 +25,11 @@ async function plans(
           reason: 'publishing' as const,
         },
         draft,
+        before: draft,
       });
       continue;
     }
-    out.push(planDraft(draft, edit));
+    out.push({ ...planDraft(draft, edit), before: draft });
   }
   return out;
 }
@@ -50,9 +51,10 @@ export async function applyToDrafts(
 ): Promise<BulkDraftsResult> {
   const planned = await plans(drafts, ids, edit);
   const saved: string[] = [];
-  for (const { plan, draft } of planned) {
+  for (const { plan, draft, before } of planned) {
     if (plan.outcome !== 'change') continue;
-    await drafts.saveFields(draftFieldsOf(draft));
+    // Only the fields the edit changed: the seller may have typed in an open editor since the plan.
+    await drafts.saveFields(draftFieldsOf(draft), draftFieldsOf(before));
     saved.push(draft.id);
   }
   return { rows: planned.map(({ plan }) => plan), saved };

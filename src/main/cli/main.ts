@@ -30,7 +30,7 @@ import { feedPlanCommand, feedRunCommand } from './feed-run';
 import { shopInitCommand, shopJoinCommand, shopLeaveCommand, shopStatusCommand } from './shop';
 import { CallFailed, ExitWith, openSession, type Output, type Session } from './session';
 import { catchUpWithShop, sendToShop } from './shop-round';
-import { cliWords, EXIT } from './words';
+import { cliWords, EXIT, nameInvocation } from './words';
 import { isEntryPoint } from './entry-point';
 import { wordsIn } from '../i18n';
 
@@ -265,10 +265,12 @@ const onSignal = () => {
 };
 
 /**
- * Runs one command (argv after the program name) and resolves with its exit code once everything it
- * printed is handed over, so that the caller may end the process at once.
+ * Runs one command (argv after the program name) and resolves with its exit code once everything
+ * it printed is handed over, so that the caller may end the process at once. `invocation` is the
+ * program's name in the help and hints (the packaged app's executable).
  */
-export async function runCommandLine(argv: string[]): Promise<number> {
+export async function runCommandLine(argv: string[], invocation?: string): Promise<number> {
+  if (invocation) nameInvocation(invocation);
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   let code = await run(argv, () => stopRequested).catch((error: unknown) => {

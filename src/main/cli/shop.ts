@@ -20,7 +20,7 @@ import { localTime, table } from './lists';
 import { readSecret } from './read-secret';
 import { CallFailed, ExitWith, type Output, type Session } from './session';
 import { FIRST_ANSWER_MS } from './shop-round';
-import { EXIT } from './words';
+import { cliInvocation, EXIT } from './words';
 
 /** The exit code of a shop problem: out of reach (8) or refused (9). */
 export function shopExitCode(problem: ShopProblemCode | ShopRefusal): number {
@@ -62,6 +62,7 @@ export async function shopInitCommand(output: Output, language: UiLanguage, url:
         : t('shop.initDone', { where, version: result.to, from: result.from }),
       t(result.roleCreated ? 'shop.roleMade' : 'shop.roleKept', { role: result.role }),
       t('shop.howToAddDesk', {
+        invocation: cliInvocation(),
         role: result.role,
         url: `postgresql://desk_front@${parsed.host}/${result.database}${parsed.search}`,
       }),

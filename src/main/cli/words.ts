@@ -41,6 +41,17 @@ export const EXIT = {
   interrupted: 130,
 } as const;
 
+/** How the command line is started, as its help and hints name it (`npm run -s cli --` from the repository). */
+let invocation = 'npm run -s cli --';
+
+/** Names the program in the help and hints: the packaged app passes its executable's name. */
+export function nameInvocation(name: string): void {
+  invocation = name;
+}
+
+/** The program's name as the seller types it (see nameInvocation). */
+export const cliInvocation = (): string => invocation;
+
 /** The command line's words, each a text ready to print. */
 export interface Words {
   help: string;
@@ -105,8 +116,13 @@ function usageText(t: TFunction, p: UsageProblem): string {
 /** The words of `t` (the cli namespace in one language) in the shape the commands use. */
 function wordsOf(t: TFunction): Words {
   return {
-    help: t('help'),
-    usageHint: t('usageHint'),
+    // Read when printed: the packaged app names its program after these words were made.
+    get help() {
+      return t('help', { invocation });
+    },
+    get usageHint() {
+      return t('usageHint', { invocation });
+    },
     usage: (p) => usageText(t, p),
     unreachable: (account, message) => t('unreachable', { account, message }),
     unexpected: (message, log) => t('unexpected', { message, log }),

@@ -12,6 +12,7 @@ import {
   type DraftFilter,
   type DraftSummary,
 } from '../../shared/domain/draft-list';
+import { withTypedFields } from '../../shared/domain/draft-fields';
 import { compactRows } from '../../shared/domain/draft-rows';
 import {
   moveDraft,
@@ -74,7 +75,8 @@ export interface DraftsService {
   ): DraftsListResult;
   get(id: string): Promise<Draft>;
   create(): Promise<Draft>;
-  saveFields(fields: DraftFields): Promise<Draft>;
+  /** Saves the fields; with `base`, only those that differ from it (see withTypedFields). */
+  saveFields(fields: DraftFields, base?: DraftFields): Promise<Draft>;
   duplicate(id: string): Promise<Draft>;
   trash(ids: string[]): Promise<{ count: number }>;
   restore(ids: string[]): Promise<{ count: number }>;
@@ -240,9 +242,11 @@ export function createDraftsService(deps: DraftsServiceDeps): DraftsService {
         return draft;
       }),
 
-    saveFields: (fields) =>
+    saveFields: (fields, base) =>
       guarded(async () => {
-        const saved = await store.update(fields.id, (current) => ({ ...current, ...fields }));
+        const saved = await store.update(fields.id, (current) =>
+          base ? withTypedFields(current, fields, base) : { ...current, ...fields },
+        );
         deps.suggestions.note(saved);
         deps.onChange([saved.id]);
         return saved;

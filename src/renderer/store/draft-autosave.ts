@@ -21,6 +21,8 @@ export interface AutosaveOptions<T, R> {
 export interface Autosave<T> {
   /** The value changed: it is saved `delayMs` after the last change (or at the next flush). */
   change(value: T): void;
+  /** The value was changed for the seller (by main, not by typing): a save to come sends it; none is started. */
+  replace(value: T): void;
   /** Saves every change made so far now; resolves true once all is saved, false when a save failed. */
   flush(): Promise<boolean>;
   /** True while a change is not yet saved (waiting, on its way, or failed). */
@@ -95,6 +97,9 @@ export function createAutosave<T, R>(options: AutosaveOptions<T, R>): Autosave<T
       if (!running) report({ state: 'pending' });
       stopTimer();
       if (!disposed) timer = setTimeout(() => void flush(), options.delayMs);
+    },
+    replace(value) {
+      latest = value;
     },
     async flush() {
       // A flush that starts while another save is on its way waits for it, then sends what is new.

@@ -1,6 +1,8 @@
 // The open draft of the editor: loaded with drafts:get, edited here, autosaved with drafts:save.
-// The seller's typing is the truth: answers only bring what main owns (updatedAt, status), and a
-// reload from main happens only while nothing typed is unsaved.
+// The seller's typing is the truth for the fields typed; every other field shows what main holds.
+// A save sends the fields as the editor last got them from main (the base), so main writes only
+// what the seller changed, and a change made meanwhile elsewhere (another desk, a bulk edit, the
+// live ad) is kept and shown, even while the seller types (issue 24.4).
 import i18next from 'i18next';
 import { create } from 'zustand';
 import type { Draft } from '../../shared/domain/draft';
@@ -8,7 +10,9 @@ import { call } from '../ipc/client';
 import { useAppStore } from './app-store';
 import { attributesOf, rowsOf, sameAttributes, type AttributeRow } from './attribute-rows';
 import { createAutosave, type Autosave, type SaveStatus } from './draft-autosave';
-import { draftFieldsOf } from '../../shared/domain/draft-fields';
+import type { DraftFields } from '../../shared/domain/draft';
+import { draftFieldsOf, withTypedFields } from '../../shared/domain/draft-fields';
+import { sameData } from '../../shared/domain/shop-fields';
 
 /** How long after the last keystroke a change is saved. */
 export const AUTOSAVE_DELAY_MS = 400;
@@ -31,15 +35,20 @@ interface EditorState {
   flush(): Promise<boolean>;
   /** Takes what the photos panel got from main: photos, status and updatedAt. */
   takePhotos(draft: Draft): void;
-  /** Reloads the open draft when `ids` name it and nothing typed is unsaved. */
+  /** Reloads the open draft when `ids` name it; fields typed and not yet saved stay as typed. */
   refresh(ids?: readonly string[]): Promise<void>;
 }
 
 interface Session {
   id: string;
   autosave: Autosave<Draft>;
-  /** Counts changes, so a reload that was overtaken by typing is dropped. */
-  edits: number;
+  /** The fields as last got from main; null while loading. */
+  base: DraftFields | null;
+  /** Counts saves sent, so a reload that a save overtook is dropped (the save's answer is newer). */
+  sends: number;
+  saving: boolean;
+  /** A reload was dropped for a save on its way: it runs again once the save is answered. */
+  again: boolean;
 }
 
 let session: Session | null = null;
@@ -50,17 +59,32 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 export const useEditorStore = create<EditorState>((set, get) => {
   const startSession = (id: string): Session => {
+    const send = async (draft: Draft) => {
+      const sent = draftFieldsOf(draft);
+      own.sends += 1;
+      own.saving = true;
+      try {
+        const base = own.base ?? undefined;
+        return { sent, stored: await call('drafts:save', { draft: sent, base }) };
+      } finally {
+        own.saving = false;
+        if (own.again) {
+          own.again = false;
+          void get().refresh([own.id]);
+        }
+      }
+    };
     const own: Session = {
       id,
-      edits: 0,
-      autosave: createAutosave<Draft, Draft>({
+      base: null,
+      sends: 0,
+      saving: false,
+      again: false,
+      autosave: createAutosave<Draft, { sent: DraftFields; stored: Draft }>({
         delayMs: AUTOSAVE_DELAY_MS,
-        save: (draft) => call('drafts:save', { draft: draftFieldsOf(draft) }),
-        onSaved: (stored) => {
-          const current = get().draft;
-          if (session !== own || !current) return;
-          set({ draft: { ...current, updatedAt: stored.updatedAt, status: stored.status } });
-        },
+        save: send,
+        // What was typed after this save was sent stays; every other field shows what main stored.
+        onSaved: ({ sent, stored }) => take(own, stored, sent),
         onStatus: (status) => {
           if (session === own) set({ save: status });
         },
@@ -94,6 +118,17 @@ export const useEditorStore = create<EditorState>((set, get) => {
     set({ draft, rows: sameRows ? rows : rowsOf(draft.attributes), loadError: null });
   };
 
+  /** Takes the draft as main stored it, keeping the fields that differ from `typedAgainst` as typed. */
+  const take = (own: Session, stored: Draft, typedAgainst: DraftFields) => {
+    const current = get().draft;
+    if (session !== own || !current || current.id !== stored.id) return;
+    own.base = draftFieldsOf(stored);
+    const next = withTypedFields(stored, draftFieldsOf(current), typedAgainst);
+    // The next save sends the fields taken in as they are now, never the values they replaced.
+    own.autosave.replace(next);
+    if (!sameData(next, current)) apply(next);
+  };
+
   return {
     draftId: null,
     draft: null,
@@ -113,7 +148,9 @@ export const useEditorStore = create<EditorState>((set, get) => {
       await leaving.get(id);
       try {
         const draft = await call('drafts:get', { id });
-        if (session === own) apply(draft);
+        if (session !== own) return;
+        own.base = draftFieldsOf(draft);
+        apply(draft);
       } catch (error) {
         if (session === own) set({ loadError: messageOf(error) });
       }
@@ -123,7 +160,6 @@ export const useEditorStore = create<EditorState>((set, get) => {
       const current = get().draft;
       if (!session || !current) return;
       const draft = change(current);
-      session.edits += 1;
       set({ draft });
       session.autosave.change(draft);
     },
@@ -132,7 +168,6 @@ export const useEditorStore = create<EditorState>((set, get) => {
       const current = get().draft;
       if (!session || !current) return;
       const draft = { ...current, attributes: attributesOf(rows) };
-      session.edits += 1;
       set({ rows, draft });
       session.autosave.change(draft);
     },
@@ -149,24 +184,22 @@ export const useEditorStore = create<EditorState>((set, get) => {
 
     async refresh(ids) {
       const own = session;
-      if (!own || !get().draft || (ids && !ids.includes(own.id)) || own.autosave.dirty) return;
-      const edits = own.edits;
+      if (!own?.base || !get().draft || (ids && !ids.includes(own.id))) return;
+      if (own.saving) {
+        own.again = true;
+        return;
+      }
+      const sends = own.sends;
       try {
         const stored = await call('drafts:get', { id: own.id });
-        const current = get().draft;
-        if (session !== own || own.edits !== edits || own.autosave.dirty || !current) return;
-        // Another desk's change merged in (issue 24.4) may leave conflicts with the dates as they were.
-        if (
-          stored.updatedAt !== current.updatedAt ||
-          JSON.stringify(stored.shop) !== JSON.stringify(current.shop)
-        )
-          apply(stored);
-        // Publishing changes the status and the link to the service, not the seller's fields.
-        else if (
-          stored.status !== current.status ||
-          JSON.stringify(stored.remote) !== JSON.stringify(current.remote)
-        )
-          set({ draft: { ...current, status: stored.status, remote: stored.remote } });
+        if (session !== own || !own.base) return;
+        // Read before a save that is now on its way or answered: that save's answer is the newer copy.
+        if (own.sends !== sends) {
+          if (own.saving) own.again = true;
+          else void get().refresh([own.id]);
+          return;
+        }
+        take(own, stored, own.base);
       } catch {
         // The draft went away (emptied trash): the list closes the editor; nothing typed is lost.
       }

@@ -1,6 +1,8 @@
 // What the editor (and a bulk edit) sends with drafts:save: every field the seller types, and nothing else (the
-// contract's schema is strict, and photos, status and dates belong to main).
+// contract's schema is strict, and photos, status and dates belong to main), with the fields it started from,
+// so that only what the seller changed is written over a draft that changed meanwhile (issue 24.4).
 import type { Draft, DraftFields } from './draft';
+import { sameShopValue, shopFieldsOf, shopValueOf, withShopValue } from './shop-fields';
 
 /** The draft's editable fields, exactly the keys of `draftFieldsSchema`. */
 export function draftFieldsOf(draft: Draft): DraftFields {
@@ -26,4 +28,26 @@ export function draftFieldsOf(draft: Draft): DraftFields {
       imprintUuid: draft.publication.imprintUuid,
     },
   };
+}
+
+/**
+ * The field paths (as the shop merge names them: price and place in parts, attributes by key) where
+ * `typed` differs from `base`: what the seller changed since the editor last heard from main.
+ */
+export function typedFieldsOf(typed: DraftFields, base: DraftFields): string[] {
+  // The account is no field the editor types: moving a draft has its own call.
+  return shopFieldsOf(typed, base).filter(
+    (path) => path !== 'accountId' && !sameShopValue(shopValueOf(typed, path), shopValueOf(base, path)),
+  );
+}
+
+/**
+ * The draft as stored now with the seller's changes (`typed` against `base`) written over it; every
+ * field the seller left alone keeps what is stored, so a change that arrived meanwhile is kept. Pure.
+ */
+export function withTypedFields(stored: Draft, typed: DraftFields, base: DraftFields): Draft {
+  return typedFieldsOf(typed, base).reduce(
+    (draft, path) => withShopValue(draft, path, shopValueOf(typed, path)),
+    stored,
+  );
 }

@@ -26,11 +26,14 @@ const WHOLE_FIELDS = LISTING_FIELDS.filter(
   (field): field is WholeField => field !== 'attributes' && field !== 'price',
 );
 
+/** What a field's value is read from: a stored draft, or the fields the editor saves (no account). */
+type FieldSource = Pick<Draft, ListingField | 'publication'> & { accountId?: Draft['accountId'] };
+
 /** Attribute `key`'s field path. */
 export const attributeField = (key: string) => `attributes.${key}`;
 
 /** Every field path of the draft whose value the merge compares (the photos aside). */
-export function shopFieldsOf(...drafts: readonly Draft[]): string[] {
+export function shopFieldsOf(...drafts: readonly Pick<Draft, 'attributes'>[]): string[] {
   const keys = new Set(drafts.flatMap((draft) => Object.keys(draft.attributes)));
   return [
     'accountId',
@@ -43,7 +46,7 @@ export function shopFieldsOf(...drafts: readonly Draft[]): string[] {
 }
 
 /** The draft's value of field `path` (see shopFieldsOf). */
-export function shopValueOf(draft: Draft, path: string): ShopValue {
+export function shopValueOf(draft: FieldSource, path: string): ShopValue {
   if (path.startsWith('attributes.')) return draft.attributes[path.slice('attributes.'.length)];
   if (path === 'price.type') return draft.price.type;
   if (path === 'price.amount') return draft.price.amount;

@@ -196,7 +196,19 @@ export const contract = {
   'drafts:get': channel<Draft>()(z.object({ id: draftIdSchema }).strict()),
   /** A new draft, filled from the active account's defaults. */
   'drafts:create': channel<Draft>()(noInput),
-  'drafts:save': channel<Draft>()(z.object({ draft: draftFieldsSchema }).strict()),
+  /**
+   * Saves the draft's fields. With `base` (the fields as the editor last got them from main) only the
+   * fields that differ from it are written; the others keep what is stored now (issue 24.4).
+   */
+  'drafts:save': channel<Draft>()(
+    z
+      .object({ draft: draftFieldsSchema, base: draftFieldsSchema.optional() })
+      .strict()
+      .refine(({ draft, base }) => !base || base.id === draft.id, {
+        message: 'base must be the same draft',
+        path: ['base', 'id'],
+      }),
+  ),
   'drafts:duplicate': channel<Draft>()(z.object({ id: draftIdSchema }).strict()),
   'drafts:trash': channel<{ count: number }>()(z.object({ ids: draftIds }).strict()),
   'drafts:restore': channel<{ count: number }>()(z.object({ ids: draftIds }).strict()),

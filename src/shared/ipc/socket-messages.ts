@@ -4,7 +4,8 @@ import type { Envelope } from './envelope';
 /**
  * The largest message main takes from the page; a bigger one closes the socket with 1009. The
  * biggest the app sends are a photo's piece (PHOTO_CHUNK_BYTES of file, 4/3 of it as base64), a
- * drafts:save of a draft with long texts (a few MB at worst) and drafts:trash of 100,000 ids (4 MB).
+ * drafts:save of a draft with long texts and its base (twice the fields: a few MB at worst) and
+ * drafts:trash of 100,000 ids (4 MB).
  */
 export const MAX_SOCKET_MESSAGE_BYTES = 16 * 1024 * 1024;
 

@@ -94,6 +94,18 @@ describe('drafts through the router', () => {
     expect(list.items[0]).not.toHaveProperty('searchText');
   });
 
+  it('a save with the fields it started from writes only what differs from them (issue 24.4)', async () => {
+    const base = draftFieldsOf(await call<Draft>('drafts:create'));
+    // Another path (a bulk edit, another desk) changes the price; the editor still shows the old one.
+    await call('drafts:save', { draft: { ...base, price: { type: 'FIXED', amount: '75' } } });
+    const saved = await call<Draft>('drafts:save', { draft: { ...base, description: 'Neu getippt' }, base });
+    expect(saved.description).toBe('Neu getippt');
+    expect(saved.price).toEqual({ type: 'FIXED', amount: '75' });
+    expect((await call<Draft>('drafts:get', { id: base.id })).price.amount).toBe('75');
+    const other = draftFieldsOf(await call<Draft>('drafts:create'));
+    expect((await fail('drafts:save', { draft: base, base: other })).code).toBe('invalid-input');
+  });
+
   it('refuses a save that carries photos or a path: photos have their own calls', async () => {
     const draft = await call<Draft>('drafts:create');
     const error = await fail('drafts:save', { draft: { ...draftFieldsOf(draft), photos: [] } });

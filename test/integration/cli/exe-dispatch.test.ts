@@ -34,17 +34,24 @@ afterEach(cleanUp);
 async function same(args: string[], env: NodeJS.ProcessEnv = {}, exeArgs = args) {
   const viaCli = await cli(args, env);
   const viaExe = await exe(exeArgs, env);
-  expect(viaExe).toEqual(viaCli);
+  // The help and hints name the program as it was started; all else is the same, byte for byte.
+  const named = (text: string) => text.replaceAll('npm run -s cli --', 'listing-desk');
+  expect(viaExe).toEqual({ ...viaCli, stdout: named(viaCli.stdout), stderr: named(viaCli.stderr) });
   return viaCli;
 }
 
 describe('listing-desk COMMAND (the packaged executable) against npm run -s cli -- COMMAND', () => {
-  it('prints the help, on -h as well, with exit code 0', async () => {
+  it('prints the help, on -h as well, with exit code 0, naming the executable as it is typed', async () => {
     for (const args of [['help'], ['-h']]) {
       const run = await same(args);
       expect(run.code).toBe(0);
       expect(run.stdout).toContain('Exit codes:');
+      expect(run.stdout).toContain('Usage: npm run -s cli -- <command>');
+      // The executable's own help (checked against this one in same()) never names npm.
+      expect((await exe(args)).stdout).toContain('Usage: listing-desk <command>');
     }
+    const german = await exe(['status', '--colour'], { LANG: 'de_DE.UTF-8' });
+    expect(german.stderr).toContain('Siehe listing-desk --help.');
   }, 120_000);
 
   it('refuses a wrong option with exit code 2 and the same words, in English and German', async () => {

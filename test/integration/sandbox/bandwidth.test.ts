@@ -22,7 +22,9 @@ afterAll(async () => {
 });
 
 describe('--bandwidth', () => {
-  it('lets a 5 MB storage PUT through at the set rate, within 10%', async () => {
+  // Only the floor is asserted: a busy machine can only make the upload slower, never faster than the
+  // line, so this cannot flake; how close to the rate it comes is a figure for bench/shop/join.ts.
+  it('holds a 5 MB storage PUT to the set rate (it takes at least its bytes ÷ bandwidth)', async () => {
     const body = randomBytes(5 * MB);
     const ticket = await api.ticket('image/jpeg');
     const before = sb.traffic().received;
@@ -33,8 +35,8 @@ describe('--bandwidth', () => {
     expect(res.status).toBe(200);
     expect(sb.traffic().received - before).toBe(body.length);
     const expected = (body.length * 8) / (MBIT * 1e6);
+    // An idle line's bucket lets its first 256 KB (5 % of the body) through at once.
     expect(seconds).toBeGreaterThan(expected * 0.9);
-    expect(seconds).toBeLessThan(expected * 1.1);
   });
 
   it('keeps bodies intact both ways (the media host sends the stored bytes with their length)', async () => {

@@ -6,6 +6,7 @@ import { parseStoredDraft, type Draft } from '../../../src/shared/domain/draft';
 import { mergeShopDraft, restoreAfterDelete, type ShopAuthor } from '../../../src/shared/domain/shop-merge';
 import { shopValueOf, withShopValue } from '../../../src/shared/domain/shop-fields';
 import { draftId, fakePhoto, sampleDraft } from '../../fixtures/drafts';
+import { FIELD_KINDS as KINDS } from '../../fixtures/draft-field-kinds';
 
 const ID = draftId(7);
 const LADEN: ShopAuthor = { desk: 'desk-laden', deskName: 'Laden', at: '2026-11-27T09:00:00.000Z' };
@@ -21,29 +22,6 @@ function bothWays(was: Draft | undefined, laden: Draft, lager: Draft) {
   const onLager = mergeShopDraft(was, lager, laden, { mine: LAGER, theirs: LADEN });
   return { onLaden, onLager };
 }
-
-/** Every kind of draft field, with two values two desks may type apart. */
-const KINDS: { field: string; laden: unknown; lager: unknown }[] = [
-  { field: 'title', laden: 'Kühlschrank, fast neu', lager: 'Kühlschrank A++' },
-  { field: 'description', laden: 'Mit Gefrierfach.', lager: 'Abholung in Potsdam.' },
-  { field: 'category', laden: 'Haushalt/Gefriertruhen', lager: 'Elektronik/Küche' },
-  { field: 'adType', laden: 'WANTED', lager: 'SWAP' },
-  { field: 'price.amount', laden: '99', lager: '110,00' },
-  { field: 'price.type', laden: 'NEGOTIABLE', lager: 'GIVE_AWAY' },
-  { field: 'email', laden: 'laden@example.de', lager: 'lager@example.de' },
-  { field: 'phoneNumber', laden: '+49 30 999', lager: null },
-  { field: 'customReference', laden: 'REF-L1', lager: 'REF-G2' },
-  { field: 'contactPerson', laden: 'Max', lager: 'Moritz' },
-  { field: 'buyNow', laden: true, lager: null },
-  { field: 'accountId', laden: 'acct-laden', lager: 'acct-lager' },
-  { field: 'attributes.condition', laden: 'used', lager: 'new' },
-  { field: 'publication.street', laden: 'Lindenallee 3', lager: 'Gartenweg 9' },
-  { field: 'publication.city', laden: 'Potsdam', lager: 'Hamburg' },
-  { field: 'publication.district', laden: 'Babelsberg', lager: null },
-  { field: 'publication.postalCode', laden: '14482', lager: '20095' },
-  { field: 'publication.availabilityRadiusInKm', laden: 10, lager: '50' },
-  { field: 'publication.imprintUuid', laden: 'imprint-laden', lager: null },
-];
 
 describe('mergeShopDraft: every kind of field', () => {
   it.each(KINDS)('$field changed on one desk, another field on the other: both kept', ({ field, laden }) => {

@@ -101,6 +101,18 @@ describe('draft autosave', () => {
     expect(autosave.dirty).toBe(false);
   });
 
+  it('a value replaced for the seller is what the next save sends, and starts no save itself', async () => {
+    const { autosave, sent } = harness();
+    autosave.replace('from main');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sent).toHaveLength(0);
+    expect(autosave.dirty).toBe(false);
+    autosave.change('typed');
+    autosave.replace('typed, with what arrived');
+    await vi.advanceTimersByTimeAsync(400);
+    expect(sent.map((s) => s.value)).toEqual(['typed, with what arrived']);
+  });
+
   it('sends nothing when nothing changed', async () => {
     const { autosave, sent } = harness();
     await expect(autosave.flush()).resolves.toBe(true);

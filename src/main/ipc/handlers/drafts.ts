@@ -14,7 +14,7 @@ export function draftsHandlers(drafts: DraftsService, uploads: PhotoUploads): Pi
     'drafts:list': (input) => drafts.list(input ?? {}),
     'drafts:get': ({ id }) => drafts.get(id),
     'drafts:create': () => drafts.create(),
-    'drafts:save': ({ draft }) => drafts.saveFields(draft),
+    'drafts:save': ({ draft, base }) => drafts.saveFields(draft, base),
     'drafts:duplicate': ({ id }) => drafts.duplicate(id),
     'drafts:trash': ({ ids }) => drafts.trash(ids),
     'drafts:restore': ({ ids }) => drafts.restore(ids),

@@ -16,7 +16,12 @@ export interface CommandHost {
 }
 
 /** The command line's runner (cli/main.ts), loaded on demand: a start with a window never loads it. */
-export type CommandLineLoader = () => Promise<{ runCommandLine(argv: string[]): Promise<number> }>;
+export type CommandLineLoader = () => Promise<{
+  runCommandLine(argv: string[], invocation?: string): Promise<number>;
+}>;
+
+/** The name the help gives the program: the one the README's table and the deb's link use. */
+export const EXECUTABLE = 'listing-desk';
 
 const loadCommandLine: CommandLineLoader = () => import('../../cli/main');
 
@@ -34,7 +39,7 @@ export function dispatchCommand(
   if (args === undefined) return false;
   host.beforeCommand();
   load()
-    .then(({ runCommandLine }) => runCommandLine(args))
+    .then(({ runCommandLine }) => runCommandLine(args, EXECUTABLE))
     .then(
       (code) => host.exit(code),
       (error: unknown) => {
