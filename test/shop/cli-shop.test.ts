@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cli } from '../integration/cli/run-cli';
-import { startPostgres } from './helpers/postgres';
 import {
+  deskOnOwnServer,
   everyFile,
   initialisedShop,
   keychainEntries,
@@ -164,13 +164,8 @@ describe('two desks joined with the commands', () => {
 
 describe('leaving while the database is down', () => {
   it('still leaves, forgetting membership and password, and says the database was not told', async () => {
-    const server = await startPostgres();
+    const { server, adminUrl, dataDir } = await deskOnOwnServer('Back room');
     try {
-      const adminUrl = await server.createDatabase();
-      expect((await cli(['shop', 'init', adminUrl])).code).toBe(0);
-      const dataDir = newDataDir();
-      const join = await cli(['shop', 'join', adminUrl, '--data-dir', dataDir, '--name', 'Back room']);
-      expect(join.code, join.stderr).toBe(0);
       const { deskId } = JSON.parse(readFileSync(path.join(dataDir, 'shop', 'membership.json'), 'utf8')) as {
         deskId: string;
       };

@@ -2,11 +2,9 @@
 // Publish pressed on both desks at the same instant makes one job and one listing per draft; a
 // desk without the account's secret queues and the job waits for a desk that has it.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox';
+import type { Sandbox } from '../../src/sandbox';
 import { clientOf, counts } from '../integration/publish/helpers';
-import { freshDatabase } from './helpers/shared-postgres';
-import { initShop } from './helpers/desk-session';
-import { shopDesk, type ShopDesk } from './helpers/shop-desk';
+import { openShop, shopDesk, type ShopDesk } from './helpers/shop-desk';
 
 const opened: { desks: ShopDesk[]; sb?: Sandbox } = { desks: [] };
 afterEach(async () => {
@@ -15,13 +13,7 @@ afterEach(async () => {
   opened.sb = undefined;
 });
 
-async function shop() {
-  const url = await freshDatabase();
-  const shopId = await initShop(url);
-  const sb = await startSandbox({ port: 0, validationDelayMs: 20 });
-  opened.sb = sb;
-  return { url, shopId, sb };
-}
+const shop = () => openShop(opened);
 
 async function jobStates(desk: ShopDesk): Promise<Record<string, number>> {
   const read = await desk.session.pool.query<{ state: string; n: number }>(

@@ -3,15 +3,14 @@
 // in the shop's database, so exactly one desk hands each draft to the publish engine: one job and
 // one listing per draft.
 import { afterEach, expect, it, vi } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox';
+import type { Sandbox } from '../../src/sandbox';
 import { createRunner, type Runner } from '../../src/main/automation/runner';
 import { scheduleSource } from '../../src/main/automation/schedule-source';
 import { shopTaskClaims } from '../../src/main/shop/due-claims';
 import { clientOf } from '../integration/publish/helpers';
 import { fakeClock } from '../unit/helpers/fake-clock';
-import { initShop, TEST_LEASE } from './helpers/desk-session';
-import { freshDatabase } from './helpers/shared-postgres';
-import { shopDesk, type ShopDesk } from './helpers/shop-desk';
+import { TEST_LEASE } from './helpers/desk-session';
+import { openShop, shopDesk, type ShopDesk } from './helpers/shop-desk';
 
 const opened: { desks: ShopDesk[]; runners: Runner[]; sb?: Sandbox } = { desks: [], runners: [] };
 afterEach(async () => {
@@ -24,11 +23,7 @@ afterEach(async () => {
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 it('publishes each scheduled draft once when two desks find it due at the same instant', async () => {
-  const url = await freshDatabase();
-  const shopId = await initShop(url);
-  const sb = await startSandbox({ port: 0, validationDelayMs: 20 });
-  opened.sb = sb;
-  const s = { url, shopId, sb };
+  const s = await openShop(opened);
   const a = await shopDesk(s, 'Laden');
   opened.desks.push(a);
   const at = '2026-12-01T09:30:00.000Z';
@@ -78,7 +73,7 @@ it('publishes each scheduled draft once when two desks find it due at the same i
     },
     { timeout: 60_000, interval: 250 },
   );
-  const listings = await clientOf(sb).listListings();
+  const listings = await clientOf(s.sb).listListings();
   expect(listings).toHaveLength(6);
   const claims = await a.session.pool.query<{ n: number }>(
     `select count(*)::int as n from listing_desk.due_claims where done_at is not null and fence = 1`,

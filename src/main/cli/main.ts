@@ -14,7 +14,7 @@ import { takeDataFolder } from '../storage/take-data-folder';
 import { confStoreFactory } from '../storage/store-factory';
 import { resolveLanguage, type UiLanguage } from '../../shared/i18n-language';
 import type { Settings } from '../../shared/ipc/types';
-import { parseCliArgs, UsageError, type CliArgs } from './args';
+import { parseCliArgs, UsageError, type CliArgs, type CommandName } from './args';
 import { accountsImprintCommand } from './accounts-imprint';
 import { exportCommand } from './export';
 import { importCommand } from './import';
@@ -28,7 +28,8 @@ import { workerCommand } from './worker';
 import { feedAddCommand, feedListCommand, feedRemoveCommand } from './feed';
 import { feedPlanCommand, feedRunCommand } from './feed-run';
 import { shopInitCommand, shopJoinCommand, shopLeaveCommand, shopStatusCommand } from './shop';
-import { CallFailed, ExitWith, openSession, type Output } from './session';
+import { CallFailed, ExitWith, openSession, type Output, type Session } from './session';
+import { catchUpWithShop, sendToShop } from './shop-round';
 import { cliWords, EXIT, nameInvocation } from './words';
 import { isEntryPoint } from './entry-point';
 import { wordsIn } from '../i18n';
@@ -135,77 +136,13 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
     // accounts test and defaults name their account as an argument, like --account.
     const accountName = args.command === 'accounts' ? args.operands[0] : args.account;
     const session = openSession(app, language, output, accountName, stopped);
-    switch (args.command) {
-      case 'publish':
-        if (args.at !== undefined) return await scheduleCommand(session, args.operands, args.at);
-        return await publishCommand(session, {
-          ready: args.ready,
-          ids: args.operands,
-          waitMinutes: args.waitMinutes,
-        });
-      case 'worker':
-        return await workerCommand(session, { once: args.once, waitMinutes: args.waitMinutes, stopSignal });
-      case 'status':
-        return await statusCommand(session, args.json, args.account !== undefined);
-      case 'listings':
-        return await listingsCommand(session, args.json);
-      case 'import':
-        return await importCommand(session, {
-          source: args.operands[0]!,
-          ...(args.photos !== undefined && { photos: args.photos }),
-          ...(args.template !== undefined && { template: args.template }),
-          duplicates: args.duplicates,
-        });
-      case 'export':
-        return await exportCommand(session, {
-          file: args.operands[0]!,
-          listings: args.listings,
-          replace: args.replace,
-        });
-      case 'accounts':
-        switch (args.action) {
-          case 'add':
-            return await accountsAddCommand(session, args.operands[0]!, args.service!);
-          case 'list':
-            return await accountsListCommand(session, args.json);
-          case 'test':
-            return await accountsTestCommand(session);
-          case 'defaults':
-            return await accountsDefaultsCommand(session, args.defaults);
-          case 'imprint':
-            return await accountsImprintCommand(session, args.operands[0]!, args.operands[1]!);
-        }
-        throw new UsageError({ problem: 'accounts-what' });
-      case 'shop':
-        switch (args.shopAction) {
-          case 'join':
-            return await shopJoinCommand(session, args.operands[0]!, args.name);
-          case 'status':
-            return await shopStatusCommand(session, args.json);
-          case 'leave':
-            return await shopLeaveCommand(session);
-        }
-        throw new UsageError({ problem: 'shop-what' });
-      case 'feed':
-        switch (args.feedAction) {
-          case 'add':
-            return await feedAddCommand(session, args.operands[0]!, args.operands[1]!, {
-              ...args.feedAdd!,
-              photos: args.photos,
-              template: args.template,
-            });
-          case 'list':
-            return await feedListCommand(session, args.json);
-          case 'plan':
-            return await feedPlanCommand(session, args.operands[0]!, args.json);
-          case 'run':
-            return await feedRunCommand(session, args.operands[0]!, args.json);
-          case 'remove':
-            return await feedRemoveCommand(session, args.operands[0]!);
-        }
-        throw new UsageError({ problem: 'feed-what' });
-      default:
-        throw new UsageError({ problem: 'not-available', command: args.command });
+    // The shop commands keep their own order with the database (join exchanges, leave works offline).
+    const inShop = args.command !== 'shop';
+    if (inShop) await catchUpWithShop(session, appLog);
+    try {
+      return await runCommand({ ...args, command: args.command }, session);
+    } finally {
+      if (inShop) await sendToShop(session, appLog);
     }
   } catch (error) {
     const w = cliWords(language);
@@ -229,6 +166,82 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
     await app?.close().catch((error: unknown) => log?.error('Closing the back end failed', error));
     log?.close();
     lock.release();
+  }
+}
+
+/** Runs the parsed command on the opened back end and returns its exit code. */
+async function runCommand(args: CliArgs & { command: CommandName }, session: Session): Promise<number> {
+  switch (args.command) {
+    case 'publish':
+      if (args.at !== undefined) return await scheduleCommand(session, args.operands, args.at);
+      return await publishCommand(session, {
+        ready: args.ready,
+        ids: args.operands,
+        waitMinutes: args.waitMinutes,
+      });
+    case 'worker':
+      return await workerCommand(session, { once: args.once, waitMinutes: args.waitMinutes, stopSignal });
+    case 'status':
+      return await statusCommand(session, args.json, args.account !== undefined);
+    case 'listings':
+      return await listingsCommand(session, args.json);
+    case 'import':
+      return await importCommand(session, {
+        source: args.operands[0]!,
+        ...(args.photos !== undefined && { photos: args.photos }),
+        ...(args.template !== undefined && { template: args.template }),
+        duplicates: args.duplicates,
+      });
+    case 'export':
+      return await exportCommand(session, {
+        file: args.operands[0]!,
+        listings: args.listings,
+        replace: args.replace,
+      });
+    case 'accounts':
+      switch (args.action) {
+        case 'add':
+          return await accountsAddCommand(session, args.operands[0]!, args.service!);
+        case 'list':
+          return await accountsListCommand(session, args.json);
+        case 'test':
+          return await accountsTestCommand(session);
+        case 'defaults':
+          return await accountsDefaultsCommand(session, args.defaults);
+        case 'imprint':
+          return await accountsImprintCommand(session, args.operands[0]!, args.operands[1]!);
+      }
+      throw new UsageError({ problem: 'accounts-what' });
+    case 'shop':
+      switch (args.shopAction) {
+        case 'join':
+          return await shopJoinCommand(session, args.operands[0]!, args.name);
+        case 'status':
+          return await shopStatusCommand(session, args.json);
+        case 'leave':
+          return await shopLeaveCommand(session);
+      }
+      throw new UsageError({ problem: 'shop-what' });
+    case 'feed':
+      switch (args.feedAction) {
+        case 'add':
+          return await feedAddCommand(session, args.operands[0]!, args.operands[1]!, {
+            ...args.feedAdd!,
+            photos: args.photos,
+            template: args.template,
+          });
+        case 'list':
+          return await feedListCommand(session, args.json);
+        case 'plan':
+          return await feedPlanCommand(session, args.operands[0]!, args.json);
+        case 'run':
+          return await feedRunCommand(session, args.operands[0]!, args.json);
+        case 'remove':
+          return await feedRemoveCommand(session, args.operands[0]!);
+      }
+      throw new UsageError({ problem: 'feed-what' });
+    default:
+      throw new UsageError({ problem: 'not-available', command: args.command });
   }
 }
 

@@ -19,10 +19,8 @@ import { shopProblemText } from '../shop/shop-words';
 import { localTime, table } from './lists';
 import { readSecret } from './read-secret';
 import { CallFailed, ExitWith, type Output, type Session } from './session';
+import { FIRST_ANSWER_MS } from './shop-round';
 import { cliInvocation, EXIT } from './words';
-
-/** How long `shop status` gives a fresh session to reach the database (its connect timeout and a bit). */
-const FIRST_ANSWER_MS = 7_000;
 
 /** The exit code of a shop problem: out of reach (8) or refused (9). */
 export function shopExitCode(problem: ShopProblemCode | ShopRefusal): number {
@@ -132,7 +130,12 @@ export async function shopStatusCommand(session: Session, json: boolean): Promis
   const t = wordsIn(session.language, 'cli');
   // The back end has just opened: its session counts as offline until the database first answers.
   const sync = session.app.shop?.sync;
-  if (sync) await waitConnected(sync, FIRST_ANSWER_MS).catch(() => undefined);
+  // Connected, one round first: what waits goes up and what others did (their conflicts too) is read.
+  if (sync)
+    await waitConnected(sync, FIRST_ANSWER_MS).then(
+      () => sync.syncNow(),
+      () => undefined,
+    );
   const status = await session.call<ShopStatusView>('shop:status');
   const problem = status.link?.problem;
   if (json) session.out(JSON.stringify(status, null, 2));

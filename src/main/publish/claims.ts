@@ -45,6 +45,8 @@ export interface PublishClaims {
   queuedBy?(jobId: string): string | undefined;
   /** Called once by the engine it serves; returns the detach. */
   attach(jobs: ClaimedJobs): () => void;
+  /** True when a job for the account's drafts may be another desk's, with no file of it here (a shop). */
+  shared?(accountId: string): boolean;
 }
 
 /**

@@ -53,7 +53,8 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
   const store = await openJobStore(options.dataDir, now);
   for (const problem of store.problems)
     log.error(`A publish job file did not parse; moved aside to ${problem.movedAside}`);
-  const repaired = await repairDrafts(store.loaded, options.drafts, log);
+  const shared = (accountId: string) => claims.shared?.(accountId) === true;
+  const repaired = await repairDrafts(store.loaded, options.drafts, log, shared);
   if (repaired.length > 0) options.onDraftsChanged?.(repaired);
   const drafts = withoutWaiting(
     createDraftSync(options.drafts, log, (ids) => options.onDraftsChanged?.(ids)),

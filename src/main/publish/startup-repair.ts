@@ -11,7 +11,9 @@
 //   failed -> "failed" (with the listing, if any); cancelled -> back to a draft;
 // - a draft that the seller unlinked or linked elsewhere since is left as it is (a finished job
 //   only changes a draft still "publishing", or one still linked to the job's listing);
-// - a draft "publishing" with no job at all goes back to a draft (the store settles it to "ready").
+// - a draft "publishing" with no job at all goes back to a draft (the store settles it to "ready"),
+//   except in a shop: there its job may be another desk's (no file here), and that desk's outcome
+//   reaches the draft through the shop; resetting it would send "ready" up over a job in flight.
 import type { Draft, DraftStatus } from '../../shared/domain/draft';
 import { isOpenJobState } from '../../shared/domain/publish-job';
 import type { DraftsPort } from './draft-sync';
@@ -60,12 +62,14 @@ export function agreeWith(draft: Draft, job: JobRecord | undefined): Draft {
 
 /**
  * Brings the drafts into agreement with `records` (see the top of this file); resolves with the
- * ids of the drafts changed. Drafts that cannot be read or written are logged and left.
+ * ids of the drafts changed. Drafts that cannot be read or written are logged and left. `shared`:
+ * whether the account's jobs may be another desk's (a shop): its draft without a job here is left.
  */
 export async function repairDrafts(
   records: readonly JobRecord[],
   drafts: DraftsPort,
   log: { info(message: string): void },
+  shared: (accountId: string) => boolean = () => false,
 ): Promise<string[]> {
   const latest = latestJobs(records);
   // With the store's list, only drafts whose listed status disagrees are read.
@@ -86,6 +90,7 @@ export async function repairDrafts(
     try {
       const current = await drafts.get(draftId);
       const job = latest.get(draftId);
+      if (!job && current.accountId !== null && shared(current.accountId)) continue;
       if (agreeWith(current, job) === current) continue;
       await drafts.update(draftId, (draft) => agreeWith(draft, job));
       changed.push(draftId);

@@ -78,6 +78,7 @@ export async function openDeskClaims(dataDir: string, deps: ClaimsDeps): Promise
       queue: (record, photoPath) => current().queue(record, photoPath),
       claim: (record) => current().claim(record),
       queuedBy: (jobId) => shop?.claims.queuedBy(jobId),
+      shared: (accountId) => shop?.claims.shared?.(accountId) === true,
       attach(jobs) {
         attached = jobs;
         detach = current().attach(jobs);

@@ -275,6 +275,7 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
     jobs: () => queue.jobs(),
     onJobs: (listener) => queue.onRead(listener),
     holds: (jobId) => live.has(jobId),
+    shared: (accountId) => options.keepsLocal?.(accountId) !== true,
     inQueue: (jobId) => unsent.has(jobId) || queue.rows().some((row) => row.id === jobId),
     async cancelQueued(jobId) {
       if (unsent.delete(jobId)) return true;

@@ -7,6 +7,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { KEYCHAIN_SERVICE, loadKeytar } from '../../../src/main/secrets/keytar-store';
 import { initShop } from '../../../src/main/shop/shop-init';
+import { cli } from '../../integration/cli/run-cli';
+import { startPostgres } from './postgres';
 import { freshDatabase } from './shared-postgres';
 
 const folders: string[] = [];
@@ -58,3 +60,23 @@ export function everyFile(dir: string): { file: string; text: string }[] {
 /** The shop passwords in the keychain (the D-Bus session's gnome-keyring). */
 export const keychainEntries = async () =>
   (await loadKeytar().findCredentials(KEYCHAIN_SERVICE)).filter((c) => c.account.startsWith('shop-'));
+
+/**
+ * A PostgreSQL of its own (for the test to stop and start), a database made by `shop init` and a
+ * desk joined to it as `name` with the commands; `server.remove()` is the caller's.
+ */
+export async function deskOnOwnServer(name: string) {
+  const server = await startPostgres();
+  try {
+    const adminUrl = await server.createDatabase();
+    const init = await cli(['shop', 'init', adminUrl]);
+    if (init.code !== 0) throw new Error(`shop init failed: ${init.stderr}`);
+    const dataDir = newDataDir();
+    const join = await cli(['shop', 'join', adminUrl, '--data-dir', dataDir, '--name', name]);
+    if (join.code !== 0) throw new Error(`shop join failed: ${join.stderr}`);
+    return { server, adminUrl, dataDir };
+  } catch (error) {
+    server.remove();
+    throw error;
+  }
+}

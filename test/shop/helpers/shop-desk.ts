@@ -8,9 +8,10 @@ import type { PublishEngine } from '../../../src/main/publish/engine';
 import { openShopClaims, type ShopClaims } from '../../../src/main/shop/job-claims';
 import { shopNotices, shopPublishing } from '../../../src/main/shop/shop-publishing';
 import type { ShopSession } from '../../../src/main/shop/shop-session';
-import type { Sandbox } from '../../../src/sandbox';
+import { startSandbox, type Sandbox } from '../../../src/sandbox';
 import { clientOf, desk, engineOn, sandboxAccounts, type Desk } from '../../integration/publish/helpers';
-import { deskSession, TEST_LEASE } from './desk-session';
+import { deskSession, initShop, TEST_LEASE } from './desk-session';
+import { freshDatabase } from './shared-postgres';
 import type { LeaseTiming } from '../../../src/main/shop/job-lease';
 
 export interface ShopDesk {
@@ -89,4 +90,16 @@ export async function shopDesk(
       await d.close();
     },
   };
+}
+
+/**
+ * A fresh shop database and a sandbox whose publications settle after `validationDelayMs`; the
+ * sandbox goes into `opened` for the test's afterEach to close.
+ */
+export async function openShop(opened: { sb?: Sandbox }, validationDelayMs = 20) {
+  const url = await freshDatabase();
+  const shopId = await initShop(url);
+  const sb = await startSandbox({ port: 0, validationDelayMs });
+  opened.sb = sb;
+  return { url, shopId, sb };
 }
