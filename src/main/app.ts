@@ -366,7 +366,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     language,
     automation,
     get shop() {
-      return deskShop.current();
+      return deskClaims.withQueue(deskShop.current());
     },
     get shopJoining() {
       return deskShop.joining();

@@ -23,6 +23,25 @@ export async function catchUpWithShop(session: Session, log: Log): Promise<void>
     return;
   }
   await sync.syncNow();
+  // The publish jobs the command lists or joins are the shop's: it waits for the queue's first
+  // read, bounded as the first answer is (a queue that stays unread leaves the desk's own jobs).
+  const queueRead = session.app.shop?.queueRead?.();
+  if (queueRead) log.info('shop: the command waits for this desk’s first read of the publish queue');
+  if (queueRead && !(await within(queueRead, FIRST_ANSWER_MS))) {
+    log.warn('shop: the publish queue was not read in time; the command sees this desk’s own jobs');
+    session.err(wordsIn(session.language, 'cli')('shop.queueUnread'));
+  }
+}
+
+/** Whether `promise` settles within `ms`. */
+async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([promise.then(() => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Sends what a command changed before the back end closes; says what still waits (it goes up at the next start). */

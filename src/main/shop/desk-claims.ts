@@ -11,6 +11,7 @@ import { openShopBulk } from './bulk-queue';
 import { openShopClaims, type ShopClaims, type ShopClaimsOptions } from './job-claims';
 import { readMembership, type ShopMembership } from './membership';
 import type { ShopSession } from './shop-session';
+import type { DeskShop } from './start-shop';
 import { shopNotices, shopPublishing } from './shop-publishing';
 
 type ShopBulk = ReturnType<typeof openShopBulk>;
@@ -32,6 +33,8 @@ export interface DeskClaims {
   /** `onNotice`, in a shop only for the jobs this desk pressed Publish for. */
   notices(onNotice: (notice: PublishNotice) => void): (notice: PublishNotice) => void;
   close(): Promise<void>;
+  /** The desk's shop as App shows it, with the wait for this desk's first read of the queue. */
+  withQueue(shop: DeskShop | undefined): DeskShop | undefined;
 }
 
 /** The desk's claims; in its shop's queue from the start when membership.json exists. */
@@ -128,5 +131,6 @@ export async function openDeskClaims(dataDir: string, deps: ClaimsDeps): Promise
     },
     notices: (onNotice) => (notice) => (shop ? shopNotices(shop.claims, onNotice)(notice) : onNotice(notice)),
     close: leave,
+    withQueue: (desk) => desk && { ...desk, queueRead: () => shop?.claims.readOnce() ?? Promise.resolve() },
   };
 }

@@ -57,6 +57,8 @@ export interface ShopClaimsOptions {
 export interface ShopClaims extends PublishClaims {
   /** The queue's jobs, newest first, as last read, with their records (absent: not read yet). */
   jobs(): { row: JobRow; record?: JobRecord }[];
+  /** Resolves once this desk has read the shop's queue (a command's status waits for it). */
+  readOnce(): Promise<void>;
   /** Told whenever the queue was read anew, with the jobs written since; returns the unsubscribe. */
   onJobs(listener: (changed: string[]) => void): () => void;
   /** Whether this desk holds the job's claim now. */
@@ -78,6 +80,8 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
   const live = new Map<string, JobClaim>();
   const unsent = new Map<string, JobRecord>();
   const queue = queueRead();
+  let firstRead = () => undefined as void;
+  const readOnce = new Promise<void>((resolve) => (firstRead = resolve));
   let jobs: ClaimedJobs | null = null;
   let closed = false;
   let backlog = false;
@@ -166,6 +170,7 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
   const sweep = async (): Promise<void> => {
     await sendUnsent();
     const changed = await queue.read(await connected());
+    firstRead();
     if (!jobs) return;
     // This desk's copies of jobs another desk runs follow the shop's (their draft, their notice),
     // so that a Retry here never starts from an older copy.
@@ -273,6 +278,7 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
       };
     },
     jobs: () => queue.jobs(),
+    readOnce: () => readOnce,
     onJobs: (listener) => queue.onRead(listener),
     holds: (jobId) => live.has(jobId),
     shared: (accountId) => options.keepsLocal?.(accountId) !== true,

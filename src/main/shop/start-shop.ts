@@ -67,6 +67,8 @@ export interface DeskShop {
   session: ShopSession;
   sync: ShopSync;
   status(): Promise<ShopStatus>;
+  /** Resolves once the desk's claims have read the shop's publish queue (set by desk-claims.ts). */
+  queueRead?(): Promise<void>;
   close(): Promise<void>;
 }
 
