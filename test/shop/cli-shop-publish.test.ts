@@ -29,7 +29,7 @@ async function ok(step: Promise<CliRun>, code = 0): Promise<CliRun> {
 }
 
 const root = path.resolve(import.meta.dirname, '..', '..');
-/** A command in a child, its output readable while it runs. */
+/** A command in a child, its stderr readable while it runs; `interrupt` is the seller's Ctrl+C. */
 function inBackground(args: string[], env: NodeJS.ProcessEnv = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/main.ts', ...args], {
     cwd: root,
@@ -40,11 +40,11 @@ function inBackground(args: string[], env: NodeJS.ProcessEnv = {}) {
   child.stdout.on('data', (chunk: Buffer) => (seen.stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (seen.stderr += chunk.toString()));
   const done = new Promise<number | null>((resolve) => child.once('close', resolve));
-  return { seen, done };
+  return { seen, done, interrupt: () => child.kill('SIGINT') };
 }
 
 describe('publishing on the command line of a desk in a shop', () => {
-  it('lists the job another desk runs in status', async () => {
+  it('lists the job another desk runs in status, and publish names that desk while it waits', async () => {
     // The publication is slow to make: the first desk's job stays running (its draft not online
     // yet, so another desk's Publish joins it) while the second desk looks.
     sandbox = await startSandbox({
@@ -127,7 +127,19 @@ describe('publishing on the command line of a desk in a shop', () => {
     const listed = (JSON.parse(status.seen.stdout) as { jobs: { id: string }[] }).jobs;
     expect(listed).toMatchObject([{ id: jobId, draftId }]);
 
+    // Pressed on this desk too: it joins the front desk's job and says who runs it (then Ctrl+C).
+    for (const [env, words] of [
+      [{}, 'run by the desk “Front”: this command waits for it'],
+      [{ LANG: 'de_DE.UTF-8' }, 'läuft auf dem Arbeitsplatz „Front“: Dieser Befehl wartet darauf'],
+    ] as const) {
+      const again = inBackground(['publish', draftId, '--data-dir', back], env);
+      await vi.waitFor(() => expect(again.seen.stderr).toContain(words), { timeout: 60_000, interval: 200 });
+      again.interrupt();
+      await again.done;
+      expect(again.seen.stderr.split(words)).toHaveLength(2);
+    }
     expect(await first.done).toBe(0);
+    expect(first.seen.stderr).not.toContain('run by the desk');
     // One listing with its photo, whichever desk pressed.
     expect(counts(sandbox)).toMatchObject({ listings: 1, media: 1, publications: 1 });
   }, 180_000);

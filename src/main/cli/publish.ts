@@ -138,7 +138,11 @@ export async function publishCommand(
   const report = (job: PublishJobView) => {
     const draft = ours.get(job.id);
     if (!draft) return;
-    const line = `${titleOf(draft.title)}: ${jobStateText(job, session.language)}`;
+    const state = jobStateText(job, session.language);
+    // In a shop the job may be another desk's (it pressed first, or crashed holding it): the
+    // command names that desk rather than wait in silence for up to a lease.
+    const elsewhere = isOpenJobState(job.state) && job.desk?.runner && !job.desk.here;
+    const line = `${titleOf(draft.title)}: ${elsewhere ? w.otherDesk(state, job.desk!.runner!) : state}`;
     if (lastLine.get(job.id) === line) return;
     lastLine.set(job.id, line);
     session.err(line);

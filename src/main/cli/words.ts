@@ -63,6 +63,8 @@ export interface Words {
   noneReady(count: number): string;
   started(count: number): string;
   notStarted(title: string, why: string): string;
+  /** A job of this command that another desk runs (or whose claim this desk waits out). */
+  otherDesk(state: string, desk: string): string;
   imprintMissing(account: string): string;
   imprintSet(account: string, file: string): string;
   imprintFile(file: string, why: string): string;
@@ -130,6 +132,7 @@ function wordsOf(t: TFunction): Words {
     noneReady: (count) => t('noneReady', { count }),
     started: (count) => t('started', { count }),
     notStarted: (title, why) => t('notStarted', { title, why }),
+    otherDesk: (state, desk) => t('otherDesk', { state, desk }),
     imprintMissing: (account) => t('imprintMissing', { account }),
     imprintSet: (account, file) => t('imprintSet', { account, file }),
     imprintFile: (file, why) => t('imprintFile', { file, why }),
