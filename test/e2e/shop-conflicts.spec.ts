@@ -59,8 +59,13 @@ test('a draft in shop conflict: marked in the list, both values shown, the selle
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto(shell.url);
     const list = page.getByRole('region', { name: 'Draft list' });
-    await expect(list.getByRole('listitem').filter({ hasText: 'Regal, Buche' })).toContainText('4 conflicts');
+    const row = list.getByRole('listitem').filter({ hasText: 'Regal, Buche' });
+    await expect(row).toContainText('4 conflicts');
+    // Publish refuses it until the seller picks: nowhere is it "ready".
+    await expect(row.locator('.drafts-state')).toHaveText('In conflict: pick the values');
     await list.getByRole('button', { name: 'Regal, Buche' }).click();
+    await expect(page.getByTestId('editor-status')).toHaveText('In conflict: pick the values');
+    await expect(page.getByTestId('editor-summary')).toHaveText('In conflict: pick the values');
 
     const merge = page.getByTestId('shop-merge');
     await expect(merge.getByRole('heading', { name: 'Changed on two desks' })).toBeVisible();
@@ -116,6 +121,10 @@ test('a draft in shop conflict: marked in the list, both values shown, the selle
     await expect(merge.getByRole('heading', { name: 'An zwei Arbeitsplätzen geändert' })).toBeVisible();
     await expect(merge).toContainText('Dieser Entwurf wurde an einem anderen Arbeitsplatz gelöscht (Lager,');
     await expect(merge.getByRole('group', { name: 'Reihenfolge der Fotos' })).toBeVisible();
+    await expect(page.getByTestId('editor-status')).toHaveText('Im Konflikt: Werte wählen');
+    await expect(page.locator(`button[data-id="${draft.id}"] .drafts-state`)).toHaveText(
+      'Im Konflikt: Werte wählen',
+    );
     await shot(page, testInfo, 'shop-conflicts-de-dark');
     await merge.screenshot({ path: testInfo.outputPath('shop-conflicts-panel-de-dark.png') });
     expect(await axeFindings(page)).toEqual([]);
@@ -136,6 +145,9 @@ test('a draft in shop conflict: marked in the list, both values shown, the selle
     await expect(merge).toHaveCount(0);
     // The row (by the draft's id: the list's name is German now) no longer names a conflict.
     await expect(page.locator(`button[data-id="${draft.id}"]`)).not.toContainText('Konflikt');
+    await expect(page.locator(`button[data-id="${draft.id}"] .drafts-state`)).toHaveText('Bereit');
+    await expect(page.getByTestId('editor-status')).toHaveText('Bereit zum Veröffentlichen');
+    await expect(page.getByTestId('editor-summary')).toHaveText('Bereit zum Veröffentlichen');
     const settled = await call(page, 'drafts:get', { id: draft.id });
     const [a, b, c] = was.photos.map((photo) => photo.id);
     expect(settled.photos.map((photo) => photo.id)).toEqual([c, a, b]);

@@ -5,7 +5,8 @@ import type { DraftsListResult } from '../../shared/ipc/types';
 import { wordsIn } from '../i18n';
 import type { Session } from './session';
 
-export type DraftCounts = Record<DraftStatus, number> & { trash: number; total: number };
+/** `conflict`: ready drafts with fields two desks of the shop changed apart; they are not in `ready`. */
+export type DraftCounts = Record<DraftStatus, number> & { conflict: number; trash: number; total: number };
 
 /** The drafts by state (the trash apart), of `accountId` or of every account. */
 export async function countDrafts(session: Session, accountId: string | undefined): Promise<DraftCounts> {
@@ -15,7 +16,11 @@ export async function countDrafts(session: Session, accountId: string | undefine
   const trashed = await session.call<DraftsListResult>('drafts:list', { trash: true, account: 'all' });
   const counts = Object.fromEntries(draftStatuses.map((status) => [status, 0])) as DraftCounts;
   const items = live.items.filter(mine);
-  for (const item of items) counts[item.status] += 1;
+  counts.conflict = 0;
+  // Publish refuses a draft in conflict until the seller picks (issue 24.4): it is not ready.
+  for (const item of items)
+    if (item.status === 'ready' && item.shopConflicts > 0) counts.conflict += 1;
+    else counts[item.status] += 1;
   counts.trash = trashed.items.filter(mine).length;
   counts.total = items.length;
   return counts;
@@ -28,7 +33,12 @@ export function draftCountsText(
   account?: string,
 ): string {
   const t = wordsIn(session.language, 'cli');
-  const parts = draftStatuses.map((status) => t(`draftCounts.${status}`, { count: counts[status] }));
+  const parts = draftStatuses.flatMap((status) => [
+    t(`draftCounts.${status}`, { count: counts[status] }),
+    ...(status === 'ready' && counts.conflict > 0
+      ? [t('draftCounts.conflict', { count: counts.conflict })]
+      : []),
+  ]);
   return t(account === undefined ? 'draftCounts.line' : 'draftCounts.lineOf', {
     account,
     states: parts.join(', '),

@@ -20,6 +20,7 @@ import { useShownIssues } from './editor/use-shown-issues';
 import { PhotosPanel } from './photos/PhotosPanel';
 import { PriceRuleSection } from '../price-rules/PriceRuleSection';
 import { ShopConflicts } from './shop/ShopConflicts';
+import { shopConflictsOf } from '../../../shared/domain/shop-conflicts';
 import { ScheduleBar } from '../schedule/ScheduleBar';
 import './editor/editor.css';
 
@@ -120,6 +121,7 @@ export function DraftEditor({ draftId }: { draftId: string }) {
   }
 
   const photoIssues = issuesOf(byField, 'photos');
+  const inConflict = shopConflictsOf(draft).length > 0;
   // Publish with something missing shows every field's problem and leads to the summary.
   const notReady = () => {
     showAll();
@@ -137,6 +139,7 @@ export function DraftEditor({ draftId }: { draftId: string }) {
       <EditorHeader
         title={draft.title}
         status={draft.status}
+        inConflict={inConflict}
         createdAt={draft.createdAt}
         updatedAt={draft.updatedAt}
       />
@@ -147,7 +150,7 @@ export function DraftEditor({ draftId }: { draftId: string }) {
           publish" beside it would contradict it. What is left to fix is always shown. */}
       {(issues.length > 0 ||
         (!draft.remote?.publicationUuid && (draft.status === 'draft' || draft.status === 'ready'))) && (
-        <IssueSummary issues={issues} rows={rows} />
+        <IssueSummary issues={issues} rows={rows} inConflict={inConflict} />
       )}
       <ListingSection draft={draft} issues={byField} suggestions={suggestions} />
       <section

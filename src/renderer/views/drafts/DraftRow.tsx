@@ -73,9 +73,14 @@ export const DraftRow = memo(function DraftRow({
         <span className="drafts-row-text">
           <span className={`drafts-row-title${item.title ? '' : ' untitled'}`}>{title}</span>
           <span className="muted small drafts-row-meta">
-            <span className={`drafts-state state-${item.status}`}>
-              {t(`draftsList.status.${item.status}`)}
-            </span>
+            {/* Issue 24.4: Publish refuses a draft in conflict, so "ready" would mislead. */}
+            {item.status === 'ready' && item.shopConflicts > 0 ? (
+              <span className="drafts-state state-conflict">{t('shopMerge.pick')}</span>
+            ) : (
+              <span className={`drafts-state state-${item.status}`}>
+                {t(`draftsList.status.${item.status}`)}
+              </span>
+            )}
             {account.name !== '' && (
               <span
                 className={`drafts-account${account.removed ? ' removed' : ''}`}

@@ -43,12 +43,20 @@ function SaveIndicator() {
 interface HeaderProps {
   title: string;
   status: DraftStatus;
+  /** Fields two desks changed apart wait for the seller (issue 24.4): not ready, whatever the status. */
+  inConflict: boolean;
   createdAt: string;
   updatedAt: string;
 }
 
 /** The draft's name, status and dates, and the state of its saving (drawn again only when they change). */
-export const EditorHeader = memo(function EditorHeader({ title, status, createdAt, updatedAt }: HeaderProps) {
+export const EditorHeader = memo(function EditorHeader({
+  title,
+  status,
+  inConflict,
+  createdAt,
+  updatedAt,
+}: HeaderProps) {
   const { t, i18n } = useTranslation();
   const date = (iso: string) =>
     new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
@@ -57,9 +65,15 @@ export const EditorHeader = memo(function EditorHeader({ title, status, createdA
       <div className="editor-head-main">
         <h2>{title.trim() || t('editor.untitled')}</h2>
         <p className="muted small">
-          <span className={`status-badge status-${status}`} data-testid="editor-status">
-            {t(`editor.status.${status}`)}
-          </span>
+          {inConflict && status === 'ready' ? (
+            <span className="status-badge status-conflict" data-testid="editor-status">
+              {t('shopMerge.pick')}
+            </span>
+          ) : (
+            <span className={`status-badge status-${status}`} data-testid="editor-status">
+              {t(`editor.status.${status}`)}
+            </span>
+          )}
           <span>{t('editor.created', { date: date(createdAt) })}</span>
           <span>{t('editor.updated', { date: date(updatedAt) })}</span>
         </p>

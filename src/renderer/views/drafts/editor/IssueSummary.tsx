@@ -7,6 +7,8 @@ import { useFieldLabel, useIssueText } from './use-editor-language';
 interface Props {
   issues: readonly DraftIssue[];
   rows: readonly AttributeRow[];
+  /** Fields in shop conflict wait for the seller's pick: then "ready" would mislead (issue 24.4). */
+  inConflict?: boolean;
 }
 
 /** One entry per field to fix, in the form's order; several issues of a field share its entry. */
@@ -21,11 +23,18 @@ function byTarget(issues: readonly DraftIssue[]): DraftIssue[][] {
 }
 
 /** What still stands between the draft and publishing; each entry takes the focus to its field. */
-export function IssueSummary({ issues, rows }: Props) {
+export function IssueSummary({ issues, rows, inConflict = false }: Props) {
   const { t } = useTranslation();
   const label = useFieldLabel();
   const issueText = useIssueText();
   const groups = byTarget(issues);
+  if (groups.length === 0 && inConflict) {
+    return (
+      <div className="editor-summary" data-testid="editor-summary">
+        <strong>{t('shopMerge.pick')}</strong>
+      </div>
+    );
+  }
   if (groups.length === 0) {
     return (
       <div className="editor-summary ready" data-testid="editor-summary">
