@@ -44,6 +44,17 @@ export function draftItems(deps: DraftItemsDeps): DraftItems {
   const entryOf = (id: string) =>
     store.list().find((e) => e.id === id) ?? store.listTrash().find((e) => e.id === id);
 
+  // The sha-256 of each of the draft's files: this desk's copy, else what the shop knows of it.
+  const filesHere = async (draft: Draft) => {
+    const known = await deps.knownFiles(draft.id);
+    const files: Record<string, string> = {};
+    for (const file of filesOf(draft)) {
+      const hash = (await photos.hashOf(file)) ?? known[file];
+      if (hash) files[file] = hash;
+    }
+    return files;
+  };
+
   return {
     kind: DRAFT_KIND,
     async read(id) {
@@ -51,18 +62,15 @@ export function draftItems(deps: DraftItemsDeps): DraftItems {
       if (!entry) return undefined;
       const draft = await store.get(id).catch(() => undefined);
       if (!draft) return undefined;
-      const known = await deps.knownFiles(id);
-      const files: Record<string, string> = {};
-      for (const file of filesOf(draft)) {
-        const hash = (await photos.hashOf(file)) ?? known[file];
-        if (hash) files[file] = hash;
-      }
-      return { draft, trashedAt: entry.trashedAt, files } satisfies DraftBody;
+      return { draft, trashedAt: entry.trashedAt, files: await filesHere(draft) } satisfies DraftBody;
     },
     async apply(id, make) {
       let applied: DraftBody | undefined;
+      // The merge knows the same file added on two desks by its content: this desk's hashes.
+      const before = await store.get(id).catch(() => undefined);
+      const files = before ? await filesHere(before) : {};
       await store.receive(id, (current) => {
-        const here = current && { ...current, files: {} };
+        const here = current && { ...current, files };
         applied = asBody(make(here));
         return applied && ({ draft: applied.draft, trashedAt: applied.trashedAt } satisfies ReceivedDraft);
       });
@@ -76,7 +84,13 @@ export function draftItems(deps: DraftItemsDeps): DraftItems {
       if (!m) return { ...t, trashedAt: null, draft: merge.restoreAfterDelete(t.draft, who.mine) };
       const trashedAt = m.trashedAt !== (b?.trashedAt ?? null) ? m.trashedAt : t.trashedAt;
       return {
-        draft: merge.draft(b?.draft, m.draft, t.draft, who),
+        draft: merge.draft(
+          b?.draft,
+          m.draft,
+          t.draft,
+          who,
+          (photo) => m.files[photo.file] ?? t.files[photo.file],
+        ),
         trashedAt,
         files: { ...t.files, ...m.files },
       } satisfies DraftBody;

@@ -10,7 +10,14 @@ export type MergeSides = ShopSides;
 
 /** The pure three-way merge (src/shared/domain/shop-merge.ts), handed in by the composition root. */
 export interface ShopMergePort {
-  draft(base: Draft | undefined, mine: Draft, theirs: Draft, who: MergeSides): Draft;
+  /** `contentOf`: the sha-256 of a photo's file, to keep the same file added on both sides once. */
+  draft(
+    base: Draft | undefined,
+    mine: Draft,
+    theirs: Draft,
+    who: MergeSides,
+    contentOf?: (photo: Draft['photos'][number]) => string | undefined,
+  ): Draft;
   record<T>(base: T | undefined, mine: T, theirs: T, who: MergeSides): T;
   restoreAfterDelete(mine: Draft, deletedBy: ShopAuthor): Draft;
 }

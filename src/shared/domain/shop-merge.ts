@@ -21,7 +21,7 @@ import {
 } from './shop-conflicts';
 import { sameShopValue, shopFieldsOf, shopValueOf, withShopValue, type ShopValue } from './shop-fields';
 import { mergeKeyedLists } from './shop-lists';
-import { mergePhotos } from './shop-photos';
+import { mergePhotos, type PhotoContent } from './shop-photos';
 
 export type { ShopAuthor, ShopConflict, ShopConflictValue, ShopSides } from './shop-conflicts';
 
@@ -31,7 +31,13 @@ const stored = (entry: Authored<ShopValue>): ShopConflictValue => ({
 });
 
 /** Merges two desks' versions of a draft against `base` (undefined: both new); see the file's top. */
-export function mergeShopDraft(base: Draft | undefined, mine: Draft, theirs: Draft, who: ShopSides): Draft {
+export function mergeShopDraft(
+  base: Draft | undefined,
+  mine: Draft,
+  theirs: Draft,
+  who: ShopSides,
+  contentOf?: PhotoContent,
+): Draft {
   const known = base !== undefined;
   const conflicts = mergeConflicts(
     base ? shopConflictsOf(base) : undefined,
@@ -58,7 +64,7 @@ export function mergeShopDraft(base: Draft | undefined, mine: Draft, theirs: Dra
     if (conflict) conflicts.set(field, conflict);
   }
 
-  const photos = mergePhotos(base?.photos, mine.photos, theirs.photos, who);
+  const photos = mergePhotos(base?.photos, mine.photos, theirs.photos, who, contentOf);
   if (photos.orderConflict) {
     const held = conflicts.get('photoOrder')?.values ?? [];
     const conflict = conflictOver('photoOrder', [...held, ...photos.orderConflict]);

@@ -1,6 +1,8 @@
 // A draft's photos merged from two desks (issue 24.4): the set by photo id (added on either side:
 // kept; removed on either side: removed), then the order of the photos both sides have. The order
-// changed on both sides to different orders is a conflict (the set itself: shop-lists.ts). Pure.
+// changed on both sides to different orders is a conflict (the set itself: shop-lists.ts). The same
+// file added on both sides (the same content under two photo ids) is one photo, where it comes
+// first. Pure.
 import type { DraftPhoto } from './draft';
 import { laterOf, mergedData, type Authored, type ShopSides } from './shop-conflicts';
 import { keptKeys, mergeKeyedLists } from './shop-lists';
@@ -16,12 +18,19 @@ const sameOrder = (a: readonly string[], b: readonly string[]) =>
 
 const idsOf = (photos: readonly DraftPhoto[]) => photos.map((photo) => photo.id);
 
-/** Merges the photos of base (undefined: both new), mine and theirs; `who` says who made each side. */
+/** The content of a photo's file (its sha-256), when known. */
+export type PhotoContent = (photo: DraftPhoto) => string | undefined;
+
+/**
+ * Merges the photos of base (undefined: both new), mine and theirs; `who` says who made each side;
+ * `contentOf` tells the same file added on both sides.
+ */
 export function mergePhotos(
   base: readonly DraftPhoto[] | undefined,
   mine: readonly DraftPhoto[],
   theirs: readonly DraftPhoto[],
   who: ShopSides,
+  contentOf?: PhotoContent,
 ): PhotoMerge {
   const [b, m, t] = [base ?? [], mine, theirs].map((list) => new Map(list.map((p) => [p.id, p])));
   const kept = keptKeys(b!, m!, t!);
@@ -47,7 +56,29 @@ export function mergePhotos(
     }
   }
   const photos = mergeKeyedLists(base, mine, theirs, (p) => p.id, record, lead);
-  return { photos, orderConflict };
+  return { photos: contentOf ? oneOfEachAdded(photos, b!, m!, contentOf) : photos, orderConflict };
+}
+
+/**
+ * Drops a photo one side added when the other side added the same content earlier in the list (an
+ * import of the same file on two desks): the seller added one photo, not two. A side's own
+ * repeats, and photos the base had, are left as they are.
+ */
+function oneOfEachAdded(
+  photos: DraftPhoto[],
+  base: ReadonlyMap<string, DraftPhoto>,
+  mine: ReadonlyMap<string, DraftPhoto>,
+  contentOf: PhotoContent,
+): DraftPhoto[] {
+  const addedBy = new Map<string, 'mine' | 'theirs'>();
+  return photos.filter((photo) => {
+    const content = contentOf(photo);
+    if (base.has(photo.id) || content === undefined) return true;
+    const side = mine.has(photo.id) ? 'mine' : 'theirs';
+    const first = addedBy.get(content);
+    if (first === undefined) addedBy.set(content, side);
+    return first === undefined || first === side;
+  });
 }
 
 /** The photos with those of `order` in that order, in the places they hold; the others stay put. */

@@ -129,6 +129,31 @@ describe('mergeShopDraft: photos', () => {
     expect(onLager).toEqual(onLaden);
   });
 
+  it('keeps the same file added on both desks once, where it comes first; a side’s own repeat stays', () => {
+    const was = base();
+    // P3 and P4 are one file (the same sha-256) imported on each desk; P2 and P1 were in the base.
+    const sha = (n: number) => String(n).repeat(64);
+    const content = new Map([
+      [P0!.id, sha(0)],
+      [P1!.id, sha(1)],
+      [P2!.id, sha(1)],
+      [P3!.id, sha(3)],
+      [P4!.id, sha(3)],
+    ]);
+    const contentOf = (photo: Draft['photos'][number]) => content.get(photo.id);
+    const laden = { ...was, photos: [...was.photos, P3!] };
+    const lager = { ...was, photos: [P4!, ...was.photos] };
+    const onLaden = mergeShopDraft(was, laden, lager, { mine: LADEN, theirs: LAGER }, contentOf);
+    const onLager = mergeShopDraft(was, lager, laden, { mine: LAGER, theirs: LADEN }, contentOf);
+    expect(ids(onLaden)).toEqual([P4, P0, P1, P2].map((p) => p!.id));
+    expect(onLager).toEqual(onLaden);
+    // Without the contents nothing tells them apart: both kept, as before.
+    expect(ids(bothWays(was, laden, lager).onLaden)).toHaveLength(5);
+    // One desk adding the same file twice meant it (the app warned of the repeat): both stay.
+    const twice = { ...was, photos: [...was.photos, P3!, P4!] };
+    expect(ids(mergeShopDraft(was, twice, was, { mine: LADEN, theirs: LAGER }, contentOf))).toHaveLength(5);
+  });
+
   it('removes a photo removed on one desk, keeps one added on the other', () => {
     const was = base();
     const laden = { ...was, photos: [P0!, P2!] };
