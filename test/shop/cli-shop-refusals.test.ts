@@ -1,6 +1,6 @@
 // The shop commands refuse in plain words (issue 24.1): `shop init` and `shop join` against a real
 // PostgreSQL, each a child process, every problem said in English or German with its exit code.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LATEST_SCHEMA } from '../../src/main/shop/migrations';
@@ -37,6 +37,11 @@ describe('shop join refuses in plain words', () => {
     const wrong = await cli(['shop', 'join', deskUrl, '--data-dir', dataDir], {}, 'not-the-password\n');
     expect(wrong.code).toBe(9);
     expect(wrong.stderr).toContain('refused the user name or password');
+    // The folder the refused join made is gone again, and the command says so.
+    expect(wrong.stderr).toContain(
+      `Nothing was kept: the data folder ${dataDir} made for this join is removed again.`,
+    );
+    expect(existsSync(dataDir)).toBe(false);
     const german = await cli(
       ['shop', 'join', deskUrl, '--data-dir', dataDir],
       { LANG: 'de_DE.UTF-8' },
@@ -44,21 +49,40 @@ describe('shop join refuses in plain words', () => {
     );
     expect(german.code).toBe(9);
     expect(german.stderr).toContain('hat Benutzername oder Passwort abgelehnt');
+    expect(german.stderr).toContain(
+      `Nichts wurde behalten: Der für diesen Beitritt angelegte Datenordner ${dataDir}`,
+    );
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it('keeps a data folder that was there before a refused join, as it was', async () => {
+    const { deskUrl } = await initialisedShop();
+    const dataDir = newDataDir();
+    mkdirSync(dataDir);
+    writeFileSync(path.join(dataDir, 'keep.txt'), 'mine');
+    const wrong = await cli(['shop', 'join', deskUrl, '--data-dir', dataDir], {}, 'not-the-password\n');
+    expect(wrong.code).toBe(9);
+    expect(wrong.stderr).not.toContain('Nothing was kept');
+    expect(readFileSync(path.join(dataDir, 'keep.txt'), 'utf8')).toBe('mine');
     expect(existsSync(path.join(dataDir, 'shop', 'membership.json'))).toBe(false);
   });
 
   it('a host that cannot be reached (exit 8)', async () => {
     const port = await freePort();
     const url = `postgresql://desk@127.0.0.1:${port}/shop`;
-    const run = await cli(['shop', 'join', url, '--data-dir', newDataDir()], {}, 'secret\n');
+    const dataDir = newDataDir();
+    const run = await cli(['shop', 'join', url, '--data-dir', dataDir], {}, 'secret\n');
     expect(run.code).toBe(8);
+    expect(existsSync(dataDir)).toBe(false);
     expect(run.stderr).toContain(`The database server at desk@127.0.0.1:${port}/shop cannot be reached`);
   });
 
   it('a database that is not a Listing Desk one, and one whose schema is newer than this build (exit 9)', async () => {
     const plain = await freshDatabase();
-    const notOurs = await cli(['shop', 'join', plain, '--data-dir', newDataDir()]);
+    const notOursDir = newDataDir();
+    const notOurs = await cli(['shop', 'join', plain, '--data-dir', notOursDir]);
     expect(notOurs.code).toBe(9);
+    expect(existsSync(notOursDir)).toBe(false);
     expect(notOurs.stderr).toContain('is not a Listing Desk database: it holds no shop. Run `shop init`');
 
     const { adminUrl } = await initialisedShop();

@@ -20,7 +20,7 @@ import { exportCommand } from './export';
 import { importCommand } from './import';
 import { accountsDefaultsCommand, accountsListCommand, accountsTestCommand } from './accounts';
 import { accountsAddCommand } from './accounts-add';
-import { prepareDataFolder } from './data-folder';
+import { prepareDataFolder, type DataFolderOutcome } from './data-folder';
 import { listingsCommand, statusCommand } from './lists';
 import { publishCommand } from './publish';
 import { scheduleCommand } from './schedule';
@@ -28,6 +28,7 @@ import { workerCommand } from './worker';
 import { feedAddCommand, feedListCommand, feedRemoveCommand } from './feed';
 import { feedPlanCommand, feedRunCommand } from './feed-run';
 import { shopInitCommand, shopJoinCommand, shopLeaveCommand, shopStatusCommand } from './shop';
+import { undoRefusedJoin } from './join-undo';
 import { CallFailed, ExitWith, openSession, type Output, type Session } from './session';
 import { catchUpWithShop, sendToShop } from './shop-round';
 import { cliWords, EXIT, nameInvocation } from './words';
@@ -77,11 +78,11 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
     );
     return EXIT.noKeychain;
   }
-  let created = false;
+  let folder: DataFolderOutcome = 'existing';
   try {
     // Commands that set a desk up start in a new folder as the app's first start does.
-    created = prepareDataFolder(dataDir, args.command === 'import' || adding || feedAdding) === 'created';
-    if (created) output.err(wordsIn(language, 'cli')('dataDirCreated', { dir: dataDir }));
+    folder = prepareDataFolder(dataDir, args.command === 'import' || adding || feedAdding);
+    if (folder !== 'existing') output.err(wordsIn(language, 'cli')('dataDirCreated', { dir: dataDir }));
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     output.err(cliWords(language).usage(error.usage));
@@ -122,7 +123,7 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
     });
     log.info(`Listing Desk ${version} command line: ${args.command}`, {
       dataDir,
-      ...(created && { created }),
+      ...(folder !== 'existing' && { created: true }),
     });
     const openApp = () =>
       createApp(
@@ -166,6 +167,8 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
     await app?.close().catch((error: unknown) => log?.error('Closing the back end failed', error));
     log?.close();
     lock.release();
+    // A refused join leaves no desk behind: the folder it made for the join goes again.
+    if (joining) await undoRefusedJoin(folder, dataDir, output, language);
   }
 }
 
