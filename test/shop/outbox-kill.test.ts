@@ -4,9 +4,8 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { Draft } from '../../src/shared/domain/draft';
-import { startCutProxy, type CutProxy } from './helpers/cut-proxy';
-import { initShop, openDesk, viaPort, type Desk } from './helpers/desks';
-import { freshDatabase } from './helpers/shared-postgres';
+import type { CutProxy } from './helpers/cut-proxy';
+import { deskBehindProxy, openDesk, viaPort, type Desk } from './helpers/desks';
 
 const desks: Desk[] = [];
 const proxies: CutProxy[] = [];
@@ -17,14 +16,8 @@ afterEach(async () => {
 });
 
 it('sends after a SIGKILL a change the desk acknowledged while offline', async () => {
-  const url = await freshDatabase();
-  await initShop(url);
-  const proxy = await startCutProxy(Number(new URL(url).port));
-  proxies.push(proxy);
-  const a = await openDesk(url, 'Laden');
   // Joined, then closed: the child opens the same data folder, cut off from the database.
-  const b = await openDesk(url, 'Lager', { via: viaPort(url, proxy.port) });
-  desks.push(a, b);
+  const { a, b, proxy, url } = await deskBehindProxy(desks, proxies);
   await b.close();
   proxy.cut();
 

@@ -8,9 +8,8 @@ import { afterEach, expect, it, vi } from 'vitest';
 import type { Draft } from '../../src/shared/domain/draft';
 import type { AddPhotosResult } from '../../src/shared/ipc/types';
 import { colourFor, solidPng } from '../fixtures/images';
-import { startCutProxy, type CutProxy } from './helpers/cut-proxy';
-import { initShop, openDesk, viaPort, type Desk } from './helpers/desks';
-import { freshDatabase } from './helpers/shared-postgres';
+import type { CutProxy } from './helpers/cut-proxy';
+import { deskBehindProxy, type Desk } from './helpers/desks';
 
 const desks: Desk[] = [];
 const proxies: CutProxy[] = [];
@@ -33,13 +32,7 @@ const addPhoto = async (desk: Desk, draftId: string, n: number) =>
     .draft;
 
 it('keeps one photo when both desks added the same file apart, with its files on both desks', async () => {
-  const url = await freshDatabase();
-  await initShop(url);
-  const proxy = await startCutProxy(Number(new URL(url).port));
-  proxies.push(proxy);
-  const a = await openDesk(url, 'Laden');
-  const b = await openDesk(url, 'Lager', { via: viaPort(url, proxy.port) });
-  desks.push(a, b);
+  const { a, b, proxy } = await deskBehindProxy(desks, proxies);
   const made = await a.call<Draft>('drafts:create');
   await addPhoto(a, made.id, 1);
   await vi.waitFor(

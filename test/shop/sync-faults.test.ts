@@ -6,10 +6,9 @@ import type { Draft } from '../../src/shared/domain/draft';
 import { draftFieldsOf } from '../../src/shared/domain/draft-fields';
 import { restoredBy, shopConflictsOf } from '../../src/shared/domain/shop-conflicts';
 import type { DraftsListResult } from '../../src/shared/ipc/types';
-import { startCutProxy, type CutProxy } from './helpers/cut-proxy';
-import { adminQuery, initShop, openDesk, viaPort, type Desk } from './helpers/desks';
+import type { CutProxy } from './helpers/cut-proxy';
+import { adminQuery, deskBehindProxy as deskAndProxy, initShop, openDesk, type Desk } from './helpers/desks';
 import { startPostgres, type Postgres } from './helpers/postgres';
-import { freshDatabase } from './helpers/shared-postgres';
 
 const desks: Desk[] = [];
 const proxies: CutProxy[] = [];
@@ -24,17 +23,7 @@ afterEach(async () => {
 const soon = { timeout: 15_000, interval: 50 };
 
 /** Desk A straight on the database, desk B through a proxy the test can cut. */
-async function deskBehindProxy(): Promise<{ a: Desk; b: Desk; proxy: CutProxy; url: string }> {
-  const url = await freshDatabase();
-  await initShop(url);
-  const proxy = await startCutProxy(Number(new URL(url).port));
-  proxies.push(proxy);
-  const a = await openDesk(url, 'Laden');
-  const b = await openDesk(url, 'Lager', { via: viaPort(url, proxy.port) });
-  desks.push(a, b);
-  await vi.waitFor(() => expect(b.app.shop!.sync.session.link().state).toBe('connected'), soon);
-  return { a, b, proxy, url };
-}
+const deskBehindProxy = () => deskAndProxy(desks, proxies);
 
 const status = (desk: Desk) => desk.app.shop!.status();
 

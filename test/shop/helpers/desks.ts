@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { expect, vi } from 'vitest';
 import { createApp, type App, type AppConfig } from '../../../src/main/app';
 import { readMembership, writeMembership } from '../../../src/main/shop/membership';
 import { shopPasswordKey, splitShopUrl } from '../../../src/main/shop/shop-db';
@@ -13,6 +14,9 @@ import { createSessionSecretStore, type SecretStore } from '../../../src/main/se
 import { confStoreFactory } from '../../../src/main/storage/store-factory';
 import type { Envelope } from '../../../src/shared/ipc/envelope';
 import { spyLogger } from '../../unit/helpers/temp-app';
+import { startCutProxy, type CutProxy } from './cut-proxy';
+import { initShop } from './desk-session';
+import { freshDatabase } from './shared-postgres';
 
 /** Runs one statement as the superuser on `url`. */
 export async function adminQuery<R extends pg.QueryResultRow>(
@@ -30,6 +34,25 @@ export async function adminQuery<R extends pg.QueryResultRow>(
 }
 
 export { initShop } from './desk-session';
+
+/**
+ * Desk A ("Laden") straight on a fresh shop database and desk B ("Lager") through a proxy the test
+ * can cut, B connected; both desks and the proxy are pushed to the caller's lists to close.
+ */
+export async function deskBehindProxy(desks: Desk[], proxies: CutProxy[]) {
+  const url = await freshDatabase();
+  await initShop(url);
+  const proxy = await startCutProxy(Number(new URL(url).port));
+  proxies.push(proxy);
+  const a = await openDesk(url, 'Laden');
+  const b = await openDesk(url, 'Lager', { via: viaPort(url, proxy.port) });
+  desks.push(a, b);
+  await vi.waitFor(() => expect(b.app.shop!.sync.session.link().state).toBe('connected'), {
+    timeout: 15_000,
+    interval: 50,
+  });
+  return { a, b, proxy, url };
+}
 
 export interface Desk {
   app: App;
