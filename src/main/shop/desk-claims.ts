@@ -53,11 +53,15 @@ export async function openDeskClaims(dataDir: string, deps: ClaimsDeps): Promise
     if (attachedBulk) detachBulk = currentBulk().attach(...attachedBulk);
     for (const follow of [...switches]) follow();
   };
-  const open = (membership: Pick<ShopMembership, 'deskId'>, session: ShopClaimsOptions['session']) => {
+  const open = (
+    membership: Pick<ShopMembership, 'deskId' | 'deskName'>,
+    session: ShopClaimsOptions['session'],
+  ) => {
     const claims = openShopClaims({ membership, session, ...deps });
     const bulk = openShopBulk({
       ...deps,
       deskId: membership.deskId,
+      deskName: membership.deskName,
       session: Promise.resolve(session),
       onQueue: (listener) => claims.onJobs(() => listener()),
     });
