@@ -180,3 +180,37 @@ describe('retrying a failed job of the shop', () => {
     await vi.waitFor(() => expect(store.engine.get(jobId)?.state).toBe('published'));
   });
 });
+
+describe('a job of the shop that fails', () => {
+  it('is told on the desk that pressed Publish, with its problem, and on no other desk', async () => {
+    const s = await shop();
+    const till = await shopDesk(s, 'Kasse', { hasSecret: false });
+    opened.desks.push(till);
+    const [draft] = await till.d.makeDrafts(1, 1);
+    // The service refuses the publication for good: the job fails on the desk that runs it.
+    s.sb.faults.add({ route: 'POST /v1/listings/:uuid/publications', kind: 'status', status: 400 });
+    const [press] = await till.engine.start([draft!.id]);
+    const jobId = press!.jobId!;
+    const office = await shopDesk(s, 'Büro');
+    opened.desks.push(office);
+    await vi.waitFor(async () => expect(await jobStates(office)).toEqual({ failed: 1 }), { timeout: 30_000 });
+    await vi.waitFor(() => {
+      expect(till.notices).toEqual([
+        expect.objectContaining({
+          kind: 'failed',
+          jobId,
+          draftId: draft!.id,
+          title: draft!.title,
+          problem: 'bad-request',
+          reason: expect.any(String),
+        }),
+      ]);
+    });
+    expect(till.engine.get(jobId)).toMatchObject({
+      state: 'failed',
+      desk: { runner: 'Büro', requestedBy: 'Kasse' },
+    });
+    await office.engine.settled();
+    expect(office.notices).toEqual([]);
+  });
+});

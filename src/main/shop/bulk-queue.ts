@@ -270,7 +270,13 @@ export function openShopBulk(options: ShopBulkOptions): BulkClaims & { close(): 
       const out = new Map(local.map((job) => [job.id, job]));
       for (const id of unsent.keys()) {
         const mine = out.get(id);
-        const desk = { runner: null, requestedBy: options.deskName, here: false, waiting: false, unsent: true };
+        const desk = {
+          runner: null,
+          requestedBy: options.deskName,
+          here: false,
+          waiting: false,
+          unsent: true,
+        };
         if (mine) out.set(id, { ...mine, desk });
       }
       for (const { row, record } of queue.jobs()) {
