@@ -32,6 +32,7 @@ import type { ShopSession } from './shop-session';
 import type { ShopMembership } from './membership';
 import { listenToJobs, type JobListener } from './job-listener';
 import { queueRead } from './queue-read';
+import { requeueJob } from './queue-retry';
 
 type ClaimsSession = Pick<ShopSession, 'pool'> & Partial<Pick<ShopSession, 'onLink'>>;
 
@@ -65,6 +66,13 @@ export interface ShopClaims extends PublishClaims {
   inQueue(jobId: string): boolean;
   /** Cancels a job of the queue that no desk runs now; false when one does. */
   cancelQueued(jobId: string): Promise<boolean>;
+  /** Whether this desk can run the account's jobs (its keychain holds the secret). */
+  canRun(accountId: string): Promise<boolean>;
+  /** Puts an ended job back into the queue for a desk with the secret (see queue-retry.ts). */
+  retryQueued(
+    jobId: string,
+    confirm?: { confirmDuplicateRisk?: boolean },
+  ): Promise<boolean | 'needs-confirmation'>;
   /** The name of the desk that pressed Publish for the job, when another desk did. */
   queuedBy(jobId: string): string | undefined;
   close(): Promise<void>;
@@ -281,6 +289,16 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
       if (live.has(jobId)) return false;
       const done = await cancelJob(await connected(), jobId);
       if (done) kick();
+      return done;
+    },
+    canRun: (accountId) => options.hasSecret(accountId).catch(() => false),
+    async retryQueued(jobId, confirm) {
+      const lacks = async (accountId: string) => !(await options.hasSecret(accountId).catch(() => false));
+      const done = await requeueJob(await connected(), jobId, confirm, lacks);
+      if (done === true) {
+        log.info(`Shop: publish job ${jobId} is back in the shop's queue (the seller's Retry on this desk)`);
+        kick();
+      }
       return done;
     },
     queuedBy(jobId) {
