@@ -115,6 +115,7 @@ export async function openDeskClaims(dataDir: string, deps: ClaimsDeps): Promise
         list: () => now().list(),
         get: (jobId) => now().get(jobId),
         cancel: (jobId) => now().cancel(jobId),
+        retry: (jobId, confirm) => now().retry(jobId, confirm),
         onChange(listener) {
           let off = now().onChange(listener);
           const follow = () => {
