@@ -62,6 +62,15 @@ async function account(d: Pick<Desk, 'call'>, sb: Sandbox): Promise<AccountView>
   return saved;
 }
 
+/** Waits until `d` has received the shop's account, then types its secret there. */
+async function typeSecret(d: Pick<Desk, 'call'>, shared: AccountView): Promise<void> {
+  await vi.waitFor(async () => {
+    const { accounts } = await d.call<{ accounts: AccountView[] }>('accounts:list');
+    expect(accounts.some((a) => a.id === shared.id)).toBe(true);
+  }, wait);
+  await d.call('accounts:set-secret', { id: shared.id, secret: CLIENT.clientSecret });
+}
+
 async function jobOn(d: Pick<Desk, 'call'>, jobId: string): Promise<BulkJob | undefined> {
   const { jobs } = await d.call<{ jobs: BulkJob[] }>('bulk:jobs');
   return jobs.find((job) => job.id === jobId);
@@ -147,11 +156,7 @@ it('a desk closed mid-job gives it back; the other desk goes on from the shop an
   const laden = await desk(s.url, 'Laden');
   const lager = await desk(s.url, 'Lager');
   const shared = await account(laden, s.sb);
-  await vi.waitFor(async () => {
-    const { accounts } = await lager.call<{ accounts: AccountView[] }>('accounts:list');
-    expect(accounts.some((a) => a.id === shared.id)).toBe(true);
-  }, wait);
-  await lager.call('accounts:set-secret', { id: shared.id, secret: CLIENT.clientSecret });
+  await typeSecret(lager, shared);
 
   const puts = Object.values(requests(s.sb, PUT)).reduce((sum, count) => sum + count, 0);
   const started = await laden.call<BulkJob>('bulk:start', { uuids: s.uuids, edit: raise10 });
@@ -186,11 +191,7 @@ it('a desk cut off from the shop keeps a bulk start, says it waits, keeps it ove
   cleanup.push(() => laden.close());
   const lager = await desk(s.url, 'Lager');
   const shared = await account(laden, s.sb);
-  await vi.waitFor(async () => {
-    const { accounts } = await lager.call<{ accounts: AccountView[] }>('accounts:list');
-    expect(accounts.some((a) => a.id === shared.id)).toBe(true);
-  }, wait);
-  await lager.call('accounts:set-secret', { id: shared.id, secret: CLIENT.clientSecret });
+  await typeSecret(lager, shared);
   proxy.cut();
   await vi.waitFor(() => expect(laden.app.shop!.sync.session.link().state).toBe('offline'), wait);
 

@@ -180,26 +180,33 @@ describe('retrying a failed job of the shop', () => {
   });
 });
 
+/**
+ * A job pressed on a desk without the secret (Kasse) and run by one that has it (Büro), whose
+ * publication the service refuses once: it fails there.
+ */
+async function failedOnOtherDesk() {
+  const s = await shop();
+  const till = await shopDesk(s, 'Kasse', { hasSecret: false });
+  opened.desks.push(till);
+  const [draft] = await till.d.makeDrafts(1, 1);
+  s.sb.faults.add({ route: 'POST /v1/listings/:uuid/publications', kind: 'status', status: 400, times: 1 });
+  const [press] = await till.engine.start([draft!.id]);
+  const office = await shopDesk(s, 'Büro');
+  opened.desks.push(office);
+  await vi.waitFor(async () => expect(await jobStates(office)).toEqual({ failed: 1 }), { timeout: 30_000 });
+  return { s, till, office, draft: draft!, jobId: press!.jobId! };
+}
+
 describe('a job of the shop that fails', () => {
   it('is told on the desk that pressed Publish, with its problem, and on no other desk', async () => {
-    const s = await shop();
-    const till = await shopDesk(s, 'Kasse', { hasSecret: false });
-    opened.desks.push(till);
-    const [draft] = await till.d.makeDrafts(1, 1);
-    // The service refuses the publication for good: the job fails on the desk that runs it.
-    s.sb.faults.add({ route: 'POST /v1/listings/:uuid/publications', kind: 'status', status: 400 });
-    const [press] = await till.engine.start([draft!.id]);
-    const jobId = press!.jobId!;
-    const office = await shopDesk(s, 'Büro');
-    opened.desks.push(office);
-    await vi.waitFor(async () => expect(await jobStates(office)).toEqual({ failed: 1 }), { timeout: 30_000 });
+    const { till, office, draft, jobId } = await failedOnOtherDesk();
     await vi.waitFor(() => {
       expect(till.notices).toEqual([
         expect.objectContaining({
           kind: 'failed',
           jobId,
-          draftId: draft!.id,
-          title: draft!.title,
+          draftId: draft.id,
+          title: draft.title,
           problem: 'bad-request',
           reason: expect.any(String),
         }),
@@ -216,16 +223,7 @@ describe('a job of the shop that fails', () => {
 
 describe('cancel and retry of a job another desk ran', () => {
   it('a failed job is cancelled from a desk without a copy, then retried from two desks at once: back in the queue once, one listing', async () => {
-    const s = await shop();
-    const till = await shopDesk(s, 'Kasse', { hasSecret: false });
-    opened.desks.push(till);
-    const [draft] = await till.d.makeDrafts(1, 1);
-    s.sb.faults.add({ route: 'POST /v1/listings/:uuid/publications', kind: 'status', status: 400, times: 1 });
-    const [press] = await till.engine.start([draft!.id]);
-    const jobId = press!.jobId!;
-    const office = await shopDesk(s, 'Büro');
-    opened.desks.push(office);
-    await vi.waitFor(async () => expect(await jobStates(office)).toEqual({ failed: 1 }), { timeout: 30_000 });
+    const { s, till, office, jobId } = await failedOnOtherDesk();
     expect(counts(s.sb)).toMatchObject({ listings: 1, publications: 0 });
 
     // A desk that never had the job (nor the secret) cancels it in the shop.
