@@ -166,7 +166,8 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
   const sendUnsent = async () => {
     for (const [id, record] of unsent) {
       if (!jobs) return;
-      await queueRecord(record, (name) => jobs!.photoPath(id, name));
+      if (!(await jobExists(await connected(), id)))
+        await queueRecord(record, (name) => jobs!.photoPath(id, name));
       unsent.delete(id);
     }
   };
@@ -250,7 +251,14 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
     async claim(record) {
       if (options.keepsLocal?.(record.accountId)) return LONE_CLAIM;
       if (closed || live.has(record.id) || unsent.has(record.id)) return null;
-      if (!(await options.hasSecret(record.accountId))) return null;
+      // Whether the shop has the job cannot be told now (out of reach, or at start before the
+      // session is open): it waits here and goes up once the link is back, unless the shop has it.
+      // A job pressed while offline thus reaches the queue after a restart too.
+      const keep = () => {
+        if (isOpenJobState(record.state) && jobs) unsent.set(record.id, record);
+        return null;
+      };
+      if (!(await options.hasSecret(record.accountId))) return keep();
       try {
         let won = await claimIn(record.id);
         if (!won && isOpenJobState(record.state) && jobs) {
@@ -264,8 +272,8 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
         if (!won) return null;
         return { ...won.claim, signal: won.claim.signal, record: won.body.record };
       } catch (error) {
-        // Out of reach (or closing): the job waits in the queue; the link's return reads it again.
-        if (closed || isLinkDown(error)) return null;
+        if (closed) return null;
+        if (isLinkDown(error)) return keep();
         throw error;
       }
     },
