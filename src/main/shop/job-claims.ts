@@ -293,7 +293,13 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
     holds: (jobId) => live.has(jobId),
     inQueue: (jobId) => unsent.has(jobId) || queue.rows().some((row) => row.id === jobId),
     async cancelQueued(jobId) {
-      if (unsent.delete(jobId)) return true;
+      if (unsent.delete(jobId)) {
+        // One kept at a start while offline may be in the shop already: cancelled there too if so.
+        await connected()
+          .then((db) => cancelJob(db, jobId))
+          .catch(() => false);
+        return true;
+      }
       if (live.has(jobId)) return false;
       const done = await cancelJob(await connected(), jobId);
       if (done) kick();
