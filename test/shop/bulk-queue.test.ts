@@ -12,10 +12,10 @@ import { createTempApp, tempDir } from '../unit/helpers/temp-app';
 import { listingRequest } from '../integration/service-client/helpers';
 import { startCutProxy } from './helpers/cut-proxy';
 import { initShop } from './helpers/desk-session';
-import { adminQuery, openDesk, viaPort, type Desk } from './helpers/desks';
+import { adminQuery, openDesk, saveShopAccount, SHOP_CLIENT, viaPort, type Desk } from './helpers/desks';
 import { freshDatabase } from './helpers/shared-postgres';
 
-const CLIENT = { clientId: 'moebelhaus-schmidt', clientSecret: 'moebel-secret-9d2c' };
+const CLIENT = SHOP_CLIENT;
 // A short lease, so that a takeover comes within the test's time.
 const config = { jobLease: { leaseMs: 3_000, renewMs: 1_000, marginMs: 1_000 } };
 const raise10 = { kind: 'price', mode: 'percent', value: 10, rounding: '99' } as const;
@@ -47,19 +47,6 @@ async function desk(url: string, name: string, via?: string): Promise<Desk> {
   const opened = await openDesk(url, name, { config, ...(via && { via }) });
   cleanup.push(() => opened.remove());
   return opened;
-}
-
-/** The shop's account, saved with its secret on `d`; the other desks receive it without. */
-async function account(d: Pick<Desk, 'call'>, sb: Sandbox): Promise<AccountView> {
-  const saved = await d.call<AccountView>('accounts:save', {
-    name: 'Möbelhaus',
-    authUrl: sb.authUrl,
-    baseUrl: sb.baseUrl,
-    clientId: CLIENT.clientId,
-    secret: CLIENT.clientSecret,
-  });
-  await d.call('accounts:select', { id: saved.id });
-  return saved;
 }
 
 /** Waits until `d` has received the shop's account, then types its secret there. */
@@ -95,7 +82,7 @@ it('shows on every desk with the desk that runs it; one without the secret never
   cleanup.push(() => proxy.close());
   const laden = await desk(s.url, 'Laden', viaPort(s.url, proxy.port));
   const lager = await desk(s.url, 'Lager');
-  const shared = await account(laden, s.sb);
+  const shared = await saveShopAccount(laden, s.sb);
   await vi.waitFor(async () => {
     const { accounts } = await lager.call<{ accounts: AccountView[] }>('accounts:list');
     expect(accounts.find((a) => a.id === shared.id)).toMatchObject({ hasSecret: false });
@@ -155,7 +142,7 @@ it('a desk closed mid-job gives it back; the other desk goes on from the shop an
   const s = await scene(6);
   const laden = await desk(s.url, 'Laden');
   const lager = await desk(s.url, 'Lager');
-  const shared = await account(laden, s.sb);
+  const shared = await saveShopAccount(laden, s.sb);
   await typeSecret(lager, shared);
 
   const puts = Object.values(requests(s.sb, PUT)).reduce((sum, count) => sum + count, 0);
@@ -190,7 +177,7 @@ it('a desk cut off from the shop keeps a bulk start, says it waits, keeps it ove
   const laden = await openDesk(s.url, 'Laden', { config, via, secrets });
   cleanup.push(() => laden.close());
   const lager = await desk(s.url, 'Lager');
-  const shared = await account(laden, s.sb);
+  const shared = await saveShopAccount(laden, s.sb);
   await typeSecret(lager, shared);
   proxy.cut();
   await vi.waitFor(() => expect(laden.app.shop!.sync.session.link().state).toBe('offline'), wait);
@@ -242,7 +229,7 @@ it('a job left unfinished on a lone desk joins the queue when the desk joins a s
   cleanup.push(async () => folder.remove());
   const secrets = createSessionSecretStore('no keychain in tests');
   const lone = await createTempApp(folder.dir, { secretStore: secrets });
-  await account(lone, s.sb);
+  await saveShopAccount(lone, s.sb);
   const puts = Object.values(requests(s.sb, PUT)).reduce((sum, count) => sum + count, 0);
   const started = await lone.call<BulkJob>('bulk:start', { uuids: s.uuids, edit: raise10 });
   await vi.waitFor(async () => {
@@ -275,7 +262,7 @@ it('a failed job is tried again on a desk that holds the secret (refused in plai
   const s = await scene(2);
   const laden = await desk(s.url, 'Laden');
   const lager = await desk(s.url, 'Lager');
-  const shared = await account(laden, s.sb);
+  const shared = await saveShopAccount(laden, s.sb);
   await vi.waitFor(async () => {
     const { accounts } = await lager.call<{ accounts: AccountView[] }>('accounts:list');
     expect(accounts.some((a) => a.id === shared.id)).toBe(true);

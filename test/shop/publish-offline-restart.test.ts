@@ -5,15 +5,14 @@ import { afterEach, expect, inject, it, vi } from 'vitest';
 import { startSandbox } from '../../src/sandbox';
 import { createSessionSecretStore } from '../../src/main/secrets/secret-store';
 import type { PublishState } from '../../src/shared/domain/publish-job';
-import type { AccountView } from '../../src/shared/ipc/types';
 import { sampleDraft } from '../fixtures/drafts';
 import { readyDraft, writeDraft } from '../fixtures/draft-files';
 import { startCutProxy } from './helpers/cut-proxy';
 import { initShop } from './helpers/desk-session';
-import { adminQuery, openDesk, viaPort, type Desk } from './helpers/desks';
+import { adminQuery, openDesk, saveShopAccount, SHOP_CLIENT, viaPort, type Desk } from './helpers/desks';
 import { freshDatabase } from './helpers/shared-postgres';
 
-const CLIENT = { clientId: 'moebelhaus-schmidt', clientSecret: 'moebel-secret-9d2c' };
+const CLIENT = SHOP_CLIENT;
 const publication = { ...sampleDraft('x').publication, imprintUuid: null };
 const wait = { timeout: 30_000, interval: 100 };
 
@@ -33,13 +32,7 @@ it('keeps a job pressed offline over a restart while offline, and publishes it o
   // Its own keychain, kept over the restarts below.
   const secrets = createSessionSecretStore('no keychain in tests');
   let laden: Desk = await openDesk(url, 'Laden', { via, secrets });
-  const account = await laden.call<AccountView>('accounts:save', {
-    name: 'Möbelhaus',
-    authUrl: sb.authUrl,
-    baseUrl: sb.baseUrl,
-    clientId: CLIENT.clientId,
-    secret: CLIENT.clientSecret,
-  });
+  const account = await saveShopAccount(laden, sb);
   await laden.call('imprints:create', { accountId: account.id, content: 'Möbelhaus Schmidt GmbH' });
   await laden.close();
   const { dataDir } = laden;
