@@ -68,7 +68,9 @@ export function claimedJobs(deps: ClaimedJobsDeps): ClaimedJobs {
       const status = ENDED[record.state];
       if (was !== record.state && status) {
         deps.tell(record, status, record.state === 'published' ? remoteOf(record) : undefined);
-        if (record.state === 'published' || record.state === 'rejected') deps.notify(record);
+        // A failure is told too: the seller who pressed Publish here did not watch it run there.
+        if (record.state === 'published' || record.state === 'rejected' || record.state === 'failed')
+          deps.notify(record);
       }
       deps.checkSettled();
     },

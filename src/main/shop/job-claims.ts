@@ -32,6 +32,7 @@ import type { ShopSession } from './shop-session';
 import type { ShopMembership } from './membership';
 import { listenToJobs, type JobListener } from './job-listener';
 import { queueRead } from './queue-read';
+import { requeueJob } from './queue-retry';
 
 type ClaimsSession = Pick<ShopSession, 'pool'> & Partial<Pick<ShopSession, 'onLink'>>;
 
@@ -65,6 +66,13 @@ export interface ShopClaims extends PublishClaims {
   inQueue(jobId: string): boolean;
   /** Cancels a job of the queue that no desk runs now; false when one does. */
   cancelQueued(jobId: string): Promise<boolean>;
+  /** Whether this desk can run the account's jobs (its keychain holds the secret). */
+  canRun(accountId: string): Promise<boolean>;
+  /** Puts an ended job back into the queue for a desk with the secret (see queue-retry.ts). */
+  retryQueued(
+    jobId: string,
+    confirm?: { confirmDuplicateRisk?: boolean },
+  ): Promise<boolean | 'needs-confirmation'>;
   /** The name of the desk that pressed Publish for the job, when another desk did. */
   queuedBy(jobId: string): string | undefined;
   close(): Promise<void>;
@@ -158,7 +166,8 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
   const sendUnsent = async () => {
     for (const [id, record] of unsent) {
       if (!jobs) return;
-      await queueRecord(record, (name) => jobs!.photoPath(id, name));
+      if (!(await jobExists(await connected(), id)))
+        await queueRecord(record, (name) => jobs!.photoPath(id, name));
       unsent.delete(id);
     }
   };
@@ -242,7 +251,14 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
     async claim(record) {
       if (options.keepsLocal?.(record.accountId)) return LONE_CLAIM;
       if (closed || live.has(record.id) || unsent.has(record.id)) return null;
-      if (!(await options.hasSecret(record.accountId))) return null;
+      // Whether the shop has the job cannot be told now (out of reach, or at start before the
+      // session is open): it waits here and goes up once the link is back, unless the shop has it.
+      // A job pressed while offline thus reaches the queue after a restart too.
+      const keep = () => {
+        if (isOpenJobState(record.state) && jobs) unsent.set(record.id, record);
+        return null;
+      };
+      if (!(await options.hasSecret(record.accountId))) return keep();
       try {
         let won = await claimIn(record.id);
         if (!won && isOpenJobState(record.state) && jobs) {
@@ -256,8 +272,8 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
         if (!won) return null;
         return { ...won.claim, signal: won.claim.signal, record: won.body.record };
       } catch (error) {
-        // Out of reach (or closing): the job waits in the queue; the link's return reads it again.
-        if (closed || isLinkDown(error)) return null;
+        if (closed) return null;
+        if (isLinkDown(error)) return keep();
         throw error;
       }
     },
@@ -278,10 +294,26 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
     shared: (accountId) => options.keepsLocal?.(accountId) !== true,
     inQueue: (jobId) => unsent.has(jobId) || queue.rows().some((row) => row.id === jobId),
     async cancelQueued(jobId) {
-      if (unsent.delete(jobId)) return true;
+      if (unsent.delete(jobId)) {
+        // One kept at a start while offline may be in the shop already: cancelled there too if so.
+        await connected()
+          .then((db) => cancelJob(db, jobId))
+          .catch(() => false);
+        return true;
+      }
       if (live.has(jobId)) return false;
       const done = await cancelJob(await connected(), jobId);
       if (done) kick();
+      return done;
+    },
+    canRun: (accountId) => options.hasSecret(accountId).catch(() => false),
+    async retryQueued(jobId, confirm) {
+      const lacks = async (accountId: string) => !(await options.hasSecret(accountId).catch(() => false));
+      const done = await requeueJob(await connected(), jobId, confirm, lacks);
+      if (done === true) {
+        log.info(`Shop: publish job ${jobId} is back in the shop's queue (the seller's Retry on this desk)`);
+        kick();
+      }
       return done;
     },
     queuedBy(jobId) {
