@@ -57,6 +57,16 @@ export function claimedJobs(deps: ClaimedJobsDeps): ClaimedJobs {
         if (entry.claim !== null && entry.record.state !== 'tracking') running += 1;
       return Math.max(0, deps.limit() - running);
     },
+    async joined(jobId: string, existingId: string) {
+      const entry = deps.entries.get(jobId);
+      if (!entry || busy(entry) || !isOpenJobState(entry.record.state)) return;
+      // As if the seller had pressed Publish once the link was back: the press joins the draft's
+      // job (its runner publishes the draft, and the draft's state follows it from the shop).
+      const record: JobRecord = { ...entry.record, state: 'cancelled', supersededBy: existingId };
+      deps.add(record);
+      await deps.save(record);
+      deps.changed(jobId);
+    },
     async mirror(record: JobRecord) {
       const entry = deps.entries.get(record.id);
       // A copy read before this desk last wrote the job (it ran it itself) is older than its own.

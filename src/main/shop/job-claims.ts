@@ -163,11 +163,22 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
     await jobs.adopt(won.body.record, won.claim);
   };
 
+  /** A job of this desk whose draft already has another open job in the shop ends, taken over by it. */
+  const joinExisting = async (record: JobRecord, queued: QueueOutcome): Promise<boolean> => {
+    if (!('existing' in queued)) return false;
+    log.warn(
+      `Shop: publish job ${record.id} of draft ${record.draftId} was pressed while the shop was out of reach; ` +
+        `desk ${queued.deskName} had pressed Publish for the draft first, so its job ${queued.existing} publishes it`,
+    );
+    await jobs?.joined(record.id, queued.existing);
+    return true;
+  };
+
   const sendUnsent = async () => {
     for (const [id, record] of unsent) {
       if (!jobs) return;
       if (!(await jobExists(await connected(), id)))
-        await queueRecord(record, (name) => jobs!.photoPath(id, name));
+        await joinExisting(record, await queueRecord(record, (name) => jobs!.photoPath(id, name)));
       unsent.delete(id);
     }
   };
@@ -265,7 +276,7 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
           // Started before this desk joined the shop: it joins the queue now.
           if (!(await jobExists(await connected(), record.id))) {
             const photoPath = (name: string) => jobs!.photoPath(record.id, name);
-            if ('existing' in (await queueRecord(record, photoPath))) return null;
+            if (await joinExisting(record, await queueRecord(record, photoPath))) return null;
             won = await claimIn(record.id);
           } else won = await claimIn(record.id, record);
         }
