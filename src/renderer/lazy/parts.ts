@@ -38,6 +38,10 @@ export const TemplatePriceRule = lazyPart(
   () => import('../views/price-rules/TemplatePriceRule'),
   (m) => m.TemplatePriceRule,
 );
+export const FailedReason = lazyPart(
+  () => import('../views/publishing/FailedReason'),
+  (m) => m.FailedReason,
+);
 
 const all = [
   ListingsView,
@@ -49,6 +53,7 @@ const all = [
   BulkEditDialog,
   ImprintDialog,
   TemplatePriceRule,
+  FailedReason,
 ];
 
 /**

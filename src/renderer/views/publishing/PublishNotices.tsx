@@ -1,27 +1,13 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stateMeaning } from '../../../shared/domain/publication-outcome';
-import { serviceMessage } from '../../../shared/service-messages';
-import { useMessageLanguage } from '../../components/problem-text';
+import { FailedReason } from '../../lazy/parts';
 import { TestBadge, useIsTestAccount } from '../../components/TestService';
 import { TRANSIENT_MS, useTransient } from '../../components/useTransient';
 import { useAppStore } from '../../store/app-store';
 import { usePublishStore, type ShownNotice } from '../../store/publish-store';
 import { useJobWords } from './job-words';
 import './publishing.css';
-
-/** Why a job failed, named as its card in Publishing names it (the service's words when known). */
-function FailedReason({ notice }: { notice: ShownNotice }) {
-  const { t } = useTranslation();
-  const language = useMessageLanguage();
-  const error = usePublishStore((s) => s.jobs.get(notice.jobId)?.error);
-  const known = error ? serviceMessage(error, language)?.title : undefined;
-  return (
-    <p className="small">
-      {known ??
-        t(`publish.problemTitle.${notice.problem ?? 'unexpected'}`, { defaultValue: notice.reason ?? '' })}
-    </p>
-  );
-}
 
 function Notice({ notice }: { notice: ShownNotice }) {
   const { t } = useTranslation();
@@ -59,7 +45,12 @@ function Notice({ notice }: { notice: ShownNotice }) {
         <p className="small">{t('publish.notice.liveAd', { adId: notice.adId })}</p>
       )}
       {test && <p className="small">{t('testService.notice')}</p>}
-      {failed && <FailedReason notice={notice} />}
+      {failed && (
+        // The service's words load with it (a chunk of their own: the tray is part of every view).
+        <Suspense fallback={<p className="small">{notice.reason ?? ''}</p>}>
+          <FailedReason notice={notice} />
+        </Suspense>
+      )}
       {!live && !failed && (
         <p className="small">
           {notice.reason ? t('publish.reason', { reason: notice.reason }) : notice.actualState}
