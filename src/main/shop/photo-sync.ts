@@ -10,6 +10,7 @@ import { writeFileAtomic } from '../storage/atomic-file';
 import { SHOP_SCHEMA } from './migrations';
 import { copyPhotos, copyPhotosIn } from './photo-copy';
 import type { SyncSession } from './open-session';
+import { SHOP_POOL_MAX } from './shop-db';
 
 export interface PhotoSync {
   /** The hash of a stored photo (path relative to the data folder), or undefined when it is not here. */
@@ -31,13 +32,16 @@ interface Wanted {
   done: () => void;
 }
 
-/** COPYs at the same time (the pool has four connections), and photos in each. */
-const FETCHING = 3;
+/**
+ * COPYs in flight at once, sending and fetching together: the pool has SHOP_POOL_MAX (three)
+ * connections, and one is always left for the feed, the heartbeat and the publish queue's leases.
+ */
+const COPYING = SHOP_POOL_MAX - 1;
+/** Photos in each COPY that fetches. */
 const BATCH = 4;
 
-/** Bytes of photos sent by one COPY, and COPYs in flight. */
+/** Bytes of photos sent by one COPY. */
 const SEND_BATCH_BYTES = 8 * 1024 * 1024;
-const SEND_AHEAD = 2;
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -47,7 +51,7 @@ export function createPhotoSync(deps: { dataDir: string; session: SyncSession; l
   const hashes = new Map<string, { key: string; hash: string }>();
   const sent = new Set<string>();
   const wanted = new Map<string, Wanted>();
-  const limit = pLimit(FETCHING);
+  const copying = pLimit(COPYING);
   let running: Promise<void> | undefined;
   const absolute = (file: string) => path.join(dataDir, ...file.split('/'));
 
@@ -99,10 +103,10 @@ export function createPhotoSync(deps: { dataDir: string; session: SyncSession; l
   // bytes, and the pool keeps a connection free for the feed.
   const run = async () => {
     while (wanted.size > 0) {
-      const entries = [...wanted].slice(0, FETCHING * BATCH);
+      const entries = [...wanted].slice(0, COPYING * BATCH);
       const batches: [string, Wanted][][] = [];
       for (let i = 0; i < entries.length; i += BATCH) batches.push(entries.slice(i, i + BATCH));
-      await Promise.all(batches.map((batch) => limit(() => fetchBatch(batch))));
+      await Promise.all(batches.map((batch) => copying(() => fetchBatch(batch))));
     }
   };
 
@@ -127,8 +131,8 @@ export function createPhotoSync(deps: { dataDir: string; session: SyncSession; l
       const firstFileOf = new Map<string, string>();
       for (const [file, hash] of Object.entries(files))
         if (!sent.has(hash) && !firstFileOf.has(hash)) firstFileOf.set(hash, file);
-      // Batches of about SEND_BATCH_BYTES, SEND_AHEAD at once: the server stores one while the
-      // line carries the next, and each byte crosses the line once (binary COPY).
+      // Batches of about SEND_BATCH_BYTES, two at once: the server stores one while the line
+      // carries the next, and each byte crosses the line once (binary COPY).
       const batches: [string, string][][] = [[]];
       let size = 0;
       for (const entry of firstFileOf) {
@@ -140,10 +144,9 @@ export function createPhotoSync(deps: { dataDir: string; session: SyncSession; l
         batches.at(-1)!.push(entry);
         size += bytes;
       }
-      const upload = pLimit(SEND_AHEAD);
       await Promise.all(
         batches.map((batch) =>
-          upload(async () => {
+          copying(async () => {
             const photos: { hash: string; bytes: Buffer }[] = [];
             for (const [hash, file] of batch) {
               const bytes = await readFile(absolute(file)).catch(() => undefined);
