@@ -14,6 +14,8 @@ import { sampleDraft } from '../../test/fixtures/drafts';
 import { writeDraft } from '../../test/fixtures/draft-files';
 import { startCutProxy } from '../../test/shop/helpers/cut-proxy';
 import { startPostgres } from '../../test/shop/helpers/postgres';
+import { watchConnections } from '../../test/shop/helpers/desk-connections';
+import { deskApplicationName, DESK_CONNECTIONS } from '../../src/main/shop/shop-db';
 import { initBenchShop, openBenchDesk, type BenchDesk } from './bench-desk';
 import { shapedLink, type LinkCounters } from './shaped-link';
 
@@ -90,6 +92,8 @@ const desks: BenchDesk[] = [];
 try {
   const url = await server.createDatabase();
   await initBenchShop(url);
+  // Straight to the server, not through the shaped line: it only counts each desk's connections.
+  const watch = await watchConnections(url);
   const counters: LinkCounters = { statements: 0, bytesDown: 0, bytesUp: 0 };
   const proxy = await startCutProxy(server.port, {
     link: shapedLink({ delayMs: 1, bytesPerSecond }, counters),
@@ -136,6 +140,13 @@ try {
     counters,
     counters.bytesDown - down,
   );
+  const peak = (desk: BenchDesk) =>
+    watch.peak(deskApplicationName(desk.app.shop!.sync.session.membership.deskId));
+  console.log(
+    `connections at most: sending desk ${peak(sender)}, receiving desk ${peak(receiver)} ` +
+      `(budget ${DESK_CONNECTIONS} a desk)`,
+  );
+  await watch.stop();
   await proxy.close();
 } finally {
   for (const desk of desks) await desk.remove().catch(() => undefined);

@@ -15,7 +15,7 @@ import { readyDraft, writeDraft } from '../fixtures/draft-files';
 import { sampleDraft } from '../fixtures/drafts';
 import { createTempApp, tempDir } from '../unit/helpers/temp-app';
 import { deskLogin, photoDrafts, watchConnections } from './helpers/desk-connections';
-import { initShop, openDesk, type Desk } from './helpers/desks';
+import { adminQuery, initShop, openDesk, type Desk } from './helpers/desks';
 import { freshDatabase } from './helpers/shared-postgres';
 
 /** The budget the README gives a desk: its pool and its one listener. */
@@ -95,11 +95,11 @@ async function busyShop(login: (url: string) => Promise<string | undefined>) {
   });
   expect((await b.call<DraftsListResult>('drafts:list')).items).toHaveLength(31);
   expect(remote.stats().clients[CLIENT.clientId]).toMatchObject({ listings: 1, publications: 1 });
-  return { a, b, watch, links: { a: aLinks, b: bLinks } };
+  return { a, b, watch, url, links: { a: aLinks, b: bLinks } };
 }
 
 it('holds at most four connections a desk while joining and publishing, named after the desk, and two once idle', async () => {
-  const { a, b, watch } = await busyShop(async () => undefined);
+  const { a, b, watch, url } = await busyShop(async () => undefined);
   for (const desk of [a, b]) {
     expect(watch.peak(nameOf(desk)), desk.name).toBeGreaterThan(0);
     expect(watch.peak(nameOf(desk)), desk.name).toBeLessThanOrEqual(BUDGET);
@@ -121,6 +121,15 @@ it('holds at most four connections a desk while joining and publishing, named af
     },
     { timeout: 25_000, interval: 200 },
   );
+  // The README's query: who is connected, by desk name.
+  const connected = await adminQuery<{ name: string; n: number }>(
+    url,
+    `SELECT d.name, count(*)::int AS n FROM pg_stat_activity a
+       JOIN listing_desk.desks d ON a.application_name = 'listing-desk ' || d.id
+      GROUP BY d.name ORDER BY d.name`,
+  );
+  expect(connected.map((row) => row.name)).toEqual(['Laden', 'Lager']);
+  for (const row of connected) expect(row.n, row.name).toBeLessThanOrEqual(IDLE);
 }, 180_000);
 
 it('works on desks whose logins may open only four connections each', async () => {

@@ -33,15 +33,20 @@ interface Wanted {
 }
 
 /**
- * COPYs in flight at once, sending and fetching together: the pool has SHOP_POOL_MAX (three)
+ * COPYs on the line at once, sending and fetching together: the pool has SHOP_POOL_MAX (three)
  * connections, and one is always left for the feed, the heartbeat and the publish queue's leases.
  */
 const COPYING = SHOP_POOL_MAX - 1;
-/** Photos in each COPY that fetches. */
+/**
+ * Batches of photos under way at once, and photos in each fetched: more batches than COPYs, so
+ * one batch's files are hashed and written while the others' bytes are on the line.
+ */
+const FETCHING = 4;
 const BATCH = 4;
 
-/** Bytes of photos sent by one COPY. */
+/** Bytes of photos sent by one COPY, and batches read and hashed ahead of their COPY. */
 const SEND_BATCH_BYTES = 8 * 1024 * 1024;
+const SEND_AHEAD = 3;
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -52,6 +57,7 @@ export function createPhotoSync(deps: { dataDir: string; session: SyncSession; l
   const sent = new Set<string>();
   const wanted = new Map<string, Wanted>();
   const copying = pLimit(COPYING);
+  const fetching = pLimit(FETCHING);
   let running: Promise<void> | undefined;
   const absolute = (file: string) => path.join(dataDir, ...file.split('/'));
 
@@ -82,7 +88,8 @@ export function createPhotoSync(deps: { dataDir: string; session: SyncSession; l
       else need.push([file, item]);
     }
     if (need.length === 0) return;
-    const found = await copyPhotos(session.pool, [...new Set(need.map(([, item]) => item.hash))]);
+    const hashes = [...new Set(need.map(([, item]) => item.hash))];
+    const found = await copying(() => copyPhotos(session.pool, hashes));
     await Promise.all(
       need.map(async ([file, item]) => {
         const bytes = found.get(item.hash);
@@ -103,10 +110,10 @@ export function createPhotoSync(deps: { dataDir: string; session: SyncSession; l
   // bytes, and the pool keeps a connection free for the feed.
   const run = async () => {
     while (wanted.size > 0) {
-      const entries = [...wanted].slice(0, COPYING * BATCH);
+      const entries = [...wanted].slice(0, FETCHING * BATCH);
       const batches: [string, Wanted][][] = [];
       for (let i = 0; i < entries.length; i += BATCH) batches.push(entries.slice(i, i + BATCH));
-      await Promise.all(batches.map((batch) => copying(() => fetchBatch(batch))));
+      await Promise.all(batches.map((batch) => fetching(() => fetchBatch(batch))));
     }
   };
 
@@ -131,8 +138,8 @@ export function createPhotoSync(deps: { dataDir: string; session: SyncSession; l
       const firstFileOf = new Map<string, string>();
       for (const [file, hash] of Object.entries(files))
         if (!sent.has(hash) && !firstFileOf.has(hash)) firstFileOf.set(hash, file);
-      // Batches of about SEND_BATCH_BYTES, two at once: the server stores one while the line
-      // carries the next, and each byte crosses the line once (binary COPY).
+      // Batches of about SEND_BATCH_BYTES, two COPYs at once: the server stores one while the
+      // line carries the next, and each byte crosses the line once (binary COPY).
       const batches: [string, string][][] = [[]];
       let size = 0;
       for (const entry of firstFileOf) {
@@ -144,9 +151,10 @@ export function createPhotoSync(deps: { dataDir: string; session: SyncSession; l
         batches.at(-1)!.push(entry);
         size += bytes;
       }
+      const ahead = pLimit(SEND_AHEAD);
       await Promise.all(
         batches.map((batch) =>
-          copying(async () => {
+          ahead(async () => {
             const photos: { hash: string; bytes: Buffer }[] = [];
             for (const [hash, file] of batch) {
               const bytes = await readFile(absolute(file)).catch(() => undefined);
@@ -154,7 +162,7 @@ export function createPhotoSync(deps: { dataDir: string; session: SyncSession; l
               if (bytes && sha256(bytes) === hash) photos.push({ hash, bytes });
             }
             if (photos.length === 0) return;
-            await copyPhotosIn(session.pool, photos, session.membership.deskId);
+            await copying(() => copyPhotosIn(session.pool, photos, session.membership.deskId));
             for (const photo of photos) sent.add(photo.hash);
           }),
         ),
