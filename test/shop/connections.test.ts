@@ -11,10 +11,10 @@ import { joinShop } from '../../src/main/shop/join';
 import type { ShopLink } from '../../src/main/shop/shop-session';
 import type { PublishJobView, PublishState } from '../../src/shared/domain/publish-job';
 import type { AccountView, DraftsListResult } from '../../src/shared/ipc/types';
-import { readyDraft, writeDraft } from '../fixtures/draft-files';
+import { photoDrafts, readyDraft, writeDraft } from '../fixtures/draft-files';
 import { sampleDraft } from '../fixtures/drafts';
 import { createTempApp, tempDir } from '../unit/helpers/temp-app';
-import { deskLogin, photoDrafts, watchConnections } from './helpers/desk-connections';
+import { deskLogin, watchConnections } from './helpers/desk-connections';
 import { adminQuery, initShop, openDesk, type Desk } from './helpers/desks';
 import { freshDatabase } from './helpers/shared-postgres';
 

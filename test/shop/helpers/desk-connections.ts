@@ -1,14 +1,9 @@
 // What a desk's connections to the shop's database look like from the server: pg_stat_activity
 // sampled by an admin connection of its own (each desk names its connections `listing-desk <id>`),
-// desk logins with a CONNECTION LIMIT, and a shop's worth of drafts with photos of real size.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+// and desk logins with a CONNECTION LIMIT.
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { deskRoleName } from '../../../src/main/shop/desk-role';
-import type { Draft } from '../../../src/shared/domain/draft';
-import { writeDraft } from '../../fixtures/draft-files';
-import { sampleDraft } from '../../fixtures/drafts';
 
 export interface ConnectionWatch {
   /** The most connections seen at once with this application_name. */
@@ -91,31 +86,4 @@ export async function deskLogin(adminUrl: string, limit: number): Promise<string
   url.username = name;
   url.password = password;
   return url.toString();
-}
-
-/** Writes `count` drafts of `photos` photos (`kb` KB of incompressible bytes each) into a data folder. */
-export function photoDrafts(dataDir: string, count: number, photos: number, kb: number): Draft[] {
-  return Array.from({ length: count }, (_, n) => {
-    const id = randomUUID();
-    mkdirSync(path.join(dataDir, 'photos', id), { recursive: true });
-    const files = Array.from({ length: photos }, (_, i) => {
-      const photoId = randomUUID();
-      const bytes = randomBytes(kb * 1024);
-      writeFileSync(path.join(dataDir, 'photos', id, `${photoId}.jpg`), bytes);
-      writeFileSync(path.join(dataDir, 'photos', id, `${photoId}.thumb.jpg`), bytes.subarray(0, 1024));
-      return {
-        id: photoId,
-        file: `photos/${id}/${photoId}.jpg`,
-        thumb: `photos/${id}/${photoId}.thumb.jpg`,
-        mediaType: 'image/jpeg' as const,
-        width: 1600,
-        height: 1200,
-        bytes: bytes.length,
-        originalName: `item-${n}-${i}.jpg`,
-      };
-    });
-    const draft: Draft = { ...sampleDraft(id, { title: `Stück ${n}` }, 0), photos: files };
-    writeDraft(dataDir, draft);
-    return draft;
-  });
 }
