@@ -62,8 +62,6 @@ export const deskApplicationName = (deskId: string): string => `listing-desk ${d
 export interface ShopPoolOptions {
   /** The desk whose connections these are (their application_name). */
   deskId: string;
-  /** Connections at most (default SHOP_POOL_MAX). */
-  max?: number;
   connectTimeoutMs?: number;
   log?: Pick<Log, 'warn'>;
 }
@@ -75,7 +73,7 @@ export interface ShopPoolOptions {
 export function openShopPool(url: string, password: string | undefined, options: ShopPoolOptions): pg.Pool {
   const pool = new pg.Pool({
     connectionString: shopConnectionString(url, password),
-    max: options.max ?? SHOP_POOL_MAX,
+    max: SHOP_POOL_MAX,
     min: 1,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
     idleTimeoutMillis: IDLE_MS,
