@@ -57,7 +57,6 @@ export function createPhotoSync(deps: { dataDir: string; session: SyncSession; l
   const sent = new Set<string>();
   const wanted = new Map<string, Wanted>();
   const copying = pLimit(COPYING);
-  const fetching = pLimit(FETCHING);
   let running: Promise<void> | undefined;
   const absolute = (file: string) => path.join(dataDir, ...file.split('/'));
 
@@ -106,14 +105,25 @@ export function createPhotoSync(deps: { dataDir: string; session: SyncSession; l
       }),
     );
   };
-  // A few photos per COPY and a few COPYs at a time: one batch's round trip overlaps another's
-  // bytes, and the pool keeps a connection free for the feed.
+  // A few photos per COPY and a few batches under way: each worker takes the next batch as soon
+  // as its last is written, so the line never waits for the slowest batch of a round.
   const run = async () => {
     while (wanted.size > 0) {
-      const entries = [...wanted].slice(0, FETCHING * BATCH);
-      const batches: [string, Wanted][][] = [];
-      for (let i = 0; i < entries.length; i += BATCH) batches.push(entries.slice(i, i + BATCH));
-      await Promise.all(batches.map((batch) => fetching(() => fetchBatch(batch))));
+      const taken = new Set<Wanted>();
+      const next = () => {
+        const batch: [string, Wanted][] = [];
+        for (const entry of wanted) {
+          if (batch.length === BATCH) break;
+          if (taken.has(entry[1])) continue;
+          taken.add(entry[1]);
+          batch.push(entry);
+        }
+        return batch;
+      };
+      const worker = async () => {
+        for (let batch = next(); batch.length > 0; batch = next()) await fetchBatch(batch);
+      };
+      await Promise.all(Array.from({ length: FETCHING }, worker));
     }
   };
 
