@@ -1,7 +1,8 @@
 // The publish engine's claims in a shop (DESIGN.md "Claims"): Publish puts the job in the shop's
 // queue (one open job per draft, by the database's unique index), and every desk that holds the
 // account's secret claims queued jobs, or jobs whose lease ran out, as far as its draft slots
-// allow. A desk hears of the queue's changes by LISTEN and wakes when a lease it waits for runs
+// allow. A desk hears of the queue's changes on its session's one LISTEN connection (JOBS_CHANNEL),
+// reads the queue again whenever that connection reopens, and wakes when a lease it waits for runs
 // out: no polling while nothing happens.
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
@@ -26,15 +27,15 @@ import {
   reopenJob,
   type JobRow,
 } from './job-queue';
+import { JOBS_CHANNEL } from './migrations';
 import { isLinkDown, ShopError } from './shop-error';
 import { queueSweep } from './queue-sweep';
 import type { ShopSession } from './shop-session';
 import type { ShopMembership } from './membership';
-import { listenToJobs, type JobListener } from './job-listener';
 import { queueRead } from './queue-read';
 import { requeueJob } from './queue-retry';
 
-type ClaimsSession = Pick<ShopSession, 'pool'> & Partial<Pick<ShopSession, 'onLink'>>;
+type ClaimsSession = Pick<ShopSession, 'pool' | 'onLink' | 'onNotice' | 'onListen'>;
 
 export interface ShopClaimsOptions {
   membership: Pick<ShopMembership, 'deskId'>;
@@ -89,9 +90,8 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
   let jobs: ClaimedJobs | null = null;
   let closed = false;
   let backlog = false;
-  let listener: JobListener | null = null;
   let pool: pg.Pool | undefined;
-  let unsubscribeLink: (() => void) | undefined;
+  const unsubscribe: Array<() => void> = [];
   // The session opens with the sync, after the engine. Until then the desk is as if offline:
   // new jobs wait here to reach the queue, and nothing is claimed (nor waited for).
   const connected = async (): Promise<pg.Pool> => {
@@ -99,16 +99,20 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
     if (!pool) throw new ShopError('unreachable', "This desk's shop session is not open yet.");
     return pool;
   };
-  const startListening = () => {
-    if (!closed && !listener && pool && jobs) listener = listenToJobs(pool, kick, log);
-  };
   void Promise.resolve(options.session).then((session) => {
     if (closed) return;
     pool = session.pool;
-    unsubscribeLink = session.onLink?.((link) => {
-      if (link.state === 'connected') listener?.wake();
-    });
-    startListening();
+    // A notification missed while the link was down must not leave a job waiting: the queue is
+    // read again when the LISTEN connection reopens and when the link comes back.
+    unsubscribe.push(
+      session.onNotice((channel) => {
+        if (channel === JOBS_CHANNEL) kick();
+      }),
+      session.onListen(() => kick()),
+      session.onLink((link) => {
+        if (link.state === 'connected') kick();
+      }),
+    );
     kick();
   });
 
@@ -255,7 +259,6 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
         // Out of reach: the job waits on this desk and goes up once the shop is back.
         log.warn(`Shop: publish job ${record.id} waits to reach the shop's queue (${String(error)})`);
         unsent.set(record.id, record);
-        listener?.wake();
         return { runHere: false };
       }
     },
@@ -290,7 +293,6 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
     },
     attach(engine) {
       jobs = engine;
-      startListening();
       kick();
       // A secret typed here may let this desk run jobs that wait for one.
       const unsubscribe = options.onAccountChange?.(kick);
@@ -333,10 +335,8 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
     },
     async close() {
       closed = true;
-      unsubscribeLink?.();
+      for (const stop of unsubscribe.splice(0)) stop();
       await sweeper.stop();
-      listener?.close();
-      listener = null;
     },
   };
 }
