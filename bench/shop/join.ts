@@ -4,16 +4,15 @@
 // receives them all, fields and photos. Each is timed against the bytes it moved ÷ the bandwidth
 // (the payload: draft files as stored, photo and thumbnail files), target at most 1.3×.
 // Run: npx tsx bench/shop/join.ts   (BENCH_DRAFTS=100 for a short run)
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { joinShop } from '../../src/main/shop/join';
-import type { Draft } from '../../src/shared/domain/draft';
-import { sampleDraft } from '../../test/fixtures/drafts';
-import { writeDraft } from '../../test/fixtures/draft-files';
+import { photoDrafts } from '../../test/fixtures/draft-files';
 import { startCutProxy } from '../../test/shop/helpers/cut-proxy';
 import { startPostgres } from '../../test/shop/helpers/postgres';
+import { watchConnections } from '../../test/shop/helpers/desk-connections';
+import { deskApplicationName, DESK_CONNECTIONS } from '../../src/main/shop/shop-db';
 import { initBenchShop, openBenchDesk, type BenchDesk } from './bench-desk';
 import { shapedLink, type LinkCounters } from './shaped-link';
 
@@ -23,38 +22,6 @@ const PHOTO_KB = Number(process.env.BENCH_PHOTO_KB ?? 150);
 const MBIT = Number(process.env.BENCH_MBIT ?? 100);
 const TARGET = 1.3;
 const bytesPerSecond = (MBIT * 1_000_000) / 8;
-
-/** Writes `count` drafts with their photo files into a data folder that has not opened yet. */
-function writeDrafts(dir: string, count: number): void {
-  for (let n = 0; n < count; n += 1) {
-    const id = randomUUID();
-    mkdirSync(path.join(dir, 'photos', id), { recursive: true });
-    const photos = Array.from({ length: PHOTOS }, (_, i) => {
-      const photoId = randomUUID();
-      const bytes = randomBytes(PHOTO_KB * 1024);
-      writeFileSync(path.join(dir, 'photos', id, `${photoId}.jpg`), bytes);
-      writeFileSync(
-        path.join(dir, 'photos', id, `${photoId}.thumb.jpg`),
-        bytes.subarray(0, bytes.length / 10),
-      );
-      return {
-        id: photoId,
-        file: `photos/${id}/${photoId}.jpg`,
-        thumb: `photos/${id}/${photoId}.thumb.jpg`,
-        mediaType: 'image/jpeg' as const,
-        width: 1600,
-        height: 1200,
-        bytes: bytes.length,
-        originalName: `item-${n}-${i}.jpg`,
-      };
-    });
-    const draft: Draft = {
-      ...sampleDraft(id, { title: `Item ${n}`, customReference: `REF-${n}` }, 0),
-      photos,
-    };
-    writeDraft(dir, draft);
-  }
-}
 
 /** Bytes of the drafts and photos under a data folder (what a join moves). */
 function payloadBytes(dir: string): { bytes: number; photos: number } {
@@ -90,6 +57,8 @@ const desks: BenchDesk[] = [];
 try {
   const url = await server.createDatabase();
   await initBenchShop(url);
+  // Straight to the server, not through the shaped line: it only counts each desk's connections.
+  const watch = await watchConnections(url);
   const counters: LinkCounters = { statements: 0, bytesDown: 0, bytesUp: 0 };
   const proxy = await startCutProxy(server.port, {
     link: shapedLink({ delayMs: 1, bytesPerSecond }, counters),
@@ -99,7 +68,7 @@ try {
   );
 
   const senderDir = mkdtempSync(path.join(os.tmpdir(), 'listing-desk-bench-'));
-  writeDrafts(senderDir, DRAFTS);
+  photoDrafts(senderDir, DRAFTS, PHOTOS, PHOTO_KB);
   const sent = payloadBytes(senderDir);
   const sender = await openBenchDesk(url, 'Shop floor', { viaPort: proxy.port, dir: senderDir });
   desks.push(sender);
@@ -136,6 +105,13 @@ try {
     counters,
     counters.bytesDown - down,
   );
+  const peak = (desk: BenchDesk) =>
+    watch.peak(deskApplicationName(desk.app.shop!.sync.session.membership.deskId));
+  console.log(
+    `connections at most: sending desk ${peak(sender)}, receiving desk ${peak(receiver)} ` +
+      `(budget ${DESK_CONNECTIONS} a desk)`,
+  );
+  await watch.stop();
   await proxy.close();
 } finally {
   for (const desk of desks) await desk.remove().catch(() => undefined);

@@ -1,6 +1,6 @@
 // The bulk jobs of live ads in a shop (issue 24.2), as the seller sees them: each job names the desk
 // that runs it and the desk it was started on, or says it waits for a desk holding the account's
-// secret. The jobs are written as a shop desk shows them (with their desk). Screenshots in English
+// secret, or for the shop's database (started while it was out of reach). The jobs are written as a shop desk shows them (with their desk). Screenshots in English
 // light and German dark, for the eye.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -60,6 +60,13 @@ test('a shop desk names the desk that runs each bulk job, or that it waits for t
       here: false,
       waiting: true,
     }),
+    job('job-unsent', '2026-11-27T09:10:00.000Z', {
+      runner: null,
+      requestedBy: 'Laden',
+      here: false,
+      waiting: false,
+      unsent: true,
+    }),
   ];
   for (const written of jobs)
     writeFileSync(path.join(dataDir, 'bulk-jobs', `${written.id}.json`), JSON.stringify(written));
@@ -82,6 +89,7 @@ test('a shop desk names the desk that runs each bulk job, or that it waits for t
       .click();
     const desks = page.getByTestId('bulk-job-desk');
     await expect(desks).toHaveText([
+      "Waiting for the shop: its database cannot be reached from this desk now. The change is kept here and goes into the shop's queue as soon as the link is back; then a desk that holds the account's secret sends it, once.",
       "Waiting for a desk whose keychain holds this account's client secret: type the secret on a desk, or open one that has it. Started on Laden.",
       'Run by the desk Lager: its progress shows there, and here once it ends or another desk takes it over. Started on Laden.',
     ]);
@@ -89,6 +97,9 @@ test('a shop desk names the desk that runs each bulk job, or that it waits for t
 
     await call(page, 'settings:set', { language: 'de' });
     await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(desks.first()).toHaveText(
+      'Wartet auf den Laden: Seine Datenbank ist von diesem Arbeitsplatz aus gerade nicht erreichbar. Die Änderung bleibt hier gespeichert und kommt in die Warteschlange des Ladens, sobald die Verbindung wieder steht; dann sendet sie ein Arbeitsplatz, der das Secret des Kontos hat, genau einmal.',
+    );
     await expect(desks.last()).toHaveText(
       'Läuft am Arbeitsplatz Lager: Der Fortschritt ist dort zu sehen, hier sobald sie endet oder ein anderer Arbeitsplatz sie übernimmt. Gestartet an Laden.',
     );

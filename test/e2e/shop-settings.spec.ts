@@ -34,13 +34,18 @@ test.afterAll(() => {
   server?.remove();
 });
 
-/** A desk login in the shop's role, as the README says to make one; its URL has no password. */
-async function deskLogin(): Promise<{ url: string; password: string }> {
+/**
+ * A desk login in the shop's role, as the README says to make one (`limit`: its CONNECTION LIMIT);
+ * its URL has no password.
+ */
+async function deskLogin(limit = -1): Promise<{ url: string; password: string }> {
   const login = `desk_${randomBytes(4).toString('hex')}`;
   const password = randomBytes(8).toString('hex');
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
-  await client.query(`create role ${login} login password ${pg.escapeLiteral(password)} in role ${role}`);
+  await client.query(
+    `create role ${login} login password ${pg.escapeLiteral(password)} connection limit ${limit} in role ${role}`,
+  );
   await client.end();
   const url = new URL(adminUrl);
   url.username = login;
@@ -110,6 +115,15 @@ async function joinLeave(page: Page, url0: string, output: (name: string) => str
   await panel.getByRole('button', { name: 'Test connection' }).click();
   await expect(result).toContainText('is not a Listing Desk database');
 
+  // A login the server gives no connection (its limit, as a full max_connections would).
+  const full = await deskLogin(0);
+  await address.fill(full.url);
+  await password.fill(full.password);
+  await panel.getByRole('button', { name: 'Test connection' }).click();
+  await expect(result).toContainText('has no connection left for this desk');
+  await panel.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: output('shop-server-full-en-light.png'), fullPage: true });
+
   await address.fill(desk.url);
   await password.fill(desk.password);
   await panel.getByRole('button', { name: 'Test connection' }).click();
@@ -177,6 +191,16 @@ test('in German and dark: a schema too new is named with both versions, and the 
     `hat Schema-Version 99; dieses Listing Desk kennt Versionen bis ${LATEST_SCHEMA}. Aktualisieren Sie Listing Desk`,
   );
   await page.screenshot({ path: testInfo.outputPath('shop-problem-de-dark.png'), fullPage: true });
+
+  const full = await deskLogin(0);
+  await panel.getByLabel('Adresse der Datenbank').fill(full.url);
+  await panel.getByLabel('Passwort der Anmeldung').fill(full.password);
+  await panel.getByRole('button', { name: 'Verbindung testen' }).click();
+  await expect(panel.getByRole('alert')).toContainText(
+    'hat keine Verbindung mehr für diesen Arbeitsplatz frei',
+  );
+  await panel.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('shop-server-full-de-dark.png'), fullPage: true });
 
   await panel.getByLabel('Adresse der Datenbank').fill(desk.url);
   await panel.getByLabel('Passwort der Anmeldung').fill(desk.password);

@@ -157,11 +157,10 @@ describe('retrying a failed job of the shop', () => {
       timeout: 30_000,
     });
     expect(counts(s.sb)).toMatchObject({ listings: 1, publications: 0 });
-    // Another desk sees the failed job; it has no copy of its own to retry from.
+    // Another desk sees the failed job (its Retry is tried in 'cancel and retry' below).
     const store = await shopDesk(s, 'Lager');
     opened.desks.push(store);
     await vi.waitFor(() => expect(store.engine.get(jobId)?.state).toBe('failed'));
-    expect(await store.engine.retry(jobId)).toBe(false);
 
     await vi.waitFor(() => expect(shopFront.engine.get(jobId)?.state).toBe('failed'));
     expect(await shopFront.engine.retry(jobId)).toBe(true);
@@ -170,5 +169,98 @@ describe('retrying a failed job of the shop', () => {
     });
     expect(counts(s.sb)).toMatchObject({ listings: 1, media: 1, publications: 1 });
     await vi.waitFor(() => expect(store.engine.get(jobId)?.state).toBe('published'));
+  });
+});
+
+/**
+ * A job pressed on a desk without the secret (Kasse) and run by one that has it (Büro), whose
+ * publication the service refuses once: it fails there.
+ */
+async function failedOnOtherDesk() {
+  const s = await shop();
+  const till = await shopDesk(s, 'Kasse', { hasSecret: false });
+  opened.desks.push(till);
+  const [draft] = await till.d.makeDrafts(1, 1);
+  s.sb.faults.add({ route: 'POST /v1/listings/:uuid/publications', kind: 'status', status: 400, times: 1 });
+  const [press] = await till.engine.start([draft!.id]);
+  const office = await shopDesk(s, 'Büro');
+  opened.desks.push(office);
+  await vi.waitFor(async () => expect(await jobStates(office)).toEqual({ failed: 1 }), { timeout: 30_000 });
+  return { s, till, office, draft: draft!, jobId: press!.jobId! };
+}
+
+describe('a job of the shop that fails', () => {
+  it('is told on the desk that pressed Publish, with its problem, and on no other desk', async () => {
+    const { till, office, draft, jobId } = await failedOnOtherDesk();
+    await vi.waitFor(() => {
+      expect(till.notices).toEqual([
+        expect.objectContaining({
+          kind: 'failed',
+          jobId,
+          draftId: draft.id,
+          title: draft.title,
+          problem: 'bad-request',
+          reason: expect.any(String),
+        }),
+      ]);
+    });
+    expect(till.engine.get(jobId)).toMatchObject({
+      state: 'failed',
+      desk: { runner: 'Büro', requestedBy: 'Kasse' },
+    });
+    await office.engine.settled();
+    expect(office.notices).toEqual([]);
+  });
+});
+
+describe('cancel and retry of a job another desk ran', () => {
+  it('a failed job is cancelled from a desk without a copy, then retried from two desks at once: back in the queue once, one listing', async () => {
+    const { s, till, office, jobId } = await failedOnOtherDesk();
+    expect(counts(s.sb)).toMatchObject({ listings: 1, publications: 0 });
+
+    // A desk that never had the job (nor the secret) cancels it in the shop.
+    const store = await shopDesk(s, 'Lager', { hasSecret: false });
+    opened.desks.push(store);
+    await vi.waitFor(() => expect(store.engine.get(jobId)?.state).toBe('failed'));
+    expect(await store.engine.cancel(jobId)).toBe(true);
+    expect(await jobStates(store)).toEqual({ cancelled: 1 });
+    await vi.waitFor(() => expect(till.engine.get(jobId)?.state).toBe('cancelled'));
+
+    // Retry pressed at the same instant on two desks that cannot run it: the job is reopened once,
+    // and the desk with the secret goes on from where it failed (the listing it made is kept).
+    const retried = await Promise.all([till.engine.retry(jobId), store.engine.retry(jobId)]);
+    expect(retried.filter((done) => done === true)).toHaveLength(1);
+    await vi.waitFor(async () => expect(await jobStates(office)).toEqual({ published: 1 }), {
+      timeout: 30_000,
+    });
+    expect(counts(s.sb)).toMatchObject({ listings: 1, media: 1, publications: 1 });
+    await vi.waitFor(() =>
+      expect(till.engine.get(jobId)).toMatchObject({ state: 'published', desk: { runner: 'Büro' } }),
+    );
+  });
+
+  it('a job another desk is running is not cancelled from here, and says so in plain words', async () => {
+    const s = await shop();
+    const till = await shopDesk(s, 'Kasse', { hasSecret: false });
+    opened.desks.push(till);
+    const [draft] = await till.d.makeDrafts(1, 1);
+    // The listing's creation is slow, so the job is still running on the other desk when asked.
+    s.sb.faults.add({ route: 'POST /v1/listings', kind: 'delay', ms: 2_000, times: 1 });
+    const [press] = await till.engine.start([draft!.id]);
+    const jobId = press!.jobId!;
+    const office = await shopDesk(s, 'Büro');
+    opened.desks.push(office);
+    await vi.waitFor(
+      () => expect(till.engine.get(jobId)).toMatchObject({ state: 'running', desk: { runner: 'Büro' } }),
+      { timeout: 30_000 },
+    );
+    await expect(till.engine.cancel(jobId)).rejects.toMatchObject({
+      code: 'conflict',
+      message: expect.stringContaining('The desk Büro is running this job right now'),
+    });
+    await vi.waitFor(async () => expect(await jobStates(office)).toEqual({ published: 1 }), {
+      timeout: 30_000,
+    });
+    expect(counts(s.sb)).toMatchObject({ listings: 1, publications: 1 });
   });
 });

@@ -6,6 +6,8 @@ import { silentLog } from '../../src/main/log/log';
 import type { ShopMembership } from '../../src/main/shop/membership';
 import { openShopSession, type SyncSession } from '../../src/main/shop/open-session';
 import { splitShopUrl } from '../../src/main/shop/shop-db';
+import { shopProblemText } from '../../src/main/shop/shop-words';
+import { deskLogin } from './helpers/desk-connections';
 import { startCutProxy, type CutProxy } from './helpers/cut-proxy';
 import { adminQuery, initShop, viaPort } from './helpers/desks';
 import { freshDatabase } from './helpers/shared-postgres';
@@ -19,11 +21,17 @@ afterEach(async () => {
 
 const soon = { timeout: 15_000, interval: 20 };
 
-async function session(url: string, name: string, heartbeatMs = 60_000): Promise<SyncSession> {
+async function session(
+  url: string,
+  name: string,
+  heartbeatMs = 60_000,
+  via = url,
+  state: 'connected' | 'offline' = 'connected',
+): Promise<SyncSession> {
   const [shop] = await adminQuery<{ id: string }>(url, 'select id from listing_desk.shop');
   const deskId = randomUUID();
   await adminQuery(url, 'insert into listing_desk.desks (id, name) values ($1, $2)', [deskId, name]);
-  const { url: bare, password } = splitShopUrl(url);
+  const { url: bare, password } = splitShopUrl(via);
   const membership: ShopMembership = {
     url: bare,
     shopId: shop!.id,
@@ -37,7 +45,7 @@ async function session(url: string, name: string, heartbeatMs = 60_000): Promise
     retry: { firstMs: 50, maxMs: 200 },
   });
   sessions.push(opened);
-  await vi.waitFor(() => expect(opened.link().state).toBe('connected'), soon);
+  if (state === 'connected') await vi.waitFor(() => expect(opened.link().state).toBe('connected'), soon);
   return opened;
 }
 
@@ -96,4 +104,18 @@ it('says offline since when a query finds the link cut, and connected again once
   proxy.heal();
   await vi.waitFor(() => expect(desk.link().state).toBe('connected'), soon);
   expect(changes).toEqual(['offline', 'connected']);
+});
+
+it('says the server has no connection left when its login may open fewer than a desk needs', async () => {
+  const url = await freshDatabase();
+  await initShop(url);
+  // One connection: the listener takes it, and the pool's first is refused (too many connections).
+  const desk = await session(url, 'Filiale', 60_000, await deskLogin(url, 1), 'offline');
+  await vi.waitFor(
+    () => expect(desk.link()).toMatchObject({ state: 'offline', problem: 'server-full' }),
+    soon,
+  );
+  const where = 'desk@shop-server/listingdesk';
+  expect(shopProblemText('en', 'server-full', where)).toMatch(/no connection left.*max_connections/);
+  expect(shopProblemText('de', 'server-full', where)).toMatch(/keine Verbindung mehr.*max_connections/);
 });

@@ -25,7 +25,9 @@ import { cliInvocation, EXIT } from './words';
 /** The exit code of a shop problem: out of reach (8) or refused (9). */
 export function shopExitCode(problem: ShopProblemCode | ShopRefusal): number {
   if (problem === 'no-keychain') return EXIT.noKeychain;
-  return problem === 'unreachable' || problem === 'tls' ? EXIT.shopUnreachable : EXIT.shopRefused;
+  return problem === 'unreachable' || problem === 'server-full' || problem === 'tls'
+    ? EXIT.shopUnreachable
+    : EXIT.shopRefused;
 }
 
 /** The URL's password, else the one typed at the prompt (or piped in); none when left empty. */

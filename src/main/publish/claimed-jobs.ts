@@ -57,6 +57,16 @@ export function claimedJobs(deps: ClaimedJobsDeps): ClaimedJobs {
         if (entry.claim !== null && entry.record.state !== 'tracking') running += 1;
       return Math.max(0, deps.limit() - running);
     },
+    async joined(jobId: string, existingId: string) {
+      const entry = deps.entries.get(jobId);
+      if (!entry || busy(entry) || !isOpenJobState(entry.record.state)) return;
+      // As if the seller had pressed Publish once the link was back: the press joins the draft's
+      // job (its runner publishes the draft, and the draft's state follows it from the shop).
+      const record: JobRecord = { ...entry.record, state: 'cancelled', supersededBy: existingId };
+      deps.add(record);
+      await deps.save(record);
+      deps.changed(jobId);
+    },
     async mirror(record: JobRecord) {
       const entry = deps.entries.get(record.id);
       // A copy read before this desk last wrote the job (it ran it itself) is older than its own.
@@ -68,7 +78,9 @@ export function claimedJobs(deps: ClaimedJobsDeps): ClaimedJobs {
       const status = ENDED[record.state];
       if (was !== record.state && status) {
         deps.tell(record, status, record.state === 'published' ? remoteOf(record) : undefined);
-        if (record.state === 'published' || record.state === 'rejected') deps.notify(record);
+        // A failure is told too: the seller who pressed Publish here did not watch it run there.
+        if (record.state === 'published' || record.state === 'rejected' || record.state === 'failed')
+          deps.notify(record);
       }
       deps.checkSettled();
     },

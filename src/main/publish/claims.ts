@@ -33,6 +33,11 @@ export interface ClaimedJobs {
   photoPath(jobId: string, name: string): string;
   /** Brings this desk's copy of a job that another desk runs up to the shop's `record`. */
   mirror(record: JobRecord): Promise<void>;
+  /**
+   * This desk's job `jobId` (pressed while the shop was out of reach) met the draft's open job
+   * `existingId` of another desk in the shop: it ends here, taken over by that one.
+   */
+  joined(jobId: string, existingId: string): Promise<void>;
 }
 
 /** The engine's claims port. */
@@ -89,7 +94,10 @@ export const loneClaims: PublishClaims = {
 const LOCAL_METHODS = new Set<PropertyKey>(['authForm']);
 
 /** The client that refuses to call the service once `claim` no longer covers a call. */
-export function claimedClient(client: ServiceClient, claim: Pick<JobClaim, 'signal' | 'check'>): ServiceClient {
+export function claimedClient(
+  client: ServiceClient,
+  claim: Pick<JobClaim, 'signal' | 'check'>,
+): ServiceClient {
   if (claim === LONE_CLAIM) return client;
   return new Proxy(client, {
     get(target, property) {

@@ -1,5 +1,5 @@
-// The words of a desktop notification when an ad goes live or is rejected (the renderer has its
-// own; these are the notice namespace of main's i18n).
+// The words of a desktop notification when an ad goes live, is rejected, or (in a shop) failed on
+// another desk (the renderer has its own; these are the notice namespace of main's i18n).
 import type { PublishNotice } from '../../shared/domain/publish-job';
 import { stateMeaning } from '../../shared/domain/publication-outcome';
 import type { UiLanguage } from '../../shared/i18n-language';
@@ -18,9 +18,16 @@ export function noticeText(
       ? notice.adId === null
         ? []
         : [t('adId', { id: notice.adId })]
-      : [notice.reason ?? t('state', { state: notice.actualState })];
+      : notice.kind === 'failed'
+        ? [notice.reason ?? []].flat()
+        : [notice.reason ?? t('state', { state: notice.actualState })];
   // A state the app does not know is not called a rejection: the seller is asked to look.
   const settledElsewhere = stateMeaning(notice.actualState) === 'rejected' ? t('rejected') : t('needsYou');
-  const title = notice.kind === 'live' ? t(test ? 'liveTest' : 'live') : settledElsewhere;
+  const title =
+    notice.kind === 'live'
+      ? t(test ? 'liveTest' : 'live')
+      : notice.kind === 'failed'
+        ? t('failed')
+        : settledElsewhere;
   return { title, body: [name, ...tail, ...(test ? [t('testService')] : [])].join(' · ') };
 }

@@ -16,7 +16,10 @@ export function remoteOf(record: JobRecord): NonNullable<DraftRemote> {
     ...(Object.keys(photoUrls).length > 0 && { photoUrls }),
     // What was sent is what draft and listing agree on, until either changes (issue 23.1).
     ...(record.publicationUuid !== null && {
-      base: publishedBase(record.snapshot, record.photos.flatMap((photo) => photo.url ?? [])),
+      base: publishedBase(
+        record.snapshot,
+        record.photos.flatMap((photo) => photo.url ?? []),
+      ),
     }),
   };
 }
@@ -45,8 +48,20 @@ export function prepareRetry(record: JobRecord, claimed: Set<string>): void {
   record.error = null;
 }
 
-/** What to tell the seller about a job that just settled: live or rejected (null before tracking). */
+/** What to tell the seller about a job that just settled: live, rejected or failed (else null). */
 export function noticeOf(record: JobRecord): PublishNotice | null {
+  if (record.state === 'failed' && record.error)
+    return {
+      kind: 'failed',
+      jobId: record.id,
+      draftId: record.draftId,
+      accountId: record.accountId,
+      title: record.snapshot.title,
+      adId: record.tracking?.adId ?? null,
+      actualState: record.tracking?.actualState ?? '',
+      reason: record.error.title,
+      problem: record.error.problem,
+    };
   if (record.tracking === null) return null;
   return {
     kind: record.state === 'published' ? 'live' : 'rejected',

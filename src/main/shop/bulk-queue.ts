@@ -3,8 +3,10 @@
 // that holds the account's secret, under a lease with a fencing token (job-lease.ts); each record
 // is written to the shop only while the fence holds. A desk that takes a job over starts from the
 // shop's record, whose ads marked 'sending' are read back before anything is sent (bulk-jobs.ts).
-// It reads the queue when the publish queue's LISTEN hears of any job, and when a lease it waits
-// for could have run out: no polling.
+// It reads the queue when the publish queue's LISTEN hears of any job, when the link comes back,
+// and when a lease it waits for could have run out: no polling. A job started while the database
+// is out of reach waits on this desk (its file, kept until it ends, is what survives a restart) and
+// goes into the queue once the link is back, as an offline Publish does (issue 24.3).
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import { bulkJobRunning, type BulkJob } from '../../shared/domain/bulk-edit-job';
@@ -14,7 +16,7 @@ import { mainI18n } from '../i18n';
 import { DEFAULT_LEASE, leaseClaim, type LeaseTiming } from './job-lease';
 import { OPEN_STATES, claimJob, insertJob, jobExists, reopenBulkJob } from './job-queue';
 import { queueRead } from './queue-read';
-import { isLinkDown } from './shop-error';
+import { isLinkDown, ShopError } from './shop-error';
 import { queueSweep } from './queue-sweep';
 import type { ShopSession } from './shop-session';
 
@@ -23,10 +25,12 @@ type BulkRecord = BulkJob & { state: string };
 
 export interface ShopBulkOptions {
   deskId: string;
+  /** This desk's name, shown on the jobs that wait here to reach the shop's queue. */
+  deskName: string;
   /** Accounts whose jobs never enter the shop's queue (the desk's own embedded Sandbox). */
   keepsLocal?(accountId: string): boolean;
   /** The desk's session; nothing is claimed before it is open. */
-  session: Promise<Pick<ShopSession, 'pool'>>;
+  session: Promise<Pick<ShopSession, 'pool'> & Partial<Pick<ShopSession, 'onLink'>>>;
   /** Runs `listener` whenever the shop's queue may have changed; returns the unsubscribe. */
   onQueue(listener: () => void): () => void;
   /** Whether this desk's keychain holds the account's client secret. */
@@ -65,10 +69,13 @@ export function openShopBulk(options: ShopBulkOptions): BulkClaims & { close(): 
   const unsubscribe: Array<() => void> = [];
   // Jobs this desk could not run for lack of the secret (with their last runner), told once in the log.
   const told = new Set<string>();
+  // Jobs started here while the shop was out of reach, in the order they wait to go up.
+  const unsent = new Map<string, BulkJob>();
 
   const unreachable = () => new AppError('unavailable', mainI18n.t('errors:bulkShopUnreachable'));
   const connected = () => {
-    if (!pool || closed) throw unreachable();
+    if (closed) throw unreachable();
+    if (!pool) throw new ShopError('unreachable', "This desk's shop session is not open yet.");
     return pool;
   };
 
@@ -123,7 +130,31 @@ export function openShopBulk(options: ShopBulkOptions): BulkClaims & { close(): 
     }
   };
 
+  /** Puts a job in the queue, waiting for a desk with the secret when this one lacks it. */
+  const insert = async (job: BulkJob): Promise<void> => {
+    const state = (await options.hasSecret(job.accountId)) ? 'queued' : 'waiting';
+    const body = { record: recordOf(job), photos: {} };
+    // Sent again after an answer lost on the way, the job's id finds its row: it is queued once.
+    await insertJob(connected(), { body, deskId, state, kind: 'bulk' });
+  };
+
+  /** Keeps a job that cannot reach the queue now; the link's return sends it. */
+  const keep = (job: BulkJob, error: unknown): void => {
+    log.warn(`Shop: bulk edit ${job.id} waits on this desk to reach the shop's queue (${String(error)})`);
+    unsent.set(job.id, job);
+    changed();
+  };
+
+  const sendUnsent = async (): Promise<void> => {
+    for (const [id, job] of unsent) {
+      await insert(job);
+      unsent.delete(id);
+      log.info(`Shop: bulk edit ${id}, started while the shop was out of reach, is in its queue now`);
+    }
+  };
+
   const sweep = async (): Promise<void> => {
+    await sendUnsent();
     await queue.read(connected());
     changed();
     if (!jobs) return;
@@ -174,6 +205,10 @@ export function openShopBulk(options: ShopBulkOptions): BulkClaims & { close(): 
     if (closed) return;
     pool = session.pool;
     unsubscribe.push(options.onQueue(kick));
+    const onLink = session.onLink?.((link) => {
+      if (link.state === 'connected') kick();
+    });
+    if (onLink) unsubscribe.push(onLink);
     if (options.onAccountChange) unsubscribe.push(options.onAccountChange(kick));
     kick();
   });
@@ -183,16 +218,14 @@ export function openShopBulk(options: ShopBulkOptions): BulkClaims & { close(): 
     if (options.keepsLocal?.(job.accountId)) return true;
     try {
       // A desk without the account's secret can start it: the job waits for a desk that has it.
-      const state = (await options.hasSecret(job.accountId)) ? 'queued' : 'waiting';
-      const body = { record: recordOf(job), photos: {} };
-      await insertJob(connected(), { body, deskId, state, kind: 'bulk' });
+      await insert(job);
     } catch (error) {
-      if (error instanceof AppError) {
-        log.warn(`Shop: bulk edit ${job.id} was not started: ${error.message}`);
-        throw error;
+      // Out of reach (or the session not open yet): kept here, as an offline Publish is.
+      if (isLinkDown(error)) {
+        keep(job, error);
+        return false;
       }
       log.error(`Shop: bulk edit ${job.id} could not be put in the shop's queue`, error);
-      if (isLinkDown(error)) throw unreachable();
       throw new AppError('unavailable', mainI18n.t('errors:bulkShopRefused'));
     }
     kick();
@@ -204,9 +237,16 @@ export function openShopBulk(options: ShopBulkOptions): BulkClaims & { close(): 
     async claim(job, reopen) {
       if (options.keepsLocal?.(job.accountId)) return LONE_BULK_CLAIM;
       if (!reopen) {
-        // Unfinished jobs are the queue's to hand out; one started before this desk joined joins it now.
+        // Unfinished jobs are the queue's to hand out; one started before this desk joined joins it
+        // now, and one whose fate the shop cannot tell now (offline at start) waits to go up.
+        if (unsent.has(job.id)) return null;
         const db = (await options.session).pool;
-        if (!(await jobExists(db, job.id))) await queueJob(job);
+        try {
+          if (!(await jobExists(db, job.id))) await queueJob(job);
+        } catch (error) {
+          if (!isLinkDown(error)) throw error;
+          keep(job, error);
+        }
         return null;
       }
       if (!(await options.hasSecret(job.accountId).catch(() => false)))
@@ -228,7 +268,19 @@ export function openShopBulk(options: ShopBulkOptions): BulkClaims & { close(): 
     },
     view(local) {
       const out = new Map(local.map((job) => [job.id, job]));
+      for (const id of unsent.keys()) {
+        const mine = out.get(id);
+        const desk = {
+          runner: null,
+          requestedBy: options.deskName,
+          here: false,
+          waiting: false,
+          unsent: true,
+        };
+        if (mine) out.set(id, { ...mine, desk });
+      }
       for (const { row, record } of queue.jobs()) {
+        if (unsent.has(row.id)) continue;
         if (row.state === 'dismissed') {
           out.delete(row.id);
           continue;

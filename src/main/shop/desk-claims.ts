@@ -56,11 +56,15 @@ export async function openDeskClaims(dataDir: string, deps: ClaimsDeps): Promise
     if (attachedBulk) detachBulk = currentBulk().attach(...attachedBulk);
     for (const follow of [...switches]) follow();
   };
-  const open = (membership: Pick<ShopMembership, 'deskId'>, session: ShopClaimsOptions['session']) => {
+  const open = (
+    membership: Pick<ShopMembership, 'deskId' | 'deskName'>,
+    session: ShopClaimsOptions['session'],
+  ) => {
     const claims = openShopClaims({ membership, session, ...deps });
     const bulk = openShopBulk({
       ...deps,
       deskId: membership.deskId,
+      deskName: membership.deskName,
       session: Promise.resolve(session),
       onQueue: (listener) => claims.onJobs(() => listener()),
     });
@@ -115,6 +119,7 @@ export async function openDeskClaims(dataDir: string, deps: ClaimsDeps): Promise
         list: () => now().list(),
         get: (jobId) => now().get(jobId),
         cancel: (jobId) => now().cancel(jobId),
+        retry: (jobId, confirm) => now().retry(jobId, confirm),
         onChange(listener) {
           let off = now().onChange(listener);
           const follow = () => {

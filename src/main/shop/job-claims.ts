@@ -1,7 +1,8 @@
 // The publish engine's claims in a shop (DESIGN.md "Claims"): Publish puts the job in the shop's
 // queue (one open job per draft, by the database's unique index), and every desk that holds the
 // account's secret claims queued jobs, or jobs whose lease ran out, as far as its draft slots
-// allow. A desk hears of the queue's changes by LISTEN and wakes when a lease it waits for runs
+// allow. A desk hears of the queue's changes on its session's one LISTEN connection (JOBS_CHANNEL),
+// reads the queue again whenever that connection reopens, and wakes when a lease it waits for runs
 // out: no polling while nothing happens.
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
@@ -26,14 +27,15 @@ import {
   reopenJob,
   type JobRow,
 } from './job-queue';
+import { JOBS_CHANNEL } from './migrations';
 import { isLinkDown, ShopError } from './shop-error';
 import { queueSweep } from './queue-sweep';
 import type { ShopSession } from './shop-session';
 import type { ShopMembership } from './membership';
-import { listenToJobs, type JobListener } from './job-listener';
 import { queueRead } from './queue-read';
+import { requeueJob } from './queue-retry';
 
-type ClaimsSession = Pick<ShopSession, 'pool'> & Partial<Pick<ShopSession, 'onLink'>>;
+type ClaimsSession = Pick<ShopSession, 'pool' | 'onLink' | 'onNotice' | 'onListen'>;
 
 export interface ShopClaimsOptions {
   membership: Pick<ShopMembership, 'deskId'>;
@@ -67,6 +69,13 @@ export interface ShopClaims extends PublishClaims {
   inQueue(jobId: string): boolean;
   /** Cancels a job of the queue that no desk runs now; false when one does. */
   cancelQueued(jobId: string): Promise<boolean>;
+  /** Whether this desk can run the account's jobs (its keychain holds the secret). */
+  canRun(accountId: string): Promise<boolean>;
+  /** Puts an ended job back into the queue for a desk with the secret (see queue-retry.ts). */
+  retryQueued(
+    jobId: string,
+    confirm?: { confirmDuplicateRisk?: boolean },
+  ): Promise<boolean | 'needs-confirmation'>;
   /** The name of the desk that pressed Publish for the job, when another desk did. */
   queuedBy(jobId: string): string | undefined;
   close(): Promise<void>;
@@ -85,9 +94,8 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
   let jobs: ClaimedJobs | null = null;
   let closed = false;
   let backlog = false;
-  let listener: JobListener | null = null;
   let pool: pg.Pool | undefined;
-  let unsubscribeLink: (() => void) | undefined;
+  const unsubscribe: Array<() => void> = [];
   // The session opens with the sync, after the engine. Until then the desk is as if offline:
   // new jobs wait here to reach the queue, and nothing is claimed (nor waited for).
   const connected = async (): Promise<pg.Pool> => {
@@ -95,16 +103,20 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
     if (!pool) throw new ShopError('unreachable', "This desk's shop session is not open yet.");
     return pool;
   };
-  const startListening = () => {
-    if (!closed && !listener && pool && jobs) listener = listenToJobs(pool, kick, log);
-  };
   void Promise.resolve(options.session).then((session) => {
     if (closed) return;
     pool = session.pool;
-    unsubscribeLink = session.onLink?.((link) => {
-      if (link.state === 'connected') listener?.wake();
-    });
-    startListening();
+    // A notification missed while the link was down must not leave a job waiting: the queue is
+    // read again when the LISTEN connection reopens and when the link comes back.
+    unsubscribe.push(
+      session.onNotice((channel) => {
+        if (channel === JOBS_CHANNEL) kick();
+      }),
+      session.onListen(() => kick()),
+      session.onLink((link) => {
+        if (link.state === 'connected') kick();
+      }),
+    );
     kick();
   });
 
@@ -159,10 +171,22 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
     await jobs.adopt(won.body.record, won.claim);
   };
 
+  /** A job of this desk whose draft already has another open job in the shop ends, taken over by it. */
+  const joinExisting = async (record: JobRecord, queued: QueueOutcome): Promise<boolean> => {
+    if (!('existing' in queued)) return false;
+    log.warn(
+      `Shop: publish job ${record.id} of draft ${record.draftId} was pressed while the shop was out of reach; ` +
+        `desk ${queued.deskName} had pressed Publish for the draft first, so its job ${queued.existing} publishes it`,
+    );
+    await jobs?.joined(record.id, queued.existing);
+    return true;
+  };
+
   const sendUnsent = async () => {
     for (const [id, record] of unsent) {
       if (!jobs) return;
-      await queueRecord(record, (name) => jobs!.photoPath(id, name));
+      if (!(await jobExists(await connected(), id)))
+        await joinExisting(record, await queueRecord(record, (name) => jobs!.photoPath(id, name)));
       unsent.delete(id);
     }
   };
@@ -240,35 +264,40 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
         // Out of reach: the job waits on this desk and goes up once the shop is back.
         log.warn(`Shop: publish job ${record.id} waits to reach the shop's queue (${String(error)})`);
         unsent.set(record.id, record);
-        listener?.wake();
         return { runHere: false };
       }
     },
     async claim(record) {
       if (options.keepsLocal?.(record.accountId)) return LONE_CLAIM;
       if (closed || live.has(record.id) || unsent.has(record.id)) return null;
-      if (!(await options.hasSecret(record.accountId))) return null;
+      // Whether the shop has the job cannot be told now (out of reach, or at start before the
+      // session is open): it waits here and goes up once the link is back, unless the shop has it.
+      // A job pressed while offline thus reaches the queue after a restart too.
+      const keep = () => {
+        if (isOpenJobState(record.state) && jobs) unsent.set(record.id, record);
+        return null;
+      };
+      if (!(await options.hasSecret(record.accountId))) return keep();
       try {
         let won = await claimIn(record.id);
         if (!won && isOpenJobState(record.state) && jobs) {
           // Started before this desk joined the shop: it joins the queue now.
           if (!(await jobExists(await connected(), record.id))) {
             const photoPath = (name: string) => jobs!.photoPath(record.id, name);
-            if ('existing' in (await queueRecord(record, photoPath))) return null;
+            if (await joinExisting(record, await queueRecord(record, photoPath))) return null;
             won = await claimIn(record.id);
           } else won = await claimIn(record.id, record);
         }
         if (!won) return null;
         return { ...won.claim, signal: won.claim.signal, record: won.body.record };
       } catch (error) {
-        // Out of reach (or closing): the job waits in the queue; the link's return reads it again.
-        if (closed || isLinkDown(error)) return null;
+        if (closed) return null;
+        if (isLinkDown(error)) return keep();
         throw error;
       }
     },
     attach(engine) {
       jobs = engine;
-      startListening();
       kick();
       // A secret typed here may let this desk run jobs that wait for one.
       const unsubscribe = options.onAccountChange?.(kick);
@@ -284,10 +313,26 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
     shared: (accountId) => options.keepsLocal?.(accountId) !== true,
     inQueue: (jobId) => unsent.has(jobId) || queue.rows().some((row) => row.id === jobId),
     async cancelQueued(jobId) {
-      if (unsent.delete(jobId)) return true;
+      if (unsent.delete(jobId)) {
+        // One kept at a start while offline may be in the shop already: cancelled there too if so.
+        await connected()
+          .then((db) => cancelJob(db, jobId))
+          .catch(() => false);
+        return true;
+      }
       if (live.has(jobId)) return false;
       const done = await cancelJob(await connected(), jobId);
       if (done) kick();
+      return done;
+    },
+    canRun: (accountId) => options.hasSecret(accountId).catch(() => false),
+    async retryQueued(jobId, confirm) {
+      const lacks = async (accountId: string) => !(await options.hasSecret(accountId).catch(() => false));
+      const done = await requeueJob(await connected(), jobId, confirm, lacks);
+      if (done === true) {
+        log.info(`Shop: publish job ${jobId} is back in the shop's queue (the seller's Retry on this desk)`);
+        kick();
+      }
       return done;
     },
     queuedBy(jobId) {
@@ -296,10 +341,8 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
     },
     async close() {
       closed = true;
-      unsubscribeLink?.();
+      for (const stop of unsubscribe.splice(0)) stop();
       await sweeper.stop();
-      listener?.close();
-      listener = null;
     },
   };
 }

@@ -11,8 +11,8 @@ type Db = Pick<pg.Pool, 'query'>;
 /** The states in which a job is still the draft's one job (see the unique index). */
 export const OPEN_STATES = ['queued', 'running', 'waiting', 'tracking'];
 
-// The ends a seller's Retry may reopen (a published job is never sent again).
-const RETRYABLE_STATES = ['failed', 'cancelled', 'rejected'];
+/** The ends a seller's Retry may reopen (a published job is never sent again). */
+export const RETRYABLE_STATES = ['failed', 'cancelled', 'rejected'];
 
 /** The kinds of job in the queue: a draft's publish job, or a bulk edit of live listings. */
 export type JobKind = 'publish' | 'bulk';
@@ -137,15 +137,15 @@ export async function reopenJob(
 }
 
 /**
- * Cancels a job that no desk holds (queued, waiting for a secret, or left by a desk that stopped
- * before its publication existed); false when a desk runs it now or it is past that point.
+ * Cancels a job that no desk holds (queued, waiting for a secret, failed, or left by a desk that
+ * stopped before its publication existed); false when a desk runs it now or it is past that point.
  */
 export async function cancelJob(db: Db, jobId: string): Promise<boolean> {
   const cancelled = await db.query(
     `update listing_desk.jobs
         set state = 'cancelled', lease_until = null, updated_at = now(),
             body = jsonb_set(jsonb_set(body, '{record,state}', '"cancelled"'), '{record,updatedAt}', to_jsonb($2::text))
-      where id = $1 and state in ('queued', 'waiting', 'running')
+      where id = $1 and state in ('queued', 'waiting', 'running', 'failed')
         and (runner is null or lease_until is null or lease_until <= now())`,
     [jobId, new Date().toISOString()],
   );

@@ -1,5 +1,6 @@
 // The desk's session with the shop's database (shop-session.ts's contract): the pool, the link's
-// state as every query finds it, a dedicated LISTEN connection that only says "the feed has grown",
+// state as every query finds it, the desk's one LISTEN connection (the feed's, the listings' and the
+// publish queue's channels: one per desk, so a shop of twenty fits PostgreSQL's connections),
 // a heartbeat that keeps desks.last_seen about a minute fresh, and, while offline, tries again
 // with a growing pause until the database answers. Idle and connected, the desk sends one query
 // a minute (the heartbeat): no polling loop; the feed is read when woken.
@@ -8,8 +9,8 @@ import type { Log } from '../log/log';
 import { createLinkState } from './link';
 import { shopProblemOf } from './shop-error';
 import type { ShopMembership } from './membership';
-import { FEED_CHANNEL, LISTINGS_CHANNEL, SHOP_SCHEMA } from './migrations';
-import { openShopPool, shopConnectionString } from './shop-db';
+import { FEED_CHANNEL, JOBS_CHANNEL, LISTINGS_CHANNEL, SHOP_SCHEMA } from './migrations';
+import { deskApplicationName, openShopPool, shopConnectionString } from './shop-db';
 import type { ShopSession } from './shop-session';
 
 export interface ShopSessionOptions {
@@ -32,8 +33,6 @@ export interface SyncSession extends ShopSession {
   noteFailure(error: unknown): void;
   /** Told when the change feed may have grown: a NOTIFY, or the link coming back. */
   onWake(listener: () => void): () => void;
-  /** Told of each NOTIFY on a channel other than the feed's (the shared listings, issue 24.6). */
-  onNotice(listener: (channel: string, payload: string) => void): () => void;
 }
 
 type Queryable = { query: (...args: never[]) => unknown };
@@ -51,10 +50,15 @@ export function openShopSession(
   const link = createLinkState();
   const wakers = new Set<() => void>();
   const noticers = new Set<(channel: string, payload: string) => void>();
+  const listening = new Set<() => void>();
   const wake = () => {
     for (const waker of [...wakers]) waker();
   };
-  const pool = openShopPool(membership.url, password, { log, connectTimeoutMs });
+  const pool = openShopPool(membership.url, password, {
+    deskId: membership.deskId,
+    log,
+    connectTimeoutMs,
+  });
   let closed = false;
   let listener: pg.Client | undefined;
   let probeTimer: NodeJS.Timeout | undefined;
@@ -103,7 +107,7 @@ export function openShopSession(
       connectionString: shopConnectionString(membership.url, password),
       connectionTimeoutMillis: connectTimeoutMs,
       keepAlive: true,
-      application_name: 'Listing Desk (feed)',
+      application_name: deskApplicationName(membership.deskId),
     });
     const lost = (error?: Error) => {
       if (listener !== client) return;
@@ -120,8 +124,8 @@ export function openShopSession(
     });
     try {
       await client.connect();
-      await client.query(`listen ${FEED_CHANNEL}`);
-      await client.query(`listen ${LISTINGS_CHANNEL}`);
+      // One round trip: a simple query may hold several statements (no parameters here).
+      await client.query(`listen ${FEED_CHANNEL}; listen ${LISTINGS_CHANNEL}; listen ${JOBS_CHANNEL}`);
     } catch (error) {
       client.removeAllListeners();
       client.on('error', () => undefined);
@@ -133,6 +137,8 @@ export function openShopSession(
       return;
     }
     listener = client;
+    // What was sent while nobody listened is read now by whoever follows a channel.
+    for (const hear of [...listening]) hear();
   };
 
   const heartbeat = () =>
@@ -206,12 +212,17 @@ export function openShopSession(
       noticers.add(noticer);
       return () => noticers.delete(noticer);
     },
+    onListen(hear) {
+      listening.add(hear);
+      return () => listening.delete(hear);
+    },
     async close() {
       closed = true;
       clearTimeout(probeTimer);
       clearTimeout(heartbeatTimer);
       wakers.clear();
       noticers.clear();
+      listening.clear();
       dropListener();
       await pool
         .end()

@@ -10,6 +10,7 @@ import { writeFileAtomic } from '../storage/atomic-file';
 import { SHOP_SCHEMA } from './migrations';
 import { copyPhotos, copyPhotosIn } from './photo-copy';
 import type { SyncSession } from './open-session';
+import { SHOP_POOL_MAX } from './shop-db';
 
 export interface PhotoSync {
   /** The hash of a stored photo (path relative to the data folder), or undefined when it is not here. */
@@ -31,13 +32,21 @@ interface Wanted {
   done: () => void;
 }
 
-/** COPYs at the same time (the pool has four connections), and photos in each. */
-const FETCHING = 3;
+/**
+ * COPYs on the line at once, sending and fetching together: the pool has SHOP_POOL_MAX (three)
+ * connections, and one is always left for the feed, the heartbeat and the publish queue's leases.
+ */
+const COPYING = SHOP_POOL_MAX - 1;
+/**
+ * Batches of photos under way at once, and photos in each fetched: more batches than COPYs, so
+ * one batch's files are hashed and written while the others' bytes are on the line.
+ */
+const FETCHING = 4;
 const BATCH = 4;
 
-/** Bytes of photos sent by one COPY, and COPYs in flight. */
+/** Bytes of photos sent by one COPY, and batches read and hashed ahead of their COPY. */
 const SEND_BATCH_BYTES = 8 * 1024 * 1024;
-const SEND_AHEAD = 2;
+const SEND_AHEAD = 3;
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -47,7 +56,7 @@ export function createPhotoSync(deps: { dataDir: string; session: SyncSession; l
   const hashes = new Map<string, { key: string; hash: string }>();
   const sent = new Set<string>();
   const wanted = new Map<string, Wanted>();
-  const limit = pLimit(FETCHING);
+  const copying = pLimit(COPYING);
   let running: Promise<void> | undefined;
   const absolute = (file: string) => path.join(dataDir, ...file.split('/'));
 
@@ -78,7 +87,8 @@ export function createPhotoSync(deps: { dataDir: string; session: SyncSession; l
       else need.push([file, item]);
     }
     if (need.length === 0) return;
-    const found = await copyPhotos(session.pool, [...new Set(need.map(([, item]) => item.hash))]);
+    const hashes = [...new Set(need.map(([, item]) => item.hash))];
+    const found = await copying(() => copyPhotos(session.pool, hashes));
     await Promise.all(
       need.map(async ([file, item]) => {
         const bytes = found.get(item.hash);
@@ -95,14 +105,25 @@ export function createPhotoSync(deps: { dataDir: string; session: SyncSession; l
       }),
     );
   };
-  // A few photos per COPY and a few COPYs at a time: one batch's round trip overlaps another's
-  // bytes, and the pool keeps a connection free for the feed.
+  // A few photos per COPY and a few batches under way: each worker takes the next batch as soon
+  // as its last is written, so the line never waits for the slowest batch of a round.
   const run = async () => {
     while (wanted.size > 0) {
-      const entries = [...wanted].slice(0, FETCHING * BATCH);
-      const batches: [string, Wanted][][] = [];
-      for (let i = 0; i < entries.length; i += BATCH) batches.push(entries.slice(i, i + BATCH));
-      await Promise.all(batches.map((batch) => limit(() => fetchBatch(batch))));
+      const taken = new Set<Wanted>();
+      const next = () => {
+        const batch: [string, Wanted][] = [];
+        for (const entry of wanted) {
+          if (batch.length === BATCH) break;
+          if (taken.has(entry[1])) continue;
+          taken.add(entry[1]);
+          batch.push(entry);
+        }
+        return batch;
+      };
+      const worker = async () => {
+        for (let batch = next(); batch.length > 0; batch = next()) await fetchBatch(batch);
+      };
+      await Promise.all(Array.from({ length: FETCHING }, worker));
     }
   };
 
@@ -127,7 +148,7 @@ export function createPhotoSync(deps: { dataDir: string; session: SyncSession; l
       const firstFileOf = new Map<string, string>();
       for (const [file, hash] of Object.entries(files))
         if (!sent.has(hash) && !firstFileOf.has(hash)) firstFileOf.set(hash, file);
-      // Batches of about SEND_BATCH_BYTES, SEND_AHEAD at once: the server stores one while the
+      // Batches of about SEND_BATCH_BYTES, two COPYs at once: the server stores one while the
       // line carries the next, and each byte crosses the line once (binary COPY).
       const batches: [string, string][][] = [[]];
       let size = 0;
@@ -140,10 +161,10 @@ export function createPhotoSync(deps: { dataDir: string; session: SyncSession; l
         batches.at(-1)!.push(entry);
         size += bytes;
       }
-      const upload = pLimit(SEND_AHEAD);
+      const ahead = pLimit(SEND_AHEAD);
       await Promise.all(
         batches.map((batch) =>
-          upload(async () => {
+          ahead(async () => {
             const photos: { hash: string; bytes: Buffer }[] = [];
             for (const [hash, file] of batch) {
               const bytes = await readFile(absolute(file)).catch(() => undefined);
@@ -151,7 +172,7 @@ export function createPhotoSync(deps: { dataDir: string; session: SyncSession; l
               if (bytes && sha256(bytes) === hash) photos.push({ hash, bytes });
             }
             if (photos.length === 0) return;
-            await copyPhotosIn(session.pool, photos, session.membership.deskId);
+            await copying(() => copyPhotosIn(session.pool, photos, session.membership.deskId));
             for (const photo of photos) sent.add(photo.hash);
           }),
         ),

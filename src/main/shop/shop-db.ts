@@ -44,26 +44,41 @@ export function shopConnectionString(url: string, password: string | undefined):
   return parsed.toString();
 }
 
+/**
+ * Connections a desk holds at most: its pool and its one LISTEN connection. A shop of N desks needs
+ * max_connections of at least N × DESK_CONNECTIONS plus PostgreSQL's reserved ones (README).
+ */
+export const DESK_CONNECTIONS = 4;
+
+/** The pool's share of DESK_CONNECTIONS: photo COPYs take at most two, so one is always left for the rest. */
+export const SHOP_POOL_MAX = DESK_CONNECTIONS - 1;
+
+/** How long a pooled connection may idle before it is closed: an idle desk keeps only what it needs. */
+const IDLE_MS = 10_000;
+
+/** The application_name of every connection of a desk, so a shop's admin sees who is connected. */
+export const deskApplicationName = (deskId: string): string => `listing-desk ${deskId}`;
+
 export interface ShopPoolOptions {
-  /** Connections at most (default 6: the queue's listener, photo COPYs, the sync, the listings, a claim). */
-  max?: number;
+  /** The desk whose connections these are (their application_name). */
+  deskId: string;
   connectTimeoutMs?: number;
   log?: Pick<Log, 'warn'>;
 }
 
-/** A pool on the shop's database. Errors of idle connections are logged, never thrown at the process. */
-export function openShopPool(
-  url: string,
-  password: string | undefined,
-  options: ShopPoolOptions = {},
-): pg.Pool {
+/**
+ * A pool on the shop's database. Errors of idle connections are logged, never thrown at the
+ * process. One connection stays open between the heartbeats; the others close when idle.
+ */
+export function openShopPool(url: string, password: string | undefined, options: ShopPoolOptions): pg.Pool {
   const pool = new pg.Pool({
     connectionString: shopConnectionString(url, password),
-    max: options.max ?? 6,
+    max: SHOP_POOL_MAX,
+    min: 1,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
-    idleTimeoutMillis: 30_000,
+    idleTimeoutMillis: IDLE_MS,
     keepAlive: true,
-    application_name: 'Listing Desk',
+    application_name: deskApplicationName(options.deskId),
   });
   pool.on('error', (error) =>
     options.log?.warn('shop: a database connection failed', { error: error.message }),

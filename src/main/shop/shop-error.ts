@@ -3,6 +3,7 @@
 export type ShopProblem =
   | 'password-refused'
   | 'unreachable'
+  | 'server-full'
   | 'no-database'
   | 'not-listing-desk'
   | 'schema-too-old'
@@ -44,6 +45,8 @@ export function shopProblemOf(error: unknown): ShopProblem {
   if (code === '3D000') return 'no-database';
   if (code === '42501') return 'no-permission';
   if (code === 'LD001') return 'desk-left';
+  // too_many_connections: the server's max_connections, or the login's CONNECTION LIMIT.
+  if (code === '53300') return 'server-full';
   if (code === '3F000' || code === '42P01') return 'not-listing-desk';
   if (typeof code === 'string' && NETWORK_CODES.has(code)) return 'unreachable';
   if (/ssl|tls|certificate/i.test(message)) return 'tls';
@@ -53,5 +56,6 @@ export function shopProblemOf(error: unknown): ShopProblem {
 
 /** Whether the error means the link is down (try again later) rather than a refusal. */
 export function isLinkDown(error: unknown): boolean {
-  return shopProblemOf(error) === 'unreachable';
+  const problem = shopProblemOf(error);
+  return problem === 'unreachable' || problem === 'server-full';
 }

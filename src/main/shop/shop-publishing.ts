@@ -6,7 +6,9 @@ import type { PublishEngine } from '../publish/engine';
 import type { JobRecord } from '../publish/job-record';
 import { jobView } from '../publish/job-view';
 import type { ShopClaims } from './job-claims';
-import type { JobRow } from './job-queue';
+import { AppError } from '../ipc/app-error';
+import { mainI18n } from '../i18n';
+import { OPEN_STATES, type JobRow } from './job-queue';
 
 const IDLE = { bytes: new Map<string, number>(), waiting: null, held: null, nextReadMs: null };
 
@@ -52,12 +54,25 @@ export function shopPublishing(engine: PublishEngine, claims: ShopClaims, deskId
     ...engine,
     list: () => views(),
     // A job running here is cancelled here; one no desk runs, in the shop first (so that no desk
-    // takes it); one another desk runs, not from here.
+    // takes it); one another desk runs, not from here (and not in the middle of a step): said so.
     async cancel(jobId) {
       if (claims.holds(jobId) || !claims.inQueue(jobId)) return engine.cancel(jobId);
-      if (!(await claims.cancelQueued(jobId))) return false;
+      if (!(await claims.cancelQueued(jobId))) {
+        const row = claims.jobs().find((job) => job.row.id === jobId)?.row;
+        if (row?.runner && row.runner !== deskId && OPEN_STATES.includes(row.state))
+          throw new AppError('conflict', mainI18n.t('errors:shopJobRunsElsewhere', { desk: row.runnerName }));
+        return false;
+      }
       await engine.cancel(jobId);
       return true;
+    },
+    // This desk retries its own copy when it can run it; else the shop's queue takes the job back
+    // for a desk that holds the account's secret.
+    async retry(jobId, confirm) {
+      const own = engine.get(jobId);
+      if (claims.holds(jobId) || !claims.inQueue(jobId)) return engine.retry(jobId, confirm);
+      if (own && (await claims.canRun(own.accountId))) return engine.retry(jobId, confirm);
+      return claims.retryQueued(jobId, confirm);
     },
     get: (jobId) => views(new Set([jobId]))[0],
     onChange(listener) {

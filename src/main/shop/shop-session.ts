@@ -19,5 +19,9 @@ export interface ShopSession {
   link(): ShopLink;
   /** Told of every change of the link; returns the unsubscribe. */
   onLink(listener: (link: ShopLink) => void): () => void;
+  /** Told of each NOTIFY on a channel other than the feed's (listings, publish queue); returns the unsubscribe. */
+  onNotice(listener: (channel: string, payload: string) => void): () => void;
+  /** Told each time the desk's one LISTEN connection (re)opens: what it missed is to be read now. */
+  onListen(listener: () => void): () => void;
   close(): Promise<void>;
 }

@@ -1,42 +1,53 @@
 // The parts of the UI that load on demand: each `import()` here is a chunk of its own.
+import { laterWordsOfShownLanguage } from '../i18n';
 import { lazyPart } from './lazy-part';
 
+/** `load`, with the later words of the language shown, which the parts use: none renders without them. */
+const withWords =
+  <M>(load: () => Promise<M>) =>
+  async (): Promise<M> =>
+    (await Promise.all([load(), laterWordsOfShownLanguage()]))[0];
+
 export const ListingsView = lazyPart(
-  () => import('../views/listings/ListingsView'),
+  withWords(() => import('../views/listings/ListingsView')),
   (m) => m.ListingsView,
 );
 export const PublishingView = lazyPart(
-  () => import('../views/publishing/PublishingView'),
+  withWords(() => import('../views/publishing/PublishingView')),
   (m) => m.PublishingView,
 );
 export const FeedsView = lazyPart(
-  () => import('../views/feeds/FeedsView'),
+  withWords(() => import('../views/feeds/FeedsView')),
   (m) => m.FeedsView,
 );
 export const SettingsView = lazyPart(
-  () => import('../views/SettingsView'),
+  withWords(() => import('../views/SettingsView')),
   (m) => m.SettingsView,
 );
 export const DraftEditor = lazyPart(
-  () => import('../views/drafts/DraftEditor'),
+  withWords(() => import('../views/drafts/DraftEditor')),
   (m) => m.DraftEditor,
 );
 export const ImportWizard = lazyPart(
-  () => import('../views/import/ImportWizard'),
+  withWords(() => import('../views/import/ImportWizard')),
   (m) => m.ImportWizard,
 );
 export const BulkEditDialog = lazyPart(
-  () => import('../views/bulk/BulkEditDialog'),
+  withWords(() => import('../views/bulk/BulkEditDialog')),
   (m) => m.BulkEditDialog,
 );
 
 export const ImprintDialog = lazyPart(
-  () => import('../views/imprint/ImprintDialog'),
+  withWords(() => import('../views/imprint/ImprintDialog')),
   (m) => m.ImprintDialog,
 );
 export const TemplatePriceRule = lazyPart(
-  () => import('../views/price-rules/TemplatePriceRule'),
+  withWords(() => import('../views/price-rules/TemplatePriceRule')),
   (m) => m.TemplatePriceRule,
+);
+export const FailedReason = lazyPart(
+  withWords(() => import('../views/publishing/FailedReason')),
+  (m) => m.FailedReason,
 );
 
 const all = [
@@ -49,10 +60,11 @@ const all = [
   BulkEditDialog,
   ImprintDialog,
   TemplatePriceRule,
+  FailedReason,
 ];
 
 /**
- * Fetches every part's chunk once the first view is on screen and the renderer is idle, so that a
+ * Fetches every part's chunk (and the later words) once the first view is on screen and the renderer is idle, so that a
  * later click finds its code already there. A part that fails here loads again when it is shown.
  */
 export function preloadPartsWhenIdle(): void {

@@ -37,9 +37,10 @@ export interface BulkJob {
   items: BulkJobItem[];
   /**
    * In a shop (as shown, never stored): the desk that runs (or last ran) the job, the one that
-   * started it, whether it runs here, and whether it waits for a desk holding the account's secret.
+   * started it, whether it runs here, whether it waits for a desk holding the account's secret, and
+   * whether it was started while the shop's database was out of reach and waits here to reach its queue.
    */
-  desk?: { runner: string | null; requestedBy: string; here: boolean; waiting: boolean };
+  desk?: { runner: string | null; requestedBy: string; here: boolean; waiting: boolean; unsent?: boolean };
 }
 
 /** 'running' while any ad is pending or sending. */

@@ -198,9 +198,12 @@ export function isOpenJobState(state: PublishJobState): boolean {
   return state === 'queued' || state === 'running' || state === 'waiting' || state === 'tracking';
 }
 
-/** Said once when an ad goes live or is rejected: an in-app message and a desktop notification. */
+/**
+ * Said once when an ad goes live or is rejected, or (in a shop) when a job another desk ran for
+ * this one failed: an in-app message and a desktop notification.
+ */
 export interface PublishNotice {
-  kind: 'live' | 'rejected';
+  kind: 'live' | 'rejected' | 'failed';
   jobId: string;
   draftId: string;
   /** The account the ad was published with (the Sandbox's ads are marked as test ads). */
@@ -209,8 +212,10 @@ export interface PublishNotice {
   adId: number | null;
   /** The publication's actualState as the service sent it. */
   actualState: string;
-  /** Why it was rejected, when the service said. */
+  /** Why it was rejected, when the service said; why it failed, in main's words. */
   reason: string | null;
+  /** A failed job's problem (the renderer words it in the seller's language). */
+  problem?: PublishJobError['problem'];
 }
 
 /** The outcome of asking to publish one draft. */

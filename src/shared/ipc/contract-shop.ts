@@ -8,6 +8,7 @@ import { channel, noInput } from './channel';
 export const shopProblemCodes = [
   'password-refused',
   'unreachable',
+  'server-full',
   'no-database',
   'not-listing-desk',
   'schema-too-old',

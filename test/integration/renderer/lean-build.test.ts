@@ -14,6 +14,7 @@ import {
   total,
   type RendererSizes,
 } from '../../../bench/renderer/measure';
+import { laterWords } from '../../../src/renderer/i18n/later-words-en';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
 let outDir: string;
@@ -70,6 +71,20 @@ describe('the built renderer', () => {
     expect(Object.keys(sizes.languages).sort()).toEqual(['de', 'en']);
     const upFront = sizes.initialJs.filter((asset) => /^assets\/words-/.test(asset.file));
     expect(upFront).toHaveLength(1);
+  });
+
+  it('loads the words of the parts shown on demand with them, a chunk per language, not up front', () => {
+    for (const language of ['en', 'de']) {
+      expect(chunkNamed(sizes.lazyJs, `later-words-${language}`), language).toBeDefined();
+      expect(chunkNamed(sizes.initialJs, `later-words-${language}`), language).toBeUndefined();
+    }
+    // The first view's code names no key of those words (a key it named would show raw until
+    // they came): a key is a string literal (quoted or a template) starting with its part's name.
+    const key = new RegExp(`["'\`](${Object.keys(laterWords).join('|')})\\.[\\w$]`);
+    const code = sizes.initialJs.filter((asset) => !/^assets\/words-/.test(asset.file));
+    expect(code.length).toBeGreaterThan(1);
+    for (const asset of code)
+      expect(readFileSync(path.join(rendererDir, asset.file), 'utf8'), asset.file).not.toMatch(key);
   });
 
   it('loads no zod before the first view (its schemas stay with the views that check input)', () => {

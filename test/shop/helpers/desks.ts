@@ -13,6 +13,7 @@ import { shopPasswordKey, splitShopUrl } from '../../../src/main/shop/shop-db';
 import { createSessionSecretStore, type SecretStore } from '../../../src/main/secrets/secret-store';
 import { confStoreFactory } from '../../../src/main/storage/store-factory';
 import type { Envelope } from '../../../src/shared/ipc/envelope';
+import type { AccountView } from '../../../src/shared/ipc/types';
 import { spyLogger } from '../../unit/helpers/temp-app';
 import { startCutProxy, type CutProxy } from './cut-proxy';
 import { initShop } from './desk-session';
@@ -143,4 +144,23 @@ export function viaPort(url: string, port: number): string {
   const parsed = new URL(url);
   parsed.port = String(port);
   return parsed.toString();
+}
+
+/** The client the shop's account signs in with on the tests' sandboxes. */
+export const SHOP_CLIENT = { clientId: 'moebelhaus-schmidt', clientSecret: 'moebel-secret-9d2c' };
+
+/** Saves and selects the shop's account with its secret on `d` (other desks receive it without). */
+export async function saveShopAccount(
+  d: Pick<Desk, 'call'>,
+  sb: { authUrl: string; baseUrl: string },
+): Promise<AccountView> {
+  const saved = await d.call<AccountView>('accounts:save', {
+    name: 'Möbelhaus',
+    authUrl: sb.authUrl,
+    baseUrl: sb.baseUrl,
+    clientId: SHOP_CLIENT.clientId,
+    secret: SHOP_CLIENT.clientSecret,
+  });
+  await d.call('accounts:select', { id: saved.id });
+  return saved;
 }

@@ -45,4 +45,16 @@ describe('noticeText', () => {
       body: 'Kühlschrank · Status: DECLINED_BY_REVIEW',
     });
   });
+
+  it('says a failed job (told on the desk that pressed Publish in a shop) could not be published, and why', () => {
+    const failed = { ...live, kind: 'failed' as const, adId: null, actualState: '', problem: 'bad-request' };
+    expect(noticeText({ ...failed, reason: 'Data refused' }, 'en')).toEqual({
+      title: 'Your ad could not be published',
+      body: 'Kühlschrank · Data refused',
+    });
+    expect(noticeText(failed, 'de')).toEqual({
+      title: 'Ihre Anzeige konnte nicht veröffentlicht werden',
+      body: 'Kühlschrank',
+    });
+  });
 });

@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { BulkJob } from '../../../shared/domain/bulk-edit-job';
 
-/** In a shop: which desk runs a bulk job, where it was started, or that it waits for a desk with the secret. */
+/**
+ * In a shop: which desk runs a bulk job, where it was started, that it waits for a desk with the
+ * secret, or that it waits here for the shop's database to be reached.
+ */
 export function BulkJobDesk({ desk }: { desk: NonNullable<BulkJob['desk']> }) {
   const { t } = useTranslation();
   const runner =
@@ -10,6 +13,12 @@ export function BulkJobDesk({ desk }: { desk: NonNullable<BulkJob['desk']> }) {
       : desk.here
         ? t('bulk.job.desk.here', { desk: desk.runner })
         : t('bulk.job.desk.elsewhere', { desk: desk.runner });
+  if (desk.unsent)
+    return (
+      <p className="small bulk-job-desk" data-testid="bulk-job-desk" role="status">
+        {t('bulk.job.desk.unsent')}
+      </p>
+    );
   return (
     <p className="muted small bulk-job-desk" data-testid="bulk-job-desk">
       {desk.waiting ? t('bulk.job.desk.waiting') : runner}

@@ -1,5 +1,7 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stateMeaning } from '../../../shared/domain/publication-outcome';
+import { FailedReason } from '../../lazy/parts';
 import { TestBadge, useIsTestAccount } from '../../components/TestService';
 import { TRANSIENT_MS, useTransient } from '../../components/useTransient';
 import { useAppStore } from '../../store/app-store';
@@ -12,6 +14,8 @@ function Notice({ notice }: { notice: ShownNotice }) {
   const words = useJobWords();
   const { dismissNotice } = usePublishStore.getState();
   const live = notice.kind === 'live';
+  // In a shop, a job another desk ran for this one failed: said here, as a rejection is.
+  const failed = notice.kind === 'failed';
   // A live ad's message goes after a while; a rejection stays until the seller has read it.
   const pause = useTransient(live ? TRANSIENT_MS : null, () => dismissNotice(notice.key), notice.key);
   const title = words.title(notice.title);
@@ -27,9 +31,11 @@ function Notice({ notice }: { notice: ShownNotice }) {
           {t(
             live
               ? 'publish.notice.live'
-              : stateMeaning(notice.actualState) === 'rejected'
-                ? 'publish.notice.rejected'
-                : 'publish.notice.needsSeller',
+              : failed
+                ? 'publish.notice.failed'
+                : stateMeaning(notice.actualState) === 'rejected'
+                  ? 'publish.notice.rejected'
+                  : 'publish.notice.needsSeller',
             { title },
           )}
         </strong>
@@ -39,7 +45,13 @@ function Notice({ notice }: { notice: ShownNotice }) {
         <p className="small">{t('publish.notice.liveAd', { adId: notice.adId })}</p>
       )}
       {test && <p className="small">{t('testService.notice')}</p>}
-      {!live && (
+      {failed && (
+        // The service's words load with it (a chunk of their own: the tray is part of every view).
+        <Suspense fallback={<p className="small">{notice.reason ?? ''}</p>}>
+          <FailedReason notice={notice} />
+        </Suspense>
+      )}
+      {!live && !failed && (
         <p className="small">
           {notice.reason ? t('publish.reason', { reason: notice.reason }) : notice.actualState}
         </p>
@@ -63,7 +75,7 @@ function Notice({ notice }: { notice: ShownNotice }) {
 }
 
 /**
- * Messages of ads that went live or were rejected, stacked in the bottom-left corner over the
+ * Messages of ads that went live, were rejected or failed on another desk, stacked in the bottom-left corner over the
  * sidebar's empty part (publishing.css): they never cover the view's controls or lists.
  */
 export function PublishNotices() {

@@ -1,0 +1,73 @@
+// Publish pressed on a desk cut off from the shop's database (issue 24.3, 24.5): the job is kept on
+// the desk, and still after the desk was closed and opened again while the link stayed down; once
+// the link is back it goes into the shop's queue once and is published once.
+import { afterEach, expect, inject, it, vi } from 'vitest';
+import { startSandbox } from '../../src/sandbox';
+import { createSessionSecretStore } from '../../src/main/secrets/secret-store';
+import type { PublishState } from '../../src/shared/domain/publish-job';
+import { sampleDraft } from '../fixtures/drafts';
+import { readyDraft, writeDraft } from '../fixtures/draft-files';
+import { startCutProxy } from './helpers/cut-proxy';
+import { initShop } from './helpers/desk-session';
+import { adminQuery, openDesk, saveShopAccount, SHOP_CLIENT, viaPort, type Desk } from './helpers/desks';
+import { freshDatabase } from './helpers/shared-postgres';
+
+const CLIENT = SHOP_CLIENT;
+const publication = { ...sampleDraft('x').publication, imprintUuid: null };
+const wait = { timeout: 30_000, interval: 100 };
+
+const cleanup: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+it('keeps a job pressed offline over a restart while offline, and publishes it once when the link is back', async () => {
+  const sb = await startSandbox({ port: 0, validationDelayMs: 20, clients: [CLIENT] });
+  cleanup.push(() => sb.close());
+  const url = await freshDatabase();
+  await initShop(url);
+  const proxy = await startCutProxy(inject('postgres').port);
+  cleanup.push(() => proxy.close());
+  const via = viaPort(url, proxy.port);
+  // Its own keychain, kept over the restarts below.
+  const secrets = createSessionSecretStore('no keychain in tests');
+  let laden: Desk = await openDesk(url, 'Laden', { via, secrets });
+  const account = await saveShopAccount(laden, sb);
+  await laden.call('imprints:create', { accountId: account.id, content: 'Möbelhaus Schmidt GmbH' });
+  await laden.close();
+  const { dataDir } = laden;
+  const draft = readyDraft(dataDir, 1, { title: 'Schrank', accountId: account.id, publication }, 2);
+  writeDraft(dataDir, draft);
+  const reopen = async () => {
+    laden = await openDesk(url, 'Laden', { dataDir, via, secrets });
+    cleanup.push(() => laden.close());
+  };
+
+  proxy.cut();
+  await reopen();
+  const [press] = (
+    await laden.call<{ results: { jobId?: string }[] }>('publish:start', { draftIds: [draft.id] })
+  ).results;
+  const jobId = press!.jobId!;
+  await laden.close();
+  await reopen();
+  await vi.waitFor(async () => {
+    const { jobs } = await laden.call<PublishState>('publish:list');
+    expect(jobs.find((job) => job.id === jobId)?.state).toBe('queued');
+  }, wait);
+  expect(await adminQuery(url, 'select id from listing_desk.jobs')).toEqual([]);
+  expect(sb.stats().clients[CLIENT.clientId]?.listings ?? 0).toBe(0);
+
+  proxy.heal();
+  await vi.waitFor(async () => {
+    const { jobs } = await laden.call<PublishState>('publish:list');
+    expect(jobs.find((job) => job.id === jobId)?.state).toBe('published');
+  }, wait);
+  const rows = await adminQuery<{ id: string; state: string }>(
+    url,
+    'select id, state from listing_desk.jobs',
+  );
+  expect(rows).toEqual([{ id: jobId, state: 'published' }]);
+  expect(sb.stats().clients[CLIENT.clientId]).toMatchObject({ listings: 1, media: 2, publications: 1 });
+  await laden.remove();
+});
