@@ -142,6 +142,11 @@ export function countByAccount(summaries: readonly DraftSummary[]): Record<strin
   return counts;
 }
 
+// Publish refuses a draft in shop conflict until the seller picks (issue 24.4), so the filter
+// counts it among those that need work, as its row says, never among the ready ones.
+const filterStatus = (summary: DraftSummary): DraftStatus =>
+  summary.status === 'ready' && summary.shopConflicts > 0 ? 'draft' : summary.status;
+
 /** The summaries matching the filter, sorted (newest edit first unless told otherwise). */
 export function filterDrafts(
   summaries: readonly DraftSummary[],
@@ -154,7 +159,7 @@ export function filterDrafts(
     .filter((word) => word !== '');
   const status = filter.status ?? 'all';
   const matches = summaries.filter((summary) => {
-    if (status !== 'all' && summary.status !== status) return false;
+    if (status !== 'all' && filterStatus(summary) !== status) return false;
     if (
       account === null
         ? knownAccounts.has(summary.accountId ?? '')

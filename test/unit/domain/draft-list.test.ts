@@ -74,6 +74,22 @@ describe('filterDrafts', () => {
     expect(filterDrafts(list, { query: 'neusku' })).toEqual([]);
   });
 
+  it('filters a ready draft in shop conflict among the drafts that need work, not the ready ones', () => {
+    const by = (desk: string) => ({ desk, deskName: desk, at: '2024-05-01T00:00:00.000Z' });
+    const conflict = {
+      field: 'title',
+      values: [
+        { value: 'Sofa', by: by('A') },
+        { value: 'Couch', by: by('B') },
+      ],
+    };
+    const inConflict = summarizeDraft(sampleDraft(draftId(7), { shop: { conflicts: [conflict] } }));
+    const ready = summarizeDraft(sampleDraft(draftId(8), {}));
+    expect([inConflict.status, ready.status]).toEqual(['ready', 'ready']);
+    expect(ids(filterDrafts([inConflict, ready], { status: 'ready' }))).toEqual([8]);
+    expect(ids(filterDrafts([inConflict, ready], { status: 'draft' }))).toEqual([7]);
+  });
+
   it('filters by status', () => {
     expect(ids(filterDrafts(list, { status: 'published' }))).toEqual([4]);
     expect(ids(filterDrafts(list, { status: 'all', query: '  ' }))).toHaveLength(5);
