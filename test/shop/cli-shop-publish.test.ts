@@ -125,7 +125,7 @@ describe('publishing on the command line of a desk in a shop', () => {
     await holder.end();
     expect(await status.done, status.seen.stderr).toBe(0);
     const listed = (JSON.parse(status.seen.stdout) as { jobs: { id: string }[] }).jobs;
-    expect(listed).toMatchObject([{ id: jobId, draftId }]);
+    expect(listed).toMatchObject([{ id: jobId, draftId, desk: { runner: 'Front', here: false } }]);
 
     // Pressed on this desk too: it joins the front desk's job and says who runs it (then Ctrl+C).
     for (const [env, words] of [

@@ -52,6 +52,8 @@ function jobJson(job: PublishJobView) {
     },
     supersededBy: job.supersededBy ?? null,
     later: job.later ?? null,
+    // In a shop: the desk that runs (or last ran) it, the one that pressed Publish, and whether it runs here.
+    desk: job.desk ?? null,
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,
   };
