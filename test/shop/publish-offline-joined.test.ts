@@ -4,17 +4,21 @@
 // first), instead of staying queued on this desk for ever; one job in the shop, one listing.
 import { cpSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, expect, inject, it, vi } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { startSandbox } from '../../src/sandbox';
 import { createSessionSecretStore } from '../../src/main/secrets/secret-store';
 import type { AccountView } from '../../src/shared/ipc/types';
 import type { PublishState } from '../../src/shared/domain/publish-job';
 import { sampleDraft } from '../fixtures/drafts';
 import { readyDraft, writeDraft } from '../fixtures/draft-files';
-import { startCutProxy } from './helpers/cut-proxy';
-import { initShop } from './helpers/desk-session';
-import { adminQuery, openDesk, saveShopAccount, SHOP_CLIENT, viaPort, type Desk } from './helpers/desks';
-import { freshDatabase } from './helpers/shared-postgres';
+import {
+  adminQuery,
+  openDesk,
+  saveShopAccount,
+  SHOP_CLIENT,
+  shopBehindProxy,
+  type Desk,
+} from './helpers/desks';
 
 const CLIENT = SHOP_CLIENT;
 const publication = { ...sampleDraft('x').publication, imprintUuid: null };
@@ -28,10 +32,7 @@ afterEach(async () => {
 it('ends a job pressed offline once the link is back and the draft has another desk’s job: one job, one listing', async () => {
   const sb = await startSandbox({ port: 0, validationDelayMs: 20, clients: [CLIENT] });
   cleanup.push(() => sb.close());
-  const url = await freshDatabase();
-  await initShop(url);
-  const proxy = await startCutProxy(inject('postgres').port);
-  cleanup.push(() => proxy.close());
+  const { url, proxy, via } = await shopBehindProxy(cleanup);
   // Each desk its own keychain: only Laden's has the account's secret, so Lager's job waits in the
   // shop (still open) until Laden, back online, runs it.
   const keychains = {
@@ -44,7 +45,7 @@ it('ends a job pressed offline once the link is back and the draft has another d
     return desk;
   };
 
-  let laden = await open('Laden', { via: viaPort(url, proxy.port) });
+  let laden = await open('Laden', { via: via });
   const account = await saveShopAccount(laden, sb);
   await laden.call('imprints:create', { accountId: account.id, content: 'Möbelhaus Schmidt GmbH' });
   let lager = await open('Lager', {});
@@ -63,7 +64,7 @@ it('ends a job pressed offline once the link is back and the draft has another d
   writeDraft(lager.dataDir, draft);
 
   proxy.cut();
-  laden = await open('Laden', { dataDir: laden.dataDir, via: viaPort(url, proxy.port) });
+  laden = await open('Laden', { dataDir: laden.dataDir, via: via });
   lager = await open('Lager', { dataDir: lager.dataDir });
   const start = (desk: Desk) =>
     desk.call<{ results: { jobId?: string; queuedBy?: string }[] }>('publish:start', {
@@ -92,7 +93,7 @@ it('ends a job pressed offline once the link is back and the draft has another d
   }, wait);
   // Nothing of the ended job runs later, after a restart either.
   await laden.close();
-  laden = await open('Laden', { dataDir: laden.dataDir, via: viaPort(url, proxy.port) });
+  laden = await open('Laden', { dataDir: laden.dataDir, via: via });
   const { jobs } = await laden.call<PublishState>('publish:list');
   expect(jobs.find((job) => job.id === offline)?.state).toBe('cancelled');
   expect(sb.stats().clients[CLIENT.clientId]).toMatchObject({ listings: 1, media: 2, publications: 1 });

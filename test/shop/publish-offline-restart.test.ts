@@ -1,16 +1,20 @@
 // Publish pressed on a desk cut off from the shop's database (issue 24.3, 24.5): the job is kept on
 // the desk, and still after the desk was closed and opened again while the link stayed down; once
 // the link is back it goes into the shop's queue once and is published once.
-import { afterEach, expect, inject, it, vi } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { startSandbox } from '../../src/sandbox';
 import { createSessionSecretStore } from '../../src/main/secrets/secret-store';
 import type { PublishState } from '../../src/shared/domain/publish-job';
 import { sampleDraft } from '../fixtures/drafts';
 import { readyDraft, writeDraft } from '../fixtures/draft-files';
-import { startCutProxy } from './helpers/cut-proxy';
-import { initShop } from './helpers/desk-session';
-import { adminQuery, openDesk, saveShopAccount, SHOP_CLIENT, viaPort, type Desk } from './helpers/desks';
-import { freshDatabase } from './helpers/shared-postgres';
+import {
+  adminQuery,
+  openDesk,
+  saveShopAccount,
+  SHOP_CLIENT,
+  shopBehindProxy,
+  type Desk,
+} from './helpers/desks';
 
 const CLIENT = SHOP_CLIENT;
 const publication = { ...sampleDraft('x').publication, imprintUuid: null };
@@ -24,11 +28,7 @@ afterEach(async () => {
 it('keeps a job pressed offline over a restart while offline, and publishes it once when the link is back', async () => {
   const sb = await startSandbox({ port: 0, validationDelayMs: 20, clients: [CLIENT] });
   cleanup.push(() => sb.close());
-  const url = await freshDatabase();
-  await initShop(url);
-  const proxy = await startCutProxy(inject('postgres').port);
-  cleanup.push(() => proxy.close());
-  const via = viaPort(url, proxy.port);
+  const { url, proxy, via } = await shopBehindProxy(cleanup);
   // Its own keychain, kept over the restarts below.
   const secrets = createSessionSecretStore('no keychain in tests');
   let laden: Desk = await openDesk(url, 'Laden', { via, secrets });

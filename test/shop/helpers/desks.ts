@@ -36,6 +36,15 @@ export async function adminQuery<R extends pg.QueryResultRow>(
 
 export { initShop } from './desk-session';
 
+/** A fresh shop database and a proxy to it the test can cut (`via`); the proxy's close goes to `closing`. */
+export async function shopBehindProxy(closing: Array<() => Promise<unknown>>) {
+  const url = await freshDatabase();
+  await initShop(url);
+  const proxy = await startCutProxy(Number(new URL(url).port));
+  closing.push(() => proxy.close());
+  return { url, proxy, via: viaPort(url, proxy.port) };
+}
+
 /**
  * Desk A ("Laden") straight on a fresh shop database and desk B ("Lager") through a proxy the test
  * can cut, B connected; both desks and the proxy are pushed to the caller's lists to close.
