@@ -11,7 +11,7 @@ import type {
   AccountView,
   ConnectionResult,
 } from '../../shared/ipc/types';
-import { AppError } from '../ipc/app-error';
+import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 import type { Log } from '../log/log';
 import type { SecretStore } from '../secrets/secret-store';

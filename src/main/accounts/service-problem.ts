@@ -1,6 +1,6 @@
 // Turns whatever a service call threw into the plain-data ServiceProblem the renderer shows.
 import type { ServiceProblem } from '../../shared/ipc/types';
-import { AppError } from '../ipc/app-error';
+import { AppError } from '../errors/app-error';
 import { ServiceError } from '../service-client';
 
 /** The problem behind an error of a service call. */

@@ -7,7 +7,7 @@ import type { ScheduleAnswer } from '../../shared/ipc/contract-schedule';
 import { parseScheduleTime } from '../../shared/domain/schedule-time';
 import type { UiLanguage } from '../../shared/i18n-language';
 import { wordsIn } from '../i18n';
-import { AppError } from '../ipc/app-error';
+import { AppError } from '../errors/app-error';
 import type { DraftsStore } from '../storage/drafts-store';
 
 export interface SchedulesDeps {

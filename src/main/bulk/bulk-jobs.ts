@@ -16,7 +16,7 @@ import { makeFolder, readJsonFile, writeFileAtomic } from '../storage/atomic-fil
 import type { LiveContext } from '../live/live-context';
 import { liveProblem } from '../live/live-errors';
 import { updateRequestOf } from '../live/listing-edits';
-import { AppError } from '../ipc/app-error';
+import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 import type { ServiceClient } from '../service-client';
 import { claimedClient } from '../publish/claims';

@@ -30,7 +30,7 @@ import type {
   IntakeProgress,
   PhotoRefusal,
 } from '../../shared/ipc/types';
-import { AppError } from '../ipc/app-error';
+import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 import { collectDroppedFiles } from '../media/folder';
 import { intakeFailure, type IntakeResult, type IntakeSource } from '../media/intake';

@@ -4,7 +4,7 @@
 import type { Draft } from '../../shared/domain/draft';
 import { dismissRestored, pickShopValue } from '../../shared/domain/shop-pick';
 import { mainI18n } from '../i18n';
-import { AppError } from '../ipc/app-error';
+import { AppError } from '../errors/app-error';
 import type { DraftsStore } from '../storage/drafts-store';
 
 export interface ShopSettleDeps {

@@ -8,7 +8,7 @@ import type { Draft } from '../../shared/domain/draft';
 import type { DraftSummary } from '../../shared/domain/draft-list';
 import type { UiLanguage } from '../../shared/i18n-language';
 import type { ListingsState } from '../../shared/ipc/types';
-import { AppError } from '../ipc/app-error';
+import { AppError } from '../errors/app-error';
 import { mainI18n, wordsIn } from '../i18n';
 import { draftsTable, listingsTable } from './columns';
 import { writeTable } from './table-files';

@@ -12,7 +12,7 @@ import type { DraftTemplate } from '../../shared/domain/template';
 import type { AccountView, ListingView } from '../../shared/ipc/types';
 import type { DraftsService } from '../drafts/drafts-service';
 import { draftInitOf } from '../import/draft-start';
-import { AppError } from '../ipc/app-error';
+import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 import { updateRequestOf } from '../live/listing-edits';
 import type { Lifecycle } from '../live/lifecycle';

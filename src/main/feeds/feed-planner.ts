@@ -16,7 +16,7 @@ import type { AccountView, ListingView } from '../../shared/ipc/types';
 import { draftInitOf } from '../import/draft-start';
 import { findRowPhotos } from '../import/table-photos';
 import { photoName } from './feed-apply';
-import { AppError } from '../ipc/app-error';
+import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 import type { SecretStore } from '../secrets/secret-store';
 import type { DraftsStore } from '../storage/drafts-store';

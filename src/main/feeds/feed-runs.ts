@@ -5,7 +5,7 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import type { Feed } from '../../shared/domain/feed';
 import type { FeedProgress, FeedRun, FeedRunEntry } from '../../shared/domain/feed-run';
-import { AppError } from '../ipc/app-error';
+import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 import { createKeyedLock } from '../publish/limiter';
 import { applyEntry, itemAfter, type ApplyDeps } from './feed-apply';

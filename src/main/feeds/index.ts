@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { feedSchema, type Feed, type FeedSettings, type FeedView } from '../../shared/domain/feed';
 import type { FeedPlan, FeedRun } from '../../shared/domain/feed-run';
 import type { SecretStore } from '../secrets/secret-store';
-import { AppError } from '../ipc/app-error';
+import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 import { feedDueSource } from './due-source';
 import { openFeedStore } from './feed-store';

@@ -3,7 +3,7 @@
 // again after a crash it ends the same: the earlier photos are whatever the ad had before.
 import path from 'node:path';
 import type { AccountView } from '../../shared/ipc/types';
-import { AppError } from '../ipc/app-error';
+import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 import { attachPhoto } from '../live/attach-photo';
 import type { LiveContext } from '../live/live-context';

@@ -5,7 +5,7 @@
 import { open, stat } from 'node:fs/promises';
 import type { IpcErrorCode } from '../../shared/ipc/envelope';
 import { mainI18n } from '../i18n';
-import { AppError } from '../ipc/app-error';
+import { AppError } from '../errors/app-error';
 import {
   decodeCsv,
   detectDelimiter,

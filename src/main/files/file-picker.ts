@@ -14,7 +14,7 @@ import {
   type FilterWords,
   type OpenPurpose,
 } from '../../shared/domain/file-picks';
-import { AppError } from '../ipc/app-error';
+import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 
 /** The shell's dialogs; each answers the chosen path, or undefined when the seller cancelled. */

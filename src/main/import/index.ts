@@ -16,7 +16,7 @@ import { guessMapping, mappingKey } from '../../shared/domain/import-mapping';
 import { cellText, isEmptyRow } from '../../shared/domain/import-rows';
 import type { AccountView, ListingView } from '../../shared/ipc/types';
 import type { DraftsService } from '../drafts/drafts-service';
-import { AppError } from '../ipc/app-error';
+import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 import type { DraftsStore } from '../storage/drafts-store';
 import { openImportBook, type ImportBook } from './import-book';

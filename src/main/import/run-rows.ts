@@ -12,7 +12,7 @@ import { applyChanges } from '../../shared/domain/import-compare';
 import type { DraftTemplate } from '../../shared/domain/template';
 import type { AccountView } from '../../shared/ipc/types';
 import type { DraftsService } from '../drafts/drafts-service';
-import { AppError } from '../ipc/app-error';
+import { AppError } from '../errors/app-error';
 import type { DraftsStore } from '../storage/drafts-store';
 import { draftInitOf, rowName } from './draft-start';
 import type { ImportBook } from './import-book';

@@ -2,7 +2,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImportKind } from '../../shared/domain/import';
-import { AppError } from '../ipc/app-error';
+import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 import { readCsv, type CsvDelimiter, type CsvEncoding, type Table } from './csv';
 import { findAdFiles, looksLikeAdFile } from './kleinanzeigen-bot';

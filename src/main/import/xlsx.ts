@@ -3,7 +3,7 @@
 // so the library itself is loaded when a workbook is first read.
 import type ExcelJS from 'exceljs';
 import type { TableCell } from '../../shared/domain/import-rows';
-import { AppError } from '../ipc/app-error';
+import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 import type { Table } from './csv';
 

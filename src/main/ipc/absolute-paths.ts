@@ -2,7 +2,7 @@
 // on Linux and would resolve against main's working folder. Main checks with its own rules.
 import path from 'node:path';
 import { mainI18n } from '../i18n';
-import { AppError } from './app-error';
+import { AppError } from '../errors/app-error';
 
 /** `paths` unchanged when each is absolute on this platform; else an invalid-input AppError. */
 export function absolutePaths(paths: readonly string[]): string[] {

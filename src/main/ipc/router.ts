@@ -7,7 +7,7 @@ import type { Envelope } from '../../shared/ipc/envelope';
 import { writeFailureError } from '../storage/write-failure';
 import type { Log } from '../log/log';
 import { mainI18n } from '../i18n';
-import { AppError } from './app-error';
+import { AppError } from '../errors/app-error';
 
 export type Handler<C extends ChannelName> = (input: ParsedInputOf<C>) => Promise<OutputOf<C>> | OutputOf<C>;
 export type Handlers = { [C in ChannelName]: Handler<C> };

@@ -7,7 +7,7 @@ import { fullCategory } from '../../shared/domain/live-edit';
 import type { Listing } from '../../shared/service';
 import type { AccountView } from '../../shared/ipc/types';
 import { draftInitFromDefaults, appErrorOf } from '../drafts/drafts-service';
-import { AppError } from '../ipc/app-error';
+import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 import { INTAKE_DEFAULTS } from '../media/intake';
 import { intakeMany } from '../media/intake-queue';

@@ -16,7 +16,7 @@ import {
 } from '../../shared/domain/live-merge';
 import { mergedDiff } from '../../shared/domain/live-rows';
 import type { Listing } from '../../shared/service';
-import { AppError } from '../ipc/app-error';
+import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 import { appErrorOf } from '../drafts/drafts-service';
 import type { DraftsStore } from '../storage/drafts-store';

@@ -7,7 +7,7 @@ import type { Draft } from '../../shared/domain/draft';
 import type { EndedDraft, ListingDeleteResult, PublicationStateRequest } from '../../shared/domain/lifecycle';
 import type { PublicationView } from '../../shared/domain/live';
 import type { PublicationStateView } from '../../shared/ipc/types';
-import { AppError } from '../ipc/app-error';
+import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 import type { AdNews } from '../publish/later-life';
 import type { DraftsStore } from '../storage/drafts-store';

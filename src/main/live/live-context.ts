@@ -7,7 +7,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ListingView } from '../../shared/ipc/types';
 import type { AccountsService } from '../accounts/accounts-service';
-import type { AppError } from '../ipc/app-error';
+import type { AppError } from '../errors/app-error';
 import type { ListingsService } from '../listings/listings-service';
 import { createKeyedLock } from '../publish/limiter';
 import type { ServiceClient } from '../service-client';

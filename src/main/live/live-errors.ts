@@ -4,7 +4,7 @@
 import type { LiveProblem } from '../../shared/domain/live';
 import type { ServiceProblem } from '../../shared/ipc/types';
 import { problemOf, serviceAppError } from '../accounts/service-problem';
-import { AppError } from '../ipc/app-error';
+import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 import { ServiceError } from '../service-client';
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Draft, DraftPhoto } from '../../shared/domain/draft';
 import { PHOTO_UNDO_WINDOW_MS, type PhotoRemoval } from '../../shared/domain/live-edit';
 import type { ListingView } from '../../shared/ipc/types';
-import { AppError } from '../ipc/app-error';
+import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 import { sniffImage, type StoredMediaType } from '../media/sniff';
 import type { ServiceClient } from '../service-client';

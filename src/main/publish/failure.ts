@@ -3,7 +3,7 @@
 // an error the seller can act on. Pure: the runner does the waiting and the reconciling.
 import type { PublishRemedy } from '../../shared/domain/publish-job';
 import { TOKEN_ERROR_CODES } from '../../shared/service';
-import { AppError } from '../ipc/app-error';
+import { AppError } from '../errors/app-error';
 import { serviceMessage } from '../../shared/service-messages';
 import { ServiceError, isIdempotent, type OperationName } from '../service-client';
 import type { JobError } from './job-record';

@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import { bulkJobRunning, type BulkJob } from '../../shared/domain/bulk-edit-job';
 import { LONE_BULK_CLAIM, type BulkClaim, type BulkClaims, type ClaimedBulkJobs } from '../bulk/bulk-claims';
-import { AppError } from '../ipc/app-error';
+import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 import { DEFAULT_LEASE, leaseClaim, type LeaseTiming } from './job-lease';
 import { OPEN_STATES, claimJob, insertJob, jobExists, reopenBulkJob } from './job-queue';

@@ -6,7 +6,7 @@ import type { PublishEngine } from '../publish/engine';
 import type { JobRecord } from '../publish/job-record';
 import { jobView } from '../publish/job-view';
 import type { ShopClaims } from './job-claims';
-import { AppError } from '../ipc/app-error';
+import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 import { OPEN_STATES, type JobRow } from './job-queue';
 

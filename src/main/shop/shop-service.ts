@@ -7,7 +7,7 @@ import type {
   ShopStatusView,
 } from '../../shared/ipc/contract-shop';
 import type { UiLanguage } from '../../shared/i18n-language';
-import { AppError } from '../ipc/app-error';
+import { AppError } from '../errors/app-error';
 import { wordsIn } from '../i18n';
 import type { Log } from '../log/log';
 import type { SecretStore } from '../secrets/secret-store';

@@ -2,7 +2,7 @@
 // which folder, and what to do. The router turns any such error into an AppError with one of these
 // codes, whichever channel it escaped from; `details` lets the renderer word it in its language.
 import path from 'node:path';
-import { AppError } from '../ipc/app-error';
+import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 
 export type WriteFailureCode = 'disk-full' | 'read-only' | 'no-permission';

@@ -14,7 +14,7 @@ import {
 import type { PriceRule } from '../../shared/domain/price-rule';
 import type { AccountView } from '../../shared/ipc/types';
 import { draftInitFromDefaults } from '../drafts/drafts-service';
-import { AppError } from '../ipc/app-error';
+import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 import { readJsonFile, writeFileAtomic } from '../storage/atomic-file';
 import { createSerialQueue } from '../storage/serial-queue';

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { appendFile, mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { MAX_PHOTO_UPLOAD_BYTES } from '../../shared/ipc/input-schemas';
-import { AppError } from '../ipc/app-error';
+import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 
 /** Uploads open at once (the page sends three photos at a time; a second tab may add more). */

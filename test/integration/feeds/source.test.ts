@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFeedSource, feedSecretKey, type FeedSource } from '../../../src/main/feeds/source';
 import { mainI18n } from '../../../src/main/i18n';
-import { AppError } from '../../../src/main/ipc/app-error';
+import { AppError } from '../../../src/main/errors/app-error';
 import { createSessionSecretStore } from '../../../src/main/secrets/secret-store';
 import { hasBasicAuth, startHttpServer, startHttpsServer, type TestServer } from './helpers/https-server';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../src/main/ipc/app-error';
+import { AppError } from '../../../src/main/errors/app-error';
 import { absolutePaths } from '../../../src/main/ipc/absolute-paths';
 import { contract } from '../../../src/shared/ipc/contract';
 import { absolutePathSchema, isSafeSegment } from '../../../src/shared/ipc/input-schemas';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AppError } from '../../../src/main/ipc/app-error';
+import { AppError } from '../../../src/main/errors/app-error';
 import { mainI18n } from '../../../src/main/i18n';
 import { createRouter, type Handlers } from '../../../src/main/ipc/router';
 import { channelNames } from '../../../src/shared/ipc/names';

@@ -5,7 +5,7 @@ import type { Downloads } from '../../files/downloads';
 import type { FilePicker } from '../../files/file-picker';
 import { mainI18n } from '../../i18n';
 import { absolutePaths } from '../absolute-paths';
-import { AppError } from '../app-error';
+import { AppError } from '../../errors/app-error';
 import type { Handlers } from '../router';
 
 type ExportChannels = Extract<keyof Handlers, `export:${string}`>;

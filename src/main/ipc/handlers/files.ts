@@ -4,7 +4,7 @@ import type { FilePicker } from '../../files/file-picker';
 import type { ReceivedFiles } from '../../files/received-files';
 import type { PhotoUploads } from '../../uploads/photo-uploads';
 import { MAX_PHOTO_UPLOAD_BYTES } from '../../../shared/ipc/input-schemas';
-import { AppError } from '../app-error';
+import { AppError } from '../../errors/app-error';
 import { mainI18n } from '../../i18n';
 import type { Handlers } from '../router';
 import { photoBytesOf } from './uploads';
