@@ -4,7 +4,6 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
-// eslint-disable-next-line no-restricted-imports -- bench/renderer measures the built files; it is not renderer code.
 import { INITIAL_JS_BUDGET, measureRenderer, total } from './bench/renderer/measure';
 
 /** After the renderer's build, one line: the JavaScript loaded before the first view (bench/renderer). */

@@ -172,6 +172,17 @@ function main() {
   check('typecheck (web side)', bin('tsc'), ['-p', 'tsconfig.web.json', '--noEmit']);
   check('typecheck (e2e tests)', bin('tsc'), ['-p', 'tsconfig.e2e.json', '--noEmit']);
   check('lint', bin('eslint'), ['--max-warnings', '0', '.']);
+  // The house's rules on who may import whom (.dependency-cruiser.cjs), each with its reason.
+  check('lint (rooms and arrows)', bin('depcruise'), [
+    'src',
+    'test',
+    'bench',
+    'scripts',
+    '--config',
+    '.dependency-cruiser.cjs',
+    '--output-type',
+    'err',
+  ]);
 
   const vitestJson = path.join(reports, 'vitest.json');
   suite(
