@@ -17,6 +17,10 @@ import type { Clock } from './automation/clock';
 import type { DeskShop, StartShopDeps } from './shop/start-shop';
 import type { StoreFactory } from './storage/store-factory';
 
+// The shells bind the router the app returns; they take its type from here, the composition root's
+// contract, so that nothing but the composition root imports ipc/.
+export type { Router };
+
 export interface AppConfig {
   shell: ShellKind;
   dataDir: string;

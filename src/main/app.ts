@@ -14,6 +14,8 @@ import { importHandlers } from './ipc/handlers/import';
 import { createImportService } from './import';
 import { createExportService } from './export/export-service';
 import { openFiles } from './files';
+import { filesHandlers } from './ipc/handlers/files';
+import { exportHandlers } from './ipc/handlers/export';
 import { createTemplatesService } from './templates/templates-service';
 import { templatesHandlers } from './ipc/handlers/templates';
 import { openPriceRules } from './automation/price-rules';
@@ -58,6 +60,8 @@ import { draftMarks } from './shop/marked-drafts';
 import { markedAccountsStore, markTemplates } from './shop/kind-records';
 import { openAppAutomation } from './automation';
 import { openAppFeeds } from './feeds/app-feeds';
+import { scheduleHandlers } from './ipc/handlers/schedule';
+import { feedsHandlers } from './ipc/handlers/feeds';
 import type { App, AppConfig, AppPorts } from './app-contract';
 export type { App, AppConfig, AppPorts } from './app-contract';
 
@@ -254,8 +258,6 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     dialogs: ports.fileDialogs,
     serveDownloads: config.shell === 'web',
     settings,
-    exports,
-    uploads,
   });
   const templates = createTemplatesService({
     dataDir: config.dataDir,
@@ -320,7 +322,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       await deskClaims.leave();
     },
   });
-  const sources = [priceRules.due, feeds.service.due];
+  const sources = [priceRules.due, feeds.due];
   const automationParts = { draftsStore, publish, events, language, deskShop, reportProblem, sources };
   const automation = await openAppAutomation(config, ports, automationParts);
   const router = createRouter(
@@ -341,11 +343,18 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       ...lifecycleHandlers(live),
       ...bulkHandlers(bulk),
       ...importHandlers(imports),
-      ...files.handlers,
+      ...filesHandlers({
+        picker: files.picker,
+        received: files.received,
+        uploads,
+        exports,
+        downloads: files.downloads !== undefined,
+      }),
+      ...exportHandlers(exports, { picker: files.picker, downloads: files.downloads }),
       ...templatesHandlers(templates),
       ...shopHandlers(deskShop.service),
-      ...automation.handlers,
-      ...feeds.handlers,
+      ...scheduleHandlers(automation.schedules),
+      ...feedsHandlers(feeds),
       ...priceRulesHandlers(priceRules),
     },
     ports.log,
@@ -356,7 +365,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     events,
     info,
     sandbox,
-    feeds: feeds.service,
+    feeds,
     priceDue: priceRules.due,
     photoFile: (urlPath) => resolvePhotoFile(config.dataDir, urlPath),
     download: {

@@ -3,10 +3,8 @@
 // in a shop), and scheduled publishing as its first source. Registering another kind is one line:
 // `automation.runner.register(source)`.
 import type { UiLanguage } from '../../shared/i18n-language';
-import type { AppConfig, AppPorts } from '../app-contract';
 import type { EventHub } from '../events';
 import { wordsIn } from '../i18n';
-import { scheduleHandlers } from '../ipc/handlers/schedule';
 import type { Log } from '../log/log';
 import type { PublishEngine } from '../publish/engine';
 import { shopTaskClaims } from '../shop/due-claims';
@@ -42,8 +40,6 @@ export interface AutomationDeps {
 export interface Automation {
   runner: Runner;
   schedules: Schedules;
-  /** The IPC handlers of scheduled publishing. */
-  handlers: ReturnType<typeof scheduleHandlers>;
   /** The plain words of what became of a schedule (the log, a notification, the command line). */
   newsText(news: ScheduleNews): string;
   /** Told what became of each schedule whose time came; returns the unsubscribe. */
@@ -63,8 +59,28 @@ export interface AppParts {
   sources: readonly DueSource[];
 }
 
+/**
+ * What the automation reads of the app's config and ports, spelled out here rather than taken from
+ * app-contract: the composition root calls this room, never the other way round.
+ */
+export interface AppAutomationConfig {
+  dataDir: string;
+  jobLease?: Partial<LeaseTiming>;
+  /** `run: false` holds it (the command line, but for `worker`); tests give a clock. */
+  automation?: { run?: boolean; clock?: Clock };
+}
+
+export interface AppAutomationPorts {
+  log: Log;
+  notify?: (title: string, body: string) => void;
+}
+
 /** The app's automation: runs what is due while the app is open, unless `config.automation.run` is false. */
-export function openAppAutomation(config: AppConfig, ports: AppPorts, parts: AppParts): Promise<Automation> {
+export function openAppAutomation(
+  config: AppAutomationConfig,
+  ports: AppAutomationPorts,
+  parts: AppParts,
+): Promise<Automation> {
   const automation = openAutomation({
     dataDir: config.dataDir,
     store: parts.draftsStore,
@@ -153,7 +169,6 @@ export async function openAutomation(deps: AutomationDeps): Promise<Automation> 
   return {
     runner,
     schedules,
-    handlers: scheduleHandlers(schedules),
     newsText,
     onNews(listener) {
       listeners.add(listener);

@@ -1,13 +1,15 @@
 // The feeds' place in the app (issue 25): built from the app's parts, so app.ts gives it one line.
+// It spells out what it reads of the app's config and ports rather than take app-contract's types:
+// the composition root calls this room, never the other way round.
 import type { AccountsService } from '../accounts/accounts-service';
 import type { DraftsService } from '../drafts/drafts-service';
 import type { EventHub } from '../events';
-import { feedsHandlers } from '../ipc/handlers/feeds';
+import type { Log } from '../log/log';
 import type { Live } from '../live';
 import type { PublishEngine } from '../publish/engine-api';
+import type { SecretStore } from '../secrets/secret-store';
 import type { DraftsStore } from '../storage/drafts-store';
 import type { TemplatesService } from '../templates/templates-service';
-import type { AppConfig, AppPorts } from '../app-contract';
 import { openFeeds, type FeedsService } from '.';
 
 export interface AppFeedsParts {
@@ -22,14 +24,14 @@ export interface AppFeedsParts {
   reportProblem(movedAside: string): void;
 }
 
-/** Opens the feeds over the app's parts; answers the service and its IPC handlers. */
+/** Opens the feeds over the app's parts. */
 export async function openAppFeeds(
   parts: AppFeedsParts,
-  config: Pick<AppConfig, 'dataDir'>,
-  ports: Pick<AppPorts, 'secretStore' | 'log'>,
-): Promise<{ service: FeedsService; handlers: ReturnType<typeof feedsHandlers> }> {
+  config: { dataDir: string },
+  ports: { secretStore: SecretStore; log: Log },
+): Promise<FeedsService> {
   const { accounts, events } = parts;
-  const service = await openFeeds({
+  return openFeeds({
     dataDir: config.dataDir,
     secrets: ports.secretStore,
     store: parts.draftsStore,
@@ -50,5 +52,4 @@ export async function openAppFeeds(
     onProblem: parts.reportProblem,
     log: ports.log,
   });
-  return { service, handlers: feedsHandlers(service) };
 }

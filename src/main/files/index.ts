@@ -1,20 +1,19 @@
 // Picking and handing over files (issue 26.1), put together for the composition root: the dialogs
-// (Electron), files the page sends (web shell), exports served as downloads (web shell).
+// (Electron), files the page sends (web shell), exports served as downloads (web shell). The
+// `files:` and `export:` handlers are built over these in ipc/, which calls this room, not the
+// other way round.
 import os from 'node:os';
-import type { ExportService } from '../export/export-service';
-import { exportHandlers } from '../ipc/handlers/export';
-import { filesHandlers } from '../ipc/handlers/files';
-import type { Handlers } from '../ipc/router';
 import type { SettingsService } from '../storage/settings';
-import type { PhotoUploads } from '../uploads/photo-uploads';
 import { openDownloads, type Downloads } from './downloads';
-import { createFilePicker, type FileDialogs } from './file-picker';
-import { openReceivedFiles } from './received-files';
+import { createFilePicker, type FileDialogs, type FilePicker } from './file-picker';
+import { openReceivedFiles, type ReceivedFiles } from './received-files';
 
 export type { FileDialogs };
 
 export interface Files {
-  handlers: Pick<Handlers, Extract<keyof Handlers, `files:${string}` | `export:${string}`>>;
+  picker: FilePicker;
+  /** Files the page sent (web shell). */
+  received: ReceivedFiles;
   /** Exports waiting to be fetched (web shell only). */
   downloads: Downloads | undefined;
   close(): Promise<void>;
@@ -26,8 +25,6 @@ export async function openFiles(deps: {
   dialogs?: FileDialogs | undefined;
   serveDownloads: boolean;
   settings: Pick<SettingsService, 'folder' | 'remember'>;
-  exports: ExportService;
-  uploads: PhotoUploads;
 }): Promise<Files> {
   const { settings } = deps;
   const picker = createFilePicker({
@@ -38,16 +35,8 @@ export async function openFiles(deps: {
   const received = await openReceivedFiles(deps.dataDir);
   const downloads = deps.serveDownloads ? await openDownloads(deps.dataDir) : undefined;
   return {
-    handlers: {
-      ...filesHandlers({
-        picker,
-        received,
-        uploads: deps.uploads,
-        exports: deps.exports,
-        downloads: downloads !== undefined,
-      }),
-      ...exportHandlers(deps.exports, { picker, downloads }),
-    },
+    picker,
+    received,
     downloads,
     async close() {
       await Promise.all([received.close(), downloads?.close()]);

@@ -2,7 +2,7 @@
 // the app's own main frame before the router sees it.
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import type { Envelope } from '../../../shared/ipc/envelope';
-import type { Router } from '../../ipc/router';
+import type { Router } from '../../app-contract';
 
 /** True when the call comes from a top-level frame showing the app's own page. */
 export function isTrustedSender(event: IpcMainInvokeEvent, isAppUrl: (url: string) => boolean): boolean {
