@@ -1,7 +1,8 @@
 // What the window hears after one read of the list that brings both a live change for a linked
 // draft (issue 23.1) and news of its ad for the publish job (issue 23.5), against the app's embedded
 // sandbox through the router: the list first, the draft and the job once each, and the job's states
-// on the list's row right after the job.
+// on the list's row right after the job. The one listener on reads (issue 31.3) fixes the rest: the
+// job before the draft.
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { Draft } from '../../../src/shared/domain/draft';
 import type { PublishJobView } from '../../../src/shared/domain/publish-job';
@@ -95,4 +96,14 @@ it('tells the window of the list first, then of the draft and of the job once ea
   expect(heard[job + 1]?.[0]).toBe('listings:changed');
   const row = (heard[job + 1]![1] as ListingsState).extras?.[listingUuid];
   expect(row?.publications).toEqual([expect.objectContaining(paused)]);
+});
+
+it('tells the window in the one order of the read’s listener: the list, the job, its row, then the draft', async () => {
+  const heard = await refreshAfterChangesElsewhere();
+  expect(heard.map(([event]) => event)).toEqual([
+    'listings:changed',
+    'publish:changed',
+    'listings:changed',
+    'drafts:changed',
+  ]);
 });
