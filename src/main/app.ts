@@ -46,7 +46,8 @@ import { settingsHandlers } from './ipc/handlers/settings';
 import { shopHandlers } from './ipc/handlers/shop';
 import { openDeskShopService } from './shop/desk-shop-service';
 import { createListingsService } from './listings/listings-service';
-import type { AccountView, ListingView } from '../shared/ipc/types';
+import { followReads } from './listings/listings-read';
+import type { AccountView } from '../shared/ipc/types';
 import { sweepDataFolder } from './storage/temp-sweep';
 import { openAccountsStore } from './storage/accounts-store';
 import { startStorageChecks } from './storage/startup-checks';
@@ -106,16 +107,9 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     dataDir: config.dataDir,
     onChange: (state) => events.emit('listings:changed', state),
     log: ports.log,
-    // Issue 23.1: a listing changed elsewhere reaches its linked draft (bound once live exists).
-    // One after the other: a first read of a long list must not fetch every draft's photos at once.
-    onChangedListings: (accountId, changed, readAt) =>
-      void (async () => {
-        for (const listing of changed) await bound.liveSeen?.(accountId, listing, readAt);
-      })(),
   });
-  const bound: Partial<Pick<LiveSeen, 'linked'>> & {
-    liveSeen?: (accountId: string, listing: ListingView, readAt: number) => Promise<void>;
-  } = {};
+  // Bound once live exists (below).
+  const bound: Partial<Pick<LiveSeen, 'linked'>> = {};
   // Bound once the problems list exists (below): it needs every store's findings at open.
   let reportProblem = (_movedAside: string): void => undefined;
   const localDrafts = await openDraftsStore(config.dataDir, {
@@ -220,7 +214,9 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     // Issue 23.5: Publishing shows what became of an ad after its job.
     followAd: publish.followAd,
   });
-  bound.liveSeen = live.seen.seen;
+  // Issue 31.3: one listener on reads of listings: the jobs learn of their ads (23.5), then a listing
+  // changed elsewhere reaches its linked draft (23.1).
+  listings.followReads(followReads({ jobs: publish, seen: live.seen.seen, log: ports.log }));
   bound.linked = live.seen.linked;
   // Issue 17: imports into drafts, photos through the drafts' own intake.
   const imports = createImportService({

@@ -7,10 +7,10 @@ import type { ListingsState, ListingView, PublicationStateView } from '../../sha
 import type { AccountsService } from '../accounts/accounts-service';
 import { problemOf, serviceAppError } from '../accounts/service-problem';
 import { readJsonFile, writeFileAtomic } from '../storage/atomic-file';
-import { tellJobs, type AdFollower } from './ad-news';
 import { watchJobs } from './job-watch';
 import { extrasAfterFetch, withPublication } from './listing-extras';
 import { cacheFile } from './listings-cache';
+import type { ListingsRead, ListingsReadListener } from './listings-read';
 import {
   FULL_READ_EVERY_MS,
   listingsToRead,
@@ -29,8 +29,6 @@ type Edit = (state: ListingsState) => Partial<ListingsState>;
 export interface ListingsJobs {
   list(): PublishJobView[];
   onChange(listener: (jobs: PublishJobView[]) => void): () => void;
-  /** Tells the jobs what became of their ads, as a read shows it (issue 23.5). */
-  followAd?: AdFollower['followAd'];
 }
 
 export interface ListingsServiceDeps {
@@ -38,8 +36,6 @@ export interface ListingsServiceDeps {
   dataDir: string;
   onChange(state: ListingsState): void;
   log: { error(message: string, error?: unknown): void; warn?(message: string): void };
-  /** Told of each listing a fetch found new or changed, so its linked draft can follow (issue 23.1). */
-  onChangedListings?(accountId: string, listings: ListingView[], readAt: number): void;
 }
 
 export interface ListingsService {
@@ -62,6 +58,11 @@ export interface ListingsService {
   refreshSoon(accountId: string): void;
   /** Follows the publish jobs: their states go on the rows, and an ad that goes live refreshes the list. */
   followJobs(jobs: ListingsJobs): void;
+  /**
+   * Tells `listener` of every read: what it found new or changed and, of a whole list, what it says
+   * of the jobs' ads. The one listener on reads (issue 31.3): a second replaces the first.
+   */
+  followReads(listener: ListingsReadListener): void;
   /** In a shop (issue 24.6): reads and writes go through the shop's one view of each account's listings. */
   joinShop(share: ListingsShare): void;
   /** Takes in what moved in the shop's view of an account (read at `readAt`, performance.now()). */
@@ -82,10 +83,19 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
   const during = new Map<string, Edit[]>();
   const timers = new Map<string, NodeJS.Timeout>();
   let jobs: ListingsJobs | undefined;
+  let reads: ListingsReadListener | undefined;
   let share: ListingsShare | undefined;
   let stopJobs: (() => void) | undefined;
   let closed = false;
   const warn = (message: string) => (deps.log.warn ? deps.log.warn(message) : deps.log.error(message));
+  // The read stands whatever its listener does.
+  const tell = async (read: ListingsRead): Promise<void> => {
+    try {
+      await reads?.(read);
+    } catch (error) {
+      deps.log.error('Could not tell of a read of the listings', error);
+    }
+  };
   const fileOf = (accountId: string) =>
     path.join(dataDir, 'cache', 'listings', `${encodeURIComponent(accountId)}.json`);
 
@@ -109,7 +119,7 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
 
   const fetch = async (accountId: string, asked: ReadScope): Promise<ListingsState> => {
     let next: ListingsState;
-    let news: (() => Promise<number>) | undefined;
+    let heard: ListingsRead | undefined;
     const edits: Edit[] = [];
     during.set(accountId, edits);
     try {
@@ -133,17 +143,15 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
       const read = new Map(
         [...states.byListing].filter(([uuid]) => states.from === 'service' && toRead.has(uuid)),
       );
-      const follower = jobs?.followAd && { list: jobs.list, followAd: jobs.followAd };
       const listed = new Set(listings.map((l) => l.uuid));
-      if (follower)
-        news = () => tellJobs(follower, { accountId, askedAtMs, listed, unreadable, states: read });
       if (scope === 'all') fullReadAt.set(accountId, startedAt);
       const fetchedAt = new Date().toISOString();
       const extras = extrasAfterFetch(listings, before, states.byListing, fetchedAt);
       next = { accountId, listings, fetchedAt, unreadable, extras, publicationsFrom: states.from };
       const known = new Map(before.listings.map((l) => [l.uuid, JSON.stringify(l)]));
       const changed = listings.filter((l) => known.get(l.uuid) !== JSON.stringify(l));
-      if (changed.length > 0) deps.onChangedListings?.(accountId, changed, readAt);
+      const ads = { accountId, askedAtMs, listed, unreadable, states: read };
+      heard = { accountId, readAt, changed, ads };
       // An item that cannot be read is named to the seller (in the view) and in the log, never dropped.
       for (const item of unreadable) {
         warn(
@@ -164,9 +172,9 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
     if (!next.problem) await write(accountId, next);
     if (next.problem) share?.readFailed(accountId);
     else share?.wrote(accountId, next, 'all');
-    await news?.().catch((error: unknown) =>
-      deps.log.error('Could not tell the publish jobs of their ads', error),
-    );
+    // Told once the list is shown and written: the jobs' news puts their states on its rows, which
+    // the list's own write must not overwrite.
+    if (heard) await tell(heard);
     return next;
   };
 
@@ -251,7 +259,7 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
         throw serviceAppError(error);
       }
       // Read fresh: its linked draft follows what changed (nothing is written when nothing did).
-      deps.onChangedListings?.(accountId, [listing], readAt);
+      void tell({ accountId, readAt, changed: [listing] });
       return listing;
     },
 
@@ -302,6 +310,10 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
       );
     },
 
+    followReads(listener) {
+      reads = listener;
+    },
+
     joinShop(port) {
       share = port;
     },
@@ -317,7 +329,7 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
       const changed = next.listings.filter((l) => known.get(l.uuid) !== JSON.stringify(l));
       if (accounts.activeId() === accountId) deps.onChange(next);
       await write(accountId, next);
-      if (changed.length > 0) deps.onChangedListings?.(accountId, changed, readAt);
+      if (changed.length > 0) void tell({ accountId, readAt, changed });
     },
 
     async close() {
