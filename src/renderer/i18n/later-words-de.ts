@@ -1,4 +1,4 @@
-// German words of the parts that load on demand (src/renderer/lazy/parts.ts: the editor,
+// German words of the parts that load on demand (src/renderer/lazy/: the editor,
 // Listings, Settings, ...), a chunk of their own, so that the first view does not wait for them:
 // ./index.ts loads them with those parts and before switching to this language.
 import listings from './locales/de.listings.json';

@@ -1,7 +1,7 @@
 // The words of the parts that load on demand (./later-words-<language>.ts): a chunk per language,
 // added to i18next's bundle of that language once, before any such part renders, so that no key
-// ever shows raw. The first view does not wait for them (src/renderer/lazy/parts.ts fetches them
-// with the parts, in idle time).
+// ever shows raw. The first view does not wait for them (src/renderer/lazy/with-words.ts fetches
+// them with each part, and parts.ts fetches the parts in idle time).
 import i18next from 'i18next';
 import type { UiLanguage } from '../../shared/i18n-language';
 import type { laterWords } from './later-words-en';

@@ -1,12 +1,8 @@
-// The parts of the UI that load on demand: each `import()` here is a chunk of its own.
-import { laterWordsOfShownLanguage } from '../i18n';
+// The views that load on demand, and the fetch of every part ahead of need: each `import()` here is
+// a chunk of its own. The parts views load from within are in inner-parts.ts.
+import { BulkEditDialog, FailedReason, ImprintDialog, TemplatePriceRule } from './inner-parts';
 import { lazyPart } from './lazy-part';
-
-/** `load`, with the later words of the language shown, which the parts use: none renders without them. */
-const withWords =
-  <M>(load: () => Promise<M>) =>
-  async (): Promise<M> =>
-    (await Promise.all([load(), laterWordsOfShownLanguage()]))[0];
+import { withWords } from './with-words';
 
 export const ListingsView = lazyPart(
   withWords(() => import('../views/listings/ListingsView')),
@@ -31,23 +27,6 @@ export const DraftEditor = lazyPart(
 export const ImportWizard = lazyPart(
   withWords(() => import('../views/import/ImportWizard')),
   (m) => m.ImportWizard,
-);
-export const BulkEditDialog = lazyPart(
-  withWords(() => import('../views/bulk/BulkEditDialog')),
-  (m) => m.BulkEditDialog,
-);
-
-export const ImprintDialog = lazyPart(
-  withWords(() => import('../views/imprint/ImprintDialog')),
-  (m) => m.ImprintDialog,
-);
-export const TemplatePriceRule = lazyPart(
-  withWords(() => import('../views/price-rules/TemplatePriceRule')),
-  (m) => m.TemplatePriceRule,
-);
-export const FailedReason = lazyPart(
-  withWords(() => import('../views/publishing/FailedReason')),
-  (m) => m.FailedReason,
 );
 
 const all = [

@@ -1,9 +1,24 @@
-// How the Drafts list asks main for its rows (drafts-store.ts): the call's input, a list change that
-// drops an answer no longer wanted, and the pause between the first screen of rows and the rest.
-import type { DraftAccountScope } from '../../shared/domain/draft-list';
-import { expandRows } from '../../shared/domain/draft-rows';
+// How the Drafts list asks main for its rows (drafts-store.ts): the filter and the call's input, the
+// list its answer makes, a list change that drops an answer no longer wanted, and the pause between
+// the first screen of rows and the rest.
+import type { DraftStatus } from '../../shared/domain/draft';
+import type { DraftAccountScope, DraftSort } from '../../shared/domain/draft-list';
+import { expandRows, type DraftListRow } from '../../shared/domain/draft-rows';
 import type { DraftsListResult } from '../../shared/ipc/types';
-import type { DraftsFilter, DraftsList } from './drafts-store';
+
+/** What the seller narrows and orders the list by. */
+export interface DraftsFilter {
+  query: string;
+  status: DraftStatus | 'all';
+  sort: DraftSort;
+}
+
+/** What the list shows: main's answer with its rows as objects. */
+export interface DraftsList extends Omit<DraftsListResult, 'items' | 'rows'> {
+  items: DraftListRow[];
+  /** True while only the first screen of rows is there (the rest follows at once). */
+  partial: boolean;
+}
 
 // How long after the first rows are painted the rest is asked for: longer than the search box waits
 // after a keystroke (150 ms), so that typing on at once never waits for the whole list.

@@ -3,10 +3,9 @@
 // Main filters and sorts; the rows come in compact form, and for a new filter the first screen of
 // them comes first, so that 10,000 drafts show their first row as soon as 10 would (issue 18.5).
 import { create } from 'zustand';
-import type { DraftStatus } from '../../shared/domain/draft';
 import type { MoveAccountResult } from '../../shared/domain/draft-accounts';
-import type { DraftAccountScope, DraftSort } from '../../shared/domain/draft-list';
-import { FIRST_ROWS, type DraftListRow } from '../../shared/domain/draft-rows';
+import type { DraftAccountScope } from '../../shared/domain/draft-list';
+import { FIRST_ROWS } from '../../shared/domain/draft-rows';
 import type { DraftsListResult } from '../../shared/ipc/types';
 import { call } from '../ipc/client';
 import { useAppStore } from './app-store';
@@ -19,13 +18,9 @@ import {
   listOf,
   REST_DELAY_MS,
   unlessChanged,
+  type DraftsFilter,
+  type DraftsList,
 } from './drafts-list-calls';
-
-export interface DraftsFilter {
-  query: string;
-  status: DraftStatus | 'all';
-  sort: DraftSort;
-}
 
 /** What the last bulk action did, shown in a small status message. */
 export type DraftsNotice =
@@ -36,13 +31,6 @@ export type DraftsNotice =
   | { kind: 'moved'; count: number; accountId: string };
 
 export const DEFAULT_FILTER: DraftsFilter = { query: '', status: 'all', sort: 'updated-desc' };
-
-/** What the list shows: main's answer with its rows as objects. */
-export interface DraftsList extends Omit<DraftsListResult, 'items' | 'rows'> {
-  items: DraftListRow[];
-  /** True while only the first screen of rows is there (the rest follows at once). */
-  partial: boolean;
-}
 
 interface DraftsState {
   /** The last list main gave for `filter` and `showTrash`; null before the first. */

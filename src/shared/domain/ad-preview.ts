@@ -3,7 +3,8 @@
 // marketplace keeps them back), so neither is part of it; the e-mail only sets a note for the seller.
 import type { AccountView, ListingView } from '../ipc/types';
 import type { Draft } from './draft';
-import { draftFieldLabel, type DraftLanguage } from './draft-messages';
+import type { DraftLanguage } from './draft-language';
+import { draftFieldLabel } from './draft-messages';
 import { categorySegments, parsePriceAmount, parseRadius, validateDraft } from './draft-validation';
 import { offerValueLabel } from './offer-values';
 

@@ -11,9 +11,10 @@ import {
   validateDraft,
   type DraftIssue,
 } from './draft-validation';
+import { priceRoundings, roundCents } from './price-rounding';
 
-export const priceRoundings = ['none', 'euro', '99', '90', '5'] as const;
-export type PriceRounding = (typeof priceRoundings)[number];
+// A price edit rounds as a price rule does: the roundings live below both, named here for the edit's callers.
+export { priceRoundings, roundCents, type PriceRounding } from './price-rounding';
 
 const text = (max: number) => z.string().max(max);
 
@@ -120,29 +121,6 @@ export interface BulkRowPlan {
 }
 
 const MAX_CENTS = 100_000_000 * 100;
-
-/** A price in cents rounded as chosen: whole euros, to end in .99 or .90, or to 5 euros. */
-export function roundCents(cents: number, rounding: PriceRounding): number {
-  const c = Math.round(cents);
-  const nearest = (low: number, high: number) => (c - low < high - c ? low : high);
-  const base = Math.floor(c / 100) * 100;
-  switch (rounding) {
-    case 'none':
-      return c;
-    case 'euro':
-      return Math.round(c / 100) * 100;
-    case '99': {
-      const result = nearest(base - 1, base + 99);
-      return Math.max(result, 99);
-    }
-    case '90': {
-      const result = c - base >= 90 ? nearest(base + 90, base + 190) : nearest(base - 10, base + 90);
-      return Math.max(result, 90);
-    }
-    case '5':
-      return Math.round(c / 500) * 500;
-  }
-}
 
 /** The new price in cents of a price `amount` (euros) under a price edit. */
 export function newPriceCents(

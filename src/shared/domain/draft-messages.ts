@@ -4,9 +4,8 @@
 // The words live in the locale files (i18n/locales/{en,de}.draft.json).
 import de from '../i18n/locales/de.draft.json';
 import en from '../i18n/locales/en.draft.json';
+import type { DraftLanguage } from './draft-language';
 import type { DraftIssue, DraftIssueCode } from './draft-validation';
-
-export type DraftLanguage = 'en' | 'de';
 
 export const draftMessages: Record<DraftLanguage, Record<DraftIssueCode, string>> = {
   en: en.issue,

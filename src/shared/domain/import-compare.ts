@@ -3,23 +3,13 @@
 import type { Draft, DraftInit } from './draft';
 import { parsePriceAmount, validateListingFields, validatePublicationFields } from './draft-validation';
 import type { ImportDraftFields, ImportFieldChange, ImportProblem, ImportValue } from './import';
+import { WHOLE_LISTING_FIELDS } from './listing-fields';
 import { fullCategory } from './live-edit';
 import type { ListingView } from '../ipc/types';
 
 /** The fields a row gives (its photos aside). */
 export type RowFields = Omit<ImportDraftFields, 'photos'>;
 
-const topFields = [
-  'title',
-  'description',
-  'category',
-  'adType',
-  'email',
-  'phoneNumber',
-  'customReference',
-  'contactPerson',
-  'buyNow',
-] as const;
 const publicationFields = [
   'street',
   'postalCode',
@@ -37,7 +27,7 @@ const given = (value: unknown): boolean => value !== undefined && value !== null
  */
 export function rowPaths(row: RowFields): string[] {
   const paths: string[] = [];
-  for (const key of topFields) if (given(row[key])) paths.push(key);
+  for (const key of WHOLE_LISTING_FIELDS) if (given(row[key])) paths.push(key);
   if (given(row.price?.amount)) paths.push('price.amount');
   if (given(row.price?.type)) paths.push('price.type');
   for (const key of publicationFields) if (given(row.publication?.[key])) paths.push(`publication.${key}`);

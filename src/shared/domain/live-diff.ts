@@ -2,22 +2,7 @@
 // change something. Pure: main reads the listing and the draft, this says what to send.
 import type { Listing, ListingCreateRequest } from '../service/listing';
 import type { ListingPatch } from './live';
-
-/** The listing fields an update can send, by their request names. */
-export const LISTING_FIELDS = [
-  'title',
-  'category',
-  'description',
-  'attributes',
-  'adType',
-  'price',
-  'email',
-  'phoneNumber',
-  'customReference',
-  'contactPerson',
-  'buyNow',
-] as const;
-export type ListingField = (typeof LISTING_FIELDS)[number];
+import { LISTING_FIELDS, type ListingField } from './listing-fields';
 
 /** The listing as the fields of a request (what a draft would send). */
 export type ListingFields = Pick<ListingCreateRequest, ListingField>;

@@ -4,7 +4,7 @@
 // "Publish changes" sends; changed on both sides to different values -> a conflict kept as data
 // until the seller picks. The photo set and the photo order are fields too. Pure.
 import type { Draft, DraftPhoto } from './draft';
-import { LISTING_FIELDS, type ListingField } from './live-diff';
+import { LISTING_FIELDS, type ListingField } from './listing-fields';
 import {
   draftValueOf,
   listingValueOf,

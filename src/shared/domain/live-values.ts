@@ -6,7 +6,7 @@ import type { Draft } from './draft';
 import { listingReference } from './draft-requests';
 import { categorySegments, parsePriceAmount } from './draft-validation';
 import { fullCategory } from './live-edit';
-import type { ListingField } from './live-diff';
+import type { ListingField } from './listing-fields';
 
 /** What the comparison reads of a listing (the wire type and the view alike). */
 export type ListingShown = Pick<

@@ -3,7 +3,7 @@
 // listing differ. Plain data; main does the calls (src/main/live/).
 import { z } from 'zod';
 import type { ListingView, PhotoRefusal, ServiceProblem } from '../ipc/types';
-import { LISTING_FIELDS } from './live-diff';
+import { LISTING_FIELDS } from './listing-fields';
 
 const text = (max: number) => z.string().max(max);
 

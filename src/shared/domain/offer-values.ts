@@ -2,7 +2,7 @@
 // and FIXED ("other values: not shown"); WANTED, NEGOTIABLE and GIVE_AWAY are known from the
 // marketplace behind the spec, not from the spec. Any other value may still be typed and is sent
 // (and shown) as typed.
-import type { DraftLanguage } from './draft-messages';
+import type { DraftLanguage } from './draft-language';
 
 export type OfferValueKind = 'adType' | 'priceType';
 

@@ -3,7 +3,7 @@
 // arithmetic of its steps; what a rule did on one ad is in price-rule-record.ts. Pure; prices are
 // worked in whole cents, as bulk-edit.ts works them, so every desk computes the same step.
 import { z } from 'zod';
-import { priceRoundings, roundCents, type PriceRounding } from './bulk-edit';
+import { priceRoundings, roundCents, type PriceRounding } from './price-rounding';
 
 /** The highest price a rule takes (the bulk edits' limit), in euros. */
 export const PRICE_RULE_MAX = 100_000_000;

@@ -13,7 +13,7 @@
 // The seller's language plays no part: a draft's stored text is read by main, the command line
 // and the publish engine, which do not know the language it was typed in, and a sheet's language
 // is unknown. The language only decides how the amount understood is shown back (formatPrice).
-import type { DraftLanguage } from './draft-messages';
+import type { DraftLanguage } from './draft-language';
 
 /** The largest price taken, in euros; above it a typo is far likelier than a real price. */
 export const PRICE_MAX = 100_000_000;

@@ -5,7 +5,7 @@
 // Pure.
 import stringify from 'safe-stable-stringify';
 import type { Draft, DraftPublication } from './draft';
-import { LISTING_FIELDS, type ListingField } from './live-diff';
+import { WHOLE_LISTING_FIELDS, type ListingField, type WholeListingField } from './listing-fields';
 import { sameValue, type LiveValue } from './live-values';
 
 /** A field's value as merged; undefined: an attribute the draft does not have. */
@@ -21,11 +21,6 @@ export const PUBLICATION_PARTS = [
   'imprintUuid',
 ] as const satisfies readonly (keyof DraftPublication)[];
 
-type WholeField = Exclude<ListingField, 'attributes' | 'price'>;
-const WHOLE_FIELDS = LISTING_FIELDS.filter(
-  (field): field is WholeField => field !== 'attributes' && field !== 'price',
-);
-
 /** What a field's value is read from: a stored draft, or the fields the editor saves (no account). */
 type FieldSource = Pick<Draft, ListingField | 'publication'> & { accountId?: Draft['accountId'] };
 
@@ -37,7 +32,7 @@ export function shopFieldsOf(...drafts: readonly Pick<Draft, 'attributes'>[]): s
   const keys = new Set(drafts.flatMap((draft) => Object.keys(draft.attributes)));
   return [
     'accountId',
-    ...WHOLE_FIELDS,
+    ...WHOLE_LISTING_FIELDS,
     'price.type',
     'price.amount',
     ...PUBLICATION_PARTS.map((part) => `publication.${part}`),
@@ -52,7 +47,7 @@ export function shopValueOf(draft: FieldSource, path: string): ShopValue {
   if (path === 'price.amount') return draft.price.amount;
   if (path.startsWith('publication.')) return draft.publication[path.slice(12) as keyof DraftPublication];
   if (path === 'accountId') return draft.accountId;
-  return draft[path as WholeField];
+  return draft[path as WholeListingField];
 }
 
 /** The draft with `value` in field `path` (an attribute without a value is removed). */

@@ -3,7 +3,7 @@
 // such a read is older than the link, so it must not be taken for live changes (issue 23.1).
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Draft } from '../../../src/shared/domain/draft';
-import { LISTING_FIELDS } from '../../../src/shared/domain/live-diff';
+import { LISTING_FIELDS } from '../../../src/shared/domain/listing-fields';
 import type { LiveBase } from '../../../src/shared/domain/live-merge';
 import { listingValueOf, type ListingShown } from '../../../src/shared/domain/live-values';
 import { createLiveSeen, noteLinks, type LiveSeen } from '../../../src/main/live/live-seen';

@@ -3,7 +3,7 @@
 // optional texts, the reference, buyNow, the photo set and the photo order.
 import { describe, expect, it } from 'vitest';
 import type { Draft, DraftPhoto } from '../../../src/shared/domain/draft';
-import type { ListingField } from '../../../src/shared/domain/live-diff';
+import type { ListingField } from '../../../src/shared/domain/listing-fields';
 import {
   baseOf,
   liveAddedUrls,

@@ -2,7 +2,7 @@ import { Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBulkStore, type BulkTarget } from '../../store/bulk-store';
 // The dialog (its form, preview and the edit's rules) loads on demand: see src/renderer/lazy.
-import { BulkEditDialog } from '../../lazy/parts';
+import { BulkEditDialog } from '../../lazy/inner-parts';
 
 /** "Change…" in a selection bar: opens the bulk edit of the ticked drafts or live ads. */
 export function ChangeButton({ target, ids }: { target: BulkTarget; ids: string[] }) {

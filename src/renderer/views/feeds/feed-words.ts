@@ -1,7 +1,7 @@
 // How a feed's codes read for the seller: its source and schedule, a plan's actions and reasons,
 // the holds of the safety valve, and a run's outcome, in the UI's language.
 import type { TFunction } from 'i18next';
-import type { DraftLanguage } from '../../../shared/domain/draft-messages';
+import type { DraftLanguage } from '../../../shared/domain/draft-language';
 import type { FeedSource, FeedView } from '../../../shared/domain/feed';
 import {
   countActions,

@@ -1,10 +1,7 @@
 // How the import's codes read for the seller: problems of a row, a failed call, a column's target.
 import type { TFunction } from 'i18next';
-import {
-  draftFieldLabel,
-  draftIssueMessage,
-  type DraftLanguage,
-} from '../../../shared/domain/draft-messages';
+import type { DraftLanguage } from '../../../shared/domain/draft-language';
+import { draftFieldLabel, draftIssueMessage } from '../../../shared/domain/draft-messages';
 import {
   sheetRow,
   type ImportFieldChange,

@@ -3,7 +3,7 @@ import type { PublishStartResult } from '../../../shared/domain/publish-job';
 import { useAccountsStore } from '../../store/accounts-store';
 import { usePublishStore } from '../../store/publish-store';
 // A chunk of its own: most Publish clicks never need it (bench/renderer/size.ts).
-import { ImprintDialog } from '../../lazy/parts';
+import { ImprintDialog } from '../../lazy/inner-parts';
 
 interface Asking {
   accountId: string;

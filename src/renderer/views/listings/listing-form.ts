@@ -4,7 +4,7 @@
 // since the form opened (the spec's update takes each field optionally).
 import type { Draft } from '../../../shared/domain/draft';
 import type { ListingPatch } from '../../../shared/domain/live';
-import { LISTING_FIELDS, type ListingField } from '../../../shared/domain/live-diff';
+import { LISTING_FIELDS, type ListingField } from '../../../shared/domain/listing-fields';
 import {
   categorySegments,
   parsePriceAmount,

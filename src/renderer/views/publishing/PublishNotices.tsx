@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stateMeaning } from '../../../shared/domain/publication-outcome';
-import { FailedReason } from '../../lazy/parts';
+import { FailedReason } from '../../lazy/inner-parts';
 import { TestBadge, useIsTestAccount } from '../../components/TestService';
 import { TRANSIENT_MS, useTransient } from '../../components/useTransient';
 import { useAppStore } from '../../store/app-store';

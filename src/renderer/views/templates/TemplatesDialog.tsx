@@ -5,7 +5,7 @@ import { call } from '../../ipc/client';
 import { useActiveAccount } from '../../store/accounts-store';
 import { useDraftsStore } from '../../store/drafts-store';
 import '../../components/confirm-dialog.css';
-import { TemplatePriceRule } from '../../lazy/parts';
+import { TemplatePriceRule } from '../../lazy/inner-parts';
 import { usePriceRuleSummary } from '../price-rules/price-rule-summary';
 import './templates.css';
 
