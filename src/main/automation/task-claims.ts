@@ -1,6 +1,6 @@
 // The right to run a due task, by its key (DESIGN.md "Claims"). A lone desk grants it at once and
 // writes each key done to a file in the data folder, so that a key done is never run again after a
-// restart; a desk in a shop claims it in the shop's database (src/main/shop/due-claims.ts).
+// restart; a desk in a shop claims it in the shop's database (src/main/shop/claims/due-claims.ts).
 import path from 'node:path';
 import { z } from 'zod';
 import { readJsonFile, writeFileAtomic } from '../storage/atomic-file';

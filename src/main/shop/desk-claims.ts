@@ -7,12 +7,12 @@ import type { PublishNotice } from '../../shared/domain/publish-job';
 import { loneClaims, type ClaimedJobs, type PublishClaims } from '../publish/claims';
 import type { PublishEngine } from '../publish/engine';
 import { loneBulkClaims, type BulkClaims, type ClaimedBulkJobs } from '../bulk/bulk-claims';
-import { openShopBulk } from './bulk-queue';
-import { openShopClaims, type ShopClaims, type ShopClaimsOptions } from './job-claims';
-import { readMembership, type ShopMembership } from './membership';
-import type { ShopSession } from './shop-session';
+import { openShopBulk } from './claims/bulk-queue';
+import { openShopClaims, type ShopClaims, type ShopClaimsOptions } from './claims/job-claims';
+import { readMembership, type ShopMembership } from './connection/membership';
+import type { ShopSession } from './connection/shop-session';
 import type { DeskShop } from './start-shop';
-import { shopNotices, shopPublishing } from './shop-publishing';
+import { shopNotices, shopPublishing } from './claims/shop-publishing';
 
 type ShopBulk = ReturnType<typeof openShopBulk>;
 type ClaimsDeps = Pick<ShopClaimsOptions, 'hasSecret' | 'keepsLocal' | 'onAccountChange' | 'log' | 'timing'>;

@@ -11,15 +11,15 @@ import { AppError } from '../errors/app-error';
 import { wordsIn } from '../i18n';
 import type { Log } from '../log/log';
 import type { SecretStore } from '../secrets/secret-store';
-import { readMembership, type ShopMembership } from './membership';
-import { checkShop } from './shop-connect';
-import { describeShopUrl, splitShopUrl } from './shop-db';
-import { ShopError, shopProblemOf } from './shop-error';
-import { joinShop, leaveShop, ShopRefused } from './shop-join';
-import type { ShopStatus } from './shop-status';
-import { readShopStatus } from './shop-status-read';
-import { setUpShop, type ShopSetupInput } from './shop-setup';
-import { shopProblemView } from './shop-words';
+import { readMembership, type ShopMembership } from './connection/membership';
+import { checkShop } from './session/shop-connect';
+import { describeShopUrl, splitShopUrl } from './connection/shop-db';
+import { ShopError, shopProblemOf } from './connection/shop-error';
+import { joinShop, leaveShop, ShopRefused } from './join/shop-join';
+import type { ShopStatus } from './status/shop-status';
+import { readShopStatus } from './status/shop-status-read';
+import { setUpShop, type ShopSetupInput } from './setup/shop-setup';
+import { shopProblemView } from './status/shop-words';
 
 /** The desk's running sync (at start in a shop, or since a join), as this service uses it. */
 export interface ShopSyncPort {
