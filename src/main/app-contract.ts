@@ -11,10 +11,9 @@ import type { Router } from './ipc/router';
 import type { Log } from './log/log';
 import type { PublishEngineOptions } from './publish/engine';
 import type { SecretStore } from './secrets/secret-store';
-import type { LeaseTiming } from './shop/queue/job-lease';
+import type { LeaseTiming, DeskShop, StartShopDeps } from './shop';
 import type { Automation } from './automation';
 import type { Clock } from './automation/clock';
-import type { DeskShop, StartShopDeps } from './shop/start-shop';
 import type { StoreFactory } from './storage/store-factory';
 
 export interface AppConfig {

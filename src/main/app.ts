@@ -31,7 +31,17 @@ import { publishHandlers } from './ipc/handlers/publish';
 import { publishAccounts } from './publish/accounts-port';
 import { openPublishEngine } from './publish/engine';
 import { noticeText } from './publish/notice-text';
-import { openDeskClaims } from './shop/desk-claims';
+import {
+  openDeskClaims,
+  openDeskShopService,
+  prepareShop,
+  startShop,
+  type StartShopDeps,
+  liveOutbox,
+  draftMarks,
+  markedAccountsStore,
+  markTemplates,
+} from './shop';
 import type { PublishNotice } from '../shared/domain/publish-job';
 import { resolveLanguage } from '../shared/i18n-language';
 import { createDraftsService } from './drafts/drafts-service';
@@ -42,7 +52,6 @@ import { recordedAccountOf } from './drafts/recorded-account';
 import { resolvePhotoFile } from './static-files';
 import { settingsHandlers } from './ipc/handlers/settings';
 import { shopHandlers } from './ipc/handlers/shop';
-import { openDeskShopService } from './shop/desk-shop-service';
 import { createListingsService } from './listings/listings-service';
 import type { AccountView, ListingView } from '../shared/ipc/types';
 import { sweepDataFolder } from './storage/temp-sweep';
@@ -52,10 +61,6 @@ import { problemsHandlers } from './ipc/handlers/problems';
 import { createSettingsService } from './storage/settings';
 import { mainI18n } from './i18n';
 import { followAppLanguage } from './i18n/follow-language';
-import { prepareShop, startShop, type StartShopDeps } from './shop/start-shop';
-import { liveOutbox } from './shop/kinds/live-outbox';
-import { draftMarks } from './shop/kinds/marked-drafts';
-import { markedAccountsStore, markTemplates } from './shop/kinds/kind-records';
 import { openAppAutomation } from './automation';
 import { openAppFeeds } from './feeds/app-feeds';
 import type { App, AppConfig, AppPorts } from './app-contract';

@@ -9,19 +9,13 @@ import type { SecretStore } from '../secrets/secret-store';
 import type { AccountsStore } from '../storage/accounts-store';
 import type { DraftsStore } from '../storage/drafts-store';
 import type { TemplatesService } from '../templates/templates-service';
-import { openBases } from './sync/bases';
-import { draftItems, DRAFT_KIND, type DraftBody } from './kinds/kind-drafts';
-import { accountItems, templateItems } from './kinds/kind-records';
-import { readMembership, type ShopMembership } from './connection/membership';
-import { openShopSession, type ShopSessionOptions } from './session/open-session';
-import { openOutbox, type Outbox } from './sync/outbox';
-import { createPhotoSync } from './photos/photo-sync';
-import { shopPasswordKey } from './connection/shop-db';
-import type { ShopSession } from './connection/shop-session';
-import { startShopListings, type ShopListingsDeps } from './listings/shop-listings';
-import { shopStatus, type ShopStatus } from './status/shop-status';
-import { startShopSync, type ShopSync } from './sync/sync';
-import type { ShopMergePort } from './sync/sync-kinds';
+import { openBases, openOutbox, type Outbox, startShopSync, type ShopSync, type ShopMergePort } from './sync';
+import { draftItems, DRAFT_KIND, type DraftBody, accountItems, templateItems } from './kinds';
+import { readMembership, type ShopMembership, shopPasswordKey, type ShopSession } from './connection';
+import { openShopSession, type ShopSessionOptions } from './session';
+import { createPhotoSync } from './photos';
+import { startShopListings, type ShopListingsDeps } from './listings';
+import { shopStatus, type ShopStatus } from './status';
 
 /** The merge of src/shared/domain/shop-merge.ts as the sync engine takes it. */
 export const shopMerge: ShopMergePort = {

@@ -19,12 +19,19 @@ import {
 } from '../../bulk/bulk-claims';
 import { AppError } from '../../errors/app-error';
 import { mainI18n } from '../../i18n';
-import { DEFAULT_LEASE, leaseClaim, type LeaseTiming } from '../queue/job-lease';
-import { OPEN_STATES, claimJob, insertJob, jobExists, reopenBulkJob } from '../queue/job-queue';
-import { queueRead } from '../queue/queue-read';
-import { isLinkDown, ShopError } from '../connection/shop-error';
-import { queueSweep } from '../queue/queue-sweep';
-import type { ShopSession } from '../connection/shop-session';
+import {
+  DEFAULT_LEASE,
+  leaseClaim,
+  type LeaseTiming,
+  OPEN_STATES,
+  claimJob,
+  insertJob,
+  jobExists,
+  reopenBulkJob,
+  queueRead,
+  queueSweep,
+} from '../queue';
+import { isLinkDown, ShopError, type ShopSession } from '../connection';
 
 /** A bulk job as the shop's queue keeps it: the job and the queue's state of it. */
 type BulkRecord = BulkJob & { state: string };

@@ -8,7 +8,7 @@ import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import type { TaskClaim, TaskClaims } from '../../automation/task-claims';
-import { DEFAULT_LEASE, type LeaseTiming } from '../queue/job-lease';
+import { DEFAULT_LEASE, type LeaseTiming } from '../queue';
 
 type Db = Pick<pg.Pool, 'query'>;
 

@@ -15,9 +15,11 @@ import {
 } from '../../publish/claims';
 import type { JobRecord } from '../../publish/job-record';
 import { isOpenJobState } from '../../../shared/domain/publish-job';
-import { fetchJobPhotos, sendJobPhotos } from '../photos/job-photos';
-import { DEFAULT_LEASE, leaseClaim, type LeaseTiming } from '../queue/job-lease';
+import { fetchJobPhotos, sendJobPhotos } from '../photos';
 import {
+  DEFAULT_LEASE,
+  leaseClaim,
+  type LeaseTiming,
   OPEN_STATES,
   cancelJob,
   claimJob,
@@ -26,14 +28,12 @@ import {
   openJobOf,
   reopenJob,
   type JobRow,
-} from '../queue/job-queue';
-import { JOBS_CHANNEL } from '../schema/migrations';
-import { isLinkDown, ShopError } from '../connection/shop-error';
-import { queueSweep } from '../queue/queue-sweep';
-import type { ShopSession } from '../connection/shop-session';
-import type { ShopMembership } from '../connection/membership';
-import { queueRead } from '../queue/queue-read';
-import { requeueJob } from '../queue/queue-retry';
+  queueSweep,
+  queueRead,
+  requeueJob,
+} from '../queue';
+import { JOBS_CHANNEL } from '../schema';
+import { isLinkDown, ShopError, type ShopSession, type ShopMembership } from '../connection';
 
 type ClaimsSession = Pick<ShopSession, 'pool' | 'onLink' | 'onNotice' | 'onListen'>;
 

@@ -8,7 +8,7 @@ import { jobView } from '../../publish/job-view';
 import type { ShopClaims } from './job-claims';
 import { AppError } from '../../errors/app-error';
 import { mainI18n } from '../../i18n';
-import { OPEN_STATES, type JobRow } from '../queue/job-queue';
+import { OPEN_STATES, type JobRow } from '../queue';
 
 const IDLE = { bytes: new Map<string, number>(), waiting: null, held: null, nextReadMs: null };
 

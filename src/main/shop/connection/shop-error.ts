@@ -1,5 +1,8 @@
 // What can go wrong between a desk and the shop's database, as codes the window and the command
-// line word in the seller's language (issue 24.1: "says in plain words what is wrong").
+// line word in the seller's language (issue 24.1: "says in plain words what is wrong"), and the
+// refusals of joining, leaving or setting up that come before the database has a say.
+import type { ShopRefusal } from '../../../shared/ipc/contract-shop';
+
 export type ShopProblem =
   | 'password-refused'
   | 'unreachable'
@@ -22,6 +25,18 @@ export class ShopError extends Error {
   ) {
     super(message);
     this.name = 'ShopError';
+  }
+}
+
+/** Joining, leaving or a desk's login refused before the database had a say. */
+export class ShopRefused extends Error {
+  constructor(
+    readonly refusal: ShopRefusal,
+    /** What the words name: the shop's address, the desk's name, the keychain's reason. */
+    readonly about: string,
+  ) {
+    super(`shop: ${refusal} (${about})`);
+    this.name = 'ShopRefused';
   }
 }
 

@@ -9,8 +9,8 @@ import type { ShopProgress } from '../../../shared/ipc/contract-shop';
 import type { Log } from '../../log/log';
 import { makeFolder } from '../../storage/atomic-file';
 import { joinShop } from './join';
-import { shopFolder } from '../connection/membership';
-import type { ShopSync } from '../sync/sync';
+import { shopFolder } from '../connection';
+import type { ShopSync } from '../sync';
 
 const joiningFile = (dataDir: string) => path.join(shopFolder(dataDir), 'joining');
 

@@ -1,12 +1,8 @@
 // Joining a shop (`shop join`, Settings → Shop): this desk's drafts, templates and accounts go up
 // once, with progress, then everything the shop has comes down, with progress. A draft opens as
 // soon as its fields are here; its photos follow in the background.
-import { pullFeed, feedBehind } from '../sync/pull';
-import { pushOutbox } from '../sync/push';
-import { ShopError } from '../connection/shop-error';
-import { sameBody } from '../sync/sync-context';
-import type { ShopLink } from '../connection/shop-session';
-import type { ShopSync } from '../sync/sync';
+import { pullFeed, feedBehind, pushOutbox, sameBody, type ShopSync } from '../sync';
+import { ShopError, type ShopLink } from '../connection';
 
 export interface JoinProgress {
   phase: 'send' | 'receive';

@@ -2,7 +2,6 @@
 // the data folder, the database password in the keychain (never in a file). Leaving keeps every
 // draft here; it works offline too, and then says the database was not told.
 import { randomUUID } from 'node:crypto';
-import type { ShopRefusal } from '../../../shared/ipc/contract-shop';
 import type { Log } from '../../log/log';
 import type { SecretStore } from '../../secrets/secret-store';
 import {
@@ -10,25 +9,16 @@ import {
   removeMembership,
   writeMembership,
   type ShopMembership,
-} from '../connection/membership';
+  describeShopUrl,
+  shopPasswordKey,
+  splitShopUrl,
+  ShopError,
+  ShopRefused,
+  shopProblemOf,
+} from '../connection';
 import { clearJoining, markJoining } from './finish-join';
-import { checkSchema } from '../schema/migrate';
-import { SHOP_SCHEMA } from '../schema/migrations';
-import { withShopClient } from '../session/shop-connect';
-import { describeShopUrl, shopPasswordKey, splitShopUrl } from '../connection/shop-db';
-import { ShopError, shopProblemOf } from '../connection/shop-error';
-
-/** Joining or leaving refused before the database had a say. */
-export class ShopRefused extends Error {
-  constructor(
-    readonly refusal: ShopRefusal,
-    /** What the words name: the shop's address, the desk's name, the keychain's reason. */
-    readonly about: string,
-  ) {
-    super(`shop: ${refusal} (${about})`);
-    this.name = 'ShopRefused';
-  }
-}
+import { checkSchema, SHOP_SCHEMA } from '../schema';
+import { withShopClient } from '../session';
 
 export interface ShopDeskDeps {
   dataDir: string;

@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import { draftSchema, type Draft } from '../../../shared/domain/draft';
 import type { DraftsStore, ReceivedDraft } from '../../storage/drafts-store';
-import type { PhotoSync } from '../photos/photo-sync';
-import type { ItemKind, MergeSides, ShopMergePort } from '../sync/sync-kinds';
+import type { PhotoSync } from '../photos';
+import type { ItemKind, MergeSides, ShopMergePort } from '../sync';
 
 export const DRAFT_KIND = 'draft';
 

@@ -8,8 +8,7 @@ import { draftTemplateSchema } from '../../../shared/domain/template';
 import type { AccountsStore, AccountRecord } from '../../storage/accounts-store';
 import { SANDBOX_ACCOUNT_ID } from '../../storage/accounts-store';
 import type { TemplatesService } from '../../templates/templates-service';
-import type { Outbox } from '../sync/outbox';
-import type { ItemKind, ShopMergePort } from '../sync/sync-kinds';
+import type { Outbox, ItemKind, ShopMergePort } from '../sync';
 
 export const TEMPLATE_KIND = 'template';
 export const ACCOUNT_KIND = 'account';

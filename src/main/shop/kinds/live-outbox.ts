@@ -1,7 +1,7 @@
 // The outbox as the stores hold it from the start (issue 24.1): inert on a lone desk (no mark, no
 // file, no shop folder), the desk's real outbox once it is in a shop, at start or from a join made
 // while the app runs, and inert again after leaving. The stores so never need opening again.
-import type { Outbox } from '../sync/outbox';
+import type { Outbox } from '../sync';
 
 export interface LiveOutbox extends Outbox {
   /** Marks into `outbox` from now on; undefined: marks nothing (the desk works alone). */

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DraftsStore } from '../../storage/drafts-store';
 import { DRAFT_KIND } from './kind-drafts';
-import type { Outbox } from '../sync/outbox';
+import type { Outbox } from '../sync';
 
 export interface DraftMarks {
   /** The id maker for openDraftsStore: marks each new draft in the outbox before it is written. */

@@ -7,8 +7,8 @@ import { unreadableItem } from '../../listings/listings-cache';
 import type { SharedDelta, SharedRow } from '../../listings/shared-view';
 import type { ListingsState } from '../../../shared/ipc/types';
 import { Listing } from '../../../shared/service';
-import { SHOP_SCHEMA } from '../schema/migrations';
-import type { SyncSession } from '../session/open-session';
+import { SHOP_SCHEMA } from '../schema';
+import type { SyncSession } from '../session';
 
 const S = SHOP_SCHEMA;
 const extrasOne = listingExtrasSchema.valueType;

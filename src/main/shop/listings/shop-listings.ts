@@ -11,9 +11,9 @@ import type { ListingsShare } from '../../listings/shared-view';
 import type { Log } from '../../log/log';
 import { createKeyedLock } from '../../publish/limiter';
 import { claimRead, readDelta, releaseClaim, writeSome, writeWhole } from './listing-views';
-import { LISTINGS_CHANNEL } from '../schema/migrations';
-import type { SyncSession } from '../session/open-session';
-import { isLinkDown } from '../connection/shop-error';
+import { LISTINGS_CHANNEL } from '../schema';
+import type { SyncSession } from '../session';
+import { isLinkDown } from '../connection';
 
 /** How long a desk's claim on the next read holds when it does not finish (a read of many ads' states). */
 const CLAIM_MS = 2 * 60_000;

@@ -7,10 +7,10 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import type { Log } from '../../log/log';
 import { writeFileAtomic } from '../../storage/atomic-file';
-import { SHOP_SCHEMA } from '../schema/migrations';
+import { SHOP_SCHEMA } from '../schema';
 import { copyPhotos, copyPhotosIn } from './photo-copy';
-import type { SyncSession } from '../session/open-session';
-import { SHOP_POOL_MAX } from '../connection/shop-db';
+import type { SyncSession } from '../session';
+import { SHOP_POOL_MAX } from '../connection';
 
 export interface PhotoSync {
   /** The hash of a stored photo (path relative to the data folder), or undefined when it is not here. */

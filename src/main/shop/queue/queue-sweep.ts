@@ -2,7 +2,7 @@
 // kick while one runs runs it once more afterwards; a failure is logged (a link down only warned,
 // the link's return kicks again); and a wake-up just after a lease it waits for could run out.
 import type { Log } from '../../log/log';
-import { isLinkDown } from '../connection/shop-error';
+import { isLinkDown } from '../connection';
 
 export interface QueueSweep {
   /** Sweeps now, or once more after the sweep running. */

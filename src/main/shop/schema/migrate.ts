@@ -4,7 +4,7 @@
 import type pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { LATEST_SCHEMA, MIGRATION_LOCK, SHOP_SCHEMA, migrations } from './migrations';
-import { ShopError } from '../connection/shop-error';
+import { ShopError } from '../connection';
 
 type Queryable = Pick<pg.ClientBase, 'query'>;
 

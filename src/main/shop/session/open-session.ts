@@ -6,12 +6,16 @@
 // a minute (the heartbeat): no polling loop; the feed is read when woken.
 import pg from 'pg';
 import type { Log } from '../../log/log';
-import { createLinkState } from '../connection/link';
-import { shopProblemOf } from '../connection/shop-error';
-import type { ShopMembership } from '../connection/membership';
-import { FEED_CHANNEL, JOBS_CHANNEL, LISTINGS_CHANNEL, SHOP_SCHEMA } from '../schema/migrations';
-import { deskApplicationName, openShopPool, shopConnectionString } from '../connection/shop-db';
-import type { ShopSession } from '../connection/shop-session';
+import {
+  createLinkState,
+  shopProblemOf,
+  type ShopMembership,
+  deskApplicationName,
+  openShopPool,
+  shopConnectionString,
+  type ShopSession,
+} from '../connection';
+import { FEED_CHANNEL, JOBS_CHANNEL, LISTINGS_CHANNEL, SHOP_SCHEMA } from '../schema';
 
 export interface ShopSessionOptions {
   log: Log;

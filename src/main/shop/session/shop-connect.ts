@@ -1,10 +1,8 @@
 // One connection to the shop's database for a single piece of work (init, join, leave, a test of
 // the connection), ended whatever happens; and what the connection test found.
 import pg from 'pg';
-import { checkSchema } from '../schema/migrate';
-import { SHOP_SCHEMA } from '../schema/migrations';
-import { shopConnectionString } from '../connection/shop-db';
-import { ShopError, shopProblemOf, type ShopProblem } from '../connection/shop-error';
+import { checkSchema, SHOP_SCHEMA } from '../schema';
+import { shopConnectionString, ShopError, shopProblemOf, type ShopProblem } from '../connection';
 
 const CONNECT_TIMEOUT_MS = 8_000;
 

@@ -4,9 +4,9 @@
 // so that tables a newer schema adds are covered and running it twice changes nothing.
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { SHOP_SCHEMA } from '../schema/migrations';
+import { SHOP_SCHEMA } from '../schema';
 import { scramVerifier } from './scram-verifier';
-import { ShopRefused } from '../join/shop-join';
+import { ShopRefused } from '../connection';
 
 type Queryable = Pick<pg.ClientBase, 'query'>;
 

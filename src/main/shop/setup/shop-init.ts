@@ -2,9 +2,9 @@
 // desks' group role, with the database owner's (or a superuser's) login. Running it again changes
 // nothing but what is missing. The window may make a desk's login in the same breath.
 import { createDeskLogin, grantDeskRole } from './desk-role';
-import { migrate, type MigrateResult } from '../schema/migrate';
-import { withShopClient } from '../session/shop-connect';
-import { splitShopUrl } from '../connection/shop-db';
+import { migrate, type MigrateResult } from '../schema';
+import { withShopClient } from '../session';
+import { splitShopUrl } from '../connection';
 
 export interface ShopInitResult extends MigrateResult {
   database: string;

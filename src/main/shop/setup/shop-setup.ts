@@ -3,10 +3,8 @@
 // in the keychain, a file or the log, and the answer does not carry it.
 import type { ShopInitView } from '../../../shared/ipc/contract-shop';
 import type { Log } from '../../log/log';
-import { describeShopUrl, splitShopUrl } from '../connection/shop-db';
-import { ShopError, shopProblemOf } from '../connection/shop-error';
+import { describeShopUrl, splitShopUrl, ShopError, shopProblemOf, ShopRefused } from '../connection';
 import { deskJoinUrl, initShop, type DeskLoginInput } from './shop-init';
-import { ShopRefused } from '../join/shop-join';
 
 export interface ShopSetupInput {
   /** The owner's (or a superuser's) address; a password in it is used as the password. */

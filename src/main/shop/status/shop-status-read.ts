@@ -7,11 +7,16 @@ import type pg from 'pg';
 import type { ShopDeskView, ShopStatusView } from '../../../shared/ipc/contract-shop';
 import type { UiLanguage } from '../../../shared/i18n-language';
 import type { SecretStore } from '../../secrets/secret-store';
-import { readMembership, shopFolder } from '../connection/membership';
-import { SHOP_SCHEMA } from '../schema/migrations';
-import { withShopClient } from '../session/shop-connect';
-import { describeShopUrl, shopPasswordKey } from '../connection/shop-db';
-import { ShopError, shopProblemOf } from '../connection/shop-error';
+import {
+  readMembership,
+  shopFolder,
+  describeShopUrl,
+  shopPasswordKey,
+  ShopError,
+  shopProblemOf,
+} from '../connection';
+import { SHOP_SCHEMA } from '../schema';
+import { withShopClient } from '../session';
 import { shopProblemView } from './shop-words';
 
 type Queryable = Pick<pg.ClientBase, 'query'>;

@@ -1,10 +1,9 @@
 // What a desk in a shop tells the seller (`shop status`, Settings → Shop): whether it reaches the
 // shop's database and since when, how many changes wait to go up and photos to come down, how many
 // drafts are in conflict, and the shop's desks with when each was last seen.
-import { SHOP_SCHEMA } from '../schema/migrations';
-import { describeShopUrl } from '../connection/shop-db';
-import type { ShopLink } from '../connection/shop-session';
-import type { ShopSync } from '../sync/sync';
+import { SHOP_SCHEMA } from '../schema';
+import { describeShopUrl, type ShopLink } from '../connection';
+import type { ShopSync } from '../sync';
 
 export interface ShopDeskStatus {
   id: string;

@@ -3,7 +3,7 @@
 import type { ShopProblemCode, ShopProblemView } from '../../../shared/ipc/contract-shop';
 import type { UiLanguage } from '../../../shared/i18n-language';
 import { wordsIn } from '../../i18n';
-import type { ShopProblem } from '../connection/shop-error';
+import type { ShopProblem } from '../connection';
 
 // Main's ShopProblem and the contract's codes are one list: a code added to one and not the other
 // fails the typecheck here.

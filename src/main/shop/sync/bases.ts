@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { readJsonFile, writeFileAtomic } from '../../storage/atomic-file';
-import { shopFolder } from '../connection/membership';
+import { shopFolder } from '../connection';
 
 export interface Base {
   version: number;

@@ -17,7 +17,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { syncFolderSync } from '../../storage/atomic-file';
-import { shopFolder } from '../connection/membership';
+import { shopFolder } from '../connection';
 
 export interface OutboxMark {
   file: string;

@@ -4,8 +4,8 @@
 // by its version in the bases, and the cursor is saved after the bases: after any break the feed
 // is read again from the cursor and nothing is skipped or applied twice. This desk's own changes
 // only move its bases on (a set whose answer was lost is recognised so).
-import { SHOP_SCHEMA } from '../schema/migrations';
-import { isLinkProblem } from '../connection/link';
+import { SHOP_SCHEMA } from '../schema';
+import { isLinkProblem } from '../connection';
 import { me, type ItemRow, type SyncContext } from './sync-context';
 
 const BATCH = 200;

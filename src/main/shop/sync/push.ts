@@ -2,8 +2,8 @@
 // version (insert when the shop has never seen the item). A refused set means another desk wrote
 // the item first: its row is merged three ways with this desk's item against the base, the merge
 // is applied here, and the merge goes up against the row's version. Nothing is overwritten blindly.
-import { isLinkProblem } from '../connection/link';
-import { SHOP_SCHEMA } from '../schema/migrations';
+import { isLinkProblem } from '../connection';
+import { SHOP_SCHEMA } from '../schema';
 import { me, sameBody, type ItemRow, type SyncContext } from './sync-context';
 import type { ItemKind } from './sync-kinds';
 import type { OutboxMark } from './outbox';

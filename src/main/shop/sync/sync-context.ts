@@ -3,8 +3,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Log } from '../../log/log';
 import type { Bases } from './bases';
-import { SHOP_SCHEMA } from '../schema/migrations';
-import type { SyncSession } from '../session/open-session';
+import { SHOP_SCHEMA } from '../schema';
+import type { SyncSession } from '../session';
 import type { Outbox } from './outbox';
 import type { ItemKind, ShopAuthor } from './sync-kinds';
 

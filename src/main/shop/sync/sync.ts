@@ -4,12 +4,12 @@
 import type { Log } from '../../log/log';
 import { createSerialQueue } from '../../storage/serial-queue';
 import type { Bases } from './bases';
-import type { SyncSession } from '../session/open-session';
+import type { SyncSession } from '../session';
 import type { Outbox } from './outbox';
-import type { PhotoSync } from '../photos/photo-sync';
+import type { PhotoSync } from '../photos';
 import { feedBehind, pullFeed } from './pull';
 import { pushOutbox } from './push';
-import { isLinkProblem } from '../connection/link';
+import { isLinkProblem } from '../connection';
 import { deskNames, type SyncContext } from './sync-context';
 import type { ItemKind } from './sync-kinds';
 
