@@ -32,6 +32,7 @@ import { publishAccounts } from './publish/accounts-port';
 import { openPublishEngine } from './publish/engine';
 import { noticeText } from './publish/notice-text';
 import {
+  deskTaskClaims,
   openDeskClaims,
   openDeskShopService,
   prepareShop,
@@ -326,7 +327,13 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     },
   });
   const sources = [priceRules.due, feeds.service.due];
-  const automationParts = { draftsStore, publish, events, language, deskShop, reportProblem, sources };
+  // Issue 25.6: while the desk is in a shop, what is due is claimed in the shop's database.
+  const shopClaims = deskTaskClaims({
+    session: () => deskShop.current()?.session,
+    log: ports.log.child({ part: 'automation' }),
+    ...(config.jobLease && { timing: config.jobLease }),
+  });
+  const automationParts = { draftsStore, publish, events, language, shopClaims, reportProblem, sources };
   const automation = await openAppAutomation(config, ports, automationParts);
   const router = createRouter(
     {

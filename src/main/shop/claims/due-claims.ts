@@ -7,7 +7,8 @@
 import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
-import type { TaskClaim, TaskClaims } from '../../automation/task-claims';
+import type { TaskClaim, TaskClaims } from '../../ports/task-claims';
+import type { ShopSession } from '../connection';
 import { DEFAULT_LEASE, type LeaseTiming } from '../queue';
 
 type Db = Pick<pg.Pool, 'query'>;
@@ -65,6 +66,34 @@ export function shopTaskClaims(options: ShopTaskClaimsOptions): TaskClaims {
       log.info(`Shop: this desk runs ${key} (fence ${answer.fence})`);
       return leasedTask({ db, key, deskId, fence: answer.fence, askedAt, timing, clock, log });
     },
+  };
+}
+
+/**
+ * The automation's shop claims as the composition root hands them over: those of the session the
+ * desk is in now (one set per session, so a join made while the app runs is followed), or
+ * undefined on a lone desk.
+ */
+export function deskTaskClaims(options: {
+  session(): ShopSession | undefined;
+  timing?: Partial<LeaseTiming>;
+  log: ShopTaskClaimsOptions['log'];
+}): () => TaskClaims | undefined {
+  let current: { session: ShopSession; claims: TaskClaims } | undefined;
+  return () => {
+    const session = options.session();
+    if (!session) return undefined;
+    if (current?.session !== session)
+      current = {
+        session,
+        claims: shopTaskClaims({
+          db: session.pool,
+          deskId: session.membership.deskId,
+          log: options.log,
+          ...(options.timing && { timing: options.timing }),
+        }),
+      };
+    return current.claims;
   };
 }
 
