@@ -1,6 +1,6 @@
 // The shop room (DESIGN.md "One shop, many desktops"): what the composition root, the CLI and ipc/ use of it.
-export { readMembership, describeShopUrl, splitShopUrl, ShopError, shopProblemOf } from './connection';
 export { deskTaskClaims } from './claims';
+export { readMembership, describeShopUrl, splitShopUrl, ShopError, shopProblemOf } from './connection';
 export { openDeskClaims } from './desk-claims';
 export { openDeskShopService } from './desk-shop-service';
 export { waitConnected } from './join';
