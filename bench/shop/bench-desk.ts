@@ -9,9 +9,9 @@ import pg from 'pg';
 import { createApp, type App } from '../../src/main/app';
 import { silentLog } from '../../src/main/log/log';
 import { createSessionSecretStore } from '../../src/main/secrets/secret-store';
-import { writeMembership } from '../../src/main/shop/membership';
-import { initShop } from '../../src/main/shop/shop-init';
-import { shopPasswordKey, splitShopUrl } from '../../src/main/shop/shop-db';
+import { writeMembership } from '../../src/main/shop/connection/membership';
+import { initShop } from '../../src/main/shop/setup/shop-init';
+import { shopPasswordKey, splitShopUrl } from '../../src/main/shop/connection/shop-db';
 import { confStoreFactory } from '../../src/main/storage/store-factory';
 import type { Envelope } from '../../src/shared/ipc/envelope';
 

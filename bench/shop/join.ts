@@ -7,12 +7,12 @@
 import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { joinShop } from '../../src/main/shop/join';
+import { joinShop } from '../../src/main/shop/join/join';
 import { photoDrafts } from '../../test/fixtures/draft-files';
 import { startCutProxy } from '../../test/shop/helpers/cut-proxy';
 import { startPostgres } from '../../test/shop/helpers/postgres';
 import { watchConnections } from '../../test/shop/helpers/desk-connections';
-import { deskApplicationName, DESK_CONNECTIONS } from '../../src/main/shop/shop-db';
+import { deskApplicationName, DESK_CONNECTIONS } from '../../src/main/shop/connection/shop-db';
 import { initBenchShop, openBenchDesk, type BenchDesk } from './bench-desk';
 import { shapedLink, type LinkCounters } from './shaped-link';
 

@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { openPublishEngine, type PublishEngine } from '../../src/main/publish/engine';
-import { openShopClaims, type ShopClaims } from '../../src/main/shop/job-claims';
+import { openShopClaims, type ShopClaims } from '../../src/main/shop/claims/job-claims';
 import { openDraftsStore, type DraftsStore } from '../../src/main/storage/drafts-store';
 import { fromDataPath } from '../../src/main/storage/draft-files';
 import type { Draft } from '../../src/shared/domain/draft';

@@ -11,10 +11,9 @@ import type { Router } from './ipc/router';
 import type { Log } from './log/log';
 import type { PublishEngineOptions } from './publish/engine';
 import type { SecretStore } from './secrets/secret-store';
-import type { LeaseTiming } from './shop/job-lease';
+import type { LeaseTiming, DeskShop, StartShopDeps } from './shop';
 import type { Automation } from './automation';
 import type { Clock } from './automation/clock';
-import type { DeskShop, StartShopDeps } from './shop/start-shop';
 import type { StoreFactory } from './storage/store-factory';
 
 // The shells bind the router the app returns; they take its type from here, the composition root's
@@ -30,9 +29,9 @@ export interface AppConfig {
   serviceTimeoutMs?: number;
   /** The publish engine's pauses (benchmarks and tests run them short); defaults in engine-api.ts. */
   publishTiming?: Pick<PublishEngineOptions, 'backoff' | 'tracking' | 'settleAfterTimeoutMs' | 'settle'>;
-  /** The shop session's pauses (tests run them short); defaults in shop/open-session.ts. */
+  /** The shop session's pauses (tests run them short); defaults in shop/session/open-session.ts. */
   shopTiming?: StartShopDeps['timing'];
-  /** The lease of a job claimed in the shop's queue (tests run it short); default in shop/job-lease.ts. */
+  /** The lease of a job claimed in the shop's queue (tests run it short); default in shop/queue/job-lease.ts. */
   jobLease?: Partial<LeaseTiming>;
   /** What runs by itself (issue 25.6): `run: false` holds it (the command line, but for `worker`); tests give a clock. */
   automation?: { run?: boolean; clock?: Clock };

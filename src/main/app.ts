@@ -33,7 +33,18 @@ import { publishHandlers } from './ipc/handlers/publish';
 import { publishAccounts } from './publish/accounts-port';
 import { openPublishEngine } from './publish/engine';
 import { noticeText } from './publish/notice-text';
-import { openDeskClaims } from './shop/desk-claims';
+import {
+  deskTaskClaims,
+  openDeskClaims,
+  openDeskShopService,
+  prepareShop,
+  startShop,
+  type StartShopDeps,
+  liveOutbox,
+  draftMarks,
+  markedAccountsStore,
+  markTemplates,
+} from './shop';
 import type { PublishNotice } from '../shared/domain/publish-job';
 import { resolveLanguage } from '../shared/i18n-language';
 import { createDraftsService } from './drafts/drafts-service';
@@ -44,7 +55,6 @@ import { recordedAccountOf } from './drafts/recorded-account';
 import { resolvePhotoFile } from './static-files';
 import { settingsHandlers } from './ipc/handlers/settings';
 import { shopHandlers } from './ipc/handlers/shop';
-import { openDeskShopService } from './shop/desk-shop-service';
 import { createListingsService } from './listings/listings-service';
 import { followReads } from './listings/listings-read';
 import type { AccountView } from '../shared/ipc/types';
@@ -55,10 +65,6 @@ import { problemsHandlers } from './ipc/handlers/problems';
 import { createSettingsService } from './storage/settings';
 import { mainI18n } from './i18n';
 import { followAppLanguage } from './i18n/follow-language';
-import { prepareShop, startShop, type StartShopDeps } from './shop/start-shop';
-import { liveOutbox } from './shop/live-outbox';
-import { draftMarks } from './shop/marked-drafts';
-import { markedAccountsStore, markTemplates } from './shop/kind-records';
 import { openAppAutomation } from './automation';
 import { openAppFeeds } from './feeds/app-feeds';
 import { scheduleHandlers } from './ipc/handlers/schedule';
@@ -319,7 +325,13 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     },
   });
   const sources = [priceRules.due, feeds.due];
-  const automationParts = { draftsStore, publish, events, language, deskShop, reportProblem, sources };
+  // Issue 25.6: while the desk is in a shop, what is due is claimed in the shop's database.
+  const shopClaims = deskTaskClaims({
+    session: () => deskShop.current()?.session,
+    log: ports.log.child({ part: 'automation' }),
+    ...(config.jobLease && { timing: config.jobLease }),
+  });
+  const automationParts = { draftsStore, publish, events, language, shopClaims, reportProblem, sources };
   const automation = await openAppAutomation(config, ports, automationParts);
   const router = createRouter(
     {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import pg from 'pg';
-import { LATEST_SCHEMA, migrations } from '../../src/main/shop/migrations';
+import { LATEST_SCHEMA, migrations } from '../../src/main/shop/schema/migrations';
 import { cli } from '../integration/cli/run-cli';
 import { startPostgres, type Postgres } from '../shop/helpers/postgres';
 import { openShop, openShopGermanDark } from './shop-page';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import pg from 'pg';
-import { LATEST_SCHEMA } from '../../src/main/shop/migrations';
+import { LATEST_SCHEMA } from '../../src/main/shop/schema/migrations';
 import { readyDraft, writeDraft } from '../fixtures/draft-files';
 import { cli } from '../integration/cli/run-cli';
 import { freePort, startPostgres, type Postgres } from '../shop/helpers/postgres';

@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LATEST_SCHEMA } from '../../src/main/shop/migrations';
+import { LATEST_SCHEMA } from '../../src/main/shop/schema/migrations';
 import { cli } from '../integration/cli/run-cli';
 import { freePort } from './helpers/postgres';
 import { freshDatabase } from './helpers/shared-postgres';

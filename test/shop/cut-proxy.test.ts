@@ -1,7 +1,7 @@
 // The cut proxy the sync and claims tests put between a desk and the database (issue 24.9).
 import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
-import { shopProblemOf } from '../../src/main/shop/shop-error';
+import { shopProblemOf } from '../../src/main/shop/connection/shop-error';
 import { startCutProxy, type CutProxy } from './helpers/cut-proxy';
 import { freshDatabase } from './helpers/shared-postgres';
 

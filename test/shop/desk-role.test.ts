@@ -3,8 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deskRoleName } from '../../src/main/shop/desk-role';
-import { initShop } from '../../src/main/shop/shop-init';
+import { deskRoleName } from '../../src/main/shop/setup/desk-role';
+import { initShop } from '../../src/main/shop/setup/shop-init';
 import { freshDatabase } from './helpers/shared-postgres';
 
 const clients: pg.Client[] = [];

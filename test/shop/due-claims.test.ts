@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DueSource } from '../../src/main/automation/due';
 import { createRunner, type Runner } from '../../src/main/automation/runner';
 import { systemClock } from '../../src/main/automation/clock';
-import { claimDueKey, shopTaskClaims } from '../../src/main/shop/due-claims';
-import type { ShopSession } from '../../src/main/shop/shop-session';
+import { claimDueKey, shopTaskClaims } from '../../src/main/shop/claims/due-claims';
+import type { ShopSession } from '../../src/main/shop/connection/shop-session';
 import { deskSession, initShop, TEST_LEASE } from './helpers/desk-session';
 import { freshDatabase } from './helpers/shared-postgres';
 

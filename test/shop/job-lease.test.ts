@@ -6,12 +6,12 @@ import type pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobRecord } from '../../src/main/publish/job-record';
 import { newJobRecord } from '../../src/main/publish/new-job';
-import { claimJob, insertJob, renewLease, writeStep } from '../../src/main/shop/job-queue';
-import { leaseClaim } from '../../src/main/shop/job-lease';
+import { claimJob, insertJob, renewLease, writeStep } from '../../src/main/shop/queue/job-queue';
+import { leaseClaim } from '../../src/main/shop/queue/job-lease';
 import { sampleDraft } from '../fixtures/drafts';
 import { deskSession, initShop } from './helpers/desk-session';
 import { freshDatabase } from './helpers/shared-postgres';
-import type { ShopSession } from '../../src/main/shop/shop-session';
+import type { ShopSession } from '../../src/main/shop/connection/shop-session';
 
 const sessions: ShopSession[] = [];
 afterEach(async () => {

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
-import { joinShop, type JoinProgress } from '../../src/main/shop/join';
+import { joinShop, type JoinProgress } from '../../src/main/shop/join/join';
 import type { Draft } from '../../src/shared/domain/draft';
 import { draftFieldsOf } from '../../src/shared/domain/draft-fields';
 import type { AddPhotosResult, DraftsListResult } from '../../src/shared/ipc/types';

@@ -13,7 +13,7 @@ import type { DraftsListResult } from '../../src/shared/ipc/types';
 import { createTempApp, tempDir, type TempApp } from '../unit/helpers/temp-app';
 import { adminQuery, initShop, openDesk, type Desk } from './helpers/desks';
 import { freshDatabase } from './helpers/shared-postgres';
-import { splitShopUrl } from '../../src/main/shop/shop-db';
+import { splitShopUrl } from '../../src/main/shop/connection/shop-db';
 import { startSandbox } from '../../src/sandbox';
 import type { PublishJobView, PublishState } from '../../src/shared/domain/publish-job';
 import type { AccountView } from '../../src/shared/ipc/types';

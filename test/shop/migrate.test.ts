@@ -1,9 +1,9 @@
 // The schema is numbered migrations applied in one transaction under a lock (issue 24.1).
 import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
-import { checkSchema, migrate, schemaVersion } from '../../src/main/shop/migrate';
-import { LATEST_SCHEMA } from '../../src/main/shop/migrations';
-import { ShopError } from '../../src/main/shop/shop-error';
+import { checkSchema, migrate, schemaVersion } from '../../src/main/shop/schema/migrate';
+import { LATEST_SCHEMA } from '../../src/main/shop/schema/migrations';
+import { ShopError } from '../../src/main/shop/connection/shop-error';
 import { freshDatabase } from './helpers/shared-postgres';
 
 const clients: pg.Client[] = [];

@@ -3,7 +3,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
-import { copyPhotos, copyPhotosIn, parseBinaryCopy } from '../../src/main/shop/photo-copy';
+import { copyPhotos, copyPhotosIn, parseBinaryCopy } from '../../src/main/shop/photos/photo-copy';
 import { adminQuery, initShop } from './helpers/desks';
 import { freshDatabase } from './helpers/shared-postgres';
 

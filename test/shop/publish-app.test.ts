@@ -5,10 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, expect, it, vi } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { writeMembership } from '../../src/main/shop/membership';
-import { shopPasswordKey, splitShopUrl } from '../../src/main/shop/shop-db';
+import { writeMembership } from '../../src/main/shop/connection/membership';
+import { shopPasswordKey, splitShopUrl } from '../../src/main/shop/connection/shop-db';
 import { createSessionSecretStore } from '../../src/main/secrets/secret-store';
-import type { ShopSession } from '../../src/main/shop/shop-session';
+import type { ShopSession } from '../../src/main/shop/connection/shop-session';
 import type { PublishJobView, PublishNotice, PublishState } from '../../src/shared/domain/publish-job';
 import type { AccountView } from '../../src/shared/ipc/types';
 import { sampleDraft } from '../fixtures/drafts';

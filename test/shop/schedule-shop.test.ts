@@ -6,7 +6,7 @@ import { afterEach, expect, it, vi } from 'vitest';
 import type { Sandbox } from '../../src/sandbox';
 import { createRunner, type Runner } from '../../src/main/automation/runner';
 import { scheduleSource } from '../../src/main/automation/schedule-source';
-import { shopTaskClaims } from '../../src/main/shop/due-claims';
+import { shopTaskClaims } from '../../src/main/shop/claims/due-claims';
 import { clientOf } from '../integration/publish/helpers';
 import { fakeClock } from '../unit/helpers/fake-clock';
 import { TEST_LEASE } from './helpers/desk-session';

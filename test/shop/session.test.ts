@@ -3,10 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, expect, it, vi } from 'vitest';
 import { silentLog } from '../../src/main/log/log';
-import type { ShopMembership } from '../../src/main/shop/membership';
-import { openShopSession, type SyncSession } from '../../src/main/shop/open-session';
-import { splitShopUrl } from '../../src/main/shop/shop-db';
-import { shopProblemText } from '../../src/main/shop/shop-words';
+import type { ShopMembership } from '../../src/main/shop/connection/membership';
+import { openShopSession, type SyncSession } from '../../src/main/shop/session/open-session';
+import { splitShopUrl } from '../../src/main/shop/connection/shop-db';
+import { shopProblemText } from '../../src/main/shop/status/shop-words';
 import { deskLogin } from './helpers/desk-connections';
 import { startCutProxy, type CutProxy } from './helpers/cut-proxy';
 import { adminQuery, initShop, viaPort } from './helpers/desks';

@@ -7,16 +7,14 @@ import type { EventHub } from '../events';
 import { wordsIn } from '../i18n';
 import type { Log } from '../log/log';
 import type { PublishEngine } from '../publish/engine';
-import { shopTaskClaims } from '../shop/due-claims';
-import type { LeaseTiming } from '../shop/job-lease';
-import type { ShopSession } from '../shop/shop-session';
+import type { TaskClaims } from '../ports/task-claims';
 import type { DraftsStore } from '../storage/drafts-store';
 import { systemClock, type Clock } from './clock';
 import type { DueSource } from './due';
 import { createRunner, type Runner } from './runner';
 import { scheduleSource, type ScheduleNews } from './schedule-source';
 import { createSchedules, localTime, type Schedules } from './schedules';
-import { openLoneTaskClaims, type TaskClaims } from './task-claims';
+import { openLoneTaskClaims } from './task-claims';
 
 export interface AutomationDeps {
   dataDir: string;
@@ -25,14 +23,13 @@ export interface AutomationDeps {
   log: Log;
   language(): UiLanguage;
   onDraftsChanged(ids: string[]): void;
-  /** The shop's session while the desk is in a shop. */
-  shop(): ShopSession | undefined;
+  /** The shop's claims while the desk is in a shop (the composition root wires the shop's). */
+  shopClaims(): TaskClaims | undefined;
   /** A desktop notification (Electron). */
   notify?: (title: string, body: string) => void;
   /** A file of the data folder that did not parse (moved aside). */
   onProblem(movedAside: string): void;
   clock?: Clock;
-  lease?: Partial<LeaseTiming>;
   /** Runs what is due while the app is open (the app); false: only when asked (the command line). */
   run: boolean;
 }
@@ -53,7 +50,7 @@ export interface AppParts {
   publish: AutomationDeps['publish'];
   events: EventHub;
   language(): UiLanguage;
-  deskShop: { current(): { session: ShopSession } | undefined };
+  shopClaims: AutomationDeps['shopClaims'];
   reportProblem(movedAside: string): void;
   /** The other kinds that fall due (price steps, feed runs), run beside the schedules. */
   sources: readonly DueSource[];
@@ -65,7 +62,6 @@ export interface AppParts {
  */
 export interface AppAutomationConfig {
   dataDir: string;
-  jobLease?: Partial<LeaseTiming>;
   /** `run: false` holds it (the command line, but for `worker`); tests give a clock. */
   automation?: { run?: boolean; clock?: Clock };
 }
@@ -88,11 +84,10 @@ export function openAppAutomation(
     log: ports.log,
     language: parts.language,
     onDraftsChanged: (ids) => parts.events.emit('drafts:changed', { ids }),
-    shop: () => parts.deskShop.current()?.session,
+    shopClaims: parts.shopClaims,
     ...(ports.notify && { notify: ports.notify }),
     onProblem: (movedAside) => parts.reportProblem(movedAside),
     ...(config.automation?.clock && { clock: config.automation.clock }),
-    ...(config.jobLease && { lease: config.jobLease }),
     run: config.automation?.run ?? true,
   });
   // A draft scheduled on another desk of the shop (or changed here) may be due sooner.
@@ -116,22 +111,7 @@ export async function openAutomation(deps: AutomationDeps): Promise<Automation> 
   const clock = deps.clock ?? systemClock();
   const log = deps.log.child({ part: 'automation' });
   const lone = await openLoneTaskClaims(deps.dataDir, { now: clock.now, onUnreadable: deps.onProblem });
-  let shop: { session: ShopSession; claims: TaskClaims } | undefined;
-  const claims = (): TaskClaims => {
-    const session = deps.shop();
-    if (!session) return lone;
-    if (shop?.session !== session)
-      shop = {
-        session,
-        claims: shopTaskClaims({
-          db: session.pool,
-          deskId: session.membership.deskId,
-          log,
-          ...(deps.lease && { timing: deps.lease }),
-        }),
-      };
-    return shop.claims;
-  };
+  const claims = (): TaskClaims => deps.shopClaims() ?? lone;
   const runner = createRunner({ claims, clock, log });
   const listeners = new Set<(news: ScheduleNews) => void>();
   const newsText = (news: ScheduleNews) => {

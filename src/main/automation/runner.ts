@@ -5,7 +5,7 @@
 import pLimit from 'p-limit';
 import type { DueSource, DueTask } from './due';
 import type { Clock } from './clock';
-import { isRefusal, type ClaimRefusal, type TaskClaim, type TaskClaims } from './task-claims';
+import { isRefusal, type ClaimRefusal, type TaskClaim, type TaskClaims } from '../ports/task-claims';
 
 /** What became of one task of a pass. */
 export interface TaskOutcome {

@@ -1,32 +1,11 @@
-// The right to run a due task, by its key (DESIGN.md "Claims"). A lone desk grants it at once and
-// writes each key done to a file in the data folder, so that a key done is never run again after a
-// restart; a desk in a shop claims it in the shop's database (src/main/shop/due-claims.ts).
+// The right to run a due task on a lone desk (the port: ports/task-claims.ts). It is granted at
+// once, and each key done is written to a file in the data folder, so that a key done is never run
+// again after a restart; a desk in a shop claims it in the shop's database (shop/claims/due-claims.ts).
 import path from 'node:path';
 import { z } from 'zod';
+import type { TaskClaims } from '../ports/task-claims';
 import { readJsonFile, writeFileAtomic } from '../storage/atomic-file';
 import { createSerialQueue } from '../storage/serial-queue';
-
-/** A due task held by this desk or worker. */
-export interface TaskClaim {
-  /** Aborts when the claim is lost (in a shop: its lease could run out, or another desk took it over). */
-  readonly signal: AbortSignal;
-  /** Marks the key done for good: nobody runs it again. */
-  done(): Promise<void>;
-  /** Gives the key back unfinished (a stop): it is run again, here or elsewhere. */
-  giveBack(): Promise<void>;
-}
-
-/** Why a task is not to be run here now: done already, or held elsewhere (look again in `retryInMs`). */
-export type ClaimRefusal = { refused: 'done' } | { refused: 'held'; retryInMs: number };
-
-/** Who may run a due task now. */
-export interface TaskClaims {
-  /** The right to run `key` now, or why not. */
-  claim(key: string): Promise<TaskClaim | ClaimRefusal>;
-}
-
-/** Whether the answer of `claim` is a refusal. */
-export const isRefusal = (answer: TaskClaim | ClaimRefusal): answer is ClaimRefusal => 'refused' in answer;
 
 const fileSchema = z.object({ version: z.literal(1), done: z.record(z.string(), z.iso.datetime()) });
 

@@ -3,7 +3,7 @@
 // an empty folder would make the next `status` look like a working one. A folder that was there
 // before is never touched.
 import { wordsIn } from '../i18n';
-import { readMembership } from '../shop/membership';
+import { readMembership } from '../shop';
 import type { UiLanguage } from '../../shared/i18n-language';
 import { removeMadeFolder, type DataFolderOutcome } from './data-folder';
 import type { Output } from './session';

@@ -4,7 +4,7 @@
 // what the command changed is in the shop when it ends, not at the desk's next start. Offline, the
 // command works on the desk's copy and says so, with the changes that wait.
 import { wordsIn } from '../i18n';
-import { waitConnected } from '../shop/join';
+import { waitConnected } from '../shop';
 import type { Log } from '../log/log';
 import type { Session } from './session';
 

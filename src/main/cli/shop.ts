@@ -11,11 +11,16 @@ import type {
 } from '../../shared/ipc/contract-shop';
 import type { UiLanguage } from '../../shared/i18n-language';
 import { wordsIn } from '../i18n';
-import { describeShopUrl, splitShopUrl } from '../shop/shop-db';
-import { ShopError, shopProblemOf } from '../shop/shop-error';
-import { deskJoinUrl, initShop } from '../shop/shop-init';
-import { waitConnected } from '../shop/join';
-import { shopProblemText } from '../shop/shop-words';
+import {
+  describeShopUrl,
+  splitShopUrl,
+  ShopError,
+  shopProblemOf,
+  deskJoinUrl,
+  initShop,
+  waitConnected,
+  shopProblemText,
+} from '../shop';
 import { localTime, table } from './lists';
 import { readSecret } from './read-secret';
 import { CallFailed, ExitWith, type Output, type Session } from './session';

@@ -1,6 +1,7 @@
 // The right to run a publish job (DESIGN.md "Claims"). A lone desk holds it at once and for ever;
-// in a shop it is a lease with a fencing token in the shop's database (src/main/shop/job-claims.ts),
-// so that of all the desks exactly one calls the listing service for a job at a time.
+// in a shop it is a lease with a fencing token in the shop's database
+// (src/main/shop/claims/job-claims.ts), so that of all the desks exactly one calls the listing
+// service for a job at a time.
 import type { ServiceClient } from '../service-client';
 import type { JobRecord } from './job-record';
 import type { JobStore } from './job-store';

@@ -7,12 +7,16 @@ import type { PublishNotice } from '../../shared/domain/publish-job';
 import { loneClaims, type ClaimedJobs, type PublishClaims } from '../publish/claims';
 import type { PublishEngine } from '../publish/engine';
 import { loneBulkClaims, type BulkClaims, type ClaimedBulkJobs } from '../bulk/bulk-claims';
-import { openShopBulk } from './bulk-queue';
-import { openShopClaims, type ShopClaims, type ShopClaimsOptions } from './job-claims';
-import { readMembership, type ShopMembership } from './membership';
-import type { ShopSession } from './shop-session';
+import {
+  openShopBulk,
+  openShopClaims,
+  type ShopClaims,
+  type ShopClaimsOptions,
+  shopNotices,
+  shopPublishing,
+} from './claims';
+import { readMembership, type ShopMembership, type ShopSession } from './connection';
 import type { DeskShop } from './start-shop';
-import { shopNotices, shopPublishing } from './shop-publishing';
 
 type ShopBulk = ReturnType<typeof openShopBulk>;
 type ClaimsDeps = Pick<ShopClaimsOptions, 'hasSecret' | 'keepsLocal' | 'onAccountChange' | 'log' | 'timing'>;

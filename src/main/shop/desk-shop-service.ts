@@ -6,7 +6,7 @@ import type { UiLanguage } from '../../shared/i18n-language';
 import type { EventHub } from '../events';
 import type { Log } from '../log/log';
 import type { SecretStore } from '../secrets/secret-store';
-import { finishJoin } from './finish-join';
+import { finishJoin } from './join';
 import { createShopService, type ShopService } from './shop-service';
 import type { DeskShop } from './start-shop';
 

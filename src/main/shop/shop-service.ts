@@ -11,15 +11,19 @@ import { AppError } from '../errors/app-error';
 import { wordsIn } from '../i18n';
 import type { Log } from '../log/log';
 import type { SecretStore } from '../secrets/secret-store';
-import { readMembership, type ShopMembership } from './membership';
-import { checkShop } from './shop-connect';
-import { describeShopUrl, splitShopUrl } from './shop-db';
-import { ShopError, shopProblemOf } from './shop-error';
-import { joinShop, leaveShop, ShopRefused } from './shop-join';
-import type { ShopStatus } from './shop-status';
-import { readShopStatus } from './shop-status-read';
-import { setUpShop, type ShopSetupInput } from './shop-setup';
-import { shopProblemView } from './shop-words';
+import {
+  readMembership,
+  type ShopMembership,
+  describeShopUrl,
+  splitShopUrl,
+  ShopError,
+  ShopRefused,
+  shopProblemOf,
+} from './connection';
+import { checkShop } from './session';
+import { joinShop, leaveShop } from './join';
+import { type ShopStatus, readShopStatus, shopProblemView } from './status';
+import { setUpShop, type ShopSetupInput } from './setup';
 
 /** The desk's running sync (at start in a shop, or since a join), as this service uses it. */
 export interface ShopSyncPort {

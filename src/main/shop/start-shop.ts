@@ -1,7 +1,7 @@
 // How the composition root brings a desk into its shop: the membership and the outbox (which the
-// stores mark through live-outbox.ts), then the session with the password from the keychain, and
-// the sync over the stores' own functions; at start, or as soon as a join made while the app runs
-// succeeds. Without membership.json nothing of this runs and the desk works alone on its files,
+// stores mark through kinds/live-outbox.ts), then the session with the password from the keychain,
+// and the sync over the stores' own functions; at start, or as soon as a join made while the app
+// runs succeeds. Without membership.json nothing of this runs and the desk works alone on its files,
 // as before (issue 24.8).
 import { mergeShopDraft, mergeShopRecord, restoreAfterDelete } from '../../shared/domain/shop-merge';
 import type { Log } from '../log/log';
@@ -9,19 +9,13 @@ import type { SecretStore } from '../secrets/secret-store';
 import type { AccountsStore } from '../storage/accounts-store';
 import type { DraftsStore } from '../storage/drafts-store';
 import type { TemplatesService } from '../templates/templates-service';
-import { openBases } from './bases';
-import { draftItems, DRAFT_KIND, type DraftBody } from './kind-drafts';
-import { accountItems, templateItems } from './kind-records';
-import { readMembership, type ShopMembership } from './membership';
-import { openShopSession, type ShopSessionOptions } from './open-session';
-import { openOutbox, type Outbox } from './outbox';
-import { createPhotoSync } from './photo-sync';
-import { shopPasswordKey } from './shop-db';
-import type { ShopSession } from './shop-session';
-import { startShopListings, type ShopListingsDeps } from './shop-listings';
-import { shopStatus, type ShopStatus } from './shop-status';
-import { startShopSync, type ShopSync } from './sync';
-import type { ShopMergePort } from './sync-kinds';
+import { openBases, openOutbox, type Outbox, startShopSync, type ShopSync, type ShopMergePort } from './sync';
+import { draftItems, DRAFT_KIND, type DraftBody, accountItems, templateItems } from './kinds';
+import { readMembership, type ShopMembership, shopPasswordKey, type ShopSession } from './connection';
+import { openShopSession, type ShopSessionOptions } from './session';
+import { createPhotoSync } from './photos';
+import { startShopListings, type ShopListingsDeps } from './listings';
+import { shopStatus, type ShopStatus } from './status';
 
 /** The merge of src/shared/domain/shop-merge.ts as the sync engine takes it. */
 export const shopMerge: ShopMergePort = {

@@ -3,7 +3,7 @@
 // forgotten or written somewhere).
 import { afterEach, describe, expect, it } from 'vitest';
 import { shopProblemCodes } from '../../../src/shared/ipc/contract-shop';
-import { shopProblemText } from '../../../src/main/shop/shop-words';
+import { shopProblemText } from '../../../src/main/shop/status/shop-words';
 import { createTempApp, type TempApp } from '../../unit/helpers/temp-app';
 
 let temp: TempApp | undefined;

@@ -3,7 +3,7 @@
 // SHOP_DESK_CHILD. It presses Publish on the drafts named and prints one JSON line per change of
 // its jobs ({"attached": n, "running": true|false}); the test kills it with SIGKILL in between.
 import { openPublishEngine } from '../../../src/main/publish/engine';
-import { openShopClaims } from '../../../src/main/shop/job-claims';
+import { openShopClaims } from '../../../src/main/shop/claims/job-claims';
 import { openDraftsStore } from '../../../src/main/storage/drafts-store';
 import { clientOf, quietLog, sandboxAccounts } from '../../integration/publish/ports';
 import { deskSession, TEST_LEASE } from './desk-session';

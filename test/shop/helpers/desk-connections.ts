@@ -3,7 +3,7 @@
 // and desk logins with a CONNECTION LIMIT.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { deskRoleName } from '../../../src/main/shop/desk-role';
+import { deskRoleName } from '../../../src/main/shop/setup/desk-role';
 
 export interface ConnectionWatch {
   /** The most connections seen at once with this application_name. */

@@ -2,11 +2,11 @@
 // session (its pool and its one LISTEN connection), as the sync room opens it; no sync runs here.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { initShop as initShopSchema } from '../../../src/main/shop/shop-init';
-import type { LeaseTiming } from '../../../src/main/shop/job-lease';
-import type { ShopSession } from '../../../src/main/shop/shop-session';
-import { openShopSession } from '../../../src/main/shop/open-session';
-import { splitShopUrl } from '../../../src/main/shop/shop-db';
+import { initShop as initShopSchema } from '../../../src/main/shop/setup/shop-init';
+import type { LeaseTiming } from '../../../src/main/shop/queue/job-lease';
+import type { ShopSession } from '../../../src/main/shop/connection/shop-session';
+import { openShopSession } from '../../../src/main/shop/session/open-session';
+import { splitShopUrl } from '../../../src/main/shop/connection/shop-db';
 import { silentLog } from '../../../src/main/log/log';
 
 /** Short leases: a stopped desk's job is taken over within seconds. */

@@ -4,7 +4,7 @@
 // then kills it with SIGKILL.
 import { createRunner } from '../../../src/main/automation/runner';
 import { systemClock } from '../../../src/main/automation/clock';
-import { shopTaskClaims } from '../../../src/main/shop/due-claims';
+import { shopTaskClaims } from '../../../src/main/shop/claims/due-claims';
 import { deskSession, TEST_LEASE } from './desk-session';
 
 interface ChildConfig {

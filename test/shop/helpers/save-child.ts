@@ -4,8 +4,8 @@
 // prints the draft's id once the save is acknowledged, and waits to be killed.
 import { createApp } from '../../../src/main/app';
 import { silentLog } from '../../../src/main/log/log';
-import { readMembership } from '../../../src/main/shop/membership';
-import { shopPasswordKey } from '../../../src/main/shop/shop-db';
+import { readMembership } from '../../../src/main/shop/connection/membership';
+import { shopPasswordKey } from '../../../src/main/shop/connection/shop-db';
 import { createSessionSecretStore } from '../../../src/main/secrets/secret-store';
 import { confStoreFactory } from '../../../src/main/storage/store-factory';
 import type { Draft } from '../../../src/shared/domain/draft';

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { KEYCHAIN_SERVICE, loadKeytar } from '../../../src/main/secrets/keytar-store';
-import { initShop } from '../../../src/main/shop/shop-init';
+import { initShop } from '../../../src/main/shop/setup/shop-init';
 import { cli } from '../../integration/cli/run-cli';
 import { startPostgres } from './postgres';
 import { freshDatabase } from './shared-postgres';

@@ -5,14 +5,14 @@ import path from 'node:path';
 import type { PublishNotice } from '../../../src/shared/domain/publish-job';
 import type { ServiceClient } from '../../../src/main/service-client';
 import type { PublishEngine } from '../../../src/main/publish/engine';
-import { openShopClaims, type ShopClaims } from '../../../src/main/shop/job-claims';
-import { shopNotices, shopPublishing } from '../../../src/main/shop/shop-publishing';
-import type { ShopSession } from '../../../src/main/shop/shop-session';
+import { openShopClaims, type ShopClaims } from '../../../src/main/shop/claims/job-claims';
+import { shopNotices, shopPublishing } from '../../../src/main/shop/claims/shop-publishing';
+import type { ShopSession } from '../../../src/main/shop/connection/shop-session';
 import { startSandbox, type Sandbox } from '../../../src/sandbox';
 import { clientOf, desk, engineOn, sandboxAccounts, type Desk } from '../../integration/publish/helpers';
 import { deskSession, initShop, TEST_LEASE } from './desk-session';
 import { freshDatabase } from './shared-postgres';
-import type { LeaseTiming } from '../../../src/main/shop/job-lease';
+import type { LeaseTiming } from '../../../src/main/shop/queue/job-lease';
 
 export interface ShopDesk {
   name: string;

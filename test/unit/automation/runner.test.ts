@@ -6,7 +6,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRunner, type Runner } from '../../../src/main/automation/runner';
 import type { DueSource, DueTask } from '../../../src/main/automation/due';
-import { openLoneTaskClaims, type TaskClaims } from '../../../src/main/automation/task-claims';
+import { openLoneTaskClaims } from '../../../src/main/automation/task-claims';
+import type { TaskClaims } from '../../../src/main/ports/task-claims';
 import { fakeClock, type FakeClock } from '../helpers/fake-clock';
 import { spyLogger, tempDir } from '../helpers/temp-app';
 

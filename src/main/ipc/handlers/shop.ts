@@ -1,4 +1,4 @@
-import type { ShopService } from '../../shop/shop-service';
+import type { ShopService } from '../../shop';
 import type { Handlers } from '../router';
 
 type ShopChannels = Extract<keyof Handlers, `shop:${string}`>;

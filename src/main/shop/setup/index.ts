@@ -1,0 +1,4 @@
+// Setting up a shop's database (`shop init`, Settings → Shop): its schema, the desks' role, a desk's login.
+export { deskJoinUrl, initShop } from './shop-init';
+export { setUpShop } from './shop-setup';
+export type { ShopSetupInput } from './shop-setup';

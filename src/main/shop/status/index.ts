@@ -1,0 +1,5 @@
+// What the seller is told of the shop: the sync's status, the status read without a sync, a problem in words.
+export { shopStatus } from './shop-status';
+export type { ShopStatus } from './shop-status';
+export { readShopStatus } from './shop-status-read';
+export { shopProblemText, shopProblemView } from './shop-words';
