@@ -19,8 +19,8 @@ import { updateRequestOf } from '../live/listing-edits';
 import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 import type { ServiceClient } from '../service-client';
-import { claimedClient } from '../publish/claims/claims';
-import { isAbortError } from '../publish/pacing/pause';
+import { claimedClient } from '../publish/claims';
+import { isAbortError } from '../publish/pacing';
 import { loneBulkClaims, type BulkClaim, type BulkClaims } from './bulk-claims';
 import { planJobItems } from './bulk-plan';
 

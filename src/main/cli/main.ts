@@ -14,24 +14,36 @@ import { takeDataFolder } from '../storage/take-data-folder';
 import { confStoreFactory } from '../storage/store-factory';
 import { resolveLanguage, type UiLanguage } from '../../shared/i18n-language';
 import type { Settings } from '../../shared/ipc/types';
-import { parseCliArgs, UsageError, type CliArgs, type CommandName } from './args/args';
-import { accountsImprintCommand } from './accounts/accounts-imprint';
-import { exportCommand } from './tables/export';
-import { importCommand } from './tables/import';
-import { accountsDefaultsCommand, accountsListCommand, accountsTestCommand } from './accounts/accounts';
-import { accountsAddCommand } from './accounts/accounts-add';
-import { prepareDataFolder, type DataFolderOutcome } from './session/data-folder';
-import { listingsCommand, statusCommand } from './publishing/lists';
-import { publishCommand } from './publishing/publish';
-import { scheduleCommand } from './publishing/schedule';
-import { workerCommand } from './publishing/worker';
-import { feedAddCommand, feedListCommand, feedRemoveCommand } from './feeds/feed';
-import { feedPlanCommand, feedRunCommand } from './feeds/feed-run';
-import { shopInitCommand, shopJoinCommand, shopLeaveCommand, shopStatusCommand } from './shop/shop';
-import { undoRefusedJoin } from './shop/join-undo';
-import { CallFailed, ExitWith, openSession, type Output, type Session } from './session/session';
-import { catchUpWithShop, sendToShop } from './shop/shop-round';
-import { cliWords, EXIT, nameInvocation } from './words/words';
+import { parseCliArgs, UsageError, type CliArgs, type CommandName } from './args';
+import {
+  accountsImprintCommand,
+  accountsDefaultsCommand,
+  accountsListCommand,
+  accountsTestCommand,
+  accountsAddCommand,
+} from './accounts';
+import { exportCommand, importCommand } from './tables';
+import {
+  prepareDataFolder,
+  type DataFolderOutcome,
+  CallFailed,
+  ExitWith,
+  openSession,
+  type Output,
+  type Session,
+} from './session';
+import { listingsCommand, statusCommand, publishCommand, scheduleCommand, workerCommand } from './publishing';
+import { feedAddCommand, feedListCommand, feedRemoveCommand, feedPlanCommand, feedRunCommand } from './feeds';
+import {
+  shopInitCommand,
+  shopJoinCommand,
+  shopLeaveCommand,
+  shopStatusCommand,
+  undoRefusedJoin,
+  catchUpWithShop,
+  sendToShop,
+} from './shop';
+import { cliWords, EXIT, nameInvocation } from './words';
 import { isEntryPoint } from './entry-point';
 import { wordsIn } from '../i18n';
 

@@ -2,12 +2,11 @@
 import type { SettleRule } from '../../shared/domain/publication-outcome';
 import type { Backoff } from '../service-client/backoff';
 import type { PublishJobView, PublishNotice, PublishStartResult } from '../../shared/domain/publish-job';
-import type { PublishAccounts } from './context/accounts-port';
-import type { PublishClaims } from './claims/claims';
-import type { DraftsPort } from './drafts/draft-sync';
-import type { JobProblem } from './jobs/job-store';
-import type { AdNews } from './jobs/later-life';
-import type { JobsListener } from './views/view-emitter';
+import type { PublishAccounts } from './context';
+import type { PublishClaims } from './claims';
+import type { DraftsPort } from './drafts';
+import type { JobProblem, AdNews } from './jobs';
+import type { JobsListener } from './views';
 
 export interface PublishEngineOptions {
   dataDir: string;

@@ -6,35 +6,38 @@ import type { DraftRemote, DraftStatus } from '../../shared/domain/draft';
 import { isOpenJobState } from '../../shared/domain/publish-job';
 import { createSerialQueue } from '../storage/serial-queue';
 import { isSignInFailure } from '../accounts/sign-in-check';
-import { createAccountHold } from './engine-parts/account-hold';
-import { createDraftSlots, currentLimit } from './engine-parts/draft-slots';
-import { createDraftSync, withoutWaiting } from './drafts/draft-sync';
+import {
+  createAccountHold,
+  createDraftSlots,
+  currentLimit,
+  engineClaims,
+  contextMaker,
+  newEntry,
+  type Entry,
+  retryJob,
+  retrackOn,
+  claimedJobs,
+  settleRule,
+  slowCheckDeps,
+  startSlowCheck,
+} from './engine-parts';
+import { createDraftSync, withoutWaiting, createJob, repairDrafts } from './drafts';
 import type { PublishEngine, PublishEngineOptions, StartResult } from './engine-api';
-import { factsOf, jobError, type FailureFacts } from './context/failure';
-import { createImprintSource } from './steps/imprint-step';
-import { StepFailure } from './context/job-context';
-import { loneClaims, queueNewJob } from './claims/claims';
-import { engineClaims } from './engine-parts/engine-claims';
-import { contextMaker } from './engine-parts/engine-context';
-import type { JobRecord } from './jobs/job-record';
-import { openJobStore } from './jobs/job-store';
-import { jobView } from './views/job-view';
-import { followAdOn } from './jobs/later-life';
-import { newEntry, type Entry } from './engine-parts/engine-entry';
-import { createKeyedLock, createLimiter } from './pacing/limiter';
-import { createJob } from './drafts/new-job';
+import { factsOf, jobError, type FailureFacts, StepFailure } from './context';
+import { createImprintSource, runJob, type RunDeps, trackPublication } from './steps';
+import { loneClaims, queueNewJob } from './claims';
+import {
+  type JobRecord,
+  openJobStore,
+  followAdOn,
+  notifyOf,
+  publicationsOf,
+  remoteOf,
+  supersedeOutdated,
+} from './jobs';
+import { jobView, createViewEmitter } from './views';
+import { createKeyedLock, createLimiter, isAbortError, jobController } from './pacing';
 import type { Backoff } from '../service-client/backoff';
-import { isAbortError, jobController } from './pacing/pause';
-import { notifyOf, publicationsOf, remoteOf } from './jobs/record-changes';
-import { retryJob } from './engine-parts/retry-job';
-import { retrackOn } from './engine-parts/retrack';
-import { claimedJobs } from './engine-parts/claimed-jobs';
-import { runJob, type RunDeps } from './steps/run-job';
-import { trackPublication } from './steps/track-step';
-import { settleRule, slowCheckDeps, startSlowCheck } from './engine-parts/slow-check';
-import { repairDrafts } from './drafts/startup-repair';
-import { supersedeOutdated } from './jobs/supersede';
-import { createViewEmitter } from './views/view-emitter';
 import { DEFAULT_TIMEOUT_MS } from '../service-client';
 
 export type { PublishEngine, PublishEngineOptions, StartResult };

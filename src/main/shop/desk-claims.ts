@@ -4,7 +4,7 @@
 // claimed in the shop's queue, the view lists the shop's jobs with their desks, and only the desk
 // that pressed Publish is told; leaving goes back to the lone desk's claims at once.
 import type { PublishNotice } from '../../shared/domain/publish-job';
-import { loneClaims, type ClaimedJobs, type PublishClaims } from '../publish/claims/claims';
+import { loneClaims, type ClaimedJobs, type PublishClaims } from '../publish/claims';
 import type { PublishEngine } from '../publish/engine';
 import { loneBulkClaims, type BulkClaims, type ClaimedBulkJobs } from '../bulk/bulk-claims';
 import { openShopBulk } from './bulk-queue';

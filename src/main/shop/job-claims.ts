@@ -12,8 +12,8 @@ import {
   type JobClaim,
   type PublishClaims,
   type QueueOutcome,
-} from '../publish/claims/claims';
-import type { JobRecord } from '../publish/jobs/job-record';
+} from '../publish/claims';
+import type { JobRecord } from '../publish/jobs';
 import { isOpenJobState } from '../../shared/domain/publish-job';
 import { fetchJobPhotos, sendJobPhotos } from './job-photos';
 import { DEFAULT_LEASE, leaseClaim, type LeaseTiming } from './job-lease';

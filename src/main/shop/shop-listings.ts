@@ -9,7 +9,7 @@ import type { ListingsState } from '../../shared/ipc/types';
 import type { ListingsService } from '../listings/listings-service';
 import type { ListingsShare } from '../listings/shared-view';
 import type { Log } from '../log/log';
-import { createKeyedLock } from '../publish/pacing/limiter';
+import { createKeyedLock } from '../publish/pacing';
 import { claimRead, readDelta, releaseClaim, writeSome, writeWhole } from './listing-views';
 import { LISTINGS_CHANNEL } from './migrations';
 import type { SyncSession } from './open-session';

@@ -2,7 +2,7 @@
 // reads it from --lower, --every-days, --floor, --steps and --round, and refuses bad values and
 // combinations in English and German.
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs, UsageError, type UsageProblem } from '../../../src/main/cli/args/args';
+import { parseCliArgs, UsageError, type UsageProblem } from '../../../src/main/cli/args';
 import { cliWords } from '../../../src/main/cli/words/words';
 import { withFeedRule } from '../../../src/main/feeds/feed-apply';
 import { feedSettingsSchema } from '../../../src/shared/domain/feed';

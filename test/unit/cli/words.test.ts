@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { cliWords, importProblemsText, jobErrorText, jobStateText } from '../../../src/main/cli/words/words';
 import type { PublishJobError, PublishJobView } from '../../../src/shared/domain/publish-job';
-import type { UsageProblem } from '../../../src/main/cli/args/args';
+import type { UsageProblem } from '../../../src/main/cli/args';
 
 const en = cliWords('en');
 const de = cliWords('de');

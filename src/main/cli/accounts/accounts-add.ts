@@ -5,11 +5,10 @@
 import type { AccountsState, AccountView } from '../../../shared/ipc/types';
 import { wordsIn } from '../../i18n';
 import { SANDBOX_ACCOUNT_ID } from '../../storage/accounts-store';
-import { UsageError } from '../args/args';
+import { UsageError } from '../args';
 import { testAccount } from './accounts';
-import { readSecret } from '../session/read-secret';
-import { ExitWith, type Session } from '../session/session';
-import { EXIT } from '../words/words';
+import { readSecret, ExitWith, type Session } from '../session';
+import { EXIT } from '../words';
 
 export async function accountsAddCommand(
   session: Session,

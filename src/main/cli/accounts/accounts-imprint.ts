@@ -3,9 +3,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AccountView, AccountsState } from '../../../shared/ipc/types';
-import { UsageError } from '../args/args';
-import { CallFailed, ExitWith, type Session } from '../session/session';
-import { EXIT } from '../words/words';
+import { UsageError } from '../args';
+import { CallFailed, ExitWith, type Session } from '../session';
+import { EXIT } from '../words';
 
 /** The file's text; throws ExitWith (usage) when it cannot be read, is not UTF-8 or holds nothing. */
 async function imprintText(session: Session, file: string): Promise<string> {

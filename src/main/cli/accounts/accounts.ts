@@ -1,13 +1,17 @@
 // `accounts list [--json]`, `accounts test NAME` and `accounts defaults NAME [options]`: the
 // accounts of Settings → Accounts on the command line (`accounts add` is in accounts-add.ts). No
 // secret is ever read back: only whether one is stored.
-import type { AccountDefaults, AccountsState, AccountView, ConnectionResult } from '../../../shared/ipc/types';
+import type {
+  AccountDefaults,
+  AccountsState,
+  AccountView,
+  ConnectionResult,
+} from '../../../shared/ipc/types';
 import { serviceMessageLine } from '../../../shared/service-messages';
 import { wordsIn } from '../../i18n';
-import { defaultOptions } from '../args/args';
-import { table } from '../publishing/lists';
-import type { Session } from '../session/session';
-import { EXIT } from '../words/words';
+import { defaultOptions } from '../args';
+import { table, EXIT } from '../words';
+import type { Session } from '../session';
 
 /** An account as `accounts list --json` shows it: everything but the secret, which is only "stored" or not. */
 function accountJson(account: AccountView, activeId: string) {

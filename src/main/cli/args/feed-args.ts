@@ -3,11 +3,8 @@ import { priceRoundings, type PriceRounding } from '../../../shared/domain/bulk-
 import { feedUrlSchema, type FeedGone } from '../../../shared/domain/feed';
 import { PRICE_RULE_MAX, priceRuleSchema, type PriceRule } from '../../../shared/domain/price-rule';
 import { readPriceText } from '../../../shared/domain/price-text';
-import { UsageError } from './args';
-
-/** What `feed` does: the word after it. */
-export const feedActions = ['add', 'list', 'plan', 'run', 'remove'] as const;
-export type FeedAction = (typeof feedActions)[number];
+import { feedActions, type FeedAction } from './command-words';
+import { UsageError } from './usage';
 
 /** The options `feed add` takes. */
 export interface FeedAddOptions {

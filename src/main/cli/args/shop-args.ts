@@ -1,9 +1,6 @@
 // The rest of `shop ACTION [URL] [--name NAME] [--json]` (issue 24.1), parsed without side effects.
-import { UsageError } from './args';
-
-/** What `shop` does: the word after it. */
-export const shopActions = ['init', 'join', 'status', 'leave'] as const;
-export type ShopAction = (typeof shopActions)[number];
+import { shopActions, type ShopAction } from './command-words';
+import { UsageError } from './usage';
 
 /** The action, its URL (init, join) as the only operand, and join's desk name; throws UsageError. */
 export function shopArgs(

@@ -1,12 +1,18 @@
 // `feed plan NAME [--json]` and `feed run NAME [--json]` (issue 25.8): what a run would do, each ad
 // with why; and the run itself (the seller's yes to a first run). Exit 0 when all is done, 1 when
 // some ads failed (or the run could not start), 10 when the safety valve held it.
-import type { FeedHold, FeedPlan, FeedPlanEntry, FeedProgress, FeedRun } from '../../../shared/domain/feed-run';
+import type {
+  FeedHold,
+  FeedPlan,
+  FeedPlanEntry,
+  FeedProgress,
+  FeedRun,
+} from '../../../shared/domain/feed-run';
 import type { ImportFieldChange } from '../../../shared/domain/import';
 import { wordsIn, type TFunction } from '../../i18n';
 import { feedNamed } from './feed';
-import type { Session } from '../session/session';
-import { EXIT } from '../words/words';
+import type { Session } from '../session';
+import { EXIT } from '../words';
 
 /** A hold in words. */
 export function holdText(t: TFunction, hold: FeedHold): string {

@@ -6,10 +6,9 @@ import type { ImportInspectResult } from '../../../shared/domain/import';
 import type { DraftTemplate } from '../../../shared/domain/template';
 import { guessStockColumn } from '../../../shared/domain/feed-rows';
 import { wordsIn } from '../../i18n';
-import { UsageError } from '../args/args';
-import type { FeedAddOptions } from '../args/feed-args';
-import { CallFailed, ExitWith, type Session } from '../session/session';
-import { EXIT } from '../words/words';
+import { UsageError, type FeedAddOptions } from '../args';
+import { CallFailed, ExitWith, type Session } from '../session';
+import { EXIT } from '../words';
 
 /** The feed of this name (or id), else exit 2 naming the feeds there are. */
 export async function feedNamed(session: Session, name: string): Promise<FeedView> {

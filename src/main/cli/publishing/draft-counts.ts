@@ -3,7 +3,7 @@
 import { draftStatuses, type DraftStatus } from '../../../shared/domain/draft';
 import type { DraftsListResult } from '../../../shared/ipc/types';
 import { wordsIn } from '../../i18n';
-import type { Session } from '../session/session';
+import type { Session } from '../session';
 
 /** `conflict`: ready drafts with fields two desks of the shop changed apart; they are not in `ready`. */
 export type DraftCounts = Record<DraftStatus, number> & { conflict: number; trash: number; total: number };

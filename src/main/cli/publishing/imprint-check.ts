@@ -3,7 +3,7 @@
 // service anything, naming the command that sets the imprint (an account offline is told the same).
 import type { Draft } from '../../../shared/domain/draft';
 import type { AccountsState } from '../../../shared/ipc/types';
-import type { Session } from '../session/session';
+import type { Session } from '../session';
 
 /** The drafts of `wanted` that cannot be published for want of an imprint, with their account's name. */
 export async function withoutImprint(

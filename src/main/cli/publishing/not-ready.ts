@@ -4,7 +4,7 @@ import type { Draft } from '../../../shared/domain/draft';
 import { draftIssueMessage } from '../../../shared/domain/draft-messages';
 import { validateDraft } from '../../../shared/domain/draft-validation';
 import type { DraftsListResult } from '../../../shared/ipc/types';
-import type { Session } from '../session/session';
+import type { Session } from '../session';
 
 // Enough to see why; a shop's hundred half-typed drafts would bury the run's own lines.
 const SHOWN = 10;

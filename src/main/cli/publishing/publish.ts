@@ -10,12 +10,12 @@ import {
   type PublishStartResult,
 } from '../../../shared/domain/publish-job';
 import type { AccountsState, DraftsListResult } from '../../../shared/ipc/types';
-import { jobError } from '../../publish/context/failure';
-import { IMPRINT_MISSING } from '../../publish/steps/imprint-step';
+import { jobError } from '../../publish/context';
+import { IMPRINT_MISSING } from '../../publish/steps';
 import { withoutImprint } from './imprint-check';
 import { issuesText, reportLeftOut } from './not-ready';
-import { CallFailed, type Session } from '../session/session';
-import { EXIT, jobErrorText, jobStateText } from '../words/words';
+import { CallFailed, type Session } from '../session';
+import { EXIT, jobErrorText, jobStateText } from '../words';
 
 export interface PublishItem {
   draftId: string;

@@ -1,8 +1,8 @@
 // `publish ID... --at TIME` (issue 25.8): schedules the drafts instead of publishing them now; the
 // app while open, or `worker`, publishes them then. A time past or unreadable is refused (exit 2).
 import type { ScheduleAnswer } from '../../../shared/ipc/contract-schedule';
-import { CallFailed, ExitWith, type Session } from '../session/session';
-import { EXIT } from '../words/words';
+import { CallFailed, ExitWith, type Session } from '../session';
+import { EXIT } from '../words';
 
 /** Schedules the drafts; prints each answer and a JSON summary. */
 export async function scheduleCommand(session: Session, ids: string[], at: string): Promise<number> {

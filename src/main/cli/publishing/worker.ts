@@ -8,8 +8,8 @@ import type { ScheduleNews } from '../../automation/schedule-source';
 import type { TaskOutcome } from '../../automation/runner';
 import { wordsIn } from '../../i18n';
 import { localTime } from '../../automation/schedules';
-import type { Session } from '../session/session';
-import { EXIT, jobStateText } from '../words/words';
+import type { Session } from '../session';
+import { EXIT, jobStateText } from '../words';
 
 /** Runs the worker; resolves with the exit code. */
 export async function workerCommand(

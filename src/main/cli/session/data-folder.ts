@@ -3,7 +3,7 @@
 // is made here, and createApp fills it. Every other command refuses a missing folder, because a
 // mistyped one would otherwise become a new, empty desk and "nothing to publish" a success.
 import { mkdirSync, rmSync, statSync } from 'node:fs';
-import { UsageError } from '../args/args';
+import { UsageError } from '../args';
 
 /** How the command found its data folder: there already, or made (`made`: the topmost folder made). */
 export type DataFolderOutcome = 'existing' | { made: string };

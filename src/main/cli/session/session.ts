@@ -5,8 +5,8 @@ import type { App } from '../../app';
 import type { AccountView, AccountsState, ConnectionResult } from '../../../shared/ipc/types';
 import type { Envelope, IpcErrorData } from '../../../shared/ipc/envelope';
 import type { UiLanguage } from '../../../shared/i18n-language';
-import { UsageError } from '../args/args';
-import { cliWords, EXIT } from '../words/words';
+import { UsageError } from '../args';
+import { cliWords, EXIT } from '../words';
 
 /** A contract call that failed: its error envelope. */
 export class CallFailed extends Error {

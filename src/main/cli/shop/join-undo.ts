@@ -5,8 +5,7 @@
 import { wordsIn } from '../../i18n';
 import { readMembership } from '../../shop/membership';
 import type { UiLanguage } from '../../../shared/i18n-language';
-import { removeMadeFolder, type DataFolderOutcome } from '../session/data-folder';
-import type { Output } from '../session/session';
+import { removeMadeFolder, type DataFolderOutcome, type Output } from '../session';
 
 /** After `shop join`: when it made the data folder and did not join, removes the folder and says so. */
 export async function undoRefusedJoin(

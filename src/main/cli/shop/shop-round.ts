@@ -6,7 +6,7 @@
 import { wordsIn } from '../../i18n';
 import { waitConnected } from '../../shop/join';
 import type { Log } from '../../log/log';
-import type { Session } from '../session/session';
+import type { Session } from '../session';
 
 /** How long a command gives a fresh session to reach the database (its connect timeout and a bit). */
 export const FIRST_ANSWER_MS = 7_000;

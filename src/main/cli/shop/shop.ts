@@ -16,11 +16,9 @@ import { ShopError, shopProblemOf } from '../../shop/shop-error';
 import { deskJoinUrl, initShop } from '../../shop/shop-init';
 import { waitConnected } from '../../shop/join';
 import { shopProblemText } from '../../shop/shop-words';
-import { localTime, table } from '../publishing/lists';
-import { readSecret } from '../session/read-secret';
-import { CallFailed, ExitWith, type Output, type Session } from '../session/session';
+import { localTime, table, cliInvocation, EXIT } from '../words';
+import { readSecret, CallFailed, ExitWith, type Output, type Session } from '../session';
 import { FIRST_ANSWER_MS } from './shop-round';
-import { cliInvocation, EXIT } from '../words/words';
 
 /** The exit code of a shop problem: out of reach (8) or refused (9). */
 export function shopExitCode(problem: ShopProblemCode | ShopRefusal): number {

@@ -3,8 +3,8 @@
 // app's own export service.
 import path from 'node:path';
 import type { ExportResult } from '../../../shared/domain/export';
-import { CallFailed, ExitWith, type Session } from '../session/session';
-import { EXIT } from '../words/words';
+import { CallFailed, ExitWith, type Session } from '../session';
+import { EXIT } from '../words';
 
 export async function exportCommand(
   session: Session,

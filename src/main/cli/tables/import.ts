@@ -10,11 +10,10 @@ import type {
 } from '../../../shared/domain/import';
 import { importLossCodes, sheetRow } from '../../../shared/domain/import';
 import { wordsIn } from '../../i18n';
-import { changesText, notReadyText } from '../words/import-words';
+import { changesText, notReadyText, EXIT, importProblemsText } from '../words';
 import type { DraftTemplate } from '../../../shared/domain/template';
-import { UsageError } from '../args/args';
-import { CallFailed, ExitWith, type Session } from '../session/session';
-import { EXIT, importProblemsText } from '../words/words';
+import { UsageError } from '../args';
+import { CallFailed, ExitWith, type Session } from '../session';
 
 export async function importCommand(
   session: Session,

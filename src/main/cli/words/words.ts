@@ -3,7 +3,7 @@
 import type { PublishJobError, PublishJobView } from '../../../shared/domain/publish-job';
 import { serviceMessageLine } from '../../../shared/service-messages';
 import type { UiLanguage } from '../../../shared/i18n-language';
-import type { UsageProblem } from '../args/args';
+import type { UsageProblem } from '../args';
 import { wordsIn, type TFunction } from '../../i18n';
 
 /** The exit codes, documented in --help and the README. */

@@ -2,9 +2,8 @@
 // in a shop it is a lease with a fencing token in the shop's database (src/main/shop/job-claims.ts),
 // so that of all the desks exactly one calls the listing service for a job at a time.
 import type { ServiceClient } from '../../service-client';
-import type { JobRecord } from '../jobs/job-record';
-import type { JobStore } from '../jobs/job-store';
-import { abortError } from '../pacing/pause';
+import type { JobRecord, JobStore } from '../jobs';
+import { abortError } from '../pacing';
 
 /** A job held by this desk. */
 export interface JobClaim {

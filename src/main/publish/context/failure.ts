@@ -6,8 +6,8 @@ import { TOKEN_ERROR_CODES } from '../../../shared/service';
 import { AppError } from '../../errors/app-error';
 import { serviceMessage } from '../../../shared/service-messages';
 import { ServiceError, isIdempotent, type OperationName } from '../../service-client';
-import type { JobError } from '../jobs/job-record';
-import { isAbortError } from '../pacing/pause';
+import type { JobError } from '../jobs';
+import { isAbortError } from '../pacing';
 
 /** The facts of a failure, whether it came as a ServiceError or as an AppError of the accounts service. */
 export interface FailureFacts {

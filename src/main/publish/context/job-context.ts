@@ -3,10 +3,9 @@
 import type { MediaLimit } from '../../media/shrink';
 import type { ServiceClient } from '../../service-client';
 import { judge, type Verdict } from './failure';
-import type { JobError, JobRecord } from '../jobs/job-record';
-import type { Limiter } from '../pacing/limiter';
+import type { JobError, JobRecord } from '../jobs';
+import { type Limiter, abortError, MAX_RETRY_AFTER_MS, pause } from '../pacing';
 import { backoffDelay, type Backoff } from '../../service-client/backoff';
-import { abortError, MAX_RETRY_AFTER_MS, pause } from '../pacing/pause';
 
 export interface JobContext {
   /** The job; steps change it in place and then call `save` before going on. */

@@ -2,8 +2,8 @@
 import type { Draft } from '../../../shared/domain/draft';
 import { validateDraft } from '../../../shared/domain/draft-validation';
 import { shopConflictsOf } from '../../../shared/domain/shop-conflicts';
-import type { FailureFacts } from '../context/failure';
-import { jobWords } from '../views/job-words';
+import type { FailureFacts } from '../context';
+import { jobWords } from '../views';
 
 /** Why `draft` cannot be published as a new job, or null when it can. */
 export function whyNotPublishable(draft: Draft): FailureFacts | null {

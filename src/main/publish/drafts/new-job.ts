@@ -2,14 +2,12 @@
 import path from 'node:path';
 import type { Draft } from '../../../shared/domain/draft';
 import { fromDataPath } from '../../storage/draft-files';
-import type { PublishAccounts } from '../context/accounts-port';
+import { type PublishAccounts, factsOf, type FailureFacts } from '../context';
 import { whyNotPublishable } from './draft-check';
-import { hasImprint, IMPRINT_MISSING } from '../steps/imprint-step';
+import { hasImprint, IMPRINT_MISSING } from '../steps';
 import type { DraftsPort } from './draft-sync';
-import { factsOf, type FailureFacts } from '../context/failure';
-import { JOB_VERSION, type JobRecord } from '../jobs/job-record';
-import type { JobStore } from '../jobs/job-store';
-import { jobWords } from '../views/job-words';
+import { JOB_VERSION, type JobRecord, type JobStore } from '../jobs';
+import { jobWords } from '../views';
 
 /** The file extension a job gives its link to a photo. */
 export function photoExtension(file: string): string {

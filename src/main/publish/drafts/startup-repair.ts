@@ -17,8 +17,7 @@
 import type { Draft, DraftStatus } from '../../../shared/domain/draft';
 import { isOpenJobState } from '../../../shared/domain/publish-job';
 import type { DraftsPort } from './draft-sync';
-import type { JobRecord } from '../jobs/job-record';
-import { remoteOf } from '../jobs/record-changes';
+import { type JobRecord, remoteOf } from '../jobs';
 
 const OUTCOME: Record<JobRecord['state'], DraftStatus> = {
   queued: 'publishing',

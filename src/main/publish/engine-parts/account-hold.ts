@@ -6,11 +6,10 @@
 import type { AccountSignIn } from '../../../shared/ipc/types';
 import { isPassingReason } from '../../accounts/sign-in-check';
 import { backoffDelay, type Backoff } from '../../service-client/backoff';
-import type { PublishAccounts } from '../context/accounts-port';
+import { type PublishAccounts, jobError, type FailureFacts } from '../context';
 import type { DraftSlots } from './draft-slots';
 import type { Entry } from './engine-entry';
-import { jobError, type FailureFacts } from '../context/failure';
-import type { JobError } from '../jobs/job-record';
+import type { JobError } from '../jobs';
 
 /** The error a held job shows: the account cannot sign in, and why (`params.reason`). */
 export function heldError(outcome: Extract<AccountSignIn, { ok: false }>, at: Date): JobError {

@@ -4,10 +4,9 @@
 // is mirrored (its record follows the shop's, and its draft and notice follow its end).
 import type { DraftRemote, DraftStatus } from '../../../shared/domain/draft';
 import { isOpenJobState } from '../../../shared/domain/publish-job';
-import type { ClaimedJobs, JobClaim } from '../claims/claims';
+import type { ClaimedJobs, JobClaim } from '../claims';
 import type { Entry } from './engine-entry';
-import type { JobRecord } from '../jobs/job-record';
-import { remoteOf } from '../jobs/record-changes';
+import { type JobRecord, remoteOf } from '../jobs';
 
 export interface ClaimedJobsDeps {
   entries: ReadonlyMap<string, Entry>;

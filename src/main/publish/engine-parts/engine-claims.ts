@@ -1,8 +1,8 @@
 // How the engine asks for and gives back the claim of a job (claims.ts): one claim per job while
 // anything of it runs on this desk; its loss stops the job where it stands.
-import { LONE_CLAIM, type JobClaim, type PublishClaims } from '../claims/claims';
+import { LONE_CLAIM, type JobClaim, type PublishClaims } from '../claims';
 import type { Entry } from './engine-entry';
-import type { JobRecord } from '../jobs/job-record';
+import type { JobRecord } from '../jobs';
 
 export interface EngineClaims {
   /** The job's claim (asked for when it has none), tied to `controller`; null: not on this desk now. */

@@ -1,12 +1,11 @@
 // The context each job's steps run in (job-context.ts), built from what the engine holds: the
 // account's client (behind the job's claim), the clock, the limits, and the engine's side effects.
-import { claimedClient, LONE_CLAIM } from '../claims/claims';
-import type { PublishAccounts } from '../context/accounts-port';
+import { claimedClient, LONE_CLAIM } from '../claims';
+import type { PublishAccounts, JobContext } from '../context';
 import type { Entry } from './engine-entry';
 import { setWaiting } from './engine-entry';
-import type { JobContext } from '../context/job-context';
-import type { JobStore } from '../jobs/job-store';
-import type { Limiter } from '../pacing/limiter';
+import type { JobStore } from '../jobs';
+import type { Limiter } from '../pacing';
 import type { Backoff } from '../../service-client/backoff';
 
 export interface ContextDeps {

@@ -1,8 +1,8 @@
 // What the engine keeps of each job while it is open: the record and the moment's state (bytes
 // sent, the wait under way, the task running it).
-import type { JobClaim } from '../claims/claims';
-import type { JobError, JobRecord } from '../jobs/job-record';
-import type { LiveState } from '../views/job-view';
+import type { JobClaim } from '../claims';
+import type { JobError, JobRecord } from '../jobs';
+import type { LiveState } from '../views';
 
 /** One job in the engine. */
 export interface Entry extends LiveState {

@@ -1,7 +1,7 @@
 // Tracking a listing's publications again after a change that sends them back through validation
 // (see PublishEngine.retrack).
 import type { Entry } from './engine-entry';
-import { isRetrackable } from '../jobs/record-changes';
+import { isRetrackable } from '../jobs';
 
 export interface RetrackDeps {
   persist(entry: Entry, announce: boolean): Promise<void>;

@@ -2,8 +2,7 @@
 import type { DraftStatus } from '../../../shared/domain/draft';
 import type { AccountHold } from './account-hold';
 import type { Entry } from './engine-entry';
-import type { JobRecord } from '../jobs/job-record';
-import { prepareRetry } from '../jobs/record-changes';
+import { type JobRecord, prepareRetry } from '../jobs';
 
 export interface RetryDeps {
   hold: Pick<AccountHold, 'retry'>;

@@ -4,9 +4,9 @@
 // interval (15 min by default); any change of state reopens active tracking.
 import { DEFAULT_SETTLE_RULE, type SettleRule } from '../../../shared/domain/publication-outcome';
 import type { Publication } from '../../../shared/service';
-import type { PublishAccounts } from '../context/accounts-port';
+import type { PublishAccounts } from '../context';
 import type { Entry } from './engine-entry';
-import type { JobRecord } from '../jobs/job-record';
+import type { JobRecord } from '../jobs';
 
 /** The engine's settle rule: the defaults with the options' changes. */
 export function settleRule(patch: Partial<SettleRule> | undefined): SettleRule {

@@ -5,9 +5,9 @@
 // request timeout plus a settling margin has passed since the request may last have left, and only
 // a look made after that window may conclude "not there" and let the POST go again. The send time is
 // in the job file, so the rule holds after a restart just as in the process that sent it.
-import type { JobContext } from '../context/job-context';
-import type { JobError } from '../jobs/job-record';
-import { pause } from '../pacing/pause';
+import type { JobContext } from '../context';
+import type { JobError } from '../jobs';
+import { pause } from '../pacing';
 
 /** The latest moment a request sent at `sentAt` that failed at `failedAt` may have left. */
 export function lastPossibleSend(

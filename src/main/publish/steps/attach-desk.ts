@@ -3,12 +3,11 @@
 // attaches wait, so that the listing read that settles it holds no URL of a later attach. Once no
 // attach is under way and something is left open, the listing is read and everything settled.
 import { ServiceError } from '../../service-client';
-import { attributeAnswers, settleAttachments } from '../reconcile/attach-resolver';
-import { checkStopped, repeatOrThrow, waitToRepeat, type JobContext } from '../context/job-context';
-import type { JobPhoto } from '../jobs/job-record';
+import { attributeAnswers, settleAttachments, note, windowEnd } from '../reconcile';
+import { checkStopped, repeatOrThrow, waitToRepeat, type JobContext } from '../context';
+import type { JobPhoto } from '../jobs';
 import { readListing, removeMedia } from './listing-step';
-import { abortError, pause } from '../pacing/pause';
-import { note, windowEnd } from '../reconcile/reconcile';
+import { abortError, pause } from '../pacing';
 
 /**
  * How one photo's attach ended: it shows on the listing, it needs a new ticket and upload, or the

@@ -5,10 +5,16 @@
 // imprint by itself. Creating it is a POST that the spec gives no way to look up; repeating it after
 // a lost answer is accepted, because a spare imprint is a text record that no ad shows. Only one is
 // created per account at a time, so a batch of drafts makes one imprint, not one per draft.
-import type { PublishAccounts } from '../context/accounts-port';
-import { jobError, type FailureFacts } from '../context/failure';
-import { StepFailure, checkStopped, patiently, type JobContext } from '../context/job-context';
-import { isAbortError } from '../pacing/pause';
+import {
+  type PublishAccounts,
+  jobError,
+  type FailureFacts,
+  StepFailure,
+  checkStopped,
+  patiently,
+  type JobContext,
+} from '../context';
+import { isAbortError } from '../pacing';
 
 export interface ImprintSource {
   /** Throws 'imprint-missing' when the job has no imprint to publish with: checked before any call. */

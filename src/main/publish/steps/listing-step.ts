@@ -6,19 +6,18 @@
 import { draftToListingCreateRequest } from '../../../shared/domain/draft-requests';
 import type { Listing } from '../../../shared/service';
 import { ServiceError } from '../../service-client';
-import { jobError } from '../context/failure';
 import {
+  jobError,
   StepFailure,
   checkStopped,
   patiently,
   repeatOrThrow,
   waitToRepeat,
   type JobContext,
-} from '../context/job-context';
-import type { JobError } from '../jobs/job-record';
-import { matchListings, unreadableWithReference } from '../reconcile/listing-match';
-import { lastPossibleSend, note, reconcile } from '../reconcile/reconcile';
-import { jobWords } from '../views/job-words';
+} from '../context';
+import type { JobError } from '../jobs';
+import { matchListings, unreadableWithReference, lastPossibleSend, note, reconcile } from '../reconcile';
+import { jobWords } from '../views';
 
 export interface ListingDeps {
   /** Listings that belong to a job (engine-wide); a lost answer is never matched with one of them. */

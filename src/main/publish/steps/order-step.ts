@@ -3,11 +3,17 @@
 // holds something else than the job's photos: it is read, strangers are removed and missing photos
 // go back to be attached again.
 import { ServiceError } from '../../service-client';
-import { settleAttachments } from '../reconcile/attach-resolver';
-import { jobError } from '../context/failure';
-import { StepFailure, checkStopped, repeatOrThrow, waitToRepeat, type JobContext } from '../context/job-context';
+import { settleAttachments } from '../reconcile';
+import {
+  jobError,
+  StepFailure,
+  checkStopped,
+  repeatOrThrow,
+  waitToRepeat,
+  type JobContext,
+} from '../context';
 import { isGone, listingGone, readListing, removeMedia } from './listing-step';
-import { jobWords } from '../views/job-words';
+import { jobWords } from '../views';
 
 // Reconciling more often than this means the listing keeps changing under the job.
 const MAX_RECONCILES = 5;

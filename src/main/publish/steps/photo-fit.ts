@@ -5,10 +5,9 @@
 // draft's photo, which is never changed: every copy is made from that original.
 import { rm } from 'node:fs/promises';
 import { FLOOR_EDGE, noteMediaSize, shrinkBelow, sizeToFit, type MediaLimit } from '../../media/shrink';
-import { jobError } from '../context/failure';
-import { StepFailure, type JobContext } from '../context/job-context';
-import type { JobPhoto } from '../jobs/job-record';
-import { jobWords } from '../views/job-words';
+import { jobError, StepFailure, type JobContext } from '../context';
+import type { JobPhoto } from '../jobs';
+import { jobWords } from '../views';
 
 // `smaller-<n>-<the job's link>`: the n-th copy of that photo.
 const COPY_NAME = /^smaller-(\d+)-(.+)$/;

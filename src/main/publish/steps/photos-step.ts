@@ -7,19 +7,19 @@ import { setMaxListeners } from 'node:events';
 import type { MediaUploadTicket } from '../../../shared/service';
 import { ServiceError } from '../../service-client';
 import { AttachDesk } from './attach-desk';
-import { jobError } from '../context/failure';
 import {
+  jobError,
   StepFailure,
   checkStopped,
   patiently,
   repeatOrThrow,
   waitToRepeat,
   type JobContext,
-} from '../context/job-context';
-import type { JobPhoto, JobTicket } from '../jobs/job-record';
-import { isAbortError } from '../pacing/pause';
+} from '../context';
+import type { JobPhoto, JobTicket } from '../jobs';
+import { isAbortError } from '../pacing';
 import { PhotoSizes, fitPhoto } from './photo-fit';
-import { jobWords } from '../views/job-words';
+import { jobWords } from '../views';
 
 // More rounds than this for one photo means something is wrong that repeating will not fix.
 const MAX_ROUNDS = 20;

@@ -4,10 +4,10 @@
 // is the job's. A service without that read answers 404 on a listing that exists, 405 or 501: then
 // nothing can be looked up and the seller must be asked.
 import { ServiceError, type PublicationSummary } from '../../service-client';
-import { patiently, type JobContext } from '../context/job-context';
+import { patiently, type JobContext } from '../context';
 import { readListing } from './listing-step';
-import { reconcile } from '../reconcile/reconcile';
-import type { JobError } from '../jobs/job-record';
+import { reconcile } from '../reconcile';
+import type { JobError } from '../jobs';
 
 /** Publications that belong to a job (engine-wide): never taken for another job's lost answer. */
 export interface PublicationDeps {

@@ -7,14 +7,21 @@
 // the ad online twice, so Retry then needs the seller's confirmation of that risk.
 import { draftToPublicationCreateRequest } from '../../../shared/domain/draft-requests';
 import { suspectPublicationFields } from '../../../shared/domain/draft-validation';
-import { jobError, judge } from '../context/failure';
-import { StepFailure, checkStopped, patiently, waitToRepeat, type JobContext } from '../context/job-context';
-import type { JobError } from '../jobs/job-record';
+import {
+  jobError,
+  judge,
+  StepFailure,
+  checkStopped,
+  patiently,
+  waitToRepeat,
+  type JobContext,
+} from '../context';
+import type { JobError } from '../jobs';
 import { isGone, listingGone } from './listing-step';
-import { abortError } from '../pacing/pause';
+import { abortError } from '../pacing';
 import { findPublication, readPublications, type PublicationDeps } from './publication-read';
-import { lastPossibleSend, note } from '../reconcile/reconcile';
-import { jobWords } from '../views/job-words';
+import { lastPossibleSend, note } from '../reconcile';
+import { jobWords } from '../views';
 
 /** Creates the job's publication unless it has one; resolves with its uuid. */
 export async function ensurePublication(

@@ -3,16 +3,15 @@
 // order, the publication. Every step skips what the record shows as done, so the same function
 // starts and resumes a job.
 import { setMaxListeners } from 'node:events';
-import { jobError } from '../context/failure';
+import { jobError, StepFailure, checkStopped, type JobContext } from '../context';
 import type { ImprintSource } from './imprint-step';
-import { StepFailure, checkStopped, type JobContext } from '../context/job-context';
 import { ensureListing, type ListingDeps } from './listing-step';
 import { orderPhotos } from './order-step';
-import { isAbortError } from '../pacing/pause';
+import { isAbortError } from '../pacing';
 import { runPhotos } from './photos-step';
 import type { PublicationDeps } from './publication-read';
 import { ensurePublication } from './publication-step';
-import { jobWords } from '../views/job-words';
+import { jobWords } from '../views';
 
 export interface RunDeps {
   imprints: ImprintSource;

@@ -11,11 +11,10 @@ import {
   type SettleRule,
 } from '../../../shared/domain/publication-outcome';
 import { ServiceError } from '../../service-client';
-import { jobError, judge } from '../context/failure';
-import { StepFailure, checkStopped, type JobContext } from '../context/job-context';
+import { jobError, judge, StepFailure, checkStopped, type JobContext } from '../context';
 import { backoffDelay, type Backoff } from '../../service-client/backoff';
-import { abortError, pause } from '../pacing/pause';
-import { jobWords } from '../views/job-words';
+import { abortError, pause } from '../pacing';
+import { jobWords } from '../views';
 
 /** How the reading ended: the ad is where it was asked to be, or it settled elsewhere (needs the seller). */
 export type TrackOutcome = 'settled' | 'rejected';

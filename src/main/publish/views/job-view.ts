@@ -6,7 +6,7 @@ import type {
   PublishPhotoView,
   PublishStep,
 } from '../../../shared/domain/publish-job';
-import type { JobError, JobRecord } from '../jobs/job-record';
+import type { JobError, JobRecord } from '../jobs';
 
 /** What the engine knows of a job beyond its record. */
 export interface LiveState {

@@ -1,7 +1,7 @@
 // Which start of the app is a command: `listing-desk feed run stock` runs the command line without a
 // window, `listing-desk` (or with a file a launcher passed) opens the window. Pure, so that it is
 // tested under Node; the Electron entry (main.ts) asks it before anything else.
-import { commands } from '../../cli/args/args';
+import { commands } from '../../cli/args';
 
 /**
  * Switches of Chromium and Electron, never the command line's own: launchers add some (AppImage's

@@ -2,7 +2,7 @@
 // RunAsNode fuse stays off, so Electron cannot be started as plain Node for it). Free of 'electron'
 // so that the same dispatch runs under Node in the tests; main.ts passes Electron's part as `host`.
 import { resolveLanguage } from '../../../shared/i18n-language';
-import { EXIT } from '../../cli/words/words';
+import { EXIT } from '../../cli/words';
 import { wordsIn } from '../../i18n';
 import { systemLocale } from '../../paths';
 import { commandArguments } from './command-args';

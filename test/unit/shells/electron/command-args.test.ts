@@ -1,7 +1,7 @@
 // Which starts of the app are a command (issue 25.7): the packaged executable's argv and the
 // development one (`electron .`), launchers' switches, files a launcher passes, hostile words.
 import { describe, expect, it } from 'vitest';
-import { commands, parseCliArgs, UsageError } from '../../../../src/main/cli/args/args';
+import { commands, parseCliArgs, UsageError } from '../../../../src/main/cli/args';
 import {
   CHROMIUM_SWITCHES,
   commandArguments,
