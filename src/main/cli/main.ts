@@ -1,5 +1,5 @@
 // Entry of the command line: `npm run -s cli -- <command> [arguments] [options]` (see --help and
-// words.ts for the exit codes). It opens the same back end as the app (createApp with the web
+// words/words.ts for the exit codes). It opens the same back end as the app (createApp with the web
 // shell's ports) on the data folder, which it holds for the run like the app does: one process at
 // a time.
 import path from 'node:path';

@@ -24,7 +24,7 @@ export interface PublishEngineOptions {
   /**
    * The service clients' limit per request in ms (default: the client's, 30 s). A POST with no clear
    * answer is repeated only after looking for its effect until this plus `settleAfterTimeoutMs` has
-   * passed since it was sent (see reconcile.ts).
+   * passed since it was sent (see reconcile/reconcile.ts).
    */
   requestTimeoutMs?: number;
   /** Margin beyond the request timeout given to a service that may still be working (10 s). */

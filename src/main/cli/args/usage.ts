@@ -2,7 +2,7 @@
 // `feed`, which throw them as args.ts does, so that none of them imports another.
 import type { AccountAction, CommandName, FeedAction, ShopAction } from './command-words';
 
-/** What was wrong with the command (words.ts says it in the seller's language). */
+/** What was wrong with the command (words/words.ts says it in the seller's language). */
 export type UsageProblem =
   | { problem: 'options'; detail: string }
   | { problem: 'unknown-command'; name: string }

@@ -21,7 +21,7 @@ export interface JobContext {
    * looking whether it took effect.
    */
   readonly settleAfterTimeoutMs: number;
-  /** The service client's limit per request: the base of the reconcile window (reconcile.ts). */
+  /** The service client's limit per request: the base of the reconcile window (reconcile/reconcile.ts). */
   readonly requestTimeoutMs: number;
   /** Where retries and reconcile decisions are written. */
   readonly log: { info(message: string): void };
@@ -29,7 +29,7 @@ export interface JobContext {
   readonly step?: string;
   /** Bounds the uploads of all jobs together. */
   readonly uploads: Limiter;
-  /** Absolute path of a photo the job keeps (see job-store.ts). */
+  /** Absolute path of a photo the job keeps (see jobs/job-store.ts). */
   photoPath(name: string): string;
   /** The photo sizes the account's service takes, remembered across jobs (absent: not remembered). */
   readonly media?: {

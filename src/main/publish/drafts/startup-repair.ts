@@ -3,7 +3,7 @@
 // and the draft's: a draft left "publishing" for ever, or told nothing of a Retry that published it.
 // The job files are the truth, because they are written first:
 // - a job exists once its JSON file parses. A write a crash cut short leaves a temporary file (removed
-//   by job-store.ts, with photo folders that have no job file), never a job; a job whose first write
+//   by jobs/job-store.ts, with photo folders that have no job file), never a job; a job whose first write
 //   failed was never added (engine.ts, startOne). So every job on disk is one the seller started,
 //   and it is shown;
 // - per draft, the latest job that no later job superseded decides: open (queued, running,

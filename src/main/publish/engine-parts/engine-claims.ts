@@ -1,4 +1,4 @@
-// How the engine asks for and gives back the claim of a job (claims.ts): one claim per job while
+// How the engine asks for and gives back the claim of a job (claims/claims.ts): one claim per job while
 // anything of it runs on this desk; its loss stops the job where it stands.
 import { LONE_CLAIM, type JobClaim, type PublishClaims } from '../claims';
 import type { Entry } from './engine-entry';

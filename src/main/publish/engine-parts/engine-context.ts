@@ -1,4 +1,4 @@
-// The context each job's steps run in (job-context.ts), built from what the engine holds: the
+// The context each job's steps run in (context/job-context.ts), built from what the engine holds: the
 // account's client (behind the job's claim), the clock, the limits, and the engine's side effects.
 import { claimedClient, LONE_CLAIM } from '../claims';
 import type { PublishAccounts, JobContext } from '../context';

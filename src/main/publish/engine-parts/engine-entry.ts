@@ -13,7 +13,7 @@ export interface Entry extends LiveState {
   /** The run or the tracking under way. */
   task: Promise<void> | null;
   cancelRequested: boolean;
-  /** The right to run the job on this desk, while it holds it (claims.ts). */
+  /** The right to run the job on this desk, while it holds it (claims/claims.ts). */
   claim: JobClaim | null;
 }
 

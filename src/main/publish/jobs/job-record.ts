@@ -99,7 +99,7 @@ export const jobRecordSchema = z.object({
   listingRequested: z.boolean(),
   /**
    * The latest moment the listing POST may have left (ms since the epoch): reconciling goes on until
-   * the request timeout has passed since then (see reconcile.ts).
+   * the request timeout has passed since then (see reconcile/reconcile.ts).
    */
   listingRequestedAt: z.number().nullable().optional(),
   /** Inherited from an earlier job of the draft that never published: to be updated, not created. */

@@ -1,6 +1,6 @@
 // A failed or rejected job stops needing the seller once a later job of the same draft published
 // it: the seller's Publish did what a Retry would have done. Marked with `supersededBy` (the same
-// field new-job.ts sets when a job takes an earlier one's listing over), so the Publishing view
+// field drafts/new-job.ts sets when a job takes an earlier one's listing over), so the Publishing view
 // files it under "done", Retry refuses it and the slow check no longer reads it.
 import type { JobRecord } from './job-record';
 

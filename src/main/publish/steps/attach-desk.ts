@@ -1,5 +1,5 @@
 // The attaches of one job: several at once, each photo told its media URL from the answers (see
-// attach-resolver.ts). A photo whose answer was lost becomes "unsure"; while any is unsure, new
+// reconcile/attach-resolver.ts). A photo whose answer was lost becomes "unsure"; while any is unsure, new
 // attaches wait, so that the listing read that settles it holds no URL of a later attach. Once no
 // attach is under way and something is left open, the listing is read and everything settled.
 import { ServiceError } from '../../service-client';
@@ -78,7 +78,8 @@ export class AttachDesk {
       let urls: string[] | undefined;
       let failure: unknown;
       try {
-        // On disk before it leaves: an unsure photo is settled only after its window (reconcile.ts).
+        // On disk before it leaves: an unsure photo is settled only after its window
+        // (reconcile/reconcile.ts).
         photo.attachRequestedAt = ctx.now().getTime();
         await ctx.save();
         urls = (await ctx.client.attachMedia(this.listingUuid, ticket.uuid)).urls;
@@ -221,7 +222,7 @@ export class AttachDesk {
         listing.urls,
       );
       // A photo not seen on the listing may still be on its way there while its attach can be in
-      // the service's hands: it is redone only after that window (reconcile.ts).
+      // the service's hands: it is redone only after that window (reconcile/reconcile.ts).
       const left = this.windowLeft(result.redo.filter((photoId) => open.includes(photoId)));
       if (left <= 0) break;
       note(

@@ -1,7 +1,7 @@
 // Step 2 of the spec's order: the listing. A create request whose answer was lost (timeout, reset,
 // 5xx, a crash while it was out) is never sent again blindly: the listing is looked for by its
-// reference (see listing-match.ts) for as long as the service may still be working on it (see
-// reconcile.ts). Found: it is ours. Still not there after that: the request did not take effect,
+// reference (see reconcile/listing-match.ts) for as long as the service may still be working on it (see
+// reconcile/reconcile.ts). Found: it is ours. Still not there after that: the request did not take effect,
 // and it is sent again. Two or more: which one is ours cannot be told, and the seller is asked.
 import { draftToListingCreateRequest } from '../../../shared/domain/draft-requests';
 import type { Listing } from '../../../shared/service';

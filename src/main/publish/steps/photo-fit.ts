@@ -1,5 +1,5 @@
 // A job's photos made to fit the service's media size limit, which the spec does not give: what the
-// account's service attached and refused with 413 is remembered (accounts-port.ts), a photo above
+// account's service attached and refused with 413 is remembered (context/accounts-port.ts), a photo above
 // the size known to fit is made smaller before it is sent, and one refused is made smaller than the
 // size refused and sent again. The copies live in the job's folder next to the job's link to the
 // draft's photo, which is never changed: every copy is made from that original.

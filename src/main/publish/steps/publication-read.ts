@@ -41,7 +41,7 @@ export async function readPublications(
 
 /**
  * After a lost answer to the publication POST that may have left at `sentAt`: the job's publication
- * if it shows up within the window (reconcile.ts), null when it did not, or 'not-offered'.
+ * if it shows up within the window (reconcile/reconcile.ts), null when it did not, or 'not-offered'.
  */
 export async function findPublication(
   ctx: JobContext,

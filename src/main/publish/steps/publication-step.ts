@@ -1,7 +1,7 @@
 // Step 6: the publication, with the draft's location and the imprint. A create request whose
 // answer was lost (reset, timeout, any 5xx, an unreadable 2xx, or the app stopped while it was out)
 // is never sent again blindly: the listing's publications are read until the window of the request
-// has passed (publication-read.ts, reconcile.ts). One that appeared is the job's; none after the
+// has passed (publication-read.ts, reconcile/reconcile.ts). One that appeared is the job's; none after the
 // window means the request did not take effect, and it is sent again. Where the service offers no
 // such read, the job stops and asks the seller ('publication-unknown'): sending it again could put
 // the ad online twice, so Retry then needs the seller's confirmation of that risk.

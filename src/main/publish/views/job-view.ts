@@ -16,7 +16,7 @@ export interface LiveState {
   waiting: { error: JobError; untilMs: number } | null;
   /** While tracking: when the next read is due. */
   nextReadMs: number | null;
-  /** Set while a queued job waits for its account to sign in (account-hold.ts). */
+  /** Set while a queued job waits for its account to sign in (engine-parts/account-hold.ts). */
   held: JobError | null;
 }
 
