@@ -23,7 +23,7 @@ import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openPublishEngine } from '../../src/main/publish/engine';
 import { SANDBOX_TEST_IMPRINTS } from '../../src/shared/domain/imprint';
-import type { PublishAccounts } from '../../src/main/publish/accounts-port';
+import type { PublishAccounts } from '../../src/main/publish/context/accounts-port';
 import { createServiceClient, type ServiceClient } from '../../src/main/service-client';
 import { openDraftsStore, type DraftsStore } from '../../src/main/storage/drafts-store';
 import { fromDataPath } from '../../src/main/storage/draft-files';

@@ -30,9 +30,9 @@ import { noteLinks, type LiveSeen } from './live/live-seen';
 import { openBulk } from './bulk';
 import { bulkHandlers } from './ipc/handlers/bulk';
 import { publishHandlers } from './ipc/handlers/publish';
-import { publishAccounts } from './publish/accounts-port';
+import { publishAccounts } from './publish/context';
 import { openPublishEngine } from './publish/engine';
-import { noticeText } from './publish/notice-text';
+import { noticeText } from './publish/views';
 import {
   deskTaskClaims,
   openDeskClaims,

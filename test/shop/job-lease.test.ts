@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JobRecord } from '../../src/main/publish/job-record';
-import { newJobRecord } from '../../src/main/publish/new-job';
+import type { JobRecord } from '../../src/main/publish/jobs/job-record';
+import { newJobRecord } from '../../src/main/publish/drafts/new-job';
 import { claimJob, insertJob, renewLease, writeStep } from '../../src/main/shop/queue/job-queue';
 import { leaseClaim } from '../../src/main/shop/queue/job-lease';
 import { sampleDraft } from '../fixtures/drafts';

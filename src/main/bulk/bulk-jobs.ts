@@ -20,7 +20,7 @@ import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 import type { ServiceClient } from '../service-client';
 import { claimedClient } from '../publish/claims';
-import { isAbortError } from '../publish/pause';
+import { isAbortError } from '../publish/pacing';
 import { loneBulkClaims, type BulkClaim, type BulkClaims } from './bulk-claims';
 import { planJobItems } from './bulk-plan';
 

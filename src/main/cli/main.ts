@@ -1,5 +1,5 @@
 // Entry of the command line: `npm run -s cli -- <command> [arguments] [options]` (see --help and
-// words.ts for the exit codes). It opens the same back end as the app (createApp with the web
+// words/words.ts for the exit codes). It opens the same back end as the app (createApp with the web
 // shell's ports) on the data folder, which it holds for the run like the app does: one process at
 // a time.
 import path from 'node:path';
@@ -15,22 +15,34 @@ import { confStoreFactory } from '../storage/store-factory';
 import { resolveLanguage, type UiLanguage } from '../../shared/i18n-language';
 import type { Settings } from '../../shared/ipc/types';
 import { parseCliArgs, UsageError, type CliArgs, type CommandName } from './args';
-import { accountsImprintCommand } from './accounts-imprint';
-import { exportCommand } from './export';
-import { importCommand } from './import';
-import { accountsDefaultsCommand, accountsListCommand, accountsTestCommand } from './accounts';
-import { accountsAddCommand } from './accounts-add';
-import { prepareDataFolder, type DataFolderOutcome } from './data-folder';
-import { listingsCommand, statusCommand } from './lists';
-import { publishCommand } from './publish';
-import { scheduleCommand } from './schedule';
-import { workerCommand } from './worker';
-import { feedAddCommand, feedListCommand, feedRemoveCommand } from './feed';
-import { feedPlanCommand, feedRunCommand } from './feed-run';
-import { shopInitCommand, shopJoinCommand, shopLeaveCommand, shopStatusCommand } from './shop';
-import { undoRefusedJoin } from './join-undo';
-import { CallFailed, ExitWith, openSession, type Output, type Session } from './session';
-import { catchUpWithShop, sendToShop } from './shop-round';
+import {
+  accountsImprintCommand,
+  accountsDefaultsCommand,
+  accountsListCommand,
+  accountsTestCommand,
+  accountsAddCommand,
+} from './accounts';
+import { exportCommand, importCommand } from './tables';
+import {
+  prepareDataFolder,
+  type DataFolderOutcome,
+  CallFailed,
+  ExitWith,
+  openSession,
+  type Output,
+  type Session,
+} from './session';
+import { listingsCommand, statusCommand, publishCommand, scheduleCommand, workerCommand } from './publishing';
+import { feedAddCommand, feedListCommand, feedRemoveCommand, feedPlanCommand, feedRunCommand } from './feeds';
+import {
+  shopInitCommand,
+  shopJoinCommand,
+  shopLeaveCommand,
+  shopStatusCommand,
+  undoRefusedJoin,
+  catchUpWithShop,
+  sendToShop,
+} from './shop';
 import { cliWords, EXIT, nameInvocation } from './words';
 import { isEntryPoint } from './entry-point';
 import { wordsIn } from '../i18n';

@@ -7,7 +7,7 @@ import type { Feed } from '../../shared/domain/feed';
 import type { FeedProgress, FeedRun, FeedRunEntry } from '../../shared/domain/feed-run';
 import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
-import { createKeyedLock } from '../publish/limiter';
+import { createKeyedLock } from '../publish/pacing';
 import { applyEntry, itemAfter, type ApplyDeps } from './feed-apply';
 import { waitForJobs } from './publish-wait';
 import { createPhotoDownloads, type PhotoDownloads } from './photo-downloads';

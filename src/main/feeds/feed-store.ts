@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { feedSchema, type Feed, type FeedItem } from '../../shared/domain/feed';
 import { readJsonFile, writeFileAtomic } from '../storage/atomic-file';
 import { loadJsonFolder } from './json-folder';
-import { createKeyedLock } from '../publish/limiter';
+import { createKeyedLock } from '../publish/pacing';
 
 const itemSchema = z.object({
   reference: z.string(),

@@ -4,7 +4,7 @@
 import type { PublishJobView } from '../../shared/domain/publish-job';
 import type { PublicationStateView } from '../../shared/ipc/types';
 import type { UnreadableListing } from '../../shared/service/listing';
-import type { AdNews } from '../publish/later-life';
+import type { AdNews } from '../publish/jobs';
 
 /** What the jobs are told through. */
 export interface AdFollower {

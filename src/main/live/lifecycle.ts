@@ -9,7 +9,7 @@ import type { PublicationView } from '../../shared/domain/live';
 import type { PublicationStateView } from '../../shared/ipc/types';
 import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
-import type { AdNews } from '../publish/later-life';
+import type { AdNews } from '../publish/jobs';
 import type { DraftsStore } from '../storage/drafts-store';
 import type { LiveContext } from './live-context';
 import { liveError } from './live-errors';

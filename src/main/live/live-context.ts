@@ -9,7 +9,7 @@ import type { ListingView } from '../../shared/ipc/types';
 import type { AccountsService } from '../accounts/accounts-service';
 import type { AppError } from '../errors/app-error';
 import type { ListingsService } from '../listings/listings-service';
-import { createKeyedLock } from '../publish/limiter';
+import { createKeyedLock } from '../publish/pacing';
 import type { ServiceClient } from '../service-client';
 import { liveError } from './live-errors';
 import { Publications, type PublicationsEngine } from './publications';

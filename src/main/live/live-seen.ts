@@ -8,7 +8,7 @@ import { fullCategory } from '../../shared/domain/live-edit';
 import { baseOf, liveAddedUrls, mergeLive, type BroughtPhotos } from '../../shared/domain/live-merge';
 import type { ListingShown } from '../../shared/domain/live-values';
 import { intakeMany } from '../media/intake-queue';
-import { createKeyedLock } from '../publish/limiter';
+import { createKeyedLock } from '../publish/pacing';
 import { photoFolder, toDataPath } from '../storage/draft-files';
 import type { DraftsStore } from '../storage/drafts-store';
 import { download } from './draft-copy';

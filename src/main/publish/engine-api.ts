@@ -2,12 +2,11 @@
 import type { SettleRule } from '../../shared/domain/publication-outcome';
 import type { Backoff } from '../service-client/backoff';
 import type { PublishJobView, PublishNotice, PublishStartResult } from '../../shared/domain/publish-job';
-import type { PublishAccounts } from './accounts-port';
+import type { PublishAccounts } from './context';
 import type { PublishClaims } from './claims';
-import type { DraftsPort } from './draft-sync';
-import type { JobProblem } from './job-store';
-import type { AdNews } from './later-life';
-import type { JobsListener } from './view-emitter';
+import type { DraftsPort } from './drafts';
+import type { JobProblem, AdNews } from './jobs';
+import type { JobsListener } from './views';
 
 export interface PublishEngineOptions {
   dataDir: string;
@@ -25,7 +24,7 @@ export interface PublishEngineOptions {
   /**
    * The service clients' limit per request in ms (default: the client's, 30 s). A POST with no clear
    * answer is repeated only after looking for its effect until this plus `settleAfterTimeoutMs` has
-   * passed since it was sent (see reconcile.ts).
+   * passed since it was sent (see reconcile/reconcile.ts).
    */
   requestTimeoutMs?: number;
   /** Margin beyond the request timeout given to a service that may still be working (10 s). */

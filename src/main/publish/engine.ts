@@ -6,35 +6,38 @@ import type { DraftRemote, DraftStatus } from '../../shared/domain/draft';
 import { isOpenJobState } from '../../shared/domain/publish-job';
 import { createSerialQueue } from '../storage/serial-queue';
 import { isSignInFailure } from '../accounts/sign-in-check';
-import { createAccountHold } from './account-hold';
-import { createDraftSlots, currentLimit } from './draft-slots';
-import { createDraftSync, withoutWaiting } from './draft-sync';
+import {
+  createAccountHold,
+  createDraftSlots,
+  currentLimit,
+  engineClaims,
+  contextMaker,
+  newEntry,
+  type Entry,
+  retryJob,
+  retrackOn,
+  claimedJobs,
+  settleRule,
+  slowCheckDeps,
+  startSlowCheck,
+} from './engine-parts';
+import { createDraftSync, withoutWaiting, createJob, repairDrafts } from './drafts';
 import type { PublishEngine, PublishEngineOptions, StartResult } from './engine-api';
-import { factsOf, jobError, type FailureFacts } from './failure';
-import { createImprintSource } from './imprint-step';
-import { StepFailure } from './job-context';
+import { factsOf, jobError, type FailureFacts, StepFailure } from './context';
+import { createImprintSource, runJob, type RunDeps, trackPublication } from './steps';
 import { loneClaims, queueNewJob } from './claims';
-import { engineClaims } from './engine-claims';
-import { contextMaker } from './engine-context';
-import type { JobRecord } from './job-record';
-import { openJobStore } from './job-store';
-import { jobView } from './job-view';
-import { followAdOn } from './later-life';
-import { newEntry, type Entry } from './engine-entry';
-import { createKeyedLock, createLimiter } from './limiter';
-import { createJob } from './new-job';
+import {
+  type JobRecord,
+  openJobStore,
+  followAdOn,
+  notifyOf,
+  publicationsOf,
+  remoteOf,
+  supersedeOutdated,
+} from './jobs';
+import { jobView, createViewEmitter } from './views';
+import { createKeyedLock, createLimiter, isAbortError, jobController } from './pacing';
 import type { Backoff } from '../service-client/backoff';
-import { isAbortError, jobController } from './pause';
-import { notifyOf, publicationsOf, remoteOf } from './record-changes';
-import { retryJob } from './retry-job';
-import { retrackOn } from './retrack';
-import { claimedJobs } from './claimed-jobs';
-import { runJob, type RunDeps } from './run-job';
-import { trackPublication } from './track-step';
-import { settleRule, slowCheckDeps, startSlowCheck } from './slow-check';
-import { repairDrafts } from './startup-repair';
-import { supersedeOutdated } from './supersede';
-import { createViewEmitter } from './view-emitter';
 import { DEFAULT_TIMEOUT_MS } from '../service-client';
 
 export type { PublishEngine, PublishEngineOptions, StartResult };

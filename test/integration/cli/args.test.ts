@@ -2,7 +2,7 @@
 // said in English and German.
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs, UsageError, type UsageProblem } from '../../../src/main/cli/args';
-import { cliWords } from '../../../src/main/cli/words';
+import { cliWords } from '../../../src/main/cli/words/words';
 
 const id = '6f1c2b7e-9a41-4f3e-8d2a-0c5b7e9f1a23';
 

@@ -4,7 +4,7 @@
 // service, real engine, real sandbox on loopback.
 import { describe, expect, it, vi } from 'vitest';
 import { createAccountsService } from '../../../src/main/accounts/accounts-service';
-import { publishAccounts } from '../../../src/main/publish/accounts-port';
+import { publishAccounts } from '../../../src/main/publish/context/accounts-port';
 import type { PublishEngine } from '../../../src/main/publish/engine';
 import { createSessionSecretStore } from '../../../src/main/secrets/secret-store';
 import { SANDBOX_ACCOUNT_ID, openAccountsStore } from '../../../src/main/storage/accounts-store';

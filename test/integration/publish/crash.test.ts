@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { expect, it } from 'vitest';
 import type { PublishJobView } from '../../../src/shared/domain/publish-job';
-import { parseJobRecord, type JobRecord } from '../../../src/main/publish/job-record';
+import { parseJobRecord, type JobRecord } from '../../../src/main/publish/jobs/job-record';
 import { counts, expectPublished, useScenes, type Scene } from './helpers';
 
 const scenes = useScenes();

@@ -9,7 +9,7 @@ import { afterEach, expect } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../src/sandbox';
 import { openDraftsStore, type DraftsStore } from '../../../src/main/storage/drafts-store';
 import { fromDataPath } from '../../../src/main/storage/draft-files';
-import type { PublishAccounts } from '../../../src/main/publish/accounts-port';
+import type { PublishAccounts } from '../../../src/main/publish/context/accounts-port';
 import {
   openPublishEngine,
   type PublishEngine,

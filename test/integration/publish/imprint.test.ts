@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createAccountsService } from '../../../src/main/accounts/accounts-service';
-import { publishAccounts, type PublishAccounts } from '../../../src/main/publish/accounts-port';
+import { publishAccounts, type PublishAccounts } from '../../../src/main/publish/context/accounts-port';
 import type { PublishEngine } from '../../../src/main/publish/engine';
 import type { ServiceClient } from '../../../src/main/service-client';
 import { createSessionSecretStore } from '../../../src/main/secrets/secret-store';

@@ -1,7 +1,7 @@
 // The engine's ports for tests and for the crash test's child process (no vitest here): a real
 // service client of a sandbox, and the accounts port over it. Nothing is mocked.
 import { createServiceClient, type ServiceClient } from '../../../src/main/service-client';
-import type { PublishAccounts } from '../../../src/main/publish/accounts-port';
+import type { PublishAccounts } from '../../../src/main/publish/context/accounts-port';
 import type { PublishEngineOptions } from '../../../src/main/publish/engine';
 import type { Sandbox } from '../../../src/sandbox';
 import { SANDBOX_TEST_IMPRINTS } from '../../../src/shared/domain/imprint';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { PHOTO_COLOURS, noisyJpeg, sameColour, shownImage } from '../../fixtures/big-photos';
 import { afterEach, describe, expect, it } from 'vitest';
 import { noteMediaSize, type MediaLimit } from '../../../src/main/media/shrink';
-import type { PublishAccounts } from '../../../src/main/publish/accounts-port';
+import type { PublishAccounts } from '../../../src/main/publish/context/accounts-port';
 import type { PublishEngine } from '../../../src/main/publish/engine';
 import { fromDataPath } from '../../../src/main/storage/draft-files';
 import type { Draft, DraftPhoto } from '../../../src/shared/domain/draft';

@@ -2,7 +2,7 @@
 // English and German, and a password typed into a wrong address never printed back (issue 24.1).
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs, UsageError, type UsageProblem } from '../../../src/main/cli/args';
-import { cliWords } from '../../../src/main/cli/words';
+import { cliWords } from '../../../src/main/cli/words/words';
 
 function problem(argv: string[]): UsageProblem {
   try {

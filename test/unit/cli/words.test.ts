@@ -2,7 +2,7 @@
 // they moved there, counts in the right form in both languages, and a fallback for a problem the
 // words do not know.
 import { describe, expect, it } from 'vitest';
-import { cliWords, importProblemsText, jobErrorText, jobStateText } from '../../../src/main/cli/words';
+import { cliWords, importProblemsText, jobErrorText, jobStateText } from '../../../src/main/cli/words/words';
 import type { PublishJobError, PublishJobView } from '../../../src/shared/domain/publish-job';
 import type { UsageProblem } from '../../../src/main/cli/args';
 

@@ -3,7 +3,7 @@
 // apart for Details, never twice.
 import { describe, expect, it } from 'vitest';
 import { SPEC_ERRORS } from '../../../src/shared/service';
-import { judge, jobError } from '../../../src/main/publish/failure';
+import { judge, jobError } from '../../../src/main/publish/context/failure';
 import { ServiceError } from '../../../src/main/service-client';
 import { httpErrorMessage } from '../../../src/main/service-client/messages';
 

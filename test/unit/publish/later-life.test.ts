@@ -1,8 +1,8 @@
 // How a finished job follows its ad afterwards (issue 23.5), and what a read of the list tells it.
 import { describe, expect, it } from 'vitest';
 import { tellJobs } from '../../../src/main/listings/ad-news';
-import type { JobRecord } from '../../../src/main/publish/job-record';
-import { followAd, outcomeOfStates, type AdNews } from '../../../src/main/publish/later-life';
+import type { JobRecord } from '../../../src/main/publish/jobs/job-record';
+import { followAd, outcomeOfStates, type AdNews } from '../../../src/main/publish/jobs/later-life';
 import type { PublishJobView } from '../../../src/shared/domain/publish-job';
 
 const AT = '2026-11-27T01:00:00.000Z';

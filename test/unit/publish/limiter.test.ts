@@ -1,9 +1,9 @@
 // The publish engine's slots (limiter.ts, on p-limit): at most the limit at once, in order; a call
 // whose job stops while it waits rejects at once and never runs; a limit read from the settings.
 import { describe, expect, it, vi } from 'vitest';
-import { createKeyedLock, createLimiter } from '../../../src/main/publish/limiter';
+import { createKeyedLock, createLimiter } from '../../../src/main/publish/pacing/limiter';
 import { createSerialQueue } from '../../../src/main/storage/serial-queue';
-import { isAbortError, pause } from '../../../src/main/publish/pause';
+import { isAbortError, pause } from '../../../src/main/publish/pacing/pause';
 
 function gate() {
   let open!: () => void;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noticeText } from '../../../src/main/publish/notice-text';
+import { noticeText } from '../../../src/main/publish/views/notice-text';
 import type { PublishNotice } from '../../../src/shared/domain/publish-job';
 
 const live: PublishNotice = {

@@ -1,8 +1,8 @@
 // What a draft becomes at start, given the job that speaks for it (startup-repair.ts).
 import { describe, expect, it } from 'vitest';
-import { agreeWith, latestJobs } from '../../../src/main/publish/startup-repair';
-import { newJobRecord } from '../../../src/main/publish/new-job';
-import type { JobRecord } from '../../../src/main/publish/job-record';
+import { agreeWith, latestJobs } from '../../../src/main/publish/drafts/startup-repair';
+import { newJobRecord } from '../../../src/main/publish/drafts/new-job';
+import type { JobRecord } from '../../../src/main/publish/jobs/job-record';
 import type { Draft } from '../../../src/shared/domain/draft';
 import { sampleDraft } from '../../fixtures/drafts';
 

@@ -1,7 +1,7 @@
 // Which jobs a later published job of the same draft makes needless.
 import { describe, expect, it } from 'vitest';
-import type { JobRecord } from '../../../src/main/publish/job-record';
-import { outdatedJobs } from '../../../src/main/publish/supersede';
+import type { JobRecord } from '../../../src/main/publish/jobs/job-record';
+import { outdatedJobs } from '../../../src/main/publish/jobs/supersede';
 
 const job = (
   id: string,

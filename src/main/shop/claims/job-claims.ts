@@ -13,7 +13,7 @@ import {
   type PublishClaims,
   type QueueOutcome,
 } from '../../publish/claims';
-import type { JobRecord } from '../../publish/job-record';
+import type { JobRecord } from '../../publish/jobs';
 import { isOpenJobState } from '../../../shared/domain/publish-job';
 import { fetchJobPhotos, sendJobPhotos } from '../photos';
 import {

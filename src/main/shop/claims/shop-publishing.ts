@@ -3,8 +3,8 @@
 // pressed Publish for it, whichever desk ran it.
 import type { PublishJobError, PublishJobView, PublishNotice } from '../../../shared/domain/publish-job';
 import type { PublishEngine } from '../../publish/engine';
-import type { JobRecord } from '../../publish/job-record';
-import { jobView } from '../../publish/job-view';
+import type { JobRecord } from '../../publish/jobs';
+import { jobView } from '../../publish/views';
 import type { ShopClaims } from './job-claims';
 import { AppError } from '../../errors/app-error';
 import { mainI18n } from '../../i18n';

@@ -9,7 +9,7 @@ import type { ListingsState } from '../../../shared/ipc/types';
 import type { ListingsService } from '../../listings/listings-service';
 import type { ListingsShare } from '../../listings/shared-view';
 import type { Log } from '../../log/log';
-import { createKeyedLock } from '../../publish/limiter';
+import { createKeyedLock } from '../../publish/pacing';
 import { claimRead, readDelta, releaseClaim, writeSome, writeWhole } from './listing-views';
 import { LISTINGS_CHANNEL } from '../schema';
 import type { SyncSession } from '../session';

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { access, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
-import type { JobRecord } from '../../publish/job-record';
+import type { JobRecord } from '../../publish/jobs';
 import { writeFileAtomic } from '../../storage/atomic-file';
 
 type Db = Pick<pg.Pool, 'query'>;

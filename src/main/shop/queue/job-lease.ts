@@ -7,8 +7,8 @@ import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import type { JobClaim } from '../../publish/claims';
-import type { JobRecord } from '../../publish/job-record';
-import { abortError } from '../../publish/pause';
+import type { JobRecord } from '../../publish/jobs';
+import { abortError } from '../../publish/pacing';
 import { renewLease, writeStep } from './job-queue';
 
 /** How long a lease lasts, when it is renewed, and the margin before its end where calls stop. */

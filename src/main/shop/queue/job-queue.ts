@@ -4,7 +4,7 @@
 // Claiming bumps the fencing token in one statement; a step is written only in the same statement
 // that finds the fence, the runner and an unexpired lease unchanged.
 import type pg from 'pg';
-import type { JobRecord } from '../../publish/job-record';
+import type { JobRecord } from '../../publish/jobs';
 
 type Db = Pick<pg.Pool, 'query'>;
 

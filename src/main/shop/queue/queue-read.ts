@@ -2,7 +2,7 @@
 // (read in full only when it was written since the last read), for the Publishing view and for
 // the desk's own copies of the jobs.
 import type pg from 'pg';
-import type { JobRecord } from '../../publish/job-record';
+import type { JobRecord } from '../../publish/jobs';
 import { jobBodies, listJobs, type JobKind, type JobRow } from './job-queue';
 
 export interface QueueRead<R = JobRecord> {

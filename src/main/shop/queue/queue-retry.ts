@@ -3,7 +3,7 @@
 // leave it here, and a desk holding the secret claims it and starts by reconciling, as after a
 // takeover (issue 24.5). One statement decides, so two desks pressing Retry at once reopen it once.
 import type pg from 'pg';
-import { prepareRetry } from '../../publish/record-changes';
+import { prepareRetry } from '../../publish/jobs';
 import { RETRYABLE_STATES, type JobBody } from './job-queue';
 
 type Db = Pick<pg.Pool, 'query'>;

@@ -1,0 +1,4 @@
+// `shop init|join|status|leave`, and the rounds with the shop around each command of a desk in one.
+export { undoRefusedJoin } from './join-undo';
+export { catchUpWithShop, sendToShop } from './shop-round';
+export { shopInitCommand, shopJoinCommand, shopLeaveCommand, shopStatusCommand } from './shop';

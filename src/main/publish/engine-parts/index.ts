@@ -1,0 +1,10 @@
+// What engine.ts is made of: job entries and contexts, claims, held accounts, slots, Retry, the slow check.
+export { createAccountHold } from './account-hold';
+export { claimedJobs } from './claimed-jobs';
+export { createDraftSlots, currentLimit } from './draft-slots';
+export { engineClaims } from './engine-claims';
+export { contextMaker } from './engine-context';
+export { newEntry, type Entry } from './engine-entry';
+export { retrackOn } from './retrack';
+export { retryJob } from './retry-job';
+export { settleRule, slowCheckDeps, startSlowCheck } from './slow-check';

@@ -1,0 +1,4 @@
+// What a request whose answer was lost did: the time rule, the listing by reference, photos by media URL.
+export { attributeAnswers, settleAttachments } from './attach-resolver';
+export { matchListings, unreadableWithReference } from './listing-match';
+export { lastPossibleSend, note, reconcile, windowEnd } from './reconcile';
