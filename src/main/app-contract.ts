@@ -4,7 +4,7 @@ import type { DueSource } from './automation/due';
 import type { AppInfo, ShellKind } from '../shared/ipc/types';
 import type { UiLanguage } from '../shared/i18n-language';
 import type { EmbeddedSandbox } from './accounts/embedded-sandbox';
-import type { EventHub } from './events';
+import type { EventHub } from './events/event-hub';
 import type { FeedsService } from './feeds';
 import type { FileDialogs } from './files';
 import type { Router } from './ipc/router';

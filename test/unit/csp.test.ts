@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, devContentSecurityPolicy } from '../../src/main/csp';
+import { contentSecurityPolicy, devContentSecurityPolicy } from '../../src/main/serving/csp';
 
 describe('content security policy', () => {
   it('allows no inline script, no plugin, no frame and no form in the app', () => {

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultDataDir, PRODUCT_NAME, systemLocale } from '../../src/main/paths';
+import { defaultDataDir, PRODUCT_NAME, systemLocale } from '../../src/main/system/paths';
 
 describe('defaultDataDir', () => {
   const home = os.homedir();

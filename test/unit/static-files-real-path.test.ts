@@ -8,7 +8,7 @@ import {
   resolvePhotoFile,
   resolveRendererFile,
   resolveServedFile,
-} from '../../src/main/static-files';
+} from '../../src/main/serving/static-files';
 import { tempDir } from './helpers/temp-app';
 
 const DRAFT = '3f1c2b9e-1111-4a4a-8b8b-000000000000';

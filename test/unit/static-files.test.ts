@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy } from '../../src/main/csp';
-import { contentTypeOf, resolveStaticFile } from '../../src/main/static-files';
+import { contentSecurityPolicy } from '../../src/main/serving/csp';
+import { contentTypeOf, resolveStaticFile } from '../../src/main/serving/static-files';
 
 const root = path.resolve('/srv/renderer');
 

@@ -3,7 +3,7 @@
 // in a shop), and scheduled publishing as its first source. Registering another kind is one line:
 // `automation.runner.register(source)`.
 import type { UiLanguage } from '../../shared/i18n-language';
-import type { EventHub } from '../events';
+import type { EventHub } from '../events/event-hub';
 import { wordsIn } from '../i18n';
 import type { Log } from '../log/log';
 import type { PublishEngine } from '../publish/engine';

@@ -4,7 +4,7 @@ import type { Draft } from '../../shared/domain/draft';
 import type { PriceRule } from '../../shared/domain/price-rule';
 import { newPriceRuleRecord } from '../../shared/domain/price-rule-record';
 import type { DraftTemplate } from '../../shared/domain/template';
-import type { EventHub } from '../events';
+import type { EventHub } from '../events/event-hub';
 import type { LiveContext } from '../live/live-context';
 import type { TemplatesService } from '../templates/templates-service';
 import type { DueSource } from './due';

@@ -7,7 +7,7 @@ import { version } from '../../../package.json';
 import { createApp, type App } from '../app';
 import { createLog, parseLogLevel, type AppLog } from '../log/create-log';
 import { logProcessFailures } from '../log/process-failures';
-import { defaultDataDir, systemLocale } from '../paths';
+import { defaultDataDir, systemLocale } from '../system/paths';
 import { openSecretStore } from '../secrets/keytar-store';
 import type { DataLock } from '../storage/data-lock';
 import { takeDataFolder } from '../storage/take-data-folder';

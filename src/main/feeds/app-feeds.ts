@@ -3,7 +3,7 @@
 // the composition root calls this room, never the other way round.
 import type { AccountsService } from '../accounts/accounts-service';
 import type { DraftsService } from '../drafts/drafts-service';
-import type { EventHub } from '../events';
+import type { EventHub } from '../events/event-hub';
 import type { Log } from '../log/log';
 import type { Live } from '../live';
 import type { PublishEngine } from '../publish/engine-api';

@@ -1,7 +1,7 @@
 // Main's words follow the app's language: set at start, changed when the seller changes the
 // setting (the settings:changed event every shell's back end emits).
 import type { i18n } from 'i18next';
-import type { EventHub } from '../events';
+import type { EventHub } from '../events/event-hub';
 import type { UiLanguage } from '../../shared/i18n-language';
 
 export interface LanguageSource {

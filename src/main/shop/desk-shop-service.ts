@@ -3,7 +3,7 @@
 // the app), leaving that stops it at once, and a join's exchange of data (run after a join, or at
 // the first start in the shop after one that was cut off), its progress as events.
 import type { UiLanguage } from '../../shared/i18n-language';
-import type { EventHub } from '../events';
+import type { EventHub } from '../events/event-hub';
 import type { Log } from '../log/log';
 import type { SecretStore } from '../secrets/secret-store';
 import { finishJoin } from './join';

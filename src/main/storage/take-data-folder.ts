@@ -3,7 +3,7 @@
 // heartbeat tells) until its lock is taken over, and the sentence when the folder was lost later.
 import { resolveLanguage, type UiLanguage } from '../../shared/i18n-language';
 import { wordsIn } from '../i18n';
-import { systemLocale } from '../paths';
+import { systemLocale } from '../system/paths';
 import {
   acquireDataLock,
   DataFolderLocked,

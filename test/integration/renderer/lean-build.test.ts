@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentTypeOf } from '../../../src/main/static-files';
+import { contentTypeOf } from '../../../src/main/serving/static-files';
 import {
   INITIAL_JS_BUDGET,
   measureRenderer,

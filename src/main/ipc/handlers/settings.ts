@@ -1,4 +1,4 @@
-import type { EventHub } from '../../events';
+import type { EventHub } from '../../events/event-hub';
 import type { SettingsService } from '../../storage/settings';
 import type { Handlers } from '../router';
 

@@ -2,8 +2,8 @@
 // under app://renderer/photos/.
 import { readFile } from 'node:fs/promises';
 import { protocol } from 'electron';
-import { contentSecurityPolicy } from '../../csp';
-import { contentTypeOf, resolveServedFile } from '../../static-files';
+import { contentSecurityPolicy } from '../../serving/csp';
+import { contentTypeOf, resolveServedFile } from '../../serving/static-files';
 import { APP_HOST, APP_SCHEME } from './app-url';
 
 /** Must run before the app is ready: makes app:// a standard, secure origin. */

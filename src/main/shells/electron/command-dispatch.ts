@@ -4,7 +4,7 @@
 import { resolveLanguage } from '../../../shared/i18n-language';
 import { EXIT } from '../../cli/words';
 import { wordsIn } from '../../i18n';
-import { systemLocale } from '../../paths';
+import { systemLocale } from '../../system/paths';
 import { commandArguments } from './command-args';
 
 /** What the process around the command line does before it and with its exit code. */

@@ -24,7 +24,7 @@ import { menuTemplate } from './menu';
 import { mainI18n } from '../../i18n';
 import { followAppLanguage } from '../../i18n/follow-language';
 import type { WindowState } from './window-state';
-import { devContentSecurityPolicy } from '../../csp';
+import { devContentSecurityPolicy } from '../../serving/csp';
 import { electronFileDialogs } from './file-dialogs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -3,7 +3,7 @@
 // shell's start, and the page can load meanwhile (issue 18.5). Its calls wait for the app.
 import type { App } from '../../app';
 import type { AppLog } from '../../log/create-log';
-import { systemLocale } from '../../paths';
+import { systemLocale } from '../../system/paths';
 
 /** Loads and builds the app on the web shell's data folder. */
 export async function openApp(dataDir: string, version: string, log: AppLog): Promise<App> {

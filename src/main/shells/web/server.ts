@@ -8,8 +8,8 @@ import { pipeline } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { MAX_SOCKET_MESSAGE_BYTES } from '../../../shared/ipc/socket-messages';
 import type { App } from '../../app';
-import { contentSecurityPolicy } from '../../csp';
-import { contentTypeOf, resolveServedFile } from '../../static-files';
+import { contentSecurityPolicy } from '../../serving/csp';
+import { contentTypeOf, resolveServedFile } from '../../serving/static-files';
 import { hostAllowed, originAllowed, readCookie, tokenCookieName, tokenMatches } from './guard';
 import { logConnectionError, serveSocket, type SocketLog } from './socket';
 

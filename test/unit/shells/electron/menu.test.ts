@@ -1,7 +1,7 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import { menuTemplate } from '../../../../src/main/shells/electron/menu';
-import { createEventHub } from '../../../../src/main/events';
+import { createEventHub } from '../../../../src/main/events/event-hub';
 import { createMainI18n, mainResources, wordsIn } from '../../../../src/main/i18n';
 import { followAppLanguage } from '../../../../src/main/i18n/follow-language';
 import type { UiLanguage } from '../../../../src/shared/i18n-language';

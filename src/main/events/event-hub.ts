@@ -1,6 +1,6 @@
 // The hub of main -> renderer events; each shell subscribes once and forwards to its windows.
-import type { EventName } from '../shared/ipc/names';
-import type { EventOf } from '../shared/ipc/contract';
+import type { EventName } from '../../shared/ipc/names';
+import type { EventOf } from '../../shared/ipc/contract';
 
 export type EventListener = (event: EventName, payload: unknown) => void;
 
