@@ -3,8 +3,8 @@
 // breaks one names the rule, the importing file and the file it reached for.
 // Type-only imports and import() count: they tie files together for a reader as much as any other.
 
-/** Rooms that have sub-rooms by concern; others reach a sub-room only through its index.ts. */
-const withSubRooms = '(shop|publish|cli)';
+/** Rooms that have sub-rooms by concern (below src/); others reach a sub-room only through its index.ts. */
+const withSubRooms = '(main/(?:shop|publish|cli)|shared/domain)';
 
 /** The composition root: it wires every room, so it alone may import them all. */
 const compositionRoot = '^src/main/(app|app-contract)\\.ts$';
@@ -20,10 +20,11 @@ module.exports = {
     },
     {
       name: 'no-rooms-importing-each-other',
-      comment: 'Arrows in main point down: two rooms that import each other are one room in two folders.',
+      comment:
+        'Arrows in main and in shared point down: two rooms that import each other are one room in two folders.',
       severity: 'error',
       scope: 'folder',
-      from: { path: '^src/main/' },
+      from: { path: '^src/(main|shared)/' },
       to: { circular: true },
     },
     {
@@ -111,15 +112,15 @@ module.exports = {
       name: 'sub-room-through-its-index',
       comment: 'A sub-room shows the rest of the house only what its index.ts exports.',
       severity: 'error',
-      from: { path: '^src/', pathNot: `^src/main/${withSubRooms}/[^/]+/` },
-      to: { path: `^src/main/${withSubRooms}/[^/]+/`, pathNot: '/index\\.ts$' },
+      from: { path: '^src/', pathNot: `^src/${withSubRooms}/[^/]+/` },
+      to: { path: `^src/${withSubRooms}/[^/]+/`, pathNot: '/index\\.ts$' },
     },
     {
       name: 'sibling-sub-room-through-its-index',
       comment: 'Sub-rooms of one room meet through their index.ts files too.',
       severity: 'error',
-      from: { path: `^src/main/${withSubRooms}/([^/]+)/` },
-      to: { path: '^src/main/$1/[^/]+/', pathNot: ['^src/main/$1/$2/', '/index\\.ts$'] },
+      from: { path: `^src/${withSubRooms}/([^/]+)/` },
+      to: { path: '^src/$1/[^/]+/', pathNot: ['^src/$1/$2/', '/index\\.ts$'] },
     },
   ],
   options: {

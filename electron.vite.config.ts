@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import { normalizePath, type Plugin } from 'vite';
 import { INITIAL_JS_BUDGET, measureRenderer, total } from './bench/renderer/measure';
 
 /** After the renderer's build, one line: the JavaScript loaded before the first view (bench/renderer). */
@@ -27,6 +27,21 @@ function initialSizeLine(): Plugin {
           `renderer: initial JavaScript not measured (${error instanceof Error ? error.message : String(error)})`,
         );
       }
+    },
+  };
+}
+
+/**
+ * src/shared has no side effects (DESIGN.md: plain data and pure functions), so the bundler may drop
+ * a module of it that nothing uses even when its top level calls something (a zod schema): the window
+ * then takes only what it uses from a sub-room's index.ts, not every file behind it (issue 31).
+ */
+function sharedHasNoSideEffects(): Plugin {
+  const shared = normalizePath(resolve(import.meta.dirname, 'src/shared')) + '/';
+  return {
+    name: 'listing-desk:shared-has-no-side-effects',
+    transform(_code, id) {
+      return id.startsWith(shared) ? { moduleSideEffects: false } : null;
     },
   };
 }
@@ -67,6 +82,6 @@ export default defineConfig({
       minify: true,
       rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } },
     },
-    plugins: [react(), initialSizeLine()],
+    plugins: [react(), sharedHasNoSideEffects(), initialSizeLine()],
   },
 });

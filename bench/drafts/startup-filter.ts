@@ -2,7 +2,7 @@
 // status chosen (or a search typed) to the filtered rows painted; in Node, the list's filter function
 // over every summary of the seeded index, as main runs it for each list call.
 import type { Page } from '@playwright/test';
-import { filterDrafts, type DraftFilter } from '../../src/shared/domain/draft-list';
+import { filterDrafts, type DraftFilter } from '../../src/shared/domain/drafts/draft-list';
 import { readIndex } from '../../src/main/storage/drafts-index';
 import { draftPaths } from '../../src/main/storage/draft-files';
 

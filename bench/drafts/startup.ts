@@ -14,13 +14,13 @@ import pLimit from 'p-limit';
 import { createInterface } from 'node:readline';
 import { chromium, type Browser } from '@playwright/test';
 import sharp from 'sharp';
-import type { DraftStatus } from '../../src/shared/domain/draft';
+import type { DraftStatus } from '../../src/shared/domain/drafts/draft';
 import { writeFileAtomic } from '../../src/main/storage/atomic-file';
 import { openDraftsStore } from '../../src/main/storage/drafts-store';
 import { draftFile, draftPaths, fromDataPath } from '../../src/main/storage/draft-files';
 import { draftId, sampleDraft } from '../../test/fixtures/drafts';
 import { filterFunctionTimes, measureFiltering, SEARCH_DELAY_MS } from './startup-filter';
-import { FIRST_ROWS } from '../../src/shared/domain/draft-rows';
+import { FIRST_ROWS } from '../../src/shared/domain/drafts/draft-rows';
 
 const MANY = Number(process.env.BENCH_DRAFTS ?? 10_000);
 const FEW = 10;

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import { performance } from 'node:perf_hooks';
-import { filterDrafts, type DraftSummary } from '../../src/shared/domain/draft-list';
+import { filterDrafts, type DraftSummary } from '../../src/shared/domain/drafts/draft-list';
 import { writeFileAtomic } from '../../src/main/storage/atomic-file';
 import { openDraftsStore, type DraftsStore } from '../../src/main/storage/drafts-store';
 import { draftFile, draftPaths } from '../../src/main/storage/draft-files';

@@ -19,9 +19,9 @@ import { createSessionSecretStore } from '../../src/main/secrets/secret-store';
 import { createServiceClient } from '../../src/main/service-client';
 import { confStoreFactory } from '../../src/main/storage/store-factory';
 import type { SandboxStats } from '../../src/sandbox';
-import type { FeedView } from '../../src/shared/domain/feed';
-import type { FeedPlan, FeedRun } from '../../src/shared/domain/feed-run';
-import type { PublishState } from '../../src/shared/domain/publish-job';
+import type { FeedView } from '../../src/shared/domain/feeds/feed';
+import type { FeedPlan, FeedRun } from '../../src/shared/domain/feeds/feed-run';
+import type { PublishState } from '../../src/shared/domain/publishing/publish-job';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 2000);
 const CHANGED = Number(process.env.BENCH_CHANGED ?? 50);

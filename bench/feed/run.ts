@@ -15,8 +15,8 @@ import { silentLog } from '../../src/main/log/log';
 import { createServiceClient } from '../../src/main/service-client';
 import { createSessionSecretStore } from '../../src/main/secrets/secret-store';
 import { confStoreFactory } from '../../src/main/storage/store-factory';
-import type { FeedView } from '../../src/shared/domain/feed';
-import type { FeedPlan, FeedRun } from '../../src/shared/domain/feed-run';
+import type { FeedView } from '../../src/shared/domain/feeds/feed';
+import type { FeedPlan, FeedRun } from '../../src/shared/domain/feeds/feed-run';
 import { Api } from '../../test/integration/sandbox/helpers';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 2000);

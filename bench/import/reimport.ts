@@ -10,7 +10,7 @@ import { createApp } from '../../src/main/app';
 import { silentLog } from '../../src/main/log/log';
 import { createSessionSecretStore } from '../../src/main/secrets/secret-store';
 import { confStoreFactory } from '../../src/main/storage/store-factory';
-import type { ImportPreviewResult } from '../../src/shared/domain/import';
+import type { ImportPreviewResult } from '../../src/shared/domain/tables/import';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 2000);
 const work = await mkdtemp(path.join(os.tmpdir(), 'listing-desk-bench-reimport-'));

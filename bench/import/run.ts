@@ -13,7 +13,7 @@ import { intakeMany } from '../../src/main/media/intake-queue';
 import { silentLog } from '../../src/main/log/log';
 import { createSessionSecretStore } from '../../src/main/secrets/secret-store';
 import { confStoreFactory } from '../../src/main/storage/store-factory';
-import type { ImportProgress, ImportRunResult } from '../../src/shared/domain/import';
+import type { ImportProgress, ImportRunResult } from '../../src/shared/domain/tables/import';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1000);
 const PHOTOS_PER_ROW = 3;

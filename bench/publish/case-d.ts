@@ -9,15 +9,15 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { intakePhoto, type StoredPhoto } from '../../src/main/media/intake';
-import { SANDBOX_TEST_IMPRINTS } from '../../src/shared/domain/imprint';
+import { SANDBOX_TEST_IMPRINTS } from '../../src/shared/domain/publishing/imprint';
 import { createServiceClient, type ServiceClient } from '../../src/main/service-client';
 import { openDraftsStore, type DraftsStore } from '../../src/main/storage/drafts-store';
 import { photoFolder, toDataPath } from '../../src/main/storage/draft-files';
-import type { Draft } from '../../src/shared/domain/draft';
+import type { Draft } from '../../src/shared/domain/drafts/draft';
 import {
   draftToListingCreateRequest,
   draftToPublicationCreateRequest,
-} from '../../src/shared/domain/draft-requests';
+} from '../../src/shared/domain/drafts/draft-requests';
 import { servicePaths } from '../../src/shared/service/paths';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { sampleDraft } from '../../test/fixtures/drafts';

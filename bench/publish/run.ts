@@ -22,16 +22,16 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openPublishEngine } from '../../src/main/publish/engine';
-import { SANDBOX_TEST_IMPRINTS } from '../../src/shared/domain/imprint';
+import { SANDBOX_TEST_IMPRINTS } from '../../src/shared/domain/publishing/imprint';
 import type { PublishAccounts } from '../../src/main/publish/context/accounts-port';
 import { createServiceClient, type ServiceClient } from '../../src/main/service-client';
 import { openDraftsStore, type DraftsStore } from '../../src/main/storage/drafts-store';
 import { fromDataPath } from '../../src/main/storage/draft-files';
-import type { Draft } from '../../src/shared/domain/draft';
+import type { Draft } from '../../src/shared/domain/drafts/draft';
 import {
   draftToListingCreateRequest,
   draftToPublicationCreateRequest,
-} from '../../src/shared/domain/draft-requests';
+} from '../../src/shared/domain/drafts/draft-requests';
 import { sampleDraft } from '../../test/fixtures/drafts';
 import { runCaseD } from './case-d';
 

@@ -12,10 +12,10 @@ import { createApp } from '../../src/main/app';
 import { createLog } from '../../src/main/log/create-log';
 import type { SecretStore } from '../../src/main/secrets/secret-store';
 import { confStoreFactory } from '../../src/main/storage/store-factory';
-import { isOpenJobState, type PublishJobView } from '../../src/shared/domain/publish-job';
+import { isOpenJobState, type PublishJobView } from '../../src/shared/domain/publishing/publish-job';
 import type { InputOf, OutputOf } from '../../src/shared/ipc/contract';
 import type { ChannelName } from '../../src/shared/ipc/names';
-import { draftFieldsOf } from '../../src/shared/domain/draft-fields';
+import { draftFieldsOf } from '../../src/shared/domain/shop/draft-fields';
 import { sampleDraft } from '../../test/fixtures/drafts';
 
 process.stdout.write('started\n');

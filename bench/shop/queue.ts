@@ -16,7 +16,7 @@ import { openPublishEngine, type PublishEngine } from '../../src/main/publish/en
 import { openShopClaims, type ShopClaims } from '../../src/main/shop/claims/job-claims';
 import { openDraftsStore, type DraftsStore } from '../../src/main/storage/drafts-store';
 import { fromDataPath } from '../../src/main/storage/draft-files';
-import type { Draft } from '../../src/shared/domain/draft';
+import type { Draft } from '../../src/shared/domain/drafts/draft';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { sampleDraft } from '../../test/fixtures/drafts';
 import { colourFor, solidPng } from '../../test/fixtures/images';

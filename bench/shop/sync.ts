@@ -5,8 +5,8 @@
 // 2. the statements an idle, connected desk sends per minute over BENCH_IDLE_S (default 120)
 //    seconds, counted on the wire of every connection it holds (pool and LISTEN), against 6.
 // Run: npx tsx bench/shop/sync.ts   (BENCH_SAMPLES, default 100; BENCH_SHOW=1 prints every time)
-import type { Draft } from '../../src/shared/domain/draft';
-import { draftFieldsOf } from '../../src/shared/domain/draft-fields';
+import type { Draft } from '../../src/shared/domain/drafts/draft';
+import { draftFieldsOf } from '../../src/shared/domain/shop/draft-fields';
 import { startCutProxy } from '../../test/shop/helpers/cut-proxy';
 import { startPostgres } from '../../test/shop/helpers/postgres';
 import { initBenchShop, openBenchDesk, type BenchDesk } from './bench-desk';

@@ -1,7 +1,7 @@
 // Composition root: builds every service of the back end from a config and the ports a shell
 // provides. No 'electron' import here, so the whole back end runs and is tested under plain Node.
 import { mkdirSync } from 'node:fs';
-import type { AppInfo } from '../shared/ipc/types';
+import type { AccountView, AppInfo } from '../shared/ipc/types';
 import { createAccountsService } from './accounts/accounts-service';
 import { startEmbeddedSandbox } from './accounts/embedded-sandbox';
 import { createEventHub } from './events/event-hub';
@@ -45,7 +45,7 @@ import {
   markedAccountsStore,
   markTemplates,
 } from './shop';
-import type { PublishNotice } from '../shared/domain/publish-job';
+import type { PublishNotice } from '../shared/domain/publishing';
 import { resolveLanguage } from '../shared/i18n-language';
 import { createDraftsService } from './drafts/drafts-service';
 import { openSuggestions } from './drafts/suggestions';
@@ -57,7 +57,6 @@ import { settingsHandlers } from './ipc/handlers/settings';
 import { shopHandlers } from './ipc/handlers/shop';
 import { createListingsService } from './listings/listings-service';
 import { followReads } from './listings/listings-read';
-import type { AccountView } from '../shared/ipc/types';
 import { sweepDataFolder } from './storage/temp-sweep';
 import { openAccountsStore } from './storage/accounts-store';
 import { startStorageChecks } from './storage/startup-checks';

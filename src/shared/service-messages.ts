@@ -2,8 +2,8 @@
 // error code of the token service, in English and German. The service's own title and detail are
 // terse and English ("Bad Request", "Missing data"); they stay available as details, and these
 // sentences say what happened and what to do. Pure data and functions, shared by main and renderer.
-import type { DraftLanguage } from './domain/draft-language';
-import { draftFieldLabel, fillPlaceholders } from './domain/draft-messages';
+import type { DraftLanguage } from './domain/drafts';
+import { draftFieldLabel, fillPlaceholders } from './domain/drafts';
 import { TOKEN_ERROR_CODES } from './service/token';
 import {
   SERVICE_MESSAGE_TEXTS,

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
-import type { BulkJob } from '../../src/shared/domain/bulk-edit-job';
+import type { BulkJob } from '../../src/shared/domain/bulk/bulk-edit-job';
 import { call, makeDraft } from './contract-calls';
 import { expect, launchShell, stopShell, test } from './fixtures';
 

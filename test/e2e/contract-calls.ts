@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test';
 import type { InputOf, OutputOf } from '../../src/shared/ipc/contract';
 import type { ChannelName } from '../../src/shared/ipc/names';
-import { draftFieldsOf } from '../../src/shared/domain/draft-fields';
+import { draftFieldsOf } from '../../src/shared/domain/shop/draft-fields';
 import { sampleDraft } from '../fixtures/drafts';
 import { colourFor, solidPng } from '../fixtures/images';
 import { expect } from './fixtures';

@@ -4,7 +4,7 @@
 // elements' own widths, not with pixel snapshots.
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { newDraft } from '../../src/shared/domain/draft';
+import { newDraft } from '../../src/shared/domain/drafts/draft';
 import { readyDraft, writeDraft } from '../fixtures/draft-files';
 import { expect, launchShell, stopShell, test } from './fixtures';
 

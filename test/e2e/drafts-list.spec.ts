@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { newDraft, type Draft } from '../../src/shared/domain/draft';
+import { newDraft, type Draft } from '../../src/shared/domain/drafts/draft';
 import { readyDraft, writeDraft } from '../fixtures/draft-files';
 import { expect, launchShell, stopShell, test } from './fixtures';
 

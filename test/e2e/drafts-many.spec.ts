@@ -3,9 +3,9 @@
 // last draft at the end of the list, select all, search, the editor with the whole draft, and a row
 // following a change saved elsewhere.
 import type { Page, WebSocket } from '@playwright/test';
-import { FIRST_ROWS } from '../../src/shared/domain/draft-rows';
-import type { Draft } from '../../src/shared/domain/draft';
-import { draftFieldsOf } from '../../src/shared/domain/draft-fields';
+import { FIRST_ROWS } from '../../src/shared/domain/drafts/draft-rows';
+import type { Draft } from '../../src/shared/domain/drafts/draft';
+import { draftFieldsOf } from '../../src/shared/domain/shop/draft-fields';
 import { draftId, sampleDraft } from '../fixtures/drafts';
 import { writeDraft } from '../fixtures/draft-files';
 import { call } from './contract-calls';

@@ -2,7 +2,7 @@
 // description, a bulk edit changes the draft's price; the autosave keeps the new price (it is not
 // written back with the editor's old one), the editor shows it at once, and the caret stays put.
 import type { Locator, Page } from '@playwright/test';
-import type { BulkEdit } from '../../src/shared/domain/bulk-edit';
+import type { BulkEdit } from '../../src/shared/domain/bulk/bulk-edit';
 import { call, makeDraft } from './contract-calls';
 import { expect, test } from './fixtures';
 

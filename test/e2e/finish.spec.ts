@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { sampleDraft } from '../fixtures/drafts';
 import { readyDraft, writeDraft } from '../fixtures/draft-files';
 import { pngFile, RED } from '../fixtures/photo-drops';
-import { draftFieldsOf } from '../../src/shared/domain/draft-fields';
+import { draftFieldsOf } from '../../src/shared/domain/shop/draft-fields';
 import { call } from './contract-calls';
 import { dropFiles } from './drop-files';
 import { expect, launchShell, stopShell, test } from './fixtures';

@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { draftFieldsOf } from '../../src/shared/domain/draft-fields';
+import { draftFieldsOf } from '../../src/shared/domain/shop/draft-fields';
 import { startSandbox } from '../../src/sandbox';
 import { colourFor, solidPng } from '../fixtures/images';
 import { call, giveImprint, makeDraft } from './contract-calls';

@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { isOpenJobState, type PublishJobView } from '../../src/shared/domain/publish-job';
+import { isOpenJobState, type PublishJobView } from '../../src/shared/domain/publishing/publish-job';
 import { Api } from '../integration/sandbox/helpers';
 import { call, makeDraft, giveImprint } from './contract-calls';
 import { expect, launchShell, stopShell, test } from './fixtures';

@@ -12,7 +12,7 @@ import { startSandbox } from '../../src/sandbox';
 import { ODD_LISTING_UUID } from '../../src/sandbox/render';
 import { sampleDraft } from '../fixtures/drafts';
 import { readyDraft, writeDraft } from '../fixtures/draft-files';
-import { draftFieldsOf } from '../../src/shared/domain/draft-fields';
+import { draftFieldsOf } from '../../src/shared/domain/shop/draft-fields';
 import { call, giveImprint } from './contract-calls';
 import { expect, launchShell, stopShell, test } from './fixtures';
 

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
-import { mergeShopDraft, restoreAfterDelete, type ShopAuthor } from '../../src/shared/domain/shop-merge';
+import { mergeShopDraft, restoreAfterDelete, type ShopAuthor } from '../../src/shared/domain/shop/shop-merge';
 import { readyDraft, writeDraft } from '../fixtures/draft-files';
 import { call } from './contract-calls';
 import { expect, launchShell, stopShell, test } from './fixtures';

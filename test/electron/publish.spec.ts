@@ -3,7 +3,7 @@
 // then published from the editor against the embedded listing service until it is live.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { draftFieldsOf } from '../../src/shared/domain/draft-fields';
+import { draftFieldsOf } from '../../src/shared/domain/shop/draft-fields';
 import { sampleDraft } from '../fixtures/drafts';
 import { colourFor, solidPng } from '../fixtures/images';
 import { call } from '../e2e/contract-calls';

@@ -4,7 +4,7 @@
 // over by another, which reads back every ad marked 'sending': each ad gets the change once.
 import { afterEach, expect, inject, it, vi } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import type { BulkJob } from '../../src/shared/domain/bulk-edit-job';
+import type { BulkJob } from '../../src/shared/domain/bulk/bulk-edit-job';
 import type { AccountView } from '../../src/shared/ipc/types';
 import { createSessionSecretStore } from '../../src/main/secrets/secret-store';
 import { clientOf, requests } from '../integration/publish/helpers';

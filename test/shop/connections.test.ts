@@ -9,7 +9,7 @@ import { startSandbox } from '../../src/sandbox';
 import { createSessionSecretStore } from '../../src/main/secrets/secret-store';
 import { joinShop } from '../../src/main/shop/join/join';
 import type { ShopLink } from '../../src/main/shop/connection/shop-session';
-import type { PublishJobView, PublishState } from '../../src/shared/domain/publish-job';
+import type { PublishJobView, PublishState } from '../../src/shared/domain/publishing/publish-job';
 import type { AccountView, DraftsListResult } from '../../src/shared/ipc/types';
 import { photoDrafts, readyDraft, writeDraft } from '../fixtures/draft-files';
 import { sampleDraft } from '../fixtures/drafts';

@@ -2,8 +2,8 @@
 // before, saves a new title with the fields it started from; both changes live on both desks, and
 // A's save is no edit of the price (no conflict, B's price not written back).
 import { afterEach, expect, it, vi } from 'vitest';
-import type { Draft } from '../../src/shared/domain/draft';
-import { draftFieldsOf } from '../../src/shared/domain/draft-fields';
+import type { Draft } from '../../src/shared/domain/drafts/draft';
+import { draftFieldsOf } from '../../src/shared/domain/shop/draft-fields';
 import { initShop, openDesk, type Desk } from './helpers/desks';
 import { freshDatabase } from './helpers/shared-postgres';
 

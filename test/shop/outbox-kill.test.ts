@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterEach, expect, it, vi } from 'vitest';
-import type { Draft } from '../../src/shared/domain/draft';
+import type { Draft } from '../../src/shared/domain/drafts/draft';
 import type { CutProxy } from './helpers/cut-proxy';
 import { deskBehindProxy, openDesk, viaPort, type Desk } from './helpers/desks';
 

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
-import type { Draft } from '../../src/shared/domain/draft';
+import type { Draft } from '../../src/shared/domain/drafts/draft';
 import type { AddPhotosResult } from '../../src/shared/ipc/types';
 import { colourFor, solidPng } from '../fixtures/images';
 import type { CutProxy } from './helpers/cut-proxy';

@@ -9,7 +9,11 @@ import { writeMembership } from '../../src/main/shop/connection/membership';
 import { shopPasswordKey, splitShopUrl } from '../../src/main/shop/connection/shop-db';
 import { createSessionSecretStore } from '../../src/main/secrets/secret-store';
 import type { ShopSession } from '../../src/main/shop/connection/shop-session';
-import type { PublishJobView, PublishNotice, PublishState } from '../../src/shared/domain/publish-job';
+import type {
+  PublishJobView,
+  PublishNotice,
+  PublishState,
+} from '../../src/shared/domain/publishing/publish-job';
 import type { AccountView } from '../../src/shared/ipc/types';
 import { sampleDraft } from '../fixtures/drafts';
 import { readyDraft, writeDraft } from '../fixtures/draft-files';

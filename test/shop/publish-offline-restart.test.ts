@@ -4,7 +4,7 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { startSandbox } from '../../src/sandbox';
 import { createSessionSecretStore } from '../../src/main/secrets/secret-store';
-import type { PublishState } from '../../src/shared/domain/publish-job';
+import type { PublishState } from '../../src/shared/domain/publishing/publish-job';
 import { sampleDraft } from '../fixtures/drafts';
 import { readyDraft, writeDraft } from '../fixtures/draft-files';
 import {

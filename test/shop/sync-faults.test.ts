@@ -2,9 +2,9 @@
 // changes wait in the outbox and go up in order when the link is back; edits made apart merge
 // field by field; a PostgreSQL restart in the middle of a sync loses and doubles nothing.
 import { afterEach, expect, it, vi } from 'vitest';
-import type { Draft } from '../../src/shared/domain/draft';
-import { draftFieldsOf } from '../../src/shared/domain/draft-fields';
-import { restoredBy, shopConflictsOf } from '../../src/shared/domain/shop-conflicts';
+import type { Draft } from '../../src/shared/domain/drafts/draft';
+import { draftFieldsOf } from '../../src/shared/domain/shop/draft-fields';
+import { restoredBy, shopConflictsOf } from '../../src/shared/domain/shop/shop-conflicts';
 import type { DraftsListResult } from '../../src/shared/ipc/types';
 import type { CutProxy } from './helpers/cut-proxy';
 import { adminQuery, deskBehindProxy as deskAndProxy, initShop, openDesk, type Desk } from './helpers/desks';

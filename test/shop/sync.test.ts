@@ -5,9 +5,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
-import type { Draft } from '../../src/shared/domain/draft';
-import { draftFieldsOf } from '../../src/shared/domain/draft-fields';
-import type { DraftTemplate } from '../../src/shared/domain/template';
+import type { Draft } from '../../src/shared/domain/drafts/draft';
+import { draftFieldsOf } from '../../src/shared/domain/shop/draft-fields';
+import type { DraftTemplate } from '../../src/shared/domain/drafts/template';
 import type {
   AccountsState,
   AccountView,

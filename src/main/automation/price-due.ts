@@ -1,7 +1,7 @@
 // What of the price rules is due (issue 25.5), as the runner asks every kind of automation
 // (due.ts). The drafts' index says when each rule next has something to do, so asking costs no
 // file reads for the drafts without one; a due draft is read to name its step.
-import { dueStepOf } from '../../shared/domain/price-rule-record';
+import { dueStepOf } from '../../shared/domain/price-rules';
 import type { DueSource, DueTask } from './due';
 import { liveRuleOf, mayBeLive, runPriceStep, type PriceStepDeps } from './price-steps';
 

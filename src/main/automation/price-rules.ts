@@ -1,9 +1,8 @@
 // Price rules (issue 25.5) as the app offers them: set on a draft or a template, and the due source
 // whose tasks lower the live ads' prices (the runner of due.ts runs them; app.ts builds this once).
-import type { Draft } from '../../shared/domain/draft';
-import type { PriceRule } from '../../shared/domain/price-rule';
-import { newPriceRuleRecord } from '../../shared/domain/price-rule-record';
-import type { DraftTemplate } from '../../shared/domain/template';
+import type { Draft, DraftTemplate } from '../../shared/domain/drafts';
+import type { PriceRule } from '../../shared/domain/price-rules';
+import { newPriceRuleRecord } from '../../shared/domain/price-rules';
 import type { EventHub } from '../events/event-hub';
 import type { LiveContext } from '../live/live-context';
 import type { TemplatesService } from '../templates/templates-service';

@@ -10,9 +10,9 @@ import {
   withStepDone,
   type DueStep,
   type PriceRuleRecord,
-} from '../../shared/domain/price-rule-record';
-import { centsText } from '../../shared/domain/bulk-edit';
-import type { Draft } from '../../shared/domain/draft';
+} from '../../shared/domain/price-rules';
+import { centsText } from '../../shared/domain/bulk';
+import type { Draft } from '../../shared/domain/drafts';
 import type { ListingView } from '../../shared/ipc/types';
 import type { DraftsStore } from '../storage/drafts-store';
 import type { ListingEdits } from '../live/listing-edits';

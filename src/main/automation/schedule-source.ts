@@ -3,11 +3,11 @@
 // under the claim key `schedule:<draftId>:<iso>`. A draft that is not ready then is not published:
 // its schedule is kept with what happened, for the seller to fix; one that fell due while nothing
 // ran is published at the next start (or by the worker), and the seller is told so.
-import type { Draft } from '../../shared/domain/draft';
-import type { ScheduleOutcome } from '../../shared/domain/draft-schedule';
-import { isWaiting, ranLate, scheduleKey } from '../../shared/domain/schedule-rules';
-import { validateDraft } from '../../shared/domain/draft-validation';
-import { shopConflictsOf } from '../../shared/domain/shop-conflicts';
+import type { Draft } from '../../shared/domain/drafts';
+import type { ScheduleOutcome } from '../../shared/domain/publishing';
+import { isWaiting, ranLate, scheduleKey } from '../../shared/domain/publishing';
+import { validateDraft } from '../../shared/domain/drafts';
+import { shopConflictsOf } from '../../shared/domain/shop';
 import type { PublishEngine } from '../publish/engine';
 import type { DraftsStore } from '../storage/drafts-store';
 import type { DueSource, DueTask } from './due';

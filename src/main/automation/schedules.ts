@@ -2,9 +2,9 @@
 // and `publish ID... --at TIME`. The time is checked here (the renderer is not trusted), each draft
 // is refused in plain words when it cannot be scheduled, and the runner is woken so that it sleeps
 // until the new earliest time.
-import type { Draft } from '../../shared/domain/draft';
+import type { Draft } from '../../shared/domain/drafts';
 import type { ScheduleAnswer } from '../../shared/ipc/contract-schedule';
-import { parseScheduleTime } from '../../shared/domain/schedule-time';
+import { parseScheduleTime } from '../../shared/domain/publishing';
 import type { UiLanguage } from '../../shared/i18n-language';
 import { wordsIn } from '../i18n';
 import { AppError } from '../errors/app-error';

@@ -1,7 +1,7 @@
 // The right to run a bulk job of live listings (DESIGN.md "Claims"), as the publish engine's
 // claims port: a lone desk holds it at once and for ever; in a shop it is a lease with a fencing
 // token in the shop's queue (src/main/shop/claims/bulk-queue.ts), so that one desk sends a job's ads.
-import type { BulkJob } from '../../shared/domain/bulk-edit-job';
+import type { BulkJob } from '../../shared/domain/bulk';
 
 /** A bulk job held by this desk. */
 export interface BulkClaim {

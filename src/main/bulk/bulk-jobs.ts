@@ -8,9 +8,14 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { bulkEditSchema, type BulkEdit } from '../../shared/domain/bulk-edit';
-import { listingHasPatch } from '../../shared/domain/bulk-edit-listings';
-import { bulkJobRunning, type BulkJob, type BulkJobItem } from '../../shared/domain/bulk-edit-job';
+import {
+  type BulkEdit,
+  type BulkJob,
+  type BulkJobItem,
+  bulkEditSchema,
+  bulkJobRunning,
+  listingHasPatch,
+} from '../../shared/domain/bulk';
 import type { ListingPatch } from '../../shared/domain/live';
 import { makeFolder, readJsonFile, writeFileAtomic } from '../storage/atomic-file';
 import type { LiveContext } from '../live/live-context';

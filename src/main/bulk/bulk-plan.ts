@@ -1,9 +1,8 @@
 // The ads of a new bulk job of live listings: each listing read as the service has it now and
 // planned into an update of absolute values (so sending it again could not add 10 % twice).
 import pLimit from 'p-limit';
-import type { BulkEdit } from '../../shared/domain/bulk-edit';
-import { planListing } from '../../shared/domain/bulk-edit-listings';
-import type { BulkJobItem } from '../../shared/domain/bulk-edit-job';
+import type { BulkEdit, BulkJobItem } from '../../shared/domain/bulk';
+import { planListing } from '../../shared/domain/bulk';
 import type { LiveContext } from '../live/live-context';
 import { liveProblem } from '../live/live-errors';
 import type { ServiceClient } from '../service-client';

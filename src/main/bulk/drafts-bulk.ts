@@ -1,9 +1,9 @@
 // Bulk edits of drafts (issue 17.4): planned against each draft as stored now, and saved at once
 // through the drafts service, so an open editor and the list follow.
-import { planDraft, type BulkEdit, type BulkRowPlan } from '../../shared/domain/bulk-edit';
-import type { BulkDraftsResult } from '../../shared/domain/bulk-edit-job';
-import type { Draft } from '../../shared/domain/draft';
-import { draftFieldsOf } from '../../shared/domain/draft-fields';
+import { planDraft, type BulkEdit, type BulkRowPlan } from '../../shared/domain/bulk';
+import type { BulkDraftsResult } from '../../shared/domain/bulk';
+import type { Draft } from '../../shared/domain/drafts';
+import { draftFieldsOf } from '../../shared/domain/shop';
 import type { DraftsService } from '../drafts/drafts-service';
 
 /** Plans the edit for each draft; a draft being published is left out (its job owns it now). */

@@ -1,8 +1,7 @@
 // Bulk edits (issue 17.4): of drafts (saved at once) and of live listings (a resumable job).
 import pLimit from 'p-limit';
-import type { BulkEdit, BulkRowPlan } from '../../shared/domain/bulk-edit';
-import { planListing } from '../../shared/domain/bulk-edit-listings';
-import type { BulkDraftsResult } from '../../shared/domain/bulk-edit-job';
+import type { BulkDraftsResult, BulkEdit, BulkRowPlan } from '../../shared/domain/bulk';
+import { planListing } from '../../shared/domain/bulk';
 import type { DraftsService } from '../drafts/drafts-service';
 import type { LiveContext } from '../live/live-context';
 import { liveProblem } from '../live/live-errors';

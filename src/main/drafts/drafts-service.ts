@@ -4,22 +4,20 @@
 // one account (issue 15.1): the list shows one account's drafts or all, suggestions come from the
 // draft's account, and a draft moves to another account only when the seller asks.
 import { rm } from 'node:fs/promises';
-import type { Draft, DraftFields, DraftInit, DraftPhoto, PhotoDuplicate } from '../../shared/domain/draft';
+import type { Draft, DraftFields, DraftInit, DraftPhoto, PhotoDuplicate } from '../../shared/domain/drafts';
 import {
-  countByAccount,
-  filterDrafts,
   type DraftAccountScope,
   type DraftFilter,
   type DraftSummary,
-} from '../../shared/domain/draft-list';
-import { withTypedFields } from '../../shared/domain/draft-fields';
-import { compactRows } from '../../shared/domain/draft-rows';
-import {
-  moveDraft,
-  planMove,
   type MoveAccountResult,
   type MoveStep,
-} from '../../shared/domain/draft-accounts';
+  compactRows,
+  countByAccount,
+  filterDrafts,
+  moveDraft,
+  planMove,
+} from '../../shared/domain/drafts';
+import { withTypedFields } from '../../shared/domain/shop';
 import { MAX_PHOTO_UPLOAD_BYTES } from '../../shared/ipc/contract';
 import type {
   AccountView,

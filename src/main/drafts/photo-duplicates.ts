@@ -2,7 +2,7 @@
 // before it, by how they look (media/photo-hash.ts), so the seller is told and chooses; nothing is
 // dropped here. Photos of drafts made before hashes existed are hashed from their thumbnail when a
 // new photo is compared with them, and keep the hash.
-import type { DraftPhoto, PhotoDuplicate } from '../../shared/domain/draft';
+import type { DraftPhoto, PhotoDuplicate } from '../../shared/domain/drafts';
 import { isPhotoHash, looksSame, photoHash } from '../media/photo-hash';
 import { fromDataPath } from '../storage/draft-files';
 

@@ -1,8 +1,8 @@
 // The seller settles on this desk what the shop's merge left on a draft (issue 24.4): a value
 // picked for a field two desks changed apart, the note of a deletion read. Saved as the seller's
 // own change, so the shop's sync sends it up like any edit.
-import type { Draft } from '../../shared/domain/draft';
-import { dismissRestored, pickShopValue } from '../../shared/domain/shop-pick';
+import type { Draft } from '../../shared/domain/drafts';
+import { dismissRestored, pickShopValue } from '../../shared/domain/shop';
 import { mainI18n } from '../i18n';
 import { AppError } from '../errors/app-error';
 import type { DraftsStore } from '../storage/drafts-store';

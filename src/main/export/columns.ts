@@ -1,11 +1,10 @@
 // The columns of an export: drafts and live listings as tables a spreadsheet opens and the importer
 // reads back (each draft column is keyed by the import target that reads it; the headers are the
 // seller's words, which the importer's header guess knows in English and German).
-import type { Draft } from '../../shared/domain/draft';
-import type { ImportTarget } from '../../shared/domain/import';
-import { offerValueLabel } from '../../shared/domain/offer-values';
-import { readPriceText } from '../../shared/domain/price-text';
-import { stateMeaning } from '../../shared/domain/publication-outcome';
+import type { Draft } from '../../shared/domain/drafts';
+import type { ImportTarget } from '../../shared/domain/tables';
+import { offerValueLabel, readPriceText } from '../../shared/domain/drafts';
+import { stateMeaning } from '../../shared/domain/publishing';
 import type { UiLanguage } from '../../shared/i18n-language';
 import type { ListingExtras, ListingView } from '../../shared/ipc/types';
 import { wordsIn } from '../i18n';

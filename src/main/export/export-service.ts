@@ -4,15 +4,14 @@
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Draft } from '../../shared/domain/draft';
-import type { DraftSummary } from '../../shared/domain/draft-list';
+import type { Draft, DraftSummary } from '../../shared/domain/drafts';
 import type { UiLanguage } from '../../shared/i18n-language';
 import type { ListingsState } from '../../shared/ipc/types';
 import { AppError } from '../errors/app-error';
 import { mainI18n, wordsIn } from '../i18n';
 import { draftsTable, listingsTable } from './columns';
 import { writeTable } from './table-files';
-import type { ExportFormat, ExportKind, ExportResult } from '../../shared/domain/export';
+import type { ExportFormat, ExportKind, ExportResult } from '../../shared/domain/tables';
 
 export interface ExportRequest {
   path: string;

@@ -1,7 +1,7 @@
 // Writes a table as CSV (UTF-8 with BOM, semicolons, CRLF: what German Excel opens as it is) or as
 // XLSX (exceljs), atomically: a failed export leaves no half-written file behind.
 import { writeFileAtomic } from '../storage/atomic-file';
-import type { ExportFormat } from '../../shared/domain/export';
+import type { ExportFormat } from '../../shared/domain/tables';
 import type { Cell, Table } from './columns';
 
 const NEEDS_QUOTES = /[;"\r\n]|^\s|\s$/;

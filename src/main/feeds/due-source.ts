@@ -2,7 +2,7 @@
 // to falls due that long after its last run. The runner claims each slot by its key, so a slot is
 // run once whichever desk or worker takes it.
 import type { DueSource, DueTask } from '../automation/due';
-import type { Feed } from '../../shared/domain/feed';
+import type { Feed } from '../../shared/domain/feeds';
 import type { FeedRuns } from './feed-runs';
 
 /** When the feed's next run falls due (epoch ms), or undefined when it does not run by itself. */

@@ -4,11 +4,9 @@
 // lifecycle path). Each step can run again after a crash without doing anything twice: a draft is
 // found by its reference before one is made, an update and a pause set what they set.
 import path from 'node:path';
-import type { Draft, DraftInit } from '../../shared/domain/draft';
-import type { Feed, FeedItem } from '../../shared/domain/feed';
-import type { FeedRunEntry } from '../../shared/domain/feed-run';
-import { applyChanges } from '../../shared/domain/import-compare';
-import type { DraftTemplate } from '../../shared/domain/template';
+import type { Draft, DraftInit, DraftTemplate } from '../../shared/domain/drafts';
+import type { Feed, FeedItem, FeedRunEntry } from '../../shared/domain/feeds';
+import { applyChanges } from '../../shared/domain/tables';
 import type { AccountView, ListingView } from '../../shared/ipc/types';
 import type { DraftsService } from '../drafts/drafts-service';
 import { draftInitOf } from '../import/draft-start';

@@ -1,17 +1,20 @@
 // A feed's plan, read now: the source's rows (photos found by name beside the table or in the feed's
 // photo folder), the feed's own record, the account's drafts and its listings read fresh from the
-// service; then the pure plan and the safety valve (src/shared/domain/feed-*.ts).
+// service; then the pure plan and the safety valve (src/shared/domain/feeds/feed-*.ts).
 import { readdir } from 'node:fs/promises';
 import pLimit from 'p-limit';
-import type { Draft } from '../../shared/domain/draft';
-import type { Feed } from '../../shared/domain/feed';
-import { planFeedRun } from '../../shared/domain/feed-plan';
-import { countActions, type FeedPlan } from '../../shared/domain/feed-run';
-import { readFeedRows, type FeedRow } from '../../shared/domain/feed-rows';
-import { feedValve } from '../../shared/domain/feed-valve';
-import type { ImportMapping } from '../../shared/domain/import';
-import { guessMapping } from '../../shared/domain/import-mapping';
-import type { DraftTemplate } from '../../shared/domain/template';
+import type { Draft, DraftTemplate } from '../../shared/domain/drafts';
+import type { Feed } from '../../shared/domain/feeds';
+import {
+  type FeedPlan,
+  type FeedRow,
+  countActions,
+  feedValve,
+  planFeedRun,
+  readFeedRows,
+} from '../../shared/domain/feeds';
+import type { ImportMapping } from '../../shared/domain/tables';
+import { guessMapping } from '../../shared/domain/tables';
 import type { AccountView, ListingView } from '../../shared/ipc/types';
 import { draftInitOf } from '../import/draft-start';
 import { findRowPhotos } from '../import/table-photos';

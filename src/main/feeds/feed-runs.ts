@@ -3,8 +3,7 @@
 // and kept as the feed's history. One run of a feed at a time.
 import path from 'node:path';
 import pLimit from 'p-limit';
-import type { Feed } from '../../shared/domain/feed';
-import type { FeedProgress, FeedRun, FeedRunEntry } from '../../shared/domain/feed-run';
+import type { Feed, FeedProgress, FeedRun, FeedRunEntry } from '../../shared/domain/feeds';
 import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 import { createKeyedLock } from '../publish/pacing';
@@ -12,7 +11,7 @@ import { applyEntry, itemAfter, type ApplyDeps } from './feed-apply';
 import { waitForJobs } from './publish-wait';
 import { createPhotoDownloads, type PhotoDownloads } from './photo-downloads';
 import type { AccountView } from '../../shared/ipc/types';
-import type { DraftTemplate } from '../../shared/domain/template';
+import type { DraftTemplate } from '../../shared/domain/drafts';
 import { feedAccount, planFeed, type PlannerDeps } from './feed-planner';
 import type { RunStore } from './run-store';
 import { keepApplied, newRun, runEntries } from './run-start';

@@ -1,9 +1,9 @@
 // The one place a feed's table is read: through the feed sources' reader (a CSV or XLSX file, or
 // an https URL with basic auth from the keychain, read with limits), plus what the valve needs.
 import path from 'node:path';
-import type { Feed } from '../../shared/domain/feed';
-import type { TableCell } from '../../shared/domain/import-rows';
-import { isEmptyRow } from '../../shared/domain/import-rows';
+import type { Feed } from '../../shared/domain/feeds';
+import type { TableCell } from '../../shared/domain/tables';
+import { isEmptyRow } from '../../shared/domain/tables';
 import type { SecretStore } from '../secrets/secret-store';
 import { readFeedSource } from './source';
 

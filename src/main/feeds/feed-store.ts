@@ -5,7 +5,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { feedSchema, type Feed, type FeedItem } from '../../shared/domain/feed';
+import { feedSchema, type Feed, type FeedItem } from '../../shared/domain/feeds';
 import { readJsonFile, writeFileAtomic } from '../storage/atomic-file';
 import { loadJsonFolder } from './json-folder';
 import { createKeyedLock } from '../publish/pacing';

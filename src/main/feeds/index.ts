@@ -2,8 +2,8 @@
 // drafts, the publish engine and the live paths. The IPC handlers, the command line and the
 // automation runner (feedDueSource) all go through this one service.
 import { randomUUID } from 'node:crypto';
-import { feedSchema, type Feed, type FeedSettings, type FeedView } from '../../shared/domain/feed';
-import type { FeedPlan, FeedRun } from '../../shared/domain/feed-run';
+import { feedSchema, type Feed, type FeedSettings, type FeedView } from '../../shared/domain/feeds';
+import type { FeedPlan, FeedRun } from '../../shared/domain/feeds';
 import type { SecretStore } from '../secrets/secret-store';
 import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';

@@ -1,11 +1,11 @@
 // A feed that publishes waits for the ads its run started (issue 25.3): each new row is done once
 // its ad is live, and failed, with the engine's why, once it was rejected or its job stopped. The
 // publish engine does the publishing, exactly once; this only watches its jobs.
-import { isOpenJobState, type PublishJobView } from '../../shared/domain/publish-job';
+import { isOpenJobState, type PublishJobView } from '../../shared/domain/publishing';
 import type { PublishEngine } from '../publish/engine-api';
 import { mainI18n } from '../i18n';
 import { serviceMessageLine } from '../../shared/service-messages';
-import type { PublishJobError } from '../../shared/domain/publish-job';
+import type { PublishJobError } from '../../shared/domain/publishing';
 
 /** A job's error in the app's language where the words know it, else the engine's own. */
 function whyOf(error: PublishJobError): string {

@@ -2,9 +2,14 @@
 // row it sends, so a resumed run sends the same), and what the feed keeps of a run that applies:
 // the ads the plan matched by reference, the header and mapping applied, the seller's yes.
 import { randomUUID } from 'node:crypto';
-import type { Feed, FeedItem } from '../../shared/domain/feed';
-import { countActions, isApplied, type FeedRun, type FeedRunEntry } from '../../shared/domain/feed-run';
-import { mappingFor } from '../../shared/domain/feed-rows';
+import type { Feed, FeedItem } from '../../shared/domain/feeds';
+import {
+  type FeedRun,
+  type FeedRunEntry,
+  countActions,
+  isApplied,
+  mappingFor,
+} from '../../shared/domain/feeds';
 import type { ReadPlan } from './feed-planner';
 import type { FeedStore } from './feed-store';
 

@@ -4,7 +4,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { FeedRun } from '../../shared/domain/feed-run';
+import type { FeedRun } from '../../shared/domain/feeds';
 import { writeFileAtomic } from '../storage/atomic-file';
 import { loadJsonFolder } from './json-folder';
 

@@ -3,7 +3,7 @@
 // remembers the folder of what was picked. The dialogs themselves are the shell's (Electron's
 // `dialog`); this file holds only what is the same whatever draws them.
 import path from 'node:path';
-import type { ExportFormat } from '../../shared/domain/export';
+import type { ExportFormat } from '../../shared/domain/tables';
 import {
   exportFilters,
   folderToRemember,
@@ -13,7 +13,7 @@ import {
   type FilePurpose,
   type FilterWords,
   type OpenPurpose,
-} from '../../shared/domain/file-picks';
+} from '../../shared/domain/tables';
 import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 

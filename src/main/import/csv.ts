@@ -2,7 +2,7 @@
 // with or without a BOM, or Windows-1252 (Excel's "CSV" on a German Windows) when not UTF-8.
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
-import type { TableCell } from '../../shared/domain/import-rows';
+import type { TableCell } from '../../shared/domain/tables';
 
 export type CsvDelimiter = ',' | ';' | '\t';
 export type CsvEncoding = 'utf-8' | 'windows-1252';

@@ -1,8 +1,8 @@
 // Where an imported row's draft starts, and how a row is named in the log.
 import path from 'node:path';
-import type { DraftInit } from '../../shared/domain/draft';
-import { sheetRow, type ImportRowPreview } from '../../shared/domain/import';
-import { applyTemplate, type DraftTemplate } from '../../shared/domain/template';
+import type { DraftInit } from '../../shared/domain/drafts';
+import { sheetRow, type ImportRowPreview } from '../../shared/domain/tables';
+import { applyTemplate, type DraftTemplate } from '../../shared/domain/drafts';
 import type { AccountView } from '../../shared/ipc/types';
 import { draftInitFromDefaults } from '../drafts/drafts-service';
 

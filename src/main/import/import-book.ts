@@ -2,8 +2,8 @@
 // and each import's drafts, so that an import can be undone as a whole.
 import { readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
-import type { ImportMapping, ImportRecord } from '../../shared/domain/import';
-import { importMappingSchema } from '../../shared/domain/import';
+import type { ImportMapping, ImportRecord } from '../../shared/domain/tables';
+import { importMappingSchema } from '../../shared/domain/tables';
 import { writeFileAtomic } from '../storage/atomic-file';
 
 const MAX_MAPPINGS = 200;

@@ -1,7 +1,7 @@
 // The log line of an import's run: what it wrote, left and refused, rows named as the wizard and
 // the command line name them (the spreadsheet's row number, or the ad file).
-import type { ImportPhotoRefusal, ImportProblem, ImportRecord } from '../../shared/domain/import';
-import type { DraftTemplate } from '../../shared/domain/template';
+import type { ImportPhotoRefusal, ImportProblem, ImportRecord } from '../../shared/domain/tables';
+import type { DraftTemplate } from '../../shared/domain/drafts';
 import { rowName } from './draft-start';
 
 export interface ImportLogFacts {

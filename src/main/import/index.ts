@@ -10,10 +10,9 @@ import type {
   ImportRowPreview,
   ImportRunResult,
   ImportUndoResult,
-} from '../../shared/domain/import';
-import type { DraftTemplate } from '../../shared/domain/template';
-import { guessMapping, mappingKey } from '../../shared/domain/import-mapping';
-import { cellText, isEmptyRow } from '../../shared/domain/import-rows';
+} from '../../shared/domain/tables';
+import type { DraftTemplate } from '../../shared/domain/drafts';
+import { cellText, guessMapping, isEmptyRow, mappingKey } from '../../shared/domain/tables';
 import type { AccountView, ListingView } from '../../shared/ipc/types';
 import type { DraftsService } from '../drafts/drafts-service';
 import { AppError } from '../errors/app-error';

@@ -3,9 +3,8 @@
 // no counterpart in a draft is named per file.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ImportProblem } from '../../shared/domain/import';
-import { parsePrice } from '../../shared/domain/import-price';
-import { categoryOf, priceTypeOf, type RowDraft } from '../../shared/domain/import-rows';
+import type { ImportProblem } from '../../shared/domain/tables';
+import { type RowDraft, categoryOf, parsePrice, priceTypeOf } from '../../shared/domain/tables';
 import { globFiles } from './glob';
 
 const AD_FILE = /^ad_.*\.(?:ya?ml|json)$/i;

@@ -1,8 +1,8 @@
 // The rows of an opened source as read, before they are compared with what exists: a table's rows
 // under a mapping (photos looked up beside the table or in the chosen folder), or ad files.
 import path from 'node:path';
-import type { ImportMapping } from '../../shared/domain/import';
-import { isEmptyRow, tableRowToDraft } from '../../shared/domain/import-rows';
+import type { ImportMapping } from '../../shared/domain/tables';
+import { isEmptyRow, tableRowToDraft } from '../../shared/domain/tables';
 import { readAdFile } from './kleinanzeigen-bot';
 import type { ReadRow } from './row-plan';
 import type { OpenedSource } from './source';

@@ -4,8 +4,8 @@
 // possible duplicates; and every row shows whether the draft it leaves would be ready to publish.
 import path from 'node:path';
 import pLimit from 'p-limit';
-import { newDraft, type Draft, type DraftInit } from '../../shared/domain/draft';
-import type { ImportProblem, ImportRowPreview } from '../../shared/domain/import';
+import { newDraft, type Draft, type DraftInit } from '../../shared/domain/drafts';
+import type { ImportProblem, ImportRowPreview } from '../../shared/domain/tables';
 import {
   applyChanges,
   draftChanges,
@@ -14,9 +14,8 @@ import {
   readinessProblems,
   sameValue,
   type RowFields,
-} from '../../shared/domain/import-compare';
-import type { DraftSummary } from '../../shared/domain/draft-list';
-import type { DraftTemplate } from '../../shared/domain/template';
+} from '../../shared/domain/tables';
+import type { DraftSummary, DraftTemplate } from '../../shared/domain/drafts';
 import type { AccountView, ListingView } from '../../shared/ipc/types';
 import type { DraftsStore } from '../storage/drafts-store';
 import { draftInitOf } from './draft-start';

@@ -7,9 +7,9 @@ import type {
   ImportProgress,
   ImportRecord,
   ImportRowPreview,
-} from '../../shared/domain/import';
-import { applyChanges } from '../../shared/domain/import-compare';
-import type { DraftTemplate } from '../../shared/domain/template';
+} from '../../shared/domain/tables';
+import { applyChanges } from '../../shared/domain/tables';
+import type { DraftTemplate } from '../../shared/domain/drafts';
 import type { AccountView } from '../../shared/ipc/types';
 import type { DraftsService } from '../drafts/drafts-service';
 import { AppError } from '../errors/app-error';

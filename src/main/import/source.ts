@@ -1,7 +1,7 @@
 // Opens an import's source: what it is (by its name, or a folder of ad files) and its contents.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { ImportKind } from '../../shared/domain/import';
+import type { ImportKind } from '../../shared/domain/tables';
 import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 import { readCsv, type CsvDelimiter, type CsvEncoding, type Table } from './csv';

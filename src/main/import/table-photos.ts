@@ -2,7 +2,7 @@
 // folder, then to the table's own folder), and a folder per row named like the row's reference.
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { ImportProblem } from '../../shared/domain/import';
+import type { ImportProblem } from '../../shared/domain/tables';
 
 const IMAGE = /\.(?:jpe?g|png|webp|gif|tiff?|heic|heif|avif|bmp)$/i;
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });

@@ -2,7 +2,7 @@
 // Only its types at load: exceljs and its zip libraries took a quarter of the app's start (issue 18.5),
 // so the library itself is loaded when a workbook is first read.
 import type ExcelJS from 'exceljs';
-import type { TableCell } from '../../shared/domain/import-rows';
+import type { TableCell } from '../../shared/domain/tables';
 import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 import type { Table } from './csv';

@@ -1,7 +1,7 @@
 // What a whole read of an account's listings tells the publish jobs of their ads (issue 23.5): the
 // publications' states as the service gave them, and the ads no longer on the list (taken down
 // elsewhere). The Publishing view then shows what became of each ad, not the word its job ended on.
-import type { PublishJobView } from '../../shared/domain/publish-job';
+import type { PublishJobView } from '../../shared/domain/publishing';
 import type { PublicationStateView } from '../../shared/ipc/types';
 import type { UnreadableListing } from '../../shared/service/listing';
 import type { AdNews } from '../publish/jobs';

@@ -3,7 +3,7 @@
 // a job whose publication exists (in review or live) refreshes its account's list when the listing
 // is not on it yet, so the new ad is there without the seller pressing Refresh. Several ads going
 // live together cost one refresh, not one each.
-import type { PublishJobView } from '../../shared/domain/publish-job';
+import type { PublishJobView } from '../../shared/domain/publishing';
 import type { PublicationStateView } from '../../shared/ipc/types';
 import { jobState } from './publication-states';
 

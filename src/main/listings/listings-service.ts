@@ -2,7 +2,7 @@
 // the service cannot be reached the seller sees the last known list (with the problem), never an
 // empty one. Beside each listing: its publications' states, read with the list (issue 15).
 import path from 'node:path';
-import type { PublishJobView } from '../../shared/domain/publish-job';
+import type { PublishJobView } from '../../shared/domain/publishing';
 import type { ListingsState, ListingView, PublicationStateView } from '../../shared/ipc/types';
 import type { AccountsService } from '../accounts/accounts-service';
 import { problemOf, serviceAppError } from '../accounts/service-problem';

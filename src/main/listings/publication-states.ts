@@ -7,7 +7,7 @@
 // whose states may have moved (see `listingsToRead`): with 1,000 live ads, 1,000 reads every few
 // minutes would be a burden on the service for states that rarely change by themselves.
 import pLimit from 'p-limit';
-import type { PublishJobView } from '../../shared/domain/publish-job';
+import type { PublishJobView } from '../../shared/domain/publishing';
 import type { ListingExtras, ListingView, PublicationStateView } from '../../shared/ipc/types';
 import { ServiceError, type PublicationSummary, type ServiceClient } from '../service-client';
 

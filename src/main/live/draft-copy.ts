@@ -2,8 +2,8 @@
 // from the listing's media URLs in order and taken in like dropped photos. The copy is not linked
 // (publishing it makes a new listing), and its reference is cleared: the publish engine finds a
 // listing by its reference after a lost answer, so the copy must not share the original's.
-import type { Draft, DraftInit, DraftPhoto, DraftPublication } from '../../shared/domain/draft';
-import { fullCategory } from '../../shared/domain/live-edit';
+import type { Draft, DraftInit, DraftPhoto, DraftPublication } from '../../shared/domain/drafts';
+import { fullCategory } from '../../shared/domain/live';
 import type { Listing } from '../../shared/service';
 import type { AccountView } from '../../shared/ipc/types';
 import { draftInitFromDefaults, appErrorOf } from '../drafts/drafts-service';

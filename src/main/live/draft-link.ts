@@ -3,18 +3,20 @@
 // listing, never a value the draft merely had not caught up with: issue 23.1), a conflict picked
 // by the seller, and the link dropped when the listing is gone. The draft's `remote.photoUrls` says
 // which listing URL shows which of its photos.
-import type { Draft } from '../../shared/domain/draft';
-import { DraftNotPublishableError, draftToListingCreateRequest } from '../../shared/domain/draft-requests';
+import type { Draft } from '../../shared/domain/drafts';
+import { DraftNotPublishableError, draftToListingCreateRequest } from '../../shared/domain/drafts';
 import type { DraftLiveDiff } from '../../shared/domain/live';
-import { compareWithListing, desiredOrder, type ListingFields } from '../../shared/domain/live-diff';
 import {
-  baseOf,
-  conflictsOf,
-  mergeLive,
-  resolveConflict,
+  type ListingFields,
   type MergeField,
-} from '../../shared/domain/live-merge';
-import { mergedDiff } from '../../shared/domain/live-rows';
+  baseOf,
+  compareWithListing,
+  conflictsOf,
+  desiredOrder,
+  mergeLive,
+  mergedDiff,
+  resolveConflict,
+} from '../../shared/domain/live';
 import type { Listing } from '../../shared/service';
 import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';

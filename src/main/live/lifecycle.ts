@@ -3,9 +3,13 @@
 // draft linked to it loses the link (so publishing it again makes a new ad): a plain delete makes it
 // a draft again, a sale marks it 'ended'; its content stays either way.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Draft } from '../../shared/domain/draft';
-import type { EndedDraft, ListingDeleteResult, PublicationStateRequest } from '../../shared/domain/lifecycle';
-import type { PublicationView } from '../../shared/domain/live';
+import type { Draft } from '../../shared/domain/drafts';
+import type {
+  EndedDraft,
+  ListingDeleteResult,
+  PublicationStateRequest,
+  PublicationView,
+} from '../../shared/domain/live';
 import type { PublicationStateView } from '../../shared/ipc/types';
 import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';

@@ -1,8 +1,8 @@
 // The draft a live listing was published from, found through the publish jobs that made its
 // publications (a draft's summary does not carry its link, and reading every draft would cost as
 // much with 10,000 drafts as the list itself). Only a draft still linked to the listing counts.
-import type { Draft } from '../../shared/domain/draft';
-import { fullCategory, type LiveEditSource } from '../../shared/domain/live-edit';
+import type { Draft } from '../../shared/domain/drafts';
+import { fullCategory, type LiveEditSource } from '../../shared/domain/live';
 import type { ListingView } from '../../shared/ipc/types';
 import type { DraftsStore } from '../storage/drafts-store';
 import type { LiveContext } from './live-context';

@@ -2,9 +2,13 @@
 // then go through validation again and the publish engine follows them), and its photos (add through
 // the drafts' intake, remove, reorder). Every call answers with the listing as the service has it
 // afterwards, and puts it into the Listings view.
-import type { ListingPatch, ListingPhotosResult, PublicationView } from '../../shared/domain/live';
-import type { PhotoRemoval } from '../../shared/domain/live-edit';
-import { listingPatchChanges } from '../../shared/domain/live-diff';
+import type {
+  ListingPatch,
+  ListingPhotosResult,
+  PhotoRemoval,
+  PublicationView,
+} from '../../shared/domain/live';
+import { listingPatchChanges } from '../../shared/domain/live';
 import { MAX_PHOTO_UPLOAD_BYTES } from '../../shared/ipc/contract';
 import type { ListingView, PhotoRefusal } from '../../shared/ipc/types';
 import type { ListingUpdateRequest } from '../../shared/service';

@@ -1,12 +1,11 @@
 // The one way a change to a live listing reaches the draft linked to it (issue 23.1): whenever the
 // app sees the listing as the service has it (after a live edit, a bulk change, a read of the list
 // or of the listing), the linked draft is merged with it three ways against the version both last
-// agreed on (shared/domain/live-merge.ts). Photos added live are fetched into the draft's folder.
+// agreed on (shared/domain/live/live-merge.ts). Photos added live are fetched into the draft's folder.
 import { isDeepStrictEqual } from 'node:util';
-import type { Draft, DraftPhoto } from '../../shared/domain/draft';
-import { fullCategory } from '../../shared/domain/live-edit';
-import { baseOf, liveAddedUrls, mergeLive, type BroughtPhotos } from '../../shared/domain/live-merge';
-import type { ListingShown } from '../../shared/domain/live-values';
+import type { Draft, DraftPhoto } from '../../shared/domain/drafts';
+import { type BroughtPhotos, baseOf, fullCategory, liveAddedUrls, mergeLive } from '../../shared/domain/live';
+import type { ListingShown } from '../../shared/domain/live';
 import { intakeMany } from '../media/intake-queue';
 import { createKeyedLock } from '../publish/pacing';
 import { photoFolder, toDataPath } from '../storage/draft-files';

@@ -2,7 +2,7 @@
 // changed with row 10 (204, then read again). The spec has no read of all publications of a listing
 // with a known path, so "the publications of a listing" are the ones the app's publish jobs made.
 import type { PublicationPatch, PublicationView } from '../../shared/domain/live';
-import { rejectionReasonOf } from '../../shared/domain/publication-outcome';
+import { rejectionReasonOf } from '../../shared/domain/publishing';
 import type { Publication } from '../../shared/service';
 import type { ServiceClient } from '../service-client';
 import { liveError, liveProblem } from './live-errors';

@@ -1,7 +1,11 @@
 // The publish engine's options and its interface (engine.ts builds it).
-import type { SettleRule } from '../../shared/domain/publication-outcome';
+import type {
+  PublishJobView,
+  PublishNotice,
+  PublishStartResult,
+  SettleRule,
+} from '../../shared/domain/publishing';
 import type { Backoff } from '../service-client/backoff';
-import type { PublishJobView, PublishNotice, PublishStartResult } from '../../shared/domain/publish-job';
 import type { PublishAccounts } from './context';
 import type { PublishClaims } from './claims';
 import type { DraftsPort } from './drafts';

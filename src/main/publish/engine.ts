@@ -2,8 +2,8 @@
 // across all jobs), tracks their publications, and tells the UI every change. Jobs found on disk at
 // open resume where they stopped: after a quit, a crash or a kill.
 import { randomUUID } from 'node:crypto';
-import type { DraftRemote, DraftStatus } from '../../shared/domain/draft';
-import { isOpenJobState } from '../../shared/domain/publish-job';
+import type { DraftRemote, DraftStatus } from '../../shared/domain/drafts';
+import { isOpenJobState } from '../../shared/domain/publishing';
 import { createSerialQueue } from '../storage/serial-queue';
 import { isSignInFailure } from '../accounts/sign-in-check';
 import {

@@ -3,7 +3,7 @@
 // jobs are granted at once as before; in a shop (at start, or joined while the app runs) they are
 // claimed in the shop's queue, the view lists the shop's jobs with their desks, and only the desk
 // that pressed Publish is told; leaving goes back to the lone desk's claims at once.
-import type { PublishNotice } from '../../shared/domain/publish-job';
+import type { PublishNotice } from '../../shared/domain/publishing';
 import { loneClaims, type ClaimedJobs, type PublishClaims } from '../publish/claims';
 import type { PublishEngine } from '../publish/engine';
 import { loneBulkClaims, type BulkClaims, type ClaimedBulkJobs } from '../bulk/bulk-claims';

@@ -3,7 +3,7 @@
 // and the sync over the stores' own functions; at start, or as soon as a join made while the app
 // runs succeeds. Without membership.json nothing of this runs and the desk works alone on its files,
 // as before (issue 24.8).
-import { mergeShopDraft, mergeShopRecord, restoreAfterDelete } from '../../shared/domain/shop-merge';
+import { mergeShopDraft, mergeShopRecord, restoreAfterDelete } from '../../shared/domain/shop';
 import type { Log } from '../log/log';
 import type { SecretStore } from '../secrets/secret-store';
 import type { AccountsStore } from '../storage/accounts-store';
@@ -17,7 +17,7 @@ import { createPhotoSync } from './photos';
 import { startShopListings, type ShopListingsDeps } from './listings';
 import { shopStatus, type ShopStatus } from './status';
 
-/** The merge of src/shared/domain/shop-merge.ts as the sync engine takes it. */
+/** The merge of src/shared/domain/shop/shop-merge.ts as the sync engine takes it. */
 export const shopMerge: ShopMergePort = {
   draft: mergeShopDraft,
   record: mergeShopRecord,

@@ -6,7 +6,7 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { parseStoredDraft, type Draft } from '../../shared/domain/draft';
+import { parseStoredDraft, type Draft } from '../../shared/domain/drafts';
 import { readJsonFile } from './atomic-file';
 
 export interface DraftPaths {

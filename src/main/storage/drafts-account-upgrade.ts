@@ -7,7 +7,7 @@
 // account" and the seller moves it.
 import path from 'node:path';
 import { z } from 'zod';
-import type { AccountUpgradeNotice } from '../../shared/domain/draft-accounts';
+import type { AccountUpgradeNotice } from '../../shared/domain/drafts';
 import { readJsonFile, writeFileAtomic } from './atomic-file';
 import type { DraftsStore } from './drafts-store';
 

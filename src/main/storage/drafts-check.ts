@@ -6,7 +6,7 @@
 // aside as a problem.
 import { readFile } from 'node:fs/promises';
 import pLimit from 'p-limit';
-import { parseStoredDraft } from '../../shared/domain/draft';
+import { parseStoredDraft } from '../../shared/domain/drafts';
 import { draftFile, type DraftPaths } from './draft-files';
 import type { DraftsStore } from './drafts-store';
 

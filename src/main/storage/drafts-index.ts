@@ -6,9 +6,8 @@
 // file may differ from the snapshot is named in the journal and is read again (drafts-recovery.ts).
 import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { z } from 'zod';
-import { draftStatuses } from '../../shared/domain/draft-choices';
-import { draftSummarySchema, type DraftSummary } from '../../shared/domain/draft-list';
-import { draftScheduleSchema } from '../../shared/domain/draft-schedule';
+import { type DraftSummary, draftStatuses, draftSummarySchema } from '../../shared/domain/drafts';
+import { draftScheduleSchema } from '../../shared/domain/publishing';
 import { readJsonFile, writeFileAtomic } from './atomic-file';
 import { isDraftId } from './draft-files';
 

@@ -4,7 +4,7 @@
 // (added, removed or moved by hand), or all of them when the snapshot is missing or damaged.
 import { stat } from 'node:fs/promises';
 import pLimit from 'p-limit';
-import { summarizeDraft, type DraftSummary } from '../../shared/domain/draft-list';
+import { summarizeDraft, type DraftSummary } from '../../shared/domain/drafts';
 import { draftFile, listDraftIds, readDraftFile, type DraftPaths } from './draft-files';
 import { readIndex, readJournal, type JournalLine } from './drafts-index';
 

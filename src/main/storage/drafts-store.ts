@@ -3,11 +3,17 @@
 // with 10 or 10,000. Deleting moves drafts to a trash they can be restored from until it is emptied.
 import { randomUUID } from 'node:crypto';
 import { cp, rm } from 'node:fs/promises';
-import { draftPhotoFolder, draftSchema, newDraft, photosBelongToDraft } from '../../shared/domain/draft';
-import { newPriceRuleRecord } from '../../shared/domain/price-rule-record';
-import type { Draft, DraftInit } from '../../shared/domain/draft';
-import { isPublishable } from '../../shared/domain/draft-validation';
-import { summarizeDraft, type DraftSummary } from '../../shared/domain/draft-list';
+import {
+  type DraftSummary,
+  draftPhotoFolder,
+  draftSchema,
+  isPublishable,
+  newDraft,
+  photosBelongToDraft,
+  summarizeDraft,
+} from '../../shared/domain/drafts';
+import { newPriceRuleRecord } from '../../shared/domain/price-rules';
+import type { Draft, DraftInit } from '../../shared/domain/drafts';
 import { makeFolder, moveFile, writeFileAtomic } from './atomic-file';
 import { draftFile, draftPaths, isDraftId, photoFolder, readDraftFile } from './draft-files';
 import { Journal, writeIndex, type JournalLine } from './drafts-index';

@@ -8,7 +8,7 @@ import {
   themeSchema,
 } from '../../shared/ipc/contract';
 import type { Settings } from '../../shared/ipc/types';
-import type { FilePurpose } from '../../shared/domain/file-picks';
+import type { FilePurpose } from '../../shared/domain/tables';
 import { openStore, type StoreFactory } from './store-factory';
 
 export interface SettingsService {

@@ -2,7 +2,7 @@
 // written atomically. A file that does not parse is moved aside and named, never silently reset.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { Draft, DraftInit } from '../../shared/domain/draft';
+import type { Draft, DraftInit } from '../../shared/domain/drafts';
 import {
   TEMPLATES_VERSION,
   applyTemplate,
@@ -10,8 +10,8 @@ import {
   templateFromDraft,
   templatesFileSchema,
   type DraftTemplate,
-} from '../../shared/domain/template';
-import type { PriceRule } from '../../shared/domain/price-rule';
+} from '../../shared/domain/drafts';
+import type { PriceRule } from '../../shared/domain/price-rules';
 import type { AccountView } from '../../shared/ipc/types';
 import { draftInitFromDefaults } from '../drafts/drafts-service';
 import { AppError } from '../errors/app-error';

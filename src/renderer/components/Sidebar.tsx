@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ViewName } from '../../shared/ipc/types';
-import { isOpenJobState } from '../../shared/domain/publish-job';
+import { isOpenJobState } from '../../shared/domain/publishing';
 import { useAppStore } from '../store/app-store';
 import { feedsNeedingSeller, useFeedsStore } from '../store/feeds-store';
 import { needsSeller, usePublishStore } from '../store/publish-store';

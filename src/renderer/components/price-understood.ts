@@ -2,7 +2,7 @@
 // 23.4), so "1.249" is seen to be 1.249,00 € before anything is saved or sent.
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPrice, readPriceText } from '../../shared/domain/price-text';
+import { formatPrice, readPriceText } from '../../shared/domain/drafts';
 import { useMessageLanguage } from './problem-text';
 
 /** "= 1.249,00 €" for a text that reads as an amount, in the UI's language; undefined otherwise. */

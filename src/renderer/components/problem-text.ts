@@ -3,7 +3,7 @@
 // English message. The service's own title and detail go under "Details" (ServiceDetails.tsx).
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DraftLanguage } from '../../shared/domain/draft-language';
+import type { DraftLanguage } from '../../shared/domain/drafts';
 import type { ServiceProblem } from '../../shared/ipc/types';
 import { serviceMessageLine } from '../../shared/service-messages';
 

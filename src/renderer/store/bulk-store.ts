@@ -1,8 +1,7 @@
 // Bulk edits (issue 17.4): the "Change…" dialog's target (ticked drafts or live listings), its
 // preview, and the jobs of live listings as main reports them (`bulk:changed`).
 import { create } from 'zustand';
-import type { BulkEdit, BulkRowPlan } from '../../shared/domain/bulk-edit';
-import type { BulkDraftsResult, BulkJob } from '../../shared/domain/bulk-edit-job';
+import type { BulkDraftsResult, BulkEdit, BulkJob, BulkRowPlan } from '../../shared/domain/bulk';
 import { call, subscribe } from '../ipc/client';
 import { failureOf, type LiveFailure } from './live-failure';
 

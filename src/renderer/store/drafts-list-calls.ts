@@ -1,9 +1,8 @@
 // How the Drafts list asks main for its rows (drafts-store.ts): the filter and the call's input, the
 // list its answer makes, a list change that drops an answer no longer wanted, and the pause between
 // the first screen of rows and the rest.
-import type { DraftStatus } from '../../shared/domain/draft';
-import type { DraftAccountScope, DraftSort } from '../../shared/domain/draft-list';
-import { expandRows, type DraftListRow } from '../../shared/domain/draft-rows';
+import type { DraftAccountScope, DraftSort, DraftStatus } from '../../shared/domain/drafts';
+import { expandRows, type DraftListRow } from '../../shared/domain/drafts';
 import type { DraftsListResult } from '../../shared/ipc/types';
 
 /** What the seller narrows and orders the list by. */

@@ -3,9 +3,8 @@
 // Main filters and sorts; the rows come in compact form, and for a new filter the first screen of
 // them comes first, so that 10,000 drafts show their first row as soon as 10 would (issue 18.5).
 import { create } from 'zustand';
-import type { MoveAccountResult } from '../../shared/domain/draft-accounts';
-import type { DraftAccountScope } from '../../shared/domain/draft-list';
-import { FIRST_ROWS } from '../../shared/domain/draft-rows';
+import type { DraftAccountScope, MoveAccountResult } from '../../shared/domain/drafts';
+import { FIRST_ROWS } from '../../shared/domain/drafts';
 import type { DraftsListResult } from '../../shared/ipc/types';
 import { call } from '../ipc/client';
 import { useAppStore } from './app-store';

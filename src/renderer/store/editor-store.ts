@@ -5,14 +5,12 @@
 // live ad) is kept and shown, even while the seller types (issue 24.4).
 import i18next from 'i18next';
 import { create } from 'zustand';
-import type { Draft } from '../../shared/domain/draft';
+import type { Draft, DraftFields } from '../../shared/domain/drafts';
 import { call } from '../ipc/client';
 import { useAppStore } from './app-store';
 import { attributesOf, rowsOf, sameAttributes, type AttributeRow } from './attribute-rows';
 import { createAutosave, type Autosave, type SaveStatus } from './draft-autosave';
-import type { DraftFields } from '../../shared/domain/draft';
-import { draftFieldsOf, withTypedFields } from '../../shared/domain/draft-fields';
-import { sameData } from '../../shared/domain/shop-fields';
+import { draftFieldsOf, sameData, withTypedFields } from '../../shared/domain/shop';
 
 /** How long after the last keystroke a change is saved. */
 export const AUTOSAVE_DELAY_MS = 400;

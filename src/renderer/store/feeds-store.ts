@@ -3,8 +3,7 @@
 import { create } from 'zustand';
 import type { InputOf } from '../../shared/ipc/contract';
 import { call } from '../ipc/client';
-import type { FeedView } from '../../shared/domain/feed';
-import type { FeedPlan, FeedProgress, FeedRun } from '../../shared/domain/feed-run';
+import type { FeedPlan, FeedProgress, FeedRun, FeedView } from '../../shared/domain/feeds';
 
 export type FeedsScreen =
   { kind: 'list' } | { kind: 'feed'; id: string } | { kind: 'form'; id: string | null };

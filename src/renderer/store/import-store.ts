@@ -9,8 +9,8 @@ import type {
   ImportRunResult,
   ImportTarget,
   ImportUndoResult,
-} from '../../shared/domain/import';
-import type { DraftTemplate } from '../../shared/domain/template';
+} from '../../shared/domain/tables';
+import type { DraftTemplate } from '../../shared/domain/drafts';
 import { IpcError } from '../../shared/ipc/envelope';
 import { call } from '../ipc/client';
 import { useAccountsStore } from './accounts-store';

@@ -1,8 +1,12 @@
 // Managing the open live listing: changes to its fields, its photos and its publications. Every
 // answer is the listing as the service has it afterwards, and that is what the detail pane shows.
 import { create } from 'zustand';
-import type { ListingPatch, PublicationPatch, PublicationView } from '../../shared/domain/live';
-import type { PhotoUndoOffer } from '../../shared/domain/live-edit';
+import type {
+  ListingPatch,
+  PhotoUndoOffer,
+  PublicationPatch,
+  PublicationView,
+} from '../../shared/domain/live';
 import type { ListingView, PhotoRefusal } from '../../shared/ipc/types';
 import { call } from '../ipc/client';
 import { inSellersWords, photoBytesOf } from '../ipc/photo-bytes';

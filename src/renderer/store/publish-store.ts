@@ -7,7 +7,7 @@ import type {
   PublishNotice,
   PublishStartResult,
   PublishState,
-} from '../../shared/domain/publish-job';
+} from '../../shared/domain/publishing';
 import { call } from '../ipc/client';
 import { useAppStore } from './app-store';
 

@@ -2,7 +2,7 @@
 // photo waits out its Undo before main deletes anything, so main's count (the list's) lags the
 // seller's by those seconds; the row takes the editor's count instead, at once, Undo included.
 import { create } from 'zustand';
-import type { DraftListRow } from '../../shared/domain/draft-rows';
+import type { DraftListRow } from '../../shared/domain/drafts';
 
 /** The editor's count; `mainCount` once it was left: trusted only while the list still says that. */
 interface Shown {

@@ -1,20 +1,21 @@
 // The contract's channels of bulk work (issue 17): import, bulk edits, export and templates. Part of
 // THE contract (contract.ts spreads them in); main validates every input against these schemas.
 import { z } from 'zod';
-import { draftIdSchema } from '../domain/draft';
-import type { Draft } from '../domain/draft';
-import { bulkEditSchema, type BulkRowPlan } from '../domain/bulk-edit';
-import type { BulkDraftsResult, BulkJob } from '../domain/bulk-edit-job';
-import { exportFormatSchema, exportKinds, type ExportResult } from '../domain/export';
+import { type DraftTemplate, draftIdSchema, templateNameSchema } from '../domain/drafts';
+import type { Draft } from '../domain/drafts';
+import { bulkEditSchema, type BulkRowPlan } from '../domain/bulk';
+import type { BulkDraftsResult, BulkJob } from '../domain/bulk';
 import {
-  importMappingSchema,
+  type ExportResult,
   type ImportInspectResult,
   type ImportPreviewResult,
   type ImportRecord,
   type ImportRunResult,
   type ImportUndoResult,
-} from '../domain/import';
-import { templateNameSchema, type DraftTemplate } from '../domain/template';
+  exportFormatSchema,
+  exportKinds,
+  importMappingSchema,
+} from '../domain/tables';
 import { channel, noInput } from './channel';
 import { absolutePathSchema, segmentIdSchema } from './input-schemas';
 

@@ -1,8 +1,8 @@
 // The contract's channels of stock feeds (issue 25.1-25.3): the feeds, their plans, their runs and
 // history. A feed's basic-auth password travels inward only (to the keychain), like a client secret.
 import { z } from 'zod';
-import { feedSettingsSchema, type FeedView } from '../domain/feed';
-import type { FeedPlan, FeedRun } from '../domain/feed-run';
+import { feedSettingsSchema, type FeedView } from '../domain/feeds';
+import type { FeedPlan, FeedRun } from '../domain/feeds';
 import { channel, noInput } from './channel';
 import { segmentIdSchema } from './input-schemas';
 
@@ -41,4 +41,4 @@ export const feedsChannels = {
   ),
 };
 
-export type { FeedProgress } from '../domain/feed-run';
+export type { FeedProgress } from '../domain/feeds';

@@ -1,8 +1,7 @@
 // The contract's channels of picking files (issue 26.1): what the shell offers, the system's open
 // and save dialogs (Electron), and a file the page hands over (the web shell has no dialog of main's).
 import { z } from 'zod';
-import { exportFormatSchema, exportKinds } from '../domain/export';
-import { openPurposes } from '../domain/file-picks';
+import { exportFormatSchema, exportKinds, openPurposes } from '../domain/tables';
 import { channel, noInput } from './channel';
 import { photoBytesSchema } from './input-schemas';
 

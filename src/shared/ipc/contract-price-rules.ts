@@ -1,9 +1,9 @@
 // The contract's channels of price rules (issue 25.5): a rule set on a draft or on a template.
 // Part of THE contract (contract.ts spreads them in); main validates every input against these.
 import { z } from 'zod';
-import { draftIdSchema, type Draft } from '../domain/draft';
-import { priceRuleSchema } from '../domain/price-rule';
-import type { DraftTemplate } from '../domain/template';
+import { draftIdSchema, type Draft } from '../domain/drafts';
+import { priceRuleSchema } from '../domain/price-rules';
+import type { DraftTemplate } from '../domain/drafts';
 import { channel } from './channel';
 import { segmentIdSchema } from './input-schemas';
 

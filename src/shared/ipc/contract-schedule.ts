@@ -1,7 +1,7 @@
 // The contract's channel of scheduled publishing (issue 25.4): the editor and the Drafts list's
 // selection set a date and time for drafts, change it, or cancel it.
 import { z } from 'zod';
-import { draftIdSchema } from '../domain/draft';
+import { draftIdSchema } from '../domain/drafts';
 import { channel } from './channel';
 
 /** One draft's answer: scheduled (or cancelled), or why not, in the seller's words. */

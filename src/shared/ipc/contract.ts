@@ -2,11 +2,25 @@
 // every event's payload type. Main validates every input against it; the renderer is untrusted.
 import { z } from 'zod';
 import type { ChannelName, EventName } from './names';
-import { draftFieldsSchema, draftIdSchema, draftStatusSchema } from '../domain/draft';
-import type { Draft } from '../domain/draft';
-import { patternProblem } from '../domain/marketplace-link';
-import { draftAccountScopes, draftSorts } from '../domain/draft-list';
-import type { MoveAccountResult } from '../domain/draft-accounts';
+import {
+  draftAccountScopes,
+  draftFieldsSchema,
+  draftIdSchema,
+  draftSorts,
+  draftStatusSchema,
+} from '../domain/drafts';
+import type { Draft, MoveAccountResult } from '../domain/drafts';
+import {
+  CONFLICT_FIELDS,
+  type DraftLiveDiff,
+  type ListingDeleteResult,
+  type ListingPhotosResult,
+  type PublicationView,
+  listingPatchSchema,
+  patternProblem,
+  publicationPatchSchema,
+  publicationStateRequestSchema,
+} from '../domain/live';
 import {
   MAX_PHOTO_UPLOAD_BYTES,
   PHOTO_CHUNK_BYTES,
@@ -15,18 +29,10 @@ import {
   photoBytesSchema,
   segmentIdSchema,
 } from './input-schemas';
-import type { PublishJobView, PublishNotice, PublishStartResult, PublishState } from '../domain/publish-job';
-import {
-  listingPatchSchema,
-  publicationPatchSchema,
-  CONFLICT_FIELDS,
-  type DraftLiveDiff,
-  type ListingPhotosResult,
-  type PublicationView,
-} from '../domain/live';
-import type { LiveEditSource, PhotoRemoval } from '../domain/live-edit';
-import type { ImportProgress } from '../domain/import';
-import type { BulkJob } from '../domain/bulk-edit-job';
+import type { PublishJobView, PublishNotice, PublishStartResult, PublishState } from '../domain/publishing';
+import type { LiveEditSource, PhotoRemoval } from '../domain/live';
+import type { ImportProgress } from '../domain/tables';
+import type { BulkJob } from '../domain/bulk';
 import { bulkWorkChannels } from './contract-bulk-work';
 import { filesChannels } from './contract-files';
 import { scheduleChannels } from './contract-schedule';
@@ -34,7 +40,6 @@ import { priceRuleChannels } from './contract-price-rules';
 import { shopChannels, type ShopProgress, type ShopStatusView } from './contract-shop';
 import { feedsChannels, type FeedProgress } from './contract-feeds';
 import { channel, noInput, type ChannelDef } from './channel';
-import { publicationStateRequestSchema, type ListingDeleteResult } from '../domain/lifecycle';
 import type {
   AddPhotosResult,
   DraftsListResult,

@@ -1,6 +1,11 @@
 // Schemas of the contract's hostile-input guards: ids that end up in paths or URLs, file paths
 // handed to main, and photo bytes in socket-sized pieces. Pure zod: shared code has no node:path.
 import { z } from 'zod';
+import { segmentIdSchema } from '../domain/drafts';
+
+// The guards of ids and paths live in shared/domain (stored feeds use them too); the contract's
+// callers keep taking them from here.
+export { absolutePathSchema, isSafeSegment, looksAbsolute, segmentIdSchema } from '../domain/drafts';
 
 /** The largest photo file main takes in, by path or as bytes from the page. */
 export const MAX_PHOTO_UPLOAD_BYTES = 50 * 1024 * 1024;
@@ -10,36 +15,6 @@ export const MAX_PHOTO_UPLOAD_BYTES = 50 * 1024 * 1024;
  * that one socket message stays far below the web shell's limit (MAX_SOCKET_MESSAGE_BYTES).
  */
 export const PHOTO_CHUNK_BYTES = 4 * 1024 * 1024;
-
-// A listing uuid of '..' would turn `/v1/listings/{uuid}/media` into `/v1/media`: an id is one
-// path segment or nothing. '%' is refused too, so that no decoding step can make one of '%2e%2e'.
-// eslint-disable-next-line no-control-regex
-const NOT_IN_SEGMENT = /[/\\%\u0000-\u001f\u007f]/;
-
-/** True when `value` is safe as one segment of a path or URL. */
-export function isSafeSegment(value: string): boolean {
-  return value !== '' && value !== '.' && value !== '..' && !NOT_IN_SEGMENT.test(value);
-}
-
-/** An id (listing, publication, imprint, ticket, job, account, upload) that becomes a path segment. */
-export const segmentIdSchema = z.string().min(1).max(100).refine(isSafeSegment, {
-  message: 'must be an id, without “.”, “..”, “/”, “\\”, “%” or control characters',
-});
-
-// POSIX `/…`, Windows `C:\…` or `C:/…`, and UNC `\\server\share…` (which covers `\\?\C:\…`).
-const ABSOLUTE_PATH = /^(?:\/|[A-Za-z]:[\\/]|\\\\[^\\/]+[\\/][^\\/])/;
-
-/** True when `value` is an absolute file path on some platform (main checks its own, too). */
-export function looksAbsolute(value: string): boolean {
-  return ABSOLUTE_PATH.test(value) && !value.includes('\0');
-}
-
-/** A file or folder path given to main: absolute only, so it never depends on main's cwd. */
-export const absolutePathSchema = z
-  .string()
-  .min(1)
-  .max(4096)
-  .refine(looksAbsolute, { message: 'must be an absolute path' });
 
 /** Base64 text of at most `bytes` bytes. */
 export function base64Schema(bytes: number) {

@@ -1,9 +1,18 @@
 // Output and event payload types of the contract.
-import type { Draft, DraftStatus, PhotoDuplicate } from '../domain/draft';
-import type { UnreadableListing } from '../service/listing';
-import type { AccountUpgradeNotice } from '../domain/draft-accounts';
-import type { CompactDraftRows } from '../domain/draft-rows';
-import type { DraftSchedule } from '../domain/draft-schedule';
+import type {
+  AccountUpgradeNotice,
+  CompactDraftRows,
+  Draft,
+  DraftStatus,
+  PhotoDuplicate,
+  PhotoRefusal,
+} from '../domain/drafts';
+import type { DraftSchedule, Imprint } from '../domain/publishing';
+import type { ListingView, UnreadableListing } from '../service/listing';
+import type { ServiceProblem } from '../service/service-problem';
+
+// Types of the contract that live below it, where shared/domain and shared/service use them too.
+export type { Imprint, ListingView, PhotoRefusal, ServiceProblem };
 
 export type ShellKind = 'electron' | 'web';
 
@@ -55,13 +64,6 @@ export type AuthScheme = 'auto' | 'bearer' | 'bare';
 /** A form of the Authorization header: `Bearer <token>` or the bare token. */
 export type AuthForm = 'bearer' | 'bare';
 
-/** An imprint created through the service; kept locally since the spec has no way to read it back. */
-export interface Imprint {
-  uuid: string;
-  content: string;
-  createdAt: string;
-}
-
 /** An account as the renderer sees it: everything but the secret, which never leaves main. */
 export interface AccountView {
   id: string;
@@ -90,22 +92,6 @@ export interface AccountsState {
   accounts: AccountView[];
   activeId: string;
   keychain: KeychainStatus;
-}
-
-/**
- * What went wrong talking to the service, as a stable code the renderer translates (with the
- * English message as fallback): the token error codes (`invalid_client`, ...), 'unreachable',
- * 'tls', 'timeout', 'unauthorized', 'missing-secret', 'server-error', ...
- */
-export interface ServiceProblem {
-  problem: string;
-  message: string;
-  status?: number;
-  detail?: string;
-  /** The service call that failed; with `status` it picks the seller's sentence (shared/service-messages). */
-  operation?: string;
-  /** The service's own title, shown under "Details". */
-  title?: string;
 }
 
 /**
@@ -139,24 +125,6 @@ export interface ConnectionUsed {
 export type ConnectionResult =
   | { ok: true; listingCount: number; used?: ConnectionUsed }
   | ({ ok: false; tried?: string[]; authTried?: AuthForm[] } & ServiceProblem);
-
-/** A listing as the service returns it (see shared/service Listing); unknown fields are kept. */
-export interface ListingView {
-  uuid: string;
-  title: string;
-  description: string;
-  category: string;
-  attributes: Record<string, string>;
-  adType: string;
-  adPrice: { type: string; amount: number };
-  userId: string;
-  email: string;
-  phoneNumber?: string | null;
-  customReference?: string | null;
-  contactPerson?: string | null;
-  buyNow?: boolean | null;
-  urls: string[];
-}
 
 /** The active account's listings: live when `problem` is absent, else the last known list. */
 export interface ListingsState {
@@ -276,15 +244,6 @@ export interface AppProblem {
 /** The problems not dismissed yet, oldest first. */
 export interface ProblemsState {
   problems: AppProblem[];
-}
-
-/** A dropped file that did not become a photo, and why (English message; `code` to translate). */
-export interface PhotoRefusal {
-  name: string;
-  code: string;
-  message: string;
-  /** The format of an 'unsupported' file, e.g. "CR2", for advice in the UI's language (issue 16). */
-  label?: string;
 }
 
 export interface AddPhotosResult {

@@ -4,4 +4,5 @@ export * from './listing';
 export * from './media';
 export * from './paths';
 export * from './publication';
+export * from './service-problem';
 export * from './token';

@@ -28,6 +28,24 @@ export const Listing = z.looseObject({
 });
 export type Listing = z.infer<typeof Listing>;
 
+/** A listing as the service returns it (see shared/service Listing); unknown fields are kept. */
+export interface ListingView {
+  uuid: string;
+  title: string;
+  description: string;
+  category: string;
+  attributes: Record<string, string>;
+  adType: string;
+  adPrice: { type: string; amount: number };
+  userId: string;
+  email: string;
+  phoneNumber?: string | null;
+  customReference?: string | null;
+  contactPerson?: string | null;
+  buyNow?: boolean | null;
+  urls: string[];
+}
+
 /** Body of `GET /v1/listings`: all listings of the authenticated user. */
 export const ListingList = z.array(Listing);
 export type ListingList = z.infer<typeof ListingList>;

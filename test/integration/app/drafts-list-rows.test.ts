@@ -3,12 +3,12 @@
 // object; search, status, sort, trash and account scope work over the compact rows as before; the
 // editor gets the whole draft by id.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Draft, DraftStatus } from '../../../src/shared/domain/draft';
-import { expandRows } from '../../../src/shared/domain/draft-rows';
+import type { Draft, DraftStatus } from '../../../src/shared/domain/drafts/draft';
+import { expandRows } from '../../../src/shared/domain/drafts/draft-rows';
 import type { DraftListItem, DraftsListResult } from '../../../src/shared/ipc/types';
 import { draftId, sampleDraft } from '../../fixtures/drafts';
 import { writeDraft } from '../../fixtures/draft-files';
-import { draftFieldsOf } from '../../../src/shared/domain/draft-fields';
+import { draftFieldsOf } from '../../../src/shared/domain/shop/draft-fields';
 import { createTempApp, tempDir, type TempApp } from '../../unit/helpers/temp-app';
 
 const COUNT = 40;

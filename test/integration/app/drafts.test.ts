@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Draft } from '../../../src/shared/domain/draft';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
 import type {
   AddPhotosResult,
   DraftsListResult,
@@ -15,7 +15,7 @@ import type {
 import { colourFor, solidPng } from '../../fixtures/images';
 import { createTempApp, tempDir, type TempApp } from '../../unit/helpers/temp-app';
 import { sidewaysWithGps } from '../media/corpus';
-import { draftFieldsOf } from '../../../src/shared/domain/draft-fields';
+import { draftFieldsOf } from '../../../src/shared/domain/shop/draft-fields';
 
 let temp: TempApp;
 const outside = tempDir('listing-desk-drop-');

@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
-import type { Draft } from '../../../src/shared/domain/draft';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
 import type { AddPhotosResult } from '../../../src/shared/ipc/types';
 import { createTempApp, tempDir, type TempApp } from '../../unit/helpers/temp-app';
 import { photoLike } from '../media/corpus';

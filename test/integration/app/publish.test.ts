@@ -8,8 +8,8 @@ import type {
   PublishNotice,
   PublishStartResult,
   PublishState,
-} from '../../../src/shared/domain/publish-job';
-import type { Draft } from '../../../src/shared/domain/draft';
+} from '../../../src/shared/domain/publishing/publish-job';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
 import { sampleDraft } from '../../fixtures/drafts';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
 import { createTempApp, tempDir, type TempApp } from '../../unit/helpers/temp-app';

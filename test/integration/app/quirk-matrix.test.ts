@@ -12,12 +12,12 @@ import { createSessionSecretStore } from '../../../src/main/secrets/secret-store
 import { confStoreFactory } from '../../../src/main/storage/store-factory';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../src/sandbox';
 import type { QuirksPatch } from '../../../src/sandbox/quirks';
-import type { Draft } from '../../../src/shared/domain/draft';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
 import type {
   PublishJobView,
   PublishStartResult,
   PublishState,
-} from '../../../src/shared/domain/publish-job';
+} from '../../../src/shared/domain/publishing/publish-job';
 import type { Envelope } from '../../../src/shared/ipc/envelope';
 import type { AccountView, ConnectionResult } from '../../../src/shared/ipc/types';
 import { PHOTO_COLOURS, noisyJpeg, sameColour, shownImage, writeJpegDraft } from '../../fixtures/big-photos';

@@ -4,10 +4,14 @@
 // a deletion is dismissed.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openDraftsStore } from '../../../src/main/storage/drafts-store';
-import type { Draft } from '../../../src/shared/domain/draft';
-import { mergeShopDraft, restoreAfterDelete, type ShopAuthor } from '../../../src/shared/domain/shop-merge';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
+import {
+  mergeShopDraft,
+  restoreAfterDelete,
+  type ShopAuthor,
+} from '../../../src/shared/domain/shop/shop-merge';
 import type { DraftsListResult } from '../../../src/shared/ipc/types';
-import type { PublishStartResult } from '../../../src/shared/domain/publish-job';
+import type { PublishStartResult } from '../../../src/shared/domain/publishing/publish-job';
 import { createTempApp, tempDir, type TempApp } from '../../unit/helpers/temp-app';
 
 const LADEN: ShopAuthor = { desk: 'desk-laden', deskName: 'Laden', at: '2026-11-27T09:00:00.000Z' };

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import type { Clock } from '../../../src/main/automation/clock';
 import type { DueTask } from '../../../src/main/automation/due';
-import type { Draft } from '../../../src/shared/domain/draft';
-import type { PriceRule } from '../../../src/shared/domain/price-rule';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
+import type { PriceRule } from '../../../src/shared/domain/price-rules/price-rule';
 import { createTempApp, type TempApp } from '../../unit/helpers/temp-app';
 import { liveApp, type LiveApp } from '../live/helpers';
 

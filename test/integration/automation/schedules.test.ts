@@ -3,7 +3,7 @@
 // followed; a draft not ready then is not published, its schedule kept and the seller told why; one
 // that fell due while the app was closed is published at the next start, saying so.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Draft } from '../../../src/shared/domain/draft';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
 import type { ScheduleAnswer } from '../../../src/shared/ipc/contract-schedule';
 import type { DraftsListResult } from '../../../src/shared/ipc/types';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';

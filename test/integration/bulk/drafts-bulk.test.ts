@@ -1,10 +1,10 @@
 // A bulk edit of drafts through the router: the preview names each draft's before and after (and
 // those left out, with why), Apply saves the changed drafts at once and the lists hear of it.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { BulkRowPlan } from '../../../src/shared/domain/bulk-edit';
-import type { BulkDraftsResult } from '../../../src/shared/domain/bulk-edit-job';
-import type { Draft } from '../../../src/shared/domain/draft';
-import { draftFieldsOf } from '../../../src/shared/domain/draft-fields';
+import type { BulkRowPlan } from '../../../src/shared/domain/bulk/bulk-edit';
+import type { BulkDraftsResult } from '../../../src/shared/domain/bulk/bulk-edit-job';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
+import { draftFieldsOf } from '../../../src/shared/domain/shop/draft-fields';
 import { createTempApp, type TempApp } from '../../unit/helpers/temp-app';
 
 let temp: TempApp;

@@ -4,7 +4,7 @@
 // ready to publish end with 6; the JSON and the text name the same (spreadsheet) row numbers.
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Draft } from '../../../src/shared/domain/draft';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
 import type { DraftsListResult } from '../../../src/shared/ipc/types';
 import { put, putPhoto } from '../../fixtures/import/import-files';
 import { createTempApp, tempDir } from '../../unit/helpers/temp-app';

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { put, putPhoto } from '../../fixtures/import/import-files';
 import { createTempApp, tempDir } from '../../unit/helpers/temp-app';
 import { cli } from './run-cli';
-import type { Draft } from '../../../src/shared/domain/draft';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
 
 const data = tempDir('listing-desk-cli-data-');
 const src = tempDir('listing-desk-cli-src-');

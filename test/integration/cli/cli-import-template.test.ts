@@ -3,9 +3,9 @@
 // (exit code 2) naming the templates it has. A child process per command on a temporary data folder.
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Draft } from '../../../src/shared/domain/draft';
-import { draftFieldsOf } from '../../../src/shared/domain/draft-fields';
-import type { DraftTemplate } from '../../../src/shared/domain/template';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
+import { draftFieldsOf } from '../../../src/shared/domain/shop/draft-fields';
+import type { DraftTemplate } from '../../../src/shared/domain/drafts/template';
 import { put } from '../../fixtures/import/import-files';
 import { createTempApp, tempDir } from '../../unit/helpers/temp-app';
 import { cli } from './run-cli';

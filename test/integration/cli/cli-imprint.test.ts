@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Draft } from '../../../src/shared/domain/draft';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
 import { createTempApp, tempDir } from '../../unit/helpers/temp-app';
 import { cli } from './run-cli';

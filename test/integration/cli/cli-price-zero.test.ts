@@ -3,7 +3,7 @@
 // naming the price, in English and German. The command line runs as a child process, as a
 // scheduler runs it, on a data folder written in the store's own format.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Draft } from '../../../src/shared/domain/draft';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
 import { tempDir } from '../../unit/helpers/temp-app';
 import { cli } from './run-cli';

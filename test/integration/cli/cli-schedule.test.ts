@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Draft } from '../../../src/shared/domain/draft';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
 import { tempDir } from '../../unit/helpers/temp-app';
 import { cli } from './run-cli';

@@ -1,7 +1,7 @@
 // `status` of a desk whose ready draft holds fields two desks of the shop changed apart (issue
 // 24.4): Publish refuses it until the seller picks, so it is counted "in conflict", not "ready".
 import { afterAll, expect, it } from 'vitest';
-import { mergeShopDraft, type ShopAuthor } from '../../../src/shared/domain/shop-merge';
+import { mergeShopDraft, type ShopAuthor } from '../../../src/shared/domain/shop/shop-merge';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
 import { tempDir } from '../../unit/helpers/temp-app';
 import { cli } from './run-cli';

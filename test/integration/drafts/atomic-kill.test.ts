@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseStoredDraft } from '../../../src/shared/domain/draft';
+import { parseStoredDraft } from '../../../src/shared/domain/drafts/draft';
 import { openDraftsStore } from '../../../src/main/storage/drafts-store';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ExportResult } from '../../../src/shared/domain/export';
+import type { ExportResult } from '../../../src/shared/domain/tables/export';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
 import { liveApp, type LiveApp } from '../live/helpers';
 import { createTempApp, tempDir, type TempApp } from '../../unit/helpers/temp-app';

@@ -4,9 +4,9 @@
 // file's: it is not part of an export.
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Draft } from '../../../src/shared/domain/draft';
-import type { ExportResult } from '../../../src/shared/domain/export';
-import type { ImportPreviewResult, ImportRunResult } from '../../../src/shared/domain/import';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
+import type { ExportResult } from '../../../src/shared/domain/tables/export';
+import type { ImportPreviewResult, ImportRunResult } from '../../../src/shared/domain/tables/import';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
 import { createTempApp, tempDir, type TempApp } from '../../unit/helpers/temp-app';
 

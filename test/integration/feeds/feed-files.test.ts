@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { openFeedStore } from '../../../src/main/feeds/feed-store';
-import type { Feed } from '../../../src/shared/domain/feed';
+import type { Feed } from '../../../src/shared/domain/feeds/feed';
 import { tempDir } from '../../unit/helpers/temp-app';
 
 const folder = tempDir('listing-desk-feed-files-');

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { FeedRun } from '../../../src/shared/domain/feed-run';
+import type { FeedRun } from '../../../src/shared/domain/feeds/feed-run';
 import { put, putPhoto } from '../../fixtures/import/import-files';
 import { tempDir } from '../../unit/helpers/temp-app';
 import { cli } from '../cli/run-cli';

@@ -3,8 +3,8 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { Draft } from '../../../src/shared/domain/draft';
-import type { FeedPlan, FeedRun } from '../../../src/shared/domain/feed-run';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
+import type { FeedPlan, FeedRun } from '../../../src/shared/domain/feeds/feed-run';
 import { putPhoto, putXlsx } from '../../fixtures/import/import-files';
 import { addFeed, csvOf, feedApp, outcomes, type FeedApp, type Product } from './helpers';
 

@@ -3,11 +3,11 @@
 // on the feed later reaches only the drafts made after, and a feed without one leaves the
 // template's rule to its drafts.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { Draft } from '../../../src/shared/domain/draft';
-import type { FeedView } from '../../../src/shared/domain/feed';
-import type { FeedRun } from '../../../src/shared/domain/feed-run';
-import type { PriceRule } from '../../../src/shared/domain/price-rule';
-import type { DraftTemplate } from '../../../src/shared/domain/template';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
+import type { FeedView } from '../../../src/shared/domain/feeds/feed';
+import type { FeedRun } from '../../../src/shared/domain/feeds/feed-run';
+import type { PriceRule } from '../../../src/shared/domain/price-rules/price-rule';
+import type { DraftTemplate } from '../../../src/shared/domain/drafts/template';
 import type { DraftsListResult } from '../../../src/shared/ipc/types';
 import { addFeed, feedApp, outcomes, type FeedApp, type Product } from './helpers';
 

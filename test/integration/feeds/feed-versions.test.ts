@@ -3,8 +3,8 @@
 // ads, rows back in stock resume them, new rows become ads, the same file twice changes nothing on
 // the service, and a cut-off file or a changed header is held with nothing applied.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { FeedView } from '../../../src/shared/domain/feed';
-import type { FeedPlan, FeedRun } from '../../../src/shared/domain/feed-run';
+import type { FeedView } from '../../../src/shared/domain/feeds/feed';
+import type { FeedPlan, FeedRun } from '../../../src/shared/domain/feeds/feed-run';
 import { addFeed, feedApp, outcomes, type FeedApp, type Product } from './helpers';
 
 let app: FeedApp;

@@ -1,9 +1,9 @@
 // Helpers of the feed suite: the real app over a temporary data folder and its embedded sandbox, a
 // shop's CSV written version by version, and reads of what the sandbox has. Nothing is mocked.
 import { expect, vi } from 'vitest';
-import type { FeedView } from '../../../src/shared/domain/feed';
-import type { FeedRun } from '../../../src/shared/domain/feed-run';
-import type { PublishState } from '../../../src/shared/domain/publish-job';
+import type { FeedView } from '../../../src/shared/domain/feeds/feed';
+import type { FeedRun } from '../../../src/shared/domain/feeds/feed-run';
+import type { PublishState } from '../../../src/shared/domain/publishing/publish-job';
 import type { ListingView } from '../../../src/shared/ipc/types';
 import { put, putPhoto } from '../../fixtures/import/import-files';
 import { Api } from '../sandbox/helpers';

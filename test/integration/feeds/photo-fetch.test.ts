@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPhotoDownloads, type PhotoDownloads } from '../../../src/main/feeds/photo-downloads';
 import { resolveFeedPhotos, type FeedPhotoDeps } from '../../../src/main/feeds/photo-fetch';
 import { mainI18n } from '../../../src/main/i18n';
-import type { Draft } from '../../../src/shared/domain/draft';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
 import type { AddPhotosResult } from '../../../src/shared/ipc/types';
 import { createTempApp, type TempApp } from '../../unit/helpers/temp-app';
 import { startHttpsServer, type TestServer } from './helpers/https-server';

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mainI18n } from '../../../src/main/i18n';
-import { CONFLICT_FIELDS, LIVE_PROBLEMS } from '../../../src/shared/domain/live';
+import { CONFLICT_FIELDS, LIVE_PROBLEMS } from '../../../src/shared/domain/live/live';
 import enErrors from '../../../src/shared/i18n/locales/en.errors.json';
 import { createTempApp, type TempApp } from '../../unit/helpers/temp-app';
 

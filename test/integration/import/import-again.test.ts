@@ -4,9 +4,9 @@
 // that match a draft are possible duplicates; each row's problem says what and where.
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Draft } from '../../../src/shared/domain/draft';
-import type { ImportPreviewResult, ImportRunResult } from '../../../src/shared/domain/import';
-import type { PublishNotice } from '../../../src/shared/domain/publish-job';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
+import type { ImportPreviewResult, ImportRunResult } from '../../../src/shared/domain/tables/import';
+import type { PublishNotice } from '../../../src/shared/domain/publishing/publish-job';
 import type { DraftsListResult } from '../../../src/shared/ipc/types';
 import { put, putPhoto } from '../../fixtures/import/import-files';
 import { createTempApp, tempDir, type TempApp } from '../../unit/helpers/temp-app';

@@ -3,13 +3,13 @@
 // special_attributes, contact, price type and shipping, and what has no counterpart named per file.
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Draft } from '../../../src/shared/domain/draft';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
 import type {
   ImportInspectResult,
   ImportPreviewResult,
   ImportRowPreview,
   ImportRunResult,
-} from '../../../src/shared/domain/import';
+} from '../../../src/shared/domain/tables/import';
 import { put, putPhoto } from '../../fixtures/import/import-files';
 import { createTempApp, tempDir, type TempApp } from '../../unit/helpers/temp-app';
 

@@ -2,7 +2,7 @@
 // dialect spreadsheets write, an XLSX written by exceljs, photos by name and by folder, undo.
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Draft } from '../../../src/shared/domain/draft';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
 import type {
   ImportInspectResult,
   ImportPreviewResult,
@@ -10,7 +10,7 @@ import type {
   ImportRecord,
   ImportRunResult,
   ImportUndoResult,
-} from '../../../src/shared/domain/import';
+} from '../../../src/shared/domain/tables/import';
 import type { DraftsListResult } from '../../../src/shared/ipc/types';
 import { put, putPhoto, putXlsx, windows1252 } from '../../fixtures/import/import-files';
 import { createTempApp, tempDir, type TempApp } from '../../unit/helpers/temp-app';

@@ -3,10 +3,10 @@
 // where it has a value). A template of another account is refused and nothing is written. The log
 // names rows by the number the spreadsheet (and the wizard) shows: the header is row 1.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Draft } from '../../../src/shared/domain/draft';
-import { draftFieldsOf } from '../../../src/shared/domain/draft-fields';
-import type { ImportPreviewResult, ImportRunResult } from '../../../src/shared/domain/import';
-import type { DraftTemplate } from '../../../src/shared/domain/template';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
+import { draftFieldsOf } from '../../../src/shared/domain/shop/draft-fields';
+import type { ImportPreviewResult, ImportRunResult } from '../../../src/shared/domain/tables/import';
+import type { DraftTemplate } from '../../../src/shared/domain/drafts/template';
 import type { AccountView, DraftsListResult } from '../../../src/shared/ipc/types';
 import { emptyAccountDefaults } from '../../../src/main/storage/accounts-store';
 import { put } from '../../fixtures/import/import-files';

@@ -1,9 +1,9 @@
 // Undo of an import whose drafts went on: an imported draft that was published since is kept
 // (its ad is the seller's to take down), the rest go to the trash (issue 17).
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { Draft } from '../../../src/shared/domain/draft';
-import type { ImportRunResult, ImportUndoResult } from '../../../src/shared/domain/import';
-import type { PublishNotice, PublishStartResult } from '../../../src/shared/domain/publish-job';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
+import type { ImportRunResult, ImportUndoResult } from '../../../src/shared/domain/tables/import';
+import type { PublishNotice, PublishStartResult } from '../../../src/shared/domain/publishing/publish-job';
 import { put, putPhoto } from '../../fixtures/import/import-files';
 import { createTempApp, tempDir, type TempApp } from '../../unit/helpers/temp-app';
 

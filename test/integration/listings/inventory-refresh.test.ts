@@ -3,7 +3,7 @@
 // publications' states, read from the service (or from the publish jobs where the service has no
 // such read). The real app over a temporary data folder, its embedded sandbox; nothing is mocked.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PublishState } from '../../../src/shared/domain/publish-job';
+import type { PublishState } from '../../../src/shared/domain/publishing/publish-job';
 import type { ListingsState } from '../../../src/shared/ipc/types';
 import { sampleDraft } from '../../fixtures/drafts';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PublishJobView, PublishState } from '../../../src/shared/domain/publish-job';
+import type { PublishJobView, PublishState } from '../../../src/shared/domain/publishing/publish-job';
 import { liveApp, type LiveApp } from './helpers';
 
 let live: LiveApp;

@@ -2,8 +2,8 @@
 // its photos fetched from the service in order, no link and no reference (it is a copy).
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Draft } from '../../../src/shared/domain/draft';
-import type { DraftLiveDiff } from '../../../src/shared/domain/live';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
+import type { DraftLiveDiff } from '../../../src/shared/domain/live/live';
 import { fromDataPath } from '../../../src/main/storage/draft-files';
 import { colourFor } from '../../fixtures/images';
 import { liveApp, type LiveApp } from './helpers';

@@ -5,13 +5,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { Draft } from '../../../src/shared/domain/draft';
-import type { DraftLiveDiff } from '../../../src/shared/domain/live';
-import type { PublishState } from '../../../src/shared/domain/publish-job';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
+import type { DraftLiveDiff } from '../../../src/shared/domain/live/live';
+import type { PublishState } from '../../../src/shared/domain/publishing/publish-job';
 import type { AddPhotosResult } from '../../../src/shared/ipc/types';
 import { colourFor, solidPng } from '../../fixtures/images';
 import { liveApp, mediaBytes, type LiveApp } from './helpers';
-import { draftFieldsOf } from '../../../src/shared/domain/draft-fields';
+import { draftFieldsOf } from '../../../src/shared/domain/shop/draft-fields';
 
 let live: LiveApp;
 beforeEach(async () => {

@@ -4,8 +4,8 @@
 import { expect, vi } from 'vitest';
 import type { AppConfig, AppPorts } from '../../../src/main/app';
 import type { Sandbox } from '../../../src/sandbox';
-import type { Draft } from '../../../src/shared/domain/draft';
-import type { PublishState } from '../../../src/shared/domain/publish-job';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
+import type { PublishState } from '../../../src/shared/domain/publishing/publish-job';
 import type { IpcErrorData } from '../../../src/shared/ipc/envelope';
 import type { ListingView } from '../../../src/shared/ipc/types';
 import { sampleDraft } from '../../fixtures/drafts';

@@ -3,10 +3,10 @@
 // pausing and resuming a publication, and a service that offers neither, said in those words.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_QUIRKS } from '../../../src/sandbox';
-import type { Draft } from '../../../src/shared/domain/draft';
-import type { ListingDeleteResult } from '../../../src/shared/domain/lifecycle';
-import type { PublicationView } from '../../../src/shared/domain/live';
-import type { PublishState } from '../../../src/shared/domain/publish-job';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
+import type { ListingDeleteResult } from '../../../src/shared/domain/live/lifecycle';
+import type { PublicationView } from '../../../src/shared/domain/live/live';
+import type { PublishState } from '../../../src/shared/domain/publishing/publish-job';
 import type { ListingsState } from '../../../src/shared/ipc/types';
 import { liveApp, type LiveApp } from './helpers';
 

@@ -2,8 +2,8 @@
 // (200 with the listing, or 204), the Listings view follows, and the listing's publications go
 // through validation again with the publish job following them back to 'published'.
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { PublicationView } from '../../../src/shared/domain/live';
-import type { PublishJobView, PublishNotice } from '../../../src/shared/domain/publish-job';
+import type { PublicationView } from '../../../src/shared/domain/live/live';
+import type { PublishJobView, PublishNotice } from '../../../src/shared/domain/publishing/publish-job';
 import type { ListingsState, ListingView } from '../../../src/shared/ipc/types';
 import { liveApp, type LiveApp } from './helpers';
 

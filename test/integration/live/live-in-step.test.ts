@@ -5,10 +5,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { BulkJob } from '../../../src/shared/domain/bulk-edit-job';
-import type { Draft } from '../../../src/shared/domain/draft';
-import { draftFieldsOf } from '../../../src/shared/domain/draft-fields';
-import type { DraftLiveDiff } from '../../../src/shared/domain/live';
+import type { BulkJob } from '../../../src/shared/domain/bulk/bulk-edit-job';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
+import { draftFieldsOf } from '../../../src/shared/domain/shop/draft-fields';
+import type { DraftLiveDiff } from '../../../src/shared/domain/live/live';
 import type { ListingsState } from '../../../src/shared/ipc/types';
 import { liveApp, type LiveApp } from './helpers';
 

@@ -2,8 +2,8 @@
 // the linked draft where the service shows only its last segment, and the copy is shown where the
 // live publication is now (changed after publishing), not at the account's default location.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Draft } from '../../../src/shared/domain/draft';
-import type { LiveEditSource } from '../../../src/shared/domain/live-edit';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
+import type { LiveEditSource } from '../../../src/shared/domain/live/live-edit';
 import type { ListingView } from '../../../src/shared/ipc/types';
 import { liveApp, type LiveApp } from './helpers';
 

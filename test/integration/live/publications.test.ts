@@ -2,8 +2,8 @@
 // the publish job follows the new validation), and the spec's errors: a publication that does not
 // belong to the listing (400 mismatch) and one that does not exist (404).
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import type { PublicationView } from '../../../src/shared/domain/live';
-import type { PublishState } from '../../../src/shared/domain/publish-job';
+import type { PublicationView } from '../../../src/shared/domain/live/live';
+import type { PublishState } from '../../../src/shared/domain/publishing/publish-job';
 import { liveApp, type LiveApp } from './helpers';
 
 let live: LiveApp;

@@ -4,8 +4,8 @@
 // on the list's row right after the job. The one listener on reads (issue 31.3) fixes the rest: the
 // job before the draft.
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { Draft } from '../../../src/shared/domain/draft';
-import type { PublishJobView } from '../../../src/shared/domain/publish-job';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
+import type { PublishJobView } from '../../../src/shared/domain/publishing/publish-job';
 import type { ListingsState } from '../../../src/shared/ipc/types';
 import { liveApp, type LiveApp } from './helpers';
 

@@ -2,10 +2,10 @@
 // attached) and was merged only after the job linked the draft (the crash e2e caught it under load):
 // such a read is older than the link, so it must not be taken for live changes (issue 23.1).
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { Draft } from '../../../src/shared/domain/draft';
-import { LISTING_FIELDS } from '../../../src/shared/domain/listing-fields';
-import type { LiveBase } from '../../../src/shared/domain/live-merge';
-import { listingValueOf, type ListingShown } from '../../../src/shared/domain/live-values';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
+import { LISTING_FIELDS } from '../../../src/shared/domain/live/listing-fields';
+import type { LiveBase } from '../../../src/shared/domain/live/live-merge';
+import { listingValueOf, type ListingShown } from '../../../src/shared/domain/live/live-values';
 import { createLiveSeen, noteLinks, type LiveSeen } from '../../../src/main/live/live-seen';
 import type { LiveContext } from '../../../src/main/live/live-context';
 import { openDraftsStore, type DraftsStore } from '../../../src/main/storage/drafts-store';

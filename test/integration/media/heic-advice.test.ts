@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { intakePhoto } from '../../../src/main/media/intake';
-import type { Draft } from '../../../src/shared/domain/draft';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
 import type { AddPhotosResult } from '../../../src/shared/ipc/types';
 import { unsupportedKind } from '../../../src/shared/unsupported-formats';
 import de from '../../../src/renderer/i18n/locales/de.photos.json';

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { decodeHeic } from '../../../src/main/media/heic';
 import { intakePhoto } from '../../../src/main/media/intake';
 import type { IntakeResult, StoredPhoto } from '../../../src/main/media/intake';
-import type { Draft } from '../../../src/shared/domain/draft';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
 import type { AddPhotosResult } from '../../../src/shared/ipc/types';
 import { createTempApp, type TempApp } from '../../unit/helpers/temp-app';
 import { exifTags, heic as dummyHeic } from './corpus';

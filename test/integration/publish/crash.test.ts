@@ -8,7 +8,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { expect, it } from 'vitest';
-import type { PublishJobView } from '../../../src/shared/domain/publish-job';
+import type { PublishJobView } from '../../../src/shared/domain/publishing/publish-job';
 import { parseJobRecord, type JobRecord } from '../../../src/main/publish/jobs/job-record';
 import { counts, expectPublished, useScenes, type Scene } from './helpers';
 

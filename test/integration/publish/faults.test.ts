@@ -3,8 +3,8 @@
 // ends with exactly one listing showing its photos once each, in its order, and one publication.
 import { describe, expect, it } from 'vitest';
 import type { FaultRule, Sandbox } from '../../../src/sandbox';
-import type { PublishJobView } from '../../../src/shared/domain/publish-job';
-import type { Draft } from '../../../src/shared/domain/draft';
+import type { PublishJobView } from '../../../src/shared/domain/publishing/publish-job';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
 import type { PublishEngine, PublishEngineOptions } from '../../../src/main/publish/engine';
 import {
   allPublished,

@@ -4,7 +4,7 @@
 import { rm } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { fromDataPath } from '../../../src/main/storage/draft-files';
-import type { PublishJobView } from '../../../src/shared/domain/publish-job';
+import type { PublishJobView } from '../../../src/shared/domain/publishing/publish-job';
 import {
   allPublished,
   clientOf,

@@ -15,9 +15,9 @@ import {
   type PublishEngine,
   type PublishEngineOptions,
 } from '../../../src/main/publish/engine';
-import type { Draft, DraftPhoto } from '../../../src/shared/domain/draft';
-import type { PublishJobView } from '../../../src/shared/domain/publish-job';
-import { listingReference } from '../../../src/shared/domain/draft-requests';
+import type { Draft, DraftPhoto } from '../../../src/shared/domain/drafts/draft';
+import type { PublishJobView } from '../../../src/shared/domain/publishing/publish-job';
+import { listingReference } from '../../../src/shared/domain/drafts/draft-requests';
 import { sampleDraft } from '../../fixtures/drafts';
 import { colourFor, solidPng } from '../../fixtures/images';
 

@@ -14,7 +14,7 @@ import type { ServiceClient } from '../../../src/main/service-client';
 import { createSessionSecretStore } from '../../../src/main/secrets/secret-store';
 import { openAccountsStore } from '../../../src/main/storage/accounts-store';
 import { confStoreFactory } from '../../../src/main/storage/store-factory';
-import type { PublishJobView } from '../../../src/shared/domain/publish-job';
+import type { PublishJobView } from '../../../src/shared/domain/publishing/publish-job';
 import { allPublished, clientOf, counts, engineOn, expectPublished, useScenes, type Desk } from './helpers';
 
 const scenes = useScenes();

@@ -4,7 +4,7 @@
 // read without states is "not reported yet" and tracked. Real sandbox, real engine, short timings.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it, vi } from 'vitest';
-import type { PublishJobView } from '../../../src/shared/domain/publish-job';
+import type { PublishJobView } from '../../../src/shared/domain/publishing/publish-job';
 import { clientOf, engineOn, requests, sandboxAccounts, useScenes } from './helpers';
 
 const scenes = useScenes();

@@ -4,7 +4,7 @@ import { createServiceClient, type ServiceClient } from '../../../src/main/servi
 import type { PublishAccounts } from '../../../src/main/publish/context/accounts-port';
 import type { PublishEngineOptions } from '../../../src/main/publish/engine';
 import type { Sandbox } from '../../../src/sandbox';
-import { SANDBOX_TEST_IMPRINTS } from '../../../src/shared/domain/imprint';
+import { SANDBOX_TEST_IMPRINTS } from '../../../src/shared/domain/publishing/imprint';
 
 export const quietLog = { info: () => undefined, error: () => undefined };
 

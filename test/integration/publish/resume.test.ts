@@ -11,8 +11,8 @@ import type { PublishEngine } from '../../../src/main/publish/engine';
 import { createSessionSecretStore } from '../../../src/main/secrets/secret-store';
 import { SANDBOX_ACCOUNT_ID, openAccountsStore } from '../../../src/main/storage/accounts-store';
 import { confStoreFactory } from '../../../src/main/storage/store-factory';
-import { SANDBOX_TEST_IMPRINTS } from '../../../src/shared/domain/imprint';
-import type { PublishJobView } from '../../../src/shared/domain/publish-job';
+import { SANDBOX_TEST_IMPRINTS } from '../../../src/shared/domain/publishing/imprint';
+import type { PublishJobView } from '../../../src/shared/domain/publishing/publish-job';
 import {
   allPublished,
   clientOf,

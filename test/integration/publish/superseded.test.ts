@@ -2,7 +2,7 @@
 // seller publishes the same draft again and that later job goes live: at run time, told to the UI,
 // kept after a restart. Real sandbox, real engine.
 import { describe, expect, it } from 'vitest';
-import type { PublishJobView } from '../../../src/shared/domain/publish-job';
+import type { PublishJobView } from '../../../src/shared/domain/publishing/publish-job';
 import { clientOf, engineOn, sandboxAccounts, useScenes } from './helpers';
 
 const scenes = useScenes();

@@ -10,7 +10,7 @@ import { noteMediaSize, type MediaLimit } from '../../../src/main/media/shrink';
 import type { PublishAccounts } from '../../../src/main/publish/context/accounts-port';
 import type { PublishEngine } from '../../../src/main/publish/engine';
 import { fromDataPath } from '../../../src/main/storage/draft-files';
-import type { Draft, DraftPhoto } from '../../../src/shared/domain/draft';
+import type { Draft, DraftPhoto } from '../../../src/shared/domain/drafts/draft';
 import type { Sandbox } from '../../../src/sandbox';
 import { sampleDraft } from '../../fixtures/drafts';
 import {

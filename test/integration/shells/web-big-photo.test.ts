@@ -7,7 +7,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket as NodeWebSocket } from 'ws';
-import type { Draft } from '../../../src/shared/domain/draft';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
 import {
   MAX_PHOTO_UPLOAD_BYTES,
   PHOTO_CHUNK_BYTES,

@@ -17,9 +17,9 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Draft } from '../../../src/shared/domain/draft';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
 import type { DraftsListResult } from '../../../src/shared/ipc/types';
-import { draftFieldsOf } from '../../../src/shared/domain/draft-fields';
+import { draftFieldsOf } from '../../../src/shared/domain/shop/draft-fields';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
 import { sampleDraft } from '../../fixtures/drafts';
 import { solidPng } from '../../fixtures/images';

@@ -4,9 +4,9 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Draft } from '../../../src/shared/domain/draft';
-import { draftFieldsOf } from '../../../src/shared/domain/draft-fields';
-import type { DraftTemplate } from '../../../src/shared/domain/template';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
+import { draftFieldsOf } from '../../../src/shared/domain/shop/draft-fields';
+import type { DraftTemplate } from '../../../src/shared/domain/drafts/template';
 import type { AccountView, AccountsState, ProblemsState } from '../../../src/shared/ipc/types';
 import { emptyAccountDefaults } from '../../../src/main/storage/accounts-store';
 import { createTempApp, tempDir, type TempApp } from '../../unit/helpers/temp-app';

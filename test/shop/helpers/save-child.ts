@@ -8,8 +8,8 @@ import { readMembership } from '../../../src/main/shop/connection/membership';
 import { shopPasswordKey } from '../../../src/main/shop/connection/shop-db';
 import { createSessionSecretStore } from '../../../src/main/secrets/secret-store';
 import { confStoreFactory } from '../../../src/main/storage/store-factory';
-import type { Draft } from '../../../src/shared/domain/draft';
-import { draftFieldsOf } from '../../../src/shared/domain/draft-fields';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
+import { draftFieldsOf } from '../../../src/shared/domain/shop/draft-fields';
 import type { Envelope } from '../../../src/shared/ipc/envelope';
 
 const [dataDir, password, title] = process.argv.slice(2) as [string, string, string];

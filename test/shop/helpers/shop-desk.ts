@@ -2,7 +2,7 @@
 // the shop's claims and the publish engine over one sandbox account. Nothing is mocked.
 import { cp } from 'node:fs/promises';
 import path from 'node:path';
-import type { PublishNotice } from '../../../src/shared/domain/publish-job';
+import type { PublishNotice } from '../../../src/shared/domain/publishing/publish-job';
 import type { ServiceClient } from '../../../src/main/service-client';
 import type { PublishEngine } from '../../../src/main/publish/engine';
 import { openShopClaims, type ShopClaims } from '../../../src/main/shop/claims/job-claims';

@@ -9,12 +9,12 @@ import {
   roundCents,
   type BulkEdit,
   type PriceRounding,
-} from '../../../src/shared/domain/bulk-edit';
+} from '../../../src/shared/domain/bulk/bulk-edit';
 import {
   listingHasPatch,
   planListing,
   type BulkListing,
-} from '../../../src/shared/domain/bulk-edit-listings';
+} from '../../../src/shared/domain/bulk/bulk-edit-listings';
 import { sampleDraft } from '../../fixtures/drafts';
 
 const price = (

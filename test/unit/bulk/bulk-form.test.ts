@@ -1,8 +1,13 @@
 // The "Change…" form as typed into the edit it sends: numbers as sellers type them, and what is
 // still missing named instead of an edit.
 import { describe, expect, it } from 'vitest';
-import { bulkEditSchema } from '../../../src/shared/domain/bulk-edit';
-import { editOf, emptyBulkForm, typedNumber, type BulkForm } from '../../../src/shared/domain/bulk-edit-form';
+import { bulkEditSchema } from '../../../src/shared/domain/bulk/bulk-edit';
+import {
+  editOf,
+  emptyBulkForm,
+  typedNumber,
+  type BulkForm,
+} from '../../../src/shared/domain/bulk/bulk-edit-form';
 
 const form = (patch: Partial<BulkForm>): BulkForm => ({ ...emptyBulkForm, ...patch });
 

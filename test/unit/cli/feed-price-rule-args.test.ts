@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { parseCliArgs, UsageError, type UsageProblem } from '../../../src/main/cli/args';
 import { cliWords } from '../../../src/main/cli/words/words';
 import { withFeedRule } from '../../../src/main/feeds/feed-apply';
-import { feedSettingsSchema } from '../../../src/shared/domain/feed';
-import type { PriceRule } from '../../../src/shared/domain/price-rule';
+import { feedSettingsSchema } from '../../../src/shared/domain/feeds/feed';
+import type { PriceRule } from '../../../src/shared/domain/price-rules/price-rule';
 
 const rule: PriceRule = {
   mode: 'percent',

@@ -3,7 +3,7 @@
 // words do not know.
 import { describe, expect, it } from 'vitest';
 import { cliWords, importProblemsText, jobErrorText, jobStateText } from '../../../src/main/cli/words/words';
-import type { PublishJobError, PublishJobView } from '../../../src/shared/domain/publish-job';
+import type { PublishJobError, PublishJobView } from '../../../src/shared/domain/publishing/publish-job';
 import type { UsageProblem } from '../../../src/main/cli/args';
 
 const en = cliWords('en');

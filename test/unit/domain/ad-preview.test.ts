@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adPreviewOf, formatEuros, type PreviewAccount } from '../../../src/shared/domain/ad-preview';
+import { adPreviewOf, formatEuros, type PreviewAccount } from '../../../src/shared/domain/drafts/ad-preview';
 import type { ListingView } from '../../../src/shared/ipc/types';
 import { sampleDraft } from '../../fixtures/drafts';
 

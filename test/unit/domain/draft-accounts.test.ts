@@ -1,7 +1,7 @@
 // Moving a draft between accounts (issue 15.1): what changes, and when it cannot move.
 import { describe, expect, it } from 'vitest';
-import { moveDraft, planMove } from '../../../src/shared/domain/draft-accounts';
-import { filterDrafts, summarizeDraft } from '../../../src/shared/domain/draft-list';
+import { moveDraft, planMove } from '../../../src/shared/domain/drafts/draft-accounts';
+import { filterDrafts, summarizeDraft } from '../../../src/shared/domain/drafts/draft-list';
 import { sampleDraft } from '../../fixtures/drafts';
 
 const ID = (n: number) => `00000000-0000-4000-8000-00000000b00${n}`;

@@ -2,9 +2,9 @@
 // started from, a field the seller left alone keeps what is stored now (another desk's change, a
 // bulk edit, the live ad), a field the seller changed takes the seller's value, for every kind of field.
 import { describe, expect, it } from 'vitest';
-import type { Draft } from '../../../src/shared/domain/draft';
-import { draftFieldsOf, typedFieldsOf, withTypedFields } from '../../../src/shared/domain/draft-fields';
-import { shopValueOf, withShopValue } from '../../../src/shared/domain/shop-fields';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
+import { draftFieldsOf, typedFieldsOf, withTypedFields } from '../../../src/shared/domain/shop/draft-fields';
+import { shopValueOf, withShopValue } from '../../../src/shared/domain/shop/shop-fields';
 import { FIELD_KINDS } from '../../fixtures/draft-field-kinds';
 import { draftId, sampleDraft } from '../../fixtures/drafts';
 

@@ -4,8 +4,8 @@ import {
   searchKey,
   summarizeDraft,
   type DraftSummary,
-} from '../../../src/shared/domain/draft-list';
-import type { Draft } from '../../../src/shared/domain/draft';
+} from '../../../src/shared/domain/drafts/draft-list';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
 import { draftId, sampleDraft } from '../../fixtures/drafts';
 
 function summary(n: number, overrides: Partial<Draft>): DraftSummary {

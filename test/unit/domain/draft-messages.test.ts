@@ -4,8 +4,8 @@ import {
   draftIssueMessage,
   draftMessages,
   fillPlaceholders,
-} from '../../../src/shared/domain/draft-messages';
-import { validateDraft, type DraftIssueCode } from '../../../src/shared/domain/draft-validation';
+} from '../../../src/shared/domain/drafts/draft-messages';
+import { validateDraft, type DraftIssueCode } from '../../../src/shared/domain/drafts/draft-validation';
 import { draftId, sampleDraft } from '../../fixtures/drafts';
 
 // Every code the union allows; the compiler checks this list against DraftIssueCode.

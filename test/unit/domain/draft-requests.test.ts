@@ -4,8 +4,8 @@ import {
   DraftNotPublishableError,
   draftToListingCreateRequest,
   draftToPublicationCreateRequest,
-} from '../../../src/shared/domain/draft-requests';
-import { suspectPublicationFields } from '../../../src/shared/domain/draft-validation';
+} from '../../../src/shared/domain/drafts/draft-requests';
+import { suspectPublicationFields } from '../../../src/shared/domain/drafts/draft-validation';
 import { listingCreate, publicationCreate } from '../../../src/sandbox/validation';
 import { draftId, sampleDraft } from '../../fixtures/drafts';
 

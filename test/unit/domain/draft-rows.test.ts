@@ -1,7 +1,7 @@
 // The drafts list's compact rows (issue 18.5): a row expanded from them is the row it was, whatever
 // it holds (no reference, no cover, a cover outside the draft's folder, no account, the trash).
 import { describe, expect, it } from 'vitest';
-import { compactRows, expandRows, type DraftListRow } from '../../../src/shared/domain/draft-rows';
+import { compactRows, expandRows, type DraftListRow } from '../../../src/shared/domain/drafts/draft-rows';
 
 const id = (n: number) => `d0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Draft } from '../../../src/shared/domain/draft';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
 import {
   draftLimits,
   isPlausibleEmail,
@@ -8,7 +8,7 @@ import {
   parseRadius,
   validateDraft,
   type DraftIssue,
-} from '../../../src/shared/domain/draft-validation';
+} from '../../../src/shared/domain/drafts/draft-validation';
 import { draftId, sampleDraft } from '../../fixtures/drafts';
 
 const id = draftId(7);

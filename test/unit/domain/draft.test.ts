@@ -6,7 +6,7 @@ import {
   newDraft,
   parseStoredDraft,
   photosBelongToDraft,
-} from '../../../src/shared/domain/draft';
+} from '../../../src/shared/domain/drafts/draft';
 import { draftId, fakePhoto, sampleDraft } from '../../fixtures/drafts';
 
 const id = draftId(1);

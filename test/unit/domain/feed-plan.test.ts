@@ -2,15 +2,20 @@
 // references, stock written as "0", "", "n/a" or "0,0", prices with a decimal comma, reordered
 // columns, and ads known only on the service (a lost local record must never make a second ad).
 import { describe, expect, it } from 'vitest';
-import { newDraft, type Draft, type DraftInit } from '../../../src/shared/domain/draft';
-import type { FeedItem } from '../../../src/shared/domain/feed';
-import type { PriceRule } from '../../../src/shared/domain/price-rule';
-import { newPriceRuleRecord } from '../../../src/shared/domain/price-rule-record';
-import { planFeedRun, type FeedWorld } from '../../../src/shared/domain/feed-plan';
-import type { FeedPlanEntry } from '../../../src/shared/domain/feed-run';
-import { mappingFor, readFeedRows, readStock, type FeedColumns } from '../../../src/shared/domain/feed-rows';
-import { feedValve, type ValveInput } from '../../../src/shared/domain/feed-valve';
-import { guessMapping } from '../../../src/shared/domain/import-mapping';
+import { newDraft, type Draft, type DraftInit } from '../../../src/shared/domain/drafts/draft';
+import type { FeedItem } from '../../../src/shared/domain/feeds/feed';
+import type { PriceRule } from '../../../src/shared/domain/price-rules/price-rule';
+import { newPriceRuleRecord } from '../../../src/shared/domain/price-rules/price-rule-record';
+import { planFeedRun, type FeedWorld } from '../../../src/shared/domain/feeds/feed-plan';
+import type { FeedPlanEntry } from '../../../src/shared/domain/feeds/feed-run';
+import {
+  mappingFor,
+  readFeedRows,
+  readStock,
+  type FeedColumns,
+} from '../../../src/shared/domain/feeds/feed-rows';
+import { feedValve, type ValveInput } from '../../../src/shared/domain/feeds/feed-valve';
+import { guessMapping } from '../../../src/shared/domain/tables/import-mapping';
 import type { ListingView } from '../../../src/shared/ipc/types';
 
 const HEADER = ['SKU', 'Titel', 'Preis', 'Bestand'];

@@ -6,7 +6,7 @@ import {
   emptyImprintFields,
   missingImprintParts,
   type ImprintLabels,
-} from '../../../src/shared/domain/imprint';
+} from '../../../src/shared/domain/publishing/imprint';
 
 const labels: ImprintLabels = {
   representedBy: 'Vertreten durch',

@@ -6,7 +6,7 @@ import {
   listingPatchChanges,
   sameCategory,
   type ListingFields,
-} from '../../../src/shared/domain/live-diff';
+} from '../../../src/shared/domain/live/live-diff';
 import { sampleListing } from '../../fixtures/listings';
 
 const M = 'http://media.test/media';

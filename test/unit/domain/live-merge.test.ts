@@ -2,8 +2,8 @@
 // on (issue 23.1), for every kind of field: texts, the category path, attributes, the price, the
 // optional texts, the reference, buyNow, the photo set and the photo order.
 import { describe, expect, it } from 'vitest';
-import type { Draft, DraftPhoto } from '../../../src/shared/domain/draft';
-import type { ListingField } from '../../../src/shared/domain/listing-fields';
+import type { Draft, DraftPhoto } from '../../../src/shared/domain/drafts/draft';
+import type { ListingField } from '../../../src/shared/domain/live/listing-fields';
 import {
   baseOf,
   liveAddedUrls,
@@ -11,8 +11,8 @@ import {
   publishedBase,
   resolveConflict,
   type LiveBase,
-} from '../../../src/shared/domain/live-merge';
-import { mergedDiff } from '../../../src/shared/domain/live-rows';
+} from '../../../src/shared/domain/live/live-merge';
+import { mergedDiff } from '../../../src/shared/domain/live/live-rows';
 import type { Listing } from '../../../src/shared/service';
 import { fakePhoto, sampleDraft } from '../../fixtures/drafts';
 import { sampleListing } from '../../fixtures/listings';

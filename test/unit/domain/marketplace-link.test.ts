@@ -1,7 +1,7 @@
 // The marketplace link of an ad: only https patterns with {adId}, parsed as URLs, never a substring
 // check; the ad id is put in encoded, so it cannot change the address's host or path.
 import { describe, expect, it } from 'vitest';
-import { marketplaceLink, patternProblem } from '../../../src/shared/domain/marketplace-link';
+import { marketplaceLink, patternProblem } from '../../../src/shared/domain/live/marketplace-link';
 
 describe('patternProblem', () => {
   it('accepts an empty pattern (no link) and https patterns with {adId}', () => {

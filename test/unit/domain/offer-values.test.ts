@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { knownOfferValue, offerValueLabel, offerValueOf } from '../../../src/shared/domain/offer-values';
+import {
+  knownOfferValue,
+  offerValueLabel,
+  offerValueOf,
+} from '../../../src/shared/domain/drafts/offer-values';
 
 describe('labels of ad types and price types', () => {
   it('names the documented values and those known from the marketplace, in English and German', () => {

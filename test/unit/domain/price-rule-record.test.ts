@@ -1,8 +1,8 @@
 // A price rule on one ad (issue 25.5): which step is due, steps missed while nothing ran,
 // precedence of a price set outside the rule, and where a rule comes from (template, feed).
 import { describe, expect, it } from 'vitest';
-import { newDraft } from '../../../src/shared/domain/draft';
-import type { PriceRule } from '../../../src/shared/domain/price-rule';
+import { newDraft } from '../../../src/shared/domain/drafts/draft';
+import type { PriceRule } from '../../../src/shared/domain/price-rules/price-rule';
 import {
   dueStepOf,
   expectedCents,
@@ -15,9 +15,9 @@ import {
   upcomingSteps,
   withStepDone,
   type PriceRuleRecord,
-} from '../../../src/shared/domain/price-rule-record';
-import { mergeShopDraft } from '../../../src/shared/domain/shop-merge';
-import { applyTemplate, templateFromDraft } from '../../../src/shared/domain/template';
+} from '../../../src/shared/domain/price-rules/price-rule-record';
+import { mergeShopDraft } from '../../../src/shared/domain/shop/shop-merge';
+import { applyTemplate, templateFromDraft } from '../../../src/shared/domain/drafts/template';
 
 const rule: PriceRule = {
   mode: 'percent',

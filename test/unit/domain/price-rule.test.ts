@@ -9,7 +9,7 @@ import {
   stepDueAt,
   stepsDueBy,
   type PriceRule,
-} from '../../../src/shared/domain/price-rule';
+} from '../../../src/shared/domain/price-rules/price-rule';
 
 const rule = (change: Partial<PriceRule> = {}): PriceRule => ({
   mode: 'percent',

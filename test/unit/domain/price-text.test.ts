@@ -1,8 +1,8 @@
 // The one price reader (issue 23.4): prices as German and English sellers type them, the same
 // amount whichever language's separators they use, and hostile texts refused with the reason.
 import { describe, expect, it } from 'vitest';
-import { parsePrice as parsePriceOfImport } from '../../../src/shared/domain/import-price';
-import { formatPrice, PRICE_MAX, readPriceText } from '../../../src/shared/domain/price-text';
+import { parsePrice as parsePriceOfImport } from '../../../src/shared/domain/tables/import-price';
+import { formatPrice, PRICE_MAX, readPriceText } from '../../../src/shared/domain/drafts/price-text';
 
 const amount = (value: number | null) => ({ ok: true, amount: value });
 const refused = (problem: string) => ({ ok: false, problem });

@@ -4,7 +4,7 @@ import {
   rejectionReasonOf,
   stateMeaning,
   type SettleMemory,
-} from '../../../src/shared/domain/publication-outcome';
+} from '../../../src/shared/domain/publishing/publication-outcome';
 
 const rule = { windowMs: 30_000, reads: 3 };
 

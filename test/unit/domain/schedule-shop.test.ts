@@ -2,8 +2,8 @@
 // and a title the other typed are both kept, on either desk; what the runner wrote when the time
 // came (its outcome) is not undone by a desk that had not seen it.
 import { describe, expect, it } from 'vitest';
-import { newDraft, type Draft } from '../../../src/shared/domain/draft';
-import { mergeShopDraft } from '../../../src/shared/domain/shop-merge';
+import { newDraft, type Draft } from '../../../src/shared/domain/drafts/draft';
+import { mergeShopDraft } from '../../../src/shared/domain/shop/shop-merge';
 
 const laden = { desk: 'desk-laden', deskName: 'Laden', at: '2026-11-27T09:00:00.000Z' };
 const lager = { desk: 'desk-lager', deskName: 'Lager', at: '2026-11-27T09:05:00.000Z' };

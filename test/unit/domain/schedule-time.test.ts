@@ -1,7 +1,7 @@
 // The time a seller types for a schedule (issue 25.8): ISO 8601 with its offset, or a local
 // `YYYY-MM-DD HH:MM`; a time past, a day that does not exist, or words are refused.
 import { describe, expect, it } from 'vitest';
-import { parseScheduleTime } from '../../../src/shared/domain/schedule-time';
+import { parseScheduleTime } from '../../../src/shared/domain/publishing/schedule-time';
 
 const now = Date.parse('2026-11-27T08:00:00.000Z');
 

@@ -2,9 +2,13 @@
 // draft field: edits apart on different fields both kept, one field changed on both sides kept as a
 // conflict with both values and their desks, the same draft whichever desk merges first.
 import { describe, expect, it } from 'vitest';
-import { parseStoredDraft, type Draft } from '../../../src/shared/domain/draft';
-import { mergeShopDraft, restoreAfterDelete, type ShopAuthor } from '../../../src/shared/domain/shop-merge';
-import { shopValueOf, withShopValue } from '../../../src/shared/domain/shop-fields';
+import { parseStoredDraft, type Draft } from '../../../src/shared/domain/drafts/draft';
+import {
+  mergeShopDraft,
+  restoreAfterDelete,
+  type ShopAuthor,
+} from '../../../src/shared/domain/shop/shop-merge';
+import { shopValueOf, withShopValue } from '../../../src/shared/domain/shop/shop-fields';
 import { draftId, fakePhoto, sampleDraft } from '../../fixtures/drafts';
 import { FIELD_KINDS as KINDS } from '../../fixtures/draft-field-kinds';
 

@@ -1,9 +1,13 @@
 // What the seller does with what the shop's merge left on a draft (issue 24.4): picks one value of a
 // field in conflict (the photo order too), dismisses the note that it came back after a deletion.
 import { describe, expect, it } from 'vitest';
-import { parseStoredDraft, type Draft } from '../../../src/shared/domain/draft';
-import { mergeShopDraft, restoreAfterDelete, type ShopAuthor } from '../../../src/shared/domain/shop-merge';
-import { dismissRestored, pickShopValue } from '../../../src/shared/domain/shop-pick';
+import { parseStoredDraft, type Draft } from '../../../src/shared/domain/drafts/draft';
+import {
+  mergeShopDraft,
+  restoreAfterDelete,
+  type ShopAuthor,
+} from '../../../src/shared/domain/shop/shop-merge';
+import { dismissRestored, pickShopValue } from '../../../src/shared/domain/shop/shop-pick';
 import { draftId, sampleDraft } from '../../fixtures/drafts';
 
 const ID = draftId(9);

@@ -2,8 +2,8 @@
 // too, lists of items with ids (an account's imprints) as sets; a key changed on both sides keeps
 // the later desk's value; the same result whichever desk merges first.
 import { describe, expect, it } from 'vitest';
-import { mergeShopRecord, type ShopAuthor } from '../../../src/shared/domain/shop-merge';
-import { templateFromDraft } from '../../../src/shared/domain/template';
+import { mergeShopRecord, type ShopAuthor } from '../../../src/shared/domain/shop/shop-merge';
+import { templateFromDraft } from '../../../src/shared/domain/drafts/template';
 import { draftId, sampleDraft } from '../../fixtures/drafts';
 
 const ID = draftId(9);

@@ -1,7 +1,11 @@
 // applyTemplate (issue 17): a template's fields over a new draft or an imported row, the rest kept.
 import { describe, expect, it } from 'vitest';
-import { newDraft, type DraftInit } from '../../../src/shared/domain/draft';
-import { applyTemplate, templateFromDraft, type DraftTemplate } from '../../../src/shared/domain/template';
+import { newDraft, type DraftInit } from '../../../src/shared/domain/drafts/draft';
+import {
+  applyTemplate,
+  templateFromDraft,
+  type DraftTemplate,
+} from '../../../src/shared/domain/drafts/template';
 import { sampleDraft } from '../../fixtures/drafts';
 
 const ID = '00000000-0000-4000-8000-000000000001';

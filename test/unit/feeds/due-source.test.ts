@@ -2,8 +2,8 @@
 // its last run, keyed by its slot so one slot is run once; a feed without the seller's yes to its
 // first run, or without a schedule, is never due. A fake clock: the times are given.
 import { describe, expect, it } from 'vitest';
-import type { Feed } from '../../../src/shared/domain/feed';
-import type { FeedRun } from '../../../src/shared/domain/feed-run';
+import type { Feed } from '../../../src/shared/domain/feeds/feed';
+import type { FeedRun } from '../../../src/shared/domain/feeds/feed-run';
 import { feedDueSource, feedSlot } from '../../../src/main/feeds/due-source';
 
 const T0 = Date.parse('2026-03-02T08:00:00.000Z');

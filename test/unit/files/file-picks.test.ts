@@ -9,7 +9,7 @@ import {
   importExtensions,
   importFilters,
   startFolder,
-} from '../../../src/shared/domain/file-picks';
+} from '../../../src/shared/domain/tables/file-picks';
 
 const words = { importable: 'I', table: 'T', workbook: 'W', adFile: 'A', all: '*' };
 

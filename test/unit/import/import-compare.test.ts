@@ -2,8 +2,13 @@
 // 23.3): only the fields the row gives, prices compared as numbers, an empty cell never blanks a
 // field, and a cell past the header's end is a problem that names it.
 import { describe, expect, it } from 'vitest';
-import { applyChanges, draftChanges, photoChange, rowPaths } from '../../../src/shared/domain/import-compare';
-import { tableRowToDraft } from '../../../src/shared/domain/import-rows';
+import {
+  applyChanges,
+  draftChanges,
+  photoChange,
+  rowPaths,
+} from '../../../src/shared/domain/tables/import-compare';
+import { tableRowToDraft } from '../../../src/shared/domain/tables/import-rows';
 import { sampleDraft } from '../../fixtures/drafts';
 
 const id = '7d1f2c3a-6b5e-4c1d-9a2b-3c4d5e6f7a8b';

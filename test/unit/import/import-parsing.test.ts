@@ -2,9 +2,9 @@
 // drafts, CSV delimiter and encoding detection, and image globs.
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parsePrice } from '../../../src/shared/domain/import-price';
-import { guessMapping } from '../../../src/shared/domain/import-mapping';
-import { categoryOf, tableRowToDraft } from '../../../src/shared/domain/import-rows';
+import { parsePrice } from '../../../src/shared/domain/tables/import-price';
+import { guessMapping } from '../../../src/shared/domain/tables/import-mapping';
+import { categoryOf, tableRowToDraft } from '../../../src/shared/domain/tables/import-rows';
 import { decodeCsv, detectDelimiter, parseCsvText } from '../../../src/main/import/csv';
 import { expandBraces, globFiles } from '../../../src/main/import/glob';
 import { put } from '../../fixtures/import/import-files';

@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ListRead } from '../../../src/main/listings/ad-news';
 import { followReads } from '../../../src/main/listings/listings-read';
-import type { PublishJobView } from '../../../src/shared/domain/publish-job';
+import type { PublishJobView } from '../../../src/shared/domain/publishing/publish-job';
 import type { ListingView } from '../../../src/shared/ipc/types';
 import { sampleListing } from '../../fixtures/listings';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { tellJobs } from '../../../src/main/listings/ad-news';
 import type { JobRecord } from '../../../src/main/publish/jobs/job-record';
 import { followAd, outcomeOfStates, type AdNews } from '../../../src/main/publish/jobs/later-life';
-import type { PublishJobView } from '../../../src/shared/domain/publish-job';
+import type { PublishJobView } from '../../../src/shared/domain/publishing/publish-job';
 
 const AT = '2026-11-27T01:00:00.000Z';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { noticeText } from '../../../src/main/publish/views/notice-text';
-import type { PublishNotice } from '../../../src/shared/domain/publish-job';
+import type { PublishNotice } from '../../../src/shared/domain/publishing/publish-job';
 
 const live: PublishNotice = {
   kind: 'live',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { agreeWith, latestJobs } from '../../../src/main/publish/drafts/startup-repair';
 import { newJobRecord } from '../../../src/main/publish/drafts/new-job';
 import type { JobRecord } from '../../../src/main/publish/jobs/job-record';
-import type { Draft } from '../../../src/shared/domain/draft';
+import type { Draft } from '../../../src/shared/domain/drafts/draft';
 import { sampleDraft } from '../../fixtures/drafts';
 
 const draft = (overrides: Partial<Draft> = {}): Draft => ({ ...sampleDraft('d-1'), ...overrides });

@@ -1,10 +1,10 @@
 // The editor's autosave: one save in flight at a time, the newest text sent after it, nothing
 // lost, a failure reported and retried; and what it sends is exactly the contract's fields.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { draftFieldsSchema, newDraft } from '../../../src/shared/domain/draft';
+import { draftFieldsSchema, newDraft } from '../../../src/shared/domain/drafts/draft';
 import { attributesOf, duplicateRowIds, rowsOf } from '../../../src/renderer/store/attribute-rows';
 import { createAutosave, type SaveStatus } from '../../../src/renderer/store/draft-autosave';
-import { draftFieldsOf } from '../../../src/shared/domain/draft-fields';
+import { draftFieldsOf } from '../../../src/shared/domain/shop/draft-fields';
 
 interface Pending {
   value: string;

@@ -2,8 +2,8 @@
 // with the contract's own schema), a password travels only when typed for an address, and the
 // reference and stock columns are found in a shop's header.
 import { describe, expect, it } from 'vitest';
-import type { FeedView } from '../../../src/shared/domain/feed';
-import type { ImportInspectResult } from '../../../src/shared/domain/import';
+import type { FeedView } from '../../../src/shared/domain/feeds/feed';
+import type { ImportInspectResult } from '../../../src/shared/domain/tables/import';
 import { contract } from '../../../src/shared/ipc/contract';
 import {
   guessedColumns,

@@ -3,13 +3,13 @@
 // row names what changed, a header change the columns gone and new.
 import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FeedView } from '../../../src/shared/domain/feed';
+import type { FeedView } from '../../../src/shared/domain/feeds/feed';
 import {
   feedActions,
   feedReasons,
   type FeedHold,
   type FeedRunEntry,
-} from '../../../src/shared/domain/feed-run';
+} from '../../../src/shared/domain/feeds/feed-run';
 import { resources } from '../../../src/renderer/i18n/resources';
 import { feedWords, runCounts } from '../../../src/renderer/views/feeds/feed-words';
 

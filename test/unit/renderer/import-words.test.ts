@@ -2,7 +2,11 @@
 // reads as a sentence in English and German, with its value in it, never as a bare key.
 import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { importProblemCodes, importTargets, type ImportProblem } from '../../../src/shared/domain/import';
+import {
+  importProblemCodes,
+  importTargets,
+  type ImportProblem,
+} from '../../../src/shared/domain/tables/import';
 import { resources } from '../../../src/renderer/i18n/resources';
 import {
   failureText,

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../../src/renderer/i18n/resources';
 import { SERVICE_PROBLEMS } from '../../../src/main/service-client';
-import { publishJobStates, publishSteps } from '../../../src/shared/domain/publish-job';
+import { publishJobStates, publishSteps } from '../../../src/shared/domain/publishing/publish-job';
 
 function keys(tree: object, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>

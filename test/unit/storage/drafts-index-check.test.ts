@@ -1,8 +1,8 @@
 // The index's entries are checked by hand at each start (issue 18.5: the schema took 50 ms for
 // 10,000): the check must refuse whatever the schema refuses, and take what the store writes.
 import { describe, expect, it } from 'vitest';
-import { draftIdSchema } from '../../../src/shared/domain/draft';
-import { draftSummarySchema, summarizeDraft } from '../../../src/shared/domain/draft-list';
+import { draftIdSchema } from '../../../src/shared/domain/drafts/draft';
+import { draftSummarySchema, summarizeDraft } from '../../../src/shared/domain/drafts/draft-list';
 import { isDraftSummary } from '../../../src/main/storage/drafts-index';
 import { isDraftId } from '../../../src/main/storage/draft-files';
 import { draftId, sampleDraft } from '../../fixtures/drafts';

@@ -5,7 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openDraftsStore } from '../../../src/main/storage/drafts-store';
-import { mergeShopDraft, restoreAfterDelete, type ShopAuthor } from '../../../src/shared/domain/shop-merge';
+import {
+  mergeShopDraft,
+  restoreAfterDelete,
+  type ShopAuthor,
+} from '../../../src/shared/domain/shop/shop-merge';
 
 let dataDir: string;
 const log = { info: () => undefined, error: () => undefined };

@@ -2,7 +2,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { draftSchema, type Draft } from '../../../src/shared/domain/draft';
+import { draftSchema, type Draft } from '../../../src/shared/domain/drafts/draft';
 import {
   openDraftsStore,
   type DraftsStore,

@@ -1,7 +1,7 @@
 // The command line's words: `<command> [arguments] [options]`, parsed without side effects so that
 // a usage error is told before the data folder is opened.
 import { parseArgs } from 'node:util';
-import { draftIdSchema } from '../../../shared/domain/draft';
+import { draftIdSchema } from '../../../shared/domain/drafts';
 import type { AccountDefaults } from '../../../shared/ipc/types';
 import {
   accountActions,

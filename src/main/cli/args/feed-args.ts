@@ -1,8 +1,8 @@
 // The rest of `feed ACTION [NAME] [SOURCE] [options]` (issue 25.8), parsed without side effects.
-import { priceRoundings, type PriceRounding } from '../../../shared/domain/bulk-edit';
-import { feedUrlSchema, type FeedGone } from '../../../shared/domain/feed';
-import { PRICE_RULE_MAX, priceRuleSchema, type PriceRule } from '../../../shared/domain/price-rule';
-import { readPriceText } from '../../../shared/domain/price-text';
+import { priceRoundings, type PriceRounding } from '../../../shared/domain/bulk';
+import { feedUrlSchema, type FeedGone } from '../../../shared/domain/feeds';
+import { PRICE_RULE_MAX, priceRuleSchema, type PriceRule } from '../../../shared/domain/price-rules';
+import { readPriceText } from '../../../shared/domain/drafts';
 import { feedActions, type FeedAction } from './command-words';
 import { UsageError } from './usage';
 

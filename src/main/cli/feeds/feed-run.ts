@@ -1,14 +1,8 @@
 // `feed plan NAME [--json]` and `feed run NAME [--json]` (issue 25.8): what a run would do, each ad
 // with why; and the run itself (the seller's yes to a first run). Exit 0 when all is done, 1 when
 // some ads failed (or the run could not start), 10 when the safety valve held it.
-import type {
-  FeedHold,
-  FeedPlan,
-  FeedPlanEntry,
-  FeedProgress,
-  FeedRun,
-} from '../../../shared/domain/feed-run';
-import type { ImportFieldChange } from '../../../shared/domain/import';
+import type { FeedHold, FeedPlan, FeedPlanEntry, FeedProgress, FeedRun } from '../../../shared/domain/feeds';
+import type { ImportFieldChange } from '../../../shared/domain/tables';
 import { wordsIn, type TFunction } from '../../i18n';
 import { feedNamed } from './feed';
 import type { Session } from '../session';

@@ -1,10 +1,10 @@
 // `feed add|list|remove` (issue 25.8): the feeds of the data folder, through the same contract
 // calls the Feeds view makes. `feed plan` and `feed run` are in feed-run.ts.
 import path from 'node:path';
-import type { FeedSettings, FeedView } from '../../../shared/domain/feed';
-import type { ImportInspectResult } from '../../../shared/domain/import';
-import type { DraftTemplate } from '../../../shared/domain/template';
-import { guessStockColumn } from '../../../shared/domain/feed-rows';
+import type { FeedSettings, FeedView } from '../../../shared/domain/feeds';
+import type { ImportInspectResult } from '../../../shared/domain/tables';
+import type { DraftTemplate } from '../../../shared/domain/drafts';
+import { guessStockColumn } from '../../../shared/domain/feeds';
 import { wordsIn } from '../../i18n';
 import { UsageError, type FeedAddOptions } from '../args';
 import { CallFailed, ExitWith, type Session } from '../session';

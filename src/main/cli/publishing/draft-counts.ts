@@ -1,6 +1,6 @@
 // What `status` says of the drafts: how many are in each state, and in the trash, for one account
 // (--account) or all of them.
-import { draftStatuses, type DraftStatus } from '../../../shared/domain/draft';
+import { draftStatuses, type DraftStatus } from '../../../shared/domain/drafts';
 import type { DraftsListResult } from '../../../shared/ipc/types';
 import { wordsIn } from '../../i18n';
 import type { Session } from '../session';

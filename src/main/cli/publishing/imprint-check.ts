@@ -1,7 +1,7 @@
 // Which drafts `publish` refuses for want of an imprint: those of a real account without one that
 // name none of their own. The engine refuses them too; the command line says so before it asks the
 // service anything, naming the command that sets the imprint (an account offline is told the same).
-import type { Draft } from '../../../shared/domain/draft';
+import type { Draft } from '../../../shared/domain/drafts';
 import type { AccountsState } from '../../../shared/ipc/types';
 import type { Session } from '../session';
 

@@ -1,10 +1,10 @@
 // `status [--json]` (the publish jobs) and `listings [--json]` (the account's live listings).
-import type { PublishJobView, PublishState } from '../../../shared/domain/publish-job';
+import type { PublishJobView, PublishState } from '../../../shared/domain/publishing';
 import type { ListingsState } from '../../../shared/ipc/types';
 import { countDrafts, draftCountsText } from './draft-counts';
 import type { Session } from '../session';
 import { EXIT, jobStateText, localTime, table } from '../words';
-import { offerValueLabel } from '../../../shared/domain/offer-values';
+import { offerValueLabel } from '../../../shared/domain/drafts';
 
 const cut = (text: string, max = 50) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 

@@ -1,8 +1,7 @@
 // Why `publish` leaves a draft out (issue 23.4): the draft rules' own words, in the run's language,
 // so that "not ready" is never said without its reason (a fixed price of 0 €, a missing photo).
-import type { Draft } from '../../../shared/domain/draft';
-import { draftIssueMessage } from '../../../shared/domain/draft-messages';
-import { validateDraft } from '../../../shared/domain/draft-validation';
+import type { Draft } from '../../../shared/domain/drafts';
+import { draftIssueMessage, validateDraft } from '../../../shared/domain/drafts';
 import type { DraftsListResult } from '../../../shared/ipc/types';
 import type { Session } from '../session';
 

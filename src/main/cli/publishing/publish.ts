@@ -2,13 +2,13 @@
 // stderr (a line whenever a job's state changes), a JSON summary on stdout once every job is live,
 // rejected or needs the seller (or the wait is over: open jobs continue at the next start).
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Draft } from '../../../shared/domain/draft';
+import type { Draft } from '../../../shared/domain/drafts';
 import {
   isOpenJobState,
   type PublishJobError,
   type PublishJobView,
   type PublishStartResult,
-} from '../../../shared/domain/publish-job';
+} from '../../../shared/domain/publishing';
 import type { AccountsState, DraftsListResult } from '../../../shared/ipc/types';
 import { jobError } from '../../publish/context';
 import { IMPRINT_MISSING } from '../../publish/steps';

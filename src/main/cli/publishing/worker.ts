@@ -3,7 +3,7 @@
 // and ends: exit 0 when all went, 1 when something failed or was not ready. Without --once it
 // keeps running until SIGINT or SIGTERM, then gives back what it holds (run again at its next
 // start, or by another desk of the shop).
-import { isOpenJobState, type PublishJobView } from '../../../shared/domain/publish-job';
+import { isOpenJobState, type PublishJobView } from '../../../shared/domain/publishing';
 import type { ScheduleNews } from '../../automation/schedule-source';
 import type { TaskOutcome } from '../../automation/runner';
 import { wordsIn } from '../../i18n';

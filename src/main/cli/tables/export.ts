@@ -2,7 +2,7 @@
 // --listings, its live listings with their publication states) to a CSV or XLSX file, through the
 // app's own export service.
 import path from 'node:path';
-import type { ExportResult } from '../../../shared/domain/export';
+import type { ExportResult } from '../../../shared/domain/tables';
 import { CallFailed, ExitWith, type Session } from '../session';
 import { EXIT } from '../words';
 

@@ -7,11 +7,11 @@ import type {
   ImportPreviewResult,
   ImportProgress,
   ImportRunResult,
-} from '../../../shared/domain/import';
-import { importLossCodes, sheetRow } from '../../../shared/domain/import';
+} from '../../../shared/domain/tables';
+import { importLossCodes, sheetRow } from '../../../shared/domain/tables';
 import { wordsIn } from '../../i18n';
 import { changesText, notReadyText, EXIT, importProblemsText } from '../words';
-import type { DraftTemplate } from '../../../shared/domain/template';
+import type { DraftTemplate } from '../../../shared/domain/drafts';
 import { UsageError } from '../args';
 import { CallFailed, ExitWith, type Session } from '../session';
 

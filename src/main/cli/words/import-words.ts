@@ -1,12 +1,12 @@
 // What the command line says about an import's rows: their problems (with where the app looked),
 // what an update changes, and the outcome of each kind of row, in English and German.
-import { draftFieldLabel, draftIssueMessage } from '../../../shared/domain/draft-messages';
+import { draftFieldLabel, draftIssueMessage } from '../../../shared/domain/drafts';
 import {
   sheetRow,
   type ImportFieldChange,
   type ImportProblem,
   type ImportValue,
-} from '../../../shared/domain/import';
+} from '../../../shared/domain/tables';
 import type { UiLanguage } from '../../../shared/i18n-language';
 import { wordsIn } from '../../i18n';
 

@@ -1,6 +1,6 @@
 // Everything the command line says, in English and German (the app's language setting, else the
 // system's): the `cli` namespace of main's i18n (src/shared/i18n/locales/{en,de}.cli.json).
-import type { PublishJobError, PublishJobView } from '../../../shared/domain/publish-job';
+import type { PublishJobError, PublishJobView } from '../../../shared/domain/publishing';
 import { serviceMessageLine } from '../../../shared/service-messages';
 import type { UiLanguage } from '../../../shared/i18n-language';
 import type { UsageProblem } from '../args';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ExportKind, ExportResult } from '../../../shared/domain/export';
+import type { ExportKind, ExportResult } from '../../../shared/domain/tables';
 import type { ExportRequest, ExportService } from '../../export/export-service';
 import type { Downloads } from '../../files/downloads';
 import type { FilePicker } from '../../files/file-picker';

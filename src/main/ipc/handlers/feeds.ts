@@ -1,4 +1,4 @@
-import type { FeedSettings } from '../../../shared/domain/feed';
+import type { FeedSettings } from '../../../shared/domain/feeds';
 import type { FeedsService } from '../../feeds';
 import { absolutePaths } from '../absolute-paths';
 import type { Handlers } from '../router';

@@ -1,7 +1,7 @@
 // What the engine needs of the accounts: a client per account and the account's default imprint.
 // Imprints are created through the accounts service so that the account keeps them (the spec has no
 // way to read imprints back).
-import { sandboxTestImprint } from '../../../shared/domain/imprint';
+import { sandboxTestImprint } from '../../../shared/domain/publishing';
 import { mainI18n } from '../../i18n';
 import type { AccountSignIn } from '../../../shared/ipc/types';
 import type { AccountsService } from '../../accounts/accounts-service';

@@ -1,7 +1,7 @@
 // What a failed call means for a job: stop (cancelled), repeat it after a pause (and whether the
 // call may have taken effect, which decides if a POST needs reconciling first), or fail the job with
 // an error the seller can act on. Pure: the runner does the waiting and the reconciling.
-import type { PublishRemedy } from '../../../shared/domain/publish-job';
+import type { PublishRemedy } from '../../../shared/domain/publishing';
 import { TOKEN_ERROR_CODES } from '../../../shared/service';
 import { AppError } from '../../errors/app-error';
 import { serviceMessage } from '../../../shared/service-messages';

@@ -1,7 +1,7 @@
 // Whether a draft may become a new publish job, and if not, why (in the engine's failure words).
-import type { Draft } from '../../../shared/domain/draft';
-import { validateDraft } from '../../../shared/domain/draft-validation';
-import { shopConflictsOf } from '../../../shared/domain/shop-conflicts';
+import type { Draft } from '../../../shared/domain/drafts';
+import { validateDraft } from '../../../shared/domain/drafts';
+import { shopConflictsOf } from '../../../shared/domain/shop';
 import type { FailureFacts } from '../context';
 import { jobWords } from '../views';
 

@@ -1,7 +1,7 @@
 // The draft learns how its job went: its status and where it lives on the service. Only `status`
 // and `remote` are touched, inside the store's read-change-write step, so whatever the seller typed
 // meanwhile stays as typed.
-import type { Draft, DraftRemote, DraftStatus } from '../../../shared/domain/draft';
+import type { Draft, DraftRemote, DraftStatus } from '../../../shared/domain/drafts';
 
 export interface DraftsPort {
   get(id: string): Promise<Draft>;

@@ -1,6 +1,6 @@
 // A new job from a draft: the checks done before anything is sent, and the first record.
 import path from 'node:path';
-import type { Draft } from '../../../shared/domain/draft';
+import type { Draft } from '../../../shared/domain/drafts';
 import { fromDataPath } from '../../storage/draft-files';
 import { type PublishAccounts, factsOf, type FailureFacts } from '../context';
 import { whyNotPublishable } from './draft-check';

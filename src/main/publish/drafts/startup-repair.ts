@@ -14,8 +14,8 @@
 // - a draft "publishing" with no job at all goes back to a draft (the store settles it to "ready"),
 //   except in a shop: there its job may be another desk's (no file here), and that desk's outcome
 //   reaches the draft through the shop; resetting it would send "ready" up over a job in flight.
-import type { Draft, DraftStatus } from '../../../shared/domain/draft';
-import { isOpenJobState } from '../../../shared/domain/publish-job';
+import type { Draft, DraftStatus } from '../../../shared/domain/drafts';
+import { isOpenJobState } from '../../../shared/domain/publishing';
 import type { DraftsPort } from './draft-sync';
 import { type JobRecord, remoteOf } from '../jobs';
 

@@ -2,8 +2,8 @@
 // claimed from the shop is adopted (run here from where the shop's copy stands, which makes a
 // takeover start by reconciling, as after a crash), and a job of this desk that another desk runs
 // is mirrored (its record follows the shop's, and its draft and notice follow its end).
-import type { DraftRemote, DraftStatus } from '../../../shared/domain/draft';
-import { isOpenJobState } from '../../../shared/domain/publish-job';
+import type { DraftRemote, DraftStatus } from '../../../shared/domain/drafts';
+import { isOpenJobState } from '../../../shared/domain/publishing';
 import type { ClaimedJobs, JobClaim } from '../claims';
 import type { Entry } from './engine-entry';
 import { type JobRecord, remoteOf } from '../jobs';

@@ -1,5 +1,5 @@
 // The seller's Retry of a job that failed, was cancelled or was rejected (see PublishEngine.retry).
-import type { DraftStatus } from '../../../shared/domain/draft';
+import type { DraftStatus } from '../../../shared/domain/drafts';
 import type { AccountHold } from './account-hold';
 import type { Entry } from './engine-entry';
 import { type JobRecord, prepareRetry } from '../jobs';

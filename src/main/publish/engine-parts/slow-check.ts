@@ -2,7 +2,7 @@
 // the seller) is no longer read closely, but the service may still move it (a review that ends, a
 // seller who fixed the ad on the marketplace). So such jobs are read once at start and then every
 // interval (15 min by default); any change of state reopens active tracking.
-import { DEFAULT_SETTLE_RULE, type SettleRule } from '../../../shared/domain/publication-outcome';
+import { DEFAULT_SETTLE_RULE, type SettleRule } from '../../../shared/domain/publishing';
 import type { Publication } from '../../../shared/service';
 import type { PublishAccounts } from '../context';
 import type { Entry } from './engine-entry';

@@ -3,8 +3,8 @@
 // and what the service has so far: the listing, each photo's ticket/upload/media URL, the order,
 // the publication and its states. A resumed job reads only this file to know where it stopped.
 import { z } from 'zod';
-import { draftSchema } from '../../../shared/domain/draft';
-import { adLaterOutcomes } from '../../../shared/domain/publish-job';
+import { draftSchema } from '../../../shared/domain/drafts';
+import { adLaterOutcomes } from '../../../shared/domain/publishing';
 
 /**
  * Version of the stored job; bump it with a migration in `parseJobRecord`. 2 added the send times

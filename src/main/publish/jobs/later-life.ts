@@ -2,8 +2,8 @@
 // the seller), but the ad lives on: it is sold or deleted in Listings, paused and resumed, taken down
 // elsewhere, or read later in another state. The Publishing view shows the job's last word on the
 // ad, so the job follows that later life as the app learns it, instead of saying "Live" for ever.
-import { stateMeaning } from '../../../shared/domain/publication-outcome';
-import type { AdLaterOutcome } from '../../../shared/domain/publish-job';
+import { stateMeaning } from '../../../shared/domain/publishing';
+import type { AdLaterOutcome } from '../../../shared/domain/publishing';
 import type { JobRecord } from './job-record';
 
 /** What the app learned of a listing after its jobs. */

@@ -1,8 +1,8 @@
 // Changes the engine makes to a job record that need no engine state: the draft's link to the
 // service, and what a retry undoes.
-import type { DraftRemote } from '../../../shared/domain/draft';
-import { publishedBase } from '../../../shared/domain/live-merge';
-import type { PublishNotice } from '../../../shared/domain/publish-job';
+import type { DraftRemote } from '../../../shared/domain/drafts';
+import { publishedBase } from '../../../shared/domain/live';
+import type { PublishNotice } from '../../../shared/domain/publishing';
 import type { JobError, JobRecord } from './job-record';
 
 /** The draft's link to the service once the job has a publication, with each photo's media URL. */
@@ -12,7 +12,7 @@ export function remoteOf(record: JobRecord): NonNullable<DraftRemote> {
   return {
     ...(record.listingUuid !== null && { listingUuid: record.listingUuid }),
     ...(record.publicationUuid !== null && { publicationUuid: record.publicationUuid }),
-    // Matches the draft's photos with the listing's `urls` later (see shared/domain/live-diff.ts).
+    // Matches the draft's photos with the listing's `urls` later (see shared/domain/live/live-diff.ts).
     ...(Object.keys(photoUrls).length > 0 && { photoUrls }),
     // What was sent is what draft and listing agree on, until either changes (issue 23.1).
     ...(record.publicationUuid !== null && {

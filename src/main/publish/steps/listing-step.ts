@@ -3,7 +3,7 @@
 // reference (see reconcile/listing-match.ts) for as long as the service may still be working on it (see
 // reconcile/reconcile.ts). Found: it is ours. Still not there after that: the request did not take effect,
 // and it is sent again. Two or more: which one is ours cannot be told, and the seller is asked.
-import { draftToListingCreateRequest } from '../../../shared/domain/draft-requests';
+import { draftToListingCreateRequest } from '../../../shared/domain/drafts';
 import type { Listing } from '../../../shared/service';
 import { ServiceError } from '../../service-client';
 import {

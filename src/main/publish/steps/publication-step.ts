@@ -5,8 +5,7 @@
 // window means the request did not take effect, and it is sent again. Where the service offers no
 // such read, the job stops and asks the seller ('publication-unknown'): sending it again could put
 // the ad online twice, so Retry then needs the seller's confirmation of that risk.
-import { draftToPublicationCreateRequest } from '../../../shared/domain/draft-requests';
-import { suspectPublicationFields } from '../../../shared/domain/draft-validation';
+import { draftToPublicationCreateRequest, suspectPublicationFields } from '../../../shared/domain/drafts';
 import {
   jobError,
   judge,

@@ -9,7 +9,7 @@ import {
   judgeRead,
   rejectionReasonOf,
   type SettleRule,
-} from '../../../shared/domain/publication-outcome';
+} from '../../../shared/domain/publishing';
 import { ServiceError } from '../../service-client';
 import { jobError, judge, StepFailure, checkStopped, type JobContext } from '../context';
 import { backoffDelay, type Backoff } from '../../service-client/backoff';

@@ -1,11 +1,11 @@
-// The UI's picture of a job (shared/domain/publish-job.ts) from its record and what only the
+// The UI's picture of a job (shared/domain/publishing/publish-job.ts) from its record and what only the
 // running engine knows: bytes sent so far, and whether it is pausing before a repeat.
 import type {
   PublishJobState,
   PublishJobView,
   PublishPhotoView,
   PublishStep,
-} from '../../../shared/domain/publish-job';
+} from '../../../shared/domain/publishing';
 import type { JobError, JobRecord } from '../jobs';
 
 /** What the engine knows of a job beyond its record. */

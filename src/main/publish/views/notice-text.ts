@@ -1,7 +1,7 @@
 // The words of a desktop notification when an ad goes live, is rejected, or (in a shop) failed on
 // another desk (the renderer has its own; these are the notice namespace of main's i18n).
-import type { PublishNotice } from '../../../shared/domain/publish-job';
-import { stateMeaning } from '../../../shared/domain/publication-outcome';
+import type { PublishNotice } from '../../../shared/domain/publishing';
+import { stateMeaning } from '../../../shared/domain/publishing';
 import type { UiLanguage } from '../../../shared/i18n-language';
 import { wordsIn } from '../../i18n';
 

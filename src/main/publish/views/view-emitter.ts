@@ -1,6 +1,6 @@
 // Tells listeners which jobs changed. Byte progress comes many times a second per upload, so
 // changes are gathered and sent at most every `intervalMs`; a job's state change goes at once.
-import type { PublishJobView } from '../../../shared/domain/publish-job';
+import type { PublishJobView } from '../../../shared/domain/publishing';
 
 export type JobsListener = (jobs: PublishJobView[]) => void;
 

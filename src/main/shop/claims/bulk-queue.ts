@@ -10,7 +10,7 @@
 // goes into the queue once the link is back, as an offline Publish does (issue 24.3).
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
-import { bulkJobRunning, type BulkJob } from '../../../shared/domain/bulk-edit-job';
+import { bulkJobRunning, type BulkJob } from '../../../shared/domain/bulk';
 import {
   LONE_BULK_CLAIM,
   type BulkClaim,

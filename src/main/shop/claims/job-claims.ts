@@ -14,7 +14,7 @@ import {
   type QueueOutcome,
 } from '../../publish/claims';
 import type { JobRecord } from '../../publish/jobs';
-import { isOpenJobState } from '../../../shared/domain/publish-job';
+import { isOpenJobState } from '../../../shared/domain/publishing';
 import { fetchJobPhotos, sendJobPhotos } from '../photos';
 import {
   DEFAULT_LEASE,

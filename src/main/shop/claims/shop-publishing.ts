@@ -1,7 +1,7 @@
 // Publishing in a shop as the seller sees it: every desk's Publishing view lists the shop's jobs
 // (not only its own) and names the desk that runs each; a job's notice is given on the desk that
 // pressed Publish for it, whichever desk ran it.
-import type { PublishJobError, PublishJobView, PublishNotice } from '../../../shared/domain/publish-job';
+import type { PublishJobError, PublishJobView, PublishNotice } from '../../../shared/domain/publishing';
 import type { PublishEngine } from '../../publish/engine';
 import type { JobRecord } from '../../publish/jobs';
 import { jobView } from '../../publish/views';

@@ -3,7 +3,7 @@
 // its photo files. Another desk's draft is put through the drafts store's `receive` and the
 // window is told with the same `drafts:changed` event a local save raises.
 import { z } from 'zod';
-import { draftSchema, type Draft } from '../../../shared/domain/draft';
+import { draftSchema, type Draft } from '../../../shared/domain/drafts';
 import type { DraftsStore, ReceivedDraft } from '../../storage/drafts-store';
 import type { PhotoSync } from '../photos';
 import type { ItemKind, MergeSides, ShopMergePort } from '../sync';

@@ -4,7 +4,7 @@
 // account another desk added shows here without a secret; the seller types it on this desk.
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { draftTemplateSchema } from '../../../shared/domain/template';
+import { draftTemplateSchema } from '../../../shared/domain/drafts';
 import type { AccountsStore, AccountRecord } from '../../storage/accounts-store';
 import { SANDBOX_ACCOUNT_ID } from '../../storage/accounts-store';
 import type { TemplatesService } from '../../templates/templates-service';

@@ -4,7 +4,7 @@
 // since the version it holds. A refresh nobody asked for reads the service only on the desk that
 // claims it, and only once the shop's view is older than the lone desk's refresh interval. While the
 // database is out of reach a desk works as a lone one and sends what it read once the link is back.
-import { REFRESH_INTERVAL_MS } from '../../../shared/domain/listings-refresh';
+import { REFRESH_INTERVAL_MS } from '../../../shared/domain/live';
 import type { ListingsState } from '../../../shared/ipc/types';
 import type { ListingsService } from '../../listings/listings-service';
 import type { ListingsShare } from '../../listings/shared-view';

@@ -2,13 +2,13 @@
 // on this desk, how to put another desk's version through the app's own store (raising the same
 // events, and never marking the outbox), and how to merge three ways. The engine (push.ts,
 // pull.ts) knows nothing else of them.
-import type { Draft } from '../../../shared/domain/draft';
-import type { ShopAuthor, ShopSides } from '../../../shared/domain/shop-merge';
+import type { Draft } from '../../../shared/domain/drafts';
+import type { ShopAuthor, ShopSides } from '../../../shared/domain/shop';
 
 export type { ShopAuthor };
 export type MergeSides = ShopSides;
 
-/** The pure three-way merge (src/shared/domain/shop-merge.ts), handed in by the composition root. */
+/** The pure three-way merge (src/shared/domain/shop/shop-merge.ts), handed in by the composition root. */
 export interface ShopMergePort {
   /** `contentOf`: the sha-256 of a photo's file, to keep the same file added on both sides once. */
   draft(

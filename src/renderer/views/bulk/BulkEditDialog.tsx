@@ -5,7 +5,7 @@ import { useBulkStore } from '../../store/bulk-store';
 import { BulkEditForm } from './BulkEditForm';
 import { BulkJobProgress } from './BulkJobProgress';
 import { BulkPreviewTable } from './BulkPreviewTable';
-import { editOf, emptyBulkForm, type BulkForm } from '../../../shared/domain/bulk-edit-form';
+import { editOf, emptyBulkForm, type BulkForm } from '../../../shared/domain/bulk';
 import './bulk.css';
 
 /**

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIVE_BULK_KINDS, priceRoundings, type BulkEditKind } from '../../../shared/domain/bulk-edit';
+import { LIVE_BULK_KINDS, priceRoundings, type BulkEditKind } from '../../../shared/domain/bulk';
 import { usePriceUnderstood } from '../../components/price-understood';
 import { useActiveAccount } from '../../store/accounts-store';
 import type { BulkTarget } from '../../store/bulk-store';
-import type { BulkForm } from '../../../shared/domain/bulk-edit-form';
+import type { BulkForm } from '../../../shared/domain/bulk';
 
 const KINDS: BulkEditKind[] = ['price', 'contact', 'imprint', 'location', 'attribute', 'description'];
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { BulkJob } from '../../../shared/domain/bulk-edit-job';
+import type { BulkJob } from '../../../shared/domain/bulk';
 
 /**
  * In a shop: which desk runs a bulk job, where it was started, that it waits for a desk with the

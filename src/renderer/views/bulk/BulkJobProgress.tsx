@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { bulkJobRunning, type BulkJob } from '../../../shared/domain/bulk-edit-job';
+import { bulkJobRunning, type BulkJob } from '../../../shared/domain/bulk';
 import { useProblemText } from '../../components/problem-text';
 import { ServiceDetails } from '../../components/ServiceDetails';
 import { useBulkStore } from '../../store/bulk-store';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bulkJobRunning } from '../../../shared/domain/bulk-edit-job';
+import { bulkJobRunning } from '../../../shared/domain/bulk';
 import { useBulkStore } from '../../store/bulk-store';
 import { BulkJobProgress } from './BulkJobProgress';
 import './bulk.css';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { BulkRowPlan } from '../../../shared/domain/bulk-edit';
+import type { BulkRowPlan } from '../../../shared/domain/bulk';
 import { useFieldName, useRowNote, useValueText } from './BulkValues';
 
 /** Each ad with its values before and after; ads that would not change or are left out, named. */

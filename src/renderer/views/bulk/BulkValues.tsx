@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { BulkChange, BulkRowPlan } from '../../../shared/domain/bulk-edit';
-import { draftIssueMessage } from '../../../shared/domain/draft-messages';
+import type { BulkChange, BulkRowPlan } from '../../../shared/domain/bulk';
+import { draftIssueMessage } from '../../../shared/domain/drafts';
 import { useMessageLanguage, useProblemText } from '../../components/problem-text';
 
 const LONG = 90;

@@ -1,6 +1,6 @@
 import { memo, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { validateDraft } from '../../../shared/domain/draft-validation';
+import { validateDraft } from '../../../shared/domain/drafts';
 import type { DraftSuggestions } from '../../../shared/ipc/types';
 import { call, subscribe } from '../../ipc/client';
 import { useAccountsStore } from '../../store/accounts-store';
@@ -20,7 +20,7 @@ import { useShownIssues } from './editor/use-shown-issues';
 import { PhotosPanel } from './photos/PhotosPanel';
 import { PriceRuleSection } from '../price-rules/PriceRuleSection';
 import { ShopConflicts } from './shop/ShopConflicts';
-import { shopConflictsOf } from '../../../shared/domain/shop-conflicts';
+import { shopConflictsOf } from '../../../shared/domain/shop';
 import { ScheduleBar } from '../schedule/ScheduleBar';
 import './editor/editor.css';
 

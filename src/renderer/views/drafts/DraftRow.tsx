@@ -1,6 +1,6 @@
 import { memo, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DraftListRow } from '../../../shared/domain/draft-rows';
+import type { DraftListRow } from '../../../shared/domain/drafts';
 import { photoSrc } from '../../components/photo-src';
 import { useRowPhotoCount } from '../../store/shown-photos-store';
 import { useAccountLabel } from './draft-account';

@@ -9,7 +9,7 @@ import {
   type MouseEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DraftListRow } from '../../../shared/domain/draft-rows';
+import type { DraftListRow } from '../../../shared/domain/drafts';
 import { useDraftsStore } from '../../store/drafts-store';
 import { DraftRow, type RowDates } from './DraftRow';
 

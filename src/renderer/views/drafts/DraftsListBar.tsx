@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TRANSIENT_MS, useTransient } from '../../components/useTransient';
-import type { DraftListRow } from '../../../shared/domain/draft-rows';
-import type { PublishStartResult } from '../../../shared/domain/publish-job';
+import type { DraftListRow } from '../../../shared/domain/drafts';
+import type { PublishStartResult } from '../../../shared/domain/publishing';
 import { useDraftsStore } from '../../store/drafts-store';
 import { MoveAccountDialog } from './MoveAccountDialog';
 import { useImprintGate } from '../imprint/use-imprint-gate';

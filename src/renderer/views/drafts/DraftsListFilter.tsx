@@ -1,12 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 // From the zod-free list, not the schemas: this is the first view (bench/renderer/size.ts).
-import {
-  draftSorts,
-  draftStatuses,
-  type DraftSort,
-  type DraftStatus,
-} from '../../../shared/domain/draft-choices';
+import { draftSorts, draftStatuses, type DraftSort, type DraftStatus } from '../../../shared/domain/drafts';
 import { useDraftsStore } from '../../store/drafts-store';
 import { AccountScopeSelect } from './AccountScopeSelect';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MoveAccountResult, MoveStep } from '../../../shared/domain/draft-accounts';
+import type { MoveAccountResult, MoveStep } from '../../../shared/domain/drafts';
 import type { AccountView } from '../../../shared/ipc/types';
 import { useAccountsStore } from '../../store/accounts-store';
 import { useDraftsStore } from '../../store/drafts-store';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ExportFormat, ExportKind, ExportResult } from '../../../shared/domain/export';
+import type { ExportFormat, ExportKind, ExportResult } from '../../../shared/domain/tables';
 import { IpcError } from '../../../shared/ipc/envelope';
 import { call } from '../../ipc/client';
 import { download, useFileCapabilities } from '../../ipc/files';

@@ -2,7 +2,7 @@
 // picked with the system's save dialog (Electron) or typed.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ExportFormat, ExportKind } from '../../../shared/domain/export';
+import type { ExportFormat, ExportKind } from '../../../shared/domain/tables';
 import { call } from '../../ipc/client';
 
 /** Where the seller wants the file: fetched by the browser, or written at a path. */

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ImportInspectResult, ImportTarget } from '../../../shared/domain/import';
+import type { ImportInspectResult, ImportTarget } from '../../../shared/domain/tables';
 import { TargetSelect } from '../import/TargetSelect';
 import type { FeedFormProblem, FeedFormValues } from './use-feed-form';
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ImportInspectResult } from '../../../shared/domain/import';
-import type { DraftTemplate } from '../../../shared/domain/template';
+import type { ImportInspectResult } from '../../../shared/domain/tables';
+import type { DraftTemplate } from '../../../shared/domain/drafts';
 import { call } from '../../ipc/client';
 import { useAccountsStore } from '../../store/accounts-store';
 import { useFeedsStore } from '../../store/feeds-store';

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FeedRun } from '../../../shared/domain/feed-run';
+import type { FeedRun } from '../../../shared/domain/feeds';
 import { useFeedsStore } from '../../store/feeds-store';
 import { FeedCounts, HeldBanner } from './FeedSummary';
 import { FeedRows, type FeedRowItem } from './FeedRows';

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FeedView } from '../../../shared/domain/feed';
-import { feedActions, isApplied, type FeedAction } from '../../../shared/domain/feed-run';
+import type { FeedView } from '../../../shared/domain/feeds';
+import { feedActions, isApplied, type FeedAction } from '../../../shared/domain/feeds';
 import { useFeedsStore } from '../../store/feeds-store';
 import { FeedRows, type FeedRowItem } from './FeedRows';
 import { FeedCounts, HeldBanner } from './FeedSummary';

@@ -2,7 +2,7 @@
 // over the template's); drafts it made before keep theirs. The price rule form and its preview as
 // a template has them, saved with the feed's other settings.
 import { useTranslation } from 'react-i18next';
-import type { FeedSettings, FeedView } from '../../../shared/domain/feed';
+import type { FeedSettings, FeedView } from '../../../shared/domain/feeds';
 import { call } from '../../ipc/client';
 import { useFeedsStore } from '../../store/feeds-store';
 import { PriceRuleForm } from '../price-rules/PriceRuleForm';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedGoneActions } from '../../../shared/domain/feed';
+import { feedGoneActions } from '../../../shared/domain/feeds';
 import type { FeedFormProblem, FeedFormValues } from './use-feed-form';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OpenPurpose } from '../../../shared/domain/file-picks';
+import type { OpenPurpose } from '../../../shared/domain/tables';
 import { call } from '../../ipc/client';
 import { useFileCapabilities } from '../../ipc/files';
 import type { FeedFormProblem, FeedFormValues } from './use-feed-form';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { feedActions, type FeedCounts as Counts, type FeedHold } from '../../../shared/domain/feed-run';
+import { feedActions, type FeedCounts as Counts, type FeedHold } from '../../../shared/domain/feeds';
 import { useFeedWords } from './use-feed-words';
 
 /** The counts on top of a plan or a run: one figure per action that has any. */

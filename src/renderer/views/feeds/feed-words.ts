@@ -1,8 +1,8 @@
 // How a feed's codes read for the seller: its source and schedule, a plan's actions and reasons,
 // the holds of the safety valve, and a run's outcome, in the UI's language.
 import type { TFunction } from 'i18next';
-import type { DraftLanguage } from '../../../shared/domain/draft-language';
-import type { FeedSource, FeedView } from '../../../shared/domain/feed';
+import type { DraftLanguage } from '../../../shared/domain/drafts';
+import type { FeedSource, FeedView } from '../../../shared/domain/feeds';
 import {
   countActions,
   isApplied,
@@ -11,7 +11,7 @@ import {
   type FeedHold,
   type FeedPlanEntry,
   type FeedRun,
-} from '../../../shared/domain/feed-run';
+} from '../../../shared/domain/feeds';
 import { changeText, problemText, sheetRow } from '../import/import-words';
 
 export type OutcomeKind = 'done' | 'failed' | 'held' | 'running' | 'waiting' | 'never';

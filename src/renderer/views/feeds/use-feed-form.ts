@@ -2,10 +2,10 @@
 // and turning it into the settings `feeds:save` takes. The password stays in this form until it
 // is sent to main (which keeps it in the keychain); it is never read back.
 import { useCallback, useState } from 'react';
-import type { FeedGone, FeedSettings, FeedView } from '../../../shared/domain/feed';
-import { DEFAULT_FEED_MAX_SHARE } from '../../../shared/domain/feed';
-import type { ImportInspectResult, ImportMapping } from '../../../shared/domain/import';
-import type { PriceRule } from '../../../shared/domain/price-rule';
+import type { FeedGone, FeedSettings, FeedView } from '../../../shared/domain/feeds';
+import { DEFAULT_FEED_MAX_SHARE } from '../../../shared/domain/feeds';
+import type { ImportInspectResult, ImportMapping } from '../../../shared/domain/tables';
+import type { PriceRule } from '../../../shared/domain/price-rules';
 import type { InputOf } from '../../../shared/ipc/contract';
 
 export interface FeedFormValues {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ImportTarget } from '../../../shared/domain/import';
+import type { ImportTarget } from '../../../shared/domain/tables';
 import { useImportStore } from '../../store/import-store';
 import { FailureBanner } from './FailureBanner';
 import { targetLabel } from './import-words';

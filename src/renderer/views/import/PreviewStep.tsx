@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ImportRowPreview } from '../../../shared/domain/import';
+import type { ImportRowPreview } from '../../../shared/domain/tables';
 import { useImportStore } from '../../store/import-store';
 import { FailureBanner } from './FailureBanner';
 import { useMessageLanguage } from '../../components/problem-text';

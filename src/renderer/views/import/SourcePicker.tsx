@@ -2,7 +2,7 @@
 // (Electron), else the browser's file chooser; a file dropped anywhere on the step works in both.
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { importAccept, type OpenPurpose } from '../../../shared/domain/file-picks';
+import { importAccept, type OpenPurpose } from '../../../shared/domain/tables';
 import { IpcError } from '../../../shared/ipc/envelope';
 import { call } from '../../ipc/client';
 import { useFileCapabilities } from '../../ipc/files';

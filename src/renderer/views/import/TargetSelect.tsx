@@ -1,6 +1,6 @@
 // The field a table's column goes to, or none: one select for the import's mapping and a feed's.
 import { useTranslation } from 'react-i18next';
-import { importTargets, type ImportTarget } from '../../../shared/domain/import';
+import { importTargets, type ImportTarget } from '../../../shared/domain/tables';
 import { targetLabel } from './import-words';
 
 /** A select of the draft fields a column can fill, with `leaveOut` for none. */

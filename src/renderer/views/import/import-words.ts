@@ -1,14 +1,14 @@
 // How the import's codes read for the seller: problems of a row, a failed call, a column's target.
 import type { TFunction } from 'i18next';
-import type { DraftLanguage } from '../../../shared/domain/draft-language';
-import { draftFieldLabel, draftIssueMessage } from '../../../shared/domain/draft-messages';
+import type { DraftLanguage } from '../../../shared/domain/drafts';
+import { draftFieldLabel, draftIssueMessage } from '../../../shared/domain/drafts';
 import {
   sheetRow,
   type ImportFieldChange,
   type ImportProblem,
   type ImportTarget,
   type ImportValue,
-} from '../../../shared/domain/import';
+} from '../../../shared/domain/tables';
 import { formatPrice } from '../listings/format';
 
 /** One problem of a row in plain words (with where the app looked, and the drafts' own rule). */
@@ -78,4 +78,4 @@ export function priceText(
 }
 
 /** The row number a spreadsheet shows (header = row 1); shared with the log and the command line. */
-export { sheetRow } from '../../../shared/domain/import';
+export { sheetRow } from '../../../shared/domain/tables';

@@ -6,7 +6,7 @@ import {
   missingImprintParts,
   type ImprintFields,
   type ImprintLabels,
-} from '../../../shared/domain/imprint';
+} from '../../../shared/domain/publishing';
 import { IpcError } from '../../../shared/ipc/envelope';
 import type { AccountView, ServiceProblem } from '../../../shared/ipc/types';
 import { useProblemText } from '../../components/problem-text';

@@ -1,5 +1,5 @@
 import { Suspense, useState, type ReactNode } from 'react';
-import type { PublishStartResult } from '../../../shared/domain/publish-job';
+import type { PublishStartResult } from '../../../shared/domain/publishing';
 import { useAccountsStore } from '../../store/accounts-store';
 import { usePublishStore } from '../../store/publish-store';
 // A chunk of its own: most Publish clicks never need it (bench/renderer/size.ts).

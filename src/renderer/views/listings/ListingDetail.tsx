@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { attributeWords } from '../../../shared/domain/ad-preview';
-import { offerValueLabel } from '../../../shared/domain/offer-values';
+import { attributeWords, offerValueLabel } from '../../../shared/domain/drafts';
 import { useMessageLanguage, useProblemText } from '../../components/problem-text';
 import { ServiceDetails } from '../../components/ServiceDetails';
 import { useAppStore } from '../../store/app-store';

@@ -7,7 +7,7 @@
 // `listings:edit-source`), since a service may answer only its last segment.
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Draft } from '../../../shared/domain/draft';
+import type { Draft } from '../../../shared/domain/drafts';
 import type { DraftSuggestions, ListingView } from '../../../shared/ipc/types';
 import { call } from '../../ipc/client';
 import { attributesOf, rowsOf, type AttributeRow } from '../../store/attribute-rows';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicationPatch, PublicationView } from '../../../shared/domain/live';
-import { parseRadius } from '../../../shared/domain/draft-validation';
+import { parseRadius } from '../../../shared/domain/drafts';
 import { useActiveAccount } from '../../store/accounts-store';
 import { useListingsStore } from '../../store/listings-store';
 import { useLiveStore } from '../../store/live-store';

@@ -1,5 +1,5 @@
 // How listing fields read in the UI.
-import { formatPrice as priceWithCurrency } from '../../../shared/domain/price-text';
+import { formatPrice as priceWithCurrency } from '../../../shared/domain/drafts';
 
 /** The price as a number in the UI's language; the spec gives no currency, so none is shown. */
 export function formatPrice(amount: number, language: string): string {

@@ -2,15 +2,15 @@
 // over a draft-shaped value built from the listing (one set of controls, one set of rules: issue
 // 15), and the update carries only the fields whose value, as a request would send it, changed
 // since the form opened (the spec's update takes each field optionally).
-import type { Draft } from '../../../shared/domain/draft';
+import type { Draft } from '../../../shared/domain/drafts';
 import type { ListingPatch } from '../../../shared/domain/live';
-import { LISTING_FIELDS, type ListingField } from '../../../shared/domain/listing-fields';
+import { LISTING_FIELDS, type ListingField } from '../../../shared/domain/live';
 import {
   categorySegments,
   parsePriceAmount,
   validateListingFields,
   type DraftIssue,
-} from '../../../shared/domain/draft-validation';
+} from '../../../shared/domain/drafts';
 import type { ListingView } from '../../../shared/ipc/types';
 
 /**

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { AdPreview, PreviewLocation } from '../../../shared/domain/ad-preview';
+import type { AdPreview, PreviewLocation } from '../../../shared/domain/drafts';
 import { PreviewGallery, type PhotoAddress } from './PreviewGallery';
 
 /** "10115 Berlin – Mitte": postal code and city, then the district (never the street). */

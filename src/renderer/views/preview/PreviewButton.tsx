@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { adPreviewOf, type LiveAdContext } from '../../../shared/domain/ad-preview';
-import type { Draft } from '../../../shared/domain/draft';
+import { adPreviewOf, type LiveAdContext } from '../../../shared/domain/drafts';
+import type { Draft } from '../../../shared/domain/drafts';
 import type { ListingView } from '../../../shared/ipc/types';
 import { useMessageLanguage } from '../../components/problem-text';
 import { call } from '../../ipc/client';

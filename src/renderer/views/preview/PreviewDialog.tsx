@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdPreview } from '../../../shared/domain/ad-preview';
+import type { AdPreview } from '../../../shared/domain/drafts';
 import { AdPage } from './AdPage';
 import type { PhotoAddress } from './PreviewGallery';
 import './preview.css';

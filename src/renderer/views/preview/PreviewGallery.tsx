@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PreviewPhoto } from '../../../shared/domain/ad-preview';
+import type { PreviewPhoto } from '../../../shared/domain/drafts';
 import { photoSrc } from '../../components/photo-src';
 
 /** How an `src` of the view model becomes an image address (drafts: data-folder paths). */

@@ -1,6 +1,6 @@
 // A rule's next steps for an ad at an example price: a template or a feed has no price of its own.
 import { useTranslation } from 'react-i18next';
-import { priceSteps, type PriceRule } from '../../../shared/domain/price-rule';
+import { priceSteps, type PriceRule } from '../../../shared/domain/price-rules';
 import { usePriceRuleWords } from './price-rule-words';
 import { PriceSteps } from './PriceSteps';
 

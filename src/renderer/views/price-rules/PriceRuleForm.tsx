@@ -2,7 +2,7 @@
 // the floor, the rounding and an optional number of steps; the preview below follows what is typed.
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PriceRule } from '../../../shared/domain/price-rule';
+import type { PriceRule } from '../../../shared/domain/price-rules';
 import {
   formOf,
   priceRoundings,

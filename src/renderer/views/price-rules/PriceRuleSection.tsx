@@ -3,15 +3,16 @@
 // the feed takes precedence.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Draft } from '../../../shared/domain/draft';
-import { priceSteps, type PriceRule } from '../../../shared/domain/price-rule';
+import type { Draft } from '../../../shared/domain/drafts';
 import {
+  type PriceRule,
+  type PriceRuleRecord,
   priceRuleState,
+  priceSteps,
   totalStepsOf,
   upcomingSteps,
-  type PriceRuleRecord,
-} from '../../../shared/domain/price-rule-record';
-import { readPriceText } from '../../../shared/domain/price-text';
+} from '../../../shared/domain/price-rules';
+import { readPriceText } from '../../../shared/domain/drafts';
 import { call } from '../../ipc/client';
 import { PriceRuleForm } from './PriceRuleForm';
 import { usePriceRuleWords } from './price-rule-words';

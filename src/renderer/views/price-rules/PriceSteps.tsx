@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PriceStep } from '../../../shared/domain/price-rule';
+import type { PriceStep } from '../../../shared/domain/price-rules';
 import { usePriceRuleWords } from './price-rule-words';
 
 /** The preview: a heading line, then each coming step's date and price (or why there is none). */

@@ -1,7 +1,7 @@
 // A template's price rule (issue 25.5): drafts made from the template get it. A template has no
 // price, so the preview shows the steps of an ad at an example price.
 import { useTranslation } from 'react-i18next';
-import type { DraftTemplate } from '../../../shared/domain/template';
+import type { DraftTemplate } from '../../../shared/domain/drafts';
 import { call } from '../../ipc/client';
 import { PriceRuleForm } from './PriceRuleForm';
 import { ExampleSteps } from './ExampleSteps';

@@ -1,8 +1,8 @@
 // The price rule form's values as typed (text, so "12,50" and a half-typed "1" stay as they are)
 // and the rule they make, or what to fix in each field. Pure.
-import { priceRoundings, type PriceRounding } from '../../../shared/domain/bulk-edit';
-import { PRICE_RULE_MAX, type PriceRule } from '../../../shared/domain/price-rule';
-import { readPriceText } from '../../../shared/domain/price-text';
+import { priceRoundings, type PriceRounding } from '../../../shared/domain/bulk';
+import { PRICE_RULE_MAX, type PriceRule } from '../../../shared/domain/price-rules';
+import { readPriceText } from '../../../shared/domain/drafts';
 
 /** The form's fields as typed. */
 export interface PriceRuleFormValues {

@@ -1,8 +1,8 @@
 // A template's price rule in one line for its row, zod-free: the templates dialog is part of the
 // first view, and the rule's form (with the schemas) loads only when opened.
 import { useTranslation } from 'react-i18next';
-import type { DraftTemplate } from '../../../shared/domain/template';
-import { formatPrice } from '../../../shared/domain/price-text';
+import type { DraftTemplate } from '../../../shared/domain/drafts';
+import { formatPrice } from '../../../shared/domain/drafts';
 
 /** The rule in one line, for the template's row. */
 export function usePriceRuleSummary(): (template: DraftTemplate) => string | undefined {

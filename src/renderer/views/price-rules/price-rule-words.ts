@@ -1,7 +1,7 @@
 // How the price rule parts word dates and prices, in the UI's language.
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPrice } from '../../../shared/domain/price-text';
+import { formatPrice } from '../../../shared/domain/drafts';
 import { useMessageLanguage } from '../../components/problem-text';
 
 /** A date and time as the seller reads it, and a price in cents as euros. */

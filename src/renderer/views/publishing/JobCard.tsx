@@ -1,7 +1,7 @@
 import { memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { stateMeaning } from '../../../shared/domain/publication-outcome';
-import type { PublishJobView } from '../../../shared/domain/publish-job';
+import { stateMeaning } from '../../../shared/domain/publishing';
+import type { PublishJobView } from '../../../shared/domain/publishing';
 import { serviceMessage } from '../../../shared/service-messages';
 import { useMessageLanguage } from '../../components/problem-text';
 import { ServiceDetails } from '../../components/ServiceDetails';

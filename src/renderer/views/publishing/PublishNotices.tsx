@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { stateMeaning } from '../../../shared/domain/publication-outcome';
+import { stateMeaning } from '../../../shared/domain/publishing';
 import { FailedReason } from '../../lazy/inner-parts';
 import { TestBadge, useIsTestAccount } from '../../components/TestService';
 import { TRANSIENT_MS, useTransient } from '../../components/useTransient';

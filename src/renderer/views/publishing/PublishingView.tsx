@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { batchProgress, isOpenJobState, type PublishJobView } from '../../../shared/domain/publish-job';
+import { batchProgress, isOpenJobState, type PublishJobView } from '../../../shared/domain/publishing';
 import { EmptyState } from '../../components/EmptyState';
 import { useListingsStore } from '../../store/listings-store';
 import { needsSeller, usePublishStore } from '../../store/publish-store';

@@ -1,7 +1,7 @@
 // Plain words for a job's figures and errors in the UI's language: sizes, times, and what to do.
 import { useTranslation } from 'react-i18next';
-import { stateMeaning } from '../../../shared/domain/publication-outcome';
-import type { PublishJobError, PublishJobView } from '../../../shared/domain/publish-job';
+import { stateMeaning } from '../../../shared/domain/publishing';
+import type { PublishJobError, PublishJobView } from '../../../shared/domain/publishing';
 
 const UNITS = ['B', 'KB', 'MB', 'GB'] as const;
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Draft } from '../../../shared/domain/draft';
-import { isWaiting } from '../../../shared/domain/schedule-rules';
+import type { Draft } from '../../../shared/domain/drafts';
+import { isWaiting } from '../../../shared/domain/publishing';
 import { needsLook, useScheduleWords } from './schedule-words';
 import { ScheduleForm } from './ScheduleForm';
 

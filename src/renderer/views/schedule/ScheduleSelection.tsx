@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DraftListRow } from '../../../shared/domain/draft-rows';
+import type { DraftListRow } from '../../../shared/domain/drafts';
 import { ScheduleForm } from './ScheduleForm';
 
 /** The Drafts list's "Schedule…" for the selection (issue 25.4): a date and time for all of them. */

@@ -1,8 +1,8 @@
 // How the UI words a draft's schedule (issue 25.4): when it is due, and what became of it, in the
 // app's language with the seller's local date and time.
 import { useTranslation } from 'react-i18next';
-import type { DraftSchedule } from '../../../shared/domain/draft-schedule';
-import { ranLate } from '../../../shared/domain/schedule-rules';
+import type { DraftSchedule } from '../../../shared/domain/publishing';
+import { ranLate } from '../../../shared/domain/publishing';
 
 /** The words of a schedule: `full` for the editor and the Publishing view, `short` for a list row. */
 export function useScheduleWords() {

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountView, AuthScheme } from '../../../shared/ipc/types';
 import { IpcError } from '../../../shared/ipc/envelope';
-import { patternProblem } from '../../../shared/domain/marketplace-link';
+import { patternProblem } from '../../../shared/domain/live';
 import { useAccountsStore } from '../../store/accounts-store';
 import { useDetectedText } from './connection-notes';
 

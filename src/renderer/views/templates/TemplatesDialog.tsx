@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DraftTemplate } from '../../../shared/domain/template';
+import type { DraftTemplate } from '../../../shared/domain/drafts';
 import { call } from '../../ipc/client';
 import { useActiveAccount } from '../../store/accounts-store';
 import { useDraftsStore } from '../../store/drafts-store';

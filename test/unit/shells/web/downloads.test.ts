@@ -3,7 +3,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExportResult } from '../../../../src/shared/domain/export';
+import type { ExportResult } from '../../../../src/shared/domain/tables/export';
 import { createLaunchToken, tokenCookieName } from '../../../../src/main/shells/web/guard';
 import { startWebShell, type WebShell } from '../../../../src/main/shells/web/server';
 import { readyDraft, writeDraft } from '../../../fixtures/draft-files';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DraftIssue } from '../../../../shared/domain/draft-validation';
+import type { DraftIssue } from '../../../../shared/domain/drafts';
 import { duplicateRowIds, newRowId, type AttributeRow } from '../../../store/attribute-rows';
 import { Combobox } from './Combobox';
 import { useDraftBinding } from './draft-binding';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Draft } from '../../../../shared/domain/draft';
+import type { Draft } from '../../../../shared/domain/drafts';
 import { useDraftBinding } from './draft-binding';
 import { issuesOf, type IssuesByField } from './draft-issues';
 import { Field } from './Field';

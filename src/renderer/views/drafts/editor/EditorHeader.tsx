@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DraftStatus } from '../../../../shared/domain/draft';
+import type { DraftStatus } from '../../../../shared/domain/drafts';
 import { useEditorStore } from '../../../store/editor-store';
 import { DraftAccountLine } from './DraftAccountLine';
 import { SaveTemplateButton } from '../../templates/SaveTemplateButton';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { DraftIssue } from '../../../../shared/domain/draft-validation';
+import type { DraftIssue } from '../../../../shared/domain/drafts';
 import { fieldDomId } from './field-ids';
 import { useIssueText } from './use-editor-language';
 

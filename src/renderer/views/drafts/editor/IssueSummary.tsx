@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { DraftIssue } from '../../../../shared/domain/draft-validation';
+import type { DraftIssue } from '../../../../shared/domain/drafts';
 import type { AttributeRow } from '../../../store/attribute-rows';
 import { focusById, issueTargetId } from './field-ids';
 import { useFieldLabel, useIssueText } from './use-editor-language';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Draft } from '../../../../shared/domain/draft';
-import { draftLimits } from '../../../../shared/domain/draft-validation';
+import type { Draft } from '../../../../shared/domain/drafts';
+import { draftLimits } from '../../../../shared/domain/drafts';
 import type { DraftSuggestions } from '../../../../shared/ipc/types';
 import { AttributesEditor } from './AttributesEditor';
 import { Combobox } from './Combobox';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Draft } from '../../../../shared/domain/draft';
+import type { Draft } from '../../../../shared/domain/drafts';
 import type { DraftLiveDiff, LiveDiffRow } from '../../../../shared/domain/live';
 import { call } from '../../../ipc/client';
 import { useAppStore } from '../../../store/app-store';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Draft } from '../../../../shared/domain/draft';
-import { knownOfferValue, type OfferValueKind } from '../../../../shared/domain/offer-values';
+import type { Draft } from '../../../../shared/domain/drafts';
+import { knownOfferValue, type OfferValueKind } from '../../../../shared/domain/drafts';
 import { usePriceUnderstood } from '../../../components/price-understood';
 import { useDraftBinding } from './draft-binding';
 import { issuesOf, type IssuesByField } from './draft-issues';

@@ -4,7 +4,7 @@ import {
   offerValueLabel,
   offerValueOf,
   type OfferValueKind,
-} from '../../../../shared/domain/offer-values';
+} from '../../../../shared/domain/drafts';
 import { Combobox, type ComboboxProps } from './Combobox';
 import { useDraftLanguage } from './use-editor-language';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Draft, DraftPublication } from '../../../../shared/domain/draft';
+import type { Draft, DraftPublication } from '../../../../shared/domain/drafts';
 import type { AccountView } from '../../../../shared/ipc/types';
 import { useEditorStore } from '../../../store/editor-store';
 import { issuesOf, type IssuesByField } from './draft-issues';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Draft } from '../../../../shared/domain/draft';
-import { isOpenJobState } from '../../../../shared/domain/publish-job';
+import type { Draft } from '../../../../shared/domain/drafts';
+import { isOpenJobState } from '../../../../shared/domain/publishing';
 import { serviceMessage } from '../../../../shared/service-messages';
 import { useMessageLanguage } from '../../../components/problem-text';
 import { TestBadge } from '../../../components/TestService';

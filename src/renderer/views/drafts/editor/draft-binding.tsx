@@ -2,7 +2,7 @@
 // a live listing's edit form binds the very same sections to a draft-shaped value of its own, so a
 // live ad is edited with the same controls as a draft (issue 15) without touching the open draft.
 import { createContext, useContext } from 'react';
-import type { Draft } from '../../../../shared/domain/draft';
+import type { Draft } from '../../../../shared/domain/drafts';
 import type { AttributeRow } from '../../../store/attribute-rows';
 import { useEditorStore } from '../../../store/editor-store';
 

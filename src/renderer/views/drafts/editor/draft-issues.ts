@@ -1,5 +1,5 @@
 // The draft's issues, grouped by the field they are shown beside.
-import type { DraftIssue } from '../../../../shared/domain/draft-validation';
+import type { DraftIssue } from '../../../../shared/domain/drafts';
 
 export type IssuesByField = ReadonlyMap<string, readonly DraftIssue[]>;
 

@@ -1,6 +1,6 @@
 // DOM ids of the editor's fields, so a message, the summary and tests can point at a field.
-import type { DraftIssue } from '../../../../shared/domain/draft-validation';
-import { draftLimits } from '../../../../shared/domain/draft-validation';
+import type { DraftIssue } from '../../../../shared/domain/drafts';
+import { draftLimits } from '../../../../shared/domain/drafts';
 import type { AttributeRow } from '../../../store/attribute-rows';
 
 /** The id of the control that edits `field` (a dotted path such as `price.amount`). */

@@ -1,7 +1,7 @@
 // The editor's language for the shared draft messages (draft-messages.ts), which know 'en' and 'de'.
 import { useCallback } from 'react';
-import { draftFieldLabel, draftIssueMessage } from '../../../../shared/domain/draft-messages';
-import type { DraftIssue } from '../../../../shared/domain/draft-validation';
+import { draftFieldLabel, draftIssueMessage } from '../../../../shared/domain/drafts';
+import type { DraftIssue } from '../../../../shared/domain/drafts';
 import { useMessageLanguage } from '../../../components/problem-text';
 
 /** 'de' when the UI speaks German, else 'en' (the languages of the shared draft messages). */

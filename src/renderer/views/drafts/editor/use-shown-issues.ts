@@ -3,7 +3,7 @@
 // or left, or once the seller tried to publish. What is wrong with a value typed shows at once; the
 // summary above the form always says everything still missing.
 import { useCallback, useMemo, useState, type SyntheticEvent } from 'react';
-import type { DraftIssue } from '../../../../shared/domain/draft-validation';
+import type { DraftIssue } from '../../../../shared/domain/drafts';
 import type { AttributeRow } from '../../../store/attribute-rows';
 import { issueTargetId, PHOTOS_SECTION_ID } from './field-ids';
 

@@ -3,7 +3,7 @@
 // as the tile's Remove). Nothing is removed unless the seller says so.
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DraftPhoto, PhotoDuplicate } from '../../../../shared/domain/draft';
+import type { DraftPhoto, PhotoDuplicate } from '../../../../shared/domain/drafts';
 
 interface DuplicatePromptProps {
   duplicates: readonly PhotoDuplicate[];

@@ -5,7 +5,7 @@
 // grid and scrolled into view when it appears, never below a long grid out of sight.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Draft, DraftPhoto } from '../../../../shared/domain/draft';
+import type { Draft, DraftPhoto } from '../../../../shared/domain/drafts';
 import { photoSrc } from '../../../components/photo-src';
 import { useAppStore } from '../../../store/app-store';
 import { DropZone } from './DropZone';

@@ -1,6 +1,6 @@
 // The order of a draft's photos as lists of ids: the first is the cover. Pure, so the panel's
 // buttons, its keyboard and its drags all change the order the same way.
-import type { Draft, DraftPhoto } from '../../../../shared/domain/draft';
+import type { Draft, DraftPhoto } from '../../../../shared/domain/drafts';
 
 /** `ids` with the item at `from` moved to `to` (both clamped into the list). */
 export function moveIndex(ids: readonly string[], from: number, to: number): string[] {

@@ -1,7 +1,7 @@
 // Runs the photo batches of one draft: sends what was dropped or chosen, counts progress, keeps the
 // refused files until the seller dismisses them, and hands each stored draft to the editor.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Draft, PhotoDuplicate } from '../../../../shared/domain/draft';
+import type { Draft, PhotoDuplicate } from '../../../../shared/domain/drafts';
 import type { PhotoRefusal } from '../../../../shared/ipc/types';
 import { call, subscribe } from '../../../ipc/client';
 import type { Dropped } from './dropped-files';

@@ -2,7 +2,7 @@
 // to main (drafts:set-photos); main's answer wins. A removal waits a few seconds so it can be undone,
 // since main deletes a removed photo's files.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Draft, DraftPhoto } from '../../../../shared/domain/draft';
+import type { Draft, DraftPhoto } from '../../../../shared/domain/drafts';
 import { call } from '../../../ipc/client';
 import { useShownPhotos } from '../../../store/shown-photos-store';
 import type { PhotoCallGate } from './photo-call-gate';

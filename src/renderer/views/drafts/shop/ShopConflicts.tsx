@@ -1,9 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Draft } from '../../../../shared/domain/draft';
-import { restoredBy, shopConflictsOf } from '../../../../shared/domain/shop-conflicts';
-import { sameShopValue, shopFieldsOf, shopValueOf } from '../../../../shared/domain/shop-fields';
-import type { ShopConflict } from '../../../../shared/domain/shop-merge';
+import type { Draft } from '../../../../shared/domain/drafts';
+import {
+  restoredBy,
+  sameShopValue,
+  shopConflictsOf,
+  shopFieldsOf,
+  shopValueOf,
+} from '../../../../shared/domain/shop';
+import type { ShopConflict } from '../../../../shared/domain/shop';
 import { photoSrc } from '../../../components/photo-src';
 import { call } from '../../../ipc/client';
 import { useEditorStore } from '../../../store/editor-store';

@@ -2,8 +2,8 @@
 // conflict as the seller reads it, and the desk and time of a change.
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { offerValueLabel } from '../../../../shared/domain/offer-values';
-import type { ShopAuthor, ShopConflictValue } from '../../../../shared/domain/shop-merge';
+import { offerValueLabel } from '../../../../shared/domain/drafts';
+import type { ShopAuthor, ShopConflictValue } from '../../../../shared/domain/shop';
 import { useAccountsStore } from '../../../store/accounts-store';
 import { useDraftLanguage } from '../editor/use-editor-language';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { marketplaceLink } from '../../../../shared/domain/marketplace-link';
+import { marketplaceLink } from '../../../../shared/domain/live';
 import type { PublicationStateView } from '../../../../shared/ipc/types';
 
 /**

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { stateMeaning } from '../../../../shared/domain/publication-outcome';
+import { stateMeaning } from '../../../../shared/domain/publishing';
 import type { PublicationStateView } from '../../../../shared/ipc/types';
 import { useJobWords } from '../../publishing/job-words';
 

@@ -1,6 +1,6 @@
 // Search, filters and sort of the listings view, over the cached list (pure, so a view of 1,000+
 // listings is recomputed only when the list or the query changes, and tested without a DOM).
-import { stateMeaning, type StateMeaning } from '../../../../shared/domain/publication-outcome';
+import { stateMeaning, type StateMeaning } from '../../../../shared/domain/publishing';
 import type { ListingExtras, ListingView } from '../../../../shared/ipc/types';
 
 /** A publication-state filter: a known meaning, a state the app does not know, or no publication. */

@@ -3,7 +3,7 @@
 // minutes. Events from main
 // (ads going live, live changes) arrive on their own; these cover changes made elsewhere.
 import { useEffect } from 'react';
-import { REFRESH_INTERVAL_MS } from '../../../../shared/domain/listings-refresh';
+import { REFRESH_INTERVAL_MS } from '../../../../shared/domain/live';
 import { useListingsStore } from '../../../store/listings-store';
 
 /** A list older than this is fetched again when the window regains focus or the view is shown again. */

@@ -2,8 +2,11 @@
 // ticked listings one after another. A failure is kept next to the button it belongs to (keyed by
 // the listing's or the publication's uuid); the list follows main's `listings:changed` by itself.
 import { create } from 'zustand';
-import type { ListingDeleteResult, PublicationStateRequest } from '../../../../shared/domain/lifecycle';
-import type { PublicationView } from '../../../../shared/domain/live';
+import type {
+  ListingDeleteResult,
+  PublicationStateRequest,
+  PublicationView,
+} from '../../../../shared/domain/live';
 import { call } from '../../../ipc/client';
 import { useListingsStore } from '../../../store/listings-store';
 import { failureOf, useLiveStore, type LiveFailure } from '../../../store/live-store';

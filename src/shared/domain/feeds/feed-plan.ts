@@ -1,0 +1,170 @@
+// What a feed's run would do (issue 25.1/25.2), decided without touching anything: each row is
+// matched to its ad by reference (the feed's own record, the account's drafts, and the listings on
+// the service, so a lost local record never makes a second ad), then compared with it.
+import type { Draft, DraftInit } from '../drafts';
+import type { Feed, FeedItem } from './feed';
+import type { FeedPlanEntry, FeedReason } from './feed-run';
+import type { FeedRow } from './feed-rows';
+import { parsePriceAmount } from '../drafts';
+import { livePatchOf } from './feed-patch';
+import type { ImportFieldChange } from '../tables';
+import { draftChanges, listingChanges, photoChange } from '../tables';
+import type { ListingView } from '../../service/listing';
+
+/** What exists for a feed, as main read it just now. */
+export interface FeedWorld {
+  feed: Pick<Feed, 'gone'>;
+  /** The feed's own record of its ads, by reference. */
+  items: readonly FeedItem[];
+  /** The account's drafts that matter (the feed's, and those carrying a row's reference). */
+  drafts: readonly Draft[];
+  /** The account's listings on the service. */
+  listings: readonly ListingView[];
+  /** The draft a row starts from (the account's defaults and the feed's template under the row). */
+  initOf(row: FeedRow): DraftInit;
+  /** A photo's name as rows give it (a path or URL to its last part). */
+  photoName(name: string): string;
+}
+
+interface Match {
+  item?: FeedItem;
+  draft?: Draft;
+  listing?: ListingView;
+}
+
+const byKey = <T>(items: readonly T[], key: (item: T) => string | null | undefined) => {
+  const map = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item)?.trim();
+    if (!k) continue;
+    map.set(k, [...(map.get(k) ?? []), item]);
+  }
+  return map;
+};
+
+/** One entry per ad: create, update, pause, resume, end, unchanged or refused, each with why. */
+export function planFeedRun(rows: readonly FeedRow[], world: FeedWorld): FeedPlanEntry[] {
+  const items = new Map(world.items.map((item) => [item.reference, item]));
+  const drafts = new Map(world.drafts.map((draft) => [draft.id, draft]));
+  const draftsByReference = byKey(world.drafts, (d) => d.customReference);
+  const listings = new Map(world.listings.map((listing) => [listing.uuid, listing]));
+  const listingsByReference = byKey(world.listings, (l) => l.customReference);
+  const rowsByReference = byKey(rows, (r) => r.reference);
+  const entries: FeedPlanEntry[] = [];
+
+  const matchOf = (reference: string): Match => {
+    const item = items.get(reference);
+    // An ad the feed ended is gone: its row coming back makes a new one.
+    if (item?.state === 'ended') return { item };
+    const draft =
+      (item?.draftId !== undefined ? drafts.get(item.draftId) : undefined) ??
+      draftsByReference.get(reference)?.find((d) => d.status !== 'ended');
+    const uuid = item?.listingUuid ?? draft?.remote?.listingUuid;
+    const listing =
+      (uuid !== undefined ? listings.get(uuid) : undefined) ?? listingsByReference.get(reference)?.[0];
+    return { ...(item && { item }), ...(draft && { draft }), ...(listing && { listing }) };
+  };
+
+  const where = (m: Match) => ({
+    ...(m.draft && { draftId: m.draft.id }),
+    ...(m.listing && { listingUuid: m.listing.uuid }),
+  });
+
+  /** The entry of an ad whose row is gone or sold out. */
+  const takeDown = (reference: string, m: Match, reason: FeedReason, extra: Partial<FeedPlanEntry>) => {
+    const title = m.listing?.title ?? m.draft?.title ?? m.item?.reference ?? reference;
+    const base = { reference, title, ...where(m), ...extra };
+    if (!m.listing) return { ...base, action: 'unchanged' as const, reason: 'not-online' as const };
+    const down = m.item?.state === 'paused' && world.feed.gone === 'pause';
+    if (down) return { ...base, action: 'unchanged' as const, reason: 'still-gone' as const };
+    return { ...base, action: world.feed.gone, reason };
+  };
+
+  for (const row of rows) {
+    const title = row.fields.title ?? '';
+    const at = { row: row.index, ...(row.stockText !== undefined && { stock: row.stockText }) };
+    const problems = row.problems.length > 0 ? { problems: row.problems } : {};
+    if (row.reference === null) {
+      entries.push({ reference: null, action: 'refused', reason: 'no-reference', title, ...at, ...problems });
+      continue;
+    }
+    const reference = row.reference;
+    if ((rowsByReference.get(reference)?.length ?? 0) > 1) {
+      entries.push({ reference, action: 'refused', reason: 'reference-twice', title, ...at, ...problems });
+      continue;
+    }
+    if (row.problems.some((p) => p.severity === 'error')) {
+      entries.push({ reference, action: 'refused', reason: 'bad-row', title, ...at, ...problems });
+      continue;
+    }
+    const m = matchOf(reference);
+    if (row.stock === 'out') {
+      if (!m.draft && !m.listing) {
+        entries.push({ reference, action: 'unchanged', reason: 'new-sold-out', title, ...at, ...problems });
+        continue;
+      }
+      entries.push(takeDown(reference, m, 'sold-out', { ...at, title, ...problems }));
+      continue;
+    }
+    if (!m.draft && !m.listing) {
+      entries.push({ reference, action: 'create', reason: 'new-row', title, ...at, ...problems });
+      continue;
+    }
+    const init = world.initOf(row);
+    const names = row.photoNames.map(world.photoName);
+    const changes: ImportFieldChange[] = m.draft ? draftChanges(m.draft, init, row.fields) : [];
+    // A live ad's draft follows the ad's photos by itself (under the names the app gives them), so
+    // its photos are compared as the ad's are: with what the feed sent last.
+    const draftPhotos =
+      m.draft && !m.listing
+        ? photoChange(
+            m.draft.photos.map((p) => p.originalName),
+            names,
+          )
+        : null;
+    if (draftPhotos) changes.push(draftPhotos);
+    const liveChanges: ImportFieldChange[] = m.listing ? listingChanges(m.listing, init, row.fields) : [];
+    // A live ad's photos carry no names: compared with what the feed sent last (or its draft's).
+    const sent = m.item?.photos ?? m.draft?.photos.map((p) => p.originalName);
+    const livePhotos = m.listing && sent ? photoChange(sent, names) : null;
+    if (livePhotos) liveChanges.push(livePhotos);
+    // A running price rule lowered the ad from the price the file still names: that is the rule's
+    // doing, not a change of the row (a new price in the file is one, and stops the rule).
+    if (m.draft && ruleKeepsPrice(m.draft, init)) {
+      for (const list of [changes, liveChanges])
+        list.splice(0, list.length, ...list.filter((c) => c.field !== 'price.amount'));
+    }
+    const back = m.listing !== undefined && m.item?.state === 'paused' && row.stock === 'in';
+    const changed = changes.length > 0 || liveChanges.length > 0;
+    entries.push({
+      reference,
+      action: back ? 'resume' : changed ? 'update' : 'unchanged',
+      reason: back ? 'back-in-stock' : changed ? 'row-changed' : 'same',
+      title,
+      ...at,
+      ...where(m),
+      ...(changes.length > 0 && { changes }),
+      ...(liveChanges.length > 0 && { liveChanges }),
+      ...(m.listing &&
+        liveChanges.some((c) => c.field !== 'photos') && {
+          livePatch: livePatchOf(m.listing, init, liveChanges),
+        }),
+      ...problems,
+    });
+  }
+
+  // The feed's ads whose rows are gone (a row refused for its reference still holds it).
+  for (const item of world.items) {
+    if (item.state === 'ended' || rowsByReference.has(item.reference)) continue;
+    entries.push(takeDown(item.reference, matchOf(item.reference), 'row-gone', {}));
+  }
+  return entries;
+}
+
+/** Whether the draft's running price rule started from the price the row names (so it is the rule's). */
+function ruleKeepsPrice(draft: Draft, init: DraftInit): boolean {
+  const record = draft.priceRule;
+  if (!record?.start || record.stopped) return false;
+  const amount = parsePriceAmount(init.price?.amount ?? null);
+  return amount.ok && Math.round(amount.value * 100) === record.start.cents;
+}

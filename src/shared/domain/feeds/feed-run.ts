@@ -1,0 +1,148 @@
+// A feed's run (issue 25.2/25.3): the plan (each ad that would be created, changed, paused, resumed
+// or ended, and why), the holds of the safety valve, and the report kept as the feed's history.
+import type { ImportFieldChange, ImportProblem, RowFields } from '../tables';
+import type { ListingPatch } from '../live';
+
+/** What a run does to one ad. */
+export const feedActions = ['create', 'update', 'pause', 'resume', 'end', 'unchanged', 'refused'] as const;
+export type FeedAction = (typeof feedActions)[number];
+
+/** Why, as a code each front end words in the seller's language (locales `feeds:why.*`). */
+export const feedReasons = [
+  /** A row with a reference no ad has. */
+  'new-row',
+  /** A new row whose stock is 0: nothing is made until it is in stock. */
+  'new-sold-out',
+  /** The row differs from its ad (`changes` says how). */
+  'row-changed',
+  /** The row and its ad agree. */
+  'same',
+  /** The ad's row is no longer in the file. */
+  'row-gone',
+  /** The row's stock reached 0. */
+  'sold-out',
+  /** The row is back in stock (or back in the file) after the feed paused its ad. */
+  'back-in-stock',
+  /** Gone or sold out, and already paused or ended by the feed. */
+  'still-gone',
+  /** Gone or sold out, but its draft was never published: nothing is online to take down. */
+  'not-online',
+  /** The row has no reference: it cannot be kept in step. */
+  'no-reference',
+  /** Several rows carry the same reference: none of them is applied. */
+  'reference-twice',
+  /** The row cannot become an ad (no title, a price that is not a number …; `problems` says). */
+  'bad-row',
+] as const;
+export type FeedReason = (typeof feedReasons)[number];
+
+/** One ad of the plan. */
+export interface FeedPlanEntry {
+  /** The shop's SKU; null for a row without one. */
+  reference: string | null;
+  action: FeedAction;
+  reason: FeedReason;
+  title: string;
+  /** 1-based data row (header not counted); absent for an ad whose row is gone. */
+  row?: number;
+  draftId?: string;
+  listingUuid?: string;
+  /** 'update': the draft's fields that change. */
+  changes?: ImportFieldChange[];
+  /** 'update': the live ad's fields that change (it may differ from its draft). */
+  liveChanges?: ImportFieldChange[];
+  /** The update sent to the live ad for `liveChanges` (photos aside). */
+  livePatch?: ListingPatch;
+  /** The row's problems ('refused': why; else warnings such as a photo not found). */
+  problems?: ImportProblem[];
+  /** The row's stock as written, when the feed has a stock column. */
+  stock?: string;
+}
+
+/** Why the safety valve holds a run: nothing is applied and the seller is told. */
+export type FeedHold =
+  | { reason: 'empty' }
+  /** The file ends inside a row (its last row has fewer cells than the header). */
+  | { reason: 'cut-off'; row: number; cells: number; columns: number }
+  | { reason: 'header-changed'; before: string[]; after: string[] }
+  | { reason: 'too-many-gone'; count: number; of: number; maxShare: number };
+export type FeedHoldReason = FeedHold['reason'];
+
+export type FeedCounts = Record<FeedAction, number>;
+
+/** What a run would do, and whether it would be held. */
+export interface FeedPlan {
+  feedId: string;
+  /** When the source was read (ISO). */
+  at: string;
+  header: string[];
+  rows: number;
+  entries: FeedPlanEntry[];
+  counts: FeedCounts;
+  held: FeedHold[];
+  /** The feed's first run: it waits for the seller's yes. */
+  needsApproval: boolean;
+}
+
+/**
+ * What became of one ad of a run: applied ('done'), 'failed', not yet ('pending'), or never, since
+ * the valve held the run ('held'). A run's report lists the ads it acted on and the rows it
+ * refused; the ads left unchanged are counted only.
+ */
+export interface FeedRunEntry extends FeedPlanEntry {
+  outcome: 'pending' | 'done' | 'failed' | 'held';
+  /** 'create', 'update', 'resume': the row as read (its photo files found), so a resumed run sends the same. */
+  source?: { fields: RowFields; photos: string[] };
+  /** 'failed': why, in the seller's words (and the problem's code, when the service named one). */
+  failure?: { code: string; message: string };
+}
+
+export type FeedRunState = 'running' | 'done' | 'held' | 'failed';
+
+/** A run in short (the list's last run). */
+export interface FeedRunSummary {
+  id: string;
+  feedId: string;
+  startedAt: string;
+  finishedAt: string | null;
+  state: FeedRunState;
+  /** Who asked: the seller (the app's button or `feed run`), or the schedule. */
+  trigger: 'seller' | 'schedule';
+  counts: FeedCounts;
+  /** Ads of the run that failed (each with why; Retry runs them again). */
+  failed: number;
+  held: FeedHold[];
+  /** The run could not start: the source could not be read, the account is gone … */
+  failure?: string;
+}
+
+/** A run's report, kept as the feed's history: every ad with its outcome. */
+export interface FeedRun extends FeedRunSummary {
+  feedName: string;
+  entries: FeedRunEntry[];
+  /** feeds:run only: runs a crash or kill had left unfinished, finished first. */
+  resumed?: FeedRun[];
+}
+
+/** A run's progress while it applies its plan. */
+export interface FeedProgress {
+  feedId: string;
+  runId: string;
+  phase: 'plan' | 'apply' | 'done';
+  done: number;
+  total: number;
+}
+
+/** Counts of a plan's entries by action. */
+export function countActions(entries: readonly Pick<FeedPlanEntry, 'action'>[]): FeedCounts {
+  const counts = Object.fromEntries(
+    ['create', 'update', 'pause', 'resume', 'end', 'unchanged', 'refused'].map((a) => [a, 0]),
+  ) as FeedCounts;
+  for (const entry of entries) counts[entry.action] += 1;
+  return counts;
+}
+
+/** True for the actions that call the service or write a draft. */
+export function isApplied(action: FeedAction): boolean {
+  return action !== 'unchanged' && action !== 'refused';
+}

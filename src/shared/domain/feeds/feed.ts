@@ -1,0 +1,104 @@
+// A stock feed (issue 25.1): a shop's product export (a CSV or XLSX file, or an https URL serving
+// one) kept in step with the ads made from it. Plain data; main reads the source and runs the plan.
+import { z } from 'zod';
+import { absolutePathSchema, segmentIdSchema } from '../drafts';
+import { importMappingSchema } from '../tables';
+import { priceRuleSchema } from '../price-rules';
+import type { FeedRunSummary } from './feed-run';
+
+// Control characters would garble the command line's table and the log.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** A feed's name as the seller types it (also what `feed run NAME` names). */
+export const feedNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .refine((name) => !CONTROL.test(name), { message: 'must not hold control characters' });
+
+/** An https address; basic-auth credentials never ride in it (the password lives in the keychain). */
+export const feedUrlSchema = z
+  .url({ protocol: /^https$/ })
+  .max(4096)
+  .refine((url) => !/^https:\/\/[^/]*@/i.test(url), { message: 'must not carry a user or password' });
+
+/** Where a feed's table comes from. */
+export const feedSourceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('file'), path: absolutePathSchema }).strict(),
+  z
+    .object({ kind: z.literal('url'), url: feedUrlSchema, user: z.string().min(1).max(200).optional() })
+    .strict(),
+]);
+export type FeedSource = z.infer<typeof feedSourceSchema>;
+
+/** What becomes of the live ad of a row that disappears or whose stock reaches 0. */
+export const feedGoneActions = ['pause', 'end'] as const;
+export const feedGoneSchema = z.enum(feedGoneActions);
+export type FeedGone = z.infer<typeof feedGoneSchema>;
+
+/** The share of a feed's ads paused or ended at once above which a run is held. */
+export const DEFAULT_FEED_MAX_SHARE = 0.2;
+
+const columnSchema = z.string().trim().min(1).max(200);
+
+/** What the seller sets of a feed. */
+export const feedSettingsSchema = z
+  .object({
+    name: feedNameSchema,
+    source: feedSourceSchema,
+    /** The column mapping (absent: the one remembered for the header, else the guessed one). */
+    mapping: importMappingSchema.optional(),
+    accountId: segmentIdSchema,
+    templateId: segmentIdSchema.optional(),
+    photoFolder: absolutePathSchema.optional(),
+    /** The header of the column holding the shop's SKU, sent as the ad's `customReference`. */
+    referenceColumn: columnSchema,
+    /** The header of the column holding the stock; absent: every row is in stock. */
+    stockColumn: columnSchema.optional(),
+    gone: feedGoneSchema.default('pause'),
+    /** New rows are published, not only made drafts. */
+    publish: z.boolean().default(false),
+    /** Runs by itself this often (minutes); absent: only when asked. */
+    everyMinutes: z.int().min(5).max(43_200).optional(),
+    maxShare: z.number().min(0).max(1).default(DEFAULT_FEED_MAX_SHARE),
+    /**
+     * A price rule every draft the feed makes starts with (issue 25.5; origin 'feed'); it wins over
+     * the template's. Drafts the feed made earlier keep the rule they have.
+     */
+    priceRule: priceRuleSchema.optional(),
+  })
+  .strict();
+export type FeedSettings = z.infer<typeof feedSettingsSchema>;
+
+/** A feed as stored in <data>/feeds/. */
+export const feedSchema = feedSettingsSchema.extend({
+  id: segmentIdSchema,
+  /** The seller said yes to a first run; until then nothing runs by itself. */
+  approved: z.boolean(),
+  /** The header of the source as last applied (a changed one holds the run). */
+  header: z.array(z.string().max(1000)).max(500).nullable(),
+  createdAt: z.string(),
+  /** The newest run's start (ISO); the schedule counts from it. */
+  lastRunAt: z.string().nullable().default(null),
+});
+export type Feed = z.infer<typeof feedSchema>;
+
+/** A feed as the renderer sees it: no secret, only whether one is kept. */
+export interface FeedView extends Feed {
+  hasPassword: boolean;
+  /** The newest run, in short. */
+  lastRun: FeedRunSummary | null;
+}
+
+/** One ad the feed made or took on, as remembered between runs (matched by reference). */
+export interface FeedItem {
+  reference: string;
+  draftId?: string;
+  listingUuid?: string;
+  /** 'paused' and 'ended' by the feed itself; a paused ad comes back when its row does. */
+  state: 'active' | 'paused' | 'ended';
+  /** The photo names the row gave when last applied (a live ad's photos carry no names). */
+  photos?: string[];
+}

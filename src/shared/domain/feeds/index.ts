@@ -1,0 +1,7 @@
+// Stock feeds (issue 25): the feed, its rows, the plan of a run, the safety valve, the patches sent.
+export * from './feed';
+export * from './feed-patch';
+export * from './feed-plan';
+export * from './feed-rows';
+export * from './feed-run';
+export * from './feed-valve';

@@ -1,0 +1,7 @@
+// Publishing as the window sees it: publish jobs, what publication states say, scheduled publishing, imprints.
+export * from './draft-schedule';
+export * from './imprint';
+export * from './publication-outcome';
+export * from './publish-job';
+export * from './schedule-rules';
+export * from './schedule-time';
