@@ -108,6 +108,14 @@ describe('the house rules (.dependency-cruiser.cjs)', () => {
           "// The queue.\nimport { push } from '../sync/push';\nexport const run = () => push();\n",
       }),
     ).toEqual(['sibling-sub-room-through-its-index']);
+    expect(
+      brokenRules({
+        'src/shared/domain/drafts/index.ts': "// Drafts.\nexport { trim } from './trim';\n",
+        'src/shared/domain/drafts/trim.ts': 'export const trim = (s: string) => s.trim();\n',
+        'src/renderer/trimmed.ts':
+          "import { trim } from '../shared/domain/drafts/trim';\nexport const t = trim(' a ');\n",
+      }),
+    ).toEqual(['sub-room-through-its-index']);
   });
 
   it('fail shared leaning on a process or on Node, and the window or the sandbox reaching into main', () => {
