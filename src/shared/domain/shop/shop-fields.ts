@@ -8,6 +8,7 @@ import type { Draft, DraftPublication } from '../drafts';
 import {
   type ListingField,
   type LiveValue,
+  PUBLICATION_PARTS,
   WHOLE_LISTING_FIELDS,
   type WholeListingField,
   sameValue,
@@ -15,16 +16,6 @@ import {
 
 /** A field's value as merged; undefined: an attribute the draft does not have. */
 export type ShopValue = LiveValue | number | undefined;
-
-/** The place's parts, each merged apart. */
-export const PUBLICATION_PARTS = [
-  'street',
-  'city',
-  'district',
-  'postalCode',
-  'availabilityRadiusInKm',
-  'imprintUuid',
-] as const satisfies readonly (keyof DraftPublication)[];
 
 /** What a field's value is read from: a stored draft, or the fields the editor saves (no account). */
 type FieldSource = Pick<Draft, ListingField | 'publication'> & { accountId?: Draft['accountId'] };

@@ -3,20 +3,11 @@
 import type { Draft, DraftInit } from '../drafts';
 import { parsePriceAmount, validateListingFields, validatePublicationFields } from '../drafts';
 import type { ImportDraftFields, ImportFieldChange, ImportProblem, ImportValue } from './import';
-import { WHOLE_LISTING_FIELDS, fullCategory } from '../live';
+import { PUBLICATION_PARTS, WHOLE_LISTING_FIELDS, fullCategory } from '../live';
 import type { ListingView } from '../../service/listing';
 
 /** The fields a row gives (its photos aside). */
 export type RowFields = Omit<ImportDraftFields, 'photos'>;
-
-const publicationFields = [
-  'street',
-  'postalCode',
-  'city',
-  'district',
-  'availabilityRadiusInKm',
-  'imprintUuid',
-] as const;
 
 const given = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
 
@@ -29,7 +20,7 @@ export function rowPaths(row: RowFields): string[] {
   for (const key of WHOLE_LISTING_FIELDS) if (given(row[key])) paths.push(key);
   if (given(row.price?.amount)) paths.push('price.amount');
   if (given(row.price?.type)) paths.push('price.type');
-  for (const key of publicationFields) if (given(row.publication?.[key])) paths.push(`publication.${key}`);
+  for (const key of PUBLICATION_PARTS) if (given(row.publication?.[key])) paths.push(`publication.${key}`);
   for (const [key, value] of Object.entries(row.attributes ?? {}))
     if (given(value)) paths.push(`attributes.${key}`);
   return paths;
