@@ -14,7 +14,8 @@ import type { Locator, Page } from '@playwright/test';
 import { startSandbox } from '../../src/sandbox';
 import { sampleDraft } from '../fixtures/drafts';
 import { colourFor, solidPng } from '../fixtures/images';
-import { call, makeDraft } from './contract-calls';
+import { giveImprint } from '../helpers/imprint';
+import { call, desk, makeDraft } from './contract-calls';
 import { dropFiles } from './drop-files';
 import { expect, launchShell, stopShell, test } from './fixtures';
 
@@ -177,10 +178,7 @@ test('every view, light and dark, English and German, has no serious or critical
     });
     await call(page, 'accounts:select', { id: shop.id });
     // A real account publishes only with an imprint the seller entered (issue 26.2).
-    await call(page, 'imprints:create', {
-      accountId: shop.id,
-      content: 'Unknown Shop GmbH\nHauptstraße 1\n10115 Berlin',
-    });
+    await giveImprint(desk(page), shop.id, 'Unknown Shop GmbH\nHauptstraße 1\n10115 Berlin');
     const lost = await makeDraft(page, 1, { title: 'Lampe, Messing', reference: 'AXE-1', photos: 1 });
     remote.faults.add({ route: 'POST /v1/listings/:uuid/publications', kind: 'reset', times: 1 });
     await call(page, 'publish:start', { draftIds: [lost] });

@@ -9,8 +9,8 @@ import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import type { Draft } from '../../src/shared/domain/draft';
 import { draftFieldsOf } from '../../src/shared/domain/draft-fields';
-import { sampleDraft } from '../fixtures/drafts';
 import { readyDraft, writeDraft } from '../fixtures/draft-files';
+import { giveImprint, publicationWithoutImprint } from '../helpers/imprint';
 import { expect, launchShell, stopShell, test } from './fixtures';
 
 /** An imprint the draft names itself (the account would have to create one on the service). */
@@ -182,13 +182,19 @@ for (const look of looks) {
     }
 
     // A draft published on the Sandbox: the notice, Publishing and Listings mark it as a test ad.
-    const publication = { ...sampleDraft('x').publication, imprintUuid: null };
-    writeDraft(dataDir, readyDraft(dataDir, 1, { title: 'Fahrrad 28 Zoll', publication }));
+    writeDraft(
+      dataDir,
+      readyDraft(dataDir, 1, { title: 'Fahrrad 28 Zoll', publication: publicationWithoutImprint }),
+    );
     const again = await launchShell(dataDir);
     try {
       await page.goto(again.shell.url);
       await setLook(page, look);
-      await call(page, 'imprints:create', { accountId: 'sandbox', content: 'Muster GmbH, Berlin' });
+      await giveImprint(
+        { call: (channel, input) => call(page, channel, input) },
+        'sandbox',
+        'Muster GmbH, Berlin',
+      );
       await page.getByRole('button', { name: /Fahrrad 28 Zoll/ }).click();
       const editor = page.getByRole('region', { name: w.editor });
       await editor.getByRole('button', { name: w.publish, exact: true }).click();

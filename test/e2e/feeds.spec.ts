@@ -9,7 +9,8 @@ import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { colourFor, solidPng } from '../fixtures/images';
-import { call, giveImprint } from './contract-calls';
+import { giveImprint } from '../helpers/imprint';
+import { call, desk } from './contract-calls';
 import { englishOnPage } from './english-words';
 import { expect, launchShell, stopShell, test } from './fixtures';
 
@@ -63,7 +64,7 @@ async function shopAccount(page: Page, remote: Sandbox): Promise<void> {
     secret: CLIENT.clientSecret,
   });
   await call(page, 'accounts:select', { id: account.id });
-  await giveImprint(page, account.id);
+  await giveImprint(desk(page), account.id);
 }
 
 const words = {

@@ -5,7 +5,8 @@
 import type { Page } from '@playwright/test';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { Api } from '../integration/sandbox/helpers';
-import { call, giveImprint, makeDraft } from './contract-calls';
+import { giveImprint } from '../helpers/imprint';
+import { call, desk, makeDraft } from './contract-calls';
 import { expect, test } from './fixtures';
 
 const CLIENT = { clientId: 'fresh-seller', clientSecret: 'fresh-secret-71c4d2' };
@@ -27,7 +28,7 @@ async function useAccount(page: Page, remote: Sandbox): Promise<void> {
   });
   await call(page, 'accounts:select', { id: account.id });
   // A real account publishes only with an imprint of its own (issue 26.2).
-  await giveImprint(page, account.id);
+  await giveImprint(desk(page), account.id);
 }
 
 /** One draft published and live; its listing's and publication's uuids. */

@@ -12,7 +12,8 @@ import type { Locator, Page } from '@playwright/test';
 import { draftFieldsOf } from '../../src/shared/domain/draft-fields';
 import { startSandbox } from '../../src/sandbox';
 import { colourFor, solidPng } from '../fixtures/images';
-import { call, giveImprint, makeDraft } from './contract-calls';
+import { giveImprint } from '../helpers/imprint';
+import { call, desk, makeDraft } from './contract-calls';
 import { dropFiles } from './drop-files';
 import { englishOnPage } from './english-words';
 import { expect, launchShell, stopShell, test } from './fixtures';
@@ -114,7 +115,7 @@ test('every view in German says nothing in English outside Details', async ({ pa
     });
     // A real account publishes only with an imprint (issue 26.2): the refused one creates its own;
     // the unreachable one cannot, so its draft names one itself.
-    await giveImprint(page, refused.id);
+    await giveImprint(desk(page), refused.id);
     remote.faults.add({ route: 'POST /v1/listings', kind: 'status', status: 403 });
     await call(page, 'accounts:select', { id: refused.id });
     const lamp = await makeDraft(page, 1, { title: 'Lampe, Messing', reference: 'DE-1', photos: 1 });

@@ -5,8 +5,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { startSandbox } from '../../src/sandbox';
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { call, makeDraft } from './contract-calls';
 import { expect, test } from './fixtures';
 
@@ -41,14 +41,33 @@ function imprintsOn(dataDir: string): { uuid: string; content: string }[] {
   return state.imprints;
 }
 
+/** Runs `body` with a second embedded service that keeps its state in a folder of its own (removed after). */
+async function withService(body: (remote: Sandbox, serviceDir: string) => Promise<void>): Promise<void> {
+  const serviceDir = mkdtempSync(path.join(os.tmpdir(), 'imprint-e2e-'));
+  const remote = await startSandbox({ clients: [CLIENT], validationDelayMs: 50, dataDir: serviceDir });
+  try {
+    await body(remote, serviceDir);
+  } finally {
+    await remote.close();
+    rmSync(serviceDir, { recursive: true, force: true });
+  }
+}
+
+/** The whole form in one tall picture, then the usual window scrolled to the preview (`look`: en-light…). */
+async function photograph(page: Page, preview: Locator, testInfo: TestInfo, look: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 1300 });
+  await page.screenshot({ path: testInfo.outputPath(`imprint-form-${look}.png`) });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await preview.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath(`imprint-preview-${look}.png`) });
+}
+
 test('Publish asks for the imprint, shows it as buyers see it, and publishes with it (English, light)', async ({
   page,
   shell,
 }, testInfo) => {
   test.setTimeout(90_000);
-  const serviceDir = mkdtempSync(path.join(os.tmpdir(), 'imprint-e2e-'));
-  const remote = await startSandbox({ clients: [CLIENT], validationDelayMs: 50, dataDir: serviceDir });
-  try {
+  await withService(async (remote, serviceDir) => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto(shell.url);
     await shopWithDraft(page, remote);
@@ -89,22 +108,14 @@ test('Publish asks for the imprint, shows it as buyers see it, and publishes wit
     const preview = dialog.getByTestId('imprint-preview');
     await expect(preview.locator('.imprint-preview-text')).toHaveText(notice);
     await expect(dialog.getByRole('heading', { name: 'How buyers see it' })).toBeVisible();
-    // Tall enough for the whole dialog in one picture; then the usual window, scrolled to the preview.
-    await page.setViewportSize({ width: 1280, height: 1300 });
-    await page.screenshot({ path: testInfo.outputPath('imprint-form-en-light.png') });
-    await page.setViewportSize({ width: 1280, height: 720 });
-    await preview.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: testInfo.outputPath('imprint-preview-en-light.png') });
+    await photograph(page, preview, testInfo, 'en-light');
 
     await dialog.getByRole('button', { name: 'Save imprint and publish' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('editor-status')).toHaveText('Published', { timeout: 30_000 });
     await remote.close();
     expect(imprintsOn(serviceDir).map((imprint) => imprint.content)).toEqual([notice]);
-  } finally {
-    await remote.close();
-    rmSync(serviceDir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('the imprint form in German (dark): the notice edited as text, as buyers see it, then published', async ({
@@ -112,9 +123,7 @@ test('the imprint form in German (dark): the notice edited as text, as buyers se
   shell,
 }, testInfo) => {
   test.setTimeout(90_000);
-  const serviceDir = mkdtempSync(path.join(os.tmpdir(), 'imprint-e2e-'));
-  const remote = await startSandbox({ clients: [CLIENT], validationDelayMs: 50, dataDir: serviceDir });
-  try {
+  await withService(async (remote, serviceDir) => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto(shell.url);
     // Once the window is up, so that it takes the change as a seller's would.
@@ -150,20 +159,12 @@ test('the imprint form in German (dark): the notice edited as text, as buyers se
     await expect(dialog.getByLabel('Firma')).toBeDisabled();
     await expect(dialog.getByTestId('imprint-preview').locator('.imprint-preview-text')).toHaveText(edited);
     await expect(dialog.getByRole('heading', { name: 'So sehen Käufer es' })).toBeVisible();
-    // Tall enough for the whole dialog in one picture; then the usual window, scrolled to the preview.
-    await page.setViewportSize({ width: 1280, height: 1300 });
-    await page.screenshot({ path: testInfo.outputPath('imprint-form-de-dark.png') });
-    await page.setViewportSize({ width: 1280, height: 720 });
-    await dialog.getByTestId('imprint-preview').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: testInfo.outputPath('imprint-preview-de-dark.png') });
+    await photograph(page, dialog.getByTestId('imprint-preview'), testInfo, 'de-dark');
 
     await dialog.getByRole('button', { name: 'Impressum speichern und veröffentlichen' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('editor-status')).toHaveText('Veröffentlicht', { timeout: 30_000 });
     await remote.close();
     expect(imprintsOn(serviceDir).map((imprint) => imprint.content)).toEqual([edited]);
-  } finally {
-    await remote.close();
-    rmSync(serviceDir, { recursive: true, force: true });
-  }
+  });
 });

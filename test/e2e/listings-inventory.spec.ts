@@ -7,7 +7,8 @@ import type { Page } from '@playwright/test';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { colourFor, solidPng } from '../fixtures/images';
 import { Api } from '../integration/sandbox/helpers';
-import { call, makeDraft, giveImprint } from './contract-calls';
+import { giveImprint } from '../helpers/imprint';
+import { call, desk, makeDraft } from './contract-calls';
 import { expect, test } from './fixtures';
 
 const CLIENT = { clientId: 'inventory-shop', clientSecret: 'inventory-secret-5c2e91' };
@@ -97,7 +98,7 @@ test('1,000 listings: search, filters, sort, selection, and the marketplace link
       secret: CLIENT.clientSecret,
     });
     await call(page, 'accounts:select', { id: account.id });
-    await giveImprint(page, account.id);
+    await giveImprint(desk(page), account.id);
     await nav(page, 'Listings').click();
     await expect(page.getByTestId('listings-summary')).toContainText('1000 listings on Möbelhaus', {
       timeout: 30_000,
@@ -210,7 +211,7 @@ test('a listing added elsewhere appears when the window regains focus, and at th
       secret: CLIENT.clientSecret,
     });
     await call(page, 'accounts:select', { id: account.id });
-    await giveImprint(page, account.id);
+    await giveImprint(desk(page), account.id);
     await nav(page, 'Listings').click();
     const summary = page.getByTestId('listings-summary');
     await expect(summary).toContainText('1 listing on Möbelhaus');
@@ -251,7 +252,7 @@ test('an ad open in the detail while in review shows Live there once it goes liv
       secret: CLIENT.clientSecret,
     });
     await call(page, 'accounts:select', { id: account.id });
-    await giveImprint(page, account.id);
+    await giveImprint(desk(page), account.id);
     await nav(page, 'Listings').click();
     await expect(page.getByText('No listings yet')).toBeVisible();
     const draft = await makeDraft(page, 1, { title: 'Vitrine', reference: 'V-1', photos: 1 });

@@ -5,7 +5,8 @@
 import type { Page } from '@playwright/test';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { Api } from '../integration/sandbox/helpers';
-import { call, makeDraft, giveImprint } from './contract-calls';
+import { giveImprint } from '../helpers/imprint';
+import { call, desk, makeDraft } from './contract-calls';
 import { expect, launchShell, stopShell, test } from './fixtures';
 
 const CLIENT = { clientId: 'lifecycle-seller', clientSecret: 'lifecycle-secret-5e2a91' };
@@ -27,7 +28,7 @@ async function publishedAd(page: Page, remote: Sandbox): Promise<Omit<Ad, 'remot
     secret: CLIENT.clientSecret,
   });
   await call(page, 'accounts:select', { id: account.id });
-  await giveImprint(page, account.id);
+  await giveImprint(desk(page), account.id);
   const draftId = await makeDraft(page, 1, { title: 'Sofa, grau', reference: 'LIFE-1', photos: 1 });
   await call(page, 'publish:start', { draftIds: [draftId] });
   let uuid = '';

@@ -6,7 +6,8 @@
 import type { Page } from '@playwright/test';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { Api } from '../integration/sandbox/helpers';
-import { call, makeDraft, giveImprint } from './contract-calls';
+import { giveImprint } from '../helpers/imprint';
+import { call, desk, makeDraft } from './contract-calls';
 import { expect, launchShell, stopShell, test } from './fixtures';
 
 const CLIENT = { clientId: 'live-seller', clientSecret: 'live-secret-8d1f0a' };
@@ -42,7 +43,7 @@ async function publishedSofa(page: Page, remote: Sandbox) {
     secret: CLIENT.clientSecret,
   });
   await call(page, 'accounts:select', { id: account.id });
-  await giveImprint(page, account.id);
+  await giveImprint(desk(page), account.id);
   const draftId = await makeDraft(page, 1, { title: 'Sofa, grau', reference: 'LIVE-1', photos: 3 });
   const uuid = await publishedListing(page, draftId);
   const api = await Api.login(remote, CLIENT);

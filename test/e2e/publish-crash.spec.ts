@@ -15,7 +15,8 @@ import type { Page } from '@playwright/test';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { isOpenJobState, type PublishJobView } from '../../src/shared/domain/publish-job';
 import { Api } from '../integration/sandbox/helpers';
-import { call, makeDraft, giveImprint } from './contract-calls';
+import { giveImprint } from '../helpers/imprint';
+import { call, desk, makeDraft } from './contract-calls';
 import { expect, launchShell, stopShell, test } from './fixtures';
 
 const DRAFTS = 12;
@@ -67,7 +68,7 @@ test('kill -9 in the middle of a batch: after a restart it completes with no dup
       secret: CLIENT.clientSecret,
     });
     await call(page, 'accounts:select', { id: account.id });
-    await giveImprint(page, account.id);
+    await giveImprint(desk(page), account.id);
     const draftIds: string[] = [];
     for (let n = 1; n <= DRAFTS; n += 1)
       draftIds.push(

@@ -5,7 +5,8 @@
 import sharp from 'sharp';
 import { startSandbox } from '../../src/sandbox';
 import { PHOTO_COLOURS, noisyJpeg, writeJpegDraft } from '../fixtures/big-photos';
-import { call, giveImprint } from './contract-calls';
+import { giveImprint } from '../helpers/imprint';
+import { call, desk } from './contract-calls';
 import { expect, launchShell, stopShell, test } from './fixtures';
 
 const CLIENT = { clientId: 'seller-small-media', clientSecret: 'small-media-secret-3f8a' };
@@ -38,7 +39,7 @@ test('photos over the service’s limit go live smaller; one too large at 1024 p
       secret: CLIENT.clientSecret,
     });
     await call(page, 'accounts:select', { id: account.id });
-    await giveImprint(page, account.id);
+    await giveImprint(desk(page), account.id);
     // Drafts stored without an account were given the one selected at start (Sandbox): move them.
     await call(page, 'drafts:move-account', { ids: [fits.id, noise.id], accountId: account.id });
 

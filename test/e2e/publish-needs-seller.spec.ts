@@ -13,7 +13,8 @@ import { ODD_LISTING_UUID } from '../../src/sandbox/render';
 import { sampleDraft } from '../fixtures/drafts';
 import { readyDraft, writeDraft } from '../fixtures/draft-files';
 import { draftFieldsOf } from '../../src/shared/domain/draft-fields';
-import { call, giveImprint } from './contract-calls';
+import { giveImprint } from '../helpers/imprint';
+import { call, desk } from './contract-calls';
 import { expect, launchShell, stopShell, test } from './fixtures';
 
 const CLIENT = { clientId: 'seller-strict-review', clientSecret: 'strict-review-secret-5c1e' };
@@ -81,7 +82,7 @@ async function needsSeller(browser: Browser, language: keyof typeof WORDS): Prom
       secret: CLIENT.clientSecret,
     });
     await call(page, 'accounts:select', { id: account.id });
-    await giveImprint(page, account.id);
+    await giveImprint(desk(page), account.id);
     // Drafts stored without an account were given the one selected at start (Sandbox): move it. The
     // move puts the account's default in place of an imprint it does not know; this test wants the
     // unknown one sent, so it is chosen again.

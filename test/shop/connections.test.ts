@@ -12,7 +12,7 @@ import type { ShopLink } from '../../src/main/shop/shop-session';
 import type { PublishJobView, PublishState } from '../../src/shared/domain/publish-job';
 import type { AccountView, DraftsListResult } from '../../src/shared/ipc/types';
 import { photoDrafts, readyDraft, writeDraft } from '../fixtures/draft-files';
-import { sampleDraft } from '../fixtures/drafts';
+import { giveImprint, publicationWithoutImprint as publication } from '../helpers/imprint';
 import { createTempApp, tempDir } from '../unit/helpers/temp-app';
 import { deskLogin, watchConnections } from './helpers/desk-connections';
 import { adminQuery, initShop, openDesk, type Desk } from './helpers/desks';
@@ -24,7 +24,6 @@ const BUDGET = 4;
 const IDLE = 2;
 
 const CLIENT = { clientId: 'lager-verbindungen', clientSecret: 'lager-secret-77b1' };
-const publication = { ...sampleDraft('x').publication, imprintUuid: null };
 const cleanup: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
@@ -71,7 +70,7 @@ async function busyShop(login: (url: string) => Promise<string | undefined>) {
     clientId: CLIENT.clientId,
     secret: CLIENT.clientSecret,
   });
-  await setup.call('imprints:create', { accountId: account.id, content: 'Lager GmbH' });
+  await giveImprint(setup, account.id, 'Lager GmbH');
   await setup.app.close();
   const ready = readyDraft(folder.dir, 1, { title: 'Schrank', accountId: account.id, publication }, 2);
   writeDraft(folder.dir, ready);

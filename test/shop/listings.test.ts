@@ -13,13 +13,13 @@ import type { PublishState } from '../../src/shared/domain/publish-job';
 import type { AccountsState, AccountView, ListingsState } from '../../src/shared/ipc/types';
 import { sampleDraft } from '../fixtures/drafts';
 import { colourFor, solidPng } from '../fixtures/images';
+import { giveImprint, publicationWithoutImprint as publication } from '../helpers/imprint';
 import { Api } from '../integration/sandbox/helpers';
 import { startCutProxy, type CutProxy } from './helpers/cut-proxy';
 import { adminQuery, initShop, openDesk, viaPort, type Desk } from './helpers/desks';
 import { freshDatabase } from './helpers/shared-postgres';
 
 const SECRET = 'laden-secret-5b8e21';
-const publication = { ...sampleDraft('x').publication, imprintUuid: null };
 const WAIT = { timeout: 10_000, interval: 50 };
 
 let sandbox: Sandbox;
@@ -69,7 +69,7 @@ async function twoDesks(cuttable = false): Promise<{ a: Desk; b: Desk; url: stri
     secret: SECRET,
   });
   await a.call('accounts:select', { id: account.id });
-  await a.call('imprints:create', { accountId: account.id, content: 'Filiale Nord GmbH, Hamburg' });
+  await giveImprint(a, account.id, 'Filiale Nord GmbH, Hamburg');
   await vi.waitFor(async () => {
     const { accounts } = await b.call<AccountsState>('accounts:list');
     expect(accounts.map((x) => x.id)).toContain(account.id);

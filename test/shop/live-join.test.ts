@@ -10,6 +10,7 @@ import type { Draft } from '../../src/shared/domain/draft';
 import { draftFieldsOf } from '../../src/shared/domain/draft-fields';
 import type { ShopProgress, ShopStatusView } from '../../src/shared/ipc/contract-shop';
 import type { DraftsListResult } from '../../src/shared/ipc/types';
+import { giveImprint, publicationWithoutImprint as publication } from '../helpers/imprint';
 import { createTempApp, tempDir, type TempApp } from '../unit/helpers/temp-app';
 import { adminQuery, initShop, openDesk, type Desk } from './helpers/desks';
 import { freshDatabase } from './helpers/shared-postgres';
@@ -18,7 +19,6 @@ import { startSandbox } from '../../src/sandbox';
 import type { PublishJobView, PublishState } from '../../src/shared/domain/publish-job';
 import type { AccountView } from '../../src/shared/ipc/types';
 import { readyDraft, writeDraft } from '../fixtures/draft-files';
-import { sampleDraft } from '../fixtures/drafts';
 
 const closing: { remove(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -95,7 +95,6 @@ it('joins while running: sends and receives with progress, shares edits, and sto
 });
 
 const CLIENT = { clientId: 'filiale-live', clientSecret: 'filiale-secret-4e1a' };
-const publication = { ...sampleDraft('x').publication, imprintUuid: null };
 
 it('publishes through the shop queue once joined while running, and on this desk alone once it left', async () => {
   const remote = await startSandbox({ port: 0, validationDelayMs: 20, clients: [CLIENT] });
@@ -116,7 +115,7 @@ it('publishes through the shop queue once joined while running, and on this desk
     clientId: CLIENT.clientId,
     secret: CLIENT.clientSecret,
   });
-  await setup.call('imprints:create', { accountId: account.id, content: 'Filiale GmbH' });
+  await giveImprint(setup, account.id, 'Filiale GmbH');
   await setup.app.close();
   const inShop = readyDraft(folder.dir, 1, { title: 'Schrank', accountId: account.id, publication }, 1);
   const alone = readyDraft(folder.dir, 2, { title: 'Kommode', accountId: account.id, publication }, 1);

@@ -11,14 +11,13 @@ import { createSessionSecretStore } from '../../src/main/secrets/secret-store';
 import type { ShopSession } from '../../src/main/shop/shop-session';
 import type { PublishJobView, PublishNotice, PublishState } from '../../src/shared/domain/publish-job';
 import type { AccountView } from '../../src/shared/ipc/types';
-import { sampleDraft } from '../fixtures/drafts';
 import { readyDraft, writeDraft } from '../fixtures/draft-files';
+import { giveImprint, publicationWithoutImprint as publication } from '../helpers/imprint';
 import { createTempApp, tempDir, type TempApp } from '../unit/helpers/temp-app';
 import { deskSession, initShop } from './helpers/desk-session';
 import { freshDatabase } from './helpers/shared-postgres';
 
 const CLIENT = { clientId: 'moebelhaus-schmidt', clientSecret: 'moebel-secret-9d2c' };
-const publication = { ...sampleDraft('x').publication, imprintUuid: null };
 const cleanup: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
@@ -57,7 +56,7 @@ it('publishes through the shop queue on a desk in a shop, naming the desk; the S
     clientId: CLIENT.clientId,
     secret: CLIENT.clientSecret,
   });
-  await temp.call('imprints:create', { accountId: shop.id, content: 'Möbelhaus Schmidt GmbH' });
+  await giveImprint(temp, shop.id, 'Möbelhaus Schmidt GmbH');
   await temp.remove();
   const shopDraft = readyDraft(folder.dir, 1, { title: 'Schrank', accountId: shop.id, publication }, 2);
   const localDraft = readyDraft(folder.dir, 3, { title: 'Kommode', accountId: 'sandbox', publication });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AccountsState, AccountView, ConnectionResult } from '../../../src/shared/ipc/types';
 import { startSandbox, type Sandbox } from '../../../src/sandbox';
+import { giveImprint } from '../../helpers/imprint';
 import { createTempApp, type TempApp } from '../../unit/helpers/temp-app';
 
 let temp: TempApp;
@@ -71,7 +72,7 @@ describe('a fresh account with default settings', () => {
 
     // Calls made afterwards send the detected form at once.
     sb.resetStats();
-    await call('imprints:create', { accountId: saved.id, content: 'Muster GmbH' });
+    await giveImprint(temp, saved.id, 'Muster GmbH');
     expect(sb.stats().requests['POST /v1/imprints']).toEqual({ '200': 1 });
   });
 

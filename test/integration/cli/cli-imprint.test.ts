@@ -7,19 +7,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Draft } from '../../../src/shared/domain/draft';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
+import { publicationWithoutImprint as publication } from '../../helpers/imprint';
 import { createTempApp, tempDir } from '../../unit/helpers/temp-app';
 import { cli } from './run-cli';
 
 const folder = tempDir('listing-desk-cli-imprint-');
 const dir = folder.dir;
-const publication = {
-  street: 'Hauptstraße 1',
-  city: 'Berlin',
-  district: 'Mitte',
-  postalCode: '10115',
-  availabilityRadiusInKm: 25,
-  imprintUuid: null,
-};
 const NOTICE =
   'Möbelhaus Schmidt GmbH\nIndustriestraße 7\n12099 Berlin\n\nVertreten durch: Anna Schmidt\nE-Mail: info@moebel-schmidt.example';
 let sandboxDraft: Draft;

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Draft } from '../../../src/shared/domain/draft';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
+import { publicationWithoutImprint as publication } from '../../helpers/imprint';
 import { tempDir } from '../../unit/helpers/temp-app';
 import { cli } from './run-cli';
 
@@ -16,15 +17,6 @@ const dir = folder.dir;
 let draft: Draft;
 let second: Draft;
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
-
-const publication = {
-  street: 'Hauptstraße 1',
-  city: 'Berlin',
-  district: 'Mitte',
-  postalCode: '10115',
-  availabilityRadiusInKm: 25,
-  imprintUuid: null,
-};
 
 /** `at` as the seller types a local time: YYYY-MM-DD HH:MM. */
 function localText(at: Date): string {

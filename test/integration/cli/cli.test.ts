@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from '../../../src/main/storage/data-lock';
 import type { Draft } from '../../../src/shared/domain/draft';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
+import { publicationWithoutImprint as publication } from '../../helpers/imprint';
 import { createTempApp, tempDir } from '../../unit/helpers/temp-app';
 import { cli } from './run-cli';
 
@@ -15,14 +16,6 @@ const root = path.resolve(import.meta.dirname, '..', '..', '..');
 
 const folder = tempDir('listing-desk-cli-');
 const dir = folder.dir;
-const publication = {
-  street: 'Hauptstraße 1',
-  city: 'Berlin',
-  district: 'Mitte',
-  postalCode: '10115',
-  availabilityRadiusInKm: 25,
-  imprintUuid: null,
-};
 let ready: Draft[] = [];
 let unfinished: Draft;
 
