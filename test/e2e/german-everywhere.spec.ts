@@ -13,6 +13,7 @@ import { draftFieldsOf } from '../../src/shared/domain/draft-fields';
 import { startSandbox } from '../../src/sandbox';
 import { colourFor, solidPng } from '../fixtures/images';
 import { giveImprint } from '../helpers/imprint';
+import { addRealAccount } from '../helpers/real-account';
 import { call, desk, makeDraft } from './contract-calls';
 import { dropFiles } from './drop-files';
 import { englishOnPage } from './english-words';
@@ -98,21 +99,13 @@ test('every view in German says nothing in English outside Details', async ({ pa
 
     // Two more accounts: one the service refuses to create ads for, one that cannot be reached.
     const sandbox = (await call(page, 'accounts:list')).activeId;
-    const refused = await call(page, 'accounts:save', {
-      name: 'Gesperrtes Konto',
-      authUrl: remote.authUrl,
-      baseUrl: remote.baseUrl,
-      clientId: CLIENT.clientId,
-      secret: CLIENT.clientSecret,
-    });
+    const refused = await addRealAccount(desk(page), remote, { name: 'Gesperrtes Konto', client: CLIENT });
     const port = await closedPort();
-    const far = await call(page, 'accounts:save', {
-      name: 'Fernes Konto',
-      authUrl: `http://127.0.0.1:${port}/oidc/token`,
-      baseUrl: `http://127.0.0.1:${port}/api`,
-      clientId: CLIENT.clientId,
-      secret: CLIENT.clientSecret,
-    });
+    const far = await addRealAccount(
+      desk(page),
+      { authUrl: `http://127.0.0.1:${port}/oidc/token`, baseUrl: `http://127.0.0.1:${port}/api` },
+      { name: 'Fernes Konto', client: CLIENT },
+    );
     // A real account publishes only with an imprint (issue 26.2): the refused one creates its own;
     // the unreachable one cannot, so its draft names one itself.
     await giveImprint(desk(page), refused.id);

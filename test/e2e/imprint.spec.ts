@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { call, makeDraft } from './contract-calls';
+import { addRealAccount } from '../helpers/real-account';
+import { call, desk, makeDraft } from './contract-calls';
 import { expect, test } from './fixtures';
 
 const CLIENT = { clientId: 'moebelhaus-schmidt', clientSecret: 'moebel-secret-51c7a0' };
@@ -15,14 +16,7 @@ const SHOP = 'Möbelhaus Schmidt';
 
 /** The account of the shop on `remote`, selected, with a publishable draft open in the editor. */
 async function shopWithDraft(page: Page, remote: { authUrl: string; baseUrl: string }): Promise<void> {
-  const account = await call(page, 'accounts:save', {
-    name: SHOP,
-    authUrl: remote.authUrl,
-    baseUrl: remote.baseUrl,
-    clientId: CLIENT.clientId,
-    secret: CLIENT.clientSecret,
-  });
-  await call(page, 'accounts:select', { id: account.id });
+  await addRealAccount(desk(page), remote, { name: SHOP, client: CLIENT, select: true });
   await makeDraft(page, 1, { title: 'Kommode Eiche', reference: 'KOMMODE-1', photos: 1 });
   await page
     .getByRole('list', { name: /^\d+ (drafts?|Entw)/ })

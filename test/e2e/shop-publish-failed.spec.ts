@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { startSandbox } from '../../src/sandbox';
-import { giveImprint } from '../helpers/imprint';
+import { addRealAccount } from '../helpers/real-account';
 import { cli } from '../integration/cli/run-cli';
 import { startPostgres } from '../shop/helpers/postgres';
 import { call, desk, makeDraft } from './contract-calls';
@@ -49,18 +49,11 @@ test('a job that failed on another desk is told on the desk that pressed Publish
     // The other desk: the account with its secret and its imprint.
     const lager = await page.context().newPage();
     await lager.goto(lagerShell.url);
-    const account = await call(lager, 'accounts:save', {
+    const account = await addRealAccount(desk(lager), sb, {
       name: 'Möbelhaus',
-      authUrl: sb.authUrl,
-      baseUrl: sb.baseUrl,
-      clientId: CLIENT.clientId,
-      secret: CLIENT.clientSecret,
+      client: CLIENT,
+      imprint: 'Möbelhaus Schmidt GmbH\nHauptstraße 1\n10115 Berlin\n\nVertreten durch: Erika Schmidt',
     });
-    await giveImprint(
-      desk(lager),
-      account.id,
-      'Möbelhaus Schmidt GmbH\nHauptstraße 1\n10115 Berlin\n\nVertreten durch: Erika Schmidt',
-    );
 
     // This desk receives the account without its secret.
     await page.emulateMedia({ colorScheme: 'light' });

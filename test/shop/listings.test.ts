@@ -10,10 +10,11 @@ import type { Draft } from '../../src/shared/domain/draft';
 import { draftFieldsOf } from '../../src/shared/domain/draft-fields';
 import type { PublicationView } from '../../src/shared/domain/live';
 import type { PublishState } from '../../src/shared/domain/publish-job';
-import type { AccountsState, AccountView, ListingsState } from '../../src/shared/ipc/types';
+import type { AccountsState, ListingsState } from '../../src/shared/ipc/types';
 import { sampleDraft } from '../fixtures/drafts';
 import { colourFor, solidPng } from '../fixtures/images';
-import { giveImprint, publicationWithoutImprint as publication } from '../helpers/imprint';
+import { publicationWithoutImprint as publication } from '../helpers/imprint';
+import { addRealAccount } from '../helpers/real-account';
 import { Api } from '../integration/sandbox/helpers';
 import { startCutProxy, type CutProxy } from './helpers/cut-proxy';
 import { adminQuery, initShop, openDesk, viaPort, type Desk } from './helpers/desks';
@@ -61,15 +62,12 @@ async function twoDesks(cuttable = false): Promise<{ a: Desk; b: Desk; url: stri
   const b = await openDesk(url, 'Lager', proxy && { via: viaPort(url, proxy.port) });
   desks.push(a, b);
   await Promise.all([connected(a), connected(b)]);
-  const account = await a.call<AccountView>('accounts:save', {
+  const account = await addRealAccount(a, sandbox, {
     name: 'Filiale Nord',
-    authUrl: sandbox.authUrl,
-    baseUrl: sandbox.baseUrl,
-    clientId: 'laden-1',
-    secret: SECRET,
+    client: { clientId: 'laden-1', clientSecret: SECRET },
+    select: true,
+    imprint: 'Filiale Nord GmbH, Hamburg',
   });
-  await a.call('accounts:select', { id: account.id });
-  await giveImprint(a, account.id, 'Filiale Nord GmbH, Hamburg');
   await vi.waitFor(async () => {
     const { accounts } = await b.call<AccountsState>('accounts:list');
     expect(accounts.map((x) => x.id)).toContain(account.id);

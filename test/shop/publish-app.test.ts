@@ -10,10 +10,9 @@ import { shopPasswordKey, splitShopUrl } from '../../src/main/shop/shop-db';
 import { createSessionSecretStore } from '../../src/main/secrets/secret-store';
 import type { ShopSession } from '../../src/main/shop/shop-session';
 import type { PublishJobView, PublishNotice, PublishState } from '../../src/shared/domain/publish-job';
-import type { AccountView } from '../../src/shared/ipc/types';
 import { readyDraft, writeDraft } from '../fixtures/draft-files';
-import { giveImprint, publicationWithoutImprint as publication } from '../helpers/imprint';
-import { createTempApp, tempDir, type TempApp } from '../unit/helpers/temp-app';
+import { publicationWithoutImprint as publication } from '../helpers/imprint';
+import { addRealAccountTo, createTempApp, tempDir } from '../unit/helpers/temp-app';
 import { deskSession, initShop } from './helpers/desk-session';
 import { freshDatabase } from './helpers/shared-postgres';
 
@@ -48,21 +47,17 @@ it('publishes through the shop queue on a desk in a shop, naming the desk; the S
     joinedAt: new Date().toISOString(),
   });
 
-  let temp: TempApp = await createTempApp(folder.dir, await deskSecrets());
-  const shop = await temp.call<AccountView>('accounts:save', {
-    name: 'Möbelhaus',
-    authUrl: remote.authUrl,
-    baseUrl: remote.baseUrl,
-    clientId: CLIENT.clientId,
-    secret: CLIENT.clientSecret,
-  });
-  await giveImprint(temp, shop.id, 'Möbelhaus Schmidt GmbH');
-  await temp.remove();
+  const shop = await addRealAccountTo(
+    folder.dir,
+    remote,
+    { name: 'Möbelhaus', client: CLIENT, imprint: 'Möbelhaus Schmidt GmbH' },
+    await deskSecrets(),
+  );
   const shopDraft = readyDraft(folder.dir, 1, { title: 'Schrank', accountId: shop.id, publication }, 2);
   const localDraft = readyDraft(folder.dir, 3, { title: 'Kommode', accountId: 'sandbox', publication });
   writeDraft(folder.dir, shopDraft);
   writeDraft(folder.dir, localDraft);
-  temp = await createTempApp(folder.dir, await deskSecrets());
+  const temp = await createTempApp(folder.dir, await deskSecrets());
   cleanup.push(() => temp.remove());
   const notices: PublishNotice[] = [];
   temp.app.events.subscribe((event, payload) => {

@@ -15,6 +15,7 @@ import { sampleDraft } from '../../fixtures/drafts';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
 import { seedListings } from '../../fixtures/seed-listings';
 import { giveImprint, publicationWithoutImprint as publication } from '../../helpers/imprint';
+import { addRealAccount } from '../../helpers/real-account';
 import { createTempApp, tempDir, type TempApp } from '../../unit/helpers/temp-app';
 
 const ID = (n: number) => `00000000-0000-4000-8000-00000000a00${n}`;
@@ -32,13 +33,7 @@ async function start(): Promise<void> {
   temp = await createTempApp(folder.dir);
   shop =
     (await call<{ accounts: AccountView[] }>('accounts:list')).accounts.find((a) => a.name === 'Möbelhaus') ??
-    (await call<AccountView>('accounts:save', {
-      name: 'Möbelhaus',
-      authUrl: remote.authUrl,
-      baseUrl: remote.baseUrl,
-      clientId: CLIENT.clientId,
-      secret: CLIENT.clientSecret,
-    }));
+    (await addRealAccount(temp, remote, { name: 'Möbelhaus', client: CLIENT }));
 }
 
 beforeEach(async () => {

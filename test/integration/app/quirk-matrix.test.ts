@@ -19,9 +19,10 @@ import type {
   PublishState,
 } from '../../../src/shared/domain/publish-job';
 import type { Envelope } from '../../../src/shared/ipc/envelope';
-import type { AccountView, ConnectionResult } from '../../../src/shared/ipc/types';
+import type { ConnectionResult } from '../../../src/shared/ipc/types';
 import { PHOTO_COLOURS, noisyJpeg, sameColour, shownImage, writeJpegDraft } from '../../fixtures/big-photos';
 import { giveImprint } from '../../helpers/imprint';
+import { addRealAccount } from '../../helpers/real-account';
 import { spyLogger, tempDir } from '../../unit/helpers/temp-app';
 
 const CLIENT_ID = 'seller-matrix';
@@ -111,12 +112,9 @@ describe('a fresh account publishes 3 drafts of 3 photos in every quirk setting'
     const desk = { call: (channel: string, input?: unknown) => call(app, channel, input) };
 
     // Only what a new seller types: a name, the two addresses, the client id and the secret.
-    const account = await call<AccountView>(app, 'accounts:save', {
+    const account = await addRealAccount(desk, sb, {
       name: 'Mein Shop',
-      authUrl: sb.authUrl,
-      baseUrl: sb.baseUrl,
-      clientId: CLIENT_ID,
-      secret: SECRET,
+      client: { clientId: CLIENT_ID, clientSecret: SECRET },
     });
     const test = await call<ConnectionResult>(app, 'accounts:test', { id: account.id });
     expect(test).toMatchObject({ ok: true });

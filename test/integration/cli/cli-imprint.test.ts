@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Draft } from '../../../src/shared/domain/draft';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
 import { publicationWithoutImprint as publication } from '../../helpers/imprint';
-import { createTempApp, tempDir } from '../../unit/helpers/temp-app';
+import { NOWHERE } from '../../helpers/real-account';
+import { addRealAccountTo, tempDir } from '../../unit/helpers/temp-app';
 import { cli } from './run-cli';
 
 const folder = tempDir('listing-desk-cli-imprint-');
@@ -20,15 +21,10 @@ let shopDraft: Draft;
 
 beforeAll(async () => {
   // An account of a real service (out of reach: the refusal must not need it), added as the app does.
-  const temp = await createTempApp(dir);
-  const laden = await temp.call<{ id: string }>('accounts:save', {
+  const laden = await addRealAccountTo(dir, NOWHERE, {
     name: 'Laden',
-    authUrl: 'http://127.0.0.1:9/oauth/token',
-    baseUrl: 'http://127.0.0.1:9/api',
-    clientId: 'laden',
-    secret: 'geheim',
+    client: { clientId: 'laden', clientSecret: 'geheim' },
   });
-  await temp.remove();
   sandboxDraft = readyDraft(dir, 10, { title: 'Sessel', customReference: 'IMP-1', publication }, 1);
   shopDraft = readyDraft(
     dir,

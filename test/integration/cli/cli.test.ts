@@ -9,7 +9,8 @@ import { LOCK_FILE } from '../../../src/main/storage/data-lock';
 import type { Draft } from '../../../src/shared/domain/draft';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
 import { publicationWithoutImprint as publication } from '../../helpers/imprint';
-import { createTempApp, tempDir } from '../../unit/helpers/temp-app';
+import { NOWHERE } from '../../helpers/real-account';
+import { addRealAccountTo, tempDir } from '../../unit/helpers/temp-app';
 import { cli } from './run-cli';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
@@ -136,15 +137,10 @@ describe('the command line', () => {
 
   it('exits 4 when the account cannot reach the service, and 2 for an account that does not exist', async () => {
     // An account whose service is nowhere (a closed port on loopback), added the way the app does.
-    const temp = await createTempApp(dir);
-    const laden = await temp.call<{ id: string }>('accounts:save', {
+    const laden = await addRealAccountTo(dir, NOWHERE, {
       name: 'Laden',
-      authUrl: 'http://127.0.0.1:9/oauth/token',
-      baseUrl: 'http://127.0.0.1:9/api',
-      clientId: 'laden',
-      secret: 'geheim',
+      client: { clientId: 'laden', clientSecret: 'geheim' },
     });
-    await temp.remove();
     const shop = readyDraft(
       dir,
       60,

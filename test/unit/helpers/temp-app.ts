@@ -8,6 +8,8 @@ import type { Log, LogFields } from '../../../src/main/log/log';
 import { createSessionSecretStore } from '../../../src/main/secrets/secret-store';
 import { confStoreFactory } from '../../../src/main/storage/store-factory';
 import type { Envelope, IpcErrorData } from '../../../src/shared/ipc/envelope';
+import type { AccountView } from '../../../src/shared/ipc/types';
+import { addRealAccount, type RealAccount, type ServiceAddresses } from '../../helpers/real-account';
 
 /** A fresh folder under the OS temp folder; `remove()` deletes it. */
 export function tempDir(prefix = 'listing-desk-unit-'): { dir: string; remove(): void } {
@@ -75,4 +77,17 @@ export async function createTempApp(
       temp?.remove();
     },
   };
+}
+
+/** Adds a real account to the data folder `dataDir` as the app does, in an app opened for it (with `ports`) and closed again. */
+export async function addRealAccountTo(
+  dataDir: string,
+  service: ServiceAddresses,
+  account: RealAccount,
+  ports: Partial<AppPorts> = {},
+): Promise<AccountView> {
+  const temp = await createTempApp(dataDir, ports);
+  const saved = await addRealAccount(temp, service, account);
+  await temp.remove();
+  return saved;
 }
