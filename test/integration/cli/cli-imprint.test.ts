@@ -39,6 +39,10 @@ beforeAll(async () => {
 });
 afterAll(() => folder.remove());
 
+/** `accounts imprint ACCOUNT FILE` with a file of the data folder, as a seller sets an account's imprint. */
+const imprintFrom = (account: string, file: string, env: NodeJS.ProcessEnv = {}) =>
+  cli(['accounts', 'imprint', account, path.join(dir, file), '--data-dir', dir], env);
+
 describe('the imprint on the command line', () => {
   it('publish refuses an account without an imprint before anything is sent, naming the command', async () => {
     const run = await cli(['publish', '--ready', '--account', 'Laden', '--data-dir', dir]);
@@ -66,22 +70,10 @@ describe('the imprint on the command line', () => {
   }, 120_000);
 
   it('accounts imprint refuses an empty file and one that is not UTF-8', async () => {
-    const empty = await cli([
-      'accounts',
-      'imprint',
-      'Sandbox',
-      path.join(dir, 'empty.txt'),
-      '--data-dir',
-      dir,
-    ]);
+    const empty = await imprintFrom('Sandbox', 'empty.txt');
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain('is empty. Write the notice in it');
-    const latin = await cli(
-      ['accounts', 'imprint', 'Sandbox', path.join(dir, 'latin1.txt'), '--data-dir', dir],
-      {
-        LANG: 'de_DE.UTF-8',
-      },
-    );
+    const latin = await imprintFrom('Sandbox', 'latin1.txt', { LANG: 'de_DE.UTF-8' });
     expect(latin.code).toBe(2);
     expect(latin.stderr).toContain('lässt sich nicht als UTF-8-Text lesen');
     const usage = await cli(['accounts', 'imprint', 'Sandbox', '--data-dir', dir]);
@@ -90,14 +82,7 @@ describe('the imprint on the command line', () => {
   }, 120_000);
 
   it('accounts imprint sets the imprint, and the ad is published with exactly that text', async () => {
-    const set = await cli([
-      'accounts',
-      'imprint',
-      'sandbox',
-      path.join(dir, 'imprint.txt'),
-      '--data-dir',
-      dir,
-    ]);
+    const set = await imprintFrom('sandbox', 'imprint.txt');
     expect(set.code, set.stderr).toBe(0);
     expect(set.stderr).toContain('The imprint of “Sandbox” is now the text of');
     const result = JSON.parse(set.stdout) as { imprintUuid: string; content: string };

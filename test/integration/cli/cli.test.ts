@@ -1,7 +1,6 @@
 // The command line against the embedded listing service, as a scheduler runs it: a child process
 // per command on a temporary data folder, its exit code, its JSON on stdout and its progress on
 // stderr checked. Drafts are written in the store's own format before the first command.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,9 +10,7 @@ import { readyDraft, writeDraft } from '../../fixtures/draft-files';
 import { publicationWithoutImprint as publication } from '../../helpers/imprint';
 import { NOWHERE } from '../../helpers/real-account';
 import { addRealAccountTo, tempDir } from '../../unit/helpers/temp-app';
-import { cli } from './run-cli';
-
-const root = path.resolve(import.meta.dirname, '..', '..', '..');
+import { cli, cliInBackground } from './run-cli';
 
 const folder = tempDir('listing-desk-cli-');
 const dir = folder.dir;
@@ -173,24 +170,13 @@ describe('the command line', () => {
   it('stops on SIGTERM with exit code 130, a summary, and the data folder released', async () => {
     const lamp = readyDraft(dir, 70, { title: 'Lampe', customReference: 'CLI-5', publication }, 3);
     writeDraft(dir, lamp);
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/main/cli/main.ts', 'publish', lamp.id, '--data-dir', dir],
-      {
-        cwd: root,
-        env: { ...process.env, LANG: 'en_US.UTF-8', LC_ALL: '', LC_MESSAGES: '' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let stdout = '';
-    let stderr = '';
+    const { child, seen, done } = cliInBackground(['publish', lamp.id, '--data-dir', dir]);
     let killed = false;
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      if (!killed && stderr.includes('Publishing 1 draft')) killed = child.kill('SIGTERM');
+    child.stderr!.on('data', () => {
+      if (!killed && seen.stderr.includes('Publishing 1 draft')) killed = child.kill('SIGTERM');
     });
-    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    const code = await done;
+    const { stdout, stderr } = seen;
     expect(code, stderr).toBe(130);
     expect(stderr).toContain('Stopped. Jobs under way continue the next time');
     const summary = JSON.parse(stdout) as { items: { draftId: string }[] };

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { vi } from 'vitest';
+import { afterAll, vi } from 'vitest';
 import { createApp, type App, type AppConfig, type AppPorts } from '../../../src/main/app';
 import type { Log, LogFields } from '../../../src/main/log/log';
 import { createSessionSecretStore } from '../../../src/main/secrets/secret-store';
@@ -11,10 +11,25 @@ import type { Envelope, IpcErrorData } from '../../../src/shared/ipc/envelope';
 import type { AccountView } from '../../../src/shared/ipc/types';
 import { addRealAccount, type RealAccount, type ServiceAddresses } from '../../helpers/real-account';
 
+/** A folder a test made; `remove()` deletes it. */
+export interface TempDir {
+  dir: string;
+  remove(): void;
+}
+
 /** A fresh folder under the OS temp folder; `remove()` deletes it. */
-export function tempDir(prefix = 'listing-desk-unit-'): { dir: string; remove(): void } {
+export function tempDir(prefix = 'listing-desk-unit-'): TempDir {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Fresh folders for a whole test file, one a prefix, removed after its last test (a CLI run's data and sources). */
+export function tempDirsForFile<P extends string[]>(...prefixes: P): { [K in keyof P]: TempDir } {
+  const folders = prefixes.map((prefix) => tempDir(prefix));
+  afterAll(() => {
+    for (const folder of folders) folder.remove();
+  });
+  return folders as { [K in keyof P]: TempDir };
 }
 
 /** A Log whose methods are spies; its children write into the same spies. */
