@@ -47,6 +47,11 @@ async function withService(body: (remote: Sandbox, serviceDir: string) => Promis
   }
 }
 
+/** Types the imprint's fields into the form, label by label, in this order. */
+async function fillIn(form: Locator, fields: Record<string, string>): Promise<void> {
+  for (const [label, value] of Object.entries(fields)) await form.getByLabel(label).fill(value);
+}
+
 /** The whole form in one tall picture, then the usual window scrolled to the preview (`look`: en-light…). */
 async function photograph(page: Page, preview: Locator, testInfo: TestInfo, look: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 1300 });
@@ -71,21 +76,25 @@ test('Publish asks for the imprint, shows it as buyers see it, and publishes wit
     const dialog = page.getByRole('dialog', { name: `The imprint of “${SHOP}”` });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('never makes one up from your contact details');
-    await dialog.getByLabel('Company name').fill('Möbelhaus Schmidt');
-    await dialog.getByLabel('Legal form').fill('GmbH');
-    await dialog.getByLabel('Street and number').fill('Industriestraße 7');
-    await dialog.getByLabel('Postal code').fill('12099');
-    await dialog.getByLabel('City').fill('Berlin');
+    await fillIn(dialog, {
+      'Company name': 'Möbelhaus Schmidt',
+      'Legal form': 'GmbH',
+      'Street and number': 'Industriestraße 7',
+      'Postal code': '12099',
+      City: 'Berlin',
+    });
     // Saved too early: the form names what a notice still lacks, and nothing is sent.
     await dialog.getByRole('button', { name: 'Save imprint and publish' }).click();
     await expect(dialog.getByRole('alert')).toHaveText(
       'Still missing: who represents the business, a phone number or an e-mail address.',
     );
-    await dialog.getByLabel('Represented by').fill('Anna Schmidt');
-    await dialog.getByLabel('E-mail').fill('info@moebelhaus-schmidt.de');
-    await dialog.getByLabel('Register court').fill('Amtsgericht Berlin-Charlottenburg');
-    await dialog.getByLabel('Register number').fill('HRB 12345');
-    await dialog.getByLabel('VAT ID').fill('DE123456789');
+    await fillIn(dialog, {
+      'Represented by': 'Anna Schmidt',
+      'E-mail': 'info@moebelhaus-schmidt.de',
+      'Register court': 'Amtsgericht Berlin-Charlottenburg',
+      'Register number': 'HRB 12345',
+      'VAT ID': 'DE123456789',
+    });
     const notice = [
       'Möbelhaus Schmidt GmbH',
       'Industriestraße 7',
@@ -130,13 +139,15 @@ test('the imprint form in German (dark): the notice edited as text, as buyers se
 
     const dialog = page.getByRole('dialog', { name: `Das Impressum von „${SHOP}“` });
     await expect(dialog).toBeVisible();
-    await dialog.getByLabel('Firma').fill('Schmidt Möbel');
-    await dialog.getByLabel('Rechtsform').fill('e. K.');
-    await dialog.getByLabel('Straße und Hausnummer').fill('Industriestraße 7');
-    await dialog.getByLabel('Postleitzahl').fill('12099');
-    await dialog.getByLabel('Ort').fill('Berlin');
-    await dialog.getByLabel('Vertreten durch').fill('Inhaber Jan Schmidt');
-    await dialog.getByLabel('Telefon').fill('030 1234567');
+    await fillIn(dialog, {
+      Firma: 'Schmidt Möbel',
+      Rechtsform: 'e. K.',
+      'Straße und Hausnummer': 'Industriestraße 7',
+      Postleitzahl: '12099',
+      Ort: 'Berlin',
+      'Vertreten durch': 'Inhaber Jan Schmidt',
+      Telefon: '030 1234567',
+    });
     const composed = [
       'Schmidt Möbel e. K.',
       'Industriestraße 7',
