@@ -1,7 +1,8 @@
 // Removing an account (and forgetting its secret) asks in the app's own dialog, not the browser's
 // confirm box (issue 26.7): Cancel keeps the account and gives focus back to the button, Remove
 // removes it.
-import { call } from './contract-calls';
+import { addRealAccount } from '../helpers/real-account';
+import { call, desk } from './contract-calls';
 import { expect, test } from './fixtures';
 
 test('removing an account asks in the app’s dialog; Cancel keeps it, Remove removes it', async ({
@@ -14,13 +15,11 @@ test('removing an account asks in the app’s dialog; Cancel keeps it, Remove re
     void dialog.dismiss();
   });
   await page.goto(shell.url);
-  await call(page, 'accounts:save', {
-    name: 'Shop Nord',
-    authUrl: 'http://127.0.0.1:9/auth/token',
-    baseUrl: 'http://127.0.0.1:9/api/v2',
-    clientId: 'shop-nord',
-    secret: 'shop-nord-secret-1234',
-  });
+  await addRealAccount(
+    desk(page),
+    { authUrl: 'http://127.0.0.1:9/auth/token', baseUrl: 'http://127.0.0.1:9/api/v2' },
+    { name: 'Shop Nord', client: { clientId: 'shop-nord', clientSecret: 'shop-nord-secret-1234' } },
+  );
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const row = page.getByTestId('account-Shop Nord');
 

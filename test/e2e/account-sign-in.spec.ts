@@ -9,8 +9,9 @@ import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import type { Draft } from '../../src/shared/domain/drafts/draft';
 import { draftFieldsOf } from '../../src/shared/domain/shop/draft-fields';
-import { sampleDraft } from '../fixtures/drafts';
 import { readyDraft, writeDraft } from '../fixtures/draft-files';
+import { giveImprint, publicationWithoutImprint } from '../helpers/imprint';
+import { addRealAccount } from '../helpers/real-account';
 import { expect, launchShell, stopShell, test } from './fixtures';
 
 /** An imprint the draft names itself (the account would have to create one on the service). */
@@ -69,6 +70,9 @@ async function call<T>(page: Page, channel: string, input: unknown): Promise<T> 
   return result.value as T;
 }
 
+/** The page as a caller of the contract, for the shared helpers (test/helpers). */
+const desk = (page: Page) => ({ call: (channel: string, input?: unknown) => call(page, channel, input) });
+
 async function setLook(page: Page, look: Look): Promise<void> {
   // The page listens for the settings once it is drawn.
   await expect(page.getByRole('navigation')).toBeVisible();
@@ -100,14 +104,15 @@ for (const look of looks) {
         undefined,
       );
       const origin = new URL(accounts.find((a) => a.kind === 'sandbox')!.authUrl).origin;
-      const shop = await call<{ id: string }>(page, 'accounts:save', {
-        name: 'Shop Berlin',
-        authUrl: `${origin}/auth`,
-        baseUrl: `${origin}/api`,
-        clientId: 'shop-berlin',
-        secret: 'typed-by-the-seller',
-        authScheme: 'auto',
-      });
+      const shop = await addRealAccount(
+        desk(page),
+        { authUrl: `${origin}/auth`, baseUrl: `${origin}/api` },
+        {
+          name: 'Shop Berlin',
+          client: { clientId: 'shop-berlin', clientSecret: 'typed-by-the-seller' },
+          authScheme: 'auto',
+        },
+      );
       const { items } = await call<{ items: { id: string }[] }>(page, 'drafts:list', {});
       await call(page, 'drafts:move-account', { ids: items.map((d) => d.id), accountId: shop.id });
       // The draft names an imprint of its own: an account without one is asked for one first (its
@@ -182,13 +187,15 @@ for (const look of looks) {
     }
 
     // A draft published on the Sandbox: the notice, Publishing and Listings mark it as a test ad.
-    const publication = { ...sampleDraft('x').publication, imprintUuid: null };
-    writeDraft(dataDir, readyDraft(dataDir, 1, { title: 'Fahrrad 28 Zoll', publication }));
+    writeDraft(
+      dataDir,
+      readyDraft(dataDir, 1, { title: 'Fahrrad 28 Zoll', publication: publicationWithoutImprint }),
+    );
     const again = await launchShell(dataDir);
     try {
       await page.goto(again.shell.url);
       await setLook(page, look);
-      await call(page, 'imprints:create', { accountId: 'sandbox', content: 'Muster GmbH, Berlin' });
+      await giveImprint(desk(page), 'sandbox', 'Muster GmbH, Berlin');
       await page.getByRole('button', { name: /Fahrrad 28 Zoll/ }).click();
       const editor = page.getByRole('region', { name: w.editor });
       await editor.getByRole('button', { name: w.publish, exact: true }).click();

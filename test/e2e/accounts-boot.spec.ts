@@ -1,7 +1,8 @@
 // A change made while the page is still starting (here an account saved after the page read the
 // accounts but before its views showed) reaches the page: the stores listen before they first read,
 // so the change's event cannot fall in between (the account-remove e2e caught it under load).
-import { call } from './contract-calls';
+import { addRealAccount } from '../helpers/real-account';
+import { desk } from './contract-calls';
 import { expect, test } from './fixtures';
 
 test('an account saved while the page starts is shown in Settings', async ({ page, shell }) => {
@@ -17,13 +18,11 @@ test('an account saved while the page starts is shown in Settings', async ({ pag
   });
   await page.goto(shell.url, { waitUntil: 'commit' });
   await wordsAsked;
-  await call(page, 'accounts:save', {
-    name: 'Shop Süd',
-    authUrl: 'http://127.0.0.1:9/auth/token',
-    baseUrl: 'http://127.0.0.1:9/api/v2',
-    clientId: 'shop-sued',
-    secret: 'shop-sued-secret-5678',
-  });
+  await addRealAccount(
+    desk(page),
+    { authUrl: 'http://127.0.0.1:9/auth/token', baseUrl: 'http://127.0.0.1:9/api/v2' },
+    { name: 'Shop Süd', client: { clientId: 'shop-sued', clientSecret: 'shop-sued-secret-5678' } },
+  );
   release();
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   await expect(page.getByTestId('account-Shop Süd')).toBeVisible();

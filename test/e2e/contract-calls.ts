@@ -4,6 +4,7 @@ import type { InputOf, OutputOf } from '../../src/shared/ipc/contract';
 import type { ChannelName } from '../../src/shared/ipc/names';
 import { draftFieldsOf } from '../../src/shared/domain/shop/draft-fields';
 import { sampleDraft } from '../fixtures/drafts';
+import type { Caller } from '../helpers/imprint';
 import { colourFor, solidPng } from '../fixtures/images';
 import { expect } from './fixtures';
 
@@ -54,13 +55,7 @@ export async function makeDraft(
   return created.id;
 }
 
-/**
- * Gives a real account the imprint the seller would enter (issue 26.2: it publishes nothing without
- * one); the Sandbox makes its own test imprint.
- */
-export async function giveImprint(page: Page, accountId: string): Promise<void> {
-  await call(page, 'imprints:create', {
-    accountId,
-    content: 'Testladen GmbH\nHauptstraße 1\n10115 Berlin\n\nVertreten durch: Erika Mustermann',
-  });
+/** The page as a caller of the contract, for the shared helpers (test/helpers). */
+export function desk(page: Page): Caller {
+  return { call: (channel, input) => call(page, channel as ChannelName, input as never) };
 }

@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, WebSocketRoute } from '@playwright/test';
-import { call } from './contract-calls';
+import { addRealAccount } from '../helpers/real-account';
+import { call, desk } from './contract-calls';
 import { expect, test } from './fixtures';
 
 /** Where the web shell writes its log (src/main/log/log-files.ts). */
@@ -99,12 +100,9 @@ test('Save diagnostics writes logs, app info and versions into one file without 
   await expect(page.getByRole('heading', { name: 'Drafts', level: 1 })).toBeVisible();
   // An account with a secret; testing it fails (the service does not know it), which is logged.
   const sandbox = (await call(page, 'accounts:list')).accounts.find((a) => a.kind === 'sandbox')!;
-  const account = await call(page, 'accounts:save', {
+  const account = await addRealAccount(desk(page), sandbox, {
     name: 'Shop',
-    authUrl: sandbox.authUrl,
-    baseUrl: sandbox.baseUrl,
-    clientId: 'unknown-client',
-    secret: SECRET,
+    client: { clientId: 'unknown-client', clientSecret: SECRET },
   });
   await call(page, 'accounts:test', { id: account.id });
 

@@ -9,7 +9,8 @@ import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { colourFor, solidPng } from '../fixtures/images';
-import { call, giveImprint } from './contract-calls';
+import { addPublishingAccount } from '../helpers/real-account';
+import { call, desk } from './contract-calls';
 import { englishOnPage } from './english-words';
 import { expect, launchShell, stopShell, test } from './fixtures';
 
@@ -55,15 +56,7 @@ function writes(remote: Sandbox): number {
 
 /** An account of the external sandbox, selected, with its imprint (the feed publishes with it). */
 async function shopAccount(page: Page, remote: Sandbox): Promise<void> {
-  const account = await call(page, 'accounts:save', {
-    name: 'Feed Shop',
-    authUrl: remote.authUrl,
-    baseUrl: remote.baseUrl,
-    clientId: CLIENT.clientId,
-    secret: CLIENT.clientSecret,
-  });
-  await call(page, 'accounts:select', { id: account.id });
-  await giveImprint(page, account.id);
+  await addPublishingAccount(desk(page), remote, 'Feed Shop', CLIENT);
 }
 
 const words = {

@@ -4,8 +4,9 @@
 // the Drafts list's photo count follows a removal at once (and its Undo).
 import type { Page } from '@playwright/test';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
+import { addPublishingAccount } from '../helpers/real-account';
 import { Api } from '../integration/sandbox/helpers';
-import { call, giveImprint, makeDraft } from './contract-calls';
+import { call, desk, makeDraft } from './contract-calls';
 import { expect, test } from './fixtures';
 
 const CLIENT = { clientId: 'fresh-seller', clientSecret: 'fresh-secret-71c4d2' };
@@ -18,16 +19,8 @@ const nav = (page: Page, name: string) =>
 
 /** The account of `remote`, selected. */
 async function useAccount(page: Page, remote: Sandbox): Promise<void> {
-  const account = await call(page, 'accounts:save', {
-    name: 'Frischer Laden',
-    authUrl: remote.authUrl,
-    baseUrl: remote.baseUrl,
-    clientId: CLIENT.clientId,
-    secret: CLIENT.clientSecret,
-  });
-  await call(page, 'accounts:select', { id: account.id });
   // A real account publishes only with an imprint of its own (issue 26.2).
-  await giveImprint(page, account.id);
+  await addPublishingAccount(desk(page), remote, 'Frischer Laden', CLIENT);
 }
 
 /** One draft published and live; its listing's and publication's uuids. */

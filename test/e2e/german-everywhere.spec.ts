@@ -12,7 +12,9 @@ import type { Locator, Page } from '@playwright/test';
 import { draftFieldsOf } from '../../src/shared/domain/shop/draft-fields';
 import { startSandbox } from '../../src/sandbox';
 import { colourFor, solidPng } from '../fixtures/images';
-import { call, giveImprint, makeDraft } from './contract-calls';
+import { giveImprint } from '../helpers/imprint';
+import { addRealAccount } from '../helpers/real-account';
+import { call, desk, makeDraft } from './contract-calls';
 import { dropFiles } from './drop-files';
 import { englishOnPage } from './english-words';
 import { expect, launchShell, stopShell, test } from './fixtures';
@@ -97,24 +99,16 @@ test('every view in German says nothing in English outside Details', async ({ pa
 
     // Two more accounts: one the service refuses to create ads for, one that cannot be reached.
     const sandbox = (await call(page, 'accounts:list')).activeId;
-    const refused = await call(page, 'accounts:save', {
-      name: 'Gesperrtes Konto',
-      authUrl: remote.authUrl,
-      baseUrl: remote.baseUrl,
-      clientId: CLIENT.clientId,
-      secret: CLIENT.clientSecret,
-    });
+    const refused = await addRealAccount(desk(page), remote, { name: 'Gesperrtes Konto', client: CLIENT });
     const port = await closedPort();
-    const far = await call(page, 'accounts:save', {
-      name: 'Fernes Konto',
-      authUrl: `http://127.0.0.1:${port}/oidc/token`,
-      baseUrl: `http://127.0.0.1:${port}/api`,
-      clientId: CLIENT.clientId,
-      secret: CLIENT.clientSecret,
-    });
+    const far = await addRealAccount(
+      desk(page),
+      { authUrl: `http://127.0.0.1:${port}/oidc/token`, baseUrl: `http://127.0.0.1:${port}/api` },
+      { name: 'Fernes Konto', client: CLIENT },
+    );
     // A real account publishes only with an imprint (issue 26.2): the refused one creates its own;
     // the unreachable one cannot, so its draft names one itself.
-    await giveImprint(page, refused.id);
+    await giveImprint(desk(page), refused.id);
     remote.faults.add({ route: 'POST /v1/listings', kind: 'status', status: 403 });
     await call(page, 'accounts:select', { id: refused.id });
     const lamp = await makeDraft(page, 1, { title: 'Lampe, Messing', reference: 'DE-1', photos: 1 });

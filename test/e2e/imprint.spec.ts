@@ -5,9 +5,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { startSandbox } from '../../src/sandbox';
-import { call, makeDraft } from './contract-calls';
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { startSandbox, type Sandbox } from '../../src/sandbox';
+import { addRealAccount } from '../helpers/real-account';
+import { call, desk, makeDraft } from './contract-calls';
 import { expect, test } from './fixtures';
 
 const CLIENT = { clientId: 'moebelhaus-schmidt', clientSecret: 'moebel-secret-51c7a0' };
@@ -15,14 +16,7 @@ const SHOP = 'Möbelhaus Schmidt';
 
 /** The account of the shop on `remote`, selected, with a publishable draft open in the editor. */
 async function shopWithDraft(page: Page, remote: { authUrl: string; baseUrl: string }): Promise<void> {
-  const account = await call(page, 'accounts:save', {
-    name: SHOP,
-    authUrl: remote.authUrl,
-    baseUrl: remote.baseUrl,
-    clientId: CLIENT.clientId,
-    secret: CLIENT.clientSecret,
-  });
-  await call(page, 'accounts:select', { id: account.id });
+  await addRealAccount(desk(page), remote, { name: SHOP, client: CLIENT, select: true });
   await makeDraft(page, 1, { title: 'Kommode Eiche', reference: 'KOMMODE-1', photos: 1 });
   await page
     .getByRole('list', { name: /^\d+ (drafts?|Entw)/ })
@@ -41,14 +35,38 @@ function imprintsOn(dataDir: string): { uuid: string; content: string }[] {
   return state.imprints;
 }
 
+/** Runs `body` with a second embedded service that keeps its state in a folder of its own (removed after). */
+async function withService(body: (remote: Sandbox, serviceDir: string) => Promise<void>): Promise<void> {
+  const serviceDir = mkdtempSync(path.join(os.tmpdir(), 'imprint-e2e-'));
+  const remote = await startSandbox({ clients: [CLIENT], validationDelayMs: 50, dataDir: serviceDir });
+  try {
+    await body(remote, serviceDir);
+  } finally {
+    await remote.close();
+    rmSync(serviceDir, { recursive: true, force: true });
+  }
+}
+
+/** Types the imprint's fields into the form, label by label, in this order. */
+async function fillIn(form: Locator, fields: Record<string, string>): Promise<void> {
+  for (const [label, value] of Object.entries(fields)) await form.getByLabel(label).fill(value);
+}
+
+/** The whole form in one tall picture, then the usual window scrolled to the preview (`look`: en-light…). */
+async function photograph(page: Page, preview: Locator, testInfo: TestInfo, look: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 1300 });
+  await page.screenshot({ path: testInfo.outputPath(`imprint-form-${look}.png`) });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await preview.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath(`imprint-preview-${look}.png`) });
+}
+
 test('Publish asks for the imprint, shows it as buyers see it, and publishes with it (English, light)', async ({
   page,
   shell,
 }, testInfo) => {
   test.setTimeout(90_000);
-  const serviceDir = mkdtempSync(path.join(os.tmpdir(), 'imprint-e2e-'));
-  const remote = await startSandbox({ clients: [CLIENT], validationDelayMs: 50, dataDir: serviceDir });
-  try {
+  await withService(async (remote, serviceDir) => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto(shell.url);
     await shopWithDraft(page, remote);
@@ -58,21 +76,25 @@ test('Publish asks for the imprint, shows it as buyers see it, and publishes wit
     const dialog = page.getByRole('dialog', { name: `The imprint of “${SHOP}”` });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('never makes one up from your contact details');
-    await dialog.getByLabel('Company name').fill('Möbelhaus Schmidt');
-    await dialog.getByLabel('Legal form').fill('GmbH');
-    await dialog.getByLabel('Street and number').fill('Industriestraße 7');
-    await dialog.getByLabel('Postal code').fill('12099');
-    await dialog.getByLabel('City').fill('Berlin');
+    await fillIn(dialog, {
+      'Company name': 'Möbelhaus Schmidt',
+      'Legal form': 'GmbH',
+      'Street and number': 'Industriestraße 7',
+      'Postal code': '12099',
+      City: 'Berlin',
+    });
     // Saved too early: the form names what a notice still lacks, and nothing is sent.
     await dialog.getByRole('button', { name: 'Save imprint and publish' }).click();
     await expect(dialog.getByRole('alert')).toHaveText(
       'Still missing: who represents the business, a phone number or an e-mail address.',
     );
-    await dialog.getByLabel('Represented by').fill('Anna Schmidt');
-    await dialog.getByLabel('E-mail').fill('info@moebelhaus-schmidt.de');
-    await dialog.getByLabel('Register court').fill('Amtsgericht Berlin-Charlottenburg');
-    await dialog.getByLabel('Register number').fill('HRB 12345');
-    await dialog.getByLabel('VAT ID').fill('DE123456789');
+    await fillIn(dialog, {
+      'Represented by': 'Anna Schmidt',
+      'E-mail': 'info@moebelhaus-schmidt.de',
+      'Register court': 'Amtsgericht Berlin-Charlottenburg',
+      'Register number': 'HRB 12345',
+      'VAT ID': 'DE123456789',
+    });
     const notice = [
       'Möbelhaus Schmidt GmbH',
       'Industriestraße 7',
@@ -89,22 +111,14 @@ test('Publish asks for the imprint, shows it as buyers see it, and publishes wit
     const preview = dialog.getByTestId('imprint-preview');
     await expect(preview.locator('.imprint-preview-text')).toHaveText(notice);
     await expect(dialog.getByRole('heading', { name: 'How buyers see it' })).toBeVisible();
-    // Tall enough for the whole dialog in one picture; then the usual window, scrolled to the preview.
-    await page.setViewportSize({ width: 1280, height: 1300 });
-    await page.screenshot({ path: testInfo.outputPath('imprint-form-en-light.png') });
-    await page.setViewportSize({ width: 1280, height: 720 });
-    await preview.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: testInfo.outputPath('imprint-preview-en-light.png') });
+    await photograph(page, preview, testInfo, 'en-light');
 
     await dialog.getByRole('button', { name: 'Save imprint and publish' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('editor-status')).toHaveText('Published', { timeout: 30_000 });
     await remote.close();
     expect(imprintsOn(serviceDir).map((imprint) => imprint.content)).toEqual([notice]);
-  } finally {
-    await remote.close();
-    rmSync(serviceDir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('the imprint form in German (dark): the notice edited as text, as buyers see it, then published', async ({
@@ -112,9 +126,7 @@ test('the imprint form in German (dark): the notice edited as text, as buyers se
   shell,
 }, testInfo) => {
   test.setTimeout(90_000);
-  const serviceDir = mkdtempSync(path.join(os.tmpdir(), 'imprint-e2e-'));
-  const remote = await startSandbox({ clients: [CLIENT], validationDelayMs: 50, dataDir: serviceDir });
-  try {
+  await withService(async (remote, serviceDir) => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto(shell.url);
     // Once the window is up, so that it takes the change as a seller's would.
@@ -127,13 +139,15 @@ test('the imprint form in German (dark): the notice edited as text, as buyers se
 
     const dialog = page.getByRole('dialog', { name: `Das Impressum von „${SHOP}“` });
     await expect(dialog).toBeVisible();
-    await dialog.getByLabel('Firma').fill('Schmidt Möbel');
-    await dialog.getByLabel('Rechtsform').fill('e. K.');
-    await dialog.getByLabel('Straße und Hausnummer').fill('Industriestraße 7');
-    await dialog.getByLabel('Postleitzahl').fill('12099');
-    await dialog.getByLabel('Ort').fill('Berlin');
-    await dialog.getByLabel('Vertreten durch').fill('Inhaber Jan Schmidt');
-    await dialog.getByLabel('Telefon').fill('030 1234567');
+    await fillIn(dialog, {
+      Firma: 'Schmidt Möbel',
+      Rechtsform: 'e. K.',
+      'Straße und Hausnummer': 'Industriestraße 7',
+      Postleitzahl: '12099',
+      Ort: 'Berlin',
+      'Vertreten durch': 'Inhaber Jan Schmidt',
+      Telefon: '030 1234567',
+    });
     const composed = [
       'Schmidt Möbel e. K.',
       'Industriestraße 7',
@@ -150,20 +164,12 @@ test('the imprint form in German (dark): the notice edited as text, as buyers se
     await expect(dialog.getByLabel('Firma')).toBeDisabled();
     await expect(dialog.getByTestId('imprint-preview').locator('.imprint-preview-text')).toHaveText(edited);
     await expect(dialog.getByRole('heading', { name: 'So sehen Käufer es' })).toBeVisible();
-    // Tall enough for the whole dialog in one picture; then the usual window, scrolled to the preview.
-    await page.setViewportSize({ width: 1280, height: 1300 });
-    await page.screenshot({ path: testInfo.outputPath('imprint-form-de-dark.png') });
-    await page.setViewportSize({ width: 1280, height: 720 });
-    await dialog.getByTestId('imprint-preview').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: testInfo.outputPath('imprint-preview-de-dark.png') });
+    await photograph(page, dialog.getByTestId('imprint-preview'), testInfo, 'de-dark');
 
     await dialog.getByRole('button', { name: 'Impressum speichern und veröffentlichen' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('editor-status')).toHaveText('Veröffentlicht', { timeout: 30_000 });
     await remote.close();
     expect(imprintsOn(serviceDir).map((imprint) => imprint.content)).toEqual([edited]);
-  } finally {
-    await remote.close();
-    rmSync(serviceDir, { recursive: true, force: true });
-  }
+  });
 });

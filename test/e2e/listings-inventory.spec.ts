@@ -6,8 +6,9 @@
 import type { Page } from '@playwright/test';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { colourFor, solidPng } from '../fixtures/images';
+import { addPublishingAccount } from '../helpers/real-account';
 import { Api } from '../integration/sandbox/helpers';
-import { call, makeDraft, giveImprint } from './contract-calls';
+import { call, desk, makeDraft } from './contract-calls';
 import { expect, test } from './fixtures';
 
 const CLIENT = { clientId: 'inventory-shop', clientSecret: 'inventory-secret-5c2e91' };
@@ -89,15 +90,7 @@ test('1,000 listings: search, filters, sort, selection, and the marketplace link
   try {
     await seedShop(remote);
     await page.goto(shell.url);
-    const account = await call(page, 'accounts:save', {
-      name: 'Möbelhaus',
-      authUrl: remote.authUrl,
-      baseUrl: remote.baseUrl,
-      clientId: CLIENT.clientId,
-      secret: CLIENT.clientSecret,
-    });
-    await call(page, 'accounts:select', { id: account.id });
-    await giveImprint(page, account.id);
+    await addPublishingAccount(desk(page), remote, 'Möbelhaus', CLIENT);
     await nav(page, 'Listings').click();
     await expect(page.getByTestId('listings-summary')).toContainText('1000 listings on Möbelhaus', {
       timeout: 30_000,
@@ -202,15 +195,7 @@ test('a listing added elsewhere appears when the window regains focus, and at th
     // The page's clock runs on by itself; the test jumps it forward instead of waiting minutes.
     await page.clock.install();
     await page.goto(shell.url);
-    const account = await call(page, 'accounts:save', {
-      name: 'Möbelhaus',
-      authUrl: remote.authUrl,
-      baseUrl: remote.baseUrl,
-      clientId: CLIENT.clientId,
-      secret: CLIENT.clientSecret,
-    });
-    await call(page, 'accounts:select', { id: account.id });
-    await giveImprint(page, account.id);
+    await addPublishingAccount(desk(page), remote, 'Möbelhaus', CLIENT);
     await nav(page, 'Listings').click();
     const summary = page.getByTestId('listings-summary');
     await expect(summary).toContainText('1 listing on Möbelhaus');
@@ -243,15 +228,7 @@ test('an ad open in the detail while in review shows Live there once it goes liv
   const remote = await startSandbox({ clients: [CLIENT], validationDelayMs: 2500 });
   try {
     await page.goto(shell.url);
-    const account = await call(page, 'accounts:save', {
-      name: 'Möbelhaus',
-      authUrl: remote.authUrl,
-      baseUrl: remote.baseUrl,
-      clientId: CLIENT.clientId,
-      secret: CLIENT.clientSecret,
-    });
-    await call(page, 'accounts:select', { id: account.id });
-    await giveImprint(page, account.id);
+    await addPublishingAccount(desk(page), remote, 'Möbelhaus', CLIENT);
     await nav(page, 'Listings').click();
     await expect(page.getByText('No listings yet')).toBeVisible();
     const draft = await makeDraft(page, 1, { title: 'Vitrine', reference: 'V-1', photos: 1 });

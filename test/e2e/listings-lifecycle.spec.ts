@@ -4,8 +4,9 @@
 // plain words beside the buttons.
 import type { Page } from '@playwright/test';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
+import { addPublishingAccount } from '../helpers/real-account';
 import { Api } from '../integration/sandbox/helpers';
-import { call, makeDraft, giveImprint } from './contract-calls';
+import { call, desk, makeDraft } from './contract-calls';
 import { expect, launchShell, stopShell, test } from './fixtures';
 
 const CLIENT = { clientId: 'lifecycle-seller', clientSecret: 'lifecycle-secret-5e2a91' };
@@ -19,15 +20,7 @@ interface Ad {
 }
 
 async function publishedAd(page: Page, remote: Sandbox): Promise<Omit<Ad, 'remote'>> {
-  const account = await call(page, 'accounts:save', {
-    name: 'Lifecycle Shop',
-    authUrl: remote.authUrl,
-    baseUrl: remote.baseUrl,
-    clientId: CLIENT.clientId,
-    secret: CLIENT.clientSecret,
-  });
-  await call(page, 'accounts:select', { id: account.id });
-  await giveImprint(page, account.id);
+  await addPublishingAccount(desk(page), remote, 'Lifecycle Shop', CLIENT);
   const draftId = await makeDraft(page, 1, { title: 'Sofa, grau', reference: 'LIFE-1', photos: 1 });
   await call(page, 'publish:start', { draftIds: [draftId] });
   let uuid = '';

@@ -4,8 +4,9 @@
 // new draft" keeps the full category and the location the publication has now.
 import type { Page } from '@playwright/test';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
+import { addPublishingAccount } from '../helpers/real-account';
 import { Api } from '../integration/sandbox/helpers';
-import { call, makeDraft, giveImprint } from './contract-calls';
+import { call, desk, makeDraft } from './contract-calls';
 import { expect, launchShell, stopShell, test } from './fixtures';
 
 const CLIENT = { clientId: 'edit-seller', clientSecret: 'edit-secret-5c2e91' };
@@ -19,15 +20,7 @@ interface ServiceListing {
 
 /** An account on an external sandbox, and one draft of three photos published there. */
 async function publishedSofa(page: Page, remote: Sandbox) {
-  const account = await call(page, 'accounts:save', {
-    name: 'Edit Shop',
-    authUrl: remote.authUrl,
-    baseUrl: remote.baseUrl,
-    clientId: CLIENT.clientId,
-    secret: CLIENT.clientSecret,
-  });
-  await call(page, 'accounts:select', { id: account.id });
-  await giveImprint(page, account.id);
+  await addPublishingAccount(desk(page), remote, 'Edit Shop', CLIENT);
   const draftId = await makeDraft(page, 1, { title: 'Sofa, grau', reference: 'EDIT-1', photos: 3 });
   await call(page, 'publish:start', { draftIds: [draftId] });
   let uuid = '';

@@ -5,8 +5,9 @@
 // the seller picks, seeing both.
 import type { Page } from '@playwright/test';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
+import { addPublishingAccount } from '../helpers/real-account';
 import { Api } from '../integration/sandbox/helpers';
-import { call, makeDraft, giveImprint } from './contract-calls';
+import { call, desk, makeDraft } from './contract-calls';
 import { expect, launchShell, stopShell, test } from './fixtures';
 
 const CLIENT = { clientId: 'live-seller', clientSecret: 'live-secret-8d1f0a' };
@@ -34,15 +35,7 @@ async function publishedListing(page: Page, draftId: string): Promise<string> {
 
 /** An account on an external sandbox in the app, and one draft of three photos published on it. */
 async function publishedSofa(page: Page, remote: Sandbox) {
-  const account = await call(page, 'accounts:save', {
-    name: 'Live Shop',
-    authUrl: remote.authUrl,
-    baseUrl: remote.baseUrl,
-    clientId: CLIENT.clientId,
-    secret: CLIENT.clientSecret,
-  });
-  await call(page, 'accounts:select', { id: account.id });
-  await giveImprint(page, account.id);
+  await addPublishingAccount(desk(page), remote, 'Live Shop', CLIENT);
   const draftId = await makeDraft(page, 1, { title: 'Sofa, grau', reference: 'LIVE-1', photos: 3 });
   const uuid = await publishedListing(page, draftId);
   const api = await Api.login(remote, CLIENT);

@@ -5,7 +5,8 @@
 // service's own photo addresses.
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { call, makeDraft } from './contract-calls';
+import { giveImprint } from '../helpers/imprint';
+import { call, desk, makeDraft } from './contract-calls';
 import { expect, test } from './fixtures';
 
 const IMPRINT = 'Möbelhaus Schmidt GmbH\nIndustriestraße 7, 12099 Berlin\nHRB 12345';
@@ -22,7 +23,7 @@ function sources(scope: Locator): Promise<string[]> {
 /** A draft of three photos whose third was made the cover, on an account with a default imprint. */
 async function sofaDraft(page: Page) {
   const accountId = (await call(page, 'accounts:list')).activeId;
-  const account = await call(page, 'imprints:create', { accountId, content: IMPRINT });
+  const account = await giveImprint(desk(page), accountId, IMPRINT);
   await call(page, 'imprints:set-default', { accountId, uuid: account.imprints[0]!.uuid });
   const draftId = await makeDraft(page, 1, { title: 'Sofa, grau', reference: 'PV-1', photos: 3 });
   const before = await call(page, 'drafts:get', { id: draftId });

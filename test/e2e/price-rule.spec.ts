@@ -5,12 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { sampleDraft } from '../fixtures/drafts';
 import { readyDraft, writeDraft } from '../fixtures/draft-files';
+import { publicationWithoutImprint as publication } from '../helpers/imprint';
 import { call } from './contract-calls';
 import { expect, launchShell, stopShell, test } from './fixtures';
-
-const publication = { ...sampleDraft('x').publication, imprintUuid: null };
 
 async function openDraft(page: Page, title: string, editorName: string) {
   await page.getByRole('button', { name: new RegExp(title) }).click();

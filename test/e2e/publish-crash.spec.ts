@@ -14,8 +14,9 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { isOpenJobState, type PublishJobView } from '../../src/shared/domain/publishing/publish-job';
+import { addPublishingAccount } from '../helpers/real-account';
 import { Api } from '../integration/sandbox/helpers';
-import { call, makeDraft, giveImprint } from './contract-calls';
+import { call, desk, makeDraft } from './contract-calls';
 import { expect, launchShell, stopShell, test } from './fixtures';
 
 const DRAFTS = 12;
@@ -59,15 +60,7 @@ test('kill -9 in the middle of a batch: after a restart it completes with no dup
     expect((await call(page, 'app:info')).keychain, 'run the e2e suite in a keyring (npm test)').toEqual({
       mode: 'keychain',
     });
-    const account = await call(page, 'accounts:save', {
-      name: 'Crash Shop',
-      authUrl: remote.authUrl,
-      baseUrl: remote.baseUrl,
-      clientId: CLIENT.clientId,
-      secret: CLIENT.clientSecret,
-    });
-    await call(page, 'accounts:select', { id: account.id });
-    await giveImprint(page, account.id);
+    await addPublishingAccount(desk(page), remote, 'Crash Shop', CLIENT);
     const draftIds: string[] = [];
     for (let n = 1; n <= DRAFTS; n += 1)
       draftIds.push(

@@ -5,7 +5,8 @@
 import sharp from 'sharp';
 import { startSandbox } from '../../src/sandbox';
 import { PHOTO_COLOURS, noisyJpeg, writeJpegDraft } from '../fixtures/big-photos';
-import { call, giveImprint } from './contract-calls';
+import { addPublishingAccount } from '../helpers/real-account';
+import { call, desk } from './contract-calls';
 import { expect, launchShell, stopShell, test } from './fixtures';
 
 const CLIENT = { clientId: 'seller-small-media', clientSecret: 'small-media-secret-3f8a' };
@@ -30,15 +31,7 @@ test('photos over the service’s limit go live smaller; one too large at 1024 p
   try {
     const page = await context.newPage();
     await page.goto(shell.url);
-    const account = await call(page, 'accounts:save', {
-      name: 'Kleiner Dienst',
-      authUrl: sb.authUrl,
-      baseUrl: sb.baseUrl,
-      clientId: CLIENT.clientId,
-      secret: CLIENT.clientSecret,
-    });
-    await call(page, 'accounts:select', { id: account.id });
-    await giveImprint(page, account.id);
+    const account = await addPublishingAccount(desk(page), sb, 'Kleiner Dienst', CLIENT);
     // Drafts stored without an account were given the one selected at start (Sandbox): move them.
     await call(page, 'drafts:move-account', { ids: [fits.id, noise.id], accountId: account.id });
 

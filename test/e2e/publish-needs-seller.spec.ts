@@ -13,7 +13,8 @@ import { ODD_LISTING_UUID } from '../../src/sandbox/render';
 import { sampleDraft } from '../fixtures/drafts';
 import { readyDraft, writeDraft } from '../fixtures/draft-files';
 import { draftFieldsOf } from '../../src/shared/domain/shop/draft-fields';
-import { call, giveImprint } from './contract-calls';
+import { addPublishingAccount } from '../helpers/real-account';
+import { call, desk } from './contract-calls';
 import { expect, launchShell, stopShell, test } from './fixtures';
 
 const CLIENT = { clientId: 'seller-strict-review', clientSecret: 'strict-review-secret-5c1e' };
@@ -73,15 +74,7 @@ async function needsSeller(browser: Browser, language: keyof typeof WORDS): Prom
   try {
     const page = await context.newPage();
     await page.goto(shell.url);
-    const account = await call(page, 'accounts:save', {
-      name: 'Strenger Dienst',
-      authUrl: sb.authUrl,
-      baseUrl: sb.baseUrl,
-      clientId: CLIENT.clientId,
-      secret: CLIENT.clientSecret,
-    });
-    await call(page, 'accounts:select', { id: account.id });
-    await giveImprint(page, account.id);
+    const account = await addPublishingAccount(desk(page), sb, 'Strenger Dienst', CLIENT);
     // Drafts stored without an account were given the one selected at start (Sandbox): move it. The
     // move puts the account's default in place of an imprint it does not know; this test wants the
     // unknown one sent, so it is chosen again.

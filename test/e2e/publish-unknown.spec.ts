@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startSandbox } from '../../src/sandbox';
-import { call, makeDraft, giveImprint } from './contract-calls';
+import { addPublishingAccount } from '../helpers/real-account';
+import { call, desk, makeDraft } from './contract-calls';
 import { expect, launchShell, stopShell, test } from './fixtures';
 
 const CLIENT = { clientId: 'unknown-seller', clientSecret: 'unknown-secret-7c1d2e' };
@@ -23,15 +24,7 @@ test('Retry of a publication of unknown outcome asks first, naming the risk of a
   const { shell, child } = await launchShell(dataDir);
   try {
     await page.goto(shell.url);
-    const account = await call(page, 'accounts:save', {
-      name: 'Unknown Shop',
-      authUrl: remote.authUrl,
-      baseUrl: remote.baseUrl,
-      clientId: CLIENT.clientId,
-      secret: CLIENT.clientSecret,
-    });
-    await call(page, 'accounts:select', { id: account.id });
-    await giveImprint(page, account.id);
+    await addPublishingAccount(desk(page), remote, 'Unknown Shop', CLIENT);
     const draftId = await makeDraft(page, 1, { title: 'Lampe, Messing', reference: 'LAMP-1', photos: 1 });
     // Cut off before it reaches the service: the app cannot know that, and must not guess.
     remote.faults.add({ route: 'POST /v1/listings/:uuid/publications', kind: 'reset', times: 1 });

@@ -5,17 +5,9 @@
 // test's output folder).
 import type { Page } from '@playwright/test';
 import { readyDraft, writeDraft } from '../fixtures/draft-files';
+import { publicationWithoutImprint as publication } from '../helpers/imprint';
 import { call } from './contract-calls';
 import { expect, launchShell, stopShell, test } from './fixtures';
-
-const publication = {
-  street: 'Hauptstraße 1',
-  city: 'Berlin',
-  district: 'Mitte',
-  postalCode: '10115',
-  availabilityRadiusInKm: 25,
-  imprintUuid: null,
-};
 
 /** The value of a date-time input `days` ahead at 09:30 local time. */
 function ahead(days: number): { value: string; date: Date } {

@@ -10,9 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { startSandbox } from '../../src/sandbox';
+import { addRealAccount } from '../helpers/real-account';
 import { cli } from '../integration/cli/run-cli';
 import { startPostgres } from '../shop/helpers/postgres';
-import { call, makeDraft } from './contract-calls';
+import { call, desk, makeDraft } from './contract-calls';
 import { expect, launchShell, stopShell, test } from './fixtures';
 
 const CLIENT = { clientId: 'moebelhaus-schmidt', clientSecret: 'moebel-secret-9d2c' };
@@ -48,16 +49,10 @@ test('a job that failed on another desk is told on the desk that pressed Publish
     // The other desk: the account with its secret and its imprint.
     const lager = await page.context().newPage();
     await lager.goto(lagerShell.url);
-    const account = await call(lager, 'accounts:save', {
+    const account = await addRealAccount(desk(lager), sb, {
       name: 'Möbelhaus',
-      authUrl: sb.authUrl,
-      baseUrl: sb.baseUrl,
-      clientId: CLIENT.clientId,
-      secret: CLIENT.clientSecret,
-    });
-    await call(lager, 'imprints:create', {
-      accountId: account.id,
-      content: 'Möbelhaus Schmidt GmbH\nHauptstraße 1\n10115 Berlin\n\nVertreten durch: Erika Schmidt',
+      client: CLIENT,
+      imprint: 'Möbelhaus Schmidt GmbH\nHauptstraße 1\n10115 Berlin\n\nVertreten durch: Erika Schmidt',
     });
 
     // This desk receives the account without its secret.

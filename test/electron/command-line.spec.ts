@@ -11,24 +11,23 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { cli, type CliRun } from '../integration/cli/run-cli';
-import { appWindow, electronMissing, expect, launchApp, test } from './fixtures';
+import { cli, ENGLISH, runOf, type CliRun } from '../integration/cli/run-cli';
+import {
+  appWindow,
+  electronMissing,
+  expect,
+  launchApp,
+  test,
+  whyNoElectronBinary,
+  whyNotBuilt,
+} from './fixtures';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
 /** Why Electron cannot run a command here (no display is needed for one), or undefined. */
 function whyNoCommand(): string | undefined {
   if (process.env.LISTING_DESK_ELECTRON_REQUIRED === '1') return undefined;
-  let binary: string;
-  try {
-    binary = createRequire(import.meta.url)('electron') as string;
-  } catch {
-    return "Electron's binary is not installed here (node_modules/electron/dist)";
-  }
-  if (!existsSync(binary)) return `Electron's binary is missing at ${binary}`;
-  if (!existsSync(path.join(root, 'out', 'main', 'index.js')))
-    return 'the app is not built (out/main/index.js is missing)';
-  return undefined;
+  return whyNoElectronBinary() ?? whyNotBuilt();
 }
 
 const noCommand = whyNoCommand();
@@ -41,7 +40,7 @@ const noCommand = whyNoCommand();
 const CHROMIUM_LOG_LINE = /^\[(\d+:\d+\/\d+\.\d+:)?(INFO|WARNING|ERROR|FATAL|VERBOSE\d*):[^\]]*\] .*\n?/gm;
 
 /** `electron <project> ...args` to its end, with no display, in English. */
-function electron(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+async function electron(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
   const binary = createRequire(import.meta.url)('electron') as string;
   const inherited = { ...process.env };
   delete inherited.DISPLAY;
@@ -50,16 +49,11 @@ function electron(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> 
   delete inherited.ELECTRON_RENDERER_URL;
   const child = spawn(binary, [root, ...args], {
     cwd: root,
-    env: { ...inherited, LANG: 'en_US.UTF-8', LC_ALL: '', LC_MESSAGES: '', ...env },
+    env: { ...inherited, ...ENGLISH, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) =>
-    child.once('close', (code) => resolve({ code, stdout, stderr: stderr.replace(CHROMIUM_LOG_LINE, '') })),
-  );
+  const run = await runOf(child);
+  return { ...run, stderr: run.stderr.replace(CHROMIUM_LOG_LINE, '') };
 }
 
 test.describe('the app started with a command word', () => {

@@ -13,8 +13,8 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 /** The app's first page as the renderer builds it (app-url.ts). */
 export const APP_START_URL = 'app://renderer/index.html';
 
-/** Why Electron cannot run here, or undefined when it can. */
-function whyNoElectron(): string | undefined {
+/** Why Electron's binary is not here, or undefined when it is. */
+export function whyNoElectronBinary(): string | undefined {
   let binary: string;
   try {
     // What Playwright launches: `require('electron')` is the binary's path once its download ran.
@@ -23,11 +23,22 @@ function whyNoElectron(): string | undefined {
     return "Electron's binary is not installed here (node_modules/electron/dist)";
   }
   if (!existsSync(binary)) return `Electron's binary is missing at ${binary}`;
+  return undefined;
+}
+
+/** Why the built app is not here (`npm run build` makes it), or undefined when it is. */
+export const whyNotBuilt = (): string | undefined =>
+  existsSync(path.join(root, 'out', 'main', 'index.js'))
+    ? undefined
+    : 'the app is not built (out/main/index.js is missing)';
+
+/** Why Electron cannot run here, or undefined when it can. */
+function whyNoElectron(): string | undefined {
+  const noBinary = whyNoElectronBinary();
+  if (noBinary) return noBinary;
   if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY)
     return 'no display is available (DISPLAY and WAYLAND_DISPLAY are unset; run under xvfb-run)';
-  if (!existsSync(path.join(root, 'out', 'main', 'index.js')))
-    return 'the app is not built (out/main/index.js is missing)';
-  return undefined;
+  return whyNotBuilt();
 }
 
 /**

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { KEYCHAIN_SERVICE, loadKeytar } from '../../src/main/secrets/keytar-store';
 import { put, putPhoto } from '../fixtures/import/import-files';
-import { cli, type CliRun } from '../integration/cli/run-cli';
+import { cli, type CliRun, serviceOptions } from '../integration/cli/run-cli';
 import { tempDir } from '../unit/helpers/temp-app';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -73,12 +73,7 @@ describe('the command line from nothing, with the OS keychain', () => {
         'accounts',
         'add',
         'Laden',
-        '--auth-url',
-        `${origin}/auth`,
-        '--base-url',
-        `${origin}/api/v1`,
-        '--client-id',
-        'laden-1',
+        ...serviceOptions({ authUrl: `${origin}/auth`, baseUrl: `${origin}/api/v1` }, 'laden-1'),
       ],
       `${SECRET}\n`,
     );
@@ -108,17 +103,7 @@ describe('the command line from nothing, with the OS keychain', () => {
 
   it('says plainly when the account cannot sign in (exit 4), and a second add of the name fixes it', async () => {
     const wrong = await run(
-      [
-        'accounts',
-        'add',
-        'laden',
-        '--auth-url',
-        sandbox.authUrl,
-        '--base-url',
-        sandbox.baseUrl,
-        '--client-id',
-        'laden-1',
-      ],
+      ['accounts', 'add', 'laden', ...serviceOptions(sandbox, 'laden-1')],
       `${WRONG}\n`,
     );
     expect(wrong.code).toBe(4);
@@ -126,20 +111,7 @@ describe('the command line from nothing, with the OS keychain', () => {
     expect(wrong.stderr).toContain('The account "Laden" cannot sign in:');
     expect((await run(['accounts', 'test', 'Laden'])).code).toBe(4);
 
-    const fixed = await run(
-      [
-        'accounts',
-        'add',
-        'Laden',
-        '--auth-url',
-        sandbox.authUrl,
-        '--base-url',
-        sandbox.baseUrl,
-        '--client-id',
-        'laden-1',
-      ],
-      SECRET,
-    );
+    const fixed = await run(['accounts', 'add', 'Laden', ...serviceOptions(sandbox, 'laden-1')], SECRET);
     expect(fixed.code, fixed.stderr).toBe(0);
     const tested = await run(['accounts', 'test', 'Laden'], undefined, { LANG: 'de_DE.UTF-8' });
     expect(tested.code, tested.stderr).toBe(0);

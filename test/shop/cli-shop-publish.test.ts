@@ -2,7 +2,6 @@
 // from outside, issue 24.5): `status` lists the shop's jobs, not only this desk's, from its first
 // read of the queue; `publish` of that draft names the desk that runs it instead of waiting in
 // silence for up to a lease, in English and German.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +9,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { put, putPhoto } from '../fixtures/import/import-files';
-import { cli, type CliRun } from '../integration/cli/run-cli';
+import { cli, cliInBackground, serviceOptions, type CliRun } from '../integration/cli/run-cli';
 import { counts } from '../integration/publish/helpers';
 import { initialisedShop, newDataDir, removeDataDirs, sql } from './helpers/shop-cli';
 
@@ -28,21 +27,6 @@ async function ok(step: Promise<CliRun>, code = 0): Promise<CliRun> {
   return run;
 }
 
-const root = path.resolve(import.meta.dirname, '..', '..');
-/** A command in a child, its stderr readable while it runs; `interrupt` is the seller's Ctrl+C. */
-function inBackground(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/main.ts', ...args], {
-    cwd: root,
-    env: { ...process.env, LANG: 'en_US.UTF-8', LC_ALL: '', LC_MESSAGES: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const seen = { stdout: '', stderr: '' };
-  child.stdout.on('data', (chunk: Buffer) => (seen.stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (seen.stderr += chunk.toString()));
-  const done = new Promise<number | null>((resolve) => child.once('close', resolve));
-  return { seen, done, interrupt: () => child.kill('SIGINT') };
-}
-
 describe('publishing on the command line of a desk in a shop', () => {
   it('lists the job another desk runs in status, and publish names that desk while it waits', async () => {
     // The publication is slow to make: the first desk's job stays running (its draft not online
@@ -54,14 +38,7 @@ describe('publishing on the command line of a desk in a shop', () => {
     const { deskUrl, password, adminUrl } = await initialisedShop();
     const front = newDataDir();
     const back = newDataDir();
-    const service = [
-      '--auth-url',
-      sandbox.authUrl,
-      '--base-url',
-      sandbox.baseUrl,
-      '--client-id',
-      'shopclient',
-    ];
+    const service = serviceOptions(sandbox, 'shopclient');
     for (const [dataDir, name] of [
       [front, 'Front'],
       [back, 'Back'],
@@ -95,7 +72,7 @@ describe('publishing on the command line of a desk in a shop', () => {
     expect(drafts.rows).toHaveLength(1);
     const draftId = String(drafts.rows[0].id);
 
-    const first = inBackground(['publish', draftId, '--data-dir', front]);
+    const first = cliInBackground(['publish', draftId, '--data-dir', front]);
     // The job is the front desk's (in the shop's queue, run there) before the back desk looks.
     await vi.waitFor(
       async () => {
@@ -112,7 +89,7 @@ describe('publishing on the command line of a desk in a shop', () => {
     await holder.connect();
     await holder.query('begin');
     await holder.query('lock table listing_desk.jobs in access exclusive mode');
-    const status = inBackground(['status', '--json', '--data-dir', back]);
+    const status = cliInBackground(['status', '--json', '--data-dir', back]);
     const log = path.join(back, 'logs', 'listing-desk.log');
     await vi.waitFor(
       () =>
@@ -132,9 +109,9 @@ describe('publishing on the command line of a desk in a shop', () => {
       [{}, 'run by the desk “Front”: this command waits for it'],
       [{ LANG: 'de_DE.UTF-8' }, 'läuft auf dem Arbeitsplatz „Front“: Dieser Befehl wartet darauf'],
     ] as const) {
-      const again = inBackground(['publish', draftId, '--data-dir', back], env);
+      const again = cliInBackground(['publish', draftId, '--data-dir', back], env);
       await vi.waitFor(() => expect(again.seen.stderr).toContain(words), { timeout: 60_000, interval: 200 });
-      again.interrupt();
+      again.child.kill('SIGINT'); // the seller's Ctrl+C
       await again.done;
       expect(again.seen.stderr.split(words)).toHaveLength(2);
     }

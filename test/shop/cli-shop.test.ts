@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cli } from '../integration/cli/run-cli';
+import { cli, serviceOptions } from '../integration/cli/run-cli';
 import {
   deskOnOwnServer,
   everyFile,
@@ -115,12 +115,10 @@ describe('two desks joined with the commands', () => {
         'accounts',
         'add',
         'Laden',
-        '--auth-url',
-        'http://127.0.0.1:9/auth',
-        '--base-url',
-        'http://127.0.0.1:9/api',
-        '--client-id',
-        'laden-1',
+        ...serviceOptions(
+          { authUrl: 'http://127.0.0.1:9/auth', baseUrl: 'http://127.0.0.1:9/api' },
+          'laden-1',
+        ),
         '--data-dir',
         front,
       ],

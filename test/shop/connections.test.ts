@@ -10,10 +10,10 @@ import { createSessionSecretStore } from '../../src/main/secrets/secret-store';
 import { joinShop } from '../../src/main/shop/join/join';
 import type { ShopLink } from '../../src/main/shop/connection/shop-session';
 import type { PublishJobView, PublishState } from '../../src/shared/domain/publishing/publish-job';
-import type { AccountView, DraftsListResult } from '../../src/shared/ipc/types';
+import type { DraftsListResult } from '../../src/shared/ipc/types';
 import { photoDrafts, readyDraft, writeDraft } from '../fixtures/draft-files';
-import { sampleDraft } from '../fixtures/drafts';
-import { createTempApp, tempDir } from '../unit/helpers/temp-app';
+import { publicationWithoutImprint as publication } from '../helpers/imprint';
+import { addRealAccountTo, tempDir } from '../unit/helpers/temp-app';
 import { deskLogin, watchConnections } from './helpers/desk-connections';
 import { adminQuery, initShop, openDesk, type Desk } from './helpers/desks';
 import { freshDatabase } from './helpers/shared-postgres';
@@ -24,7 +24,6 @@ const BUDGET = 4;
 const IDLE = 2;
 
 const CLIENT = { clientId: 'lager-verbindungen', clientSecret: 'lager-secret-77b1' };
-const publication = { ...sampleDraft('x').publication, imprintUuid: null };
 const cleanup: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
@@ -63,16 +62,12 @@ async function busyShop(login: (url: string) => Promise<string | undefined>) {
 
   const folder = tempDir('listing-desk-lager-');
   const secrets = createSessionSecretStore('no keychain in tests');
-  const setup = await createTempApp(folder.dir, { secretStore: secrets });
-  const account = await setup.call<AccountView>('accounts:save', {
-    name: 'Lager',
-    authUrl: remote.authUrl,
-    baseUrl: remote.baseUrl,
-    clientId: CLIENT.clientId,
-    secret: CLIENT.clientSecret,
-  });
-  await setup.call('imprints:create', { accountId: account.id, content: 'Lager GmbH' });
-  await setup.app.close();
+  const account = await addRealAccountTo(
+    folder.dir,
+    remote,
+    { name: 'Lager', client: CLIENT, imprint: 'Lager GmbH' },
+    { secretStore: secrets },
+  );
   const ready = readyDraft(folder.dir, 1, { title: 'Schrank', accountId: account.id, publication }, 2);
   writeDraft(folder.dir, ready);
   const b = await openDesk(url, 'Lager', { dataDir: folder.dir, via: await login(url), secrets });

@@ -8,18 +8,19 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import type { Draft } from '../../src/shared/domain/drafts/draft';
 import { draftFieldsOf } from '../../src/shared/domain/shop/draft-fields';
-import type { PublicationView } from '../../src/shared/domain/live/live';
+import type { PublicationView } from '../../src/shared/domain/live';
 import type { PublishState } from '../../src/shared/domain/publishing/publish-job';
-import type { AccountsState, AccountView, ListingsState } from '../../src/shared/ipc/types';
+import type { AccountsState, ListingsState } from '../../src/shared/ipc/types';
 import { sampleDraft } from '../fixtures/drafts';
 import { colourFor, solidPng } from '../fixtures/images';
+import { publicationWithoutImprint as publication } from '../helpers/imprint';
+import { addRealAccount } from '../helpers/real-account';
 import { Api } from '../integration/sandbox/helpers';
 import { startCutProxy, type CutProxy } from './helpers/cut-proxy';
 import { adminQuery, initShop, openDesk, viaPort, type Desk } from './helpers/desks';
 import { freshDatabase } from './helpers/shared-postgres';
 
 const SECRET = 'laden-secret-5b8e21';
-const publication = { ...sampleDraft('x').publication, imprintUuid: null };
 const WAIT = { timeout: 10_000, interval: 50 };
 
 let sandbox: Sandbox;
@@ -61,15 +62,12 @@ async function twoDesks(cuttable = false): Promise<{ a: Desk; b: Desk; url: stri
   const b = await openDesk(url, 'Lager', proxy && { via: viaPort(url, proxy.port) });
   desks.push(a, b);
   await Promise.all([connected(a), connected(b)]);
-  const account = await a.call<AccountView>('accounts:save', {
+  const account = await addRealAccount(a, sandbox, {
     name: 'Filiale Nord',
-    authUrl: sandbox.authUrl,
-    baseUrl: sandbox.baseUrl,
-    clientId: 'laden-1',
-    secret: SECRET,
+    client: { clientId: 'laden-1', clientSecret: SECRET },
+    select: true,
+    imprint: 'Filiale Nord GmbH, Hamburg',
   });
-  await a.call('accounts:select', { id: account.id });
-  await a.call('imprints:create', { accountId: account.id, content: 'Filiale Nord GmbH, Hamburg' });
   await vi.waitFor(async () => {
     const { accounts } = await b.call<AccountsState>('accounts:list');
     expect(accounts.map((x) => x.id)).toContain(account.id);

@@ -10,15 +10,14 @@ import type { Draft } from '../../src/shared/domain/drafts/draft';
 import { draftFieldsOf } from '../../src/shared/domain/shop/draft-fields';
 import type { ShopProgress, ShopStatusView } from '../../src/shared/ipc/contract-shop';
 import type { DraftsListResult } from '../../src/shared/ipc/types';
-import { createTempApp, tempDir, type TempApp } from '../unit/helpers/temp-app';
+import { publicationWithoutImprint as publication } from '../helpers/imprint';
+import { addRealAccountTo, createTempApp, type TempApp, tempDir } from '../unit/helpers/temp-app';
 import { adminQuery, initShop, openDesk, type Desk } from './helpers/desks';
 import { freshDatabase } from './helpers/shared-postgres';
 import { splitShopUrl } from '../../src/main/shop/connection/shop-db';
 import { startSandbox } from '../../src/sandbox';
 import type { PublishJobView, PublishState } from '../../src/shared/domain/publishing/publish-job';
-import type { AccountView } from '../../src/shared/ipc/types';
 import { readyDraft, writeDraft } from '../fixtures/draft-files';
-import { sampleDraft } from '../fixtures/drafts';
 
 const closing: { remove(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -95,7 +94,6 @@ it('joins while running: sends and receives with progress, shares edits, and sto
 });
 
 const CLIENT = { clientId: 'filiale-live', clientSecret: 'filiale-secret-4e1a' };
-const publication = { ...sampleDraft('x').publication, imprintUuid: null };
 
 it('publishes through the shop queue once joined while running, and on this desk alone once it left', async () => {
   const remote = await startSandbox({ port: 0, validationDelayMs: 20, clients: [CLIENT] });
@@ -108,16 +106,12 @@ it('publishes through the shop queue once joined while running, and on this desk
   expect(secretStore.status.mode, 'run inside dbus-run-session with gnome-keyring').toBe('keychain');
 
   // A lone desk with a service account (its secret in the keychain) and two drafts for it.
-  const setup = await createTempApp(folder.dir, { secretStore });
-  const account = await setup.call<AccountView>('accounts:save', {
-    name: 'Filiale',
-    authUrl: remote.authUrl,
-    baseUrl: remote.baseUrl,
-    clientId: CLIENT.clientId,
-    secret: CLIENT.clientSecret,
-  });
-  await setup.call('imprints:create', { accountId: account.id, content: 'Filiale GmbH' });
-  await setup.app.close();
+  const account = await addRealAccountTo(
+    folder.dir,
+    remote,
+    { name: 'Filiale', client: CLIENT, imprint: 'Filiale GmbH' },
+    { secretStore },
+  );
   const inShop = readyDraft(folder.dir, 1, { title: 'Schrank', accountId: account.id, publication }, 1);
   const alone = readyDraft(folder.dir, 2, { title: 'Kommode', accountId: account.id, publication }, 1);
   writeDraft(folder.dir, inShop);

@@ -14,15 +14,13 @@ import type {
   PublishNotice,
   PublishState,
 } from '../../src/shared/domain/publishing/publish-job';
-import type { AccountView } from '../../src/shared/ipc/types';
-import { sampleDraft } from '../fixtures/drafts';
 import { readyDraft, writeDraft } from '../fixtures/draft-files';
-import { createTempApp, tempDir, type TempApp } from '../unit/helpers/temp-app';
+import { publicationWithoutImprint as publication } from '../helpers/imprint';
+import { addRealAccountTo, createTempApp, tempDir } from '../unit/helpers/temp-app';
 import { deskSession, initShop } from './helpers/desk-session';
 import { freshDatabase } from './helpers/shared-postgres';
 
 const CLIENT = { clientId: 'moebelhaus-schmidt', clientSecret: 'moebel-secret-9d2c' };
-const publication = { ...sampleDraft('x').publication, imprintUuid: null };
 const cleanup: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
@@ -53,21 +51,17 @@ it('publishes through the shop queue on a desk in a shop, naming the desk; the S
     joinedAt: new Date().toISOString(),
   });
 
-  let temp: TempApp = await createTempApp(folder.dir, await deskSecrets());
-  const shop = await temp.call<AccountView>('accounts:save', {
-    name: 'Möbelhaus',
-    authUrl: remote.authUrl,
-    baseUrl: remote.baseUrl,
-    clientId: CLIENT.clientId,
-    secret: CLIENT.clientSecret,
-  });
-  await temp.call('imprints:create', { accountId: shop.id, content: 'Möbelhaus Schmidt GmbH' });
-  await temp.remove();
+  const shop = await addRealAccountTo(
+    folder.dir,
+    remote,
+    { name: 'Möbelhaus', client: CLIENT, imprint: 'Möbelhaus Schmidt GmbH' },
+    await deskSecrets(),
+  );
   const shopDraft = readyDraft(folder.dir, 1, { title: 'Schrank', accountId: shop.id, publication }, 2);
   const localDraft = readyDraft(folder.dir, 3, { title: 'Kommode', accountId: 'sandbox', publication });
   writeDraft(folder.dir, shopDraft);
   writeDraft(folder.dir, localDraft);
-  temp = await createTempApp(folder.dir, await deskSecrets());
+  const temp = await createTempApp(folder.dir, await deskSecrets());
   cleanup.push(() => temp.remove());
   const notices: PublishNotice[] = [];
   temp.app.events.subscribe((event, payload) => {

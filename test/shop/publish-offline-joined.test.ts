@@ -9,8 +9,8 @@ import { startSandbox } from '../../src/sandbox';
 import { createSessionSecretStore } from '../../src/main/secrets/secret-store';
 import type { AccountView } from '../../src/shared/ipc/types';
 import type { PublishState } from '../../src/shared/domain/publishing/publish-job';
-import { sampleDraft } from '../fixtures/drafts';
 import { readyDraft, writeDraft } from '../fixtures/draft-files';
+import { giveImprint, publicationWithoutImprint as publication } from '../helpers/imprint';
 import {
   adminQuery,
   openDesk,
@@ -21,7 +21,6 @@ import {
 } from './helpers/desks';
 
 const CLIENT = SHOP_CLIENT;
-const publication = { ...sampleDraft('x').publication, imprintUuid: null };
 const wait = { timeout: 30_000, interval: 100 };
 
 const cleanup: Array<() => Promise<unknown>> = [];
@@ -47,7 +46,7 @@ it('ends a job pressed offline once the link is back and the draft has another d
 
   let laden = await open('Laden', { via: via });
   const account = await saveShopAccount(laden, sb);
-  await laden.call('imprints:create', { accountId: account.id, content: 'Möbelhaus Schmidt GmbH' });
+  await giveImprint(laden, account.id, 'Möbelhaus Schmidt GmbH');
   let lager = await open('Lager', {});
   await vi.waitFor(async () => {
     const { accounts } = await lager.call<{ accounts: AccountView[] }>('accounts:list');

@@ -5,8 +5,8 @@ import { afterEach, expect, it, vi } from 'vitest';
 import { startSandbox } from '../../src/sandbox';
 import { createSessionSecretStore } from '../../src/main/secrets/secret-store';
 import type { PublishState } from '../../src/shared/domain/publishing/publish-job';
-import { sampleDraft } from '../fixtures/drafts';
 import { readyDraft, writeDraft } from '../fixtures/draft-files';
+import { giveImprint, publicationWithoutImprint as publication } from '../helpers/imprint';
 import {
   adminQuery,
   openDesk,
@@ -17,7 +17,6 @@ import {
 } from './helpers/desks';
 
 const CLIENT = SHOP_CLIENT;
-const publication = { ...sampleDraft('x').publication, imprintUuid: null };
 const wait = { timeout: 30_000, interval: 100 };
 
 const cleanup: Array<() => Promise<unknown>> = [];
@@ -33,7 +32,7 @@ it('keeps a job pressed offline over a restart while offline, and publishes it o
   const secrets = createSessionSecretStore('no keychain in tests');
   let laden: Desk = await openDesk(url, 'Laden', { via, secrets });
   const account = await saveShopAccount(laden, sb);
-  await laden.call('imprints:create', { accountId: account.id, content: 'Möbelhaus Schmidt GmbH' });
+  await giveImprint(laden, account.id, 'Möbelhaus Schmidt GmbH');
   await laden.close();
   const { dataDir } = laden;
   const draft = readyDraft(dataDir, 1, { title: 'Schrank', accountId: account.id, publication }, 2);

@@ -8,13 +8,9 @@ import { afterEach, expect, it, vi } from 'vitest';
 import type { Draft } from '../../src/shared/domain/drafts/draft';
 import { draftFieldsOf } from '../../src/shared/domain/shop/draft-fields';
 import type { DraftTemplate } from '../../src/shared/domain/drafts/template';
-import type {
-  AccountsState,
-  AccountView,
-  AddPhotosResult,
-  DraftsListResult,
-} from '../../src/shared/ipc/types';
+import type { AccountsState, AddPhotosResult, DraftsListResult } from '../../src/shared/ipc/types';
 import { colourFor, solidPng } from '../fixtures/images';
+import { addRealAccount } from '../helpers/real-account';
 import { createTempApp } from '../unit/helpers/temp-app';
 import { adminQuery, initShop, openDesk, type Desk } from './helpers/desks';
 import { freshDatabase } from './helpers/shared-postgres';
@@ -79,13 +75,11 @@ it('shows a draft with its photos made on one desk on the other, through its eve
 it('shares accounts (never their secret, never the Sandbox) and templates; no password in a desk file', async () => {
   const [a, b, url] = await twoDesks();
   const secret = 'client-secret-7f3a9c1e';
-  const account = await a.call<AccountView>('accounts:save', {
-    name: 'Filiale Nord',
-    authUrl: 'https://auth.example.test',
-    baseUrl: 'https://api.example.test',
-    clientId: 'nord-client',
-    secret,
-  });
+  const account = await addRealAccount(
+    a,
+    { authUrl: 'https://auth.example.test', baseUrl: 'https://api.example.test' },
+    { name: 'Filiale Nord', client: { clientId: 'nord-client', clientSecret: secret } },
+  );
   await a.call('accounts:set-defaults', {
     id: account.id,
     defaults: { ...account.defaults, city: 'Hamburg', postalCode: '20095' },
@@ -159,13 +153,11 @@ function filesUnder(folder: string): string[] {
 
 it('shares the trash, a restore, a removed template and a removed account', async () => {
   const [a, b] = await twoDesks();
-  const account = await a.call<AccountView>('accounts:save', {
-    name: 'Filiale Süd',
-    authUrl: 'https://auth.example.test',
-    baseUrl: 'https://api.example.test',
-    clientId: 'sued-client',
-  });
-  await a.call('accounts:select', { id: account.id });
+  const account = await addRealAccount(
+    a,
+    { authUrl: 'https://auth.example.test', baseUrl: 'https://api.example.test' },
+    { name: 'Filiale Süd', client: { clientId: 'sued-client' }, select: true },
+  );
   const draft = await a.call<Draft>('drafts:create');
   const template = await a.call<DraftTemplate>('templates:save', { draftId: draft.id, name: 'Lampen' });
   await a.call('drafts:trash', { ids: [draft.id] });

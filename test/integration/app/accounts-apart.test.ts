@@ -14,11 +14,11 @@ import { ACCOUNT_UPGRADE_FILE } from '../../../src/main/storage/drafts-account-u
 import { sampleDraft } from '../../fixtures/drafts';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
 import { seedListings } from '../../fixtures/seed-listings';
+import { giveImprint, publicationWithoutImprint as publication } from '../../helpers/imprint';
+import { addRealAccount } from '../../helpers/real-account';
 import { createTempApp, tempDir, type TempApp } from '../../unit/helpers/temp-app';
 
 const ID = (n: number) => `00000000-0000-4000-8000-00000000a00${n}`;
-// No imprint of its own: the engine uses (and first creates) the account's default.
-const publication = { ...sampleDraft('x').publication, imprintUuid: null };
 const CLIENT = { clientId: 'moebelhaus-schmidt', clientSecret: 'moebel-secret-9d2c' };
 
 let remote: Sandbox;
@@ -33,13 +33,7 @@ async function start(): Promise<void> {
   temp = await createTempApp(folder.dir);
   shop =
     (await call<{ accounts: AccountView[] }>('accounts:list')).accounts.find((a) => a.name === 'Möbelhaus') ??
-    (await call<AccountView>('accounts:save', {
-      name: 'Möbelhaus',
-      authUrl: remote.authUrl,
-      baseUrl: remote.baseUrl,
-      clientId: CLIENT.clientId,
-      secret: CLIENT.clientSecret,
-    }));
+    (await addRealAccount(temp, remote, { name: 'Möbelhaus', client: CLIENT }));
 }
 
 beforeEach(async () => {
@@ -55,7 +49,7 @@ afterEach(async () => {
 describe('the list by account, copies and moves', () => {
   beforeEach(async () => {
     await start();
-    await call('imprints:create', { accountId: shop.id, content: 'Möbelhaus Schmidt GmbH' });
+    await giveImprint(temp, shop.id, 'Möbelhaus Schmidt GmbH');
     shop = (await call<{ accounts: AccountView[] }>('accounts:list')).accounts.find((a) => a.id === shop.id)!;
   });
 

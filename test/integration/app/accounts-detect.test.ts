@@ -4,36 +4,24 @@
 // answers and kept normalized, and an accounts file from before the Automatic setting is migrated.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AccountsState, AccountView, ConnectionResult } from '../../../src/shared/ipc/types';
-import { startSandbox, type Sandbox } from '../../../src/sandbox';
-import { createTempApp, type TempApp } from '../../unit/helpers/temp-app';
+import { describe, expect, it } from 'vitest';
+import type { AccountsState, ConnectionResult } from '../../../src/shared/ipc/types';
+import { startSandbox } from '../../../src/sandbox';
+import { giveImprint } from '../../helpers/imprint';
+import { addRealAccount } from '../../helpers/real-account';
+import { useAppAndService } from '../../unit/helpers/app-and-service';
+import { createTempApp } from '../../unit/helpers/temp-app';
 
-let temp: TempApp;
-let remote: Sandbox | undefined;
 const SECRET = 'remote-secret-5b1f09';
+const scene = useAppAndService({ clientId: 'seller-7', clientSecret: SECRET });
 
-beforeEach(async () => {
-  temp = await createTempApp();
-});
-afterEach(async () => {
-  await temp.remove();
-  await remote?.close();
-  remote = undefined;
-});
+const call = <T>(channel: string, input?: unknown) => scene.temp.call<T>(channel, input);
 
-const call = <T>(channel: string, input?: unknown) => temp.call<T>(channel, input);
-
-async function remoteWith(authScheme: 'bearer' | 'bare' | 'both'): Promise<Sandbox> {
-  remote = await startSandbox({
-    clients: [{ clientId: 'seller-7', clientSecret: SECRET }],
-    quirks: { authScheme },
-  });
-  return remote;
-}
+const remoteWith = (authScheme: 'bearer' | 'bare' | 'both') => scene.service({ quirks: { authScheme } });
 
 const stored = (): Array<Record<string, unknown>> =>
-  (JSON.parse(readFileSync(path.join(temp.dataDir, 'accounts.json'), 'utf8')) as { accounts: [] }).accounts;
+  (JSON.parse(readFileSync(path.join(scene.temp.dataDir, 'accounts.json'), 'utf8')) as { accounts: [] })
+    .accounts;
 
 describe('a fresh account with default settings', () => {
   it.each([
@@ -42,12 +30,9 @@ describe('a fresh account with default settings', () => {
     ['both', 'bearer'],
   ] as const)('against a service that wants %s: connects, detects %s and keeps it', async (scheme, form) => {
     const sb = await remoteWith(scheme);
-    const saved = await call<AccountView>('accounts:save', {
+    const saved = await addRealAccount(scene.temp, sb, {
       name: 'Shop',
-      authUrl: sb.authUrl,
-      baseUrl: sb.baseUrl,
-      clientId: 'seller-7',
-      secret: SECRET,
+      client: { clientId: 'seller-7', clientSecret: SECRET },
     });
     expect(saved).toMatchObject({ authScheme: 'auto', detectedAuthForm: null });
 
@@ -71,18 +56,15 @@ describe('a fresh account with default settings', () => {
 
     // Calls made afterwards send the detected form at once.
     sb.resetStats();
-    await call('imprints:create', { accountId: saved.id, content: 'Muster GmbH' });
+    await giveImprint(scene.temp, saved.id, 'Muster GmbH');
     expect(sb.stats().requests['POST /v1/imprints']).toEqual({ '200': 1 });
   });
 
   it('an explicit Bearer setting against a service that wants the bare token fails clearly', async () => {
     const sb = await remoteWith('bare');
-    const saved = await call<AccountView>('accounts:save', {
+    const saved = await addRealAccount(scene.temp, sb, {
       name: 'Shop',
-      authUrl: sb.authUrl,
-      baseUrl: sb.baseUrl,
-      clientId: 'seller-7',
-      secret: SECRET,
+      client: { clientId: 'seller-7', clientSecret: SECRET },
       authScheme: 'bearer',
     });
     const result = await call<ConnectionResult>('accounts:test', { id: saved.id });
@@ -100,13 +82,11 @@ describe('credentials refused in both forms', () => {
     const other = await startSandbox({ clients: [{ clientId: 'seller-7', clientSecret: SECRET }] });
     try {
       // The token of one service is worth nothing at the other's listings: both forms are refused.
-      const saved = await call<AccountView>('accounts:save', {
-        name: 'Mixed',
-        authUrl: sb.authUrl,
-        baseUrl: other.baseUrl,
-        clientId: 'seller-7',
-        secret: SECRET,
-      });
+      const saved = await addRealAccount(
+        scene.temp,
+        { authUrl: sb.authUrl, baseUrl: other.baseUrl },
+        { name: 'Mixed', client: { clientId: 'seller-7', clientSecret: SECRET } },
+      );
       expect(await call<ConnectionResult>('accounts:test', { id: saved.id })).toMatchObject({
         ok: false,
         problem: 'unauthorized',
@@ -123,13 +103,11 @@ describe('credentials refused in both forms', () => {
 describe('addresses as a seller pastes them', () => {
   it('the token root without /v2 and the listings root with /v1: connects and keeps them normalized', async () => {
     const sb = await remoteWith('bare');
-    const saved = await call<AccountView>('accounts:save', {
-      name: 'Shop',
-      authUrl: sb.authUrl.replace(/\/v2$/, ''),
-      baseUrl: `${sb.baseUrl}/v1`,
-      clientId: 'seller-7',
-      secret: SECRET,
-    });
+    const saved = await addRealAccount(
+      scene.temp,
+      { authUrl: sb.authUrl.replace(/\/v2$/, ''), baseUrl: `${sb.baseUrl}/v1` },
+      { name: 'Shop', client: { clientId: 'seller-7', clientSecret: SECRET } },
+    );
     const result = await call<ConnectionResult>('accounts:test', { id: saved.id });
     expect(result).toMatchObject({
       ok: true,
@@ -153,13 +131,11 @@ describe('addresses as a seller pastes them', () => {
 
   it('the whole token URL: connects and keeps the root', async () => {
     const sb = await remoteWith('both');
-    const saved = await call<AccountView>('accounts:save', {
-      name: 'Shop',
-      authUrl: `${sb.authUrl}/oidc/token`,
-      baseUrl: sb.baseUrl,
-      clientId: 'seller-7',
-      secret: SECRET,
-    });
+    const saved = await addRealAccount(
+      scene.temp,
+      { authUrl: `${sb.authUrl}/oidc/token`, baseUrl: sb.baseUrl },
+      { name: 'Shop', client: { clientId: 'seller-7', clientSecret: SECRET } },
+    );
     expect(await call<ConnectionResult>('accounts:test', { id: saved.id })).toMatchObject({ ok: true });
     expect(stored().find((a) => a.id === saved.id)).toMatchObject({ authUrl: sb.authUrl });
   });
@@ -167,8 +143,8 @@ describe('addresses as a seller pastes them', () => {
 
 describe('an accounts file from before the Automatic setting', () => {
   it('turns the old default Bearer into Automatic and keeps an explicit bare token', async () => {
-    await temp.app.close();
-    const file = path.join(temp.dataDir, 'accounts.json');
+    await scene.temp.app.close();
+    const file = path.join(scene.temp.dataDir, 'accounts.json');
     const old = JSON.parse(readFileSync(file, 'utf8')) as { accounts: Array<Record<string, unknown>> };
     const record = (id: string, authScheme: string) => ({
       id,
@@ -185,7 +161,7 @@ describe('an accounts file from before the Automatic setting', () => {
     old.accounts.forEach((account) => (account.authScheme = 'bearer'));
     old.accounts.push(record('old-default', 'bearer'), record('old-bare', 'bare'));
     writeFileSync(file, JSON.stringify(old));
-    const reopened = await createTempApp(temp.dataDir);
+    const reopened = await createTempApp(scene.temp.dataDir);
     try {
       const state = await reopened.app.router.call('accounts:list', undefined);
       if (!state.ok) throw new Error(state.error.message);

@@ -2,42 +2,31 @@
 // embedded sandbox and a second sandbox standing in for a remote service.
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   AccountsState,
   AccountView,
   ConnectionResult,
   ListingsState,
 } from '../../../src/shared/ipc/types';
-import { startSandbox, type Sandbox } from '../../../src/sandbox';
-import { createTempApp, type TempApp } from '../../unit/helpers/temp-app';
+import { addRealAccount } from '../../helpers/real-account';
+import { useAppAndService } from '../../unit/helpers/app-and-service';
+import { createTempApp } from '../../unit/helpers/temp-app';
 import { Api } from '../sandbox/helpers';
 
-let temp: TempApp;
-let remote: Sandbox | undefined;
 const SECRET = 'remote-secret-0c7e21';
+const scene = useAppAndService({ clientId: 'seller-42', clientSecret: SECRET });
 
-beforeEach(async () => {
-  temp = await createTempApp();
-});
-afterEach(async () => {
-  await temp.remove();
-  await remote?.close();
-  remote = undefined;
-});
-
-const call = <T>(channel: string, input?: unknown) => temp.call<T>(channel, input);
-const fail = (channel: string, input?: unknown) => temp.fail(channel, input);
+const call = <T>(channel: string, input?: unknown) => scene.temp.call<T>(channel, input);
+const fail = (channel: string, input?: unknown) => scene.temp.fail(channel, input);
 
 async function addRemote(secret: string | undefined = SECRET): Promise<AccountView> {
-  remote ??= await startSandbox({ clients: [{ clientId: 'seller-42', clientSecret: SECRET }] });
-  return call<AccountView>('accounts:save', {
-    name: 'Shop',
-    authUrl: remote.authUrl,
-    baseUrl: `${remote.baseUrl}/`,
-    clientId: 'seller-42',
-    ...(secret && { secret }),
-  });
+  const remote = scene.remote ?? (await scene.service());
+  return addRealAccount(
+    scene.temp,
+    { authUrl: remote.authUrl, baseUrl: `${remote.baseUrl}/` },
+    { name: 'Shop', client: { clientId: 'seller-42', clientSecret: secret } },
+  );
 }
 
 describe('the Sandbox account', () => {
@@ -53,7 +42,7 @@ describe('the Sandbox account', () => {
         authScheme: 'auto',
       }),
     ]);
-    expect(state.accounts[0]!.baseUrl).toBe(temp.app.sandbox.baseUrl);
+    expect(state.accounts[0]!.baseUrl).toBe(scene.temp.app.sandbox.baseUrl);
     expect(await call<ConnectionResult>('accounts:test', { id: 'sandbox' })).toMatchObject({
       ok: true,
       listingCount: 0,
@@ -64,7 +53,7 @@ describe('the Sandbox account', () => {
   });
 
   it('keeps its data in the data folder and cannot be removed', async () => {
-    expect(existsSync(path.join(temp.dataDir, 'sandbox'))).toBe(true);
+    expect(existsSync(path.join(scene.temp.dataDir, 'sandbox'))).toBe(true);
     expect((await fail('accounts:remove', { id: 'sandbox' })).code).toBe('forbidden');
     expect((await fail('accounts:set-secret', { id: 'sandbox', secret: 'x' })).code).toBe('forbidden');
   });
@@ -86,7 +75,7 @@ describe('the Sandbox account', () => {
       uuid: second.imprints[1]!.uuid,
     });
     expect(picked.defaultImprintUuid).toBe(second.imprints[1]!.uuid);
-    expect(temp.app.sandbox.sandbox.stats().clients['listing-desk']).toMatchObject({ imprints: 2 });
+    expect(scene.temp.app.sandbox.sandbox.stats().clients['listing-desk']).toMatchObject({ imprints: 2 });
     expect((await fail('imprints:set-default', { accountId: 'sandbox', uuid: 'not-one' })).code).toBe(
       'not-found',
     );
@@ -110,8 +99,8 @@ describe('service accounts', () => {
 
   it('stores the secret outside every file, tests, switches and lists the account’s listings', async () => {
     const account = await addRemote();
-    expect(account).toMatchObject({ kind: 'service', hasSecret: true, baseUrl: remote!.baseUrl });
-    const api = await Api.login(remote!);
+    expect(account).toMatchObject({ kind: 'service', hasSecret: true, baseUrl: scene.remote!.baseUrl });
+    const api = await Api.login(scene.remote!);
     await api.listing({ title: 'Sofa' });
     expect(await call<ConnectionResult>('accounts:test', { id: account.id })).toMatchObject({
       ok: true,
@@ -125,12 +114,12 @@ describe('service accounts', () => {
     const detail = await call<{ title: string }>('listings:get', { uuid: listings.listings[0]!.uuid });
     expect(detail.title).toBe('Sofa');
 
-    for (const file of readdirSync(temp.dataDir, { recursive: true, encoding: 'utf8' })) {
-      const full = path.join(temp.dataDir, file);
+    for (const file of readdirSync(scene.temp.dataDir, { recursive: true, encoding: 'utf8' })) {
+      const full = path.join(scene.temp.dataDir, file);
       if (statSync(full).isFile()) expect(readFileSync(full).includes(Buffer.from(SECRET)), file).toBe(false);
     }
     expect(
-      JSON.stringify(temp.log.error.mock.calls) + JSON.stringify(temp.log.info.mock.calls),
+      JSON.stringify(scene.temp.log.error.mock.calls) + JSON.stringify(scene.temp.log.info.mock.calls),
     ).not.toContain(SECRET);
   });
 
@@ -151,7 +140,7 @@ describe('service accounts', () => {
     await call('accounts:set-secret', { id: wrong.id, secret: SECRET });
     // An explicit Bearer setting is honoured as it is, even against a service that wants the bare token.
     await call('accounts:save', { id: wrong.id, name: 'Shop', authScheme: 'bearer' });
-    remote!.setQuirks({ authScheme: 'bare' });
+    scene.remote!.setQuirks({ authScheme: 'bare' });
     expect(await call<ConnectionResult>('accounts:test', { id: wrong.id })).toMatchObject({
       ok: false,
       problem: 'unauthorized',
@@ -162,12 +151,12 @@ describe('service accounts', () => {
 
   it('shows the last known list with the problem when the service cannot be reached', async () => {
     const account = await addRemote();
-    const api = await Api.login(remote!);
+    const api = await Api.login(scene.remote!);
     await api.listing({ title: 'Lampe' });
     await call('accounts:select', { id: account.id });
     expect((await call<ListingsState>('listings:list', { refresh: true })).listings).toHaveLength(1);
-    await remote!.close();
-    remote = undefined;
+    await scene.remote!.close();
+    scene.remote = undefined;
 
     const offline = await call<ListingsState>('listings:list', { refresh: true });
     expect(offline.problem?.problem).toBe('unreachable');
@@ -175,8 +164,8 @@ describe('service accounts', () => {
     expect(offline.fetchedAt).not.toBeNull();
 
     // Also after a restart of the app: the list comes from the cache on disk.
-    await temp.app.close();
-    const reopened = await createTempApp(temp.dataDir);
+    await scene.temp.app.close();
+    const reopened = await createTempApp(scene.temp.dataDir);
     try {
       const cached = await reopened.app.router.call('listings:list', { refresh: true });
       expect(cached).toMatchObject({
@@ -199,16 +188,18 @@ describe('service accounts', () => {
 
   it('moves an unreadable accounts file aside and starts with the Sandbox account', async () => {
     await addRemote();
-    await temp.app.close();
-    writeFileSync(path.join(temp.dataDir, 'accounts.json'), '{"accounts": [{"id": 1}], "activeId": 5}');
-    const reopened = await createTempApp(temp.dataDir);
+    await scene.temp.app.close();
+    writeFileSync(path.join(scene.temp.dataDir, 'accounts.json'), '{"accounts": [{"id": 1}], "activeId": 5}');
+    const reopened = await createTempApp(scene.temp.dataDir);
     try {
       const state = await reopened.app.router.call('accounts:list', undefined);
       expect(state).toMatchObject({
         ok: true,
         value: { activeId: 'sandbox', accounts: [expect.objectContaining({ id: 'sandbox' })] },
       });
-      expect(readdirSync(temp.dataDir).some((f) => f.startsWith('accounts.json.unreadable-'))).toBe(true);
+      expect(readdirSync(scene.temp.dataDir).some((f) => f.startsWith('accounts.json.unreadable-'))).toBe(
+        true,
+      );
       expect(reopened.log.error).toHaveBeenCalledWith(expect.stringContaining('moved aside'));
     } finally {
       await reopened.app.close();

@@ -10,14 +10,13 @@ import type {
   PublishState,
 } from '../../../src/shared/domain/publishing/publish-job';
 import type { Draft } from '../../../src/shared/domain/drafts/draft';
-import { sampleDraft } from '../../fixtures/drafts';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
+import { publicationWithoutImprint as publication } from '../../helpers/imprint';
 import { createTempApp, tempDir, type TempApp } from '../../unit/helpers/temp-app';
 
 let temp: TempApp;
 const notify = vi.fn<(title: string, body: string) => void>();
 const folder = tempDir('listing-desk-publish-');
-const publication = { ...sampleDraft('x').publication, imprintUuid: null };
 
 beforeEach(async () => {
   notify.mockClear();

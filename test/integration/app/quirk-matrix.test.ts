@@ -19,8 +19,10 @@ import type {
   PublishState,
 } from '../../../src/shared/domain/publishing/publish-job';
 import type { Envelope } from '../../../src/shared/ipc/envelope';
-import type { AccountView, ConnectionResult } from '../../../src/shared/ipc/types';
+import type { ConnectionResult } from '../../../src/shared/ipc/types';
 import { PHOTO_COLOURS, noisyJpeg, sameColour, shownImage, writeJpegDraft } from '../../fixtures/big-photos';
+import { giveImprint } from '../../helpers/imprint';
+import { addRealAccount } from '../../helpers/real-account';
 import { spyLogger, tempDir } from '../../unit/helpers/temp-app';
 
 const CLIENT_ID = 'seller-matrix';
@@ -107,23 +109,18 @@ describe('a fresh account publishes 3 drafts of 3 photos in every quirk setting'
       },
     );
     open[0]!.app = app;
+    const desk = { call: (channel: string, input?: unknown) => call(app, channel, input) };
 
     // Only what a new seller types: a name, the two addresses, the client id and the secret.
-    const account = await call<AccountView>(app, 'accounts:save', {
+    const account = await addRealAccount(desk, sb, {
       name: 'Mein Shop',
-      authUrl: sb.authUrl,
-      baseUrl: sb.baseUrl,
-      clientId: CLIENT_ID,
-      secret: SECRET,
+      client: { clientId: CLIENT_ID, clientSecret: SECRET },
     });
     const test = await call<ConnectionResult>(app, 'accounts:test', { id: account.id });
     expect(test).toMatchObject({ ok: true });
     await call(app, 'accounts:select', { id: account.id });
     // A real account publishes only with an imprint the seller entered (issue 26.2).
-    await call(app, 'imprints:create', {
-      accountId: account.id,
-      content: 'Testladen GmbH, Hauptstraße 1, 10115 Berlin',
-    });
+    await giveImprint(desk, account.id, 'Testladen GmbH, Hauptstraße 1, 10115 Berlin');
     // The drafts were given the account selected at start (Sandbox); they move to this one.
     await call(app, 'drafts:move-account', { ids: drafts.map((draft) => draft.id), accountId: account.id });
 

@@ -7,17 +7,10 @@ import type { Draft } from '../../../src/shared/domain/drafts/draft';
 import type { ScheduleAnswer } from '../../../src/shared/ipc/contract-schedule';
 import type { DraftsListResult } from '../../../src/shared/ipc/types';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
+import { publicationWithoutImprint as publication } from '../../helpers/imprint';
 import { fakeClock, type FakeClock } from '../../unit/helpers/fake-clock';
 import { createTempApp, tempDir, type TempApp } from '../../unit/helpers/temp-app';
 
-const publication = {
-  street: 'Hauptstraße 1',
-  city: 'Berlin',
-  district: 'Mitte',
-  postalCode: '10115',
-  availabilityRadiusInKm: 25,
-  imprintUuid: null,
-};
 const folders: { remove(): void }[] = [];
 const apps: TempApp[] = [];
 afterEach(async () => {

@@ -1,20 +1,11 @@
 // The command line's parsing: every usage error is caught before the data folder is opened, and
 // said in English and German.
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs, UsageError, type UsageProblem } from '../../../src/main/cli/args';
-import { cliWords } from '../../../src/main/cli/words/words';
+import { parseCliArgs, type UsageProblem } from '../../../src/main/cli/args';
+import { cliWords } from '../../../src/main/cli/words';
+import { usageProblem as problem } from '../../unit/helpers/cli-usage';
 
 const id = '6f1c2b7e-9a41-4f3e-8d2a-0c5b7e9f1a23';
-
-function problem(argv: string[]): UsageProblem {
-  try {
-    parseCliArgs(argv);
-  } catch (error) {
-    if (error instanceof UsageError) return error.usage;
-    throw error;
-  }
-  throw new Error(`${argv.join(' ')} parsed without a usage error`);
-}
 
 describe('parseCliArgs', () => {
   it('reads each command with its options', () => {

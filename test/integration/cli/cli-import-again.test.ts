@@ -3,19 +3,14 @@
 // draft; photos not found say where they were looked for and end with exit code 1; drafts not
 // ready to publish end with 6; the JSON and the text name the same (spreadsheet) row numbers.
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Draft } from '../../../src/shared/domain/drafts/draft';
 import type { DraftsListResult } from '../../../src/shared/ipc/types';
 import { put, putPhoto } from '../../fixtures/import/import-files';
-import { createTempApp, tempDir } from '../../unit/helpers/temp-app';
+import { createTempApp, tempDirsForFile } from '../../unit/helpers/temp-app';
 import { cli } from './run-cli';
 
-const data = tempDir('listing-desk-cli-again-');
-const src = tempDir('listing-desk-cli-again-src-');
-afterAll(() => {
-  data.remove();
-  src.remove();
-});
+const [data, src] = tempDirsForFile('listing-desk-cli-again-', 'listing-desk-cli-again-src-');
 
 const HEADER = 'Titel;Beschreibung;Kategorie;Preis;E-Mail;Straße;PLZ;Ort;Stadtteil;Umkreis;Bild;Referenz';
 const place = 'shop@example.de;Hauptstraße 1;10115;Berlin;Mitte;25';

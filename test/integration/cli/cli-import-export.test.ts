@@ -2,18 +2,13 @@
 // child process per command on a temporary data folder; exit codes, JSON on stdout, words on stderr.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { put, putPhoto } from '../../fixtures/import/import-files';
-import { createTempApp, tempDir } from '../../unit/helpers/temp-app';
+import { createTempApp, tempDirsForFile } from '../../unit/helpers/temp-app';
 import { cli } from './run-cli';
 import type { Draft } from '../../../src/shared/domain/drafts/draft';
 
-const data = tempDir('listing-desk-cli-data-');
-const src = tempDir('listing-desk-cli-src-');
-afterAll(() => {
-  data.remove();
-  src.remove();
-});
+const [data, src] = tempDirsForFile('listing-desk-cli-data-', 'listing-desk-cli-src-');
 
 describe('import and export on the command line', () => {
   let draftIds: string[] = [];

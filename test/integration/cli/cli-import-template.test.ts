@@ -2,20 +2,15 @@
 // template, the row's own values win; a name the account has no template of is a usage error
 // (exit code 2) naming the templates it has. A child process per command on a temporary data folder.
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Draft } from '../../../src/shared/domain/drafts/draft';
 import { draftFieldsOf } from '../../../src/shared/domain/shop/draft-fields';
 import type { DraftTemplate } from '../../../src/shared/domain/drafts/template';
 import { put } from '../../fixtures/import/import-files';
-import { createTempApp, tempDir } from '../../unit/helpers/temp-app';
+import { createTempApp, tempDirsForFile } from '../../unit/helpers/temp-app';
 import { cli } from './run-cli';
 
-const data = tempDir('listing-desk-cli-template-data-');
-const src = tempDir('listing-desk-cli-template-src-');
-afterAll(() => {
-  data.remove();
-  src.remove();
-});
+const [data, src] = tempDirsForFile('listing-desk-cli-template-data-', 'listing-desk-cli-template-src-');
 
 describe('import --template on the command line', () => {
   it('starts each draft from the named template; an unknown name is a usage error', async () => {

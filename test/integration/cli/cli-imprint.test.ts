@@ -7,19 +7,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Draft } from '../../../src/shared/domain/drafts/draft';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
-import { createTempApp, tempDir } from '../../unit/helpers/temp-app';
+import { publicationWithoutImprint as publication } from '../../helpers/imprint';
+import { NOWHERE } from '../../helpers/real-account';
+import { addRealAccountTo, tempDir } from '../../unit/helpers/temp-app';
 import { cli } from './run-cli';
 
 const folder = tempDir('listing-desk-cli-imprint-');
 const dir = folder.dir;
-const publication = {
-  street: 'Hauptstraße 1',
-  city: 'Berlin',
-  district: 'Mitte',
-  postalCode: '10115',
-  availabilityRadiusInKm: 25,
-  imprintUuid: null,
-};
 const NOTICE =
   'Möbelhaus Schmidt GmbH\nIndustriestraße 7\n12099 Berlin\n\nVertreten durch: Anna Schmidt\nE-Mail: info@moebel-schmidt.example';
 let sandboxDraft: Draft;
@@ -27,15 +21,10 @@ let shopDraft: Draft;
 
 beforeAll(async () => {
   // An account of a real service (out of reach: the refusal must not need it), added as the app does.
-  const temp = await createTempApp(dir);
-  const laden = await temp.call<{ id: string }>('accounts:save', {
+  const laden = await addRealAccountTo(dir, NOWHERE, {
     name: 'Laden',
-    authUrl: 'http://127.0.0.1:9/oauth/token',
-    baseUrl: 'http://127.0.0.1:9/api',
-    clientId: 'laden',
-    secret: 'geheim',
+    client: { clientId: 'laden', clientSecret: 'geheim' },
   });
-  await temp.remove();
   sandboxDraft = readyDraft(dir, 10, { title: 'Sessel', customReference: 'IMP-1', publication }, 1);
   shopDraft = readyDraft(
     dir,
@@ -49,6 +38,10 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'latin1.txt'), Buffer.from([0x4d, 0xf6, 0x62, 0x65, 0x6c]));
 });
 afterAll(() => folder.remove());
+
+/** `accounts imprint ACCOUNT FILE` with a file of the data folder, as a seller sets an account's imprint. */
+const imprintFrom = (account: string, file: string, env: NodeJS.ProcessEnv = {}) =>
+  cli(['accounts', 'imprint', account, path.join(dir, file), '--data-dir', dir], env);
 
 describe('the imprint on the command line', () => {
   it('publish refuses an account without an imprint before anything is sent, naming the command', async () => {
@@ -77,22 +70,10 @@ describe('the imprint on the command line', () => {
   }, 120_000);
 
   it('accounts imprint refuses an empty file and one that is not UTF-8', async () => {
-    const empty = await cli([
-      'accounts',
-      'imprint',
-      'Sandbox',
-      path.join(dir, 'empty.txt'),
-      '--data-dir',
-      dir,
-    ]);
+    const empty = await imprintFrom('Sandbox', 'empty.txt');
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain('is empty. Write the notice in it');
-    const latin = await cli(
-      ['accounts', 'imprint', 'Sandbox', path.join(dir, 'latin1.txt'), '--data-dir', dir],
-      {
-        LANG: 'de_DE.UTF-8',
-      },
-    );
+    const latin = await imprintFrom('Sandbox', 'latin1.txt', { LANG: 'de_DE.UTF-8' });
     expect(latin.code).toBe(2);
     expect(latin.stderr).toContain('lässt sich nicht als UTF-8-Text lesen');
     const usage = await cli(['accounts', 'imprint', 'Sandbox', '--data-dir', dir]);
@@ -101,14 +82,7 @@ describe('the imprint on the command line', () => {
   }, 120_000);
 
   it('accounts imprint sets the imprint, and the ad is published with exactly that text', async () => {
-    const set = await cli([
-      'accounts',
-      'imprint',
-      'sandbox',
-      path.join(dir, 'imprint.txt'),
-      '--data-dir',
-      dir,
-    ]);
+    const set = await imprintFrom('sandbox', 'imprint.txt');
     expect(set.code, set.stderr).toBe(0);
     expect(set.stderr).toContain('The imprint of “Sandbox” is now the text of');
     const result = JSON.parse(set.stdout) as { imprintUuid: string; content: string };

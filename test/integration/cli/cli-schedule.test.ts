@@ -3,28 +3,17 @@
 // its time and publishes after it, saying it was due earlier; a time past or unreadable refused in
 // plain words. The time "after" is the worker's clock moved on with LISTING_DESK_CLOCK_SHIFT_MS
 // (read by the runner's clock port only, for tests), so nothing here waits for a real minute.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Draft } from '../../../src/shared/domain/drafts/draft';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
+import { publicationWithoutImprint as publication } from '../../helpers/imprint';
 import { tempDir } from '../../unit/helpers/temp-app';
-import { cli } from './run-cli';
+import { cli, cliInBackground } from './run-cli';
 
 const folder = tempDir('listing-desk-cli-schedule-');
 const dir = folder.dir;
 let draft: Draft;
 let second: Draft;
-const root = path.resolve(import.meta.dirname, '..', '..', '..');
-
-const publication = {
-  street: 'Hauptstraße 1',
-  city: 'Berlin',
-  district: 'Mitte',
-  postalCode: '10115',
-  availabilityRadiusInKm: 25,
-  imprintUuid: null,
-};
 
 /** `at` as the seller types a local time: YYYY-MM-DD HH:MM. */
 function localText(at: Date): string {
@@ -109,30 +98,18 @@ describe('publish --at and worker --once', () => {
     const at = new Date(Date.now() + 8_000).toISOString();
     const scheduled = await cli(['publish', second.id, '--at', at, '--data-dir', dir]);
     expect(scheduled.code, scheduled.stderr).toBe(0);
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/main/cli/main.ts', 'worker', '--data-dir', dir],
-      {
-        cwd: root,
-        env: { ...process.env, LANG: 'en_US.UTF-8', LC_ALL: '', LC_MESSAGES: '' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const { child, seen } = cliInBackground(['worker', '--data-dir', dir]);
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    await vi.waitFor(() => expect(stdout).toContain('“Wanduhr” is being published, as scheduled for '), {
+    await vi.waitFor(() => expect(seen.stdout).toContain('“Wanduhr” is being published, as scheduled for '), {
       timeout: 90_000,
       interval: 200,
     });
-    expect(stderr).toContain('The worker runs what falls due until stopped (Ctrl+C or SIGTERM).');
+    expect(seen.stderr).toContain('The worker runs what falls due until stopped (Ctrl+C or SIGTERM).');
     // Still running after it published: it waits for the next thing due.
     expect(child.exitCode).toBeNull();
     child.kill('SIGTERM');
     expect(await exited).toBe(130);
-    expect(stderr).toContain('The worker stopped; what it was doing continues at its next start.');
+    expect(seen.stderr).toContain('The worker stopped; what it was doing continues at its next start.');
     // Its job continues at the next start; the schedule is not run a second time.
     const after = await cli(['worker', '--once', '--data-dir', dir]);
     expect(after.code, after.stderr).toBe(0);

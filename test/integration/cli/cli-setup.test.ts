@@ -10,7 +10,7 @@ import type { Draft } from '../../../src/shared/domain/drafts/draft';
 import type { DraftsListResult } from '../../../src/shared/ipc/types';
 import { put, putPhoto } from '../../fixtures/import/import-files';
 import { createTempApp, tempDir } from '../../unit/helpers/temp-app';
-import { cli } from './run-cli';
+import { cli, serviceOptions } from './run-cli';
 
 const root = tempDir('listing-desk-cli-setup-');
 afterAll(() => root.remove());
@@ -208,12 +208,7 @@ describe('accounts on the command line without a keychain', () => {
   it('refuses accounts add plainly, making no folder and writing the secret nowhere', async () => {
     const secret = 'geheim-7f3a-nirgends';
     const service = [
-      '--auth-url',
-      'http://127.0.0.1:9/auth',
-      '--base-url',
-      'http://127.0.0.1:9/api',
-      '--client-id',
-      'laden-1',
+      ...serviceOptions({ authUrl: 'http://127.0.0.1:9/auth', baseUrl: 'http://127.0.0.1:9/api' }, 'laden-1'),
     ];
     const elsewhere = path.join(root.dir, 'noch-nicht');
     const refused = await run(

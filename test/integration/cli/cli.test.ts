@@ -1,28 +1,19 @@
 // The command line against the embedded listing service, as a scheduler runs it: a child process
 // per command on a temporary data folder, its exit code, its JSON on stdout and its progress on
 // stderr checked. Drafts are written in the store's own format before the first command.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from '../../../src/main/storage/data-lock';
 import type { Draft } from '../../../src/shared/domain/drafts/draft';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
-import { createTempApp, tempDir } from '../../unit/helpers/temp-app';
-import { cli } from './run-cli';
-
-const root = path.resolve(import.meta.dirname, '..', '..', '..');
+import { publicationWithoutImprint as publication } from '../../helpers/imprint';
+import { NOWHERE } from '../../helpers/real-account';
+import { addRealAccountTo, tempDir } from '../../unit/helpers/temp-app';
+import { cli, cliInBackground } from './run-cli';
 
 const folder = tempDir('listing-desk-cli-');
 const dir = folder.dir;
-const publication = {
-  street: 'Hauptstraße 1',
-  city: 'Berlin',
-  district: 'Mitte',
-  postalCode: '10115',
-  availabilityRadiusInKm: 25,
-  imprintUuid: null,
-};
 let ready: Draft[] = [];
 let unfinished: Draft;
 
@@ -143,15 +134,10 @@ describe('the command line', () => {
 
   it('exits 4 when the account cannot reach the service, and 2 for an account that does not exist', async () => {
     // An account whose service is nowhere (a closed port on loopback), added the way the app does.
-    const temp = await createTempApp(dir);
-    const laden = await temp.call<{ id: string }>('accounts:save', {
+    const laden = await addRealAccountTo(dir, NOWHERE, {
       name: 'Laden',
-      authUrl: 'http://127.0.0.1:9/oauth/token',
-      baseUrl: 'http://127.0.0.1:9/api',
-      clientId: 'laden',
-      secret: 'geheim',
+      client: { clientId: 'laden', clientSecret: 'geheim' },
     });
-    await temp.remove();
     const shop = readyDraft(
       dir,
       60,
@@ -184,24 +170,13 @@ describe('the command line', () => {
   it('stops on SIGTERM with exit code 130, a summary, and the data folder released', async () => {
     const lamp = readyDraft(dir, 70, { title: 'Lampe', customReference: 'CLI-5', publication }, 3);
     writeDraft(dir, lamp);
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/main/cli/main.ts', 'publish', lamp.id, '--data-dir', dir],
-      {
-        cwd: root,
-        env: { ...process.env, LANG: 'en_US.UTF-8', LC_ALL: '', LC_MESSAGES: '' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let stdout = '';
-    let stderr = '';
+    const { child, seen, done } = cliInBackground(['publish', lamp.id, '--data-dir', dir]);
     let killed = false;
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      if (!killed && stderr.includes('Publishing 1 draft')) killed = child.kill('SIGTERM');
+    child.stderr!.on('data', () => {
+      if (!killed && seen.stderr.includes('Publishing 1 draft')) killed = child.kill('SIGTERM');
     });
-    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    const code = await done;
+    const { stdout, stderr } = seen;
     expect(code, stderr).toBe(130);
     expect(stderr).toContain('Stopped. Jobs under way continue the next time');
     const summary = JSON.parse(stdout) as { items: { draftId: string }[] };

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
+import { publicationWithoutImprint as publication } from '../../helpers/imprint';
 import { tempDir } from '../../unit/helpers/temp-app';
 import { cleanUp, holder } from '../storage/lock-processes';
 import { cli } from './run-cli';
@@ -12,14 +13,6 @@ import { exe } from './run-exe';
 
 const folder = tempDir('listing-desk-exe-');
 const dir = folder.dir;
-const publication = {
-  street: 'Hauptstraße 1',
-  city: 'Berlin',
-  district: 'Mitte',
-  postalCode: '10115',
-  availabilityRadiusInKm: 25,
-  imprintUuid: null,
-};
 
 beforeAll(async () => {
   // Not ready to publish (no title): `publish --ready` ends with exit code 6, naming what it lacks.

@@ -2,7 +2,7 @@
 // missing: exe-entry.ts under Node, in English unless `env` says otherwise; its exit code and output.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import type { CliRun } from './run-cli';
+import { ENGLISH, runOf, type CliRun } from './run-cli';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
 
@@ -14,19 +14,8 @@ export function exe(
 ): Promise<CliRun> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/integration/cli/exe-entry.ts', ...args], {
     cwd: root,
-    env: {
-      ...process.env,
-      LANG: 'en_US.UTF-8',
-      LC_ALL: '',
-      LC_MESSAGES: '',
-      LISTING_DESK_ARGV: layout,
-      ...env,
-    },
+    env: { ...process.env, ...ENGLISH, LISTING_DESK_ARGV: layout, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+  return runOf(child);
 }

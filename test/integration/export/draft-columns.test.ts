@@ -9,16 +9,14 @@ import type { Draft } from '../../../src/shared/domain/drafts/draft';
 import type { ExportResult } from '../../../src/shared/domain/tables/export';
 import type { ImportRunResult } from '../../../src/shared/domain/tables/import';
 import type { PublishState } from '../../../src/shared/domain/publishing/publish-job';
-import { sampleDraft } from '../../fixtures/drafts';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
+import { publicationWithoutImprint as publication } from '../../helpers/imprint';
 import { createTempApp, tempDir, type TempApp } from '../../unit/helpers/temp-app';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-const publication = { ...sampleDraft('x').publication, imprintUuid: null };
 
 async function start(): Promise<{ temp: TempApp; out: string; live: Draft; lamp: Draft; wanted: Draft }> {
   const folder = tempDir('listing-desk-export-state-');

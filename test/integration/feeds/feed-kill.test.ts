@@ -4,20 +4,15 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { FeedRun } from '../../../src/shared/domain/feeds/feed-run';
 import { put, putPhoto } from '../../fixtures/import/import-files';
-import { tempDir } from '../../unit/helpers/temp-app';
+import { tempDirsForFile } from '../../unit/helpers/temp-app';
 import { cli } from '../cli/run-cli';
 import { csvOf, type Product } from './helpers';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
-const data = tempDir('listing-desk-feed-kill-');
-const src = tempDir('listing-desk-feed-kill-src-');
-afterAll(() => {
-  data.remove();
-  src.remove();
-});
+const [data, src] = tempDirsForFile('listing-desk-feed-kill-', 'listing-desk-feed-kill-src-');
 
 const products: Product[] = Array.from({ length: 8 }, (_, i) => ({
   sku: `S-${i + 1}`,

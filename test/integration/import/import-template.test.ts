@@ -10,6 +10,7 @@ import type { DraftTemplate } from '../../../src/shared/domain/drafts/template';
 import type { AccountView, DraftsListResult } from '../../../src/shared/ipc/types';
 import { emptyAccountDefaults } from '../../../src/main/storage/accounts-store';
 import { put } from '../../fixtures/import/import-files';
+import { addRealAccount } from '../../helpers/real-account';
 import { createTempApp, tempDir, type TempApp } from '../../unit/helpers/temp-app';
 
 let t: TempApp;
@@ -121,12 +122,11 @@ describe('import from a template', () => {
 
   it('refuses a template of another account, and writes nothing', async () => {
     const template = await sofaTemplate();
-    const shop = await t.call<AccountView>('accounts:save', {
-      name: 'Möbelhaus',
-      authUrl: 'http://127.0.0.1:9/auth',
-      baseUrl: 'http://127.0.0.1:9/api',
-      clientId: 'moebelhaus',
-    });
+    const shop = await addRealAccount(
+      t,
+      { authUrl: 'http://127.0.0.1:9/auth', baseUrl: 'http://127.0.0.1:9/api' },
+      { name: 'Möbelhaus', client: { clientId: 'moebelhaus' } },
+    );
     await t.call<AccountView>('accounts:set-defaults', {
       id: shop.id,
       defaults: {

@@ -5,12 +5,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublishState } from '../../../src/shared/domain/publishing/publish-job';
 import type { ListingsState } from '../../../src/shared/ipc/types';
-import { sampleDraft } from '../../fixtures/drafts';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
+import { publicationWithoutImprint as publication } from '../../helpers/imprint';
 import { createTempApp, tempDir, type TempApp } from '../../unit/helpers/temp-app';
 import { liveApp, type LiveApp } from '../live/helpers';
 
-const publication = { ...sampleDraft('x').publication, imprintUuid: null };
 const LIST_PUBLICATIONS = 'GET /v1/listings/:uuid/publications';
 
 let cleanup: (() => Promise<void>) | undefined;

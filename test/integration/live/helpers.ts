@@ -8,8 +8,8 @@ import type { Draft } from '../../../src/shared/domain/drafts/draft';
 import type { PublishState } from '../../../src/shared/domain/publishing/publish-job';
 import type { IpcErrorData } from '../../../src/shared/ipc/envelope';
 import type { ListingView } from '../../../src/shared/ipc/types';
-import { sampleDraft } from '../../fixtures/drafts';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
+import { publicationWithoutImprint as publication } from '../../helpers/imprint';
 import { Api } from '../sandbox/helpers';
 import { createTempApp, tempDir, type TempApp } from '../../unit/helpers/temp-app';
 
@@ -37,8 +37,6 @@ export interface LiveApp {
   requests(route: string): number;
   close(): Promise<void>;
 }
-
-const publication = { ...sampleDraft('x').publication, imprintUuid: null };
 
 /**
  * Starts the app with `photos.length` drafts (draft i with photos[i] photos) and publishes them all,

@@ -1,6 +1,10 @@
 // The engine's ports for tests and for the crash test's child process (no vitest here): a real
 // service client of a sandbox, and the accounts port over it. Nothing is mocked.
-import { createServiceClient, type ServiceClient } from '../../../src/main/service-client';
+import {
+  createServiceClient,
+  type ServiceClient,
+  type ServiceClientOptions,
+} from '../../../src/main/service-client';
 import type { PublishAccounts } from '../../../src/main/publish/context/accounts-port';
 import type { PublishEngineOptions } from '../../../src/main/publish/engine';
 import type { Sandbox } from '../../../src/sandbox';
@@ -18,10 +22,10 @@ export const FAST_ENGINE: Partial<PublishEngineOptions> = {
   progressIntervalMs: 20,
 };
 
-/** A client of the sandbox's first client, with quick repeats of its own. */
-export function clientOf(
+/** A client of the sandbox's first client as a real account's (Bearer, its secret), with `options`. */
+export function firstClientOf(
   sb: Pick<Sandbox, 'authUrl' | 'baseUrl' | 'clients'>,
-  timeoutMs = 5_000,
+  options: Partial<ServiceClientOptions> = {},
 ): ServiceClient {
   const { clientId, clientSecret } = sb.clients[0]!;
   return createServiceClient({
@@ -30,9 +34,17 @@ export function clientOf(
     clientId,
     authScheme: 'bearer',
     getSecret: async () => clientSecret,
-    timeoutMs,
-    retry: { limit: 2, baseDelayMs: 5, maxDelayMs: 50 },
+    timeoutMs: 5_000,
+    ...options,
   });
+}
+
+/** A client of the sandbox's first client, with quick repeats of its own. */
+export function clientOf(
+  sb: Pick<Sandbox, 'authUrl' | 'baseUrl' | 'clients'>,
+  timeoutMs = 5_000,
+): ServiceClient {
+  return firstClientOf(sb, { timeoutMs, retry: { limit: 2, baseDelayMs: 5, maxDelayMs: 50 } });
 }
 
 /**

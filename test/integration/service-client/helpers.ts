@@ -12,9 +12,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Sandbox, SandboxOptions } from '../../../src/sandbox';
-import { ServiceError, createServiceClient } from '../../../src/main/service-client';
+import { ServiceError } from '../../../src/main/service-client';
 import type { ServiceClient, ServiceClientOptions } from '../../../src/main/service-client';
 import { ListingCreateRequest, PublicationCreateRequest } from '../../../src/shared/service';
+import { firstClientOf } from '../publish/ports';
 import { PNG as SANDBOX_PNG, listingBody, publicationBody, start } from '../sandbox/helpers';
 
 export { start } from '../sandbox/helpers';
@@ -27,17 +28,7 @@ export const FAST_RETRY = { limit: 3, baseDelayMs: 5, maxDelayMs: 50 };
 
 /** A client of `sb`'s first client (Bearer scheme, fast retries), with `overrides`. */
 export function clientFor(sb: Sandbox, overrides: Partial<ServiceClientOptions> = {}): ServiceClient {
-  const { clientId, clientSecret } = sb.clients[0]!;
-  return createServiceClient({
-    authUrl: sb.authUrl,
-    baseUrl: sb.baseUrl,
-    clientId,
-    authScheme: 'bearer',
-    getSecret: async () => clientSecret,
-    timeoutMs: 5_000,
-    retry: FAST_RETRY,
-    ...overrides,
-  });
+  return firstClientOf(sb, { retry: FAST_RETRY, ...overrides });
 }
 
 /** The ServiceError `promise` rejects with (fails the test when it resolves or throws something else). */

@@ -1,18 +1,9 @@
 // `shop ACTION [URL] [--name NAME] [--json]` parsed before anything is opened, every mistake said in
 // English and German, and a password typed into a wrong address never printed back (issue 24.1).
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs, UsageError, type UsageProblem } from '../../../src/main/cli/args';
-import { cliWords } from '../../../src/main/cli/words/words';
-
-function problem(argv: string[]): UsageProblem {
-  try {
-    parseCliArgs(argv);
-  } catch (error) {
-    if (error instanceof UsageError) return error.usage;
-    throw error;
-  }
-  throw new Error(`${argv.join(' ')} parsed without a usage error`);
-}
+import { parseCliArgs } from '../../../src/main/cli/args';
+import { cliWords } from '../../../src/main/cli/words';
+import { usageProblem as problem } from '../../unit/helpers/cli-usage';
 
 describe('shop on the command line', () => {
   it('reads each action with its URL and options', () => {

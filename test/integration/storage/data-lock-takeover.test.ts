@@ -4,47 +4,33 @@
 // racing for one folder, and the web shell opening a folder a zombie left, then stopping when the
 // folder is taken from it.
 import { spawnSync, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
-import {
-  acquireDataLock,
-  DataFolderLocked,
-  LOCK_FILE,
-  parseOwner,
-  STALE_MS,
-} from '../../../src/main/storage/data-lock';
-import { OWNER_FILE } from '../../../src/main/storage/lock-dir';
+import { acquireDataLock, LOCK_FILE, STALE_MS } from '../../../src/main/storage/data-lock';
 import { procStat } from '../../../src/main/storage/lock-identity';
 import { lockedMessage } from '../../../src/main/storage/take-data-folder';
-import { childArgs, cleanUp, exited, folder, holder, lineOf, start } from './lock-processes';
+import { outputOf } from '../cli/run-cli';
+import {
+  ageHeartbeat,
+  childArgs,
+  cleanUp,
+  cliArgs,
+  exited,
+  folder,
+  holder,
+  lineOf,
+  ownerFile,
+  ownerIn,
+  refusalOf,
+  start,
+  startProgram,
+  webShellArgs,
+} from './lock-processes';
 
 afterEach(cleanUp);
-
-const ownerFile = (dir: string) => path.join(dir, LOCK_FILE, OWNER_FILE);
-/** The holder the folder's lock names (a lock file as before issue 23 held it itself). */
-function ownerIn(dir: string) {
-  const lock = path.join(dir, LOCK_FILE);
-  return parseOwner(readFileSync(statSync(lock).isDirectory() ? ownerFile(dir) : lock, 'utf8'));
-}
-
-function refusalOf(dir: string): DataFolderLocked {
-  try {
-    acquireDataLock(dir, 'cli', { releaseOnExit: false }).release();
-  } catch (error) {
-    if (error instanceof DataFolderLocked) return error;
-    throw error;
-  }
-  throw new Error('the folder was not refused');
-}
-
-/** Makes the holder's last heartbeat `ms` old (as if that long had passed). */
-function ageHeartbeat(dir: string, ms: number): void {
-  const then = new Date(Date.now() - ms);
-  utimesSync(ownerFile(dir), then, then);
-}
 
 /** Polls without yielding to the event loop (which would reap a killed child) until `done`. */
 function waitSync(done: () => boolean, what: string): void {
@@ -165,31 +151,20 @@ describe('a data folder whose holder is gone', () => {
     const remote = await holder(dir, 'app', 'computer=desk-upstairs');
     remote.kill('SIGKILL');
     await exited(remote);
-    const cli = start(process.execPath, [
-      '--import',
-      'tsx',
-      'src/main/cli/main.ts',
-      'status',
-      '--json',
-      '--data-dir',
-      dir,
-    ]);
-    let stdout = '';
-    let stderr = '';
-    cli.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    cli.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const cli = startProgram(cliArgs(dir, 'status', '--json'));
+    const seen = outputOf(cli);
     // Its last heartbeat is recent: the command line says when the folder is taken over, and waits.
-    await vi.waitFor(() => expect(stderr).toContain('Trying again by itself until then.'), {
+    await vi.waitFor(() => expect(seen.stderr).toContain('Trying again by itself until then.'), {
       timeout: 30_000,
     });
-    expect(stderr).toMatch(
+    expect(seen.stderr).toMatch(
       /on desk-upstairs, started \d\d:\d\d\) is using this data folder; close it first\. It last showed it is running \d+ s ago; if it has ended, this folder is taken over at \d\d:\d\d:\d\d\. Trying again by itself until then\./,
     );
     // The stale period passes (made to here): it opens by itself and does its work.
     ageHeartbeat(dir, STALE_MS + 1_000);
     await exited(cli);
     expect(cli.exitCode).toBe(0);
-    expect(JSON.parse(stdout)).toMatchObject({ jobs: [], problems: [] });
+    expect(JSON.parse(seen.stdout)).toMatchObject({ jobs: [], problems: [] });
   }, 120_000);
 
   it('lets exactly one of several racing processes in, whatever was there before', async () => {
@@ -251,17 +226,7 @@ async function callWebShell(url: string, channel: string): Promise<{ ok: boolean
 }
 
 /** Starts the web shell on `dir` (any free port, no browser). */
-const webShell = (dir: string) =>
-  start(process.execPath, [
-    '--import',
-    'tsx',
-    'src/main/shells/web/main.ts',
-    '--no-open',
-    '--port',
-    '0',
-    '--data-dir',
-    dir,
-  ]);
+const webShell = (dir: string) => startProgram(webShellArgs(dir));
 
 // perl forks the holder and does not wait for it until told: a parent that leaves a zombie.
 const ZOMBIE_PARENT =
@@ -293,15 +258,14 @@ describe('the web shell with the same data', () => {
   it('stops, saying so, when another process took its folder over', async () => {
     const dir = folder();
     const web = webShell(dir);
-    let stderr = '';
-    web.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const seen = outputOf(web);
     await lineOf(web, (l) => l.startsWith('Listing Desk is running at '));
     // Its lock goes (as when another computer took it over while this one slept), another takes it.
     rmSync(path.join(dir, LOCK_FILE), { recursive: true });
     const other = await holder(dir, 'cli');
     await exited(web);
     expect(web.exitCode).toBe(3);
-    expect(stderr).toMatch(
+    expect(seen.stderr).toMatch(
       new RegExp(
         `Another Listing Desk \\(pid ${other.pid} on .+\\) took over this data folder, so this one stops here`,
       ),

@@ -2,34 +2,26 @@
 // second process (the command line, the web shell, or this one) is refused with a sentence naming
 // who holds it; a lock left by a process killed with SIGKILL is taken over; a process that ends
 // (SIGTERM) releases its lock.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  acquireDataLock,
-  DataFolderLocked,
-  LOCK_FILE,
-  parseOwner,
-} from '../../../src/main/storage/data-lock';
+import { acquireDataLock, LOCK_FILE } from '../../../src/main/storage/data-lock';
 import { OWNER_FILE } from '../../../src/main/storage/lock-dir';
 import { lockedMessage } from '../../../src/main/storage/take-data-folder';
-import { cleanUp, exited, folder, holder, runToEnd } from './lock-processes';
+import {
+  cleanUp,
+  cliArgs,
+  exited,
+  folder,
+  holder,
+  ownerIn,
+  refusalOf,
+  runToEnd,
+  webShellArgs,
+} from './lock-processes';
 
 afterEach(cleanUp);
-
-const ownerIn = (dir: string) => parseOwner(readFileSync(path.join(dir, LOCK_FILE, OWNER_FILE), 'utf8'));
-
-/** What acquiring `dir` in this process throws. */
-function refusalOf(dir: string): DataFolderLocked {
-  try {
-    acquireDataLock(dir, 'cli', { releaseOnExit: false }).release();
-  } catch (error) {
-    if (error instanceof DataFolderLocked) return error;
-    throw error;
-  }
-  throw new Error('the folder was not refused');
-}
 
 describe('the data folder lock', () => {
   it('refuses a second process and names the one that holds the folder', async () => {
@@ -45,29 +37,20 @@ describe('the data folder lock', () => {
 
     // The command line: exit code 3 and the plain sentence, in English and in German.
     const started = lockedMessage(refused, 'en').match(/started (\d\d:\d\d)/)![1];
-    const cli = await runToEnd(['src/main/cli/main.ts', 'status', '--data-dir', dir]);
+    const cli = await runToEnd(cliArgs(dir, 'status'));
     expect(cli.code).toBe(3);
     expect(cli.stderr.trim()).toBe(
       `Listing Desk (pid ${app.pid} on ${hostname()}, started ${started}) is using this data folder; close it first.`,
     );
     expect(cli.stdout).toBe('');
-    const german = await runToEnd(['src/main/cli/main.ts', 'status', '--data-dir', dir], {
-      LANG: 'de_DE.UTF-8',
-    });
+    const german = await runToEnd(cliArgs(dir, 'status'), { LANG: 'de_DE.UTF-8' });
     expect(german.code).toBe(3);
     expect(german.stderr.trim()).toBe(
       `Listing Desk (PID ${app.pid} auf ${hostname()}, gestartet ${started}) verwendet diesen Datenordner; schließen Sie es zuerst.`,
     );
 
     // The web shell is refused the same way, before it writes anything into the folder.
-    const web = await runToEnd([
-      'src/main/shells/web/main.ts',
-      '--no-open',
-      '--port',
-      '0',
-      '--data-dir',
-      dir,
-    ]);
+    const web = await runToEnd(webShellArgs(dir));
     expect(web.code).toBe(3);
     expect(web.stderr).toContain(
       `Listing Desk (pid ${app.pid} on ${hostname()}, started ${started}) is using this data folder`,
@@ -110,7 +93,7 @@ describe('the data folder lock', () => {
     await exited(second);
 
     // So does the command line, which then releases it when it is done.
-    const cli = await runToEnd(['src/main/cli/main.ts', 'status', '--json', '--data-dir', dir]);
+    const cli = await runToEnd(cliArgs(dir, 'status', '--json'));
     expect(cli.code).toBe(0);
     expect(JSON.parse(cli.stdout)).toMatchObject({ jobs: [], problems: [] });
     expect(existsSync(path.join(dir, LOCK_FILE))).toBe(false);

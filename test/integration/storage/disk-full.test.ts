@@ -21,8 +21,8 @@ import type { Draft } from '../../../src/shared/domain/drafts/draft';
 import type { DraftsListResult } from '../../../src/shared/ipc/types';
 import { draftFieldsOf } from '../../../src/shared/domain/shop/draft-fields';
 import { readyDraft, writeDraft } from '../../fixtures/draft-files';
-import { sampleDraft } from '../../fixtures/drafts';
 import { solidPng } from '../../fixtures/images';
+import { publicationWithoutImprint as publication } from '../../helpers/imprint';
 import { createTempApp, type TempApp } from '../../unit/helpers/temp-app';
 
 const mountPoint = mkdtempSync(path.join(os.tmpdir(), 'listing-desk-full-'));
@@ -69,7 +69,6 @@ describe.skipIf(cannotMount !== null)(`a full disk${cannotMount ? ` (skipped: ${
   let ready: Draft;
 
   beforeAll(async () => {
-    const publication = { ...sampleDraft('x').publication, imprintUuid: null };
     ready = readyDraft(dataDir, 1, { title: 'Kühlschrank', publication });
     writeDraft(dataDir, ready);
     temp = await createTempApp(dataDir);

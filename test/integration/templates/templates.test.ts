@@ -9,6 +9,7 @@ import { draftFieldsOf } from '../../../src/shared/domain/shop/draft-fields';
 import type { DraftTemplate } from '../../../src/shared/domain/drafts/template';
 import type { AccountView, AccountsState, ProblemsState } from '../../../src/shared/ipc/types';
 import { emptyAccountDefaults } from '../../../src/main/storage/accounts-store';
+import { addRealAccount } from '../../helpers/real-account';
 import { createTempApp, tempDir, type TempApp } from '../../unit/helpers/temp-app';
 
 let folder: ReturnType<typeof tempDir>;
@@ -49,12 +50,11 @@ async function sofaDraft(): Promise<Draft> {
 }
 
 async function otherAccount(): Promise<AccountView> {
-  const account = await call<AccountView>('accounts:save', {
-    name: 'Möbelhaus',
-    authUrl: 'http://127.0.0.1:9/auth',
-    baseUrl: 'http://127.0.0.1:9/api',
-    clientId: 'moebelhaus',
-  });
+  const account = await addRealAccount(
+    temp,
+    { authUrl: 'http://127.0.0.1:9/auth', baseUrl: 'http://127.0.0.1:9/api' },
+    { name: 'Möbelhaus', client: { clientId: 'moebelhaus' } },
+  );
   return call<AccountView>('accounts:set-defaults', {
     id: account.id,
     defaults: { ...emptyAccountDefaults(), email: 'laden@moebelhaus.de', city: 'Bonn', postalCode: '53111' },

@@ -14,6 +14,7 @@ import { createSessionSecretStore, type SecretStore } from '../../../src/main/se
 import { confStoreFactory } from '../../../src/main/storage/store-factory';
 import type { Envelope } from '../../../src/shared/ipc/envelope';
 import type { AccountView } from '../../../src/shared/ipc/types';
+import { addRealAccount } from '../../helpers/real-account';
 import { spyLogger } from '../../unit/helpers/temp-app';
 import { startCutProxy, type CutProxy } from './cut-proxy';
 import { initShop } from './desk-session';
@@ -163,13 +164,6 @@ export async function saveShopAccount(
   d: Pick<Desk, 'call'>,
   sb: { authUrl: string; baseUrl: string },
 ): Promise<AccountView> {
-  const saved = await d.call<AccountView>('accounts:save', {
-    name: 'Möbelhaus',
-    authUrl: sb.authUrl,
-    baseUrl: sb.baseUrl,
-    clientId: SHOP_CLIENT.clientId,
-    secret: SHOP_CLIENT.clientSecret,
-  });
-  await d.call('accounts:select', { id: saved.id });
+  const saved = await addRealAccount(d, sb, { name: 'Möbelhaus', client: SHOP_CLIENT, select: true });
   return saved;
 }

@@ -2,11 +2,12 @@
 // reads it from --lower, --every-days, --floor, --steps and --round, and refuses bad values and
 // combinations in English and German.
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs, UsageError, type UsageProblem } from '../../../src/main/cli/args';
-import { cliWords } from '../../../src/main/cli/words/words';
+import { parseCliArgs } from '../../../src/main/cli/args';
+import { cliWords } from '../../../src/main/cli/words';
 import { withFeedRule } from '../../../src/main/feeds/feed-apply';
 import { feedSettingsSchema } from '../../../src/shared/domain/feeds/feed';
 import type { PriceRule } from '../../../src/shared/domain/price-rules/price-rule';
+import { usageProblem as problem } from '../helpers/cli-usage';
 
 const rule: PriceRule = {
   mode: 'percent',
@@ -22,16 +23,6 @@ const settings = {
   accountId: 'sandbox',
   referenceColumn: 'SKU',
 };
-
-function problem(argv: string[]): UsageProblem {
-  try {
-    parseCliArgs(argv);
-  } catch (error) {
-    if (error instanceof UsageError) return error.usage;
-    throw error;
-  }
-  throw new Error(`${argv.join(' ')} parsed without a usage error`);
-}
 
 const add = (...options: string[]) => ['feed', 'add', 'lager', '/tmp/lager.csv', ...options];
 

@@ -2,17 +2,34 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { vi } from 'vitest';
+import { afterAll, vi } from 'vitest';
 import { createApp, type App, type AppConfig, type AppPorts } from '../../../src/main/app';
 import type { Log, LogFields } from '../../../src/main/log/log';
 import { createSessionSecretStore } from '../../../src/main/secrets/secret-store';
 import { confStoreFactory } from '../../../src/main/storage/store-factory';
 import type { Envelope, IpcErrorData } from '../../../src/shared/ipc/envelope';
+import type { AccountView } from '../../../src/shared/ipc/types';
+import { addRealAccount, type RealAccount, type ServiceAddresses } from '../../helpers/real-account';
+
+/** A folder a test made; `remove()` deletes it. */
+export interface TempDir {
+  dir: string;
+  remove(): void;
+}
 
 /** A fresh folder under the OS temp folder; `remove()` deletes it. */
-export function tempDir(prefix = 'listing-desk-unit-'): { dir: string; remove(): void } {
+export function tempDir(prefix = 'listing-desk-unit-'): TempDir {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Fresh folders for a whole test file, one a prefix, removed after its last test (a CLI run's data and sources). */
+export function tempDirsForFile<P extends string[]>(...prefixes: P): { [K in keyof P]: TempDir } {
+  const folders = prefixes.map((prefix) => tempDir(prefix));
+  afterAll(() => {
+    for (const folder of folders) folder.remove();
+  });
+  return folders as { [K in keyof P]: TempDir };
 }
 
 /** A Log whose methods are spies; its children write into the same spies. */
@@ -75,4 +92,17 @@ export async function createTempApp(
       temp?.remove();
     },
   };
+}
+
+/** Adds a real account to the data folder `dataDir` as the app does, in an app opened for it (with `ports`) and closed again. */
+export async function addRealAccountTo(
+  dataDir: string,
+  service: ServiceAddresses,
+  account: RealAccount,
+  ports: Partial<AppPorts> = {},
+): Promise<AccountView> {
+  const temp = await createTempApp(dataDir, ports);
+  const saved = await addRealAccount(temp, service, account);
+  await temp.remove();
+  return saved;
 }
