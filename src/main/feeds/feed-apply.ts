@@ -5,6 +5,7 @@
 // found by its reference before one is made, an update and a pause set what they set.
 import path from 'node:path';
 import type { Draft, DraftInit, DraftTemplate } from '../../shared/domain/drafts';
+import { draftIssuesSummary, validateDraft } from '../../shared/domain/drafts';
 import type { Feed, FeedItem, FeedRunEntry } from '../../shared/domain/feeds';
 import { applyChanges } from '../../shared/domain/tables';
 import type { AccountView, ListingView } from '../../shared/ipc/types';
@@ -165,10 +166,16 @@ async function create(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry) {
       { reason: retried === false ? 'not-retried' : 'needs-confirmation' },
     );
   }
-  if (draft.status !== 'ready')
-    throw new AppError('invalid-input', mainI18n.t('errors:feedDraftNotReady', { title: draft.title }), {
-      reason: 'not-ready',
-    });
+  if (draft.status !== 'ready') {
+    // Named here as the plan named them, so the seller knows what to fill in without opening it.
+    const issues = validateDraft(draft);
+    const missing = draftIssuesSummary(issues, mainI18n.language === 'de' ? 'de' : 'en');
+    throw new AppError(
+      'invalid-input',
+      mainI18n.t('errors:feedDraftNotReady', { title: draft.title, missing }),
+      { reason: 'not-ready', issues },
+    );
+  }
   const [started] = await deps.publish.start([draftId]);
   if (started?.error)
     throw new AppError(
