@@ -140,7 +140,8 @@ export function planFeedRun(rows: readonly FeedRow[], world: FeedWorld): FeedPla
     const livePhotos = m.listing && sent ? photoChange(sent, names) : null;
     if (livePhotos) liveChanges.push(livePhotos);
     // A running price rule lowered the ad from the price the file still names: that is the rule's
-    // doing, not a change of the row (a new price in the file is one, and stops the rule).
+    // doing, not a change of the row (a new price in the file is one, and the rule starts again
+    // from it when the run applies it).
     if (m.draft && ruleKeepsPrice(m.draft, init)) {
       for (const list of [changes, liveChanges])
         list.splice(0, list.length, ...list.filter((c) => c.field !== 'price.amount'));
