@@ -37,8 +37,8 @@ export interface ApplyDeps {
   live: Parameters<typeof replaceLivePhotos>[0];
   feeds: FeedStore;
   onDraftsChanged(ids: string[]): void;
-  /** The time a price rule starts again from the feed's price (default: the machine's). */
-  now?(): Date;
+  /** The price rules' clock: when a rule starts again from the feed's price (default: the machine's). */
+  rulesNow?(): Date;
 }
 
 /** What every ad of one run shares. */
@@ -238,7 +238,7 @@ async function update(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry) {
   // draft's change and before the live ad's, so the rule's turn in between finds nothing due.
   const follow = (draft: Draft): Draft => {
     if (!draft.priceRule || price === undefined) return draft;
-    const rule = followPrice(draft.priceRule, price, deps.now?.() ?? new Date(), 'feed');
+    const rule = followPrice(draft.priceRule, price, deps.rulesNow?.() ?? new Date(), 'feed');
     return rule === draft.priceRule ? draft : { ...draft, priceRule: rule };
   };
   const draftId = entry.draftId;
