@@ -93,9 +93,6 @@ export function FeedPlanPanel({ feed }: { feed: FeedView }) {
                 <strong>{t('feeds.plan.notReadyTitle', { count: notReady })}</strong>
               </p>
               <p>{t(feed.publish ? 'feeds.plan.notReadyPublish' : 'feeds.plan.notReadyDraft')}</p>
-              <button type="button" onClick={() => setFilter('not-ready')}>
-                {t('feeds.plan.notReadyFilter', { count: notReady })}
-              </button>
             </div>
           )}
           {plan.held.length === 0 && changes === 0 && <p className="muted">{t('feeds.plan.nothing')}</p>}

@@ -1,0 +1,138 @@
+// A feed's plan says what will fail, and its price rule takes a floor as a share (issue 32.5/32.6),
+// in the web shell: a shop's export without a radius column into the Sandbox account (whose
+// defaults have none) for a feed that publishes. Before the seller's yes the plan flags each new
+// row with what its draft lacks, and a banner says the run would fail them; the feed's price rule
+// form takes "70 %" as its floor and previews steps down to it. English light, German dark.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { colourFor, solidPng } from '../fixtures/images';
+import { call } from './contract-calls';
+import { englishOnPage } from './english-words';
+import { expect, launchShell, stopShell, test } from './fixtures';
+
+const HEADER =
+  'Artikelnummer;Titel;Beschreibung;Preis;Kategorie;Bild;Bestand;E-Mail;Straße;PLZ;Ort;Stadtteil';
+const place = 'verkauf@example.de;Hauptstraße 1;10115;Berlin;Mitte';
+const ROWS = [
+  `SKU-100;Kühlschrank Bosch;Gut erhalten.;349,00;Haushalt/Kühlschränke;kuehlschrank.png;2;${place}`,
+  `SKU-200;Fahrrad 28 Zoll;Wenig gefahren.;89,90;Fahrräder/Herrenräder;;1;${place}`,
+];
+
+const words = {
+  en: {
+    banner: '2 new rows would make drafts not ready to publish',
+    fail: 'This feed publishes its new ads: these would fail.',
+    fridge: 'Not ready to publish. Missing: Radius (km).',
+    bike: 'Not ready to publish. Missing: Radius (km), Photos.',
+    filter: 'Not ready (2)',
+    floor: 'Never below (€, or % of the start price)',
+    steps: ['€90.00 (step 1)', '€81.00 (step 2)', '€72.90 (step 3)', '€70.00 (step 4)'],
+  },
+  de: {
+    banner: '2 neue Zeilen ergäben Entwürfe, die nicht bereit zum Veröffentlichen sind',
+    fail: 'Dieser Feed veröffentlicht seine neuen Anzeigen: Diese würden scheitern.',
+    fridge: 'Nicht bereit zum Veröffentlichen. Es fehlt: Umkreis (km).',
+    bike: 'Nicht bereit zum Veröffentlichen. Es fehlt: Umkreis (km), Fotos.',
+    filter: 'Nicht bereit (2)',
+    floor: 'Nie unter (€ oder % des Startpreises)',
+    steps: ['90,00 € (Schritt 1)', '81,00 € (Schritt 2)', '72,90 € (Schritt 3)', '70,00 € (Schritt 4)'],
+  },
+} as const;
+
+/** What the shop's file holds: shown as it is in any language. */
+const USER_DATA = ['Kühlschrank Bosch', 'Fahrrad 28 Zoll', 'SKU-', 'Lager Berlin', 'Sandbox'];
+
+for (const look of [
+  { language: 'en', colorScheme: 'light' },
+  { language: 'de', colorScheme: 'dark' },
+] as const) {
+  test(`a feed's plan flags the new rows that would fail, and its rule takes a share floor (${look.language}, ${look.colorScheme})`, async ({
+    browser,
+  }, info) => {
+    test.setTimeout(120_000);
+    const w = words[look.language];
+    const work = mkdtempSync(path.join(os.tmpdir(), 'listing-desk-feed-ready-'));
+    const csv = path.join(work, 'bestand.csv');
+    writeFileSync(path.join(work, 'kuehlschrank.png'), solidPng(colourFor(3), 60));
+    writeFileSync(csv, `${[HEADER, ...ROWS].join('\r\n')}\r\n`);
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'listing-desk-e2e-'));
+    const { shell, child } = await launchShell(dataDir);
+    const context = await browser.newContext({ colorScheme: look.colorScheme });
+    const page = await context.newPage();
+    try {
+      await page.goto(shell.url);
+      if (look.language === 'de') {
+        await call(page, 'settings:set', { language: 'de' });
+        await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+      }
+      const { activeId } = await call(page, 'accounts:list');
+      const feed = await call(page, 'feeds:save', {
+        settings: {
+          name: 'Lager Berlin',
+          source: { kind: 'file', path: csv },
+          accountId: activeId!,
+          referenceColumn: 'Artikelnummer',
+          stockColumn: 'Bestand',
+          gone: 'pause',
+          publish: true,
+          maxShare: 0.2,
+        },
+      });
+      await page.getByRole('navigation').getByRole('button', { name: /Feeds/ }).click();
+      await page.getByRole('button', { name: 'Lager Berlin' }).click();
+
+      // Before the yes: a banner counts the rows that would fail; each names what it lacks.
+      const plan = page.getByTestId('feed-plan');
+      const banner = plan.getByTestId('feed-not-ready');
+      await expect(banner).toContainText(w.banner, { timeout: 20_000 });
+      await expect(banner).toContainText(w.fail);
+      await expect(plan.getByTestId('feed-yes')).toBeVisible();
+      const rows = plan.getByTestId('feed-plan-rows-row');
+      await expect(rows).toHaveCount(2);
+      await expect(
+        rows.filter({ hasText: 'Kühlschrank Bosch' }).getByTestId('feed-plan-rows-flag'),
+      ).toHaveText(w.fridge);
+      await expect(rows.filter({ hasText: 'Fahrrad 28 Zoll' }).getByTestId('feed-plan-rows-flag')).toHaveText(
+        w.bike,
+      );
+      // The rows that would fail, alone.
+      await plan.getByRole('button', { name: w.filter }).click();
+      await expect(plan.getByRole('button', { name: w.filter })).toHaveAttribute('aria-pressed', 'true');
+      await expect(rows).toHaveCount(2);
+      await page.screenshot({ path: info.outputPath(`feed-not-ready-${look.language}.png`), fullPage: true });
+      await plan.screenshot({ path: info.outputPath(`feed-not-ready-plan-${look.language}.png`) });
+      if (look.language === 'de') expect(await englishOnPage(page, 'feed plan', USER_DATA)).toEqual([]);
+
+      // The feed's price rule with its floor as a share of the start price.
+      const rule = page.locator('.feed-price-rule');
+      await rule.scrollIntoViewIfNeeded();
+      await rule.getByLabel(w.floor).fill('70 %');
+      const steps = rule.getByTestId('price-rule-preview').getByRole('listitem');
+      await expect(steps).toHaveCount(4);
+      for (const [i, text] of w.steps.entries()) await expect(steps.nth(i)).toContainText(text);
+      await rule.locator('button[type=submit]').click();
+      await expect
+        .poll(async () => (await call(page, 'feeds:list')).feeds.find((f) => f.id === feed.id)?.priceRule)
+        .toEqual({
+          mode: 'percent',
+          value: 10,
+          everyDays: 7,
+          floor: { percent: 70 },
+          rounding: 'none',
+          maxSteps: null,
+        });
+      await expect(page.locator('.feed-price-rule').getByRole('status')).toBeVisible();
+      await expect(page.locator('.feed-price-rule').getByLabel(w.floor)).toHaveValue('70 %');
+      await page
+        .locator('.feed-price-rule')
+        .screenshot({ path: info.outputPath(`feed-share-floor-${look.language}.png`) });
+      if (look.language === 'de') expect(await englishOnPage(page, 'feed rule', USER_DATA)).toEqual([]);
+    } finally {
+      await context.close();
+      await stopShell(child);
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+}
