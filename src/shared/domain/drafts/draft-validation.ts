@@ -244,7 +244,11 @@ const CHECKED_ID = '00000000-0000-4000-8000-000000000000';
  * drafts' own rules, as an import's or a feed's plan shows them before the draft is made.
  */
 export function newDraftIssues(init: DraftInit, photoCount: number): DraftIssue[] {
-  const draft = newDraft(init, { id: CHECKED_ID, now: new Date(0) });
+  return draftIssuesWithPhotos(newDraft(init, { id: CHECKED_ID, now: new Date(0) }), photoCount);
+}
+
+/** Every reason the draft could not be published once it has `photoCount` photos (not yet taken in). */
+export function draftIssuesWithPhotos(draft: Draft, photoCount: number): DraftIssue[] {
   const issues = [...validateListingFields(draft), ...validatePublicationFields(draft)];
   if (photoCount === 0) issues.push({ field: 'photos', code: 'no-photos' });
   return issues;
