@@ -140,7 +140,8 @@ describe('a new row whose draft would not be ready (issue 32.5)', () => {
   });
 
   it('is not flagged when ready', () => {
-    expect(words.en.notReady({ ...entry, notReady: undefined })).toBeUndefined();
+    const { notReady: _issues, ...ready } = entry;
+    expect(words.en.notReady(ready)).toBeUndefined();
     expect(words.en.notReady({ ...entry, notReady: [] })).toBeUndefined();
   });
 });
