@@ -26,7 +26,7 @@ const words = {
     fridge: 'Not ready to publish. Missing: Radius (km).',
     bike: 'Not ready to publish. Missing: Radius (km), Photos.',
     filter: 'Not ready (2)',
-    floor: 'Never below (€, or % of the start price)',
+    floor: 'Never below (€ or %)',
     steps: ['€90.00 (step 1)', '€81.00 (step 2)', '€72.90 (step 3)', '€70.00 (step 4)'],
   },
   de: {
@@ -35,7 +35,7 @@ const words = {
     fridge: 'Nicht bereit zum Veröffentlichen. Es fehlt: Umkreis (km).',
     bike: 'Nicht bereit zum Veröffentlichen. Es fehlt: Umkreis (km), Fotos.',
     filter: 'Nicht bereit (2)',
-    floor: 'Nie unter (€ oder % des Startpreises)',
+    floor: 'Nie unter (€ oder %)',
     steps: ['90,00 € (Schritt 1)', '81,00 € (Schritt 2)', '72,90 € (Schritt 3)', '70,00 € (Schritt 4)'],
   },
 } as const;
