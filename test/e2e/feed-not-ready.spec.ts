@@ -6,6 +6,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Draft } from '../../src/shared/domain/drafts/draft';
+import { readyDraft, writeDraft } from '../fixtures/draft-files';
 import { colourFor, solidPng } from '../fixtures/images';
 import { call } from './contract-calls';
 import { englishOnPage } from './english-words';
@@ -37,6 +39,30 @@ const words = {
     filter: 'Nicht bereit (2)',
     floor: 'Nie unter (€ oder %)',
     steps: ['90,00 € (Schritt 1)', '81,00 € (Schritt 2)', '72,90 € (Schritt 3)', '70,00 € (Schritt 4)'],
+  },
+} as const;
+
+const DAY = 86_400_000;
+
+/** What the editor's rule section says of a rule the feed's price started again, and of a price set by hand. */
+const editorWords = {
+  en: {
+    followed: 'the feed set a new price (the rule had left the ad at €108.45)',
+    steps: ['€89.10 (step 1)', '€80.19 (step 2)', '€72.17 (step 3)', '€69.30 (step 4)'],
+    outside:
+      'The price is now €99.00, set outside the rule: at its next turn the rule stops and lowers nothing more. Then set it again to lower from that price.',
+  },
+  de: {
+    followed:
+      'Der Feed hat einen neuen Preis gesetzt (die Regel hatte die Anzeige bei 108,45\u00a0€ gelassen)',
+    steps: [
+      '89,10\u00a0€ (Schritt 1)',
+      '80,19\u00a0€ (Schritt 2)',
+      '72,17\u00a0€ (Schritt 3)',
+      '69,30\u00a0€ (Schritt 4)',
+    ],
+    outside:
+      'Der Preis ist jetzt 99,00\u00a0€, außerhalb der Regel gesetzt: Bei ihrem nächsten Schritt hält die Regel an und senkt nichts mehr. Legen Sie sie danach erneut fest, um von diesem Preis aus zu senken.',
   },
 } as const;
 
@@ -136,3 +162,86 @@ for (const look of [
     }
   });
 }
+
+/** A rule live since a fortnight ago from 120,50 €, its first step done (108,45 €). */
+function runningRule(extra: Partial<NonNullable<Draft['priceRule']>> = {}): NonNullable<Draft['priceRule']> {
+  const start = new Date(Date.now() - 14 * DAY).toISOString();
+  return {
+    rule: {
+      mode: 'percent',
+      value: 10,
+      everyDays: 7,
+      floor: { percent: 70 },
+      rounding: 'none',
+      maxSteps: null,
+    },
+    origin: 'feed',
+    setAt: start,
+    start: { at: start, cents: 12_050 },
+    steps: [{ step: 1, at: new Date(Date.now() - 7 * DAY).toISOString(), from: 12_050, to: 10_845 }],
+    ...extra,
+  };
+}
+
+test('the editor’s rule preview follows the feed’s new price, and says it stops at a price set by hand (en light, de dark)', async ({
+  page,
+}, info) => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'listing-desk-e2e-'));
+  const now = new Date().toISOString();
+  // The feed set 99 € a moment ago: the rule started again from it.
+  const followed = readyDraft(dataDir, 1, {
+    title: 'Kühlschrank Bosch',
+    price: { type: 'FIXED', amount: '99' },
+    priceRule: runningRule({
+      start: { at: now, cents: 9_900 },
+      steps: [],
+      followed: { at: now, from: 10_845 },
+    }),
+  });
+  // The seller typed 99 € over the price draft and ad last agreed on (120,50 €).
+  const byHand = readyDraft(dataDir, 2, {
+    title: 'Fahrrad 28 Zoll',
+    price: { type: 'FIXED', amount: '99' },
+    remote: { base: { fields: { price: { type: 'FIXED', amount: 120.5 } }, urls: null } },
+    priceRule: runningRule(),
+  });
+  writeDraft(dataDir, followed);
+  writeDraft(dataDir, byHand);
+  const { shell, child } = await launchShell(dataDir);
+  try {
+    // Tall enough for the whole editor in one picture (it scrolls inside the window).
+    await page.setViewportSize({ width: 1280, height: 2000 });
+    await page.goto(shell.url);
+    for (const look of [
+      { language: 'en', colorScheme: 'light', editor: 'Draft editor' },
+      { language: 'de', colorScheme: 'dark', editor: 'Entwurfseditor' },
+    ] as const) {
+      if (look.language === 'de') {
+        await call(page, 'settings:set', { language: 'de' });
+        await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+        await page.emulateMedia({ colorScheme: 'dark' });
+      }
+      const w = editorWords[look.language];
+      await page.getByRole('button', { name: /Kühlschrank Bosch/ }).click();
+      let section = page.getByRole('region', { name: look.editor }).getByTestId('price-rule');
+      await expect(section.getByTestId('price-rule-followed')).toContainText(w.followed);
+      const steps = section.getByTestId('price-rule-preview').getByRole('listitem');
+      await expect(steps).toHaveCount(4);
+      for (const [i, text] of w.steps.entries()) await expect(steps.nth(i)).toContainText(text);
+      await section.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: info.outputPath(`rule-followed-${look.language}.png`) });
+
+      await page.getByRole('button', { name: /Fahrrad 28 Zoll/ }).click();
+      section = page.getByRole('region', { name: look.editor }).getByTestId('price-rule');
+      await expect(section.getByTestId('price-rule-set-outside')).toHaveText(w.outside);
+      await expect(section.getByTestId('price-rule-preview').getByRole('listitem')).toHaveCount(0);
+      await section.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: info.outputPath(`rule-set-outside-${look.language}.png`) });
+      if (look.language === 'de')
+        expect(await englishOnPage(page, 'price rule', ['Kühlschrank Bosch', 'Fahrrad 28 Zoll'])).toEqual([]);
+    }
+  } finally {
+    await stopShell(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
