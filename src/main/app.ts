@@ -18,7 +18,7 @@ import { filesHandlers } from './ipc/handlers/files';
 import { exportHandlers } from './ipc/handlers/export';
 import { createTemplatesService } from './templates/templates-service';
 import { templatesHandlers } from './ipc/handlers/templates';
-import { openPriceRules } from './automation/price-rules';
+import { openPriceRules, rulesClock } from './automation/price-rules';
 import { priceRulesHandlers } from './ipc/handlers/price-rules';
 import { listingsHandlers } from './ipc/handlers/listings';
 import { lifecycleHandlers } from './ipc/handlers/lifecycle';
@@ -274,7 +274,18 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     log: ports.log,
     willWrite: markTemplates(outbox),
   });
-  const feedParts = { draftsStore, drafts, publish, live, accounts, templates, events, reportProblem };
+  const rulesNow = rulesClock(ports, config);
+  const feedParts = {
+    draftsStore,
+    drafts,
+    publish,
+    live,
+    accounts,
+    templates,
+    events,
+    reportProblem,
+    rulesNow,
+  };
   const feeds = await openAppFeeds(feedParts, config, ports);
   const priceRules = openPriceRules({ draftsStore, live, templates, events }, ports, config);
   const shopDeps: StartShopDeps = {

@@ -81,7 +81,10 @@ test('a feed of 2,000 rows: its plan is a virtual list, reached and scrolled by 
     await expect(shown.first()).toContainText('Artikel 1');
     expect(await shown.count()).toBeLessThan(60);
     // The list is one tab stop: from the filter buttons on, Tab reaches it and End scrolls to its end.
+    // (These rows name no photo, so their drafts would not be ready: a filter of its own, issue 32.5.)
+    await expect(plan.getByRole('button', { name: 'Not ready (2000)' })).toBeVisible();
     await plan.getByRole('button', { name: 'All rows (2000)' }).focus();
+    await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await expect(list).toBeFocused();

@@ -44,7 +44,7 @@ test('a price rule typed in the editor shows its next steps, and is kept with th
     await page.keyboard.press('Control+A');
     await page.keyboard.type('7');
     await page.keyboard.press('Tab');
-    await expect(section.getByLabel('Never below (€)')).toBeFocused();
+    await expect(section.getByLabel('Never below (€ or %)')).toBeFocused();
     await page.keyboard.type('90');
 
     const preview = section.getByTestId('price-rule-preview');
@@ -60,12 +60,16 @@ test('a price rule typed in the editor shows its next steps, and is kept with th
     expect(Date.parse(dates[1]!.split(': ')[0]!) - first).toBeGreaterThanOrEqual(7 * 86_400_000 - 3_600_000);
 
     // A floor that is no price is named beside its field, and nothing is saved.
-    await section.getByLabel('Never below (€)').fill('abc');
+    await section.getByLabel('Never below (€ or %)').fill('abc');
     await expect(preview.getByRole('listitem')).toHaveCount(0);
     await section.getByRole('button', { name: 'Set price rule' }).click();
-    await expect(section.getByText('Enter the lowest price in euros, above 0.')).toBeVisible();
-    await expect(section.getByLabel('Never below (€)')).toHaveAttribute('aria-invalid', 'true');
-    await section.getByLabel('Never below (€)').fill('90');
+    await expect(
+      section.getByText(
+        'Enter the lowest price in euros above 0, or a share of the start price below 100 % (such as 70 %).',
+      ),
+    ).toBeVisible();
+    await expect(section.getByLabel('Never below (€ or %)')).toHaveAttribute('aria-invalid', 'true');
+    await section.getByLabel('Never below (€ or %)').fill('90');
     await section.getByRole('button', { name: 'Set price rule' }).click();
     await expect(section.getByRole('status').filter({ hasText: 'Price rule saved.' })).toBeVisible();
     await expect(section.getByTestId('price-rule-state')).toContainText(
@@ -87,7 +91,7 @@ test('a price rule typed in the editor shows its next steps, and is kept with th
     const german = await openDraft(page, 'Sessel Leder', 'Entwurfseditor');
     const teil = german.getByTestId('price-rule');
     await expect(teil.getByRole('heading', { name: 'Preisregel' })).toBeVisible();
-    await teil.getByLabel('Nie unter (€)').fill('90');
+    await teil.getByLabel('Nie unter (€ oder %)').fill('90');
     await teil.getByLabel('Runden auf').selectOption('99');
     const vorschau = teil.getByTestId('price-rule-preview');
     await expect(vorschau).toContainText(
@@ -124,7 +128,7 @@ test('a template’s price rule is set in the templates dialog and drafts made f
     await expect(row.getByText('Drafts made from this template get this price rule.')).toBeVisible();
     await row.getByLabel('Lower by').selectOption('amount');
     await row.getByLabel('By how much').fill('15');
-    await row.getByLabel('Never below (€)').fill('60');
+    await row.getByLabel('Never below (€ or %)').fill('60');
     const preview = row.getByTestId('price-rule-preview');
     await expect(preview).toContainText('Next steps for an ad at €100.00');
     await expect(preview.getByRole('listitem')).toHaveCount(3);

@@ -57,7 +57,6 @@ export function openPriceRules(
   ports: { log: PriceStepDeps['log']; clock?: () => number },
   config: { automation?: { clock?: { now(): number } } } = {},
 ): PriceRules {
-  const runnerClock = config.automation?.clock;
   const { context, edits } = parts.live;
   return createPriceRules({
     store: parts.draftsStore,
@@ -65,6 +64,18 @@ export function openPriceRules(
     templates: parts.templates,
     onDraftsChanged: (ids) => parts.events.emit('drafts:changed', { ids }),
     log: ports.log,
-    now: () => new Date(runnerClock?.now() ?? ports.clock?.() ?? Date.now()),
+    now: rulesClock(ports, config),
   });
+}
+
+/**
+ * The price rules' clock: the automation runner's when the config gives one (a test's), else
+ * `ports.clock` (epoch ms, also a test's), else the machine's. Feeds start rules again by it.
+ */
+export function rulesClock(
+  ports: { clock?: () => number },
+  config: { automation?: { clock?: { now(): number } } } = {},
+): () => Date {
+  const runnerClock = config.automation?.clock;
+  return () => new Date(runnerClock?.now() ?? ports.clock?.() ?? Date.now());
 }

@@ -13,6 +13,8 @@ import type { TemplatesService } from '../templates/templates-service';
 import { openFeeds, type FeedsService } from '.';
 
 export interface AppFeedsParts {
+  /** The price rules' clock (a rule starts again from a feed's new price then). */
+  rulesNow(): Date;
   draftsStore: DraftsStore;
   drafts: DraftsService;
   publish: PublishEngine;
@@ -51,5 +53,6 @@ export async function openAppFeeds(
     onChange: (id) => events.emit('feeds:changed', { ids: [id] }),
     onProblem: parts.reportProblem,
     log: ports.log,
+    rulesNow: parts.rulesNow,
   });
 }

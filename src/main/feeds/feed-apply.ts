@@ -5,6 +5,8 @@
 // found by its reference before one is made, an update and a pause set what they set.
 import path from 'node:path';
 import type { Draft, DraftInit, DraftTemplate } from '../../shared/domain/drafts';
+import { draftIssuesSummary, parsePriceAmount, validateDraft } from '../../shared/domain/drafts';
+import { followPrice } from '../../shared/domain/price-rules';
 import type { Feed, FeedItem, FeedRunEntry } from '../../shared/domain/feeds';
 import { applyChanges } from '../../shared/domain/tables';
 import type { AccountView, ListingView } from '../../shared/ipc/types';
@@ -35,6 +37,8 @@ export interface ApplyDeps {
   live: Parameters<typeof replaceLivePhotos>[0];
   feeds: FeedStore;
   onDraftsChanged(ids: string[]): void;
+  /** The price rules' clock: when a rule starts again from the feed's price (default: the machine's). */
+  rulesNow?(): Date;
 }
 
 /** What every ad of one run shares. */
@@ -165,10 +169,16 @@ async function create(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry) {
       { reason: retried === false ? 'not-retried' : 'needs-confirmation' },
     );
   }
-  if (draft.status !== 'ready')
-    throw new AppError('invalid-input', mainI18n.t('errors:feedDraftNotReady', { title: draft.title }), {
-      reason: 'not-ready',
-    });
+  if (draft.status !== 'ready') {
+    // Named here as the plan named them, so the seller knows what to fill in without opening it.
+    const issues = validateDraft(draft);
+    const missing = draftIssuesSummary(issues, mainI18n.language === 'de' ? 'de' : 'en');
+    throw new AppError(
+      'invalid-input',
+      mainI18n.t('errors:feedDraftNotReady', { title: draft.title, missing }),
+      { reason: 'not-ready', issues },
+    );
+  }
   const [started] = await deps.publish.start([draftId]);
   if (started?.error)
     throw new AppError(
@@ -210,19 +220,44 @@ async function addMissingPhotos(deps: ApplyDeps, ctx: ApplyContext, draftId: str
   return draft;
 }
 
+/** The price (cents) the entry sets on the draft or its live ad, if it sets one. */
+function newPriceCents(entry: FeedRunEntry, init: DraftInit): number | undefined {
+  const sets = [...(entry.changes ?? []), ...(entry.liveChanges ?? [])].some(
+    (c) => c.field === 'price.amount',
+  );
+  const amount = parsePriceAmount(init.price?.amount ?? null);
+  return sets && amount.ok ? Math.round(amount.value * 100) : undefined;
+}
+
 async function update(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry) {
   const source = entry.source!;
   const init = draftInitOf(ctx.account, { ...source.fields, photos: [] }, ctx.template);
   const changes = entry.changes ?? [];
-  if (entry.draftId !== undefined && changes.length > 0) {
-    const draftId = entry.draftId;
+  const price = newPriceCents(entry, init);
+  // The feed's new price is the shop's: the ad's price rule starts again from it, written with the
+  // draft's change and before the live ad's, so the rule's turn in between finds nothing due.
+  const follow = (draft: Draft): Draft => {
+    if (!draft.priceRule || price === undefined) return draft;
+    const rule = followPrice(draft.priceRule, price, deps.rulesNow?.() ?? new Date(), 'feed');
+    return rule === draft.priceRule ? draft : { ...draft, priceRule: rule };
+  };
+  const draftId = entry.draftId;
+  // Only the live ad's price changes: the draft is written only where its rule starts again.
+  if (draftId !== undefined && changes.length === 0 && price !== undefined) {
+    const draft = await deps.store.get(draftId);
+    if (follow(draft) !== draft) {
+      await deps.store.update(draftId, follow);
+      deps.onDraftsChanged([draftId]);
+    }
+  }
+  if (draftId !== undefined && changes.length > 0) {
     await deps.store.update(draftId, (current: Draft) => {
       // A publish that began since the plan would send the draft as it was.
       if (current.status === 'publishing')
         throw new AppError('conflict', mainI18n.t('errors:feedDraftBusy', { title: current.title }), {
           reason: 'draft-busy',
         });
-      return applyChanges(current, init, changes);
+      return follow(applyChanges(current, init, changes));
     });
     if (changes.some((c) => c.field === 'photos')) {
       const draft = await addMissingPhotos(deps, ctx, draftId, source.photos);

@@ -4,13 +4,14 @@
 // possible duplicates; and every row shows whether the draft it leaves would be ready to publish.
 import path from 'node:path';
 import pLimit from 'p-limit';
-import { newDraft, type Draft, type DraftInit } from '../../shared/domain/drafts';
+import type { Draft, DraftInit } from '../../shared/domain/drafts';
 import type { ImportProblem, ImportRowPreview } from '../../shared/domain/tables';
 import {
   applyChanges,
   draftChanges,
   listingChanges,
   photoChange,
+  readinessOfNew,
   readinessProblems,
   sameValue,
   type RowFields,
@@ -227,11 +228,6 @@ async function sameTitleAndPrice(
       return draft;
   }
   return undefined;
-}
-
-function readinessOfNew(init: DraftInit, photoCount: number): ImportProblem[] {
-  const draft = newDraft(init, { id: '00000000-0000-4000-8000-000000000000', now: new Date(0) });
-  return readinessProblems(draft, photoCount);
 }
 
 function group<T>(items: readonly T[], key: (item: T) => string | null): Map<string, T[]> {

@@ -50,11 +50,14 @@ export interface FeedApp {
   close(): Promise<void>;
 }
 
-/** Starts the app with an empty data folder and a folder for the shop's export. */
-export async function feedApp(): Promise<FeedApp> {
+/** Starts the app with an empty data folder and a folder for the shop's export (`ports`, `config`: a test's clock). */
+export async function feedApp(
+  ports: Parameters<typeof createTempApp>[1] = {},
+  config: Parameters<typeof createTempApp>[2] = {},
+): Promise<FeedApp> {
   const src = tempDir('listing-desk-feed-src-');
   const data = tempDir('listing-desk-feed-data-');
-  let temp = await createTempApp(data.dir);
+  let temp = await createTempApp(data.dir, ports, config);
   const sandbox = () => temp.app.sandbox.sandbox;
   sandbox().configure({ validationDelayMs: 20 });
   let api = await Api.login(sandbox(), sandbox().clients[0]);
@@ -72,7 +75,7 @@ export async function feedApp(): Promise<FeedApp> {
     call,
     async reopen() {
       await temp.app.close();
-      temp = await createTempApp(data.dir);
+      temp = await createTempApp(data.dir, ports, config);
       sandbox().configure({ validationDelayMs: 20 });
       api = await Api.login(sandbox(), sandbox().clients[0]);
     },

@@ -54,6 +54,20 @@ describe("a feed's price rule", () => {
       parseCliArgs(add('--lower', '2,50', '--every-days', '14', '--floor', '20')).feedAdd?.priceRule,
     ).toEqual({ mode: 'amount', value: 2.5, everyDays: 14, floor: 20, rounding: 'none', maxSteps: null });
     expect(parseCliArgs(add('--every', '60')).feedAdd).not.toHaveProperty('priceRule');
+    // Issue 32.6: a floor as a share of the price the rule starts from.
+    for (const floor of ['70%', '70 %'])
+      expect(
+        parseCliArgs(add('--lower', '10%', '--every-days', '7', '--floor', floor)).feedAdd?.priceRule?.floor,
+      ).toEqual({ percent: 70 });
+  });
+
+  it('refuses a share floor of 100 % or more, saying what it takes (issue 32.6)', () => {
+    const rule = ['--lower', '10%', '--every-days', '7', '--floor'];
+    expect(problem(add(...rule, '100%'))).toEqual({ problem: 'feed-floor', value: '100%' });
+    expect(problem(add(...rule, '0%'))).toEqual({ problem: 'feed-floor', value: '0%' });
+    expect(cliWords('en').usage(problem(add(...rule, '150%')))).toBe(
+      '--floor takes the lowest price in euros (49,90) or a share of the start price below 100 % (70%), not "150%".',
+    );
   });
 
   it('refuses bad values and combinations, in English and German', () => {

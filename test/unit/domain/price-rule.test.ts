@@ -115,7 +115,7 @@ describe('priceSteps (the preview)', () => {
 
   it('keeps to the floor as the rounding reaches it, never below', () => {
     // Rounded to .99, the lowest price at or above a floor of 50 is 50.99.
-    expect(floorCents(rule({ rounding: '99' }))).toBe(5099);
+    expect(floorCents(rule({ rounding: '99' }), 10_000)).toBe(5099);
     const steps = priceSteps(rule({ rounding: '99', value: 30 }), 100, '2026-01-05T09:00:00.000Z', 5);
     expect(prices(steps)).toEqual(['69.99', '50.99']);
     // .99 never goes under 0.99: a rule at 0.99 has nowhere to go.

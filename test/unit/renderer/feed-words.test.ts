@@ -122,6 +122,30 @@ describe.each(languages)('feed words in %s', (language) => {
   });
 });
 
+describe('a new row whose draft would not be ready (issue 32.5)', () => {
+  const entry = {
+    reference: 'SKU-1',
+    action: 'create' as const,
+    reason: 'new-row' as const,
+    title: 'Kühlschrank',
+    notReady: [
+      { field: 'publication.availabilityRadiusInKm', code: 'required' as const },
+      { field: 'photos', code: 'no-photos' as const },
+    ],
+  };
+
+  it('is flagged with the fields it lacks, in English and German', () => {
+    expect(words.en.notReady(entry)).toBe('Not ready to publish. Missing: Radius (km), Photos.');
+    expect(words.de.notReady(entry)).toBe('Nicht bereit zum Veröffentlichen. Es fehlt: Umkreis (km), Fotos.');
+  });
+
+  it('is not flagged when ready', () => {
+    const { notReady: _issues, ...ready } = entry;
+    expect(words.en.notReady(ready)).toBeUndefined();
+    expect(words.en.notReady({ ...entry, notReady: [] })).toBeUndefined();
+  });
+});
+
 describe('a run’s counts', () => {
   it('count what was done: a failed, pending or held ad is not counted as changed; unchanged rows as counted', () => {
     const entry = (action: FeedRunEntry['action'], outcome: FeedRunEntry['outcome']): FeedRunEntry => ({

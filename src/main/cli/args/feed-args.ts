@@ -1,7 +1,13 @@
 // The rest of `feed ACTION [NAME] [SOURCE] [options]` (issue 25.8), parsed without side effects.
 import { priceRoundings, type PriceRounding } from '../../../shared/domain/bulk';
 import { feedUrlSchema, type FeedGone } from '../../../shared/domain/feeds';
-import { PRICE_RULE_MAX, priceRuleSchema, type PriceRule } from '../../../shared/domain/price-rules';
+import {
+  FLOOR_PERCENT_MAX,
+  PRICE_RULE_MAX,
+  priceRuleSchema,
+  type PriceFloor,
+  type PriceRule,
+} from '../../../shared/domain/price-rules';
 import { readPriceText } from '../../../shared/domain/drafts';
 import { feedActions, type FeedAction } from './command-words';
 import { UsageError } from './usage';
@@ -116,8 +122,16 @@ function whole(text: string, max: number): number | undefined {
   return value >= 1 && value <= max ? value : undefined;
 }
 
+/** `--floor` as typed: a price ("49,90"), or a share of the start price ("70%", "70 %"). */
+function floorOf(text: string): PriceFloor | undefined {
+  const trimmed = text.trim();
+  if (!trimmed.endsWith('%')) return euros(trimmed);
+  const percent = euros(trimmed.slice(0, -1));
+  return percent !== undefined && percent <= FLOOR_PERCENT_MAX ? { percent } : undefined;
+}
+
 /**
- * `--lower PERCENT%|AMOUNT --every-days N --floor PRICE [--steps M] [--round ROUNDING]`: the rule,
+ * `--lower PERCENT%|AMOUNT --every-days N --floor PRICE|PERCENT% [--steps M] [--round ROUNDING]`: the rule,
  * or none when no rule option is given; a rule option without --lower, or --lower without the
  * days or the floor, is refused (a rule never lowers without a floor).
  */
@@ -137,7 +151,7 @@ function priceRuleOf(values: FeedValues): PriceRule | undefined {
   const everyDays = whole(values['every-days']!, 3650);
   if (everyDays === undefined)
     throw new UsageError({ problem: 'feed-every-days', value: values['every-days']! });
-  const floor = euros(values.floor!);
+  const floor = floorOf(values.floor!);
   if (floor === undefined) throw new UsageError({ problem: 'feed-floor', value: values.floor! });
   let maxSteps: number | null = null;
   if (values.steps !== undefined) {

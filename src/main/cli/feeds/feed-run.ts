@@ -2,6 +2,9 @@
 // with why; and the run itself (the seller's yes to a first run). Exit 0 when all is done, 1 when
 // some ads failed (or the run could not start), 10 when the safety valve held it.
 import type { FeedHold, FeedPlan, FeedPlanEntry, FeedProgress, FeedRun } from '../../../shared/domain/feeds';
+import { countNotReady } from '../../../shared/domain/feeds';
+import { draftIssuesSummary } from '../../../shared/domain/drafts';
+import type { UiLanguage } from '../../../shared/i18n-language';
 import type { ImportFieldChange } from '../../../shared/domain/tables';
 import { wordsIn, type TFunction } from '../../i18n';
 import { feedNamed } from './feed';
@@ -28,17 +31,20 @@ export function holdText(t: TFunction, hold: FeedHold): string {
 
 const value = (v: ImportFieldChange['before']) => (v === null || v === '' ? '–' : String(v));
 
-/** One entry as a line: action, reference, title, why (and what changes). */
-function entryLine(t: TFunction, entry: FeedPlanEntry): string {
+/** One entry as a line: action, reference, title, why (and what changes, or what a new draft lacks). */
+function entryLine(t: TFunction, language: UiLanguage, entry: FeedPlanEntry): string {
   const changes = [...(entry.changes ?? []), ...(entry.liveChanges ?? [])]
     .filter((c, i, all) => all.findIndex((o) => o.field === c.field) === i)
     .map((c) => `${c.field}: ${value(c.before)} → ${value(c.after)}`);
   const why = t(`feed.why.${entry.reason}`, { stock: entry.stock ?? '' });
+  const notReady = entry.notReady?.length
+    ? `; ${t('feed.notReady', { missing: draftIssuesSummary(entry.notReady, language) })}`
+    : '';
   return [
     t(`feed.action.${entry.action}`).padEnd(12),
     (entry.reference ?? '–').padEnd(12),
     entry.title || '–',
-    `— ${why}${changes.length > 0 ? ` (${changes.join('; ')})` : ''}`,
+    `— ${why}${changes.length > 0 ? ` (${changes.join('; ')})` : ''}${notReady}`,
   ].join(' ');
 }
 
@@ -51,9 +57,12 @@ export async function feedPlanCommand(session: Session, name: string, json: bool
   const plan = await session.call<FeedPlan>('feeds:plan', { id: feed.id });
   if (json) session.out(JSON.stringify(plan, null, 2));
   else {
-    for (const entry of plan.entries) session.out(entryLine(t, entry));
+    for (const entry of plan.entries) session.out(entryLine(t, session.language, entry));
     session.out(summary(t, plan.counts));
   }
+  const notReady = countNotReady(plan.entries);
+  if (notReady > 0)
+    session.err(t(feed.publish ? 'feed.notReadyPublish' : 'feed.notReadyCount', { count: notReady }));
   for (const hold of plan.held) session.err(t('feed.wouldHold', { why: holdText(t, hold) }));
   if (plan.needsApproval) session.err(t('feed.firstRun', { name: feed.name }));
   return EXIT.ok;
@@ -86,7 +95,7 @@ export async function feedRunCommand(session: Session, name: string, json: boole
   if (json) session.out(JSON.stringify(run, null, 2));
   else {
     for (const entry of run.entries.filter((e) => e.action !== 'unchanged' || e.outcome === 'failed'))
-      session.out(entryLine(t, entry));
+      session.out(entryLine(t, session.language, entry));
     session.out(summary(t, run.counts));
   }
   const failedAll = [...(run.resumed ?? []).flatMap((r) => r.entries), ...run.entries].filter(

@@ -1,13 +1,13 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeedView } from '../../../shared/domain/feeds';
-import { feedActions, isApplied, type FeedAction } from '../../../shared/domain/feeds';
+import { countNotReady, feedActions, isApplied, type FeedAction } from '../../../shared/domain/feeds';
 import { useFeedsStore } from '../../store/feeds-store';
 import { FeedRows, type FeedRowItem } from './FeedRows';
 import { FeedCounts, HeldBanner } from './FeedSummary';
 import { useFeedWords } from './use-feed-words';
 
-type Filter = 'changes' | 'all' | FeedAction;
+type Filter = 'changes' | 'all' | 'not-ready' | FeedAction;
 
 /** The plan of the feed's next run, read from the file now; a first run waits here for the seller's yes. */
 export function FeedPlanPanel({ feed }: { feed: FeedView }) {
@@ -22,20 +22,36 @@ export function FeedPlanPanel({ feed }: { feed: FeedView }) {
   const items = useMemo<FeedRowItem[]>(() => {
     if (!plan) return [];
     const kept = plan.entries.filter((entry) =>
-      filter === 'all' ? true : filter === 'changes' ? isApplied(entry.action) : entry.action === filter,
+      filter === 'all'
+        ? true
+        : filter === 'changes'
+          ? isApplied(entry.action)
+          : filter === 'not-ready'
+            ? (entry.notReady?.length ?? 0) > 0
+            : entry.action === filter,
     );
-    return kept.map((entry, i) => ({
-      key: `${entry.reference ?? ''}:${entry.row ?? ''}:${i}`,
-      badge: { kind: entry.action, text: words.action(entry.action) },
-      title: entry.title,
-      reference: entry.reference ?? t('feeds.plan.noReference'),
-      why: words.why(entry),
-    }));
+    return kept.map((entry, i) => {
+      const flag = words.notReady(entry);
+      return {
+        key: `${entry.reference ?? ''}:${entry.row ?? ''}:${i}`,
+        badge: { kind: entry.action, text: words.action(entry.action) },
+        title: entry.title,
+        reference: entry.reference ?? t('feeds.plan.noReference'),
+        why: words.why(entry),
+        ...(flag !== undefined && { flag }),
+      };
+    });
   }, [plan, filter, words, t]);
 
   const changes = plan ? plan.entries.filter((entry) => isApplied(entry.action)).length : 0;
+  const notReady = plan ? countNotReady(plan.entries) : 0;
   const filters: Filter[] = plan
-    ? ['changes', 'all', ...feedActions.filter((action) => plan.counts[action] > 0)]
+    ? [
+        'changes',
+        'all',
+        ...feedActions.filter((action) => plan.counts[action] > 0),
+        ...(notReady > 0 ? (['not-ready'] as const) : []),
+      ]
     : [];
   const { plan: readAgain, run } = useFeedsStore.getState();
 
@@ -70,6 +86,15 @@ export function FeedPlanPanel({ feed }: { feed: FeedView }) {
           </p>
           <FeedCounts counts={plan.counts} done={false} testId="feed-plan-counts" />
           <HeldBanner held={plan.held} testId="feed-held" />
+          {notReady > 0 && (
+            // Said before the seller's yes: a run that publishes would fail on these rows.
+            <div className="banner warning stacked" role="alert" data-testid="feed-not-ready">
+              <p>
+                <strong>{t('feeds.plan.notReadyTitle', { count: notReady })}</strong>
+              </p>
+              <p>{t(feed.publish ? 'feeds.plan.notReadyPublish' : 'feeds.plan.notReadyDraft')}</p>
+            </div>
+          )}
           {plan.held.length === 0 && changes === 0 && <p className="muted">{t('feeds.plan.nothing')}</p>}
           {plan.held.length === 0 && plan.needsApproval && (
             <div className="feed-yes banner warning" data-testid="feed-yes">
@@ -102,7 +127,9 @@ export function FeedPlanPanel({ feed }: { feed: FeedView }) {
                       ? t('feeds.plan.filterChanges', { count: changes })
                       : value === 'all'
                         ? t('feeds.plan.filterAll', { count: plan.entries.length })
-                        : `${words.action(value)} (${plan.counts[value]})`}
+                        : value === 'not-ready'
+                          ? t('feeds.plan.notReadyFilter', { count: notReady })
+                          : `${words.action(value)} (${plan.counts[value]})`}
                   </button>
                 ))}
               </div>

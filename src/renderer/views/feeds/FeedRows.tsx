@@ -9,6 +9,8 @@ export interface FeedRowItem {
   title: string;
   reference: string;
   why: string;
+  /** A warning under the why: what a new row's draft would lack to be published. */
+  flag?: string;
   failed?: boolean;
   /** Buttons at the row's end (e.g. Retry). */
   actions?: ReactNode;
@@ -48,6 +50,7 @@ export function FeedRows({ items, label, testId }: { items: FeedRowItem[]; label
               data-index={row.index}
               className="feed-row"
               data-failed={item.failed ? 'true' : undefined}
+              data-flagged={item.flag !== undefined ? 'true' : undefined}
               data-testid={`${testId}-row`}
               style={{ transform: `translateY(${row.start}px)`, listStyle: 'none' }}
             >
@@ -60,7 +63,14 @@ export function FeedRows({ items, label, testId }: { items: FeedRowItem[]; label
                 {item.title}
                 <span className="feed-row-ref">{item.reference}</span>
               </span>
-              <span className="feed-row-why">{item.why}</span>
+              <span className="feed-row-why">
+                {item.why}
+                {item.flag !== undefined && (
+                  <span className="feed-row-flag" data-testid={`${testId}-flag`}>
+                    {item.flag}
+                  </span>
+                )}
+              </span>
               {item.actions !== undefined && <span className="feed-row-actions">{item.actions}</span>}
             </li>
           );

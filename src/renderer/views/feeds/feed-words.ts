@@ -2,6 +2,7 @@
 // the holds of the safety valve, and a run's outcome, in the UI's language.
 import type { TFunction } from 'i18next';
 import type { DraftLanguage } from '../../../shared/domain/drafts';
+import { draftIssuesSummary } from '../../../shared/domain/drafts';
 import type { FeedSource, FeedView } from '../../../shared/domain/feeds';
 import {
   countActions,
@@ -62,6 +63,11 @@ export function feedWords(t: TFunction, language: DraftLanguage, locale: string)
         ...(entry.problems ?? []).map((problem) => problemText(t, problem, language)),
       ];
       return details.length > 0 ? `${base} ${details.join('; ')}` : base;
+    },
+    /** What the draft a new row makes would lack to be published (undefined: nothing). */
+    notReady(entry: FeedPlanEntry): string | undefined {
+      if (!entry.notReady?.length) return undefined;
+      return t('feeds.plan.notReadyRow', { missing: draftIssuesSummary(entry.notReady, language) });
     },
     hold(hold: FeedHold): string {
       switch (hold.reason) {

@@ -103,7 +103,7 @@ export function PriceRuleForm({ idPrefix, rule, preview, onSave }: Props) {
         </div>
         {text('value', t('priceRule.value'))}
         {text('everyDays', t('priceRule.everyDays'))}
-        {text('floor', t('priceRule.floor'))}
+        {text('floor', t('priceRule.floor'), t('priceRule.floorHint'))}
         <div className="editor-field">
           <label htmlFor={id('rounding')}>{t('priceRule.rounding')}</label>
           <select

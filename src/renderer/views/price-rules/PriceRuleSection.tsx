@@ -7,10 +7,11 @@ import type { Draft } from '../../../shared/domain/drafts';
 import {
   type PriceRule,
   type PriceRuleRecord,
+  isRulePrice,
   priceRuleState,
   priceSteps,
+  rulePreview,
   totalStepsOf,
-  upcomingSteps,
 } from '../../../shared/domain/price-rules';
 import { readPriceText } from '../../../shared/domain/drafts';
 import { call } from '../../ipc/client';
@@ -22,12 +23,29 @@ import './price-rules.css';
 const PREVIEW_STEPS = 5;
 const sameRule = (a: PriceRule, b: PriceRule) => JSON.stringify(a) === JSON.stringify(b);
 
-/** The ad's price in cents as typed in the editor, if it reads as one. */
-function priceCentsOf(draft: Draft): number | undefined {
-  const reading = readPriceText(draft.price.amount);
+/** A price in cents, if the text or number reads as one above 0. */
+function centsOf(amount: number | string | null | undefined): number | undefined {
+  const reading = readPriceText(amount ?? null);
   return reading.ok && reading.amount !== null && reading.amount > 0
     ? Math.round(reading.amount * 100)
     : undefined;
+}
+
+/** The ad's price in cents as typed in the editor, if it reads as one. */
+const priceCentsOf = (draft: Draft) => centsOf(draft.price.amount);
+
+/**
+ * The price the draft itself sets on its live ad (by hand or by its feed), if it sets one: a price
+ * other than the one draft and ad last agreed on. The draft does not follow the rule's own steps,
+ * so its price alone says nothing about the ad's.
+ */
+function ownPriceCents(draft: Draft, record: PriceRuleRecord): number | undefined {
+  const agreed = draft.remote?.base?.fields['price'];
+  if (!agreed || typeof agreed !== 'object' || Array.isArray(agreed) || !('amount' in agreed))
+    return undefined;
+  const now = priceCentsOf(draft);
+  if (now === undefined || now === centsOf(agreed.amount) || isRulePrice(record, now)) return undefined;
+  return now;
 }
 
 /** Where the rule stands, in words. */
@@ -48,6 +66,15 @@ function RuleState({ record }: { record: PriceRuleRecord }) {
               })
             : t(`priceRule.state.${state}`)}
       </p>
+      {state === 'running' && record.followed && record.start && (
+        <p data-testid="price-rule-followed">
+          {t('priceRule.state.followed', {
+            date: when(record.followed.at),
+            price: euros(record.start.cents),
+            from: record.followed.from === null ? '—' : euros(record.followed.from),
+          })}
+        </p>
+      )}
       {record.origin !== 'ad' && <p className="muted">{t(`priceRule.origin.${record.origin}`)}</p>}
       {record.failed && (
         <p role="alert" className="field-error">
@@ -91,14 +118,23 @@ export function PriceRuleSection({ draft }: { draft: Draft }) {
 
   const preview = (rule: PriceRule | undefined) => {
     if (!rule) return null;
-    // The rule as it runs: its own start; else (new, changed or stopped) from the ad's price now.
-    if (record?.start && !record.stopped && sameRule(record.rule, rule))
-      return (
-        <PriceSteps
-          heading={t('priceRule.preview')}
-          steps={upcomingSteps(record, PREVIEW_STEPS, { now: new Date(), cents: undefined })}
-        />
-      );
+    // The rule as it runs: its own start, against the ad's price now (a price set outside the rule
+    // stops it, so its old steps are not shown); else (new, changed or stopped) from that price.
+    if (record?.start && !record.stopped && sameRule(record.rule, rule)) {
+      const shown = rulePreview(record, PREVIEW_STEPS, {
+        now: new Date(),
+        cents: ownPriceCents(draft, record),
+      });
+      if (shown.kind === 'stopped')
+        return (
+          <p className="warning" role="status" data-testid="price-rule-set-outside">
+            {t('priceRule.previewSetOutside', {
+              price: shown.cents === null ? '—' : euros(shown.cents),
+            })}
+          </p>
+        );
+      return <PriceSteps heading={t('priceRule.preview')} steps={shown.steps} />;
+    }
     if (base === undefined) return <p className="muted">{t('priceRule.previewNoPrice')}</p>;
     return (
       <PriceSteps

@@ -1,7 +1,12 @@
 // The price rule form's values as typed (text, so "12,50" and a half-typed "1" stay as they are)
 // and the rule they make, or what to fix in each field. Pure.
 import { priceRoundings, type PriceRounding } from '../../../shared/domain/bulk';
-import { PRICE_RULE_MAX, type PriceRule } from '../../../shared/domain/price-rules';
+import {
+  FLOOR_PERCENT_MAX,
+  PRICE_RULE_MAX,
+  type PriceFloor,
+  type PriceRule,
+} from '../../../shared/domain/price-rules';
 import { readPriceText } from '../../../shared/domain/drafts';
 
 /** The form's fields as typed. */
@@ -28,7 +33,7 @@ export function formOf(rule: PriceRule | null | undefined): PriceRuleFormValues 
     mode: rule.mode,
     value: String(rule.value),
     everyDays: String(rule.everyDays),
-    floor: String(rule.floor),
+    floor: typeof rule.floor === 'number' ? String(rule.floor) : `${rule.floor.percent} %`,
     rounding: rule.rounding,
     maxSteps: rule.maxSteps === null ? '' : String(rule.maxSteps),
   };
@@ -39,6 +44,14 @@ const amountOf = (text: string): number | undefined => {
   return reading.ok && reading.amount !== null && reading.amount > 0 && reading.amount <= PRICE_RULE_MAX
     ? Math.round(reading.amount * 100) / 100
     : undefined;
+};
+
+/** The floor as typed: an amount ("49,90"), or a share of the start price ("70 %"). */
+const floorOf = (text: string): PriceFloor | undefined => {
+  const trimmed = text.trim();
+  if (!trimmed.endsWith('%')) return amountOf(trimmed);
+  const percent = amountOf(trimmed.slice(0, -1));
+  return percent !== undefined && percent <= FLOOR_PERCENT_MAX ? { percent } : undefined;
 };
 
 const wholeOf = (text: string, max: number): number | undefined => {
@@ -60,7 +73,7 @@ export function ruleOfForm(
     errors.value = form.mode === 'percent' ? 'percent' : 'amount';
   const everyDays = wholeOf(form.everyDays, 3650);
   if (everyDays === undefined) errors.everyDays = 'days';
-  const floor = amountOf(form.floor);
+  const floor = floorOf(form.floor);
   if (floor === undefined) errors.floor = 'floor';
   const maxSteps = form.maxSteps.trim() === '' ? null : wholeOf(form.maxSteps, 1000);
   if (maxSteps === undefined) errors.maxSteps = 'steps';

@@ -16,7 +16,10 @@ export function usePriceRuleSummary(): (template: DraftTemplate) => string | und
     const summary = t(`priceRule.summary.${rule.mode}`, {
       value,
       days: rule.everyDays,
-      floor: euros(Math.round(rule.floor * 100)),
+      floor:
+        typeof rule.floor === 'number'
+          ? euros(Math.round(rule.floor * 100))
+          : t('priceRule.floorShare', { percent: rule.floor.percent }),
     });
     return t('priceRule.templateHas', { summary });
   };

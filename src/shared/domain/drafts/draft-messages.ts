@@ -49,3 +49,22 @@ export function draftIssueMessage(
   const text = fillPlaceholders(draftMessages[language][issue.code], issue.params, language);
   return withField ? `${draftFieldLabel(issue.field, language)}: ${text}` : text;
 }
+
+// Issues that mean "nothing there": naming the field says it all.
+const MISSING: readonly DraftIssueCode[] = ['required', 'no-photos'];
+
+/**
+ * What a draft lacks, in one line away from its form (a feed's plan, a run's failure): the fields
+ * missing by name ("Missing: Radius (km), Photos."), then each other issue with its field.
+ */
+export function draftIssuesSummary(issues: readonly DraftIssue[], language: DraftLanguage): string {
+  const words = language === 'de' ? de : en;
+  const missing = [
+    ...new Set(issues.filter((i) => MISSING.includes(i.code)).map((i) => draftFieldLabel(i.field, language))),
+  ];
+  const others = issues
+    .filter((i) => !MISSING.includes(i.code))
+    .map((i) => draftIssueMessage(i, language, { withField: true }));
+  const lacks = missing.length > 0 ? [fillPlaceholders(words.lacks, { fields: missing.join(', ') })] : [];
+  return [...lacks, ...others].join(' ');
+}

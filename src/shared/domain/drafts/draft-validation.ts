@@ -2,7 +2,7 @@
 // number >= 0, a plausible e-mail, attributes string to string) plus our own limits where the spec
 // shows none ("maximum lengths of text fields: not shown"). Each issue names its field by a dotted
 // path and carries a stable code the UI translates (draft-messages.ts).
-import type { Draft } from './draft';
+import { newDraft, type Draft, type DraftInit } from './draft';
 import { PRICE_MAX, readPriceText } from './price-text';
 
 export type DraftIssueCode =
@@ -234,4 +234,22 @@ export function validateDraft(draft: Draft): DraftIssue[] {
 /** True when the draft has no issue at all. */
 export function isPublishable(draft: Draft): boolean {
   return validateDraft(draft).length === 0;
+}
+
+// Validation reads no id or time: any will do for a draft that exists only to be checked.
+const CHECKED_ID = '00000000-0000-4000-8000-000000000000';
+
+/**
+ * Every reason the new draft `init` makes (with `photoCount` photos) could not be published: the
+ * drafts' own rules, as an import's or a feed's plan shows them before the draft is made.
+ */
+export function newDraftIssues(init: DraftInit, photoCount: number): DraftIssue[] {
+  return draftIssuesWithPhotos(newDraft(init, { id: CHECKED_ID, now: new Date(0) }), photoCount);
+}
+
+/** Every reason the draft could not be published once it has `photoCount` photos (not yet taken in). */
+export function draftIssuesWithPhotos(draft: Draft, photoCount: number): DraftIssue[] {
+  const issues = [...validateListingFields(draft), ...validatePublicationFields(draft)];
+  if (photoCount === 0) issues.push({ field: 'photos', code: 'no-photos' });
+  return issues;
 }

@@ -5,7 +5,7 @@ import type { Draft, DraftInit } from '../drafts';
 import type { Feed, FeedItem } from './feed';
 import type { FeedPlanEntry, FeedReason } from './feed-run';
 import type { FeedRow } from './feed-rows';
-import { parsePriceAmount } from '../drafts';
+import { newDraftIssues, parsePriceAmount } from '../drafts';
 import { livePatchOf } from './feed-patch';
 import type { ImportFieldChange } from '../tables';
 import { draftChanges, listingChanges, photoChange } from '../tables';
@@ -106,11 +106,22 @@ export function planFeedRun(rows: readonly FeedRow[], world: FeedWorld): FeedPla
       entries.push(takeDown(reference, m, 'sold-out', { ...at, title, ...problems }));
       continue;
     }
+    const init = world.initOf(row);
     if (!m.draft && !m.listing) {
-      entries.push({ reference, action: 'create', reason: 'new-row', title, ...at, ...problems });
+      // Checked before the seller says yes: a run that publishes would fail on such a row.
+      const issues = newDraftIssues(init, row.photoNames.length);
+      const notReady = issues.length > 0 ? { notReady: issues } : {};
+      entries.push({
+        reference,
+        action: 'create',
+        reason: 'new-row',
+        title,
+        ...at,
+        ...problems,
+        ...notReady,
+      });
       continue;
     }
-    const init = world.initOf(row);
     const names = row.photoNames.map(world.photoName);
     const changes: ImportFieldChange[] = m.draft ? draftChanges(m.draft, init, row.fields) : [];
     // A live ad's draft follows the ad's photos by itself (under the names the app gives them), so
@@ -129,7 +140,8 @@ export function planFeedRun(rows: readonly FeedRow[], world: FeedWorld): FeedPla
     const livePhotos = m.listing && sent ? photoChange(sent, names) : null;
     if (livePhotos) liveChanges.push(livePhotos);
     // A running price rule lowered the ad from the price the file still names: that is the rule's
-    // doing, not a change of the row (a new price in the file is one, and stops the rule).
+    // doing, not a change of the row (a new price in the file is one, and the rule starts again
+    // from it when the run applies it).
     if (m.draft && ruleKeepsPrice(m.draft, init)) {
       for (const list of [changes, liveChanges])
         list.splice(0, list.length, ...list.filter((c) => c.field !== 'price.amount'));

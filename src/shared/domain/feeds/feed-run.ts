@@ -2,6 +2,7 @@
 // or ended, and why), the holds of the safety valve, and the report kept as the feed's history.
 import type { ImportFieldChange, ImportProblem, RowFields } from '../tables';
 import type { ListingPatch } from '../live';
+import type { DraftIssue } from '../drafts';
 
 /** What a run does to one ad. */
 export const feedActions = ['create', 'update', 'pause', 'resume', 'end', 'unchanged', 'refused'] as const;
@@ -57,6 +58,16 @@ export interface FeedPlanEntry {
   problems?: ImportProblem[];
   /** The row's stock as written, when the feed has a stock column. */
   stock?: string;
+  /**
+   * 'create': why the draft the row makes would not be ready to publish (the drafts' own rules, on
+   * the draft made with the account's defaults and the feed's template); absent when it would be.
+   */
+  notReady?: DraftIssue[];
+}
+
+/** How many of a plan's new rows would make drafts not ready to publish. */
+export function countNotReady(entries: readonly Pick<FeedPlanEntry, 'notReady'>[]): number {
+  return entries.filter((entry) => (entry.notReady?.length ?? 0) > 0).length;
 }
 
 /** Why the safety valve holds a run: nothing is applied and the seller is told. */

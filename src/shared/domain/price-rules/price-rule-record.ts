@@ -40,8 +40,10 @@ export const priceRuleRecordSchema = z
       .object({ step: z.int().min(1), dueAt: iso, from: cents, to: cents, sentAt: iso })
       .strict()
       .optional(),
-    /** The price was set outside the rule (by hand or by a feed) to `cents`: the rule stopped. */
+    /** The price was set outside the rule (by hand, or by a feed before 32.6) to `cents`: the rule stopped. */
     stopped: z.object({ at: iso, cents: cents.nullable() }).strict().optional(),
+    /** The feed set a new price at `at` (the rule had left the ad at `from`): `start` is that price since. */
+    followed: z.object({ at: iso, from: cents.nullable() }).strict().optional(),
     /** The last try of step `step` (0: the start) failed, `attempts` times so far, with why in the seller's words. */
     failed: z
       .object({ step: z.int().min(0), at: iso, message: z.string().max(2000), attempts: z.int().min(1) })
@@ -145,6 +147,64 @@ export function totalStepsOf(record: PriceRuleRecord): number | undefined {
 export function priceSetOutside(record: PriceRuleRecord, liveCents: number): boolean {
   const expected = expectedCents(record);
   return expected !== undefined && expected !== liveCents;
+}
+
+/** Whether `cents` is a price the rule itself started from or set (a draft that lags behind its ad's steps shows one). */
+export function isRulePrice(record: PriceRuleRecord, cents: number): boolean {
+  return record.start?.cents === cents || record.steps.some((step) => step.to === cents);
+}
+
+/** Who set an ad's price outside its rule: the seller (by hand, a bulk edit) or the ad's feed. */
+export type PriceSetter = 'seller' | 'feed';
+
+/**
+ * The record after the ad's price was set to `cents` at `now` outside the rule. The feed's price is
+ * the shop's: the rule starts again from it (its steps, and a share floor, count from it and now).
+ * A price the seller chose wins: the rule stops rather than lower it. Unchanged when the price is
+ * the rule's own, or the rule has not started (it starts from the live price) or has stopped.
+ */
+export function followPrice(
+  record: PriceRuleRecord,
+  cents: number,
+  now: Date,
+  by: PriceSetter,
+): PriceRuleRecord {
+  if (!record.start || record.stopped || !priceSetOutside(record, cents)) return record;
+  const { pending: _pending, failed: _failed, followed: _followed, ...rest } = record;
+  const at = now.toISOString();
+  if (by === 'seller') return { ...rest, stopped: { at, cents } };
+  return {
+    ...rest,
+    start: { at, cents },
+    steps: [],
+    followed: { at, from: expectedCents(record) ?? null },
+  };
+}
+
+/** What the rule's preview shows against the ad's price now. */
+export type PriceRulePreview =
+  /** The steps still to come, each below the price now (none: the floor or the last step is reached). */
+  | { kind: 'steps'; steps: PriceStep[] }
+  /** The rule stopped (`at` known), or stops at its next turn: the price now is not the rule's. */
+  | { kind: 'stopped'; cents: number | null; at?: string };
+
+/**
+ * The preview of a started rule against the ad's price now (`cents`; undefined: not known): never a
+ * "step" at or above that price. A price other than the one the rule left the ad at was set outside
+ * it, and the rule stops at its next turn, so the preview says so rather than show its old steps.
+ */
+export function rulePreview(
+  record: PriceRuleRecord,
+  count: number,
+  now: { now: Date; cents: number | undefined },
+): PriceRulePreview {
+  if (record.stopped) return { kind: 'stopped', cents: record.stopped.cents, at: record.stopped.at };
+  if (record.start && now.cents !== undefined && priceSetOutside(record, now.cents))
+    return { kind: 'stopped', cents: now.cents };
+  const steps = upcomingSteps(record, count, now).filter(
+    (step) => now.cents === undefined || step.cents < now.cents,
+  );
+  return { kind: 'steps', steps };
 }
 
 /** The record after step `done` landed at `at`. */

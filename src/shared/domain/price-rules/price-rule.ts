@@ -8,6 +8,19 @@ import { priceRoundings, roundCents, type PriceRounding } from './price-rounding
 /** The highest price a rule takes (the bulk edits' limit), in euros. */
 export const PRICE_RULE_MAX = 100_000_000;
 
+/** The highest share of the start price a floor may be, in per cent (at 100 nothing is lowered). */
+export const FLOOR_PERCENT_MAX = 99;
+
+/**
+ * A rule's floor: an amount in euros (as rules were first stored, so those read as they are), or a
+ * share of the price the rule starts from (a feed's new price starts it again, and its floor follows).
+ */
+export const priceFloorSchema = z.union([
+  z.number().finite().positive().max(PRICE_RULE_MAX),
+  z.object({ percent: z.number().finite().positive().max(FLOOR_PERCENT_MAX) }).strict(),
+]);
+export type PriceFloor = z.infer<typeof priceFloorSchema>;
+
 /** A price rule as the seller sets it. */
 export const priceRuleSchema = z
   .object({
@@ -15,8 +28,8 @@ export const priceRuleSchema = z
     mode: z.enum(['percent', 'amount']),
     value: z.number().finite().positive().max(PRICE_RULE_MAX),
     everyDays: z.int().min(1).max(3650),
-    /** The lowest price in euros; a rule never goes below it. */
-    floor: z.number().finite().positive().max(PRICE_RULE_MAX),
+    /** The lowest price (euros, or a share of the start price); a rule never goes below it. */
+    floor: priceFloorSchema,
     rounding: z.enum(priceRoundings),
     /** Stops after this many steps (null: only the floor stops it). */
     maxSteps: z.int().min(1).max(1000).nullable(),
@@ -58,24 +71,32 @@ function roundedBelow(cents: number, rounding: PriceRounding): number | undefine
   return undefined;
 }
 
-/** The floor in cents as the rule's rounding reaches it. */
-export function floorCents(rule: PriceRule): number {
-  return roundedAtLeast(Math.round(rule.floor * 100), rule.rounding);
+/** The floor in cents before rounding: its amount, or its share of `startCents` (up to the cent). */
+export function floorBaseCents(floor: PriceFloor, startCents: number): number {
+  return typeof floor === 'number'
+    ? Math.round(floor * 100)
+    : Math.ceil(Math.round(startCents * floor.percent) / 100);
+}
+
+/** The floor in cents as the rule's rounding reaches it, for a rule started from `startCents`. */
+export function floorCents(rule: PriceRule, startCents: number): number {
+  return roundedAtLeast(floorBaseCents(rule.floor, startCents), rule.rounding);
 }
 
 /**
  * The price after one step from `cents`, or undefined when the rule cannot lower it any more (the
  * floor is reached). A step always lowers: when rounding would give the price back (9.99 less 1 %
  * rounded to .99 is 9.99 again) it takes the next rounded price below, else a rule would stall.
+ * `startCents`: the price the rule started from (a share floor's base; default `cents`).
  */
-export function stepCents(rule: PriceRule, cents: number): number | undefined {
+export function stepCents(rule: PriceRule, cents: number, startCents: number = cents): number | undefined {
   const raw =
     rule.mode === 'percent'
       ? Math.round((cents * (100 - rule.value)) / 100)
       : cents - Math.round(rule.value * 100);
   let next: number | undefined = roundCents(raw, rule.rounding);
   if (next >= cents) next = roundedBelow(cents, rule.rounding);
-  const floor = floorCents(rule);
+  const floor = floorCents(rule, startCents);
   if (next === undefined || next < floor) next = floor;
   return next < cents ? next : undefined;
 }
@@ -101,7 +122,7 @@ export function stepsUntil(
   let cents = startCents;
   const end = rule.maxSteps === null ? last : Math.min(last, rule.maxSteps);
   for (let step = 1; step <= end; step++) {
-    const next = stepCents(rule, cents);
+    const next = stepCents(rule, cents, startCents);
     if (next === undefined) break;
     cents = next;
     out.push({ step, dueAt: stepDueAt(start, rule.everyDays, step).toISOString(), cents });

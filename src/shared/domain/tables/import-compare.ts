@@ -1,7 +1,7 @@
 // What an imported row would change in the draft (or live ad) that already has its reference, field
 // by field, and whether the draft it leaves would be ready to publish. Pure: main reads the drafts.
 import type { Draft, DraftInit } from '../drafts';
-import { parsePriceAmount, validateListingFields, validatePublicationFields } from '../drafts';
+import { draftIssuesWithPhotos, newDraftIssues, parsePriceAmount, type DraftIssue } from '../drafts';
 import type { ImportDraftFields, ImportFieldChange, ImportProblem, ImportValue } from './import';
 import { PUBLICATION_PARTS, WHOLE_LISTING_FIELDS, fullCategory } from '../live';
 import type { ListingView } from '../../service/listing';
@@ -122,7 +122,16 @@ export function listingChanges(listing: ListingView, init: DraftInit, row: RowFi
 
 /** The reasons (the drafts' own rules) the draft would not be ready to publish, as row problems. */
 export function readinessProblems(draft: Draft, photoCount: number): ImportProblem[] {
-  const issues = [...validateListingFields(draft), ...validatePublicationFields(draft)];
-  if (photoCount === 0) issues.push({ field: 'photos', code: 'no-photos' });
-  return issues.map((issue) => ({ code: 'not-ready', severity: 'warning', issue }));
+  return draftIssuesWithPhotos(draft, photoCount).map(notReadyProblem);
 }
+
+/** The reasons the new draft `init` makes would not be ready to publish, as row problems. */
+export function readinessOfNew(init: DraftInit, photoCount: number): ImportProblem[] {
+  return newDraftIssues(init, photoCount).map(notReadyProblem);
+}
+
+const notReadyProblem = (issue: DraftIssue): ImportProblem => ({
+  code: 'not-ready',
+  severity: 'warning',
+  issue,
+});
