@@ -11,9 +11,12 @@ import type { SecretStore } from '../secrets/secret-store';
 import type { DraftsStore } from '../storage/drafts-store';
 import type { TemplatesService } from '../templates/templates-service';
 import { openFeeds, type FeedsService } from '.';
+import type { ChangeAuthors } from '../ports/change-authors';
 
 export interface AppFeedsParts {
   draftsStore: DraftsStore;
+  /** Who made each field's value (issue 32.1). */
+  authors: ChangeAuthors;
   drafts: DraftsService;
   publish: PublishEngine;
   live: Live;
@@ -51,5 +54,6 @@ export async function openAppFeeds(
     onChange: (id) => events.emit('feeds:changed', { ids: [id] }),
     onProblem: parts.reportProblem,
     log: ports.log,
+    authors: parts.authors,
   });
 }
