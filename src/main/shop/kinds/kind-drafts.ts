@@ -72,12 +72,14 @@ export function draftItems(deps: DraftItemsDeps): DraftItems {
       // The merge knows the same file added on two desks by its content: this desk's hashes.
       const before = await store.get(id).catch(() => undefined);
       const files = before ? await filesHere(before) : {};
+      const took: { was?: Draft; now?: Draft } = {};
       await store.receive(id, (current) => {
         const here = current && { ...current, files };
         applied = asBody(make(here));
+        [took.was, took.now] = [current?.draft, applied?.draft];
         return applied && ({ draft: applied.draft, trashedAt: applied.trashedAt } satisfies ReceivedDraft);
       });
-      if (by && applied) deps.authors?.note(before, applied.draft, by);
+      if (by && took.now) deps.authors?.note(took.was, took.now, by);
       deps.onChanged([id]);
     },
     merge(base, mine, theirs, who: MergeSides) {

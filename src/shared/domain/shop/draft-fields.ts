@@ -64,3 +64,11 @@ export function rebasedFields(stored: Draft, typed: DraftFields, typedAgainst: D
   );
   return draftFieldsOf(kept);
 }
+
+/** The fields the seller typed (against `typedAgainst`) that `stored` meanwhile changed to something else. */
+export function crossedFields(stored: Draft, typed: DraftFields, typedAgainst: DraftFields): string[] {
+  return typedFieldsOf(typed, typedAgainst).filter((path) => {
+    const now = shopValueOf(stored, path);
+    return !sameShopValue(now, shopValueOf(typedAgainst, path)) && !sameShopValue(now, shopValueOf(typed, path));
+  });
+}

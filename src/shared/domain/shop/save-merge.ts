@@ -8,7 +8,6 @@ import type { Draft, DraftFields } from '../drafts';
 import { typedFieldsOf } from './draft-fields';
 import {
   conflictOver,
-  laterOf,
   restoredBy,
   shopConflictsOf,
   withShopState,
@@ -31,8 +30,8 @@ const entry = (value: ShopValue, by: ShopAuthor): ShopConflictValue => ({
 /**
  * The stored draft with the saver's changes (`typed` against `base`): a field only the saver
  * changed takes the saver's value, a field nobody changed since the base keeps what is stored, and
- * a field also changed in the store to something else is a conflict (both values, who, when) whose
- * later value the draft holds, as the shop's merge does.
+ * a field also changed in the store to something else is a conflict (both values, who, when), kept
+ * as the shop's merge keeps it, the saver's value held until the seller picks.
  */
 export function mergeSave(stored: Draft, typed: DraftFields, base: DraftFields, who: SaveSides): Draft {
   const conflicts = new Map(shopConflictsOf(stored).map((conflict) => [conflict.field, conflict]));
@@ -43,7 +42,7 @@ export function mergeSave(stored: Draft, typed: DraftFields, base: DraftFields, 
     if (sameShopValue(now, was) || sameShopValue(now, mine)) {
       next = withShopValue(next, path, mine);
       // Typing on in a field in conflict: the saver's value there is the one typed now, never an
-      // older half of it (a value equal to another side's settles the field).
+      // older half of it (a value equal to another side's settles the field). The same below.
       const held = conflicts.get(path);
       if (held?.values.some((value) => value.by.desk === who.mine.desk)) {
         const others = held.values.filter((value) => value.by.desk !== who.mine.desk);
@@ -58,8 +57,9 @@ export function mergeSave(stored: Draft, typed: DraftFields, base: DraftFields, 
       { value: mine, by: who.mine },
       { value: now, by: who.theirs(path) },
     ];
-    next = withShopValue(next, path, laterOf(sides[0]!, sides[1]!).value);
-    const held = conflicts.get(path)?.values ?? [];
+    // The saver's value is held, whatever the clocks say: the seller may be typing on in it.
+    next = withShopValue(next, path, mine);
+    const held = (conflicts.get(path)?.values ?? []).filter((value) => value.by.desk !== who.mine.desk);
     const conflict = conflictOver(path, [...held, ...sides.map((side) => entry(side.value, side.by))]);
     if (conflict) conflicts.set(path, conflict);
     touched = true;

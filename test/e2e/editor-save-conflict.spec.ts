@@ -1,0 +1,82 @@
+// The editor shows a conflict at once (issue 32.2): while the seller types the contact person, a
+// change of several drafts together sets another one; the editor's save meets it and keeps both,
+// the field in conflict shows both values with who and when and "Keep this", the caret stays and
+// the seller types on; the value typed on replaces the editor's side of the conflict, never the
+// other. Screenshots in English light, German light and German dark, for the eye.
+import type { Page, TestInfo } from '@playwright/test';
+import { call, makeDraft } from './contract-calls';
+import { expect, test } from './fixtures';
+
+const TITLE = 'Kommode Kiefer';
+
+const shot = async (page: Page, testInfo: TestInfo, name: string) => {
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
+  await page.getByTestId('shop-merge').screenshot({ path: testInfo.outputPath(`${name}-panel.png`) });
+};
+
+test('a change crossing what the seller types: both kept, shown at once, the caret stays', async ({
+  page,
+  shell,
+}, testInfo) => {
+  await page.goto(shell.url);
+  const id = await makeDraft(page, 1, { title: TITLE, reference: 'CROSS-1', photos: 0 });
+  await page
+    .getByRole('navigation')
+    .getByRole('button', { name: /Drafts/ })
+    .click();
+  await page.getByRole('region', { name: 'Draft list' }).getByRole('button', { name: TITLE }).click();
+  const editor = page.getByRole('region', { name: 'Draft editor' });
+  await expect(editor.getByRole('heading', { level: 2 })).toHaveText(TITLE);
+  const person = editor.locator('#draft-contactPerson');
+  await expect(person).toHaveValue('Erika Mustermann');
+
+  // The seller starts typing; before the autosave, another change of the same field lands.
+  await person.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await person.pressSequentially('Max M');
+  const bulk = await call(page, 'bulk:apply-drafts', {
+    ids: [id],
+    edit: { kind: 'contact', contactPerson: 'Moritz' },
+  });
+  expect(bulk.saved).toEqual([id]);
+
+  const merge = page.getByTestId('shop-merge');
+  const group = merge.getByRole('group', { name: 'Contact person' });
+  await expect(group.getByRole('listitem')).toHaveText([
+    /^Max M\s*This desk's editor, .* · in the draft now\s*Keep this$/,
+    /^Moritz\s*A change of several drafts together, .*Keep this$/,
+  ]);
+  await expect(merge.getByRole('heading', { name: 'Changed in two places' })).toBeVisible();
+  // Nothing typed was dropped, the caret is where it was: typing on continues the name.
+  await expect(person).toHaveValue('Max M');
+  await expect(person).toBeFocused();
+  await person.pressSequentially('üller');
+  await expect(person).toHaveValue('Max Müller');
+  await expect(editor.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
+  await expect(group.getByRole('listitem')).toHaveText([/^Max Müller\s*This desk's editor/, /^Moritz\s*A change/]);
+  const stored = await call(page, 'drafts:get', { id });
+  expect(stored.contactPerson).toBe('Max Müller');
+  expect(stored.shop?.conflicts?.map((c) => [c.field, c.values.map((v) => v.value)])).toEqual([
+    ['contactPerson', ['Max Müller', 'Moritz']],
+  ]);
+  await shot(page, testInfo, 'editor-save-conflict-en-light');
+
+  await call(page, 'settings:set', { language: 'de' });
+  await expect(merge.getByRole('heading', { name: 'An zwei Stellen geändert' })).toBeVisible();
+  await expect(merge).toContainText('Editor dieses Arbeitsplatzes');
+  await expect(merge).toContainText('Gemeinsame Änderung mehrerer Entwürfe');
+  await expect(merge.getByRole('button', { name: /Diesen behalten|Den Wert von .* behalten/ })).toHaveCount(2);
+  await shot(page, testInfo, 'editor-save-conflict-de-light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await shot(page, testInfo, 'editor-save-conflict-de-dark');
+
+  // The seller keeps the other value: the field shows it, the conflict goes.
+  await merge
+    .getByRole('button', { name: 'Den Wert von Ansprechpartner von Gemeinsame Änderung mehrerer Entwürfe behalten' })
+    .click();
+  await expect(person).toHaveValue('Moritz');
+  await expect(merge).toHaveCount(0);
+  const settled = await call(page, 'drafts:get', { id });
+  expect(settled.contactPerson).toBe('Moritz');
+  expect(settled.shop).toBeUndefined();
+});
