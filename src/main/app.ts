@@ -279,7 +279,17 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     log: ports.log,
     willWrite: markTemplates(outbox),
   });
-  const feedParts = { draftsStore, drafts, publish, live, accounts, templates, events, reportProblem, authors };
+  const feedParts = {
+    draftsStore,
+    drafts,
+    publish,
+    live,
+    accounts,
+    templates,
+    events,
+    reportProblem,
+    authors,
+  };
   const feeds = await openAppFeeds(feedParts, config, ports);
   const priceRules = openPriceRules({ draftsStore, live, templates, events }, ports, config);
   const shopDeps: StartShopDeps = {

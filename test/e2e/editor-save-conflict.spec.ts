@@ -53,7 +53,10 @@ test('a change crossing what the seller types: both kept, shown at once, the car
   await person.pressSequentially('üller');
   await expect(person).toHaveValue('Max Müller');
   await expect(editor.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
-  await expect(group.getByRole('listitem')).toHaveText([/^Max Müller\s*This desk's editor/, /^Moritz\s*A change/]);
+  await expect(group.getByRole('listitem')).toHaveText([
+    /^Max Müller\s*This desk's editor/,
+    /^Moritz\s*A change/,
+  ]);
   const stored = await call(page, 'drafts:get', { id });
   expect(stored.contactPerson).toBe('Max Müller');
   expect(stored.shop?.conflicts?.map((c) => [c.field, c.values.map((v) => v.value)])).toEqual([
@@ -65,14 +68,18 @@ test('a change crossing what the seller types: both kept, shown at once, the car
   await expect(merge.getByRole('heading', { name: 'An zwei Stellen geändert' })).toBeVisible();
   await expect(merge).toContainText('Editor dieses Arbeitsplatzes');
   await expect(merge).toContainText('Gemeinsame Änderung mehrerer Entwürfe');
-  await expect(merge.getByRole('button', { name: /Diesen behalten|Den Wert von .* behalten/ })).toHaveCount(2);
+  await expect(merge.getByRole('button', { name: /Diesen behalten|Den Wert von .* behalten/ })).toHaveCount(
+    2,
+  );
   await shot(page, testInfo, 'editor-save-conflict-de-light');
   await page.emulateMedia({ colorScheme: 'dark' });
   await shot(page, testInfo, 'editor-save-conflict-de-dark');
 
   // The seller keeps the other value: the field shows it, the conflict goes.
   await merge
-    .getByRole('button', { name: 'Den Wert von Ansprechpartner von Gemeinsame Änderung mehrerer Entwürfe behalten' })
+    .getByRole('button', {
+      name: 'Den Wert von Ansprechpartner von Gemeinsame Änderung mehrerer Entwürfe behalten',
+    })
     .click();
   await expect(person).toHaveValue('Moritz');
   await expect(merge).toHaveCount(0);

@@ -36,7 +36,10 @@ const KINDS: { field: string; values(r: number, was: ShopValue): [ShopValue, Sho
   })),
   { field: 'attributes.farbe', values: (r) => [`weiß ${r}`, `grau ${r}`] },
   { field: 'publication.city', values: (r) => [`Potsdam ${r}`, `Hamburg ${r}`] },
-  { field: 'publication.postalCode', values: (r) => [`14${String(r).padStart(3, '0')}`, `20${String(r).padStart(3, '0')}`] },
+  {
+    field: 'publication.postalCode',
+    values: (r) => [`14${String(r).padStart(3, '0')}`, `20${String(r).padStart(3, '0')}`],
+  },
 ];
 
 let a: Desk;
@@ -73,50 +76,52 @@ async function agreed(id: string): Promise<Draft> {
 }
 
 describe('two desks saving one field at once, crossing', () => {
-  it.each(KINDS)('$field: 20 rounds, both texts kept every time', async ({ field, values }) => {
-    const made = await a.call<Draft>('drafts:create');
-    const start = withShopValue(made, 'title', 'Sofa');
-    await a.call('drafts:save', { draft: draftFieldsOf(start), base: draftFieldsOf(made) });
-    let draft = await agreed(made.id);
+  it.each(KINDS)(
+    '$field: 20 rounds, both texts kept every time',
+    async ({ field, values }) => {
+      const made = await a.call<Draft>('drafts:create');
+      const start = withShopValue(made, 'title', 'Sofa');
+      await a.call('drafts:save', { draft: draftFieldsOf(start), base: draftFieldsOf(made) });
+      let draft = await agreed(made.id);
 
-    for (let r = 0; r < ROUNDS; r += 1) {
-      const was = shopValueOf(draft, field);
-      const [typedA, typedB] = values(r, was);
-      // Both editors opened the draft as it is now.
-      const [baseA, baseB] = [draftFieldsOf(await get(a, made.id)), draftFieldsOf(await get(b, made.id))];
-      const saveA = () =>
-        a.call('drafts:save', { draft: fieldsWith(draft, field, typedA), base: baseA });
-      const saveB = () =>
-        b.call('drafts:save', { draft: fieldsWith(draft, field, typedB), base: baseB });
-      if (r % 2 === 0) {
-        await Promise.all([saveA(), saveB()]);
-      } else {
-        await saveB();
-        // B's text is in A's store; A's editor still shows what it started from.
-        await vi.waitFor(async () => {
-          expect(shopValueOf(await get(a, made.id), field)).toEqual(typedB);
-        }, soon);
-        await saveA();
+      for (let r = 0; r < ROUNDS; r += 1) {
+        const was = shopValueOf(draft, field);
+        const [typedA, typedB] = values(r, was);
+        // Both editors opened the draft as it is now.
+        const [baseA, baseB] = [draftFieldsOf(await get(a, made.id)), draftFieldsOf(await get(b, made.id))];
+        const saveA = () => a.call('drafts:save', { draft: fieldsWith(draft, field, typedA), base: baseA });
+        const saveB = () => b.call('drafts:save', { draft: fieldsWith(draft, field, typedB), base: baseB });
+        if (r % 2 === 0) {
+          await Promise.all([saveA(), saveB()]);
+        } else {
+          await saveB();
+          // B's text is in A's store; A's editor still shows what it started from.
+          await vi.waitFor(async () => {
+            expect(shopValueOf(await get(a, made.id), field)).toEqual(typedB);
+          }, soon);
+          await saveA();
+        }
+
+        draft = await agreed(made.id);
+        const conflict = shopConflictsOf(draft).find((c) => c.field === field);
+        const kept = conflict?.values.map((v) => [v.value, v.by.deskName]);
+        expect(kept, `round ${r}`).toEqual(
+          expect.arrayContaining([
+            [typedA, 'Laden'],
+            [typedB, 'Lager'],
+          ]),
+        );
+        expect(kept, `round ${r}`).toHaveLength(2);
+        expect([typedA, typedB], `round ${r}`).toContainEqual(shopValueOf(draft, field));
+
+        // The seller keeps A's text on desk B; both desks settle on it.
+        const index = conflict!.values.findIndex((v) => v.value === typedA);
+        await b.call('drafts:shop-pick', { id: made.id, field, index });
+        draft = await agreed(made.id);
+        expect(shopValueOf(draft, field)).toEqual(typedA);
+        expect(draft.shop).toBeUndefined();
       }
-
-      draft = await agreed(made.id);
-      const conflict = shopConflictsOf(draft).find((c) => c.field === field);
-      const kept = conflict?.values.map((v) => [v.value, v.by.deskName]);
-      expect(kept, `round ${r}`).toEqual(
-        expect.arrayContaining([
-          [typedA, 'Laden'],
-          [typedB, 'Lager'],
-        ]),
-      );
-      expect(kept, `round ${r}`).toHaveLength(2);
-      expect([typedA, typedB], `round ${r}`).toContainEqual(shopValueOf(draft, field));
-
-      // The seller keeps A's text on desk B; both desks settle on it.
-      const index = conflict!.values.findIndex((v) => v.value === typedA);
-      await b.call('drafts:shop-pick', { id: made.id, field, index });
-      draft = await agreed(made.id);
-      expect(shopValueOf(draft, field)).toEqual(typedA);
-      expect(draft.shop).toBeUndefined();
-    }
-  }, 300_000);
+    },
+    300_000,
+  );
 });

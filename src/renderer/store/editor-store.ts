@@ -10,7 +10,13 @@ import { call } from '../ipc/client';
 import { useAppStore } from './app-store';
 import { attributesOf, rowsOf, sameAttributes, type AttributeRow } from './attribute-rows';
 import { createAutosave, type Autosave, type SaveStatus } from './draft-autosave';
-import { crossedFields, draftFieldsOf, rebasedFields, sameData, withTypedFields } from '../../shared/domain/shop';
+import {
+  crossedFields,
+  draftFieldsOf,
+  rebasedFields,
+  sameData,
+  withTypedFields,
+} from '../../shared/domain/shop';
 
 /** How long after the last keystroke a change is saved. */
 export const AUTOSAVE_DELAY_MS = 400;
@@ -128,7 +134,8 @@ export const useEditorStore = create<EditorState>((set, get) => {
     own.autosave.replace(next);
     if (!sameData(next, current)) apply(next);
     // A change arrived under what the seller is typing: saved now, so main shows both at once.
-    if (own.autosave.dirty && crossedFields(stored, typed, typedAgainst).length > 0) void own.autosave.flush();
+    if (own.autosave.dirty && crossedFields(stored, typed, typedAgainst).length > 0)
+      void own.autosave.flush();
   };
 
   return {

@@ -52,7 +52,9 @@ it('a feed’s update crossing the editor’s save: both titles kept, the price 
   ]);
   expect(saved.shop?.conflicts?.map((c) => c.field)).toEqual(['title']);
   expect(await app.call<Draft>('drafts:get', { id: opened.id })).toEqual(saved);
-  expect(app.temp.log.info).toHaveBeenCalledWith(expect.stringContaining('a save met a change made meanwhile in title'));
+  expect(app.temp.log.info).toHaveBeenCalledWith(
+    expect.stringContaining('a save met a change made meanwhile in title'),
+  );
 
   // The seller keeps their own title.
   const picked = await app.call<Draft>('drafts:shop-pick', { id: opened.id, field: 'title', index: 0 });

@@ -4,11 +4,7 @@
 // editor's next base keeps the old value under what is still typed, so a crossing is seen.
 import { describe, expect, it } from 'vitest';
 import type { Draft } from '../../../src/shared/domain/drafts/draft';
-import {
-  crossedFields,
-  draftFieldsOf,
-  rebasedFields,
-} from '../../../src/shared/domain/shop/draft-fields';
+import { crossedFields, draftFieldsOf, rebasedFields } from '../../../src/shared/domain/shop/draft-fields';
 import { mergeSave, type SaveSides } from '../../../src/shared/domain/shop/save-merge';
 import { shopConflictsOf } from '../../../src/shared/domain/shop/shop-conflicts';
 import { shopValueOf, withShopValue } from '../../../src/shared/domain/shop/shop-fields';
@@ -86,7 +82,15 @@ describe('mergeSave', () => {
     const stored: Draft = {
       ...s.stored,
       shop: {
-        conflicts: [{ field: 'description', values: [{ value: 'a', by: LADEN }, { value: 'b', by: LAGER }] }],
+        conflicts: [
+          {
+            field: 'description',
+            values: [
+              { value: 'a', by: LADEN },
+              { value: 'b', by: LAGER },
+            ],
+          },
+        ],
         restored,
       },
     };

@@ -24,7 +24,11 @@ export function mergeFeedChanges(
     (draft, { field, before }) =>
       sameValue(field, valueOf(draft, field), before)
         ? draft
-        : withShopValue(draft, field, field.startsWith('attributes.') && before === null ? undefined : before),
+        : withShopValue(
+            draft,
+            field,
+            field.startsWith('attributes.') && before === null ? undefined : before,
+          ),
     current,
   );
   const typed = draftFieldsOf(applyChanges(current, init, fields));

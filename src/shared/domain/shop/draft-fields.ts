@@ -69,6 +69,8 @@ export function rebasedFields(stored: Draft, typed: DraftFields, typedAgainst: D
 export function crossedFields(stored: Draft, typed: DraftFields, typedAgainst: DraftFields): string[] {
   return typedFieldsOf(typed, typedAgainst).filter((path) => {
     const now = shopValueOf(stored, path);
-    return !sameShopValue(now, shopValueOf(typedAgainst, path)) && !sameShopValue(now, shopValueOf(typed, path));
+    return (
+      !sameShopValue(now, shopValueOf(typedAgainst, path)) && !sameShopValue(now, shopValueOf(typed, path))
+    );
   });
 }
