@@ -48,7 +48,7 @@ import {
 import type { PublishNotice } from '../shared/domain/publishing';
 import { resolveLanguage } from '../shared/i18n-language';
 import { createDraftsService } from './drafts/drafts-service';
-import { changeAuthors } from './ports/change-authors';
+import { changeAuthors } from './drafts/change-authors';
 import { openSuggestions } from './drafts/suggestions';
 import { openDraftsStore } from './storage/drafts-store';
 import { upgradeDraftAccounts, type AccountUpgrade } from './storage/drafts-account-upgrade';

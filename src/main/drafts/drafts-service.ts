@@ -39,7 +39,8 @@ import { fromDataPath, photoFolder, toDataPath } from '../storage/draft-files';
 import type { AccountUpgrade } from '../storage/drafts-account-upgrade';
 import { isWriteFailure } from '../storage/write-failure';
 import { dismissShopRestored, pickShopConflict } from './shop-settle';
-import { SOURCE_DESK, saveSides, type ChangeAuthors, type LocalSaver } from '../ports/change-authors';
+import type { ChangeAuthors, LocalSaver } from '../ports/change-authors';
+import { SOURCE_DESK, saveSides } from './change-authors';
 import type { SuggestionsBook, SuggestionSource } from './suggestions';
 
 export interface DraftsServiceDeps {

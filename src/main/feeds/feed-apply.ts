@@ -21,7 +21,8 @@ import type { FeedStore } from './feed-store';
 import { replaceLivePhotos } from './live-photos';
 import { photoNameOf, type PhotoDownloads } from './photo-downloads';
 import { resolveFeedPhotos } from './photo-fetch';
-import { SOURCE_DESK, saveSides, type ChangeAuthors } from '../ports/change-authors';
+import type { ChangeAuthors } from '../ports/change-authors';
+import { SOURCE_DESK, saveSides } from '../drafts/change-authors';
 
 export interface ApplyDeps {
   store: Pick<DraftsStore, 'list' | 'get' | 'create' | 'update'>;

@@ -13,7 +13,8 @@ import type { DraftsStore } from '../storage/drafts-store';
 import { download } from './draft-copy';
 import { findLinkedDraft, type SentCategories } from './linked-draft';
 import type { LiveContext } from './live-context';
-import { SOURCE_DESK, type ChangeAuthors } from '../ports/change-authors';
+import type { ChangeAuthors } from '../ports/change-authors';
+import { SOURCE_DESK } from '../drafts/change-authors';
 import { mainI18n } from '../i18n';
 
 /** What bringing live changes into drafts needs. */
