@@ -5,8 +5,7 @@
 // conflict. Real app, embedded sandbox, through the router.
 import { afterEach, expect, it } from 'vitest';
 import type { Draft } from '../../../src/shared/domain/drafts/draft';
-import type { FeedPlan } from '../../../src/shared/domain/feeds/feed-plan';
-import type { FeedRun } from '../../../src/shared/domain/feeds/feed-run';
+import type { FeedPlan, FeedRun } from '../../../src/shared/domain/feeds/feed-run';
 import { draftFieldsOf } from '../../../src/shared/domain/shop/draft-fields';
 import type { DraftsListResult } from '../../../src/shared/ipc/types';
 import { addFeed, feedApp, type FeedApp } from '../feeds/helpers';

@@ -10,8 +10,8 @@ const LAGER = { desk: 'desk-lager', deskName: 'Lager', at: '2026-12-06T10:00:01.
 const AT = '2026-12-06T10:00:05.000Z';
 
 it('notes the fields that changed, and names the saver by the desk or by what saves', () => {
-  let desk: { deskId: string; deskName: string } | undefined;
-  const authors = changeAuthors(() => desk);
+  const shop: { desk?: { deskId: string; deskName: string } } = {};
+  const authors = changeAuthors(() => shop.desk);
   const before = sampleDraft(draftId(1));
   const after = withShopValue(withShopValue(before, 'title', 'Neu'), 'attributes.farbe', 'grau');
   authors.note(before, after, LAGER);
@@ -24,7 +24,7 @@ it('notes the fields that changed, and names the saver by the desk or by what sa
     deskName: 'a change of several drafts together',
     at: AT,
   });
-  desk = { deskId: 'desk-laden', deskName: 'Laden' };
+  shop.desk = { deskId: 'desk-laden', deskName: 'Laden' };
   expect(authors.saver(AT, 'editor', 'this desk’s editor')).toEqual({
     desk: 'desk-laden',
     deskName: 'Laden',
