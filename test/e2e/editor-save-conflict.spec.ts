@@ -1,8 +1,8 @@
 // The editor shows a conflict at once (issue 32.2): while the seller types the contact person, a
 // change of several drafts together sets another one; the editor's save meets it and keeps both,
-// the field in conflict shows both values with who and when and "Keep this", the caret stays and
-// the seller types on; the value typed on replaces the editor's side of the conflict, never the
-// other. Screenshots in English light, German light and German dark, for the eye.
+// the panel and a note under the field show both values with who and when and "Keep this", the
+// caret stays and the seller types on; the value typed on replaces the editor's side of the
+// conflict, never the other. Screenshots in English light, German light and German dark, for the eye.
 import type { Page, TestInfo } from '@playwright/test';
 import { call, makeDraft } from './contract-calls';
 import { expect, test } from './fixtures';
@@ -27,7 +27,8 @@ test('a change crossing what the seller types: both kept, shown at once, the car
   await page.getByRole('region', { name: 'Draft list' }).getByRole('button', { name: TITLE }).click();
   const editor = page.getByRole('region', { name: 'Draft editor' });
   await expect(editor.getByRole('heading', { level: 2 })).toHaveText(TITLE);
-  const person = editor.locator('#draft-contactPerson');
+  // By its id: the region's name changes with the language.
+  const person = page.locator('#draft-contactPerson');
   await expect(person).toHaveValue('Erika Mustermann');
 
   // The seller starts typing; before the autosave, another change of the same field lands.
@@ -47,6 +48,9 @@ test('a change crossing what the seller types: both kept, shown at once, the car
     /^Moritz\s*A change of several drafts together, .*Keep this$/,
   ]);
   await expect(merge.getByRole('heading', { name: 'Changed in two places' })).toBeVisible();
+  // Under the field itself, where the seller is typing: the other value, who and when, Keep this.
+  const note = page.getByRole('group', { name: 'Also kept for Contact person: choose which stays' });
+  await expect(note).toContainText('Moritz');
   // Nothing typed was dropped, the caret is where it was: typing on continues the name.
   await expect(person).toHaveValue('Max M');
   await expect(person).toBeFocused();
@@ -62,7 +66,13 @@ test('a change crossing what the seller types: both kept, shown at once, the car
   expect(stored.shop?.conflicts?.map((c) => [c.field, c.values.map((v) => v.value)])).toEqual([
     ['contactPerson', ['Max Müller', 'Moritz']],
   ]);
+  await expect(note.getByRole('listitem')).toHaveText([
+    /^Moritz\s*A change of several drafts together, .*Keep this$/,
+  ]);
   await shot(page, testInfo, 'editor-save-conflict-en-light');
+  await note.locator('xpath=ancestor::section[1]').screenshot({
+    path: testInfo.outputPath('editor-save-conflict-field-en-light.png'),
+  });
 
   await call(page, 'settings:set', { language: 'de' });
   await expect(merge.getByRole('heading', { name: 'An zwei Stellen geändert' })).toBeVisible();
@@ -74,9 +84,15 @@ test('a change crossing what the seller types: both kept, shown at once, the car
   await shot(page, testInfo, 'editor-save-conflict-de-light');
   await page.emulateMedia({ colorScheme: 'dark' });
   await shot(page, testInfo, 'editor-save-conflict-de-dark');
+  const notiz = page.getByRole('group', {
+    name: 'Für Ansprechpartner ebenfalls aufbewahrt: Wählen Sie, was bleibt',
+  });
+  await notiz.locator('xpath=ancestor::section[1]').screenshot({
+    path: testInfo.outputPath('editor-save-conflict-field-de-dark.png'),
+  });
 
-  // The seller keeps the other value: the field shows it, the conflict goes.
-  await merge
+  // The seller keeps the other value under the field: the field shows it, the conflict goes.
+  await notiz
     .getByRole('button', {
       name: 'Den Wert von Ansprechpartner von Gemeinsame Änderung mehrerer Entwürfe behalten',
     })
