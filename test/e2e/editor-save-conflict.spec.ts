@@ -3,11 +3,23 @@
 // the panel and a note under the field show both values with who and when and "Keep this", the
 // caret stays and the seller types on; the value typed on replaces the editor's side of the
 // conflict, never the other. Screenshots in English light, German light and German dark, for the eye.
+import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { call, makeDraft } from './contract-calls';
 import { expect, test } from './fixtures';
 
 const TITLE = 'Kommode Kiefer';
+
+/** axe's serious and critical findings in the conflict's panel and note (contrast in both looks, names). */
+async function axeFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .include('[data-testid="shop-merge"]')
+    .include('.field-conflict')
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((node) => `${v.id} at ${node.target.join(' ')}`));
+}
 
 const shot = async (page: Page, testInfo: TestInfo, name: string) => {
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
@@ -73,6 +85,7 @@ test('a change crossing what the seller types: both kept, shown at once, the car
   await note.locator('xpath=ancestor::section[1]').screenshot({
     path: testInfo.outputPath('editor-save-conflict-field-en-light.png'),
   });
+  expect(await axeFindings(page)).toEqual([]);
 
   await call(page, 'settings:set', { language: 'de' });
   await expect(merge.getByRole('heading', { name: 'An zwei Stellen geändert' })).toBeVisible();
@@ -90,6 +103,7 @@ test('a change crossing what the seller types: both kept, shown at once, the car
   await notiz.locator('xpath=ancestor::section[1]').screenshot({
     path: testInfo.outputPath('editor-save-conflict-field-de-dark.png'),
   });
+  expect(await axeFindings(page)).toEqual([]);
 
   // The seller keeps the other value under the field: the field shows it, the conflict goes.
   await notiz
