@@ -291,7 +291,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     authors,
   };
   const feeds = await openAppFeeds(feedParts, config, ports);
-  const priceRules = openPriceRules({ draftsStore, live, templates, events }, ports, config);
+  const priceRules = openPriceRules({ draftsStore, live, templates, events, authors }, ports, config);
   const shopDeps: StartShopDeps = {
     dataDir: config.dataDir,
     secrets: ports.secretStore,

@@ -16,6 +16,7 @@ export const SOURCE_DESK = {
   bulk: 'app:bulk',
   live: 'app:live',
   feed: 'app:feed',
+  priceStep: 'app:priceStep',
   elsewhere: 'app:elsewhere',
 } as const;
 

@@ -8,7 +8,7 @@ import { useAccountsStore } from '../../../store/accounts-store';
 import { useDraftLanguage } from '../editor/use-editor-language';
 
 // What made a change on a desk that is no other desk (issue 32.1): main names it with an `app:` id.
-const SOURCES = ['editor', 'bulk', 'live', 'feed', 'elsewhere'] as const;
+const SOURCES = ['editor', 'bulk', 'live', 'feed', 'priceStep', 'elsewhere'] as const;
 
 /** Who made a change in the window's language: a desk's name, or what made it (the live ad, a feed). */
 export function useDeskText(): (by: ShopAuthor) => string {
