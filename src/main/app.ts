@@ -48,6 +48,7 @@ import {
 import type { PublishNotice } from '../shared/domain/publishing';
 import { resolveLanguage } from '../shared/i18n-language';
 import { createDraftsService } from './drafts/drafts-service';
+import { changeAuthors } from './drafts/change-authors';
 import { openSuggestions } from './drafts/suggestions';
 import { openDraftsStore } from './storage/drafts-store';
 import { upgradeDraftAccounts, type AccountUpgrade } from './storage/drafts-account-upgrade';
@@ -128,6 +129,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   const suggestions = await openSuggestions(config.dataDir, { log: ports.log });
   // Set once the publish engine is open (the upgrade reads its jobs), before any call is served.
   let accountUpgrade: AccountUpgrade | null = null;
+  // Issue 32.1: who made each field's value, so a save crossing a change names its maker.
+  const authors = changeAuthors(() => deskShop.current()?.session.membership);
   const drafts = createDraftsService({
     dataDir: config.dataDir,
     store: draftsStore,
@@ -140,6 +143,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     onProgress: (progress) => events.emit('drafts:intake-progress', progress),
     log: ports.log,
     maxEdge: () => settings.get().photoMaxEdge,
+    authors,
   });
   // Issue 24.5: on a desk in a shop, publish jobs are claimed in the shop's queue; the desk's own
   // embedded Sandbox stays its own.
@@ -213,6 +217,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     maxEdge: () => settings.get().photoMaxEdge,
     log: ports.log,
     store: draftsStore,
+    authors,
     onDraftsChanged: (ids) => events.emit('drafts:changed', { ids }),
     ...(ports.clock && { now: ports.clock }),
     notePublication: listings.notePublication,
@@ -285,9 +290,10 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     events,
     reportProblem,
     rulesNow,
+    authors,
   };
   const feeds = await openAppFeeds(feedParts, config, ports);
-  const priceRules = openPriceRules({ draftsStore, live, templates, events }, ports, config);
+  const priceRules = openPriceRules({ draftsStore, live, templates, events, authors }, ports, config);
   const shopDeps: StartShopDeps = {
     dataDir: config.dataDir,
     secrets: ports.secretStore,
@@ -297,6 +303,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     templates: () => templates,
     draftsChanged: (ids) => events.emit('drafts:changed', { ids }),
     accountsChanged: () => events.emit('accounts:changed', accounts.state()),
+    authors,
     ...(config.shopTiming && { timing: config.shopTiming }),
     // Issue 24.6: one shared view of each shared account's listings, read by one desk at a time.
     listings: {

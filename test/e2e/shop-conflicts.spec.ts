@@ -68,7 +68,7 @@ test('a draft in shop conflict: marked in the list, both values shown, the selle
     await expect(page.getByTestId('editor-summary')).toHaveText('In conflict: pick the values');
 
     const merge = page.getByTestId('shop-merge');
-    await expect(merge.getByRole('heading', { name: 'Changed on two desks' })).toBeVisible();
+    await expect(merge.getByRole('heading', { name: 'Changed in two places' })).toBeVisible();
     await expect(merge).toContainText(
       'This draft was deleted at another desk (Lager, Nov 27, 2026, 9:05 AM) while it was still being changed here.',
     );
@@ -118,7 +118,7 @@ test('a draft in shop conflict: marked in the list, both values shown, the selle
     // German and dark, for the eye.
     await call(page, 'settings:set', { language: 'de' });
     await page.emulateMedia({ colorScheme: 'dark' });
-    await expect(merge.getByRole('heading', { name: 'An zwei Arbeitsplätzen geändert' })).toBeVisible();
+    await expect(merge.getByRole('heading', { name: 'An zwei Stellen geändert' })).toBeVisible();
     await expect(merge).toContainText('Dieser Entwurf wurde an einem anderen Arbeitsplatz gelöscht (Lager,');
     await expect(merge.getByRole('group', { name: 'Reihenfolge der Fotos' })).toBeVisible();
     await expect(page.getByTestId('editor-status')).toHaveText('Im Konflikt: Werte wählen');

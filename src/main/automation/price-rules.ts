@@ -53,6 +53,8 @@ export function openPriceRules(
     live: { context: Pick<LiveContext, 'clientOf'>; edits: PriceStepDeps['live']['edits'] };
     templates: Pick<TemplatesService, 'setPriceRule'>;
     events: Pick<EventHub, 'emit'>;
+    /** Who made each field's value (issue 32.1). */
+    authors?: PriceStepDeps['authors'];
   },
   ports: { log: PriceStepDeps['log']; clock?: () => number },
   config: { automation?: { clock?: { now(): number } } } = {},
@@ -65,6 +67,7 @@ export function openPriceRules(
     onDraftsChanged: (ids) => parts.events.emit('drafts:changed', { ids }),
     log: ports.log,
     now: rulesClock(ports, config),
+    ...(parts.authors && { authors: parts.authors }),
   });
 }
 

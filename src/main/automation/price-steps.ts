@@ -17,6 +17,9 @@ import type { ListingView } from '../../shared/ipc/types';
 import type { DraftsStore } from '../storage/drafts-store';
 import type { ListingEdits } from '../live/listing-edits';
 import type { LiveContext } from '../live/live-context';
+import type { ChangeAuthors } from '../ports/change-authors';
+import { SOURCE_DESK } from '../drafts/change-authors';
+import { mainI18n } from '../i18n';
 
 /** What a price step works with. */
 export interface PriceStepDeps {
@@ -25,6 +28,8 @@ export interface PriceStepDeps {
   onDraftsChanged(ids: string[]): void;
   log: { info(message: string): void; error(message: string, error?: unknown): void };
   now(): Date;
+  /** Told that a step set the draft's price, so a save crossing it names the step (issue 32.1). */
+  authors?: Pick<ChangeAuthors, 'note'>;
 }
 
 /**
@@ -99,6 +104,7 @@ export async function runPriceStep(deps: PriceStepDeps, draftId: string, signal:
       { price: { type: listing.adPrice.type, amount: due.to / 100 } },
       accountId,
     );
+    await notePrice(deps, draft, at);
     await setRule((current) => withStepDone(current, due, deps.now()));
     deps.log.info(stepLine(draftId, record, due));
   } catch (error) {
@@ -116,6 +122,18 @@ export async function runPriceStep(deps: PriceStepDeps, draftId: string, signal:
       },
     }));
   }
+}
+
+/** The price the live ad brought into the draft after a step, noted as the step's (not "the live ad"). */
+async function notePrice(deps: PriceStepDeps, before: Draft, at: Date) {
+  const after = await deps.store.get(before.id).catch(() => undefined);
+  if (!after || after.price.amount === before.price.amount) return;
+  const by = {
+    desk: SOURCE_DESK.priceStep,
+    deskName: mainI18n.t('shop:author.priceStep'),
+    at: at.toISOString(),
+  };
+  deps.authors?.note({ ...after, price: before.price }, after, by);
 }
 
 function stepLine(draftId: string, record: PriceRuleRecord, due: DueStep): string {

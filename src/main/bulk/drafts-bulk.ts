@@ -54,7 +54,7 @@ export async function applyToDrafts(
   for (const { plan, draft, before } of planned) {
     if (plan.outcome !== 'change') continue;
     // Only the fields the edit changed: the seller may have typed in an open editor since the plan.
-    await drafts.saveFields(draftFieldsOf(draft), draftFieldsOf(before));
+    await drafts.saveFields(draftFieldsOf(draft), draftFieldsOf(before), 'bulk');
     saved.push(draft.id);
   }
   return { rows: planned.map(({ plan }) => plan), saved };

@@ -17,7 +17,7 @@ import {
   moveDraft,
   planMove,
 } from '../../shared/domain/drafts';
-import { withTypedFields } from '../../shared/domain/shop';
+import { mergeSave, newConflictFields, type ShopAuthor } from '../../shared/domain/shop';
 import { MAX_PHOTO_UPLOAD_BYTES } from '../../shared/ipc/contract';
 import type {
   AccountView,
@@ -39,6 +39,8 @@ import { fromDataPath, photoFolder, toDataPath } from '../storage/draft-files';
 import type { AccountUpgrade } from '../storage/drafts-account-upgrade';
 import { isWriteFailure } from '../storage/write-failure';
 import { dismissShopRestored, pickShopConflict } from './shop-settle';
+import type { ChangeAuthors, LocalSaver } from '../ports/change-authors';
+import { SOURCE_DESK, saveSides } from './change-authors';
 import type { SuggestionsBook, SuggestionSource } from './suggestions';
 
 export interface DraftsServiceDeps {
@@ -55,9 +57,11 @@ export interface DraftsServiceDeps {
   accountUpgrade(): AccountUpgrade | null;
   onChange(ids: string[]): void;
   onProgress(progress: IntakeProgress): void;
-  log: { error(message: string, error?: unknown): void };
+  log: { error(message: string, error?: unknown): void; info?(message: string): void };
   /** Longest edge of stored photos (the seller's setting; see media/intake). */
   maxEdge(): number;
+  /** Who made what a field holds (a save's conflict names the other side by it); none: not known. */
+  authors?: ChangeAuthors;
 }
 
 export interface DraftsService {
@@ -73,8 +77,11 @@ export interface DraftsService {
   ): DraftsListResult;
   get(id: string): Promise<Draft>;
   create(): Promise<Draft>;
-  /** Saves the fields; with `base`, only those that differ from it (see withTypedFields). */
-  saveFields(fields: DraftFields, base?: DraftFields): Promise<Draft>;
+  /**
+   * Saves the fields; with `base`, merged three ways against the draft as stored (see mergeSave):
+   * the saver is named in a conflict as this desk, or on a lone desk as what saves (`source`).
+   */
+  saveFields(fields: DraftFields, base?: DraftFields, source?: LocalSaver): Promise<Draft>;
   duplicate(id: string): Promise<Draft>;
   trash(ids: string[]): Promise<{ count: number }>;
   restore(ids: string[]): Promise<{ count: number }>;
@@ -153,6 +160,12 @@ class MoveOvertaken extends Error {
 /** Builds the drafts service over an open store. */
 export function createDraftsService(deps: DraftsServiceDeps): DraftsService {
   const { store, dataDir } = deps;
+
+  // The two sides of a save's conflict: the saver, and whoever made the stored value (issue 32.1).
+  const saverOf = (source: LocalSaver): ShopAuthor => {
+    const [at, name] = [new Date().toISOString(), mainI18n.t(`shop:author.${source}`)];
+    return deps.authors?.saver(at, source, name) ?? { desk: SOURCE_DESK[source], deskName: name, at };
+  };
 
   const toDraftPhoto = (result: Extract<IntakeResult, { ok: true }>): DraftPhoto => ({
     ...result.photo,
@@ -240,11 +253,23 @@ export function createDraftsService(deps: DraftsServiceDeps): DraftsService {
         return draft;
       }),
 
-    saveFields: (fields, base) =>
+    saveFields: (fields, base, source = 'editor') =>
       guarded(async () => {
-        const saved = await store.update(fields.id, (current) =>
-          base ? withTypedFields(current, fields, base) : { ...current, ...fields },
-        );
+        let found: string[] = [];
+        let before: Draft | undefined;
+        const mine = saverOf(source);
+        const saved = await store.update(fields.id, (current) => {
+          before = current;
+          if (!base) return { ...current, ...fields };
+          const sides = saveSides(deps.authors, current, mine, mainI18n.t('shop:author.elsewhere'));
+          const merged = mergeSave(current, fields, base, sides);
+          found = newConflictFields(current, merged);
+          return merged;
+        });
+        // The saver is who made these values now: a change crossing them later names it.
+        deps.authors?.note(before, saved, mine);
+        if (found.length > 0)
+          deps.log.info?.(`Draft ${saved.id}: a save met a change made meanwhile in ${found.join(', ')}`);
         deps.suggestions.note(saved);
         deps.onChange([saved.id]);
         return saved;

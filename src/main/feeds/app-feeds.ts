@@ -11,11 +11,14 @@ import type { SecretStore } from '../secrets/secret-store';
 import type { DraftsStore } from '../storage/drafts-store';
 import type { TemplatesService } from '../templates/templates-service';
 import { openFeeds, type FeedsService } from '.';
+import type { ChangeAuthors } from '../ports/change-authors';
 
 export interface AppFeedsParts {
   /** The price rules' clock (a rule starts again from a feed's new price then). */
   rulesNow(): Date;
   draftsStore: DraftsStore;
+  /** Who made each field's value (issue 32.1). */
+  authors: ChangeAuthors;
   drafts: DraftsService;
   publish: PublishEngine;
   live: Live;
@@ -54,5 +57,6 @@ export async function openAppFeeds(
     onProblem: parts.reportProblem,
     log: ports.log,
     rulesNow: parts.rulesNow,
+    authors: parts.authors,
   });
 }

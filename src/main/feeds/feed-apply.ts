@@ -7,8 +7,7 @@ import path from 'node:path';
 import type { Draft, DraftInit, DraftTemplate } from '../../shared/domain/drafts';
 import { draftIssuesSummary, parsePriceAmount, validateDraft } from '../../shared/domain/drafts';
 import { followPrice } from '../../shared/domain/price-rules';
-import type { Feed, FeedItem, FeedRunEntry } from '../../shared/domain/feeds';
-import { applyChanges } from '../../shared/domain/tables';
+import { mergeFeedChanges, type Feed, type FeedItem, type FeedRunEntry } from '../../shared/domain/feeds';
 import type { AccountView, ListingView } from '../../shared/ipc/types';
 import type { DraftsService } from '../drafts/drafts-service';
 import { draftInitOf } from '../import/draft-start';
@@ -24,6 +23,8 @@ import type { FeedStore } from './feed-store';
 import { replaceLivePhotos } from './live-photos';
 import { photoNameOf, type PhotoDownloads } from './photo-downloads';
 import { resolveFeedPhotos } from './photo-fetch';
+import type { ChangeAuthors } from '../ports/change-authors';
+import { SOURCE_DESK, saveSides } from '../drafts/change-authors';
 
 export interface ApplyDeps {
   store: Pick<DraftsStore, 'list' | 'get' | 'create' | 'update'>;
@@ -39,6 +40,8 @@ export interface ApplyDeps {
   onDraftsChanged(ids: string[]): void;
   /** The price rules' clock: when a rule starts again from the feed's price (default: the machine's). */
   rulesNow?(): Date;
+  /** Who made each field's value: a field the seller changed since the plan is kept (issue 32.1). */
+  authors?: ChangeAuthors;
 }
 
 /** What every ad of one run shares. */
@@ -251,14 +254,19 @@ async function update(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry) {
     }
   }
   if (draftId !== undefined && changes.length > 0) {
-    await deps.store.update(draftId, (current: Draft) => {
+    const by = { desk: SOURCE_DESK.feed, deskName: ctx.feed.name, at: new Date().toISOString() };
+    let before: Draft | undefined;
+    const saved = await deps.store.update(draftId, (current: Draft) => {
       // A publish that began since the plan would send the draft as it was.
       if (current.status === 'publishing')
         throw new AppError('conflict', mainI18n.t('errors:feedDraftBusy', { title: current.title }), {
           reason: 'draft-busy',
         });
-      return follow(applyChanges(current, init, changes));
+      before = current;
+      const sides = saveSides(deps.authors, current, by, mainI18n.t('shop:author.elsewhere'));
+      return follow(mergeFeedChanges(current, init, changes, sides));
     });
+    deps.authors?.note(before, saved, by);
     if (changes.some((c) => c.field === 'photos')) {
       const draft = await addMissingPhotos(deps, ctx, draftId, source.photos);
       const byName = new Map(draft.photos.map((p) => [p.originalName, p.id]));

@@ -9,6 +9,7 @@ import { createLifecycle, type Lifecycle, type LifecycleDeps } from './lifecycle
 import { createListingEdits, type ListingEdits } from './listing-edits';
 import { createLiveContext, type LiveContext, type LiveDeps } from './live-context';
 import { createLiveSeen, type LiveSeen } from './live-seen';
+import type { ChangeAuthors } from '../ports/change-authors';
 import { createPhotoUndo, type PhotoUndoDeps } from './photo-undo';
 
 /** The live services. */
@@ -32,12 +33,18 @@ export function createLive(
     onDraftsChanged(ids: string[]): void;
     /** The clock of the photo undo's window (tests move it). */
     now?: () => number;
+    /** Told of each field a live change brings into a draft (issue 32.1). */
+    authors?: Pick<ChangeAuthors, 'note'>;
   } & Pick<LifecycleDeps, 'notePublication' | 'settleReads' | 'followAd'>,
 ): Live {
   const drafts = { store: deps.store, onChange: deps.onDraftsChanged };
   const shared = createLiveContext(deps);
   const sentCategories: SentCategories = new Map();
-  const seen = createLiveSeen(shared, { ...drafts, sentCategories });
+  const seen = createLiveSeen(shared, {
+    ...drafts,
+    sentCategories,
+    ...(deps.authors && { authors: deps.authors }),
+  });
   // Every live change and read ends by remembering the listing as the service has it: its linked
   // draft follows there, whoever made the change (a live edit, a bulk change, a push).
   const context: LiveContext = {

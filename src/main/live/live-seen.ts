@@ -13,6 +13,9 @@ import type { DraftsStore } from '../storage/drafts-store';
 import { download } from './draft-copy';
 import { findLinkedDraft, type SentCategories } from './linked-draft';
 import type { LiveContext } from './live-context';
+import type { ChangeAuthors } from '../ports/change-authors';
+import { SOURCE_DESK } from '../drafts/change-authors';
+import { mainI18n } from '../i18n';
 
 /** What bringing live changes into drafts needs. */
 export interface LiveSeenDeps {
@@ -20,6 +23,8 @@ export interface LiveSeenDeps {
   onChange(ids: string[]): void;
   /** Category paths live edits sent, which the service may show by their last segment only. */
   sentCategories?: SentCategories;
+  /** Told of each field a live change brings in, so a save crossing it names the live ad (issue 32.1). */
+  authors?: Pick<ChangeAuthors, 'note'>;
 }
 
 /** Brings what a listing shows into its linked draft. */
@@ -124,14 +129,18 @@ export function createLiveSeen(
     if (isDeepStrictEqual(first.draft, before)) return { draft: before, fromLive: [] };
     let changed = false;
     let fromLive: string[] = [];
+    let was: Draft | undefined;
     const draft = await store.update(draftId, (current) => {
       if (!linkedTo(current, listing.uuid)) return current;
       const merged = mergeLive(baseOf(current), current, listing, brought);
       changed = !isDeepStrictEqual(merged.draft, current);
       fromLive = merged.fromLive;
+      was = current;
       return changed ? merged.draft : current;
     });
     if (changed) {
+      const by = { desk: SOURCE_DESK.live, deskName: mainI18n.t('shop:author.live'), at: draft.updatedAt };
+      deps.authors?.note(was, draft, by);
       deps.onChange([draftId]);
       ctx.log.info(
         `Draft ${draftId} took in from listing ${listing.uuid}: ${fromLive.join(', ') || 'agreed'}`,

@@ -16,6 +16,7 @@ import { openShopSession, type ShopSessionOptions } from './session';
 import { createPhotoSync } from './photos';
 import { startShopListings, type ShopListingsDeps } from './listings';
 import { shopStatus, type ShopStatus } from './status';
+import type { ChangeAuthors } from '../ports/change-authors';
 
 /** The merge of src/shared/domain/shop/shop-merge.ts as the sync engine takes it. */
 export const shopMerge: ShopMergePort = {
@@ -51,6 +52,8 @@ export interface StartShopDeps {
   templates: () => TemplatesService;
   draftsChanged(ids: string[]): void;
   accountsChanged(): void;
+  /** Notes which desk made each field of a draft applied here (a save's conflict names it: issue 32.1). */
+  authors?: Pick<ChangeAuthors, 'note'>;
   timing?: Pick<ShopSessionOptions, 'heartbeatMs' | 'retry' | 'connectTimeoutMs'>;
   /** The listings service and what it needs to know of accounts (issue 24.6). */
   listings: Pick<ShopListingsDeps, 'listings' | 'shared' | 'canRead'>;
@@ -82,6 +85,7 @@ export async function startShop(prepared: PreparedShop, deps: StartShopDeps): Pr
       return base && !base.deleted ? (base.body as DraftBody).files : {};
     },
     onChanged: deps.draftsChanged,
+    ...(deps.authors && { authors: deps.authors }),
   });
   const sync = startShopSync({
     session,

@@ -10,7 +10,13 @@ import { call } from '../ipc/client';
 import { useAppStore } from './app-store';
 import { attributesOf, rowsOf, sameAttributes, type AttributeRow } from './attribute-rows';
 import { createAutosave, type Autosave, type SaveStatus } from './draft-autosave';
-import { draftFieldsOf, sameData, withTypedFields } from '../../shared/domain/shop';
+import {
+  crossedFields,
+  draftFieldsOf,
+  rebasedFields,
+  sameData,
+  withTypedFields,
+} from '../../shared/domain/shop';
 
 /** How long after the last keystroke a change is saved. */
 export const AUTOSAVE_DELAY_MS = 400;
@@ -120,11 +126,16 @@ export const useEditorStore = create<EditorState>((set, get) => {
   const take = (own: Session, stored: Draft, typedAgainst: DraftFields) => {
     const current = get().draft;
     if (session !== own || !current || current.id !== stored.id) return;
-    own.base = draftFieldsOf(stored);
-    const next = withTypedFields(stored, draftFieldsOf(current), typedAgainst);
+    const typed = draftFieldsOf(current);
+    // A field still as typed keeps its old base, so its save meets what arrived under it (issue 32.1).
+    own.base = rebasedFields(stored, typed, typedAgainst);
+    const next = withTypedFields(stored, typed, typedAgainst);
     // The next save sends the fields taken in as they are now, never the values they replaced.
     own.autosave.replace(next);
     if (!sameData(next, current)) apply(next);
+    // A change arrived under what the seller is typing: saved now, so main shows both at once.
+    if (own.autosave.dirty && crossedFields(stored, typed, typedAgainst).length > 0)
+      void own.autosave.flush();
   };
 
   return {

@@ -46,7 +46,9 @@ it('counts, picks and dismisses; a conflict already settled is refused in plain 
   expect(refused.results[0]).toMatchObject({
     error: {
       problem: 'not-publishable',
-      detail: expect.stringMatching(/^Zwei Arbeitsplätze .* bei description, title bleibt/),
+      detail: expect.stringMatching(
+        /^Dieser Entwurf wurde an zwei Stellen geändert .* bei description, title bleibt/,
+      ),
     },
   });
   const list = await temp.call<DraftsListResult>('drafts:list', {});

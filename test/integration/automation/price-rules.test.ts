@@ -7,6 +7,7 @@ import { afterEach, expect, it } from 'vitest';
 import type { Clock } from '../../../src/main/automation/clock';
 import type { DueTask } from '../../../src/main/automation/due';
 import type { Draft } from '../../../src/shared/domain/drafts/draft';
+import { draftFieldsOf } from '../../../src/shared/domain/shop/draft-fields';
 import type { PriceRule } from '../../../src/shared/domain/price-rules/price-rule';
 import { createTempApp, type TempApp } from '../../unit/helpers/temp-app';
 import { liveApp, type LiveApp } from '../live/helpers';
@@ -110,6 +111,41 @@ it('lowers a live ad’s price step by step, one update each, down to its floor 
   expect(app.temp.log.info).toHaveBeenCalledWith(
     `Draft ${draftId}: price lowered from 108.45 to 97.61 by rule, step 2 of 3`,
   );
+});
+
+it('a step crossing the editor’s save of the price: both prices kept, named for the step (issue 32.1)', async () => {
+  const { clock, draftId, app } = await start();
+  await app.call('priceRules:set-draft', { draftId, rule });
+  await runDue(app.temp, clock.now);
+  // The editor has the draft open; the step lowers the price before the seller's own price is saved.
+  const opened = await draftOf(app.temp, draftId);
+  clock.now += 7 * DAY;
+  expect(await runDue(app.temp, clock.now)).toEqual([`price:${draftId}:1`]);
+  const stepped = (await draftOf(app.temp, draftId)).price.amount;
+  expect(Number(stepped)).toBe(108.45);
+
+  const fields = draftFieldsOf(opened);
+  const saved = await app.call<Draft>('drafts:save', {
+    draft: { ...fields, price: { ...fields.price, amount: '115' } },
+    base: fields,
+  });
+  expect(saved.price.amount).toBe('115');
+  expect(saved.shop?.conflicts).toEqual([
+    {
+      field: 'price.amount',
+      values: [
+        { value: '115', by: expect.objectContaining({ desk: 'app:editor' }) },
+        {
+          value: stepped,
+          by: {
+            desk: 'app:priceStep',
+            deskName: 'ein Schritt der Preisregel',
+            at: new Date(clock.now).toISOString(),
+          },
+        },
+      ],
+    },
+  ]);
 });
 
 it('stops when the price was set by hand after its last step, and says so', async () => {

@@ -7,6 +7,7 @@ import { draftSchema, type Draft } from '../../../shared/domain/drafts';
 import type { DraftsStore, ReceivedDraft } from '../../storage/drafts-store';
 import type { PhotoSync } from '../photos';
 import type { ItemKind, MergeSides, ShopMergePort } from '../sync';
+import type { ChangeAuthors } from '../../ports/change-authors';
 
 export const DRAFT_KIND = 'draft';
 
@@ -31,6 +32,8 @@ export interface DraftItemsDeps {
   /** The hashes the shop knows of this draft's files (its base), for files not fetched yet. */
   knownFiles(id: string): Promise<Record<string, string>>;
   onChanged(ids: string[]): void;
+  /** Told which desk made each field it applies, so a save crossing it names that desk (issue 32.1). */
+  authors?: Pick<ChangeAuthors, 'note'>;
 }
 
 export interface DraftItems extends ItemKind {
@@ -64,16 +67,19 @@ export function draftItems(deps: DraftItemsDeps): DraftItems {
       if (!draft) return undefined;
       return { draft, trashedAt: entry.trashedAt, files: await filesHere(draft) } satisfies DraftBody;
     },
-    async apply(id, make) {
+    async apply(id, make, by) {
       let applied: DraftBody | undefined;
       // The merge knows the same file added on two desks by its content: this desk's hashes.
       const before = await store.get(id).catch(() => undefined);
       const files = before ? await filesHere(before) : {};
+      const took: { was?: Draft; now?: Draft } = {};
       await store.receive(id, (current) => {
         const here = current && { ...current, files };
         applied = asBody(make(here));
+        [took.was, took.now] = [current?.draft, applied?.draft];
         return applied && ({ draft: applied.draft, trashedAt: applied.trashedAt } satisfies ReceivedDraft);
       });
+      if (by && took.now) deps.authors?.note(took.was, took.now, by);
       deps.onChanged([id]);
     },
     merge(base, mine, theirs, who: MergeSides) {

@@ -76,6 +76,7 @@ async function applyChange(context: SyncContext, row: ItemRow): Promise<void> {
   await item.apply(
     row.id,
     (current) => (applied = outbox.has(row.kind, row.id) ? item.merge(before, current, theirs, who) : theirs),
+    who.theirs,
   );
   await bases.set(row.kind, row.id, next);
   if (applied !== undefined) item.afterApply?.(row.id, applied);

@@ -93,7 +93,7 @@ async function sendItem(
     const theirs = row.deleted ? undefined : row.body;
     const before = base && !base.deleted ? base.body : undefined;
     let merged: unknown;
-    await item.apply(id, (current) => (merged = item.merge(before, current, theirs, who)));
+    await item.apply(id, (current) => (merged = item.merge(before, current, theirs, who)), who.theirs);
     await bases.set(item.kind, id, { version: Number(row.version), deleted: row.deleted, body: row.body });
     if (merged !== undefined) item.afterApply?.(id, merged);
   }

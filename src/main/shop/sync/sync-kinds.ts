@@ -29,9 +29,10 @@ export interface ItemKind {
   read(id: string): Promise<unknown>;
   /**
    * Changes the item on this desk to what `make` returns from its state here, in one step of its
-   * store (no change of the seller's between the two), through the store functions the app uses.
+   * store (no change of the seller's between the two), through the store functions the app uses;
+   * `by`: the other desk whose change it takes in.
    */
-  apply(id: string, make: (current: unknown) => unknown): Promise<void>;
+  apply(id: string, make: (current: unknown) => unknown, by?: ShopAuthor): Promise<void>;
   /** The three-way merge; an edit against a deletion keeps the edit. */
   merge(base: unknown, mine: unknown, theirs: unknown, who: MergeSides): unknown;
   /** Every item of this kind on this desk (what `join` sends). */

@@ -1,7 +1,8 @@
-// Stock feeds (issue 25): the feed, its rows, the plan of a run, the safety valve, the patches sent.
+// Stock feeds (issue 25): the feed, its rows, the plan of a run, the safety valve, the patches sent, an update's merge.
 export * from './feed';
 export * from './feed-patch';
 export * from './feed-plan';
 export * from './feed-rows';
 export * from './feed-run';
 export * from './feed-valve';
+export * from './feed-merge';

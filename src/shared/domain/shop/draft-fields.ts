@@ -51,3 +51,26 @@ export function withTypedFields(stored: Draft, typed: DraftFields, base: DraftFi
     stored,
   );
 }
+
+/**
+ * The base the editor saves against after taking in `stored`: its fields, except those the seller
+ * typed beyond `typedAgainst`, which keep `typedAgainst`'s value, so that the next save still sees
+ * a change that arrived under them meanwhile (issue 32.1) instead of writing over it.
+ */
+export function rebasedFields(stored: Draft, typed: DraftFields, typedAgainst: DraftFields): DraftFields {
+  const kept = typedFieldsOf(typed, typedAgainst).reduce(
+    (draft, path) => withShopValue(draft, path, shopValueOf(typedAgainst, path)),
+    stored,
+  );
+  return draftFieldsOf(kept);
+}
+
+/** The fields the seller typed (against `typedAgainst`) that `stored` meanwhile changed to something else. */
+export function crossedFields(stored: Draft, typed: DraftFields, typedAgainst: DraftFields): string[] {
+  return typedFieldsOf(typed, typedAgainst).filter((path) => {
+    const now = shopValueOf(stored, path);
+    return (
+      !sameShopValue(now, shopValueOf(typedAgainst, path)) && !sameShopValue(now, shopValueOf(typed, path))
+    );
+  });
+}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { DraftIssue } from '../../../../shared/domain/drafts';
 import { fieldDomId } from './field-ids';
 import { useIssueText } from './use-editor-language';
+import { FieldConflict } from '../shop/FieldConflict';
 
 /** What a field's control needs to be tied to its label and messages. */
 export interface FieldA11y {
@@ -21,7 +22,7 @@ interface FieldProps {
   children(a11y: FieldA11y): ReactNode;
 }
 
-/** A labelled control with its hint and, beside it, what must be fixed before publishing. */
+/** A labelled control with its hint, what must be fixed before publishing, and a conflict's other values. */
 export function Field({ field, label, issues = [], hint, wide, children }: FieldProps) {
   const issueText = useIssueText();
   const id = fieldDomId(field);
@@ -46,6 +47,7 @@ export function Field({ field, label, issues = [], hint, wide, children }: Field
           {issues.map(issueText).join(' ')}
         </p>
       )}
+      <FieldConflict field={field} label={label} />
     </div>
   );
 }

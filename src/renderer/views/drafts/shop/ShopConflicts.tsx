@@ -20,7 +20,7 @@ import {
   PHOTOS_SECTION_ID,
 } from '../editor/field-ids';
 import { useFieldLabel } from '../editor/use-editor-language';
-import { useAuthorText, useValueText } from './use-shop-words';
+import { useAuthorText, useDeskText, useValueText } from './use-shop-words';
 import './shop-conflicts.css';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -83,6 +83,7 @@ export function ShopConflicts({ draft }: { draft: Draft }) {
   const { t } = useTranslation();
   const label = useFieldLabel();
   const authorText = useAuthorText();
+  const deskText = useDeskText();
   const valueText = useValueText();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -163,7 +164,7 @@ export function ShopConflicts({ draft }: { draft: Draft }) {
                     <button
                       type="button"
                       disabled={busy}
-                      aria-label={t('shopMerge.keepLabel', { field: name, desk: entry.by.deskName })}
+                      aria-label={t('shopMerge.keepLabel', { field: name, desk: deskText(entry.by) })}
                       onClick={() => pick(conflict, index)}
                     >
                       {t('shopMerge.keep')}

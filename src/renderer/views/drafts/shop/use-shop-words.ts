@@ -7,15 +7,31 @@ import type { ShopAuthor, ShopConflictValue } from '../../../../shared/domain/sh
 import { useAccountsStore } from '../../../store/accounts-store';
 import { useDraftLanguage } from '../editor/use-editor-language';
 
+// What made a change on a desk that is no other desk (issue 32.1): main names it with an `app:` id.
+const SOURCES = ['editor', 'bulk', 'live', 'feed', 'priceStep', 'elsewhere'] as const;
+
+/** Who made a change in the window's language: a desk's name, or what made it (the live ad, a feed). */
+export function useDeskText(): (by: ShopAuthor) => string {
+  const { t } = useTranslation();
+  return useCallback(
+    (by: ShopAuthor) => {
+      const source = SOURCES.find((name) => by.desk === `app:${name}`);
+      return source ? t(`shopMerge.source.${source}`, { name: by.deskName }) : by.deskName;
+    },
+    [t],
+  );
+}
+
 /** A desk's change as "Lager, 27 Nov 2026, 09:05". */
 export function useAuthorText(): (by: ShopAuthor) => string {
   const { t, i18n } = useTranslation();
+  const deskText = useDeskText();
   return useCallback(
     (by: ShopAuthor) => {
       const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-      return t('shopMerge.by', { desk: by.deskName, when: when.format(new Date(by.at)) });
+      return t('shopMerge.by', { desk: deskText(by), when: when.format(new Date(by.at)) });
     },
-    [t, i18n.language],
+    [t, i18n.language, deskText],
   );
 }
 
