@@ -68,7 +68,7 @@ test('an outage is one line in every view, with since when and the changes waiti
     // Cut while Settings → Shop is open: the panel and the line follow, with no reload.
     proxy.cut();
     await expect(panel.getByTestId('shop-link')).toContainText('Not connected since');
-    await expect(line).toContainText("The shop’s database cannot be reached since");
+    await expect(line).toContainText('The shop’s database cannot be reached since');
     await expect(line).toContainText('Nothing waits to go up');
     // A change made meanwhile waits, and both say so.
     await call(page, 'drafts:create');

@@ -4,11 +4,7 @@
 // PostgreSQL and one sandbox; nothing is mocked.
 import { afterEach, expect, it, vi } from 'vitest';
 import type { Sandbox } from '../../src/sandbox';
-import {
-  batchProgress,
-  currentBatch,
-  type PublishJobView,
-} from '../../src/shared/domain/publishing';
+import { batchProgress, currentBatch, type PublishJobView } from '../../src/shared/domain/publishing';
 import { openShop, shopDesk, type ShopDesk } from './helpers/shop-desk';
 
 const opened: { desks: ShopDesk[]; sb?: Sandbox } = { desks: [] };

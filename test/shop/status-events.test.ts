@@ -27,11 +27,18 @@ function lastTold(desk: Desk): ShopStatusView | undefined {
 it('tells the window of an outage since when, of each change waiting, and of the link back', async () => {
   const { a, b, proxy } = await deskBehindProxy(desks, proxies);
   const made = await b.call<Draft>('drafts:create');
-  await vi.waitFor(() => expect(lastTold(b)).toMatchObject({ link: { state: 'connected' }, waiting: 0 }), soon);
+  await vi.waitFor(
+    () => expect(lastTold(b)).toMatchObject({ link: { state: 'connected' }, waiting: 0 }),
+    soon,
+  );
   // Desk A hears of desk B's draft (a round that took it in) with both desks listed.
   await vi.waitFor(async () => {
     expect((await a.call<Draft>('drafts:get', { id: made.id })).id).toBe(made.id);
-    expect(lastTold(a)?.desks.map((desk) => desk.name).sort()).toEqual(['Laden', 'Lager']);
+    expect(
+      lastTold(a)
+        ?.desks.map((desk) => desk.name)
+        .sort(),
+    ).toEqual(['Laden', 'Lager']);
   }, soon);
 
   const before = Date.now();
@@ -55,7 +62,10 @@ it('tells the window of an outage since when, of each change waiting, and of the
   });
 
   proxy.heal();
-  await vi.waitFor(() => expect(lastTold(b)).toMatchObject({ link: { state: 'connected' }, waiting: 0 }), soon);
+  await vi.waitFor(
+    () => expect(lastTold(b)).toMatchObject({ link: { state: 'connected' }, waiting: 0 }),
+    soon,
+  );
   await vi.waitFor(async () => {
     expect((await a.call<Draft>('drafts:get', { id: made.id })).title).toBe('Sofa grau');
     expect((await a.call<Draft>('drafts:get', { id: second.id })).id).toBe(second.id);

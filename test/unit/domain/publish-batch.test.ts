@@ -5,7 +5,13 @@ import { currentBatch, type PublishJobView } from '../../../src/shared/domain/pu
 
 type Job = Pick<PublishJobView, 'id' | 'state' | 'createdAt' | 'updatedAt' | 'supersededBy'>;
 const at = (minute: number) => new Date(Date.UTC(2026, 11, 6, 9, minute)).toISOString();
-const job = (id: string, state: Job['state'], created: number, updated: number, supersededBy = null): Job => ({
+const job = (
+  id: string,
+  state: Job['state'],
+  created: number,
+  updated: number,
+  supersededBy = null,
+): Job => ({
   id,
   state,
   createdAt: at(created),

@@ -34,11 +34,7 @@ export function watchShopStatus(
         }
       });
   };
-  const stops = [
-    sources.session.onLink(run),
-    sources.sync.outbox.onMark(run),
-    sources.sync.onRound(run),
-  ];
+  const stops = [sources.session.onLink(run), sources.sync.outbox.onMark(run), sources.sync.onRound(run)];
   return () => {
     stopped = true;
     for (const stop of stops) stop();
