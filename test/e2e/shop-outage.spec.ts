@@ -74,11 +74,13 @@ test('an outage is one line in every view, with since when and the changes waiti
     await call(page, 'drafts:create');
     await expect(line).toContainText('1 change waits to go up');
     await expect(panel).toContainText('1 change');
+    await expect(line).toBeInViewport();
     await shot(page, testInfo, 'outage-settings-en-light');
 
     for (const view of ['Drafts', 'Listings', 'Feeds', 'Publishing']) {
       await page.getByRole('button', { name: view, exact: true }).click();
       await expect(line).toHaveCount(1);
+      await expect(line).toBeInViewport();
       await expect(line).toContainText('1 change waits to go up');
     }
     await expect(line).toContainText('Publish waits for it too');
@@ -94,7 +96,9 @@ test('an outage is one line in every view, with since when and the changes waiti
     await page.getByRole('combobox', { name: 'Darstellung' }).selectOption('dark');
     await expect(line).toContainText('Die Datenbank des Ladens ist nicht erreichbar seit');
     await expect(line).toContainText('1 Änderung wartet auf das Hochladen');
-    await openShop(page, 'Einstellungen');
+    const german = await openShop(page, 'Einstellungen');
+    // The link's problem in the language just chosen, not the one it was first told in.
+    await expect(german.getByRole('alert')).toContainText('Der Datenbankserver unter');
     await shot(page, testInfo, 'outage-settings-de-dark');
     await page.getByRole('button', { name: 'Veröffentlichung', exact: true }).click();
     await expect(line).toContainText('Auch Veröffentlichen wartet darauf');
