@@ -49,6 +49,8 @@ export interface PublishClaims {
   queue(record: JobRecord, photoPath: (name: string) => string): Promise<QueueOutcome>;
   /** Asks for the right to run (or track) the job now; null: not on this desk now. */
   claim(record: JobRecord): Promise<JobClaim | null>;
+  /** Shares what this desk learned of a finished job's ad (its record's `later`) with the other desks. */
+  noteLater?(record: JobRecord): void;
   /** The desk that pressed Publish for the job, when another one did (the seller is told). */
   queuedBy?(jobId: string): string | undefined;
   /** Called once by the engine it serves; returns the detach. */

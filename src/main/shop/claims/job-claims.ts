@@ -25,6 +25,7 @@ import {
   claimJob,
   insertJob,
   jobExists,
+  noteLaterLife,
   openJobOf,
   reopenJob,
   type JobRow,
@@ -315,6 +316,14 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
     shared: (accountId) => options.keepsLocal?.(accountId) !== true,
     inQueue: (jobId) => unsent.has(jobId) || queue.rows().some((row) => row.id === jobId),
     waitsForShop: (jobId) => unsent.has(jobId),
+    noteLater(record) {
+      if (!queue.rows().some((row) => row.id === record.id)) return;
+      connected()
+        .then((db) => noteLaterLife(db, record.id, record.later ?? null))
+        .catch((error: unknown) =>
+          log.warn(`Shop: the later life of job ${record.id} stays here (${String(error)})`),
+        );
+    },
     async cancelQueued(jobId) {
       if (unsent.delete(jobId)) {
         // One kept at a start while offline may be in the shop already: cancelled there too if so.

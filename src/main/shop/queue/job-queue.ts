@@ -193,6 +193,21 @@ export async function writeStep<R extends { state: string }>(
   return (written.rowCount ?? 0) === 1;
 }
 
+/**
+ * Puts what a desk learned of a finished job's ad (paused, sold: the record's `later`) on the
+ * shop's copy, so that every desk's Publishing view says it, not only the desk that learned it.
+ */
+export async function noteLaterLife(db: Db, jobId: string, later: JobRecord['later'] | null): Promise<void> {
+  await db.query(
+    `update listing_desk.jobs
+        set body = jsonb_set(body, '{record,later}', $2::jsonb), updated_at = now()
+      where id = $1 and state in ('published', 'rejected')
+        and (body->'record'->'later') is distinct from $2::jsonb
+      returning pg_notify($3, id)`,
+    [jobId, JSON.stringify(later ?? null), JOBS_CHANNEL],
+  );
+}
+
 /** The queue's jobs of `kind`, newest first (at most `limit`), with the desks' names. */
 export async function listJobs(db: Db, limit = 500, kind: JobKind = 'publish'): Promise<JobRow[]> {
   const listed = await db.query<{
