@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ViewName } from '../shared/ipc/types';
 import { ConnectionLost } from './components/ConnectionLost';
 import { ProblemsBanner } from './components/ProblemsBanner';
+import { ShopOutageLine } from './components/ShopOutageLine';
 import { Sidebar } from './components/Sidebar';
 import { ViewErrorBoundary } from './components/ViewErrorBoundary';
 import { applyLanguage, resolveLanguage } from './i18n';
@@ -81,6 +82,7 @@ export function App() {
       <Sidebar />
       <main className="content" id="content">
         <ConnectionLost />
+        <ShopOutageLine />
         <ProblemsBanner />
         {error && (
           <div className="banner error" role="alert">

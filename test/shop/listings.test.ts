@@ -294,3 +294,36 @@ it("puts a live edit made on a desk that never opened Listings on the shop's vie
   }, WAIT);
   expect(reads()).toEqual(before);
 });
+
+it("shows an ad paused on the other desk as paused in both desks' Publishing views, and live once resumed there", async () => {
+  const { a, b } = await twoDesks();
+  const first = await publish(a, 'Eichenregal');
+  await a.call('listings:list', { refresh: true });
+  await vi.waitFor(async () => {
+    expect((await listOn(b)).extras?.[first.listingUuid]?.publications[0]?.actualState).toBe('PUBLISHED');
+  }, WAIT);
+  const jobOn = async (desk: Desk) =>
+    (await desk.call<PublishState>('publish:list')).jobs.find((job) => job.draftId === first.draftId);
+
+  // Paused on the other desk (as a feed there would): the job here says paused, not Live (issue 32.3).
+  await b.call('publications:set-state', {
+    listingUuid: first.listingUuid,
+    uuid: first.publicationUuid,
+    state: 'PAUSED',
+  });
+  await vi.waitFor(async () => {
+    expect(await jobOn(a)).toMatchObject({ state: 'published', later: { outcome: 'paused' } });
+    // The desk that paused it has no copy of the job: it shows what the shop's copy says now.
+    expect(await jobOn(b)).toMatchObject({ state: 'published', later: { outcome: 'paused' } });
+  }, WAIT);
+
+  await b.call('publications:set-state', {
+    listingUuid: first.listingUuid,
+    uuid: first.publicationUuid,
+    state: 'RESUMED',
+  });
+  await vi.waitFor(async () => {
+    expect(await jobOn(a)).toMatchObject({ state: 'published', later: null });
+    expect(await jobOn(b)).toMatchObject({ state: 'published', later: null });
+  }, WAIT);
+});

@@ -21,6 +21,23 @@ export interface ListRead {
   unreadable: readonly UnreadableListing[];
   /** The states read from the service now (not those kept from before). */
   states: ReadonlyMap<string, PublicationStateView[]>;
+  /** Only some listings' states (what moved in the shop's view): no ad is called gone from it. */
+  partial?: boolean;
+}
+
+/** What moved in publications' states from `before` to `after` (per listing), as a partial read. */
+export function statesMoved(
+  accountId: string,
+  before: Readonly<Record<string, { publications: PublicationStateView[] }>> | undefined,
+  after: Readonly<Record<string, { publications: PublicationStateView[] }>> | undefined,
+): ListRead | undefined {
+  const states = new Map<string, PublicationStateView[]>();
+  for (const [uuid, extras] of Object.entries(after ?? {})) {
+    if (JSON.stringify(before?.[uuid]?.publications) !== JSON.stringify(extras.publications))
+      states.set(uuid, extras.publications);
+  }
+  if (states.size === 0) return undefined;
+  return { accountId, askedAtMs: Date.now(), listed: new Set(), unreadable: [], states, partial: true };
 }
 
 /** Tells `jobs` what `read` says of their ads; resolves with the number of jobs changed. */
@@ -39,7 +56,7 @@ export async function tellJobs(jobs: AdFollower, read: ListRead): Promise<number
     }
   }
   // An item that could not be read and names no uuid may be any listing: none is called gone then.
-  if (read.unreadable.some((item) => item.uuid === null)) return changed;
+  if (read.partial || read.unreadable.some((item) => item.uuid === null)) return changed;
   const unreadable = new Set(read.unreadable.map((item) => item.uuid));
   const gone = new Set<string>();
   for (const job of jobs.list()) {

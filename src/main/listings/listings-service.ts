@@ -7,6 +7,7 @@ import type { ListingsState, ListingView, PublicationStateView } from '../../sha
 import type { AccountsService } from '../accounts/accounts-service';
 import { problemOf, serviceAppError } from '../accounts/service-problem';
 import { readJsonFile, writeFileAtomic } from '../storage/atomic-file';
+import { statesMoved } from './ad-news';
 import { watchJobs } from './job-watch';
 import { extrasAfterFetch, withPublication } from './listing-extras';
 import { cacheFile } from './listings-cache';
@@ -329,7 +330,10 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
       const changed = next.listings.filter((l) => known.get(l.uuid) !== JSON.stringify(l));
       if (accounts.activeId() === accountId) deps.onChange(next);
       await write(accountId, next);
-      if (changed.length > 0) void tell({ accountId, readAt, changed });
+      // An ad another desk paused or resumed (a feed, the seller there) is news for this desk's
+      // jobs too: their Publishing view says paused, not Live (issue 32.3).
+      const ads = statesMoved(accountId, before.extras, next.extras);
+      if (changed.length > 0 || ads) void tell({ accountId, readAt, changed, ...(ads && { ads }) });
     },
 
     async close() {

@@ -358,7 +358,15 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
         closed: () => closed,
       }),
     followAd: (listingUuid, news) =>
-      followAdOn(entries.values(), listingUuid, news, { now, log, closed: () => closed, persist }),
+      followAdOn(entries.values(), listingUuid, news, {
+        now,
+        log,
+        closed: () => closed,
+        async persist(entry, announce) {
+          await persist(entry, announce);
+          claims.noteLater?.(entry.record);
+        },
+      }),
     list: () => [...entries.values()].map((entry) => jobView(entry.record, entry)),
     get(jobId) {
       const entry = entries.get(jobId);

@@ -3,12 +3,14 @@
 // the app), leaving that stops it at once, and a join's exchange of data (run after a join, or at
 // the first start in the shop after one that was cut off), its progress as events.
 import type { UiLanguage } from '../../shared/i18n-language';
+import type { ShopStatusView } from '../../shared/ipc/contract-shop';
 import type { EventHub } from '../events/event-hub';
 import type { Log } from '../log/log';
 import type { SecretStore } from '../secrets/secret-store';
 import { finishJoin } from './join';
 import { createShopService, type ShopService } from './shop-service';
 import type { DeskShop } from './start-shop';
+import { watchShopStatus } from './status';
 
 type Exchanged = { sent: number; received: number } | undefined;
 
@@ -38,9 +40,23 @@ export function openDeskShopService(deps: {
   const { events, log } = deps;
   let sharing = deps.shop;
   let joining: Promise<Exchanged> | undefined;
+  // The window hears of the status while the sharing runs, each time it may have moved (issue 32.3).
+  let unwatch: (() => void) | undefined;
+  const watch = (shop: DeskShop | undefined) => {
+    unwatch?.();
+    unwatch = shop && watchShopStatus(shop, () => service.notify(), log);
+  };
+  let told: string | undefined;
+  const tell = (status: ShopStatusView) => {
+    const shown = JSON.stringify(status);
+    if (shown === told) return;
+    told = shown;
+    events.emit('shop:changed', status);
+  };
   const stop = async () => {
     const running = sharing;
     sharing = undefined;
+    watch(undefined);
     if (!running) return;
     await deps.stopping?.();
     await running.close();
@@ -71,13 +87,15 @@ export function openDeskShopService(deps: {
     secrets: deps.secrets,
     log,
     language: deps.language,
-    onChange: (status) => events.emit('shop:changed', status),
+    onChange: tell,
     sync: () => sharing && { status: () => sharing!.status(), close: stop },
     async joined() {
       sharing = await deps.start();
+      watch(sharing);
       if (sharing) joining = exchange(sharing);
     },
   });
+  watch(sharing);
   if (sharing) joining = exchange(sharing);
   return { service, stop, current: () => sharing, joining: () => joining };
 }

@@ -39,6 +39,8 @@ export interface ShopDeskOptions {
   timing?: LeaseTiming;
   /** Hears the claims' lines (e.g. "this desk runs publish job … (fence n)"). */
   onClaimsLog?: (line: string) => void;
+  /** The desk's clock as its engine reads it (default the machine's): desks' clocks differ. */
+  now?: () => Date;
 }
 
 /** Opens a desk on the shop at `url`. */
@@ -74,6 +76,7 @@ export async function shopDesk(
     {
       claims,
       onNotice: shopNotices(claims, (notice) => notices.push(notice)),
+      ...(options.now && { now: options.now }),
     },
   );
   return {

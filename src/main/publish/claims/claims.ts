@@ -31,8 +31,11 @@ export interface ClaimedJobs {
   room(): number;
   /** Where the engine keeps the job's photo `name`. */
   photoPath(jobId: string, name: string): string;
-  /** Brings this desk's copy of a job that another desk runs up to the shop's `record`. */
-  mirror(record: JobRecord): Promise<void>;
+  /**
+   * Brings this desk's copy of a job that another desk runs up to the shop's `record`; `theirs`:
+   * another desk wrote it last, so it stands whatever the two desks' clocks say.
+   */
+  mirror(record: JobRecord, theirs?: boolean): Promise<void>;
   /**
    * This desk's job `jobId` (pressed while the shop was out of reach) met the draft's open job
    * `existingId` of another desk in the shop: it ends here, taken over by that one.
@@ -46,6 +49,8 @@ export interface PublishClaims {
   queue(record: JobRecord, photoPath: (name: string) => string): Promise<QueueOutcome>;
   /** Asks for the right to run (or track) the job now; null: not on this desk now. */
   claim(record: JobRecord): Promise<JobClaim | null>;
+  /** Shares what this desk learned of a finished job's ad (its record's `later`) with the other desks. */
+  noteLater?(record: JobRecord): void;
   /** The desk that pressed Publish for the job, when another one did (the seller is told). */
   queuedBy?(jobId: string): string | undefined;
   /** Called once by the engine it serves; returns the detach. */

@@ -66,11 +66,17 @@ export function claimedJobs(deps: ClaimedJobsDeps): ClaimedJobs {
       await deps.save(record);
       deps.changed(jobId);
     },
-    async mirror(record: JobRecord) {
-      const entry = deps.entries.get(record.id);
+    async mirror(shop: JobRecord, theirs = false) {
+      const entry = deps.entries.get(shop.id);
+      if (!entry || busy(entry)) return;
       // A copy read before this desk last wrote the job (it ran it itself) is older than its own.
-      if (!entry || busy(entry) || record.updatedAt <= entry.record.updatedAt) return;
+      // One another desk wrote is newer, even when that desk's clock is behind this one's.
+      if (!theirs && shop.updatedAt <= entry.record.updatedAt) return;
+      if (theirs && JSON.stringify(shop) === JSON.stringify(entry.record)) return;
       const was = entry.record.state;
+      // What this desk learned of the ad since (paused, sold: later-life.ts) is not in the runner's copy.
+      const record: JobRecord = structuredClone(shop);
+      if (record.later === undefined && entry.record.later) record.later = entry.record.later;
       deps.add(record);
       await deps.save(record);
       deps.changed(record.id);

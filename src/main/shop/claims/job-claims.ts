@@ -25,6 +25,7 @@ import {
   claimJob,
   insertJob,
   jobExists,
+  noteLaterLife,
   openJobOf,
   reopenJob,
   type JobRow,
@@ -67,6 +68,8 @@ export interface ShopClaims extends PublishClaims {
   holds(jobId: string): boolean;
   /** Whether the job is the shop's (in its queue, or waiting here to reach it). */
   inQueue(jobId: string): boolean;
+  /** Whether the job waits on this desk to reach the shop's queue (the database is out of reach). */
+  waitsForShop(jobId: string): boolean;
   /** Cancels a job of the queue that no desk runs now; false when one does. */
   cancelQueued(jobId: string): Promise<boolean>;
   /** Whether this desk can run the account's jobs (its keychain holds the secret). */
@@ -200,7 +203,7 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
     // so that a Retry here never starts from an older copy.
     for (const row of changed) {
       const record = queue.record(row.id);
-      if (record && !live.has(row.id)) await jobs.mirror(record);
+      if (record && !live.has(row.id)) await jobs.mirror(record, row.runner !== deskId);
     }
     const hasSecret = secretCache();
     let room = jobs.room();
@@ -312,6 +315,15 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
     holds: (jobId) => live.has(jobId),
     shared: (accountId) => options.keepsLocal?.(accountId) !== true,
     inQueue: (jobId) => unsent.has(jobId) || queue.rows().some((row) => row.id === jobId),
+    waitsForShop: (jobId) => unsent.has(jobId),
+    noteLater(record) {
+      if (!queue.rows().some((row) => row.id === record.id)) return;
+      connected()
+        .then((db) => noteLaterLife(db, record.id, record.later ?? null))
+        .catch((error: unknown) =>
+          log.warn(`Shop: the later life of job ${record.id} stays here (${String(error)})`),
+        );
+    },
     async cancelQueued(jobId) {
       if (unsent.delete(jobId)) {
         // One kept at a start while offline may be in the shop already: cancelled there too if so.

@@ -24,6 +24,18 @@ export function waitingForSecret(at: string): PublishJobError {
   };
 }
 
+/** What a job pressed while the shop's database is out of reach shows until it reaches the queue. */
+export function waitingForShop(at: string): PublishJobError {
+  return {
+    problem: 'waiting-for-shop',
+    title: "Waiting for the shop's database",
+    detail: "This desk cannot reach the shop's database, so the job has not reached the shop's queue yet.",
+    remedy: 'wait',
+    whatToDo: "Nothing to do here: the job goes to the shop's queue as soon as the database answers again.",
+    at,
+  };
+}
+
 function shopView(
   row: JobRow,
   record: JobRecord | undefined,
@@ -42,7 +54,11 @@ function shopView(
 export function shopPublishing(engine: PublishEngine, claims: ShopClaims, deskId: string): PublishEngine {
   const views = (only?: ReadonlySet<string>): PublishJobView[] => {
     const out = new Map<string, PublishJobView>();
-    for (const view of engine.list()) if (!only || only.has(view.id)) out.set(view.id, view);
+    for (const view of engine.list()) {
+      if (only && !only.has(view.id)) continue;
+      const held = claims.waitsForShop(view.id) && view.state === 'queued';
+      out.set(view.id, held ? { ...view, state: 'waiting', error: waitingForShop(view.updatedAt) } : view);
+    }
     for (const { row, record } of claims.jobs()) {
       if (only && !only.has(row.id)) continue;
       const view = shopView(row, record, out.get(row.id), deskId);

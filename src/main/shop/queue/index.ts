@@ -10,6 +10,7 @@ export {
   cancelJob,
   openJobOf,
   reopenJob,
+  noteLaterLife,
 } from './job-queue';
 export type { JobRow } from './job-queue';
 export { queueRead } from './queue-read';

@@ -5,6 +5,7 @@
 // that finds the fence, the runner and an unexpired lease unchanged.
 import type pg from 'pg';
 import type { JobRecord } from '../../publish/jobs';
+import { JOBS_CHANNEL } from '../schema';
 
 type Db = Pick<pg.Pool, 'query'>;
 
@@ -169,6 +170,8 @@ export async function renewLease(
 /**
  * Writes a step record (the job's record) and the job's state, only while this desk's fence and
  * lease hold (or, when `release`, its fence alone, giving the lease back); false: the fence is lost.
+ * Every step written is announced on the queue's channel, so that the desk that pressed Publish
+ * (and every other desk's Publishing view) follows the runner step by step (issue 32.3).
  */
 export async function writeStep<R extends { state: string }>(
   db: Db,
@@ -184,10 +187,25 @@ export async function writeStep<R extends { state: string }>(
         where id = $1 and runner = $2 and fence = $3 and ($6 or lease_until > now())
         returning id)
      insert into listing_desk.job_steps (job_id, fence, desk, body)
-     select id, $3, $2, $4 from held returning n`,
-    [job.id, job.deskId, job.fence, record, record.state, release],
+     select id, $3, $2, $4 from held returning n, pg_notify($7, job_id)`,
+    [job.id, job.deskId, job.fence, record, record.state, release, JOBS_CHANNEL],
   );
   return (written.rowCount ?? 0) === 1;
+}
+
+/**
+ * Puts what a desk learned of a finished job's ad (paused, sold: the record's `later`) on the
+ * shop's copy, so that every desk's Publishing view says it, not only the desk that learned it.
+ */
+export async function noteLaterLife(db: Db, jobId: string, later: JobRecord['later'] | null): Promise<void> {
+  await db.query(
+    `update listing_desk.jobs
+        set body = jsonb_set(body, '{record,later}', $2::jsonb), updated_at = now()
+      where id = $1 and state in ('published', 'rejected')
+        and (body->'record'->'later') is distinct from $2::jsonb
+      returning pg_notify($3, id)`,
+    [jobId, JSON.stringify(later ?? null), JOBS_CHANNEL],
+  );
 }
 
 /** The queue's jobs of `kind`, newest first (at most `limit`), with the desks' names. */

@@ -3,3 +3,4 @@ export { shopStatus } from './shop-status';
 export type { ShopStatus } from './shop-status';
 export { readShopStatus } from './shop-status-read';
 export { shopProblemText, shopProblemView } from './shop-words';
+export { watchShopStatus } from './status-watch';

@@ -26,6 +26,8 @@ export interface ShopSync {
   trouble(): { unapplied: number; stuck: number };
   /** How many changes of the feed this desk has not read yet. */
   behind(): Promise<number>;
+  /** Told after each round that ran (what waits, conflicts); returns the unsubscribe. */
+  onRound(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -55,6 +57,7 @@ export function startShopSync(deps: ShopSyncDeps): ShopSync {
   const stuck = new Set<string>();
   let queued: Promise<void> | undefined;
   let closed = false;
+  const rounds = new Set<() => void>();
 
   // What the next round must do: send (a local change landed) and read (the feed has grown).
   const due = { push: true, pull: true };
@@ -75,6 +78,7 @@ export function startShopSync(deps: ShopSyncDeps): ShopSync {
       // A link failure is the link's news (the session logs it and tries again); anything else is ours.
       if (!isLinkProblem(error)) log.error('shop: a sync round failed', error);
     }
+    for (const listener of [...rounds]) listener();
   };
   const kick = (what: { push?: boolean; pull?: boolean }): Promise<void> => {
     if (closed) return Promise.resolve();
@@ -104,6 +108,10 @@ export function startShopSync(deps: ShopSyncDeps): ShopSync {
     syncNow: () => kick({ push: true, pull: true }),
     behind: () => feedBehind(context),
     trouble: () => ({ unapplied: context.unapplied.size, stuck: stuck.size }),
+    onRound(listener) {
+      rounds.add(listener);
+      return () => rounds.delete(listener);
+    },
     async close() {
       closed = true;
       stopWake();

@@ -1,7 +1,12 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { batchProgress, isOpenJobState, type PublishJobView } from '../../../shared/domain/publishing';
+import {
+  batchProgress,
+  currentBatch,
+  isOpenJobState,
+  type PublishJobView,
+} from '../../../shared/domain/publishing';
 import { EmptyState } from '../../components/EmptyState';
 import { useListingsStore } from '../../store/listings-store';
 import { needsSeller, usePublishStore } from '../../store/publish-store';
@@ -27,11 +32,10 @@ const sessionStart = new Date().toISOString();
 function BatchSummary({ jobs }: { jobs: PublishJobView[] }) {
   const { t } = useTranslation();
   const words = useJobWords();
-  // A job a later one took over is not counted as needing the seller.
-  const current = jobs.filter(
-    (job) => !job.supersededBy && (isOpenJobState(job.state) || job.updatedAt >= sessionStart),
-  );
-  if (current.length === 0) return null;
+  // The same jobs on every desk of a shop; shown while one is open or ended since this window opened.
+  const current = currentBatch(jobs);
+  const recent = current.some((job) => isOpenJobState(job.state) || job.updatedAt >= sessionStart);
+  if (current.length === 0 || !recent) return null;
   const sum = batchProgress(current);
   const open = current.filter((job) => isOpenJobState(job.state)).length;
   // Published, but since sold, paused or taken down: not counted as live now (issue 23.5).

@@ -43,7 +43,9 @@ export function useJobWords() {
           ? t('publish.signIn.badge')
           : job.state === 'waiting' && job.error?.problem === 'waiting-for-secret'
             ? t('publish.desk.waitingBadge')
-            : t(`publish.state.${job.state}`),
+            : job.state === 'waiting' && job.error?.problem === 'waiting-for-shop'
+              ? t('publish.state.waitingShop')
+              : t(`publish.state.${job.state}`),
     /** In a shop: which desk runs the job, and where Publish was pressed when that was elsewhere. */
     desk: (job: Pick<PublishJobView, 'desk'>) => {
       const desk = job.desk;
@@ -65,13 +67,14 @@ export function useJobWords() {
         todo: t(error.remedy === 'wait' ? 'publish.signIn.todoWait' : 'publish.signIn.todoFix'),
       };
     },
-    /** Why a job waits for a desk holding its account's secret (the app's own words, no service's). */
+    /** Why a job waits for a desk holding its account's secret, or for the shop's database (the app's own words). */
     shopWait: (error: PublishJobError | null) => {
-      if (error?.problem !== 'waiting-for-secret') return undefined;
+      const problem = error?.problem;
+      if (problem !== 'waiting-for-secret' && problem !== 'waiting-for-shop') return undefined;
       return {
-        title: t('publish.problemTitle.waiting-for-secret'),
-        what: t('problems.waiting-for-secret'),
-        todo: t('publish.whatToDo.waiting-for-secret'),
+        title: t(`publish.problemTitle.${problem}`),
+        what: t(`problems.${problem}`),
+        todo: t(`publish.whatToDo.${problem}`),
       };
     },
     /** What to do about `error`: words for its problem, else for its remedy, else main's sentence. */

@@ -2,6 +2,7 @@
 export * from './draft-schedule';
 export * from './imprint';
 export * from './publication-outcome';
+export * from './publish-batch';
 export * from './publish-job';
 export * from './schedule-rules';
 export * from './schedule-time';

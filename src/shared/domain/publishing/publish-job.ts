@@ -90,6 +90,8 @@ export const PUBLISH_PROBLEMS = [
   'account-cannot-sign-in',
   /** In a shop: no desk holding the account's client secret has taken the job yet. */
   'waiting-for-secret',
+  /** In a shop: the job waits on this desk to reach the shop's queue (the database is out of reach). */
+  'waiting-for-shop',
 ] as const;
 export type PublishProblem = (typeof PUBLISH_PROBLEMS)[number];
 
