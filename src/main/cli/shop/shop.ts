@@ -65,9 +65,10 @@ export async function shopInitCommand(output: Output, language: UiLanguage, url:
         ? t('shop.initCurrent', { where, version: result.to })
         : t('shop.initDone', { where, version: result.to, from: result.from }),
       t(result.roleCreated ? 'shop.roleMade' : 'shop.roleKept', { role: result.role }),
+      // One login per desk (issue 32.4): `shop add-desk` makes each, as "Add a desk" does.
       t('shop.howToAddDesk', {
         invocation: cliInvocation(),
-        role: result.role,
+        owner: splitShopUrl(url).url,
         url: deskJoinUrl(url, 'desk_front', result.database),
       }),
     ].join('\n'),

@@ -4,6 +4,7 @@ import type { ShopStatusView } from '../../../../shared/ipc/contract-shop';
 import { ConfirmButton } from '../../../components/ConfirmButton';
 import { useAppStore } from '../../../store/app-store';
 import { useShopStore } from '../../../store/shop-store';
+import { ShopAddDesk } from './ShopAddDesk';
 import { ShopJoinForm } from './ShopJoinForm';
 import { ShopProgressLine } from './ShopProgressLine';
 import { ShopSetupForm } from './ShopSetupForm';
@@ -95,6 +96,7 @@ function Membership({ status }: { status: ShopStatusView }) {
           </tbody>
         </table>
       )}
+      <ShopAddDesk />
       <div className="actions">
         <ConfirmButton
           title={t('shop.leaveConfirm')}
@@ -115,6 +117,7 @@ function LoneDesk() {
   const setup = useShopStore((s) => s.setup);
   const initResult = useShopStore((s) => s.initResult);
   const prefill = useShopStore((s) => s.joinPrefill);
+  const ownerUrl = useShopStore((s) => s.ownerUrl);
   return (
     <>
       {initResult && <ShopSetupResult result={initResult} />}
@@ -130,6 +133,7 @@ function LoneDesk() {
           </button>
         </div>
       )}
+      <ShopAddDesk key={ownerUrl} ownerUrl={ownerUrl} />
     </>
   );
 }
