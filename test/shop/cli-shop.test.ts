@@ -64,8 +64,8 @@ describe('a desk in a shop', () => {
     expect(view.desks).toEqual([expect.objectContaining({ name: 'Front desk', self: true, leftAt: null })]);
     const text = await cli(['shop', 'status', '--data-dir', dataDir], { LANG: 'de_DE.UTF-8' });
     expect(text.stdout).toContain('Dieser Arbeitsplatz: Front desk');
-    expect(text.stdout).toMatch(/Verbunden \(geprüft \d{4}-\d\d-\d\d \d\d:\d\d\)/);
-    expect(text.stdout).toMatch(/Front desk +\d{4}-\d\d-\d\d \d\d:\d\d +dieser Arbeitsplatz/);
+    expect(text.stdout).toMatch(/Verbunden \(geprüft \d\d\.\d\d\.\d{4}, \d\d:\d\d\)/);
+    expect(text.stdout).toMatch(/Front desk +\d\d\.\d\d\.\d{4}, \d\d:\d\d +dieser Arbeitsplatz/);
 
     // A second desk may not take the same name.
     const twin = await cli(

@@ -156,8 +156,10 @@ function statusText(status: ShopStatusView, language: UiLanguage): string {
   const link = status.link!;
   const lines = [
     t('shop.where', { where: status.where }),
-    t('shop.thisDesk', { name: status.deskName, joined: localTime(status.joinedAt!) }),
-    t(link.state === 'connected' ? 'shop.connected' : 'shop.offline', { since: localTime(link.since) }),
+    t('shop.thisDesk', { name: status.deskName, joined: localTime(status.joinedAt!, language) }),
+    t(link.state === 'connected' ? 'shop.connected' : 'shop.offline', {
+      since: localTime(link.since, language),
+    }),
     t('shop.waiting', { count: status.waiting }),
   ];
   if (status.photosWaiting) lines.push(t('shop.photosWaiting', { count: status.photosWaiting }));
@@ -167,9 +169,9 @@ function statusText(status: ShopStatusView, language: UiLanguage): string {
   if (status.desks.length > 0) {
     const rows = status.desks.map((desk) => [
       desk.name,
-      localTime(desk.lastSeen),
+      localTime(desk.lastSeen, language),
       desk.leftAt !== null
-        ? t('shop.deskLeft', { when: localTime(desk.leftAt) })
+        ? t('shop.deskLeft', { when: localTime(desk.leftAt, language) })
         : desk.self
           ? t('shop.deskSelf')
           : t('shop.deskMember'),

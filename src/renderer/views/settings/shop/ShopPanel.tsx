@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShopStatusView } from '../../../../shared/ipc/contract-shop';
+import { useDates } from '../../../i18n/use-dates';
 import { ConfirmButton } from '../../../components/ConfirmButton';
 import { useAppStore } from '../../../store/app-store';
 import { useShopStore } from '../../../store/shop-store';
@@ -12,9 +13,7 @@ import { ShopSetupResult } from './ShopSetupResult';
 import './shop.css';
 
 function useWhen() {
-  const { i18n } = useTranslation();
-  return (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return useDates().dateTime;
 }
 
 /** The joined desk: the link, what waits, the shop's desks, and leaving. */
