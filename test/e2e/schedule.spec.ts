@@ -1,28 +1,31 @@
 // Scheduled publishing from the editor (issue 25.4), as a seller does it with the keyboard: a date
-// and time in the editor's "Publish later", said back in words; the Drafts list's row and the
-// Publishing view show it; a time in the past is refused in plain words; the time is changed and
-// the schedule cancelled. Looked at in English light and German dark (screenshots kept in the
-// test's output folder).
+// and time in the editor's "Publish later", typed as the app's language writes it in the desk's
+// time zone, which is named (issue 32.7), and said back in words; the Drafts list's row and the
+// Publishing view show it; a time in the past and one that cannot be read are refused in plain
+// words; the time is changed and the schedule cancelled. Looked at in English light and German
+// dark (screenshots kept in the test's output folder).
 import type { Page } from '@playwright/test';
 import { readyDraft, writeDraft } from '../fixtures/draft-files';
 import { publicationWithoutImprint as publication } from '../helpers/imprint';
 import { call } from './contract-calls';
 import { expect, launchShell, stopShell, test } from './fixtures';
 
-/** The value of a date-time input `days` ahead at 09:30 local time. */
-function ahead(days: number): { value: string; date: Date } {
+/** `days` ahead at 09:30 on this machine's clock (the shell's desk), as a seller types it in each language. */
+function ahead(days: number): { value: string; german: string; date: Date } {
   const date = new Date();
   date.setDate(date.getDate() + days);
   date.setHours(9, 30, 0, 0);
   const two = (n: number) => String(n).padStart(2, '0');
-  return {
-    value: `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T09:30`,
-    date,
-  };
+  const [d, m, y] = [two(date.getDate()), two(date.getMonth() + 1), date.getFullYear()];
+  return { value: `${m}/${d}/${y} 9:30 AM`, german: `${d}.${m}.${y} 09:30`, date };
 }
 
+/** The desk's time zone: the shell runs on this machine. */
+const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** A scheduled time as the app says it: its date format, and the desk's zone named. */
 const said = (date: Date, language: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  `${new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date)} (${zone})`;
 
 async function openDraft(page: Page, title: string) {
   await page.getByRole('button', { name: 'Drafts', exact: true }).click();
@@ -44,8 +47,19 @@ test('schedules a draft from the editor, shows it in the list and in Publishing,
     const bar = page.getByRole('region', { name: 'Publish later' });
     await expect(bar).toBeVisible();
 
-    // A time in the past is refused, in words.
+    // The field is the app's, not the browser's: English digits, the desk's zone named beside it.
     const time = bar.getByLabel('Date and time to publish');
+    await expect(time).toHaveAttribute('type', 'text');
+    await expect(time).toHaveValue(/^\d\d\/\d\d\/\d{4}, \d\d:\d\d\s?[AP]M$/);
+    await expect(bar.getByTestId('schedule-zone')).toHaveText(`(${zone})`);
+    await expect(bar).toContainText('Day, month, year and time as in 12/24/2026, 09:30');
+
+    // What cannot be read is refused, saying how to write it.
+    await time.fill('tomorrow');
+    await page.keyboard.press('Enter');
+    await expect(bar.getByRole('alert')).toContainText('This is not a date and time this app can read');
+
+    // A time in the past is refused, in words.
     await time.focus();
     await time.fill(ahead(-1).value);
     await page.keyboard.press('Enter');
@@ -54,7 +68,7 @@ test('schedules a draft from the editor, shows it in the list and in Publishing,
     // Tomorrow 09:30, by the keyboard alone.
     const tomorrow = ahead(1);
     await time.fill(tomorrow.value);
-    // Enter in the date-time field schedules (Tab walks the field's own parts first).
+    // Enter in the field schedules.
     await expect(time).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(bar.getByTestId('schedule-state')).toHaveText(`Scheduled for ${said(tomorrow.date, 'en')}`);
@@ -78,7 +92,10 @@ test('schedules a draft from the editor, shows it in the list and in Publishing,
     await panel.getByRole('button', { name: 'Öffnen' }).click();
     const german = page.getByRole('region', { name: 'Später veröffentlichen' });
     const later = ahead(2);
-    await german.getByLabel('Datum und Uhrzeit der Veröffentlichung').fill(later.value);
+    const germanTime = german.getByLabel('Datum und Uhrzeit der Veröffentlichung');
+    await expect(germanTime).toHaveValue(/^\d\d\.\d\d\.\d{4}, \d\d:\d\d$/);
+    await expect(german).toContainText('Tag, Monat, Jahr und Uhrzeit wie in 24.12.2026, 09:30');
+    await germanTime.fill(later.german);
     await german.getByRole('button', { name: 'Zeit ändern' }).click();
     await expect(german.getByTestId('schedule-state')).toHaveText(`Geplant für ${said(later.date, 'de')}`);
     await page.screenshot({ path: testInfo.outputPath('schedule-editor-de-dark.png') });
