@@ -1,9 +1,10 @@
 // The words beside a draft's fields, in English and German, for every DraftIssueCode. Placeholders
 // are i18next's ({{max, number}} uses its built-in number format), so the renderer can merge these
 // into its resources; `draftIssueMessage` renders them where no i18next runs (logs, tests, main).
-// The words live in the locale files (i18n/locales/{en,de}.draft.json).
-import de from '../../i18n/locales/de.draft.json';
-import en from '../../i18n/locales/en.draft.json';
+// The words live in the locale files (i18n/locales/{en,de}.draft.json), imported with their type
+// named, since Node's own loader (Playwright's tests load the domain through its index) wants it.
+import de from '../../i18n/locales/de.draft.json' with { type: 'json' };
+import en from '../../i18n/locales/en.draft.json' with { type: 'json' };
 import type { DraftLanguage } from './draft-language';
 import type { DraftIssue, DraftIssueCode } from './draft-validation';
 
