@@ -56,11 +56,14 @@ export function formatLong(at: When, style: DateStyle): string {
 
 /** The calendar day `YYYY-MM-DD` of `at` in the style's zone: "today" and "this year" as the desk counts them. */
 export function calendarDay(at: When, style: DateStyle): string {
-  return format({ language: 'en-CA', timeZone: style.timeZone }, {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(dateOf(at));
+  return format(
+    { language: 'en-CA', timeZone: style.timeZone },
+    {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    },
+  ).format(dateOf(at));
 }
 
 /** The time zone of this process (IANA name, e.g. Europe/Berlin). */

@@ -33,10 +33,10 @@ async function inDesksRole(database: string, login: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: server.adminUrl(database) });
   await client.connect();
   try {
-    const { rows } = await client.query<{ member: boolean }>(`select pg_has_role($1, $2, 'member') as member`, [
-      login,
-      `listing_desk_desks_${database}`,
-    ]);
+    const { rows } = await client.query<{ member: boolean }>(
+      `select pg_has_role($1, $2, 'member') as member`,
+      [login, `listing_desk_desks_${database}`],
+    );
     return rows[0]!.member;
   } finally {
     await client.end();
@@ -82,7 +82,9 @@ test('the set-up makes this desk’s login; "Add a desk" makes another with a pa
   await expect(add.getByLabel('Make one for me (shown once)')).toBeChecked();
   await add.getByRole('button', { name: 'Make the login' }).click();
   const made = panel.getByTestId('shop-add-desk-result');
-  await expect(made).toContainText(`The login ${back} is made in the desks' role listing_desk_desks_${owner.database}.`);
+  await expect(made).toContainText(
+    `The login ${back} is made in the desks' role listing_desk_desks_${owner.database}.`,
+  );
   const backUrl = `postgresql://${back}@127.0.0.1:${server.port}/${owner.database}`;
   await expect(made.getByTestId('shop-add-desk-url')).toHaveText(backUrl);
   const backPassword = (await made.getByTestId('shop-add-desk-password').textContent())!;

@@ -135,7 +135,11 @@ describe('shop:add-desk', () => {
     expect(logged(english, 'not-the-owners')).toBe(false);
 
     const twice = loginName('twice');
-    await german.call('shop:add-desk', { url: shop.ownerUrl, password: shop.password, login: { name: twice } });
+    await german.call('shop:add-desk', {
+      url: shop.ownerUrl,
+      password: shop.password,
+      login: { name: twice },
+    });
     const taken = await german.fail('shop:add-desk', {
       url: shop.ownerUrl,
       password: shop.password,
@@ -176,7 +180,11 @@ describe('shop add-desk NAME --owner URL', () => {
     expect((await roleOf(shop.adminUrl, login, shop.role)).member).toBe(true);
 
     const dataDir = newDataDir();
-    const join = await cli(['shop', 'join', url, '--data-dir', dataDir, '--name', 'Lager'], {}, `${password}\n`);
+    const join = await cli(
+      ['shop', 'join', url, '--data-dir', dataDir, '--name', 'Lager'],
+      {},
+      `${password}\n`,
+    );
     expect(join.code, join.stderr).toBe(0);
 
     // A password typed (piped as the second line) is used and not printed; in German.
@@ -192,7 +200,11 @@ describe('shop add-desk NAME --owner URL', () => {
     expect(await checkShop(url.replace(login, typed), 'cli-typed-secret-3')).toMatchObject({ ok: true });
 
     // The same name again: refused (exit 9); a wrong owner password: the owner's words (exit 9).
-    const again = await cli(['shop', 'add-desk', typed, '--owner', shop.ownerUrl], {}, `${shop.password}\n\n`);
+    const again = await cli(
+      ['shop', 'add-desk', typed, '--owner', shop.ownerUrl],
+      {},
+      `${shop.password}\n\n`,
+    );
     expect(again.code).toBe(9);
     expect(again.stderr).toContain(`A login called "${typed}" exists`);
     const wrong = await cli(['shop', 'add-desk', loginName('w'), '--owner', shop.ownerUrl], {}, 'nope\n\n');

@@ -163,9 +163,7 @@ export const shopChannels = {
       .object({
         url: shopUrl,
         password: password.optional(),
-        login: z
-          .object({ name: deskLoginName, password: z.string().min(8).max(1000).optional() })
-          .strict(),
+        login: z.object({ name: deskLoginName, password: z.string().min(8).max(1000).optional() }).strict(),
       })
       .strict(),
   ),

@@ -31,7 +31,9 @@ describe('shop on the command line', () => {
     });
     expect(parseCliArgs(['shop', 'status', '--json'])).toMatchObject({ shopAction: 'status', json: true });
     expect(parseCliArgs(['shop', 'leave'])).toMatchObject({ shopAction: 'leave', operands: [] });
-    expect(parseCliArgs(['shop', 'add-desk', 'desk_back', '--owner', 'postgresql://owner@db/shop'])).toMatchObject({
+    expect(
+      parseCliArgs(['shop', 'add-desk', 'desk_back', '--owner', 'postgresql://owner@db/shop']),
+    ).toMatchObject({
       shopAction: 'add-desk',
       operands: ['desk_back'],
       owner: 'postgresql://owner@db/shop',
@@ -39,7 +41,9 @@ describe('shop on the command line', () => {
   });
 
   it('refuses an add-desk without a plain login name or the owner’s address', () => {
-    expect(problem(['shop', 'add-desk', '--owner', 'postgresql://o@db/s'])).toEqual({ problem: 'shop-login' });
+    expect(problem(['shop', 'add-desk', '--owner', 'postgresql://o@db/s'])).toEqual({
+      problem: 'shop-login',
+    });
     expect(problem(['shop', 'add-desk', 'Desk Back', '--owner', 'postgresql://o@db/s'])).toEqual({
       problem: 'shop-login',
     });
@@ -53,7 +57,9 @@ describe('shop on the command line', () => {
     });
     expect(problem(['status', '--owner', 'postgresql://o@db/s'])).toMatchObject({ problem: 'not-with' });
     expect(cliWords('en').usage({ problem: 'shop-owner' })).toContain('--owner postgresql://OWNER@HOST');
-    expect(cliWords('de').usage({ problem: 'shop-login' })).toContain('braucht den Namen der neuen Anmeldung');
+    expect(cliWords('de').usage({ problem: 'shop-login' })).toContain(
+      'braucht den Namen der neuen Anmeldung',
+    );
     expect(cliWords('en').help).toContain('  shop add-desk NAME --owner URL');
   });
 

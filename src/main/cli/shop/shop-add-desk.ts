@@ -6,7 +6,15 @@
 import type { UiLanguage } from '../../../shared/i18n-language';
 import { wordsIn } from '../../i18n';
 import { silentLog } from '../../log/log';
-import { addDesk, describeShopUrl, splitShopUrl, ShopError, ShopRefused, shopProblemOf, shopProblemText } from '../../shop';
+import {
+  addDesk,
+  describeShopUrl,
+  splitShopUrl,
+  ShopError,
+  ShopRefused,
+  shopProblemOf,
+  shopProblemText,
+} from '../../shop';
 import { cliInvocation, EXIT } from '../words';
 import { readSecret, type Output } from '../session';
 import { shopExitCode } from './shop';

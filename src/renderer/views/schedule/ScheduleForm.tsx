@@ -54,7 +54,12 @@ export function ScheduleForm({
       const refused = answers.filter((answer) => !answer.ok);
       const done = answers.length - refused.length;
       const lines = refused.map((answer) => answer.message);
-      if (done > 0) lines.unshift(local === null ? t('schedule.cancelled', { count: done }) : t('schedule.scheduled', { count: done, at: wallClock(local) }));
+      if (done > 0)
+        lines.unshift(
+          local === null
+            ? t('schedule.cancelled', { count: done })
+            : t('schedule.scheduled', { count: done, at: wallClock(local) }),
+        );
       setSaid({ text: lines.join(' '), problem: refused.length > 0 });
       if (refused.length === 0) onDone?.();
     } catch (error) {
