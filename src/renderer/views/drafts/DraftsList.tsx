@@ -57,7 +57,7 @@ function neighbourOf(items: readonly DraftListRow[], gone: ReadonlySet<string>):
  * and End move (and open), Space toggles, Ctrl/Cmd+A selects all, Delete moves to the trash.
  */
 export function DraftsList({ items, trash }: { items: DraftListRow[]; trash: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const selection = useDraftsStore((s) => s.selection);
   const openId = useDraftsStore((s) => s.openId);
   // Every match, also while only the first rows of them are there (issue 18.5).
