@@ -170,7 +170,7 @@ describe('leaving while the database is down', () => {
       server.stop();
       const status = await cli(['shop', 'status', '--data-dir', dataDir]);
       expect(status.code).toBe(8);
-      expect(status.stdout).toMatch(/Not connected \(checked \d{4}-/);
+      expect(status.stdout).toMatch(/Not connected \(checked [A-Z][a-z]{2} \d{1,2}, \d{4}, /);
       expect(status.stderr).toContain('cannot be reached');
       const leave = await cli(['shop', 'leave', '--data-dir', dataDir], { LANG: 'de_DE.UTF-8' });
       expect(leave.code, leave.stderr).toBe(0);
