@@ -80,6 +80,7 @@ test('the set-up makes this desk’s login; "Add a desk" makes another with a pa
   const back = loginName('back');
   await add.getByLabel("New desk's login name").fill(back);
   await expect(add.getByLabel('Make one for me (shown once)')).toBeChecked();
+  await shot(page, panel, testInfo.outputPath('shop-add-desk-form-en-light.png'));
   await add.getByRole('button', { name: 'Make the login' }).click();
   const made = panel.getByTestId('shop-add-desk-result');
   await expect(made).toContainText(
@@ -143,6 +144,7 @@ test('after joining, in German and dark: a login with a typed password, a name t
   await add.getByRole('button', { name: 'Anmeldung anlegen' }).click();
   await expect(add.getByRole('alert')).toContainText(`gibt es schon eine Anmeldung namens „${front}“`);
   await expect(add.getByRole('alert')).toHaveAttribute('data-problem', 'login-taken');
+  await shot(page, panel, testInfo.outputPath('shop-add-desk-taken-de-dark.png'));
 
   const buero = loginName('buero');
   await add.getByLabel('Name der Anmeldung des neuen Arbeitsplatzes').fill(buero);

@@ -19,12 +19,13 @@ export function ShopAddDeskResult({
     <div className="shop-setup-result" role="status" data-testid="shop-add-desk-result">
       <p className="test-result ok">{t('shop.addDesk.made', { name: made.name, role: made.role })}</p>
       <p>{t('shop.addDesk.onThatDesk')}</p>
+      {/* The labels of "Join a shop", as that desk shows them. */}
       <dl className="shop-facts">
-        <dt>{t('shop.addDesk.address')}</dt>
+        <dt>{t('shop.url')}</dt>
         <dd>
           <code data-testid="shop-add-desk-url">{made.url}</code>
         </dd>
-        <dt>{made.password ? t('shop.addDesk.passwordMade') : t('shop.addDesk.passwordTyped')}</dt>
+        <dt>{t('shop.password')}</dt>
         <dd>
           {made.password ? (
             <code className="shop-password" data-testid="shop-add-desk-password">
@@ -34,9 +35,10 @@ export function ShopAddDeskResult({
             t('shop.addDesk.passwordTypedValue')
           )}
         </dd>
-        <dt>{t('shop.addDesk.deskName')}</dt>
+        <dt>{t('shop.deskName')}</dt>
         <dd>{t('shop.addDesk.deskNameValue')}</dd>
       </dl>
+      {made.password && <p className="hint">{t('shop.addDesk.passwordOnce')}</p>}
       <div className="actions">
         <button type="button" onClick={onAnother}>
           {t('shop.addDesk.another')}
