@@ -27,6 +27,17 @@ const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const said = (date: Date, language: string) =>
   `${new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date)} (${zone})`;
 
+/** The wall-clock time of `date` (as typed) said for a desk in `deskZone`, whatever this machine's zone. */
+const saidIn = (date: Date, language: string, deskZone: string) => {
+  const wall = Date.UTC(date.getFullYear(), date.getMonth(), date.getDate(), 9, 30);
+  const text = new Intl.DateTimeFormat(language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  });
+  return `${text.format(wall)} (${deskZone})`;
+};
+
 async function openDraft(page: Page, title: string) {
   await page.getByRole('button', { name: 'Drafts', exact: true }).click();
   await page.getByRole('region', { name: 'Draft list' }).getByRole('button', { name: title }).click();
@@ -52,7 +63,7 @@ test('schedules a draft from the editor, shows it in the list and in Publishing,
     await expect(time).toHaveAttribute('type', 'text');
     await expect(time).toHaveValue(/^\d\d\/\d\d\/\d{4}, \d\d:\d\d\s?[AP]M$/);
     await expect(bar.getByTestId('schedule-zone')).toHaveText(`(${zone})`);
-    await expect(bar).toContainText('Day, month, year and time as in 12/24/2026, 09:30');
+    await expect(bar).toContainText('The date and time as in 12/24/2026, 09:30');
 
     // What cannot be read is refused, saying how to write it.
     await time.fill('tomorrow');
@@ -94,7 +105,7 @@ test('schedules a draft from the editor, shows it in the list and in Publishing,
     const later = ahead(2);
     const germanTime = german.getByLabel('Datum und Uhrzeit der Veröffentlichung');
     await expect(germanTime).toHaveValue(/^\d\d\.\d\d\.\d{4}, \d\d:\d\d$/);
-    await expect(german).toContainText('Tag, Monat, Jahr und Uhrzeit wie in 24.12.2026, 09:30');
+    await expect(german).toContainText('Datum und Uhrzeit wie in 24.12.2026, 09:30');
     await germanTime.fill(later.german);
     await german.getByRole('button', { name: 'Zeit ändern' }).click();
     await expect(german.getByTestId('schedule-state')).toHaveText(`Geplant für ${said(later.date, 'de')}`);
@@ -110,11 +121,15 @@ test('schedules a draft from the editor, shows it in the list and in Publishing,
   }
 });
 
-test('schedules the selection from the Drafts list', async ({ page }, testInfo) => {
+test('schedules the selection from the Drafts list, in the desk’s own time zone', async ({
+  page,
+}, testInfo) => {
   const dataDir = testInfo.outputPath('data');
   for (const [n, title] of ['Sessel', 'Regal'].entries())
     writeDraft(dataDir, readyDraft(dataDir, n, { title, customReference: `S-${n}`, publication }));
-  const { shell, child } = await launchShell(dataDir);
+  // The desk (the back end) in Berlin: the time typed is Berlin's, and named so, whatever the browser's zone.
+  const berlin = 'Europe/Berlin';
+  const { shell, child } = await launchShell(dataDir, { TZ: berlin });
   try {
     await page.goto(shell.url);
     await page.getByRole('button', { name: 'Drafts', exact: true }).click();
@@ -123,17 +138,18 @@ test('schedules the selection from the Drafts list', async ({ page }, testInfo) 
     const dialog = page.getByRole('dialog', { name: 'Schedule the selected drafts' });
     const time = dialog.getByLabel('Date and time to publish');
     await expect(time).toBeFocused();
+    await expect(dialog.getByTestId('schedule-zone')).toHaveText('(Europe/Berlin)');
     const tomorrow = ahead(1);
     await time.fill(tomorrow.value);
     await page.keyboard.press('Enter');
     await expect(dialog.getByRole('status')).toHaveText(
-      `2 drafts scheduled for ${said(tomorrow.date, 'en')}.`,
+      `2 drafts scheduled for ${saidIn(tomorrow.date, 'en', berlin)}.`,
     );
     await page.screenshot({ path: testInfo.outputPath('schedule-list-en-light.png') });
     const list = page.getByRole('region', { name: 'Draft list' });
-    await expect(list.getByText(`Scheduled for ${said(tomorrow.date, 'en')}`, { exact: true })).toHaveCount(
-      2,
-    );
+    await expect(
+      list.getByText(`Scheduled for ${saidIn(tomorrow.date, 'en', berlin)}`, { exact: true }),
+    ).toHaveCount(2);
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Schedule…' })).toBeFocused();

@@ -79,21 +79,24 @@ export function ScheduleForm({
       }}
     >
       <label htmlFor={inputId}>{t('schedule.at')}</label>
-      <input
-        id={inputId}
-        ref={input}
-        type="text"
-        lang={style.language}
-        className="schedule-time"
-        value={value}
-        autoFocus={autoFocus}
-        autoComplete="off"
-        spellCheck={false}
-        aria-describedby={`${inputId}-zone ${inputId}-hint`}
-        onChange={(event) => setValue(event.target.value)}
-      />
-      <span id={`${inputId}-zone`} className="muted small" data-testid="schedule-zone">
-        {t('schedule.zone', { zone: style.timeZone })}
+      {/* The field and its zone stay together on one line. */}
+      <span className="schedule-time-zone">
+        <input
+          id={inputId}
+          ref={input}
+          type="text"
+          lang={style.language}
+          className="schedule-time"
+          value={value}
+          autoFocus={autoFocus}
+          autoComplete="off"
+          spellCheck={false}
+          aria-describedby={`${inputId}-zone ${inputId}-hint`}
+          onChange={(event) => setValue(event.target.value)}
+        />
+        <span id={`${inputId}-zone`} className="muted small" data-testid="schedule-zone">
+          {t('schedule.zone', { zone: style.timeZone })}
+        </span>
       </span>
       <button type="submit" disabled={busy}>
         {scheduled ? t('schedule.change') : t('schedule.schedule')}
