@@ -69,6 +69,7 @@ import { openAppAutomation } from './automation';
 import { openAppFeeds } from './feeds/app-feeds';
 import { scheduleHandlers } from './ipc/handlers/schedule';
 import { feedsHandlers } from './ipc/handlers/feeds';
+import { localTimeZone } from '../shared/dates';
 import type { App, AppConfig, AppPorts } from './app-contract';
 export type { App, AppConfig, AppPorts } from './app-contract';
 
@@ -88,6 +89,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     shell: config.shell,
     dataDir: config.dataDir,
     systemLocale: config.systemLocale,
+    timeZone: localTimeZone(),
     keychain: ports.secretStore.status,
   });
   // Issue 24: a desk in a shop marks every change of a shared thing in its outbox, in the stores;

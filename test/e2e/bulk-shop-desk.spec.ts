@@ -101,7 +101,7 @@ test('a shop desk names the desk that runs each bulk job, or that it waits for t
       'Wartet auf den Laden: Seine Datenbank ist von diesem Arbeitsplatz aus gerade nicht erreichbar. Die Änderung bleibt hier gespeichert und kommt in die Warteschlange des Ladens, sobald die Verbindung wieder steht; dann sendet sie ein Arbeitsplatz, der das Secret des Kontos hat, genau einmal.',
     );
     await expect(desks.last()).toHaveText(
-      'Läuft am Arbeitsplatz Lager: Der Fortschritt ist dort zu sehen, hier sobald sie endet oder ein anderer Arbeitsplatz sie übernimmt. Gestartet an Laden.',
+      'Läuft am Arbeitsplatz Lager: Der Fortschritt ist dort zu sehen, hier sobald sie endet oder ein anderer Arbeitsplatz sie übernimmt. Gestartet am Arbeitsplatz Laden.',
     );
     await shot(page, testInfo, 'bulk-shop-desk-de-dark');
   } finally {

@@ -123,7 +123,7 @@ test('a rejected job needs the seller no more once the draft is published again 
     const old = page.getByTestId('job-superseded');
     await expect(old).toHaveText('This draft was published again and is live: nothing to do here.');
     await expect(page.getByTestId('nav-needs-you')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: /Need you \(0\)/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Need you', exact: true })).toBeVisible();
   } finally {
     await stopShell(child);
     rmSync(dataDir, { recursive: true, force: true });

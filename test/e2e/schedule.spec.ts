@@ -1,28 +1,42 @@
 // Scheduled publishing from the editor (issue 25.4), as a seller does it with the keyboard: a date
-// and time in the editor's "Publish later", said back in words; the Drafts list's row and the
-// Publishing view show it; a time in the past is refused in plain words; the time is changed and
-// the schedule cancelled. Looked at in English light and German dark (screenshots kept in the
-// test's output folder).
+// and time in the editor's "Publish later", typed as the app's language writes it in the desk's
+// time zone, which is named (issue 32.7), and said back in words; the Drafts list's row and the
+// Publishing view show it; a time in the past and one that cannot be read are refused in plain
+// words; the time is changed and the schedule cancelled. Looked at in English light and German
+// dark (screenshots kept in the test's output folder).
 import type { Page } from '@playwright/test';
 import { readyDraft, writeDraft } from '../fixtures/draft-files';
 import { publicationWithoutImprint as publication } from '../helpers/imprint';
 import { call } from './contract-calls';
 import { expect, launchShell, stopShell, test } from './fixtures';
 
-/** The value of a date-time input `days` ahead at 09:30 local time. */
-function ahead(days: number): { value: string; date: Date } {
+/** `days` ahead at 09:30 on this machine's clock (the shell's desk), as a seller types it in each language. */
+function ahead(days: number): { value: string; german: string; date: Date } {
   const date = new Date();
   date.setDate(date.getDate() + days);
   date.setHours(9, 30, 0, 0);
   const two = (n: number) => String(n).padStart(2, '0');
-  return {
-    value: `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T09:30`,
-    date,
-  };
+  const [d, m, y] = [two(date.getDate()), two(date.getMonth() + 1), date.getFullYear()];
+  return { value: `${m}/${d}/${y} 9:30 AM`, german: `${d}.${m}.${y} 09:30`, date };
 }
 
+/** The desk's time zone: the shell runs on this machine. */
+const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** A scheduled time as the app says it: its date format, and the desk's zone named. */
 const said = (date: Date, language: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  `${new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date)} (${zone})`;
+
+/** The wall-clock time of `date` (as typed) said for a desk in `deskZone`, whatever this machine's zone. */
+const saidIn = (date: Date, language: string, deskZone: string) => {
+  const wall = Date.UTC(date.getFullYear(), date.getMonth(), date.getDate(), 9, 30);
+  const text = new Intl.DateTimeFormat(language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  });
+  return `${text.format(wall)} (${deskZone})`;
+};
 
 async function openDraft(page: Page, title: string) {
   await page.getByRole('button', { name: 'Drafts', exact: true }).click();
@@ -44,8 +58,19 @@ test('schedules a draft from the editor, shows it in the list and in Publishing,
     const bar = page.getByRole('region', { name: 'Publish later' });
     await expect(bar).toBeVisible();
 
-    // A time in the past is refused, in words.
+    // The field is the app's, not the browser's: English digits, the desk's zone named beside it.
     const time = bar.getByLabel('Date and time to publish');
+    await expect(time).toHaveAttribute('type', 'text');
+    await expect(time).toHaveValue(/^\d\d\/\d\d\/\d{4}, \d\d:\d\d\s?[AP]M$/);
+    await expect(bar.getByTestId('schedule-zone')).toHaveText(`(${zone})`);
+    await expect(bar).toContainText('The date and time as in 12/24/2026, 09:30');
+
+    // What cannot be read is refused, saying how to write it.
+    await time.fill('tomorrow');
+    await page.keyboard.press('Enter');
+    await expect(bar.getByRole('alert')).toContainText('This is not a date and time this app can read');
+
+    // A time in the past is refused, in words.
     await time.focus();
     await time.fill(ahead(-1).value);
     await page.keyboard.press('Enter');
@@ -54,7 +79,7 @@ test('schedules a draft from the editor, shows it in the list and in Publishing,
     // Tomorrow 09:30, by the keyboard alone.
     const tomorrow = ahead(1);
     await time.fill(tomorrow.value);
-    // Enter in the date-time field schedules (Tab walks the field's own parts first).
+    // Enter in the field schedules.
     await expect(time).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(bar.getByTestId('schedule-state')).toHaveText(`Scheduled for ${said(tomorrow.date, 'en')}`);
@@ -78,7 +103,10 @@ test('schedules a draft from the editor, shows it in the list and in Publishing,
     await panel.getByRole('button', { name: 'Öffnen' }).click();
     const german = page.getByRole('region', { name: 'Später veröffentlichen' });
     const later = ahead(2);
-    await german.getByLabel('Datum und Uhrzeit der Veröffentlichung').fill(later.value);
+    const germanTime = german.getByLabel('Datum und Uhrzeit der Veröffentlichung');
+    await expect(germanTime).toHaveValue(/^\d\d\.\d\d\.\d{4}, \d\d:\d\d$/);
+    await expect(german).toContainText('Datum und Uhrzeit wie in 24.12.2026, 09:30');
+    await germanTime.fill(later.german);
     await german.getByRole('button', { name: 'Zeit ändern' }).click();
     await expect(german.getByTestId('schedule-state')).toHaveText(`Geplant für ${said(later.date, 'de')}`);
     await page.screenshot({ path: testInfo.outputPath('schedule-editor-de-dark.png') });
@@ -93,11 +121,15 @@ test('schedules a draft from the editor, shows it in the list and in Publishing,
   }
 });
 
-test('schedules the selection from the Drafts list', async ({ page }, testInfo) => {
+test('schedules the selection from the Drafts list, in the desk’s own time zone', async ({
+  page,
+}, testInfo) => {
   const dataDir = testInfo.outputPath('data');
   for (const [n, title] of ['Sessel', 'Regal'].entries())
     writeDraft(dataDir, readyDraft(dataDir, n, { title, customReference: `S-${n}`, publication }));
-  const { shell, child } = await launchShell(dataDir);
+  // The desk (the back end) in Berlin: the time typed is Berlin's, and named so, whatever the browser's zone.
+  const berlin = 'Europe/Berlin';
+  const { shell, child } = await launchShell(dataDir, { TZ: berlin });
   try {
     await page.goto(shell.url);
     await page.getByRole('button', { name: 'Drafts', exact: true }).click();
@@ -106,17 +138,18 @@ test('schedules the selection from the Drafts list', async ({ page }, testInfo) 
     const dialog = page.getByRole('dialog', { name: 'Schedule the selected drafts' });
     const time = dialog.getByLabel('Date and time to publish');
     await expect(time).toBeFocused();
+    await expect(dialog.getByTestId('schedule-zone')).toHaveText('(Europe/Berlin)');
     const tomorrow = ahead(1);
     await time.fill(tomorrow.value);
     await page.keyboard.press('Enter');
     await expect(dialog.getByRole('status')).toHaveText(
-      `2 drafts scheduled for ${said(tomorrow.date, 'en')}.`,
+      `2 drafts scheduled for ${saidIn(tomorrow.date, 'en', berlin)}.`,
     );
     await page.screenshot({ path: testInfo.outputPath('schedule-list-en-light.png') });
     const list = page.getByRole('region', { name: 'Draft list' });
-    await expect(list.getByText(`Scheduled for ${said(tomorrow.date, 'en')}`, { exact: true })).toHaveCount(
-      2,
-    );
+    await expect(
+      list.getByText(`Scheduled for ${saidIn(tomorrow.date, 'en', berlin)}`, { exact: true }),
+    ).toHaveCount(2);
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Schedule…' })).toBeFocused();

@@ -5,16 +5,14 @@
 // login made by the app or by the owner; in English light and German dark. The owner's password
 // ends up in no file of the data folder and no line the shell wrote.
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
 import pg from 'pg';
 import { LATEST_SCHEMA, migrations } from '../../src/main/shop/schema/migrations';
 import { cli } from '../integration/cli/run-cli';
 import { startPostgres, type Postgres } from '../shop/helpers/postgres';
-import { openShop, openShopGermanDark } from './shop-page';
-import { expect, test, type RunningShell } from './fixtures';
+import { expectNowhere, openShop, openShopGermanDark, shot } from './shop-page';
+import { expect, test } from './fixtures';
 
 let server: Postgres;
 
@@ -56,33 +54,6 @@ async function oldDatabase(): Promise<{ url: string; password: string; database:
 /** A login name of its own: roles belong to the whole server. */
 const loginName = () => `desk_${randomBytes(4).toString('hex')}`;
 
-/**
- * The panel whole (a tall window, so nothing of it scrolls out of the picture), and axe's serious
- * or critical findings in it: none.
- */
-async function shot(page: Page, panel: Locator, file: string): Promise<void> {
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 1280, height: 1800 });
-  await panel.screenshot({ path: file });
-  if (size) await page.setViewportSize(size);
-  const results = await new AxeBuilder({ page }).include('[data-testid="shop-panel"]').analyze();
-  expect(results.passes.length, 'axe checked nothing').toBeGreaterThan(3);
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** That no file of the data folder and nothing the shell wrote holds any of `secrets`. */
-function expectNowhere(shell: RunningShell, secrets: string[]): void {
-  const files = readdirSync(shell.dataDir, { recursive: true, encoding: 'utf8' })
-    .map((name) => path.join(shell.dataDir, name))
-    .filter((file) => statSync(file).isFile());
-  expect(files.length).toBeGreaterThan(0);
-  for (const secret of secrets) {
-    for (const file of files) expect(readFileSync(file, 'latin1'), file).not.toContain(secret);
-    expect(shell.stderr()).not.toContain(secret);
-  }
-}
-
 test('from "not a Listing Desk database": the owner sets it up, the app makes the desk login, and the desk joins', async ({
   page,
   shell,
@@ -109,8 +80,8 @@ test('from "not a Listing Desk database": the owner sets it up, the app makes th
   await page.keyboard.press('Tab');
   await expect(setup.getByLabel("Password of the owner's login")).toBeFocused();
   await page.keyboard.type('not-the-owners');
-  await setup.getByLabel('Desk login name').fill(login);
-  await setup.getByLabel('Password of the desk login').fill(loginPassword);
+  await setup.getByLabel("This desk's login name").fill(login);
+  await setup.getByLabel("Password of this desk's login").fill(loginPassword);
   await setup.getByRole('button', { name: 'Set up the database' }).click();
   const refused = setup.getByRole('alert');
   await expect(refused).toContainText(
@@ -126,7 +97,7 @@ test('from "not a Listing Desk database": the owner sets it up, the app makes th
     `The shop's database postgres@127.0.0.1:${server.port}/${owner.database} is set up: schema version ${LATEST_SCHEMA}.`,
   );
   await expect(result).toContainText(`the new role listing_desk_desks_${owner.database}`);
-  await expect(result).toContainText(`The desk login ${login} is made`);
+  await expect(result).toContainText(`This desk's login ${login} is made`);
   await expect(setup).toHaveCount(0);
   await shot(page, panel, testInfo.outputPath('shop-init-en-light.png'));
 
@@ -167,7 +138,7 @@ test('in German and dark: an old schema upgraded from the test, a schema too new
     old.url,
   );
   await setup.getByLabel('Passwort des Eigentümers').fill(old.password);
-  await setup.getByLabel('Auch eine Anmeldung für die Arbeitsplätze anlegen').uncheck();
+  await setup.getByLabel('Auch die Anmeldung dieses Arbeitsplatzes anlegen').uncheck();
   await setup.getByRole('button', { name: 'Datenbank einrichten' }).click();
   await expect(panel.getByTestId('shop-setup-result')).toContainText(
     `ist von Schema-Version 1 auf ${LATEST_SCHEMA} aktualisiert.`,
@@ -188,7 +159,7 @@ test('in German and dark: an old schema upgraded from the test, a schema too new
   await panel.getByRole('button', { name: 'Datenbank für einen Laden einrichten …' }).click();
   await setup.getByLabel('Adresse der Datenbank mit der Anmeldung des Eigentümers').fill(future.url);
   await setup.getByLabel('Passwort des Eigentümers').fill(future.password);
-  await setup.getByLabel('Auch eine Anmeldung für die Arbeitsplätze anlegen').uncheck();
+  await setup.getByLabel('Auch die Anmeldung dieses Arbeitsplatzes anlegen').uncheck();
   await setup.getByRole('button', { name: 'Datenbank einrichten' }).click();
   await expect(setup.getByRole('alert')).toContainText(
     `hat Schema-Version ${LATEST_SCHEMA + 3}; dieses Listing Desk kennt Versionen bis ${LATEST_SCHEMA}.`,

@@ -1,7 +1,12 @@
-// Settings → Shop for the shop specs: the panel opened, in English or in German and dark.
+// Settings → Shop for the shop specs: the panel opened, in English or in German and dark; the panel
+// looked at (a screenshot and axe), and secrets looked for in the data folder and the shell's output.
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import pg from 'pg';
+import { expect, type RunningShell } from './fixtures';
 
 /** Opens Settings (its button named `settings` in the page's language) and brings the Shop panel into view. */
 export async function openShop(page: Page, settings: string): Promise<Locator> {
@@ -45,4 +50,31 @@ export async function makeDeskLogin(
   url.username = login;
   url.password = '';
   return { url: url.toString(), password };
+}
+
+/**
+ * The panel whole (a tall window, so nothing of it scrolls out of the picture), and axe's serious
+ * or critical findings in it: none.
+ */
+export async function shot(page: Page, panel: Locator, file: string): Promise<void> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 1280, height: 1800 });
+  await panel.screenshot({ path: file });
+  if (size) await page.setViewportSize(size);
+  const results = await new AxeBuilder({ page }).include('[data-testid="shop-panel"]').analyze();
+  expect(results.passes.length, 'axe checked nothing').toBeGreaterThan(3);
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** That no file of the data folder and nothing the shell wrote holds any of `secrets`. */
+export function expectNowhere(shell: RunningShell, secrets: string[]): void {
+  const files = readdirSync(shell.dataDir, { recursive: true, encoding: 'utf8' })
+    .map((name) => path.join(shell.dataDir, name))
+    .filter((file) => statSync(file).isFile());
+  expect(files.length).toBeGreaterThan(0);
+  for (const secret of secrets) {
+    for (const file of files) expect(readFileSync(file, 'latin1'), file).not.toContain(secret);
+    expect(shell.stderr()).not.toContain(secret);
+  }
 }

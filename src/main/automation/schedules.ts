@@ -5,6 +5,7 @@
 import type { Draft } from '../../shared/domain/drafts';
 import type { ScheduleAnswer } from '../../shared/ipc/contract-schedule';
 import { parseScheduleTime } from '../../shared/domain/publishing';
+import { formatDateTimeInZone } from '../../shared/dates';
 import type { UiLanguage } from '../../shared/i18n-language';
 import { wordsIn } from '../i18n';
 import { AppError } from '../errors/app-error';
@@ -29,9 +30,9 @@ export interface Schedules {
 // A draft being published or published has nothing left to schedule.
 const SCHEDULABLE = new Set<Draft['status']>(['draft', 'ready', 'failed']);
 
-/** A local date and time in the seller's language (the CLI and main's notices). */
+/** A scheduled time in the seller's language and this desk's time zone, named (the CLI and main's notices). */
 export function localTime(iso: string, language: UiLanguage): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return formatDateTimeInZone(iso, { language });
 }
 
 /** The schedules service. */

@@ -35,6 +35,7 @@ import {
 import { listingsCommand, statusCommand, publishCommand, scheduleCommand, workerCommand } from './publishing';
 import { feedAddCommand, feedListCommand, feedRemoveCommand, feedPlanCommand, feedRunCommand } from './feeds';
 import {
+  shopAddDeskCommand,
   shopInitCommand,
   shopJoinCommand,
   shopLeaveCommand,
@@ -74,9 +75,11 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
     output.out(cliWords(language).help);
     return EXIT.ok;
   }
-  // shop init works on the shop's database alone: no data folder, no desk.
+  // shop init and add-desk work on the shop's database alone: no data folder, no desk.
   if (args.command === 'shop' && args.shopAction === 'init')
     return shopInitCommand(output, language, args.operands[0]!);
+  if (args.command === 'shop' && args.shopAction === 'add-desk')
+    return shopAddDeskCommand(output, language, args.operands[0]!, args.owner!);
   const dataDir = path.resolve(args.dataDir ?? defaultDataDir());
   const joining = args.command === 'shop' && args.shopAction === 'join';
   const adding = (args.command === 'accounts' && args.action === 'add') || joining;

@@ -1,12 +1,19 @@
 // The shop room (DESIGN.md "One shop, many desktops"): what the composition root, the CLI and ipc/ use of it.
 export { deskTaskClaims } from './claims';
-export { readMembership, describeShopUrl, splitShopUrl, ShopError, shopProblemOf } from './connection';
+export {
+  readMembership,
+  describeShopUrl,
+  splitShopUrl,
+  ShopError,
+  ShopRefused,
+  shopProblemOf,
+} from './connection';
 export { openDeskClaims } from './desk-claims';
 export { openDeskShopService } from './desk-shop-service';
 export { waitConnected } from './join';
 export { liveOutbox, draftMarks, markedAccountsStore, markTemplates } from './kinds';
 export type { LeaseTiming } from './queue';
-export { deskJoinUrl, initShop } from './setup';
+export { addDesk, deskJoinUrl, initShop } from './setup';
 export type { ShopService } from './shop-service';
 export { prepareShop, startShop } from './start-shop';
 export type { DeskShop, StartShopDeps } from './start-shop';

@@ -1,6 +1,7 @@
 // Settings → Shop and the `shop` commands over one service: the status, the connection test,
 // joining and leaving, every failure in the seller's words (issue 24.1).
 import type {
+  ShopAddDeskView,
   ShopCheckView,
   ShopInitView,
   ShopLeaveView,
@@ -23,7 +24,7 @@ import {
 import { checkShop } from './session';
 import { joinShop, leaveShop } from './join';
 import { type ShopStatus, readShopStatus, shopProblemView } from './status';
-import { setUpShop, type ShopSetupInput } from './setup';
+import { addDesk, setUpShop, type AddDeskInput, type ShopSetupInput } from './setup';
 
 /** The desk's running sync (at start in a shop, or since a join), as this service uses it. */
 export interface ShopSyncPort {
@@ -49,6 +50,8 @@ export interface ShopService {
   test(url: string, password?: string): Promise<ShopCheckView>;
   /** Sets up or upgrades a shop's database with its owner's login (`shop init`); joins nothing. */
   init(input: ShopSetupInput): Promise<ShopInitView>;
+  /** Makes one desk's login in the desks' role with the owner's login ("Add a desk"). */
+  addDesk(input: AddDeskInput): Promise<ShopAddDeskView>;
   join(input: { url: string; password?: string; name: string }): Promise<ShopStatusView>;
   leave(): Promise<ShopLeaveView>;
   /** Reads the status again and tells the window: the sync part calls it when the link changes. */
@@ -121,6 +124,20 @@ export function createShopService(deps: ShopServiceDeps): ShopService {
     const running = deps.sync?.();
     return running ? viewOf(await running.status(), deps.dataDir, deps.language()) : read();
   };
+  // Work done with the owner's login: its refusals are worded for the owner, not for a desk.
+  const asOwner = async <T>(url: string, work: () => Promise<T>): Promise<T> => {
+    const where = describeShopUrl(url);
+    try {
+      return await work();
+    } catch (error) {
+      // The desk's words would send the seller to the desk's login; here it is the owner's.
+      if (error instanceof ShopError && error.problem === 'password-refused') {
+        const message = wordsIn(deps.language(), 'shop')('ownerPasswordRefused', { where });
+        throw new AppError('unavailable', message, { shop: error.problem, detail: error.message });
+      }
+      throw shopAppError(error, deps.language(), where);
+    }
+  };
   const changed = async (fresh = status) => {
     const now = await fresh();
     deps.onChange(now);
@@ -139,19 +156,8 @@ export function createShopService(deps: ShopServiceDeps): ShopService {
       });
       return { ok: false, where, ...shopProblemView(deps.language(), check.problem, where, check.versions) };
     },
-    async init(input) {
-      const where = describeShopUrl(input.url);
-      try {
-        return await setUpShop(input, deps.log);
-      } catch (error) {
-        // The desk's words would send the seller to the desk's login; here it is the owner's.
-        if (error instanceof ShopError && error.problem === 'password-refused') {
-          const message = wordsIn(deps.language(), 'shop')('ownerPasswordRefused', { where });
-          throw new AppError('unavailable', message, { shop: error.problem, detail: error.message });
-        }
-        throw shopAppError(error, deps.language(), where);
-      }
-    },
+    init: (input) => asOwner(input.url, () => setUpShop(input, deps.log)),
+    addDesk: (input) => asOwner(input.url, () => addDesk(input, deps.log)),
     async join(input) {
       const where = describeShopUrl(input.url);
       let membership: ShopMembership;

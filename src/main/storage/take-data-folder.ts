@@ -1,6 +1,7 @@
 // What the shells (the app, the web shell, the command line) say and do about the data folder's lock
 // (issue 23.6): the sentence naming who holds it, waiting for a holder that may be gone (only its
 // heartbeat tells) until its lock is taken over, and the sentence when the folder was lost later.
+import { calendarDay, formatDayMonth, formatTime } from '../../shared/dates';
 import { resolveLanguage, type UiLanguage } from '../../shared/i18n-language';
 import { wordsIn } from '../i18n';
 import { systemLocale } from '../system/paths';
@@ -22,10 +23,10 @@ function localeOf(language: UiLanguage): string {
 function startedText(startedAt: string, language: UiLanguage, now: Date): string {
   const started = new Date(startedAt);
   if (Number.isNaN(started.getTime())) return startedAt;
-  const locale = localeOf(language);
-  const time = started.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
-  if (started.toDateString() === now.toDateString()) return time;
-  return `${started.toLocaleDateString(locale, { day: 'numeric', month: 'short' })} ${time}`;
+  const style = { language: localeOf(language) };
+  const time = formatTime(started, style);
+  if (calendarDay(started, style) === calendarDay(now, style)) return time;
+  return `${formatDayMonth(started, style)} ${time}`;
 }
 
 function detailOf(owner: LockOwner, language: UiLanguage, now: Date): string {
@@ -46,11 +47,7 @@ export function lockedMessage(refusal: DataFolderLocked, language: UiLanguage, n
   const held = t(refusal.owner.kind, { detail: detailOf(refusal.owner, language, now) });
   if (!refusal.takeoverAt || !refusal.heartbeatAt) return held;
   const age = Math.max(0, Math.round((now.getTime() - refusal.heartbeatAt.getTime()) / 1000));
-  const at = refusal.takeoverAt.toLocaleTimeString(localeOf(language), {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
+  const at = formatTime(refusal.takeoverAt, { language: localeOf(language) }, true);
   return `${held} ${t('takeover', { age, at })}`;
 }
 

@@ -41,6 +41,8 @@ interface ShopStoreState {
   setup?: ShopSetupOpen;
   /** What the last set-up did. */
   initResult?: ShopInitView;
+  /** The owner's address of the last set-up, without a password: "Add a desk" starts from it. */
+  ownerUrl?: string;
   joinPrefill?: ShopJoinPrefill;
   runTest(url: string, password?: string): Promise<void>;
   /** Opens the set-up form, starting from `url`; closes it when `url` is undefined. */
@@ -51,6 +53,14 @@ interface ShopStoreState {
   leave(): Promise<void>;
   /** Follows main's shop events; returns the function that stops. */
   follow(): () => void;
+}
+
+/** `url` without a password typed into it: a form may start from it, the password may not. */
+export function withoutPassword(url: string): string {
+  if (!URL.canParse(url)) return url;
+  const parsed = new URL(url);
+  parsed.password = '';
+  return parsed.toString();
 }
 
 export const useShopStore = create<ShopStoreState>((set, get) => ({
@@ -69,7 +79,7 @@ export const useShopStore = create<ShopStoreState>((set, get) => ({
   async init(input) {
     set({ initResult: undefined });
     const result = await call('shop:init', input);
-    set({ initResult: result, setup: undefined, test: undefined });
+    set({ initResult: result, setup: undefined, test: undefined, ownerUrl: withoutPassword(input.url) });
     if (result.deskLogin && input.deskLogin)
       set({
         joinPrefill: {

@@ -1,6 +1,7 @@
 // The contract's channels of Settings → Shop (issue 24.1): the shop's status on this desk, the
-// connection test, setting up the shop's database, joining and leaving. The database password travels inward only, like a client
-// secret; nothing a channel answers carries it.
+// connection test, setting up the shop's database, adding a desk's login, joining and leaving. The
+// database password travels inward only, like a client secret; no answer carries it (a new desk
+// login's password made by the app is answered once, for the seller to read).
 import { z } from 'zod';
 import { channel, noInput } from './channel';
 
@@ -99,6 +100,22 @@ export interface ShopInitView {
   exampleUrl: string;
 }
 
+/** A desk login made by "Add a desk" (issue 32.4), and what to type on that desk. */
+export interface ShopAddDeskView {
+  /** owner@host:port/database, never a password. */
+  where: string;
+  /** The desks' group role the login is in. */
+  role: string;
+  /** The login's name, and the address that desk joins with (no password in it). */
+  name: string;
+  url: string;
+  /**
+   * The login's password when it was made here (none typed): shown to the seller once, kept
+   * nowhere, the only password an answer carries.
+   */
+  password?: string;
+}
+
 /** A PostgreSQL login name the app makes: plain lower-case, so it needs no quoting anywhere. */
 export const deskLoginName = z
   .string()
@@ -134,6 +151,19 @@ export const shopChannels = {
           .object({ name: deskLoginName, password: z.string().min(8).max(1000) })
           .strict()
           .optional(),
+      })
+      .strict(),
+  ),
+  /**
+   * Makes one desk's login in the desks' role with the owner's login ("Add a desk"); a password
+   * left out is made and answered once. The owner's password serves this call only.
+   */
+  'shop:add-desk': channel<ShopAddDeskView>()(
+    z
+      .object({
+        url: shopUrl,
+        password: password.optional(),
+        login: z.object({ name: deskLoginName, password: z.string().min(8).max(1000).optional() }).strict(),
       })
       .strict(),
   ),

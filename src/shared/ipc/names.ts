@@ -96,6 +96,8 @@ export const channelNames = [
   'shop:status',
   'shop:test',
   'shop:init',
+  // Issue 32.4, a login per desk.
+  'shop:add-desk',
   'shop:join',
   'shop:leave',
   // Issue 25.1-25.3, stock feeds.

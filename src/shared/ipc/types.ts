@@ -33,6 +33,8 @@ export interface AppInfo {
   dataDir: string;
   /** The operating system's locale (BCP 47), used when the language setting is 'system'. */
   systemLocale: string;
+  /** The desk's time zone (IANA, e.g. Europe/Berlin): times are shown and entered in it (issue 32.7). */
+  timeZone: string;
   keychain: KeychainStatus;
 }
 

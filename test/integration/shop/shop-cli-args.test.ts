@@ -1,5 +1,6 @@
-// `shop ACTION [URL] [--name NAME] [--json]` parsed before anything is opened, every mistake said in
-// English and German, and a password typed into a wrong address never printed back (issue 24.1).
+// `shop ACTION [URL] [--name NAME] [--json]` and `shop add-desk NAME --owner URL` (issue 32.4) parsed
+// before anything is opened, every mistake said in English and German, and a password typed into a
+// wrong address never printed back (issue 24.1).
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../../src/main/cli/args';
 import { cliWords } from '../../../src/main/cli/words';
@@ -30,6 +31,36 @@ describe('shop on the command line', () => {
     });
     expect(parseCliArgs(['shop', 'status', '--json'])).toMatchObject({ shopAction: 'status', json: true });
     expect(parseCliArgs(['shop', 'leave'])).toMatchObject({ shopAction: 'leave', operands: [] });
+    expect(
+      parseCliArgs(['shop', 'add-desk', 'desk_back', '--owner', 'postgresql://owner@db/shop']),
+    ).toMatchObject({
+      shopAction: 'add-desk',
+      operands: ['desk_back'],
+      owner: 'postgresql://owner@db/shop',
+    });
+  });
+
+  it('refuses an add-desk without a plain login name or the owner’s address', () => {
+    expect(problem(['shop', 'add-desk', '--owner', 'postgresql://o@db/s'])).toEqual({
+      problem: 'shop-login',
+    });
+    expect(problem(['shop', 'add-desk', 'Desk Back', '--owner', 'postgresql://o@db/s'])).toEqual({
+      problem: 'shop-login',
+    });
+    expect(problem(['shop', 'add-desk', 'desk_back'])).toEqual({ problem: 'shop-owner' });
+    expect(problem(['shop', 'add-desk', 'desk_back', '--owner', 'https://o:hunter2@db/s'])).toEqual({
+      problem: 'shop-url-bad',
+      value: 'https://…@db/s',
+    });
+    expect(problem(['shop', 'join', 'postgresql://d@db/s', '--owner', 'postgresql://o@db/s'])).toMatchObject({
+      flag: '--owner',
+    });
+    expect(problem(['status', '--owner', 'postgresql://o@db/s'])).toMatchObject({ problem: 'not-with' });
+    expect(cliWords('en').usage({ problem: 'shop-owner' })).toContain('--owner postgresql://OWNER@HOST');
+    expect(cliWords('de').usage({ problem: 'shop-login' })).toContain(
+      'braucht den Namen der neuen Anmeldung',
+    );
+    expect(cliWords('en').help).toContain('  shop add-desk NAME --owner URL');
   });
 
   it('refuses what does not fit, in both languages, never echoing a password', () => {
@@ -56,7 +87,9 @@ describe('shop on the command line', () => {
     expect(cliWords('en').usage(bad)).toBe(
       '"https://…@db/shop" is not a PostgreSQL address; it starts with postgresql://',
     );
-    expect(cliWords('de').usage({ problem: 'shop-what' })).toBe('shop nimmt init, join, status oder leave.');
+    expect(cliWords('de').usage({ problem: 'shop-what' })).toBe(
+      'shop nimmt init, add-desk, join, status oder leave.',
+    );
     expect(cliWords('en').help).toContain('  9  shop: the shop');
     expect(cliWords('de').help).toContain('  shop join URL [--name NAME]');
   });

@@ -22,6 +22,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
       shell: 'web',
       dataDir: '/data',
       systemLocale: 'en-US',
+      timeZone: 'Europe/Berlin',
       keychain: { mode: 'keychain' },
     }),
     'settings:get': () => ({

@@ -24,7 +24,7 @@ beforeAll(async () => {
       lng: language,
       interpolation: { escapeValue: false },
     });
-    words[language] = feedWords(instance.t as TFunction, language, language);
+    words[language] = feedWords(instance.t as TFunction, language, { language, timeZone: 'Europe/Berlin' });
   }
 });
 

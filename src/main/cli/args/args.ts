@@ -58,6 +58,8 @@ export interface CliArgs {
   shopAction?: ShopAction;
   /** shop join: this desk's name in the shop. */
   name?: string;
+  /** shop add-desk: the owner's address the login is made with (the login's NAME is operands[0]). */
+  owner?: string;
   /** publish: the time to publish at (issue 25.8), as typed; checked when scheduling. */
   at?: string;
   /** worker: do what is due now, then end. */
@@ -94,6 +96,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         'base-url': { type: 'string' },
         'client-id': { type: 'string' },
         name: { type: 'string' },
+        owner: { type: 'string' },
         // feed add (issue 25.8).
         reference: { type: 'string' },
         stock: { type: 'string' },
@@ -163,6 +166,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   only('--ready', ['publish'], values.ready);
   only('--json', ['status', 'listings', 'accounts', 'shop', 'feed'], values.json);
   only('--name', ['shop'], values.name !== undefined);
+  only('--owner', ['shop'], values.owner !== undefined);
   only('--photos', ['import', 'feed'], values.photos !== undefined);
   only('--template', ['import', 'feed'], values.template !== undefined);
   for (const flag of ['reference', 'stock', 'gone', 'every', ...priceRuleFlags] as const)

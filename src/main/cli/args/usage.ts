@@ -36,6 +36,8 @@ export type UsageProblem =
   | { problem: 'shop-url-bad'; value: string }
   | { problem: 'not-with-shop'; flag: string; action: ShopAction }
   | { problem: 'shop-name' }
+  | { problem: 'shop-login' }
+  | { problem: 'shop-owner' }
   | { problem: 'at-ready' }
   | { problem: 'feed-what' }
   | { problem: 'feed-name'; action: FeedAction }

@@ -65,7 +65,7 @@ export async function statusCommand(session: Session, json: boolean, oneAccount:
     cut(job.title.trim() || session.words.untitled),
     job.adId === null ? '' : String(job.adId),
     job.draftId,
-    localTime(job.updatedAt),
+    localTime(job.updatedAt, session.language),
   ]);
   session.out(table(session.words.jobsHeader, rows));
   return EXIT.ok;

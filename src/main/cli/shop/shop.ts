@@ -65,9 +65,10 @@ export async function shopInitCommand(output: Output, language: UiLanguage, url:
         ? t('shop.initCurrent', { where, version: result.to })
         : t('shop.initDone', { where, version: result.to, from: result.from }),
       t(result.roleCreated ? 'shop.roleMade' : 'shop.roleKept', { role: result.role }),
+      // One login per desk (issue 32.4): `shop add-desk` makes each, as "Add a desk" does.
       t('shop.howToAddDesk', {
         invocation: cliInvocation(),
-        role: result.role,
+        owner: splitShopUrl(url).url,
         url: deskJoinUrl(url, 'desk_front', result.database),
       }),
     ].join('\n'),
@@ -155,8 +156,10 @@ function statusText(status: ShopStatusView, language: UiLanguage): string {
   const link = status.link!;
   const lines = [
     t('shop.where', { where: status.where }),
-    t('shop.thisDesk', { name: status.deskName, joined: localTime(status.joinedAt!) }),
-    t(link.state === 'connected' ? 'shop.connected' : 'shop.offline', { since: localTime(link.since) }),
+    t('shop.thisDesk', { name: status.deskName, joined: localTime(status.joinedAt!, language) }),
+    t(link.state === 'connected' ? 'shop.connected' : 'shop.offline', {
+      since: localTime(link.since, language),
+    }),
     t('shop.waiting', { count: status.waiting }),
   ];
   if (status.photosWaiting) lines.push(t('shop.photosWaiting', { count: status.photosWaiting }));
@@ -166,9 +169,9 @@ function statusText(status: ShopStatusView, language: UiLanguage): string {
   if (status.desks.length > 0) {
     const rows = status.desks.map((desk) => [
       desk.name,
-      localTime(desk.lastSeen),
+      localTime(desk.lastSeen, language),
       desk.leftAt !== null
-        ? t('shop.deskLeft', { when: localTime(desk.leftAt) })
+        ? t('shop.deskLeft', { when: localTime(desk.leftAt, language) })
         : desk.self
           ? t('shop.deskSelf')
           : t('shop.deskMember'),

@@ -1,5 +1,7 @@
 // How the command line lays out what it prints: tables in columns, times as the seller's clock
-// shows them. Shared by the commands that list things (status, accounts, shop).
+// shows them (the window's one date format, issue 32.7). Shared by the commands that list things.
+import { formatDateTime } from '../../../shared/dates';
+import type { UiLanguage } from '../../../shared/i18n-language';
 
 /** Rows as columns padded to their widest cell (the last column is not padded). */
 export function table(header: readonly string[], rows: readonly string[][]): string {
@@ -15,10 +17,9 @@ export function table(header: readonly string[], rows: readonly string[][]): str
     .join('\n');
 }
 
-/** An ISO time as the seller's clock shows it: `2026-11-23 14:02`. */
-export function localTime(iso: string): string {
+/** An ISO time as the window writes it, in the seller's language: `23.11.2026, 14:02`. */
+export function localTime(iso: string, language: UiLanguage): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}`;
+  return formatDateTime(at, { language });
 }

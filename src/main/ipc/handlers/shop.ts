@@ -9,6 +9,7 @@ export function shopHandlers(shop: ShopService): Pick<Handlers, ShopChannels> {
     'shop:status': () => shop.status(),
     'shop:test': ({ url, password }) => shop.test(url, password),
     'shop:init': (input) => shop.init(input),
+    'shop:add-desk': (input) => shop.addDesk(input),
     'shop:join': (input) => shop.join(input),
     'shop:leave': () => shop.leave(),
   };

@@ -2,3 +2,5 @@
 export { deskJoinUrl, initShop } from './shop-init';
 export { setUpShop } from './shop-setup';
 export type { ShopSetupInput } from './shop-setup';
+export { addDesk, makeDeskPassword } from './add-desk';
+export type { AddDeskInput } from './add-desk';

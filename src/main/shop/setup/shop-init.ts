@@ -55,4 +55,4 @@ export function deskJoinUrl(ownerUrl: string, login: string, database: string): 
 }
 
 /** The advisory lock key that serializes granting the desks' role (roles are cluster-wide). */
-const ROLE_LOCK = 7_024_101;
+export const ROLE_LOCK = 7_024_101;

@@ -11,25 +11,33 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { DraftListRow } from '../../../shared/domain/drafts';
 import { useDraftsStore } from '../../store/drafts-store';
+import {
+  calendarDay,
+  formatDate,
+  formatDayMonth,
+  formatLong,
+  formatTime,
+  type DateStyle,
+} from '../../../shared/dates';
+import { useDateStyle } from '../../i18n/use-dates';
 import { DraftRow, type RowDates } from './DraftRow';
 
 const ROW_HEIGHT = 68;
 const rowHeight = () => ROW_HEIGHT;
 
 /** Dates in the UI's language: today's as a time, this year's without the year, in full on hover. */
-function rowDates(language: string): RowDates {
-  const time = new Intl.DateTimeFormat(language, { timeStyle: 'short' });
-  const dayMonth = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short' });
-  const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
-  const full = new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short' });
+function rowDates(style: DateStyle): RowDates {
+  // Today and this year as the desk's zone counts them, like the dates themselves.
+  const day = (at: Date | number) => calendarDay(at, style);
+  const year = (at: Date | number) => calendarDay(at, style).slice(0, 4);
   return {
     short(iso) {
       const at = new Date(iso);
-      const now = new Date();
-      if (at.toDateString() === now.toDateString()) return time.format(at);
-      return (at.getFullYear() === now.getFullYear() ? dayMonth : date).format(at);
+      const now = Date.now();
+      if (day(at) === day(now)) return formatTime(at, style);
+      return year(at) === year(now) ? formatDayMonth(at, style) : formatDate(at, style);
     },
-    full: (iso) => full.format(new Date(iso)),
+    full: (iso) => formatLong(iso, style),
   };
 }
 
@@ -49,7 +57,7 @@ function neighbourOf(items: readonly DraftListRow[], gone: ReadonlySet<string>):
  * and End move (and open), Space toggles, Ctrl/Cmd+A selects all, Delete moves to the trash.
  */
 export function DraftsList({ items, trash }: { items: DraftListRow[]; trash: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const selection = useDraftsStore((s) => s.selection);
   const openId = useDraftsStore((s) => s.openId);
   // Every match, also while only the first rows of them are there (issue 18.5).
@@ -58,7 +66,8 @@ export function DraftsList({ items, trash }: { items: DraftListRow[]; trash: boo
   const scroller = useRef<HTMLDivElement>(null);
   const scrollTarget = useRef<string | null>(openId);
 
-  const dates = useMemo(() => rowDates(i18n.language), [i18n.language]);
+  const { language: dateLanguage, timeZone } = useDateStyle();
+  const dates = useMemo(() => rowDates({ language: dateLanguage, timeZone }), [dateLanguage, timeZone]);
 
   // A stable key function: the virtualizer recomputes every row's position whenever it changes,
   // which for 10,000 drafts took 10 ms on each render.

@@ -1,6 +1,7 @@
 // How a feed's codes read for the seller: its source and schedule, a plan's actions and reasons,
 // the holds of the safety valve, and a run's outcome, in the UI's language.
 import type { TFunction } from 'i18next';
+import { formatDateTime, type DateStyle } from '../../../shared/dates';
 import type { DraftLanguage } from '../../../shared/domain/drafts';
 import { draftIssuesSummary } from '../../../shared/domain/drafts';
 import type { FeedSource, FeedView } from '../../../shared/domain/feeds';
@@ -17,10 +18,9 @@ import { changeText, problemText, sheetRow } from '../import/import-words';
 
 export type OutcomeKind = 'done' | 'failed' | 'held' | 'running' | 'waiting' | 'never';
 
-/** Functions that word a feed's figures and codes with `t`; `locale` formats times. */
-export function feedWords(t: TFunction, language: DraftLanguage, locale: string) {
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  const time = (iso: string) => when.format(new Date(iso));
+/** Functions that word a feed's figures and codes with `t`; `dates` formats times. */
+export function feedWords(t: TFunction, language: DraftLanguage, dates: DateStyle) {
+  const time = (iso: string) => formatDateTime(iso, dates);
   return {
     time,
     source: (source: FeedSource) =>

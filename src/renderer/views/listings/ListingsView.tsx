@@ -5,6 +5,7 @@ import type { PublicationStateView } from '../../../shared/ipc/types';
 import { EmptyState } from '../../components/EmptyState';
 import { useProblemText } from '../../components/problem-text';
 import { TestBadge, TestServiceNote } from '../../components/TestService';
+import { useDates } from '../../i18n/use-dates';
 import { useActiveAccount } from '../../store/accounts-store';
 import { useAppStore } from '../../store/app-store';
 import { useListingsStore } from '../../store/listings-store';
@@ -27,6 +28,7 @@ const NO_PUBLICATIONS: readonly PublicationStateView[] = [];
 /** Listings: every live listing of the active account, searchable, virtualized, with a detail pane. */
 export function ListingsView() {
   const { t, i18n } = useTranslation();
+  const dates = useDates();
   const account = useActiveAccount();
   const state = useListingsStore((s) => s.state);
   const loading = useListingsStore((s) => s.loading);
@@ -90,7 +92,7 @@ export function ListingsView() {
     );
   };
 
-  const fetched = own?.fetchedAt ? new Date(own.fetchedAt).toLocaleString(i18n.language) : undefined;
+  const fetched = own?.fetchedAt ? dates.dateTime(own.fetchedAt) : undefined;
   return (
     <div className="listings-view">
       <header className="view-head">

@@ -136,7 +136,10 @@ export function PublishingView() {
                 className={filter === value ? 'chip active' : 'chip'}
                 onClick={() => setFilter(value)}
               >
-                {t(`publish.filter.${value}`, { count: counts[value] })}
+                {/* No "(0)": a tab with nothing in it reads as its plain name. */}
+                {counts[value] > 0
+                  ? t(`publish.filter.${value}`, { count: counts[value] })
+                  : t(`publish.filterBare.${value}`)}
               </button>
             ))}
           </div>

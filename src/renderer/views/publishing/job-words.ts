@@ -1,6 +1,7 @@
 // Plain words for a job's figures and errors in the UI's language: sizes, times, and what to do.
 import { useTranslation } from 'react-i18next';
 import { stateMeaning } from '../../../shared/domain/publishing';
+import { useDates } from '../../i18n/use-dates';
 import type { PublishJobError, PublishJobView } from '../../../shared/domain/publishing';
 
 const UNITS = ['B', 'KB', 'MB', 'GB'] as const;
@@ -20,14 +21,14 @@ export function formatBytes(bytes: number, language: string): string {
 /** Functions that word job figures in the current language. */
 export function useJobWords() {
   const { t, i18n } = useTranslation();
-  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' });
+  const dates = useDates();
   return {
     bytes: (done: number, total: number) =>
       t('publish.bytes', {
         done: formatBytes(done, i18n.language),
         total: formatBytes(total, i18n.language),
       }),
-    time: (iso: string) => time.format(new Date(iso)),
+    time: (iso: string) => dates.time(iso, true),
     title: (title: string) => title.trim() || t('publish.untitled'),
     /** A publication state in seller words when the app knows it, else as the service names it. */
     state: (state: string | null) => {

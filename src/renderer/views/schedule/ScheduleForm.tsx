@@ -1,13 +1,18 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFieldText, formatDateTime, readDateTimeField } from '../../../shared/dates';
 import { call } from '../../ipc/client';
-import { inputValue } from './schedule-words';
+import { useDateStyle } from '../../i18n/use-dates';
 import './schedule.css';
+
+/** How the field's example is written: Christmas Eve, 09:30, in the app's language. */
+const EXAMPLE = Date.UTC(2026, 11, 24, 9, 30);
 
 /**
  * A date and time for drafts (issue 25.4): Schedule (or Change time) and, when they are scheduled,
- * Cancel. The time is the seller's local time as the date-time input gives it; main checks it and
- * answers in plain words, shown here (a refusal as an alert).
+ * Cancel. The time is typed as the app's language writes it, in the desk's time zone, which is
+ * named beside it (issue 32.7): main reads the local time in that zone, checks it and answers in
+ * plain words, shown here (a refusal as an alert).
  */
 export function ScheduleForm({
   ids,
@@ -21,37 +26,44 @@ export function ScheduleForm({
   autoFocus?: boolean;
   onDone?(): void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const style = useDateStyle();
   const inputId = useId();
-  const [value, setValue] = useState(() => inputValue(Date.now() + 60 * 60_000));
+  const [value, setValue] = useState(() => dateTimeFieldText(Date.now() + 60 * 60_000, style));
   const [busy, setBusy] = useState(false);
   const [said, setSaid] = useState<{ text: string; problem: boolean } | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const send = async (at: string | null) => {
-    if (at === '') {
-      setSaid({ text: t('schedule.emptyTime'), problem: true });
-      input.current?.focus();
-      return;
-    }
+  const example = dateTimeFieldText(EXAMPLE, { language: style.language, timeZone: 'UTC' });
+  const refuse = (text: string) => {
+    setSaid({ text, problem: true });
+    input.current?.focus();
+  };
+  // The time as typed, in the desk's zone and named: exactly what main scheduled.
+  const wallClock = (local: string) => {
+    const [y, mo, d, h, mi] = local.match(/\d+/g)!.map(Number) as [number, number, number, number, number];
+    const at = formatDateTime(Date.UTC(y, mo - 1, d, h, mi), { language: style.language, timeZone: 'UTC' });
+    return `${at} (${style.timeZone})`;
+  };
+  const send = async (typed: string | null) => {
+    if (typed !== null && typed.trim() === '') return refuse(t('schedule.emptyTime'));
+    const local = typed === null ? null : readDateTimeField(typed, style.language);
+    if (local === undefined) return refuse(t('schedule.unreadable', { example }));
     setBusy(true);
     try {
-      const { answers } = await call('schedule:set', { ids, at });
+      const { answers } = await call('schedule:set', { ids, at: local });
       const refused = answers.filter((answer) => !answer.ok);
       const done = answers.length - refused.length;
       const lines = refused.map((answer) => answer.message);
-      if (done > 0) {
-        const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+      if (done > 0)
         lines.unshift(
-          at === null
+          local === null
             ? t('schedule.cancelled', { count: done })
-            : t('schedule.scheduled', { count: done, at: format.format(new Date(at)) }),
+            : t('schedule.scheduled', { count: done, at: wallClock(local) }),
         );
-      }
       setSaid({ text: lines.join(' '), problem: refused.length > 0 });
       if (refused.length === 0) onDone?.();
     } catch (error) {
-      setSaid({ text: error instanceof Error ? error.message : String(error), problem: true });
-      input.current?.focus();
+      refuse(error instanceof Error ? error.message : String(error));
     } finally {
       setBusy(false);
     }
@@ -67,15 +79,25 @@ export function ScheduleForm({
       }}
     >
       <label htmlFor={inputId}>{t('schedule.at')}</label>
-      <input
-        id={inputId}
-        ref={input}
-        type="datetime-local"
-        value={value}
-        min={inputValue(Date.now())}
-        autoFocus={autoFocus}
-        onChange={(event) => setValue(event.target.value)}
-      />
+      {/* The field and its zone stay together on one line. */}
+      <span className="schedule-time-zone">
+        <input
+          id={inputId}
+          ref={input}
+          type="text"
+          lang={style.language}
+          className="schedule-time"
+          value={value}
+          autoFocus={autoFocus}
+          autoComplete="off"
+          spellCheck={false}
+          aria-describedby={`${inputId}-zone ${inputId}-hint`}
+          onChange={(event) => setValue(event.target.value)}
+        />
+        <span id={`${inputId}-zone`} className="muted small" data-testid="schedule-zone">
+          {t('schedule.zone', { zone: style.timeZone })}
+        </span>
+      </span>
       <button type="submit" disabled={busy}>
         {scheduled ? t('schedule.change') : t('schedule.schedule')}
       </button>
@@ -84,6 +106,9 @@ export function ScheduleForm({
           {t('schedule.cancel')}
         </button>
       )}
+      <p id={`${inputId}-hint`} className="muted small">
+        {t('schedule.format', { example })}
+      </p>
       {said && (
         <p className={said.problem ? 'field-error' : 'muted small'} role={said.problem ? 'alert' : 'status'}>
           {said.text}

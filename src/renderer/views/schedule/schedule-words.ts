@@ -1,14 +1,15 @@
 // How the UI words a draft's schedule (issue 25.4): when it is due, and what became of it, in the
-// app's language with the seller's local date and time.
+// app's language with the date and time in the desk's time zone, named.
 import { useTranslation } from 'react-i18next';
 import type { DraftSchedule } from '../../../shared/domain/publishing';
 import { ranLate } from '../../../shared/domain/publishing';
+import { useDates } from '../../i18n/use-dates';
 
 /** The words of a schedule: `full` for the editor and the Publishing view, `short` for a list row. */
 export function useScheduleWords() {
-  const { t, i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const when = (iso: string) => format.format(new Date(iso));
+  const { t } = useTranslation();
+  // A time the seller set: in the desk's time zone, named (issue 32.7).
+  const when = useDates().dateTimeInZone;
   const words = (schedule: DraftSchedule, short: boolean): string => {
     const at = when(schedule.at);
     const outcome = schedule.outcome;
@@ -31,10 +32,3 @@ export function useScheduleWords() {
 /** A schedule the seller has to look at: not published when due. */
 export const needsLook = (schedule: DraftSchedule | null | undefined) =>
   schedule?.outcome?.kind === 'held' || schedule?.outcome?.kind === 'failed';
-
-/** The value of a date-time input for `ms` (local time, to the minute). */
-export function inputValue(ms: number): string {
-  const d = new Date(ms);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
-}

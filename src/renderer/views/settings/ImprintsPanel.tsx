@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDates } from '../../i18n/use-dates';
 import { useActiveAccount, useAccountsStore } from '../../store/accounts-store';
 import { ImprintForm } from '../imprint/ImprintForm';
 
@@ -8,7 +9,8 @@ import { ImprintForm } from '../imprint/ImprintForm';
  * the imprint form (open at once while the account has none: publishing needs one).
  */
 export function ImprintsPanel() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dates = useDates();
   const account = useActiveAccount();
   const { setDefaultImprint } = useAccountsStore.getState();
   const ids = useId();
@@ -37,7 +39,7 @@ export function ImprintsPanel() {
               <span>
                 <span className="imprint-text">{imprint.content}</span>
                 <small className="muted">
-                  {t('imprints.created', { date: new Date(imprint.createdAt).toLocaleString(i18n.language) })}
+                  {t('imprints.created', { date: dates.dateTime(imprint.createdAt) })}
                 </small>
               </span>
             </label>

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DraftStatus } from '../../../../shared/domain/drafts';
+import { useDates } from '../../../i18n/use-dates';
 import { useEditorStore } from '../../../store/editor-store';
 import { DraftAccountLine } from './DraftAccountLine';
 import { SaveTemplateButton } from '../../templates/SaveTemplateButton';
@@ -57,9 +58,8 @@ export const EditorHeader = memo(function EditorHeader({
   createdAt,
   updatedAt,
 }: HeaderProps) {
-  const { t, i18n } = useTranslation();
-  const date = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const { t } = useTranslation();
+  const date = useDates().dateTime;
   return (
     <header className="editor-head">
       <div className="editor-head-main">

@@ -2,7 +2,9 @@
 // conflict as the seller reads it, and the desk and time of a change.
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../../shared/dates';
 import { offerValueLabel } from '../../../../shared/domain/drafts';
+import { useDateStyle } from '../../../i18n/use-dates';
 import type { ShopAuthor, ShopConflictValue } from '../../../../shared/domain/shop';
 import { useAccountsStore } from '../../../store/accounts-store';
 import { useDraftLanguage } from '../editor/use-editor-language';
@@ -24,14 +26,13 @@ export function useDeskText(): (by: ShopAuthor) => string {
 
 /** A desk's change as "Lager, 27 Nov 2026, 09:05". */
 export function useAuthorText(): (by: ShopAuthor) => string {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const deskText = useDeskText();
+  const { language, timeZone } = useDateStyle();
   return useCallback(
-    (by: ShopAuthor) => {
-      const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-      return t('shopMerge.by', { desk: deskText(by), when: when.format(new Date(by.at)) });
-    },
-    [t, i18n.language, deskText],
+    (by: ShopAuthor) =>
+      t('shopMerge.by', { desk: deskText(by), when: formatDateTime(by.at, { language, timeZone }) }),
+    [t, deskText, language, timeZone],
   );
 }
 

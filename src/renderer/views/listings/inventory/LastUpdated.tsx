@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDates } from '../../../i18n/use-dates';
 import { relativeAgo } from './relative-time';
 
 /** How often the words "2 minutes ago" are worked out again. */
@@ -8,6 +9,7 @@ const TICK_MS = 15_000;
 /** When the list was last heard from the service, kept current while the view is open. */
 export function LastUpdated({ fetchedAt, failed }: { fetchedAt: string | null; failed: boolean }) {
   const { t, i18n } = useTranslation();
+  const dates = useDates();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     setNow(Date.now());
@@ -17,7 +19,7 @@ export function LastUpdated({ fetchedAt, failed }: { fetchedAt: string | null; f
   if (!fetchedAt) return failed ? <span>{t('inventory.neverUpdated')}</span> : null;
   const then = Date.parse(fetchedAt);
   const ago = relativeAgo(then, now, i18n.language);
-  const exact = new Date(then).toLocaleString(i18n.language);
+  const exact = dates.dateTime(then);
   return (
     <span data-testid="listings-updated" title={exact}>
       {ago ? t('inventory.lastUpdated', { when: ago }) : t('inventory.lastUpdatedJustNow')}

@@ -87,7 +87,7 @@ export function ShopJoinForm({ initial }: { initial?: ShopJoinPrefill }) {
           inputMode="url"
           value={url}
           onChange={(e) => setUrl(e.target.value)}
-          placeholder="postgresql://desk_front@shop-server:5432/listingdesk"
+          placeholder={t('shop.urlPlaceholder')}
           autoComplete="off"
           spellCheck={false}
           required

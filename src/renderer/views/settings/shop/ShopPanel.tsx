@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShopStatusView } from '../../../../shared/ipc/contract-shop';
+import { useDates } from '../../../i18n/use-dates';
 import { ConfirmButton } from '../../../components/ConfirmButton';
 import { useAppStore } from '../../../store/app-store';
 import { useShopStore } from '../../../store/shop-store';
+import { ShopAddDesk } from './ShopAddDesk';
 import { ShopJoinForm } from './ShopJoinForm';
 import { ShopProgressLine } from './ShopProgressLine';
 import { ShopSetupForm } from './ShopSetupForm';
@@ -11,9 +13,7 @@ import { ShopSetupResult } from './ShopSetupResult';
 import './shop.css';
 
 function useWhen() {
-  const { i18n } = useTranslation();
-  return (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return useDates().dateTime;
 }
 
 /** The joined desk: the link, what waits, the shop's desks, and leaving. */
@@ -95,6 +95,7 @@ function Membership({ status }: { status: ShopStatusView }) {
           </tbody>
         </table>
       )}
+      <ShopAddDesk />
       <div className="actions">
         <ConfirmButton
           title={t('shop.leaveConfirm')}
@@ -115,6 +116,7 @@ function LoneDesk() {
   const setup = useShopStore((s) => s.setup);
   const initResult = useShopStore((s) => s.initResult);
   const prefill = useShopStore((s) => s.joinPrefill);
+  const ownerUrl = useShopStore((s) => s.ownerUrl);
   return (
     <>
       {initResult && <ShopSetupResult result={initResult} />}
@@ -130,6 +132,7 @@ function LoneDesk() {
           </button>
         </div>
       )}
+      <ShopAddDesk key={ownerUrl} ownerUrl={ownerUrl} />
     </>
   );
 }

@@ -57,7 +57,7 @@ export function ShopSetupForm({ startUrl }: { startUrl: string }) {
           inputMode="url"
           value={url}
           onChange={(e) => setUrl(e.target.value)}
-          placeholder="postgresql://postgres@shop-server:5432/listingdesk"
+          placeholder={t('shop.ownerUrlPlaceholder')}
           autoComplete="off"
           spellCheck={false}
           disabled={busy}

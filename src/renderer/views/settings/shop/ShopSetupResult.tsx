@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ShopInitView } from '../../../../shared/ipc/contract-shop';
 
-/** What setting up the shop's database did, and how the desks come in: `shop init`'s answer. */
+/** What setting up the shop's database did, and how the desks come in, each with its own login. */
 export function ShopSetupResult({ result }: { result: ShopInitView }) {
   const { t } = useTranslation();
   const version =
@@ -22,7 +22,15 @@ export function ShopSetupResult({ result }: { result: ShopInitView }) {
         <>
           <p>{t('shop.howToAddDesk')}</p>
           <pre className="shop-sql">
-            <code>{`CREATE ROLE desk_front LOGIN PASSWORD '${t('shop.choosePassword')}' IN ROLE ${result.role};`}</code>
+            {/* One login per desk (issue 32.4), as the README's commands make them. */}
+            <code>
+              {['desk_front', 'desk_back']
+                .map(
+                  (login, n) =>
+                    `CREATE ROLE ${login} LOGIN PASSWORD '${t(n === 0 ? 'shop.choosePassword' : 'shop.chooseAnother')}' IN ROLE ${result.role};`,
+                )
+                .join('\n')}
+            </code>
           </pre>
           <p>
             {t('shop.thenJoin')} <code>{result.exampleUrl}</code>
