@@ -29,6 +29,8 @@ describe('createApp', () => {
         shell: 'web',
         dataDir,
         systemLocale: 'de-DE',
+        // The desk's own zone, in which scheduled times are typed and shown (issue 32.7).
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         keychain: { mode: 'session-only', reason: 'no keychain in tests' },
       },
     });
