@@ -88,6 +88,8 @@ for (const look of [
     const page = await context.newPage();
     try {
       await page.goto(shell.url);
+      // The window follows a language set through the contract once it listens: its first view.
+      await expect(page.getByRole('heading', { name: 'Drafts', level: 1 })).toBeVisible();
       if (look.language === 'de') {
         await call(page, 'settings:set', { language: 'de' });
         await expect(page.locator('html')).toHaveAttribute('lang', 'de');
