@@ -1,12 +1,15 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShopAddDeskView } from '../../../../shared/ipc/contract-shop';
-import { IpcError } from '../../../../shared/ipc/envelope';
 import { call } from '../../../ipc/client';
 import { withoutPassword } from '../../../store/shop-store';
-
-/** The login names the app makes: as main's contract takes them (plain lower-case). */
-const LOGIN_PATTERN = '[a-z_][a-z0-9_]{0,62}';
+import {
+  LOGIN_PATTERN,
+  OwnerLoginFields,
+  shopFailureOf,
+  useFirstField,
+  type ShopFormFailure,
+} from './ShopOwnerLogin';
 
 /**
  * "Add a desk" (issue 32.4): one more desk's login in the desks' role, made with the database
@@ -30,12 +33,8 @@ export function ShopAddDeskForm({
   const [makePassword, setMakePassword] = useState(true);
   const [loginPassword, setLoginPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ message: string; problem?: string }>();
-  const first = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    first.current?.focus();
-    first.current?.scrollIntoView({ block: 'center' });
-  }, []);
+  const [failure, setFailure] = useState<ShopFormFailure>();
+  const first = useFirstField();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -52,9 +51,7 @@ export function ShopAddDeskForm({
         onMade(made, withoutPassword(url.trim()));
       })
       .catch((error: unknown) => {
-        const shop =
-          error instanceof IpcError ? (error.details as { shop?: string } | undefined)?.shop : undefined;
-        setFailure({ message: error instanceof Error ? error.message : String(error), problem: shop });
+        setFailure(shopFailureOf(error));
       })
       .finally(() => setBusy(false));
   };
@@ -63,35 +60,15 @@ export function ShopAddDeskForm({
     <form className="account-form" onSubmit={submit} aria-label={t('shop.addDesk.title')} aria-busy={busy}>
       <h3>{t('shop.addDesk.title')}</h3>
       <p className="hint shop-form-intro">{t('shop.addDesk.intro')}</p>
-      <label className="field wide" htmlFor={`${ids}-url`}>
-        <span>{t('shop.ownerUrl')}</span>
-        <input
-          id={`${ids}-url`}
-          ref={first}
-          type="text"
-          inputMode="url"
-          value={url}
-          onChange={(e) => setUrl(e.target.value)}
-          placeholder={t('shop.ownerUrlPlaceholder')}
-          autoComplete="off"
-          spellCheck={false}
-          disabled={busy}
-          required
-        />
-        <small className="hint">{t('shop.ownerUrlHint')}</small>
-      </label>
-      <label className="field wide" htmlFor={`${ids}-password`}>
-        <span>{t('shop.ownerPassword')}</span>
-        <input
-          id={`${ids}-password`}
-          type="password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          autoComplete="off"
-          disabled={busy}
-        />
-        <small className="hint">{t('shop.ownerPasswordHint')}</small>
-      </label>
+      <OwnerLoginFields
+        ids={ids}
+        first={first}
+        url={url}
+        onUrl={setUrl}
+        password={password}
+        onPassword={setPassword}
+        busy={busy}
+      />
       <label className="field" htmlFor={`${ids}-login`}>
         <span>{t('shop.addDesk.login')}</span>
         <input
