@@ -47,7 +47,13 @@ export function openDeskShopService(deps: {
     unwatch = shop && watchShopStatus(shop, () => service.notify(), log);
   };
   let told: string | undefined;
-  const tell = (status: ShopStatusView) => {
+  let conflicts: number | undefined;
+  const tell = (read: ShopStatusView) => {
+    // A status read from the database alone (right after joining) knows nothing of this desk's
+    // conflicts: the count told last stays, rather than the row going blank until the next round.
+    const status =
+      read.member && read.conflicts === undefined && conflicts !== undefined ? { ...read, conflicts } : read;
+    conflicts = status.member ? status.conflicts : undefined;
     const shown = JSON.stringify(status);
     if (shown === told) return;
     told = shown;
