@@ -14,7 +14,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureBuilt } from './lib/build.mjs';
 import { buildKeytar, keytarBinary } from './lib/keytar-build.mjs';
-import { playwrightSkips, skippedLine, vitestSkips } from './lib/skipped-tests.mjs';
+import {
+  playwrightFailures,
+  playwrightSkips,
+  playwrightFailures,
+  skippedLine,
+  vitestFailures,
+  vitestSkips,
+  vitestFailures,
+} from './lib/skipped-tests.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reports = path.join(root, 'test-results');
@@ -22,6 +30,8 @@ const tally = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 /** What was skipped and why, from the reports (skipped-tests.mjs). */
 const skips = [];
+/** Which tests failed, a line each, from the reports: printed near the end, where CI's excerpt shows it. */
+const failedTests = [];
 
 const say = (line) => process.stdout.write(`\n== ${line}\n`);
 const onPath = (command) =>
@@ -110,7 +120,7 @@ function readJson(file) {
 }
 
 /** Runs a test runner that writes a JSON report and adds its counts; a run without a report is one failure. */
-function suite(name, command, args, reportFile, count, options = {}, skipped = () => []) {
+function suite(name, command, args, reportFile, count, options = {}, skipped = () => [], failed = () => []) {
   say(name);
   rmSync(reportFile, { force: true });
   const run = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
@@ -125,6 +135,7 @@ function suite(name, command, args, reportFile, count, options = {}, skipped = (
   tally.failed += counts.failed;
   tally.skipped += counts.skipped;
   if (counts.skipped > 0) skips.push(...skipped(report, root));
+  if (counts.failed > 0) failedTests.push(...failed(report, root));
   if (counts.failed > 0 || run.status !== 0) failures.push(name);
   if (counts.failed === 0 && run.status !== 0) tally.failed += 1;
 }
@@ -193,6 +204,7 @@ function main() {
     vitestCounts,
     {},
     vitestSkips,
+    vitestFailures,
   );
 
   if (!machineReady) {
@@ -209,6 +221,7 @@ function main() {
       playwrightCounts,
       { env: { ...e2e.env, PLAYWRIGHT_JSON_OUTPUT_FILE: e2eJson } },
       playwrightSkips,
+      playwrightFailures,
     );
     e2e.cleanup();
 
@@ -229,6 +242,7 @@ function main() {
       vitestCounts,
       { env: keychain.env },
       vitestSkips,
+      vitestFailures,
     );
     keychain.cleanup();
 
@@ -249,10 +263,17 @@ function main() {
       vitestCounts,
       { env: shop.env },
       vitestSkips,
+      vitestFailures,
     );
     shop.cleanup();
   }
 
+  if (failedTests.length > 0) {
+    const shown = failedTests.slice(0, 20);
+    const more = failedTests.length - shown.length;
+    process.stdout.write(`\nFailed tests:\n${shown.map((line) => `  ${line}`).join('\n')}\n`);
+    if (more > 0) process.stdout.write(`  and ${more} more (test-results/*.json)\n`);
+  }
   if (failures.length > 0) process.stdout.write(`\nFailed: ${failures.join('; ')}\n`);
   // Skipped tests are never passed: named with their reason just before the last line.
   if (tally.skipped > 0) {

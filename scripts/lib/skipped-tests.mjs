@@ -41,6 +41,8 @@ function playwrightTests(report) {
           file: spec.file,
           title: [...here, spec.title].join(' › '),
           status: test.status,
+          line: spec.line,
+          error: (test.results ?? []).flatMap((result) => result.errors ?? [])[0]?.message,
           reason: skip?.description?.trim() || NO_REASON,
         });
       }
@@ -95,6 +97,52 @@ export function vitestSkips(report, root) {
     groups.push({ count: skipped.length, what: `${titled(titles)} (${relative(root, file.name)})` });
   }
   return groups;
+}
+
+/** The first line of an error message, without terminal colours, cut to a readable length. */
+function firstLine(message) {
+  const plain = String(message ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .find((line) => line !== '');
+  if (!plain) return 'no message';
+  return plain.length > 200 ? `${plain.slice(0, 199)}…` : plain;
+}
+
+/**
+ * The failed tests of a Playwright JSON report (`unexpected`, and `flaky` ones that failed before
+ * passing are not failures), one line each: `file:line › title — first line of the error`.
+ * @returns {string[]}
+ */
+export function playwrightFailures(report, root) {
+  const failed = playwrightTests(report).filter((test) => test.status === 'unexpected');
+  const lines = failed.map(
+    (test) =>
+      `${test.project ? `[${test.project}] ` : ''}${test.file}${test.line ? `:${test.line}` : ''} › ${test.title} — ${firstLine(test.error)}`,
+  );
+  for (const error of report?.errors ?? []) lines.push(`outside any test — ${firstLine(error.message)}`);
+  return lines.map((line) => line.replace(root + path.sep, ''));
+}
+
+/**
+ * The failed tests of a Vitest JSON report, one line each: `file › full title — first line`;
+ * a file that failed without a failing test (it did not load) is named with its message.
+ * @returns {string[]}
+ */
+export function vitestFailures(report, root) {
+  const lines = [];
+  for (const file of report?.testResults ?? []) {
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) {
+      const title = test.fullName || [...(test.ancestorTitles ?? []), test.title].join(' ');
+      lines.push(`${relative(root, file.name)} › ${title} — ${firstLine(test.failureMessages?.[0])}`);
+    }
+    if (failed.length === 0 && file.status === 'failed')
+      lines.push(`${relative(root, file.name)} — ${firstLine(file.message)}`);
+  }
+  return lines;
 }
 
 /**

@@ -13,6 +13,8 @@ interface SkippedTests {
   playwrightSkips(report: unknown, root: string): SkipGroup[];
   vitestSkips(report: unknown, root: string): SkipGroup[];
   skippedLine(groups: SkipGroup[], total: number): string;
+  playwrightFailures(report: unknown, root: string): string[];
+  vitestFailures(report: unknown, root: string): string[];
 }
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
@@ -109,5 +111,79 @@ describe('skipped tests, named with their reasons', () => {
     expect(lib.skippedLine(groups, 3)).toBe(
       '3 skipped: “a full disk (skipped: no loop device) fails”, “later” (test/integration/disk.test.ts), 2; not named by their reports, 1',
     );
+  });
+});
+
+describe('failed tests, named near the last line (CI shows only the end of the output)', () => {
+  it('names a failed Playwright test by file, line and title with the first line of its error, not a flaky one', () => {
+    const failing = {
+      title: 'feed.spec.ts',
+      file: 'feed.spec.ts',
+      specs: [
+        {
+          title: 'shows the plan',
+          file: 'feed.spec.ts',
+          line: 42,
+          tests: [
+            {
+              projectName: 'web',
+              status: 'unexpected',
+              results: [
+                {
+                  status: 'failed',
+                  errors: [
+                    {
+                      message:
+                        '\u001b[31mError: expect(locator).toBeVisible() failed\u001b[39m\n\nLocator: x',
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+        { ...spec('retried', 'web', 'flaky'), line: 50 },
+      ],
+    };
+    const report = {
+      ...playwrightReport,
+      suites: [...playwrightReport.suites, failing],
+      errors: [{ message: 'Error: global setup\nat' }],
+    };
+    expect(lib.playwrightFailures(report, root)).toEqual([
+      '[web] feed.spec.ts:42 › shows the plan — Error: expect(locator).toBeVisible() failed',
+      'outside any test — Error: global setup',
+    ]);
+  });
+
+  it('names a failed Vitest test by file and full title, and a file that did not load', () => {
+    const vitest = {
+      testResults: [
+        {
+          name: path.join(root, 'test', 'unit', 'a.test.ts'),
+          status: 'failed',
+          assertionResults: [
+            { status: 'passed', fullName: 'works', ancestorTitles: [], title: 'works' },
+            {
+              status: 'failed',
+              fullName: 'adds up',
+              ancestorTitles: [],
+              title: 'adds up',
+              failureMessages: ['\nAssertionError: expected 1 to be 2\n    at x'],
+            },
+          ],
+        },
+        {
+          name: path.join(root, 'test', 'unit', 'b.test.ts'),
+          status: 'failed',
+          message: 'SyntaxError: y',
+          assertionResults: [],
+        },
+      ],
+    };
+    expect(lib.vitestFailures(vitest, root)).toEqual([
+      'test/unit/a.test.ts › adds up — AssertionError: expected 1 to be 2',
+      'test/unit/b.test.ts — SyntaxError: y',
+    ]);
   });
 });
