@@ -1,5 +1,6 @@
 // What the composition root (app.ts) is given and gives: its config, the ports a shell provides
 // and the back end it returns. Kept apart so app.ts holds only the wiring.
+import type { CatalogService } from './catalog';
 import type { DueSource } from './automation/due';
 import type { AppInfo, ShellKind } from '../shared/ipc/types';
 import type { UiLanguage } from '../shared/i18n-language';
@@ -61,6 +62,8 @@ export interface App {
   feeds: FeedsService;
   /** What of the price rules is due (issue 25.5), for the automation runner. */
   priceDue: DueSource;
+  /** The marketplace's catalog in use (issue 33): the CLI's `categories` commands read it. */
+  catalog: CatalogService;
   /** The stored photo a `/photos/...` URL path names, or undefined; both shells serve it. */
   photoFile(urlPath: string): Promise<string | undefined>;
   /** The export a `/downloads/...` URL path names, once (web shell), and removing it once served. */

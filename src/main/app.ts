@@ -68,6 +68,8 @@ import { followAppLanguage } from './i18n/follow-language';
 import { openAppAutomation } from './automation';
 import { openAppFeeds } from './feeds/app-feeds';
 import { scheduleHandlers } from './ipc/handlers/schedule';
+import { catalogHandlers } from './ipc/handlers/catalog';
+import { openCatalog } from './catalog';
 import { feedsHandlers } from './ipc/handlers/feeds';
 import { localTimeZone } from '../shared/dates';
 import type { App, AppConfig, AppPorts } from './app-contract';
@@ -83,6 +85,9 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   const language = () => resolveLanguage(settings.get().language, config.systemLocale);
   if (settings.movedAside)
     ports.log.error(`settings.json did not parse; moved aside to ${settings.movedAside}`);
+  // Issue 33: the marketplace's catalog, shipped or a newer file from the data folder.
+  const catalog = await openCatalog({ dataDir: config.dataDir, language, log: ports.log });
+  catalog.onChange((origin) => events.emit('catalog:changed', origin));
   const info = (): AppInfo => ({
     name: 'Listing Desk',
     version: config.version,
@@ -383,6 +388,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       ...scheduleHandlers(automation.schedules),
       ...feedsHandlers(feeds),
       ...priceRulesHandlers(priceRules),
+      ...catalogHandlers(catalog),
     },
     ports.log,
     { dataDir: config.dataDir },
@@ -394,6 +400,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     sandbox,
     feeds,
     priceDue: priceRules.due,
+    catalog,
     photoFile: (urlPath) => resolvePhotoFile(config.dataDir, urlPath),
     download: {
       take: (urlPath) => files.downloads?.take(urlPath),

@@ -5,6 +5,8 @@ import deCli from '../../shared/i18n/locales/de.cli.json';
 import deDataLock from '../../shared/i18n/locales/de.dataLock.json';
 import deSecrets from '../../shared/i18n/locales/de.secrets.json';
 import deNotice from '../../shared/i18n/locales/de.notice.json';
+import deCatalog from '../../shared/i18n/locales/de.catalog.json';
+import enCatalog from '../../shared/i18n/locales/en.catalog.json';
 import deExport from '../../shared/i18n/locales/de.export.json';
 import deIpc from '../../shared/i18n/locales/de.ipc.json';
 import deMedia from '../../shared/i18n/locales/de.media.json';
@@ -44,6 +46,7 @@ export const mainResources = {
     publishJob: enPublishJob,
     shop: enShop,
     schedule: enSchedule,
+    catalog: enCatalog,
   },
   de: {
     menu: deMenu,
@@ -59,6 +62,7 @@ export const mainResources = {
     publishJob: dePublishJob,
     shop: deShop,
     schedule: deSchedule,
+    catalog: deCatalog,
   },
 };
 

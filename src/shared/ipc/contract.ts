@@ -36,6 +36,8 @@ import type { BulkJob } from '../domain/bulk';
 import { bulkWorkChannels } from './contract-bulk-work';
 import { filesChannels } from './contract-files';
 import { scheduleChannels } from './contract-schedule';
+import { catalogChannels } from './contract-catalog';
+import type { CatalogOrigin } from '../domain/catalog';
 import { priceRuleChannels } from './contract-price-rules';
 import { shopChannels, type ShopProgress, type ShopStatusView } from './contract-shop';
 import { feedsChannels, type FeedProgress } from './contract-feeds';
@@ -339,6 +341,7 @@ export const contract = {
   ...scheduleChannels,
   ...feedsChannels,
   ...priceRuleChannels,
+  ...catalogChannels,
 } satisfies Record<ChannelName, ChannelDef<z.ZodType, unknown>>;
 
 export type Contract = typeof contract;
@@ -372,5 +375,7 @@ export interface EventPayloads {
   'feeds:progress': FeedProgress;
   /** Feeds changed: added, saved, removed, a run began or ended (the list reloads). */
   'feeds:changed': { ids: string[] };
+  /** Another catalog is in use (a newer file was loaded): the picker and the labels read it again. */
+  'catalog:changed': CatalogOrigin;
 }
 export type EventOf<E extends EventName> = EventPayloads[E];

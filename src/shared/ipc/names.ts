@@ -111,6 +111,9 @@ export const channelNames = [
   // Issue 25.5, price rules.
   'priceRules:set-draft',
   'priceRules:set-template',
+  // Issue 33, the marketplace's catalog.
+  'catalog:get',
+  'catalog:load-file',
 ] as const;
 export type ChannelName = (typeof channelNames)[number];
 
@@ -131,6 +134,7 @@ export const eventNames = [
   'shop:changed',
   'feeds:progress',
   'feeds:changed',
+  'catalog:changed',
 ] as const;
 export type EventName = (typeof eventNames)[number];
 

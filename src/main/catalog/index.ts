@@ -1,0 +1,2 @@
+// The marketplace's catalog in main (issue 33): the file in use, its lookups and search.
+export * from './catalog-service';

@@ -1,0 +1,4 @@
+// The marketplace's catalog (issue 33): its file, lookups and search.
+export * from './catalog';
+export * from './catalog-view';
+export * from './catalog-search';

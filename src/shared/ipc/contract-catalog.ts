@@ -1,0 +1,18 @@
+// The contract's channels of the marketplace's catalog (issue 33): the window loads it on demand
+// (the picker, the attributes), and Settings → About shows where it came from and loads a newer file.
+import { z } from 'zod';
+import type { Catalog, CatalogOrigin } from '../domain/catalog';
+import { absolutePathSchema } from './input-schemas';
+import { channel, noInput } from './channel';
+
+/** The answer to loading a catalog file: in use now, or why not in the seller's words. */
+export type CatalogLoadAnswer =
+  | { ok: true; origin: CatalogOrigin }
+  | { ok: false; reason: 'unreadable' | 'not-newer'; message: string; origin: CatalogOrigin };
+
+export const catalogChannels = {
+  /** The catalog in use (the shipped one, or a newer file from the data folder) and where it came from. */
+  'catalog:get': channel<{ catalog: Catalog; origin: CatalogOrigin }>()(noInput),
+  /** Loads a catalog file the seller picked; it replaces the one in use when it parses and is newer. */
+  'catalog:load-file': channel<CatalogLoadAnswer>()(z.object({ path: absolutePathSchema }).strict()),
+};
