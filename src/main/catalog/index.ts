@@ -1,2 +1,3 @@
 // The marketplace's catalog in main (issue 33): the file in use, its lookups and search.
 export * from './catalog-service';
+export type { KnownGood } from './known-good';
