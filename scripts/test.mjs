@@ -17,11 +17,9 @@ import { buildKeytar, keytarBinary } from './lib/keytar-build.mjs';
 import {
   playwrightFailures,
   playwrightSkips,
-  playwrightFailures,
   skippedLine,
   vitestFailures,
   vitestSkips,
-  vitestFailures,
 } from './lib/skipped-tests.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
