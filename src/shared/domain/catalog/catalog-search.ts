@@ -136,6 +136,8 @@ const WHOLE = 3;
 const FUZZY = 0.2;
 const MAX_TYPOS = 2;
 const fuzzy = (term: string) => (term.length >= 5 ? FUZZY : false);
+// A half-typed word from its second letter on ("mö"); a single letter would match half the catalog.
+const prefix = (term: string) => term.length >= 2;
 
 /** Whether two words are at most `max` edits apart (the typos MiniSearch forgave). */
 function near(a: string, b: string, max: number): boolean {
@@ -156,7 +158,7 @@ function matchQuality(term: string, typed: string, field: Field): number {
   if (!of) return 0;
   if (term === typed) return of.exact;
   // A half-typed word: the shorter the rest, the better ("mö" finds "Möbel" before "möbliert").
-  if (term.startsWith(typed)) return of.prefix - 0.5 * (1 - typed.length / term.length);
+  if (prefix(typed) && term.startsWith(typed)) return of.prefix - 0.5 * (1 - typed.length / term.length);
   const max = fuzzy(typed) ? Math.min(MAX_TYPOS, Math.round(typed.length * FUZZY)) : 0;
   return max > 0 && near(term, typed, max) ? of.typo : 0;
 }
@@ -180,7 +182,7 @@ export function createCatalogSearch(view: CatalogView): CatalogSearch {
     storeFields: ['path', 'kindKey', 'kindValue', 'weight'],
     tokenize,
     processTerm: (term) => foldTerm(term) || null,
-    searchOptions: { prefix: true, fuzzy, maxFuzzy: MAX_TYPOS },
+    searchOptions: { prefix, fuzzy, maxFuzzy: MAX_TYPOS },
   });
   const docs = documents(view);
   index.addAll(docs);
