@@ -39,7 +39,10 @@ const YES_NO_LABELS: Record<string, { de: string; en: string }> = {
 export interface CategoryNames {
   /** The main category: `Familie, Kind & Baby`. */
   main: string;
-  /** The subcategory: `Spielzeug`; the main category's own name for a path like `Mode_Beauty/Sonstiges`. */
+  /**
+   * The subcategory: `Spielzeug`; for a path the marketplace names by its main category alone, our
+   * name (`Weiteres Mode & Beauty`), else `Weiteres …` / `Other …` and the main category.
+   */
   sub: string;
   /** Both, as the picker shows them: `Familie, Kind & Baby › Spielzeug`. */
   full: string;
@@ -84,8 +87,23 @@ function pathName(path: string): string {
     .join(' > ');
 }
 
+/**
+ * The German name: the marketplace's where it names the subcategory, else ours (`nameDeOurs`), else
+ * the marketplace's main name alone, else the path's segments.
+ */
+function germanName(category: CatalogCategory): string {
+  const { nameDe, nameDeOurs } = category;
+  if (nameDe && nameDe.includes(' > ')) return nameDe;
+  return nameDeOurs ?? nameDe ?? pathName(category.path);
+}
+
 function ownName(category: CatalogCategory, language: CatalogLanguage): string {
-  return (language === 'en' ? category.nameEn : undefined) ?? category.nameDe ?? pathName(category.path);
+  return (language === 'en' ? category.nameEn : undefined) ?? germanName(category);
+}
+
+/** A subcategory the catalog names only by its main category: "Weiteres …" / "Other …". */
+function otherName(main: string, language: CatalogLanguage): string {
+  return language === 'en' ? `Other ${main}` : `Weiteres ${main}`;
 }
 
 function splitName(name: string): [string, string | undefined] {
@@ -146,8 +164,9 @@ export function makeCatalogView(catalog: Catalog): CatalogView {
       const segment = of.path.split('/')[0] ?? of.path;
       const main = mainName(segment, language);
       const own = ownName(of, language);
-      const sub = splitName(own)[1] ?? own;
-      return { main, sub, full: sub === main ? main : `${main} › ${sub}` };
+      const named = splitName(own)[1] ?? own;
+      const sub = named === main ? otherName(main, language) : named;
+      return { main, sub, full: `${main} › ${sub}` };
     },
     tree: () => [...mains].map(([segment, categories]) => ({ segment, categories })),
     mainName,

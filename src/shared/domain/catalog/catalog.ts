@@ -40,12 +40,22 @@ export const catalogCategorySchema = z
     id: z.number().optional(),
     /** `Familie, Kind & Baby > Spielzeug`; missing for a few (then the path's names stand in). */
     nameDe: text.nullable().optional(),
-    /** Ours: `Family, Child & Baby > Toys`. */
+    /**
+     * Ours: the German name where the marketplace shows none, or only its main category's
+     * (`Auto, Rad & Boot > Weiteres Auto, Rad & Boot` for `Auto_Rad_Boot/Sonstiges`).
+     */
+    nameDeOurs: text.optional(),
+    /** Ours: `Family, Kids & Baby > Toys`. */
     nameEn: text.optional(),
     /** Third-level kinds as the guide lists them: search words only. */
     kindsDe: words.optional(),
     /** Ours: search words of the subcategory itself. */
     words: words.optional(),
+    /**
+     * Ours: how often sellers list here compared with other subcategories (1 when missing); the search
+     * shows equally good matches of a busier one first (sneakers: women's, men's, then children's shoes).
+     */
+    searchWeight: z.number().min(0.1).max(10).optional(),
     attributes: z.array(catalogAttributeSchema).max(200).optional(),
   })
   .passthrough();
@@ -120,8 +130,10 @@ export function withOurWords(newer: Catalog, ours: Catalog): Catalog {
       if (!mine) return category;
       return {
         ...category,
+        nameDeOurs: category.nameDeOurs ?? mine.nameDeOurs,
         nameEn: category.nameEn ?? mine.nameEn,
         words: category.words ?? mine.words,
+        searchWeight: category.searchWeight ?? mine.searchWeight,
         attributes: category.attributes?.map((attribute) => {
           const same = mine.attributes?.find((a) => a.key === attribute.key);
           if (!same) return attribute;

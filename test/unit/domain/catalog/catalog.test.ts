@@ -91,6 +91,45 @@ describe('looking things up', () => {
       sub: 'Spielzeug',
       full: 'Familie, Kind & Baby › Spielzeug',
     });
+    expect(toys && view.names(toys, 'en')).toEqual({
+      main: 'Family, Kids & Baby',
+      sub: 'Toys',
+      full: 'Family, Kids & Baby › Toys',
+    });
+  });
+
+  it('names a subcategory the marketplace names by its main category alone as "Weiteres …" / "Other …"', () => {
+    const other = view.category('Auto_Rad_Boot/Sonstiges');
+    expect(other?.nameDe).toBe('Auto, Rad & Boot');
+    expect(other && view.names(other, 'de').sub).toBe('Weiteres Auto, Rad & Boot');
+    expect(other && view.names(other, 'en').sub).toBe('Other Vehicles');
+    // Without our words: the same rule from the marketplace's names alone.
+    const bare = makeCatalogView(
+      read({ source: 's', date: '2027-01-01', categories: [{ path: 'Jobs/Sonstige', nameDe: 'Jobs' }] }),
+    );
+    const [jobs] = bare.categories;
+    expect(jobs && bare.names(jobs, 'de')).toEqual({
+      main: 'Jobs',
+      sub: 'Weiteres Jobs',
+      full: 'Jobs › Weiteres Jobs',
+    });
+    expect(jobs && bare.names(jobs, 'en').sub).toBe('Other Jobs');
+    const reptiles = view.category('Haustiere/Reptilien');
+    expect(reptiles?.nameDe).toBeNull();
+    expect(reptiles && view.names(reptiles, 'de').sub).toBe('Reptilien');
+  });
+
+  it('has our words for every main category, subcategory, kind and attribute key', () => {
+    for (const { segment } of view.tree()) expect(catalog.mains?.[segment]).toBeDefined();
+    for (const category of catalog.categories) {
+      expect(category.nameEn, category.path).toMatch(/ > /);
+      for (const option of view.kindAttribute(category.path)?.options ?? [])
+        expect(option.labelEn, `${category.path} ${option.value}`).toBeTruthy();
+      for (const attribute of view.attributes(category.path))
+        expect(catalog.attributeLabels?.[attribute.key], attribute.key).toBeDefined();
+    }
+    expect(view.attributeLabel('km', 'de')).toBe('Kilometerstand');
+    expect(view.valueLabel('Familie_Kind_Baby/Spielzeug', 'condition', 'like_new', 'en')).toBe('Very good');
   });
 });
 
@@ -100,6 +139,10 @@ describe('searching', () => {
     expect(search.search('lego')[0]).toMatchObject({
       path: 'Familie_Kind_Baby/Spielzeug',
       kind: { key: 'art', value: 'lego_duplo' },
+    });
+    expect(search.search('esstisch')[0]).toMatchObject({
+      path: 'Haus_Garten/Kueche_Esszimmer',
+      kind: { key: 'art', value: 'tische' },
     });
     expect(search.search('pumps')[0]).toMatchObject({
       path: 'Mode_Beauty/Schuhe_Damen',
