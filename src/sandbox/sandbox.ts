@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { TokenService } from './auth';
 import { Pipe } from './bandwidth';
 import type { RuntimeConfig, SandboxContext } from './context';
+import { openCatalogSource } from './catalog-check';
 import { FaultSet } from './faults';
 import type { FaultRule } from './faults';
 import { FileStore } from './files';
@@ -68,6 +69,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const warn = (message: string): void => void process.stderr.write(`${message}\n`);
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const saved = options.dataDir ? await loadState(options.dataDir, warn) : null;
+  const catalog = await openCatalogSource(options.catalogFile);
 
   const keys = saved?.keys ?? {
     jwt: randomBytes(32).toString('base64'),
@@ -102,6 +104,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       down: new Pipe(() => ctx.config.bandwidthMbit, closing.signal),
     },
     clients,
+    catalog,
     origin: '',
     closing: closing.signal,
   };

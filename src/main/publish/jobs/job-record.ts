@@ -65,6 +65,8 @@ const errorSchema = z.object({
   operation: z.string().optional(),
   /** Draft fields the app suspects after a refusal that names none. */
   fields: z.array(z.string()).optional(),
+  /** The likely cause of a refusal, in each language (issue 33.4). */
+  likelyCause: z.object({ en: z.string(), de: z.string() }).optional(),
   /** The service's own title and detail, shown under "Details". */
   serviceTitle: z.string().optional(),
   serviceDetail: z.string().optional(),
