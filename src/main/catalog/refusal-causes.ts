@@ -119,7 +119,7 @@ function sentences(view: CatalogView, path: string, causes: Cause[], language: C
         out.push(t('notNumber', { attribute: attribute(cause.key), value: cause.value }));
         break;
       case 'untriedCategory':
-        out.push(t('untriedCategory', { category }));
+        untried.push(t('untriedCategory', { category }));
         break;
       case 'untriedValue':
         untried.push(
