@@ -184,7 +184,8 @@ function attributeValues(value: string): QuirksPatch['attributeValues'] {
     .split(',')
     .map((key) => key.trim())
     .filter(Boolean);
-  if (keys.length === 0) throw new Error('--attribute-values must be any, catalog or keys such as groesse,condition');
+  if (keys.length === 0)
+    throw new Error('--attribute-values must be any, catalog or keys such as groesse,condition');
   return keys;
 }
 

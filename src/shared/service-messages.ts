@@ -158,7 +158,8 @@ export function serviceMessage(failure: ServiceFailure, language: DraftLanguage)
       ? fillPlaceholders(text.todoFields, { fields: fields.join(', ') }, language)
       : text.todo;
   const cause = failure.likelyCause?.[language];
-  const what = cause && text.cause ? `${text.what} ${fillPlaceholders(text.cause, { cause }, language)}` : text.what;
+  const what =
+    cause && text.cause ? `${text.what} ${fillPlaceholders(text.cause, { cause }, language)}` : text.what;
   return { key, title: text.title, what, todo };
 }
 

@@ -26,7 +26,10 @@ export interface EmbeddedSandbox {
  */
 export type SandboxCatalogChecks = Pick<QuirksPatch, 'categoryPaths' | 'attributeValues'>;
 
-export const SANDBOX_CATALOG_CHECKS: SandboxCatalogChecks = { categoryPaths: 'catalog', attributeValues: 'any' };
+export const SANDBOX_CATALOG_CHECKS: SandboxCatalogChecks = {
+  categoryPaths: 'catalog',
+  attributeValues: 'any',
+};
 
 /**
  * The checks LISTING_DESK_SANDBOX_CATALOG asks for, meant for tests: `off` accepts any path (tests

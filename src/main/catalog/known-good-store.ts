@@ -29,7 +29,10 @@ export interface KnownGoodStore extends KnownGood {
   /** Learns from listings read from the service; a single-segment category only where it is plain. */
   learnListings(accountId: string, listings: readonly ReadListing[]): void;
   /** Learns what the service accepted in a create or an update (the listing's path where known). */
-  learnAccepted(accountId: string, accepted: { path: string; attributes?: Readonly<Record<string, string>> }): void;
+  learnAccepted(
+    accountId: string,
+    accepted: { path: string; attributes?: Readonly<Record<string, string>> },
+  ): void;
   /** The path a listing was last seen with (a read, a create or an update), once known. */
   pathOf(accountId: string, uuid: string): string | undefined;
   /** Remembers a listing's path (after a create, whose answer holds only the uuid). */

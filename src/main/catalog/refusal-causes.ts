@@ -75,12 +75,19 @@ function allowedValues(attribute: CatalogAttribute): string[] | undefined {
 }
 
 /** The allowed values in a few words: a run of numbers as "35 to 49", else the first labels. */
-function allowedText(view: CatalogView, path: string, attribute: CatalogAttribute, language: CatalogLanguage) {
+function allowedText(
+  view: CatalogView,
+  path: string,
+  attribute: CatalogAttribute,
+  language: CatalogLanguage,
+) {
   const t = wordsIn(language, 'knownGood');
   const labels = (allowedValues(attribute) ?? []).map((value) =>
     view.valueLabel(path, attribute.key, value, language),
   );
-  const numbers = labels.filter((label) => NUMBER.test(label)).map((label) => Number(label.replace(',', '.')));
+  const numbers = labels
+    .filter((label) => NUMBER.test(label))
+    .map((label) => Number(label.replace(',', '.')));
   if (numbers.length >= 3 && numbers.length * 2 >= labels.length) {
     const from = Math.min(...numbers);
     const to = Math.max(...numbers);
@@ -136,7 +143,11 @@ function sentences(view: CatalogView, path: string, causes: Cause[], language: C
 }
 
 /** The likely cause of a refusal in both languages, or undefined when every part sent is known good. */
-export function likelyCauseOf(view: CatalogView, known: KnownGood, parts: RefusedParts): LikelyCause | undefined {
+export function likelyCauseOf(
+  view: CatalogView,
+  known: KnownGood,
+  parts: RefusedParts,
+): LikelyCause | undefined {
   const causes = causesOf(view, known, parts);
   if (causes.length === 0 || parts.path === undefined) return undefined;
   const path = parts.path;

@@ -11,7 +11,9 @@ export interface LiveFailure extends Omit<ServiceProblem, 'problem'> {
 /** The likely cause of a refusal main found (issue 33.4), when it came in both languages. */
 function likelyCause(value: unknown): { en: string; de: string } | undefined {
   const cause = value as { en?: unknown; de?: unknown } | null | undefined;
-  return typeof cause?.en === 'string' && typeof cause.de === 'string' ? { en: cause.en, de: cause.de } : undefined;
+  return typeof cause?.en === 'string' && typeof cause.de === 'string'
+    ? { en: cause.en, de: cause.de }
+    : undefined;
 }
 
 /** The failure of a contract call in the form the live views show (problem code and the service's words). */

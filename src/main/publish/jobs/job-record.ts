@@ -134,7 +134,10 @@ export const jobRecordSchema = z.object({
    */
   retracked: z.boolean().optional(),
   /** What became of the ad after the job finished (see later-life.ts); absent or null: as it left it. */
-  later: z.object({ outcome: z.enum(adLaterOutcomes), at: z.string() }).nullable().optional(),
+  later: z
+    .object({ outcome: z.enum(adLaterOutcomes), at: z.string() })
+    .nullable()
+    .optional(),
 });
 export type JobRecord = z.infer<typeof jobRecordSchema>;
 export type JobError = NonNullable<JobRecord['error']>;
