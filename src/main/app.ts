@@ -115,6 +115,12 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     ...(config.sandboxCatalog && { checks: config.sandboxCatalog }),
     ...(catalog.current().origin.from === 'file' && { catalogFile: path.join(config.dataDir, CATALOG_FILE) }),
   });
+  catalog.onChange(
+    () =>
+      void sandbox.sandbox
+        .useCatalogFile(path.join(config.dataDir, CATALOG_FILE))
+        .catch((error: unknown) => ports.log.error('The Sandbox could not read the new catalog', error)),
+  );
   const accounts = await createAccountsService({
     store: accountsStore,
     secrets: ports.secretStore,

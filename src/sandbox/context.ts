@@ -35,7 +35,7 @@ export interface SandboxContext {
   readonly line: Line;
   readonly clients: Map<string, ClientConfig>;
   /** The marketplace's catalog, for the quirks `categoryPaths` and `attributeValues`. */
-  readonly catalog: CatalogSource;
+  catalog: CatalogSource;
   /** `http://host:port`, known once listening. */
   origin: string;
   /** Aborted on close, so injected delays end with the server. */

@@ -53,6 +53,8 @@ export interface Sandbox {
   setQuirks(patch: QuirksPatch): Quirks;
   /** Body bytes received and sent while a bandwidth was set (see `bandwidthMbit`). */
   traffic(): { received: number; sent: number };
+  /** Checks later listings against this catalog file (the quirks `categoryPaths`, `attributeValues`). */
+  useCatalogFile(file: string): Promise<void>;
   /** Changes run-time settings (TTLs, validation delay, media limit, latency, bandwidth) for later requests. */
   configure(patch: Partial<RuntimeConfig>): void;
   /** Stops the server, writes the state (with `dataDir`) and removes temporary files. */
@@ -186,6 +188,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       quirks = applyQuirks(quirks, patch);
       ctx.quirks = quirks;
       return quirks;
+    },
+    async useCatalogFile(file) {
+      ctx.catalog = await openCatalogSource(file);
     },
     configure(patch) {
       const next = { ...ctx.config, ...patch };

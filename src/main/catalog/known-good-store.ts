@@ -159,7 +159,8 @@ export async function openKnownGood(deps: KnownGoodDeps): Promise<KnownGoodStore
       if (learned) save(accountId);
     },
     learnAccepted(accountId, accepted) {
-      if (add(accountId, accepted.path.trim(), accepted.attributes)) save(accountId);
+      const at = accepted.path.trim();
+      if (at !== '' && add(accountId, at, accepted.attributes)) save(accountId);
     },
     pathOf: (accountId, uuid) => paths.get(accountId)?.get(uuid),
     notePath,
