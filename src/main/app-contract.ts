@@ -1,10 +1,10 @@
 // What the composition root (app.ts) is given and gives: its config, the ports a shell provides
 // and the back end it returns. Kept apart so app.ts holds only the wiring.
-import type { CatalogService } from './catalog';
+import type { CatalogService, KnownGoodStore } from './catalog';
 import type { DueSource } from './automation/due';
 import type { AppInfo, ShellKind } from '../shared/ipc/types';
 import type { UiLanguage } from '../shared/i18n-language';
-import type { EmbeddedSandbox } from './accounts/embedded-sandbox';
+import type { EmbeddedSandbox, SandboxCatalogChecks } from './accounts/embedded-sandbox';
 import type { EventHub } from './events/event-hub';
 import type { FeedsService } from './feeds';
 import type { FileDialogs } from './files';
@@ -36,6 +36,11 @@ export interface AppConfig {
   jobLease?: Partial<LeaseTiming>;
   /** What runs by itself (issue 25.6): `run: false` holds it (the command line, but for `worker`); tests give a clock. */
   automation?: { run?: boolean; clock?: Clock };
+  /**
+   * What the embedded Sandbox refuses of the catalog (issue 33.5); default: paths outside it, or what
+   * LISTING_DESK_SANDBOX_CATALOG says (tests: `off`). See accounts/embedded-sandbox.ts.
+   */
+  sandboxCatalog?: SandboxCatalogChecks;
 }
 
 export interface AppPorts {
@@ -64,6 +69,8 @@ export interface App {
   priceDue: DueSource;
   /** The marketplace's catalog in use (issue 33): the CLI's `categories` commands read it. */
   catalog: CatalogService;
+  /** What the service took, per account (issue 33.4): readiness asks it, refusals are worded by it. */
+  knownGood: KnownGoodStore;
   /** The stored photo a `/photos/...` URL path names, or undefined; both shells serve it. */
   photoFile(urlPath: string): Promise<string | undefined>;
   /** The export a `/downloads/...` URL path names, once (web shell), and removing it once served. */

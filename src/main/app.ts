@@ -1,6 +1,7 @@
 // Composition root: builds every service of the back end from a config and the ports a shell
 // provides. No 'electron' import here, so the whole back end runs and is tested under plain Node.
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { AccountView, AppInfo } from '../shared/ipc/types';
 import { createAccountsService } from './accounts/accounts-service';
 import { startEmbeddedSandbox } from './accounts/embedded-sandbox';
@@ -69,7 +70,7 @@ import { openAppAutomation } from './automation';
 import { openAppFeeds } from './feeds/app-feeds';
 import { scheduleHandlers } from './ipc/handlers/schedule';
 import { catalogHandlers } from './ipc/handlers/catalog';
-import { openCatalog } from './catalog';
+import { CATALOG_FILE, knownGoodWatch, openCatalog, openKnownGood } from './catalog';
 import { feedsHandlers } from './ipc/handlers/feeds';
 import { localTimeZone } from '../shared/dates';
 import type { App, AppConfig, AppPorts } from './app-contract';
@@ -88,6 +89,9 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   // Issue 33: the marketplace's catalog, shipped or a newer file from the data folder.
   const catalog = await openCatalog({ dataDir: config.dataDir, language, log: ports.log });
   catalog.onChange((origin) => events.emit('catalog:changed', origin));
+  // Issue 33.4: what the service took, per account (learned from reads and accepted writes).
+  const knownGood = await openKnownGood({ dataDir: config.dataDir, view: catalog.view, log: ports.log });
+  knownGood.onChange((accountId) => events.emit('catalog:known-good-changed', { accountId }));
   const info = (): AppInfo => ({
     name: 'Listing Desk',
     version: config.version,
@@ -106,7 +110,17 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   const accountsStore = markedAccountsStore(localAccounts, outbox);
   if (accountsStore.movedAside)
     ports.log.error(`accounts.json did not parse; moved aside to ${accountsStore.movedAside}`);
-  const sandbox = await startEmbeddedSandbox(config.dataDir, ports.secretStore);
+  // Issue 33.5: the Sandbox refuses paths outside the catalog in use (config or environment may say otherwise).
+  const sandbox = await startEmbeddedSandbox(config.dataDir, ports.secretStore, {
+    ...(config.sandboxCatalog && { checks: config.sandboxCatalog }),
+    ...(catalog.current().origin.from === 'file' && { catalogFile: path.join(config.dataDir, CATALOG_FILE) }),
+  });
+  catalog.onChange(
+    () =>
+      void sandbox.sandbox
+        .useCatalogFile(path.join(config.dataDir, CATALOG_FILE))
+        .catch((error: unknown) => ports.log.error('The Sandbox could not read the new catalog', error)),
+  );
   const accounts = await createAccountsService({
     store: accountsStore,
     secrets: ports.secretStore,
@@ -114,6 +128,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     onChange: (state) => events.emit('accounts:changed', state),
     log: ports.log,
     ...(config.serviceTimeoutMs !== undefined && { timeoutMs: config.serviceTimeoutMs }),
+    watchClient: knownGoodWatch(knownGood, catalog.view, ports.log.child({ part: 'catalog' })),
   });
   const listings = createListingsService({
     accounts,
@@ -233,7 +248,9 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   });
   // Issue 31.3: one listener on reads of listings: the jobs learn of their ads (23.5), then a listing
   // changed elsewhere reaches its linked draft (23.1).
-  listings.followReads(followReads({ jobs: publish, seen: live.seen.seen, log: ports.log }));
+  listings.followReads(
+    followReads({ jobs: publish, seen: live.seen.seen, log: ports.log, learn: knownGood.learnListings }),
+  );
   bound.linked = live.seen.linked;
   // Issue 17: imports into drafts, photos through the drafts' own intake.
   const imports = createImportService({
@@ -388,7 +405,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       ...scheduleHandlers(automation.schedules),
       ...feedsHandlers(feeds),
       ...priceRulesHandlers(priceRules),
-      ...catalogHandlers(catalog),
+      ...catalogHandlers(catalog, knownGood),
     },
     ports.log,
     { dataDir: config.dataDir },
@@ -401,6 +418,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     feeds,
     priceDue: priceRules.due,
     catalog,
+    knownGood,
     photoFile: (urlPath) => resolvePhotoFile(config.dataDir, urlPath),
     download: {
       take: (urlPath) => files.downloads?.take(urlPath),
@@ -436,6 +454,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       const closed = await Promise.allSettled([draftsStore.close(), suggestions.flush()]);
       for (const result of closed)
         if (result.status === 'rejected') ports.log.error('Saving the drafts on quit failed', result.reason);
+      await step('Writing what the service took', () => knownGood.flush());
       await step('Closing the embedded service', () => sandbox.close());
     },
   };

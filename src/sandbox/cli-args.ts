@@ -45,6 +45,16 @@ Quirks (the spec's "not shown" points):
   --publication-state-change on|404|405|501
                                        PUT .../publications/{uuid}/state?requestedState=PAUSED|RESUMED
                                        offered, or answered 404, 405 or 501 (on)
+  --category-paths any|catalog         a listing create or update whose category is not a path of the
+                                       marketplace's catalog is 400 "Failed to read request", as the
+                                       real service answers it (any; the app's Sandbox: catalog)
+  --attribute-values any|catalog|KEY,KEY
+                                       a select's value outside the catalog's options for the
+                                       listing's category is 400 "Failed to read request": for every
+                                       key, or only the keys named (any: the catalog's lists hold only
+                                       values that had listings, so they are incomplete)
+  --catalog FILE                       the catalog file these two check against (default: the one
+                                       shipped with the app, src/shared/marketplace-catalog.json)
 
 Faults:
   ${FAULT_SYNTAX.replace(/\n/g, '\n  ')}
@@ -87,6 +97,9 @@ export function parseCli(argv: string[]): CliCommand {
       'publication-states': { type: 'string' },
       'listing-delete': { type: 'string' },
       'publication-state-change': { type: 'string' },
+      'category-paths': { type: 'string' },
+      'attribute-values': { type: 'string' },
+      catalog: { type: 'string' },
     },
   });
   if (values.help) return { help: true };
@@ -126,6 +139,10 @@ export function parseCli(argv: string[]): CliCommand {
   const stateChange = values['publication-state-change'];
   if (stateChange !== undefined)
     quirks.publicationStateChange = offered('publication-state-change', stateChange);
+  const paths = values['category-paths'];
+  if (paths !== undefined) quirks.categoryPaths = oneOf('category-paths', paths, ['any', 'catalog'] as const);
+  const checked = values['attribute-values'];
+  if (checked !== undefined) quirks.attributeValues = attributeValues(checked);
   const options: SandboxOptions = {
     port: num('port', values.port),
     host: values.host,
@@ -140,6 +157,7 @@ export function parseCli(argv: string[]): CliCommand {
     seed: num('seed', values.seed),
     faults: values.fault?.map(parseFaultSpec),
     quirks,
+    catalogFile: values.catalog,
     log: !values.quiet,
   };
   return {
@@ -157,6 +175,18 @@ function oneOf<const T extends string>(flag: string, value: string, allowed: rea
 function offered(flag: string, value: string): Offered {
   const v = oneOf(flag, value, ['on', '404', '405', '501'] as const);
   return v === 'on' ? 'on' : (Number(v) as 404 | 405 | 501);
+}
+
+/** `any`, `catalog`, or keys separated by commas. */
+function attributeValues(value: string): QuirksPatch['attributeValues'] {
+  if (value === 'any' || value === 'catalog') return value;
+  const keys = value
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean);
+  if (keys.length === 0)
+    throw new Error('--attribute-values must be any, catalog or keys such as groesse,condition');
+  return keys;
 }
 
 /** Parses `ID:SECRET` or `ID:SECRET:no-grant`. */

@@ -1,5 +1,6 @@
 // What every route handler works with; one object per sandbox instance.
 import type { TokenService } from './auth';
+import type { CatalogSource } from './catalog-check';
 import type { Line } from './bandwidth';
 import type { FaultSet } from './faults';
 import type { FileStore } from './files';
@@ -33,6 +34,8 @@ export interface SandboxContext {
   /** The modelled line bodies cross (see bandwidth.ts). */
   readonly line: Line;
   readonly clients: Map<string, ClientConfig>;
+  /** The marketplace's catalog, for the quirks `categoryPaths` and `attributeValues`. */
+  catalog: CatalogSource;
   /** `http://host:port`, known once listening. */
   origin: string;
   /** Aborted on close, so injected delays end with the server. */

@@ -42,6 +42,11 @@ export interface SandboxOptions {
   faults?: FaultRule[];
   /** Quirks for the spec's "not shown" points (see quirks.ts). */
   quirks?: QuirksPatch;
+  /**
+   * The catalog file the quirks `categoryPaths` and `attributeValues` check against; default: the
+   * one shipped with the app (src/shared/marketplace-catalog.json).
+   */
+  catalogFile?: string;
   /** Log requests to stderr (default false). */
   log?: boolean;
 }

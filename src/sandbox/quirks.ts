@@ -45,7 +45,26 @@ export interface Quirks {
   listingDelete: Offered;
   /** `PUT /v1/listings/{uuid}/publications/{publicationUuid}/state?requestedState=PAUSED|RESUMED`. */
   publicationStateChange: Offered;
+  /**
+   * The valid category paths are not shown: any path of non-blank names (`any`), or only the paths of
+   * the marketplace's catalog (`catalog`), a create or update with another one answered 400 Failed to
+   * read request, as the real service answers a path it does not know (issue 33.5).
+   */
+  categoryPaths: CategoryPaths;
+  /**
+   * The valid attribute values are not shown: any (`any`), or a select's value must be one of the
+   * catalog's options for the listing's category, for every key (`catalog`) or only the keys listed.
+   * The catalog's lists are incomplete (they hold the values that had listings), so this is asked for
+   * by key, and off by default even where paths are checked. A key the category does not list passes.
+   */
+  attributeValues: AttributeValues;
 }
+
+/** The `categoryPaths` quirk. */
+export type CategoryPaths = 'any' | 'catalog';
+
+/** The `attributeValues` quirk: any value, the catalog's options for every select, or for these keys. */
+export type AttributeValues = 'any' | 'catalog' | readonly string[];
 
 /** A change to the quirks; `stateNames` may name one of the two states only. */
 export type QuirksPatch = Partial<Omit<Quirks, 'stateNames'>> & {
@@ -64,6 +83,8 @@ export const DEFAULT_QUIRKS: Readonly<Quirks> = Object.freeze({
   publicationStates: 'present',
   listingDelete: 'on',
   publicationStateChange: 'on',
+  categoryPaths: 'any',
+  attributeValues: 'any',
 });
 
 /** Returns `base` with `patch` applied, rejecting values the sandbox cannot honour. */
@@ -79,7 +100,17 @@ export function applyQuirks(base: Quirks, patch: QuirksPatch): Quirks {
     publicationStates: patch.publicationStates ?? base.publicationStates,
     listingDelete: patch.listingDelete ?? base.listingDelete,
     publicationStateChange: patch.publicationStateChange ?? base.publicationStateChange,
+    categoryPaths: patch.categoryPaths ?? base.categoryPaths,
+    attributeValues: patch.attributeValues ?? base.attributeValues,
   };
+  if (!['any', 'catalog'].includes(next.categoryPaths))
+    throw new Error(`bad categoryPaths ${String(next.categoryPaths)}`);
+  const values = next.attributeValues;
+  if (
+    !(values === 'any' || values === 'catalog') &&
+    !(Array.isArray(values) && values.every((key) => typeof key === 'string' && key.trim() !== ''))
+  )
+    throw new Error(`bad attributeValues ${JSON.stringify(values)}`);
   for (const name of ['listingDelete', 'publicationStateChange'] as const) {
     if (!OFFERED_VALUES.includes(next[name])) throw new Error(`bad ${name} ${String(next[name])}`);
   }

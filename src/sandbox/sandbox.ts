@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { TokenService } from './auth';
 import { Pipe } from './bandwidth';
 import type { RuntimeConfig, SandboxContext } from './context';
+import { openCatalogSource } from './catalog-check';
 import { FaultSet } from './faults';
 import type { FaultRule } from './faults';
 import { FileStore } from './files';
@@ -52,6 +53,8 @@ export interface Sandbox {
   setQuirks(patch: QuirksPatch): Quirks;
   /** Body bytes received and sent while a bandwidth was set (see `bandwidthMbit`). */
   traffic(): { received: number; sent: number };
+  /** Checks later listings against this catalog file (the quirks `categoryPaths`, `attributeValues`). */
+  useCatalogFile(file: string): Promise<void>;
   /** Changes run-time settings (TTLs, validation delay, media limit, latency, bandwidth) for later requests. */
   configure(patch: Partial<RuntimeConfig>): void;
   /** Stops the server, writes the state (with `dataDir`) and removes temporary files. */
@@ -68,6 +71,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const warn = (message: string): void => void process.stderr.write(`${message}\n`);
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const saved = options.dataDir ? await loadState(options.dataDir, warn) : null;
+  const catalog = await openCatalogSource(options.catalogFile);
 
   const keys = saved?.keys ?? {
     jwt: randomBytes(32).toString('base64'),
@@ -102,6 +106,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       down: new Pipe(() => ctx.config.bandwidthMbit, closing.signal),
     },
     clients,
+    catalog,
     origin: '',
     closing: closing.signal,
   };
@@ -183,6 +188,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       quirks = applyQuirks(quirks, patch);
       ctx.quirks = quirks;
       return quirks;
+    },
+    async useCatalogFile(file) {
+      ctx.catalog = await openCatalogSource(file);
     },
     configure(patch) {
       const next = { ...ctx.config, ...patch };

@@ -119,6 +119,14 @@ export interface ServiceFailure {
   status?: number;
   /** Draft fields the app suspects (dotted paths, e.g. `publication.district`). */
   fields?: readonly string[];
+  /** The likely cause of a refusal, in each language (issue 33.4: a category or value the catalog does not know). */
+  likelyCause?: LikelyCause;
+}
+
+/** The likely cause of a refusal, worded in each language by main (it needs the catalog and the account). */
+export interface LikelyCause {
+  en: string;
+  de: string;
 }
 
 /** The key of the sentence for `failure`, or undefined when neither the table nor the token codes cover it. */
@@ -149,7 +157,10 @@ export function serviceMessage(failure: ServiceFailure, language: DraftLanguage)
     fields.length > 0 && text.todoFields
       ? fillPlaceholders(text.todoFields, { fields: fields.join(', ') }, language)
       : text.todo;
-  return { key, title: text.title, what: text.what, todo };
+  const cause = failure.likelyCause?.[language];
+  const what =
+    cause && text.cause ? `${text.what} ${fillPlaceholders(text.cause, { cause }, language)}` : text.what;
+  return { key, title: text.title, what, todo };
 }
 
 /** The sentence as one line of text ("What happened. What to do."), for logs and plain messages. */

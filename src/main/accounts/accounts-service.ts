@@ -39,6 +39,8 @@ export interface AccountsServiceDeps {
   timeoutMs?: number;
   /** Gets each client's retry and token lines, with the account's id. */
   log?: Log;
+  /** Wraps each account's client (issue 33.4: what the service takes and refuses is learned there). */
+  watchClient?: (accountId: string, client: ServiceClient) => ServiceClient;
 }
 
 export interface AccountsService {
@@ -146,7 +148,8 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
     const key = JSON.stringify([record.authUrl, record.baseUrl, record.clientId, record.authScheme]);
     const cached = clients.get(id);
     if (cached?.key === key) return cached.client;
-    const created = newClient(record, record.authUrl, record.baseUrl);
+    const plain = newClient(record, record.authUrl, record.baseUrl);
+    const created = deps.watchClient ? deps.watchClient(id, plain) : plain;
     clients.set(id, { key, client: created });
     return created;
   };

@@ -4,7 +4,7 @@
 // the sandbox is told not to write it into its own state file.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { startSandbox, type Sandbox } from '../../sandbox';
+import { startSandbox, type QuirksPatch, type Sandbox } from '../../sandbox';
 import type { SecretStore } from '../secrets/secret-store';
 import { SANDBOX_ACCOUNT_ID } from '../storage/accounts-store';
 
@@ -19,8 +19,49 @@ export interface EmbeddedSandbox {
   close(): Promise<void>;
 }
 
+/**
+ * What the embedded sandbox refuses of the marketplace's catalog (issue 33.5): the seller's Sandbox
+ * refuses category paths outside the catalog, so practice there teaches what the real service says;
+ * select values are accepted (the catalog's lists are incomplete).
+ */
+export type SandboxCatalogChecks = Pick<QuirksPatch, 'categoryPaths' | 'attributeValues'>;
+
+export const SANDBOX_CATALOG_CHECKS: SandboxCatalogChecks = {
+  categoryPaths: 'catalog',
+  attributeValues: 'any',
+};
+
+/**
+ * The checks LISTING_DESK_SANDBOX_CATALOG asks for, meant for tests: `off` accepts any path (tests
+ * that make up categories), `paths` is the default, `paths,values` or `paths,values=KEY+KEY` also
+ * refuses select values outside the catalog. Unset or unreadable: the default.
+ */
+export function sandboxCatalogChecks(env: NodeJS.ProcessEnv = process.env): SandboxCatalogChecks {
+  const asked = env.LISTING_DESK_SANDBOX_CATALOG?.trim();
+  if (!asked) return SANDBOX_CATALOG_CHECKS;
+  if (asked === 'off') return { categoryPaths: 'any', attributeValues: 'any' };
+  const words = asked.split(',').map((word) => word.trim());
+  const values = words.find((word) => word === 'values' || word.startsWith('values='));
+  const keys = values?.slice('values='.length).split('+').filter(Boolean) ?? [];
+  return {
+    categoryPaths: words.includes('paths') ? 'catalog' : 'any',
+    attributeValues: values === undefined ? 'any' : keys.length > 0 ? keys : 'catalog',
+  };
+}
+
+export interface EmbeddedSandboxOptions {
+  /** Default: `sandboxCatalogChecks()` (the environment, else SANDBOX_CATALOG_CHECKS). */
+  checks?: SandboxCatalogChecks;
+  /** The catalog file the checks read; default: the one shipped with the app. */
+  catalogFile?: string;
+}
+
 /** Starts the embedded sandbox under `<dataDir>/sandbox`. */
-export async function startEmbeddedSandbox(dataDir: string, secrets: SecretStore): Promise<EmbeddedSandbox> {
+export async function startEmbeddedSandbox(
+  dataDir: string,
+  secrets: SecretStore,
+  options: EmbeddedSandboxOptions = {},
+): Promise<EmbeddedSandbox> {
   let secret = await secrets.get(SANDBOX_ACCOUNT_ID);
   if (!secret) {
     secret = randomBytes(24).toString('base64url');
@@ -31,6 +72,8 @@ export async function startEmbeddedSandbox(dataDir: string, secrets: SecretStore
     clients: [{ clientId: SANDBOX_CLIENT_ID, clientSecret: secret }],
     persistClients: false,
     port: 0,
+    quirks: options.checks ?? sandboxCatalogChecks(),
+    ...(options.catalogFile !== undefined && { catalogFile: options.catalogFile }),
   });
   return {
     authUrl: sandbox.authUrl,

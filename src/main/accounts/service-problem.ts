@@ -13,6 +13,7 @@ export function problemOf(error: unknown): ServiceProblem {
       ...(error.detail && { detail: error.detail }),
       operation: error.operation,
       ...(error.title && { title: error.title }),
+      ...(error.likelyCause && { likelyCause: error.likelyCause }),
     };
   }
   return { problem: 'internal', message: error instanceof Error ? error.message : String(error) };

@@ -9,3 +9,6 @@ export interface KnownGood {
   /** The service took this value of this key in this category for the account. */
   value(accountId: string, path: string, key: string, value: string): boolean;
 }
+
+/** An account's known-good categories and values, as `catalog:known-good` answers them. */
+export type { KnownGoodCategories } from '../../shared/ipc/contract-catalog';

@@ -15,6 +15,7 @@ function whyOf(error: PublishJobError): string {
     ...(error.operation !== undefined && { operation: error.operation }),
     ...(error.status !== undefined && { status: error.status }),
     ...(error.fields !== undefined && { fields: error.fields }),
+    ...(error.likelyCause !== undefined && { likelyCause: error.likelyCause }),
   };
   return serviceMessageLine(failure, language) ?? `${error.detail} ${error.whatToDo}`.trim();
 }

@@ -7,6 +7,8 @@ import deSecrets from '../../shared/i18n/locales/de.secrets.json';
 import deNotice from '../../shared/i18n/locales/de.notice.json';
 import deCatalog from '../../shared/i18n/locales/de.catalog.json';
 import enCatalog from '../../shared/i18n/locales/en.catalog.json';
+import deKnownGood from '../../shared/i18n/locales/de.knownGood.json';
+import enKnownGood from '../../shared/i18n/locales/en.knownGood.json';
 import deExport from '../../shared/i18n/locales/de.export.json';
 import deIpc from '../../shared/i18n/locales/de.ipc.json';
 import deMedia from '../../shared/i18n/locales/de.media.json';
@@ -47,6 +49,7 @@ export const mainResources = {
     shop: enShop,
     schedule: enSchedule,
     catalog: enCatalog,
+    knownGood: enKnownGood,
   },
   de: {
     menu: deMenu,
@@ -63,6 +66,7 @@ export const mainResources = {
     shop: deShop,
     schedule: deSchedule,
     catalog: deCatalog,
+    knownGood: deKnownGood,
   },
 };
 

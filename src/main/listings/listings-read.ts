@@ -3,7 +3,8 @@
 // the one place that tells the others, always in the same order: first the publish jobs learn what
 // the whole list says of their ads (issue 23.5), then each listing the read found new or changed
 // reaches its linked draft (issue 23.1). So the window hears of a read in one order: the list, the
-// jobs (and their states on the list's rows), then the drafts.
+// jobs (and their states on the list's rows), then the drafts. Before all, the categories and values
+// the listings carry are learned as known good (issue 33.4).
 import type { ListingView } from '../../shared/ipc/types';
 import { tellJobs, type AdFollower, type ListRead } from './ad-news';
 
@@ -16,6 +17,8 @@ export interface ListingsRead {
   changed: readonly ListingView[];
   /** Set by a read of the account's whole list: what it says of the publish jobs' ads. */
   ads?: ListRead;
+  /** Set by a read of the account's whole list: every listing it holds, changed or not. */
+  all?: readonly ListingView[];
 }
 
 /** The listener a read is told to; the read waits until it resolves. */
@@ -28,12 +31,19 @@ export interface ReadFollowers {
   /** Takes a listing as read into its linked draft (the one way live changes reach it). */
   seen(accountId: string, listing: ListingView, readAt: number): Promise<void>;
   log: { error(message: string, error?: unknown): void };
+  /** Learns the categories and values of the listings read (issue 33.4: what the service took). */
+  learn?(accountId: string, listings: readonly ListingView[]): void;
 }
 
 /** The one listener on reads: the jobs first (waited for), then the linked drafts (not waited for). */
 export function followReads(followers: ReadFollowers): ListingsReadListener {
-  const { jobs, seen, log } = followers;
-  return async ({ accountId, readAt, changed, ads }) => {
+  const { jobs, seen, log, learn } = followers;
+  return async ({ accountId, readAt, changed, ads, all }) => {
+    try {
+      learn?.(accountId, all ?? changed);
+    } catch (error) {
+      log.error('Could not learn from a read of the listings', error);
+    }
     // Waited for: a refresh answers once the Publishing view has the news.
     if (ads)
       await tellJobs(jobs, ads).catch((error: unknown) =>

@@ -152,7 +152,7 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
       const known = new Map(before.listings.map((l) => [l.uuid, JSON.stringify(l)]));
       const changed = listings.filter((l) => known.get(l.uuid) !== JSON.stringify(l));
       const ads = { accountId, askedAtMs, listed, unreadable, states: read };
-      heard = { accountId, readAt, changed, ads };
+      heard = { accountId, readAt, changed, ads, all: listings };
       // An item that cannot be read is named to the seller (in the view) and in the log, never dropped.
       for (const item of unreadable) {
         warn(

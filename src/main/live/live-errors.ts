@@ -19,6 +19,7 @@ export function liveAppError(problem: LiveProblem, cause?: unknown, message = me
     ...(base.detail !== undefined && { detail: base.detail }),
     ...(base.title !== undefined && { title: base.title }),
     ...(base.operation !== undefined && { operation: base.operation }),
+    ...(base.likelyCause !== undefined && { likelyCause: base.likelyCause }),
     problem,
     message,
   };

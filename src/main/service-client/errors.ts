@@ -3,6 +3,7 @@
 // holds the original got error: that one carries the request options (client secret, token).
 import { RequestError } from 'got';
 import { ZodError } from 'zod';
+import type { LikelyCause } from '../../shared/service-messages';
 import { transportMessage, unexpectedShapeMessage } from './messages';
 import { isIdempotent } from './operations';
 import type { OperationName } from './operations';
@@ -24,6 +25,8 @@ export interface ServiceErrorInit {
   /** Low-level error code (ECONNREFUSED, ETIMEDOUT, ...), for logs. */
   systemCode?: string;
   cause?: unknown;
+  /** What the app suspects of a refusal that names nothing (issue 33.4), in each language. */
+  likelyCause?: LikelyCause;
 }
 
 /** Why a call of the listing service failed. */
@@ -40,6 +43,7 @@ export class ServiceError extends Error {
   /** True when repeating the same call cannot create a duplicate. */
   readonly safeToRepeat: boolean;
   readonly systemCode?: string;
+  readonly likelyCause?: LikelyCause;
 
   constructor(init: ServiceErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -51,8 +55,27 @@ export class ServiceError extends Error {
     this.instance = init.instance;
     this.retryAfterMs = init.retryAfterMs;
     this.systemCode = init.systemCode;
+    this.likelyCause = init.likelyCause;
     this.safeToRepeat = init.safeToRepeat ?? defaultSafeToRepeat(init.operation, init.problem, init.status);
   }
+}
+
+/** The same error, with the likely cause of the refusal the app found. */
+export function withLikelyCause(error: ServiceError, likelyCause: LikelyCause): ServiceError {
+  return new ServiceError({
+    operation: error.operation,
+    problem: error.problem,
+    message: error.message,
+    ...(error.status !== undefined && { status: error.status }),
+    ...(error.title !== undefined && { title: error.title }),
+    ...(error.detail !== undefined && { detail: error.detail }),
+    ...(error.instance !== undefined && { instance: error.instance }),
+    ...(error.retryAfterMs !== undefined && { retryAfterMs: error.retryAfterMs }),
+    ...(error.systemCode !== undefined && { systemCode: error.systemCode }),
+    safeToRepeat: error.safeToRepeat,
+    cause: error.cause,
+    likelyCause,
+  });
 }
 
 // Failures that happen before a request is sent, so even a POST surely was not processed.

@@ -6,7 +6,7 @@ export type { AuthScheme } from './api-request';
 export type { AuthForm, AuthSetting } from './auth-form';
 export { ConnectionFailure, findConnection, testConnection } from './connection-check';
 export type { ConnectionFound, ConnectionTarget } from './connection-check';
-export { ServiceError, defaultSafeToRepeat, toServiceError } from './errors';
+export { ServiceError, defaultSafeToRepeat, toServiceError, withLikelyCause } from './errors';
 export type { ErrorContext, ServiceErrorInit } from './errors';
 export { OPERATION_METHODS, isIdempotent } from './operations';
 export type { OperationName } from './operations';

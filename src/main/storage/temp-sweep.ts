@@ -39,7 +39,9 @@ export async function sweepTempFiles(folder: string, before?: number): Promise<n
 
 /** The data folder's own files, caches and the embedded service's state: quick, run before start. */
 export async function sweepDataFolder(dataDir: string): Promise<number> {
-  const folders = ['.', 'cache/listings', 'sandbox', 'sandbox/uploads'].map((f) => path.join(dataDir, f));
+  const folders = ['.', 'cache/listings', 'known-good', 'sandbox', 'sandbox/uploads'].map((f) =>
+    path.join(dataDir, f),
+  );
   const counts = await Promise.all(folders.map(sweepTempFiles));
   return counts.reduce((a, b) => a + b, 0);
 }

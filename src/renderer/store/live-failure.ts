@@ -8,6 +8,14 @@ export interface LiveFailure extends Omit<ServiceProblem, 'problem'> {
   problem: string | null;
 }
 
+/** The likely cause of a refusal main found (issue 33.4), when it came in both languages. */
+function likelyCause(value: unknown): { en: string; de: string } | undefined {
+  const cause = value as { en?: unknown; de?: unknown } | null | undefined;
+  return typeof cause?.en === 'string' && typeof cause.de === 'string'
+    ? { en: cause.en, de: cause.de }
+    : undefined;
+}
+
 /** The failure of a contract call in the form the live views show (problem code and the service's words). */
 export function failureOf(error: unknown): LiveFailure {
   if (error instanceof IpcError) {
@@ -20,6 +28,7 @@ export function failureOf(error: unknown): LiveFailure {
       ...(text(details.title) && { title: text(details.title) }),
       ...(text(details.detail) && { detail: text(details.detail) }),
       ...(text(details.operation) && { operation: text(details.operation) }),
+      ...(likelyCause(details.likelyCause) && { likelyCause: likelyCause(details.likelyCause) }),
     };
   }
   return { problem: null, message: error instanceof Error ? error.message : String(error) };

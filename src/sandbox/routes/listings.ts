@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
 import { mediaPrefix } from '../context';
+import { passesCatalog } from '../catalog-check';
 import { problems } from '../errors';
 import type { ListingRecord } from '../model';
 import { revalidate, settleListing } from '../publication-state';
@@ -18,6 +19,9 @@ export function listingRoutes(api: FastifyInstance, ctx: SandboxContext): void {
     'POST /v1/listings',
     async (request, reply) => {
       const body = parseBody(listingCreate, request.body, problems.failedToRead);
+      const { category, attributes } = body;
+      if (!passesCatalog(ctx.quirks, ctx.catalog, { category, attributes, sendsCategory: true }))
+        throw problems.failedToRead();
       const listing: ListingRecord = {
         uuid: randomUUID(),
         clientId: request.clientId,
@@ -66,6 +70,13 @@ export function listingRoutes(api: FastifyInstance, ctx: SandboxContext): void {
     async (request, reply) => {
       const body = parseBody(listingUpdate, request.body, problems.failedToRead);
       const listing = ownListing(ctx, request, param(request, 'uuid'));
+      const checked = {
+        category: body.category ?? listing.category,
+        sendsCategory: body.category != null,
+        ...(body.attributes && { attributes: body.attributes }),
+      };
+      // Not shown by the spec for an update; answered as a create's invalid data is.
+      if (!passesCatalog(ctx.quirks, ctx.catalog, checked)) throw problems.failedToRead();
       const now = Date.now();
       settleListing(listing, ctx.store, now);
       listing.title = body.title ?? listing.title;

@@ -2,7 +2,7 @@
 // (the picker, the attributes), and Settings → About shows where it came from and loads a newer file.
 import { z } from 'zod';
 import type { Catalog, CatalogOrigin } from '../domain/catalog';
-import { absolutePathSchema } from './input-schemas';
+import { absolutePathSchema, segmentIdSchema } from './input-schemas';
 import { channel, noInput } from './channel';
 
 /** The answer to loading a catalog file: in use now, or why not in the seller's words. */
@@ -15,4 +15,14 @@ export const catalogChannels = {
   'catalog:get': channel<{ catalog: Catalog; origin: CatalogOrigin }>()(noInput),
   /** Loads a catalog file the seller picked; it replaces the one in use when it parses and is newer. */
   'catalog:load-file': channel<CatalogLoadAnswer>()(z.object({ path: absolutePathSchema }).strict()),
+  /**
+   * What the service has shown it takes from an account (issue 33.4): each category path its listings
+   * carry or it accepted, with the values taken per key. The window marks these as known good.
+   */
+  'catalog:known-good': channel<{ categories: KnownGoodCategories }>()(
+    z.object({ accountId: segmentIdSchema }).strict(),
+  ),
 };
+
+/** Per path, the values taken per key: `{"Mode_Beauty/Schuhe_Damen": {"groesse": ["38"]}}`. */
+export type KnownGoodCategories = Record<string, Record<string, string[]>>;

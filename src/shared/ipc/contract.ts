@@ -377,5 +377,7 @@ export interface EventPayloads {
   'feeds:changed': { ids: string[] };
   /** Another catalog is in use (a newer file was loaded): the picker and the labels read it again. */
   'catalog:changed': CatalogOrigin;
+  /** An account's known-good categories or values grew (issue 33.4): `catalog:known-good` reads them. */
+  'catalog:known-good-changed': { accountId: string };
 }
 export type EventOf<E extends EventName> = EventPayloads[E];

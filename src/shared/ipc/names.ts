@@ -114,6 +114,7 @@ export const channelNames = [
   // Issue 33, the marketplace's catalog.
   'catalog:get',
   'catalog:load-file',
+  'catalog:known-good',
 ] as const;
 export type ChannelName = (typeof channelNames)[number];
 
@@ -135,6 +136,7 @@ export const eventNames = [
   'feeds:progress',
   'feeds:changed',
   'catalog:changed',
+  'catalog:known-good-changed',
 ] as const;
 export type EventName = (typeof eventNames)[number];
 

@@ -14,4 +14,6 @@ export interface ServiceProblem {
   operation?: string;
   /** The service's own title, shown under "Details". */
   title?: string;
+  /** The likely cause of a refusal, in each language (issue 33.4: a category or value not known good). */
+  likelyCause?: { en: string; de: string };
 }

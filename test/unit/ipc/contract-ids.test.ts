@@ -117,6 +117,7 @@ const table: Partial<Record<ChannelName, { input: Record<string, unknown>; ids: 
   'templates:new-draft': { input: { accountId: 'acc-1', id: PUB }, ids: [['accountId'], ['id']] },
   // Issue 25.5, price rules.
   'priceRules:set-draft': { input: { draftId: DRAFT, rule: null }, ids: [['draftId']] },
+  'catalog:known-good': { input: { accountId: 'acc-1' }, ids: [['accountId']] },
   'priceRules:set-template': {
     input: { accountId: 'acc-1', id: PUB, rule: null },
     ids: [['accountId'], ['id']],

@@ -191,6 +191,7 @@ export function jobErrorText(error: PublishJobError, language: UiLanguage): stri
     ...(error.operation !== undefined && { operation: error.operation }),
     ...(error.status !== undefined && { status: error.status }),
     ...(error.fields !== undefined && { fields: error.fields }),
+    ...(error.likelyCause !== undefined && { likelyCause: error.likelyCause }),
   };
   return (
     serviceMessageLine(failure, language) ??

@@ -4,7 +4,7 @@
 import type { PublishRemedy } from '../../../shared/domain/publishing';
 import { TOKEN_ERROR_CODES } from '../../../shared/service';
 import { AppError } from '../../errors/app-error';
-import { serviceMessage } from '../../../shared/service-messages';
+import { serviceMessage, type LikelyCause } from '../../../shared/service-messages';
 import { ServiceError, isIdempotent, type OperationName } from '../../service-client';
 import type { JobError } from '../jobs';
 import { isAbortError } from '../pacing';
@@ -18,6 +18,8 @@ export interface FailureFacts {
   title?: string;
   detail?: string;
   retryAfterMs?: number;
+  /** What the app suspects of a refusal that names nothing (issue 33.4), in each language. */
+  likelyCause?: LikelyCause;
 }
 
 export type Verdict =
@@ -75,6 +77,7 @@ export function factsOf(error: unknown): FailureFacts {
       title: error.title,
       detail: error.detail,
       retryAfterMs: error.retryAfterMs,
+      ...(error.likelyCause && { likelyCause: error.likelyCause }),
     };
   }
   if (error instanceof JobFailure)
@@ -146,7 +149,13 @@ export function jobError(
   fields: readonly string[] = [],
 ): JobError {
   const seller = serviceMessage(
-    { operation: facts.operation, problem: facts.problem, status: facts.status, fields },
+    {
+      operation: facts.operation,
+      problem: facts.problem,
+      status: facts.status,
+      fields,
+      ...(facts.likelyCause && { likelyCause: facts.likelyCause }),
+    },
     'en',
   );
   return {
@@ -159,6 +168,7 @@ export function jobError(
     at: at.toISOString(),
     ...(facts.operation !== undefined && { operation: facts.operation }),
     ...(seller && fields.length > 0 && { fields: [...fields] }),
+    ...(seller && facts.likelyCause && { likelyCause: facts.likelyCause }),
     ...(facts.title && { serviceTitle: facts.title }),
     ...(facts.detail && { serviceDetail: facts.detail }),
   };

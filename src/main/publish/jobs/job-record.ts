@@ -65,6 +65,8 @@ const errorSchema = z.object({
   operation: z.string().optional(),
   /** Draft fields the app suspects after a refusal that names none. */
   fields: z.array(z.string()).optional(),
+  /** The likely cause of a refusal, in each language (issue 33.4). */
+  likelyCause: z.object({ en: z.string(), de: z.string() }).optional(),
   /** The service's own title and detail, shown under "Details". */
   serviceTitle: z.string().optional(),
   serviceDetail: z.string().optional(),
@@ -132,7 +134,10 @@ export const jobRecordSchema = z.object({
    */
   retracked: z.boolean().optional(),
   /** What became of the ad after the job finished (see later-life.ts); absent or null: as it left it. */
-  later: z.object({ outcome: z.enum(adLaterOutcomes), at: z.string() }).nullable().optional(),
+  later: z
+    .object({ outcome: z.enum(adLaterOutcomes), at: z.string() })
+    .nullable()
+    .optional(),
 });
 export type JobRecord = z.infer<typeof jobRecordSchema>;
 export type JobError = NonNullable<JobRecord['error']>;

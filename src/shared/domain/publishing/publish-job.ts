@@ -59,6 +59,8 @@ export interface PublishJobError {
   operation?: string;
   /** Draft fields the app suspects after a refusal that names none (dotted paths). */
   fields?: string[];
+  /** The likely cause of a refusal, in each language (issue 33.4: a category or value not known good). */
+  likelyCause?: { en: string; de: string };
   /** The service's own title and detail, shown under "Details". */
   serviceTitle?: string;
   serviceDetail?: string;
