@@ -54,6 +54,13 @@ export function isNumberText(text: string): boolean {
 
 const keyOf = (row: AttributeRow) => row.key.trim();
 
+/** Options by their number, smallest first, where each is one (the catalog lists years newest first). */
+function byNumber(options: CatalogFieldOption[]): CatalogFieldOption[] {
+  if (!options.every((option) => isNumberText(option.value))) return options;
+  const number = (option: CatalogFieldOption) => Number(option.value.replace(',', '.'));
+  return [...options].sort((a, b) => number(a) - number(b));
+}
+
 /** The first row of each key, as `attributesOf` keeps it. */
 function firstRows(rows: readonly AttributeRow[]): Map<string, AttributeRow> {
   const first = new Map<string, AttributeRow>();
@@ -111,7 +118,7 @@ export function catalogFields(
     const control = controlOf(attribute);
     const row = first.get(attribute.key);
     const options = control === 'number' ? [] : optionsOf(view, path, attribute, control, language);
-    const all = control === 'number' ? optionsOf(view, path, attribute, 'select', language) : [];
+    const all = control === 'number' ? byNumber(optionsOf(view, path, attribute, 'select', language)) : [];
     const value = row?.value ?? '';
     const field = {
       key: attribute.key,
@@ -130,9 +137,14 @@ export function catalogFields(
   return { fields, freeRows: rows.filter((row) => row.free || !bound.has(row.id)) };
 }
 
-/** A number's hint: its label where it is the number written out (`5.000`), else `1 = Januar`. */
-export function hintText(option: CatalogFieldOption): string {
-  return option.label.replace(/\D/g, '') === option.value ? option.label : `${option.value} = ${option.label}`;
+/**
+ * A number's hint: the number as the language writes it where the label is the number written out
+ * (`5.000`, `5,000`; a year as it is), else `1 = Januar`.
+ */
+export function hintText(option: CatalogFieldOption, language: CatalogLanguage): string {
+  if (option.label === option.value) return option.label;
+  if (option.label.replace(/\D/g, '') !== option.value) return `${option.value} = ${option.label}`;
+  return Number(option.value).toLocaleString(language === 'de' ? 'de-DE' : 'en-GB');
 }
 
 /**

@@ -80,10 +80,14 @@ describe("the category's attributes as the editor's fields", () => {
     const { fields } = catalogFields(view, CARS, rows, 'de');
     const km = field(fields, 'km');
     expect(km).toMatchObject({ control: 'number', options: [], value: '125000', unknown: false });
-    expect(km.hints.map(hintText)).toEqual(['5.000', expect.stringMatching(/^\d{1,3}(\.\d{3})+$/)]);
-    expect(field(fields, 'ez')).toMatchObject({ value: 'neu', unknown: true });
+    expect(km.hints.map((hint) => hintText(hint, 'de'))).toEqual(['5.000', '150.000']);
+    expect(km.hints.map((hint) => hintText(hint, 'en'))).toEqual(['5,000', '150,000']);
+    // Smallest first (the catalog lists years newest first); a year as it is written.
+    const ez = field(fields, 'ez');
+    expect(ez).toMatchObject({ value: 'neu', unknown: true });
+    expect(ez.hints.map((hint) => hintText(hint, 'en'))).toEqual(['1910', '2026']);
     const months = field(catalogFields(view, 'Immobilien/Haus_mieten', [], 'de').fields, 'verfuegbarm');
-    expect(months.hints.map(hintText)).toEqual(['1 = Januar', '12 = Dezember']);
+    expect(months.hints.map((hint) => hintText(hint, 'de'))).toEqual(['1 = Januar', '12 = Dezember']);
     const wage = field(catalogFields(view, 'Jobs/Praktika', [], 'de').fields, 'wage');
     expect(wage).toMatchObject({ control: 'number', hints: [] });
     expect(['12', '12,5', '-3', ' 7.25 '].every(isNumberText)).toBe(true);

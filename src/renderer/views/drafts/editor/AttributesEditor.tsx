@@ -101,7 +101,7 @@ export function AttributesEditor({ category, issues, suggestions }: Props) {
       )}
       {offered && <p className="attributes-sub">{t('editor.attributes.freeTitle')}</p>}
       {rows.length === 0 ? (
-        <p className="muted small">{t(offered ? 'editor.attributes.noneFree' : 'editor.attributes.none')}</p>
+        !offered && <p className="muted small">{t('editor.attributes.none')}</p>
       ) : (
         <div className="attribute-head" aria-hidden="true">
           <span>{t('editor.attributes.key')}</span>

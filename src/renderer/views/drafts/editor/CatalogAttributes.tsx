@@ -2,12 +2,12 @@
 // condition and shipping, then the rest in the catalog's order, in a compact grid; many yes/no
 // questions go behind a "more" disclosure together. Labels in the editor's language, values stored
 // and sent as the catalog has them. A value the catalog does not list is kept and marked.
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hintText, type CatalogField } from '../../../store/catalog-fields';
 import { issuesOf, type IssuesByField } from './draft-issues';
 import { attributeValueId, catalogAttributeId } from './field-ids';
-import { useIssueText } from './use-editor-language';
+import { useDraftLanguage, useIssueText } from './use-editor-language';
 
 // No catalog value can hold a NUL: the select's "Another value…".
 const OTHER = '\u0000other';
@@ -22,15 +22,12 @@ interface FieldProps {
 function CatalogFieldView({ field, issues, onChange }: FieldProps) {
   const { t } = useTranslation();
   const issueText = useIssueText();
+  const language = useDraftLanguage();
   const [other, setOther] = useState(false);
-  const otherInput = useRef<HTMLInputElement>(null);
-  const focusOther = useRef(false);
   const listed = field.control === 'select' || field.control === 'yes-no';
+  // The field for another value comes right after the select; focus stays where the seller is
+  // (a select's keys may pass "Another value…" on the way to another option).
   const typing = listed && (other || field.unknown);
-  useEffect(() => {
-    if (typing && focusOther.current) otherInput.current?.focus();
-    focusOther.current = false;
-  }, [typing]);
 
   const { key, row } = field;
   const baseId = catalogAttributeId(key);
@@ -58,7 +55,6 @@ function CatalogFieldView({ field, issues, onChange }: FieldProps) {
           onChange={(event) => {
             const chosen = event.target.value;
             if (chosen === OTHER) {
-              focusOther.current = true;
               setOther(true);
               // The typed value starts empty: the listed one would be no other value.
               if (!field.unknown) onChange(key, '');
@@ -89,7 +85,6 @@ function CatalogFieldView({ field, issues, onChange }: FieldProps) {
       {typing && (
         <input
           id={otherId}
-          ref={otherInput}
           className="catalog-other"
           aria-label={t('editor.attributes.otherLabel', { label: field.label })}
           aria-invalid={problems.length > 0 || undefined}
@@ -101,7 +96,7 @@ function CatalogFieldView({ field, issues, onChange }: FieldProps) {
       {hints && (
         <small id={hintId} className="hint">
           {t('editor.attributes.numberHint', {
-            values: field.hints.map(hintText).join(' … '),
+            values: field.hints.map((hint) => hintText(hint, language)).join(' … '),
           })}
         </small>
       )}
