@@ -43,10 +43,11 @@ describe("the category's attributes as the editor's fields", () => {
       { value: 'ja', label: 'Ja' },
       { value: 'nein', label: 'Nein' },
     ]);
-    expect(catalogFields(view, TOYS, [], 'en').fields.at(-1)?.options.map((o) => o.label)).toEqual([
-      'Yes',
-      'No',
-    ]);
+    expect(
+      catalogFields(view, TOYS, [], 'en')
+        .fields.at(-1)
+        ?.options.map((o) => o.label),
+    ).toEqual(['Yes', 'No']);
     expect(fields.every((f) => f.value === '' && f.row === undefined && !f.unknown && !f.more)).toBe(true);
   });
 

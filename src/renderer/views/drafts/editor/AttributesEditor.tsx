@@ -50,9 +50,7 @@ export function AttributesEditor({ category, issues, suggestions }: Props) {
   const focusNext = useRef<string | null>(null);
   const { fields, freeRows: rows } = useMemo(
     () =>
-      catalog
-        ? catalogFields(catalog.view, category, allRows, language)
-        : { fields: [], freeRows: allRows },
+      catalog ? catalogFields(catalog.view, category, allRows, language) : { fields: [], freeRows: allRows },
     [catalog, category, allRows, language],
   );
   const duplicates = duplicateRowIds(allRows);
