@@ -3,8 +3,8 @@
 // (the one the record keeps), sets no row while empty (an attribute the seller did not set is not
 // sent), and a value the catalog does not list is kept as it is and only marked. Rows of other keys
 // stay free rows below, as do rows the seller added there by hand (`free`), whatever their key.
+// Types only: the catalog's code comes with the catalog, in a chunk of its own (catalog-store.ts).
 import type { CatalogAttribute, CatalogLanguage, CatalogView } from '../../shared/domain/catalog';
-import { yesNoValues } from '../../shared/domain/catalog';
 import { newRowId, type AttributeRow } from './attribute-rows';
 
 /** How a field is edited: a select of the listed values, yes/no, one number, or free text. */
@@ -77,7 +77,7 @@ function optionsOf(
 ): CatalogFieldOption[] {
   const label = (value: string) => view.valueLabel(path, attribute.key, value, language);
   if (control === 'yes-no') {
-    const { yes, no } = yesNoValues(attribute);
+    const { yes, no } = view.yesNoValues(attribute);
     return [yes, no].map((value) => ({ value, label: label(value) }));
   }
   return (attribute.options ?? []).map((option) => ({ value: option.value, label: label(option.value) }));

@@ -32,10 +32,11 @@ function CatalogFieldView({ field, issues, onChange }: FieldProps) {
   const { key, row } = field;
   const baseId = catalogAttributeId(key);
   // The control that holds the row's value has the row's id, so the summary and the shop's
-  // conflicts can point at it as at any attribute row.
-  const valueId = row ? attributeValueId(row) : baseId;
+  // conflicts can point at it as at any attribute row; a row added by hand below keeps its own.
+  const owned = row && !row.free ? row : undefined;
+  const valueId = owned ? attributeValueId(owned) : baseId;
   const controlId = typing ? baseId : valueId;
-  const otherId = row ? valueId : `${baseId}-other`;
+  const otherId = owned ? valueId : `${baseId}-other`;
   const noteId = `${baseId}-note`;
   const hintId = `${baseId}-hint`;
   const errorId = `${baseId}-error`;
