@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { draftFieldsOf } from '../../src/shared/domain/shop/draft-fields';
-import { keyLabel as key, valueLabel as value } from './catalog-labels';
+import { categoryNames, keyLabel as key, valueLabel as value } from './catalog-labels';
 import { call, makeDraft } from './contract-calls';
 import { expect, test } from './fixtures';
 
@@ -111,6 +111,9 @@ test('a toy draft: kind, condition and shipping by their labels, stored as value
 
   await editor.getByRole('button', { name: 'Vorschau', exact: true }).click();
   const preview = page.getByRole('dialog', { name: 'Vorschau' });
+  await expect(preview.getByRole('navigation', { name: 'Kategorie' }).getByRole('listitem')).toHaveText(
+    categoryNames(TOYS, 'de'),
+  );
   const details = preview.getByRole('region', { name: 'Details' });
   await expect(details.getByRole('term')).toContainText([key('art', 'de'), key('condition', 'de')]);
   await expect(details.getByRole('definition')).toContainText([

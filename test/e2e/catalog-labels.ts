@@ -17,3 +17,11 @@ export const keyLabel = (name: string, language: CatalogLanguage) =>
 /** The label of a value of a key in a category (`like_new` → `Sehr Gut`). */
 export const valueLabel = (category: string, name: string, value: string, language: CatalogLanguage) =>
   shippedCatalog.valueLabel(category, name, value, language);
+
+/** The category's names as the preview's breadcrumb shows them (`Familie, Kind & Baby`, `Spielzeug`). */
+export function categoryNames(path: string, language: CatalogLanguage): string[] {
+  const known = shippedCatalog.category(path);
+  if (!known) throw new Error(`${path} is not in the shipped catalog`);
+  const { main, sub } = shippedCatalog.names(known, language);
+  return main === sub ? [main] : [main, sub];
+}

@@ -168,6 +168,22 @@ describe('the ad as buyers see it, from a draft', () => {
     expect(adPreviewOf(unlisted, account, { language: 'de', catalog }).attributes[0]?.valueLabel).toBe(
       'broken',
     );
+    // The category by the catalog's names where it knows the path; its segments where not.
+    expect(de.category).toEqual(['Haushalt', 'Kühlschränke']);
+    const named = makeCatalogView({
+      source: 'test',
+      date: '2026-04-01',
+      categories: [{ path: 'Familie_Kind_Baby/Spielzeug', nameDe: 'Familie, Kind & Baby > Spielzeug' }],
+    });
+    const toy = sampleDraft(ID, { category: 'Familie_Kind_Baby/Spielzeug' });
+    expect(adPreviewOf(toy, account, { language: 'de', catalog: named }).category).toEqual([
+      'Familie, Kind & Baby',
+      'Spielzeug',
+    ]);
+    expect(adPreviewOf(toy, account, { language: 'de' }).category).toEqual([
+      'Familie_Kind_Baby',
+      'Spielzeug',
+    ]);
     // Until the catalog is loaded, keys and values as stored.
     expect(adPreviewOf(draft, account, { language: 'de' }).attributes[0]).toMatchObject({
       label: 'condition',

@@ -80,7 +80,7 @@ type Words = Record<DraftLanguage, string>;
  * The catalog's labels of keys and values (issue 33: one table for every view). Without it (not
  * loaded yet) keys and values are shown as stored.
  */
-export type AttributeLabels = Pick<CatalogView, 'attributeLabel' | 'valueLabel'>;
+export type AttributeLabels = Pick<CatalogView, 'attributeLabel' | 'valueLabel' | 'category' | 'names'>;
 
 // Shipping, beside the price, as a phrase buyers read rather than the bare yes or no.
 const SHIPPING: Record<string, Words> = {
@@ -181,7 +181,7 @@ function common(ad: Shared, amount: number | null, priceType: string, { language
   const shipping = Object.entries(ad.attributes).find(([key]) => key.trim() === SHIPPING_KEY)?.[1];
   return {
     title: blankToNull(ad.title),
-    category: categorySegments(ad.category),
+    category: categoryWords(ad.category, { language, catalog }),
     adType: {
       value: ad.adType,
       label: offerValueLabel('adType', ad.adType, language),
@@ -219,6 +219,14 @@ export function formatEuros(amount: number, language: DraftLanguage): string {
     minimumFractionDigits: whole ? 0 : 2,
     maximumFractionDigits: 2,
   }).format(amount);
+}
+
+/** The category's names where the catalog knows its path (`Familie, Kind & Baby`, `Spielzeug`), else its segments. */
+function categoryWords(path: string, { language, catalog }: Wording): string[] {
+  const known = catalog?.category(path);
+  if (!catalog || !known) return categorySegments(path);
+  const { main, sub } = catalog.names(known, language);
+  return main === sub ? [main] : [main, sub];
 }
 
 /**
