@@ -81,7 +81,7 @@ test('a new draft starts from the account defaults, explains a bad price, and ke
     await expect(editor.getByRole('combobox', { name: 'Ad type', exact: true })).toHaveValue('Offer');
     const priceType = editor.getByRole('combobox', { name: 'Price type', exact: true });
     await expect(priceType).toHaveValue('Fixed price');
-    await expect(priceType).toHaveAccessibleDescription('A value the service knows.');
+    await expect(priceType).toHaveAccessibleDescription('A value from the service’s documentation.');
 
     // The district is asked for like street and city: required, filled from the defaults.
     const district = editor.getByLabel('District', { exact: true });

@@ -6,6 +6,8 @@ export interface AttributeRow {
   id: string;
   key: string;
   value: string;
+  /** Added by hand as a free row: it stays among the free rows whatever key it gets. */
+  free?: boolean;
 }
 
 let nextRow = 0;

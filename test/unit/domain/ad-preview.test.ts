@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { makeCatalogView } from '../../../src/shared/domain/catalog';
 import { adPreviewOf, formatEuros, type PreviewAccount } from '../../../src/shared/domain/drafts/ad-preview';
 import type { ListingView } from '../../../src/shared/ipc/types';
 import { sampleDraft } from '../../fixtures/drafts';
@@ -12,6 +13,28 @@ const account: PreviewAccount = {
   ],
   defaultImprintUuid: 'default-imprint',
 };
+
+// A catalog of one category, with labels in both languages for the key and one value.
+const catalog = makeCatalogView({
+  source: 'test',
+  date: '2026-04-01',
+  attributeLabels: { condition: { de: 'Zustand', en: 'Condition' } },
+  categories: [
+    {
+      path: 'Haushalt/Kühlschränke',
+      attributes: [
+        {
+          key: 'condition',
+          type: 'select',
+          options: [
+            { value: 'like_new', label: 'Sehr Gut', labelEn: 'Very good' },
+            { value: 'ok', label: 'Gut' },
+          ],
+        },
+      ],
+    },
+  ],
+});
 
 function listing(overrides: Partial<ListingView> = {}): ListingView {
   return {
@@ -127,13 +150,45 @@ describe('the ad as buyers see it, from a draft', () => {
     expect(blank.emailHidden).toBe(false);
   });
 
-  it('names attributes in buyer words where known, takes shipping out beside the price, keeps the rest as typed', () => {
+  it("names attributes by the catalog's labels, takes shipping out beside the price, keeps the rest as typed", () => {
     const draft = sampleDraft(ID, { attributes: { condition: 'like_new', versand: 'ja', Farbe: 'weiß' } });
-    const de = adPreviewOf(draft, account, { language: 'de' });
+    const de = adPreviewOf(draft, account, { language: 'de', catalog });
     expect(de.attributes).toEqual([
-      { key: 'condition', label: 'Zustand', value: 'like_new', valueLabel: 'Wie neu' },
+      { key: 'condition', label: 'Zustand', value: 'like_new', valueLabel: 'Sehr Gut' },
       { key: 'Farbe', label: 'Farbe', value: 'weiß', valueLabel: 'weiß' },
     ]);
+    expect(adPreviewOf(draft, account, { language: 'en', catalog }).attributes[0]).toMatchObject({
+      label: 'Condition',
+      valueLabel: 'Very good',
+    });
+    // The German label where the catalog has no English one; a value it does not list, as stored.
+    const other = sampleDraft(ID, { attributes: { condition: 'ok' } });
+    expect(adPreviewOf(other, account, { language: 'en', catalog }).attributes[0]?.valueLabel).toBe('Gut');
+    const unlisted = sampleDraft(ID, { attributes: { condition: 'broken' } });
+    expect(adPreviewOf(unlisted, account, { language: 'de', catalog }).attributes[0]?.valueLabel).toBe(
+      'broken',
+    );
+    // The category by the catalog's names where it knows the path; its segments where not.
+    expect(de.category).toEqual(['Haushalt', 'Kühlschränke']);
+    const named = makeCatalogView({
+      source: 'test',
+      date: '2026-04-01',
+      categories: [{ path: 'Familie_Kind_Baby/Spielzeug', nameDe: 'Familie, Kind & Baby > Spielzeug' }],
+    });
+    const toy = sampleDraft(ID, { category: 'Familie_Kind_Baby/Spielzeug' });
+    expect(adPreviewOf(toy, account, { language: 'de', catalog: named }).category).toEqual([
+      'Familie, Kind & Baby',
+      'Spielzeug',
+    ]);
+    expect(adPreviewOf(toy, account, { language: 'de' }).category).toEqual([
+      'Familie_Kind_Baby',
+      'Spielzeug',
+    ]);
+    // Until the catalog is loaded, keys and values as stored.
+    expect(adPreviewOf(draft, account, { language: 'de' }).attributes[0]).toMatchObject({
+      label: 'condition',
+      valueLabel: 'like_new',
+    });
     expect(de.shipping).toBe('Versand möglich');
     expect(adPreviewOf(draft, account, { language: 'en' }).shipping).toBe('Shipping possible');
     expect(adPreviewOf(sampleDraft(ID, { attributes: {} }), account, { language: 'en' }).shipping).toBeNull();
@@ -184,13 +239,14 @@ describe('the ad as buyers see it, from a draft', () => {
 
 describe('the ad as buyers see it, from a live listing', () => {
   it("shows the service's photo order (its first is the cover), the price and type, and no missing fields", () => {
-    const preview = adPreviewOf(listing(), account, { language: 'en' });
+    const preview = adPreviewOf(listing(), account, { language: 'en', catalog });
     expect(preview.source).toBe('listing');
     expect(preview.photos.map((photo) => photo.src)).toEqual(['media/c', 'media/a', 'media/b']);
     expect(preview.price).toMatchObject({ amount: 75, text: '€75', typeLabel: 'Negotiable' });
     expect(preview.missing).toEqual([]);
     expect(preview.category).toEqual(['Sofas']);
-    expect(preview.attributes[0]).toMatchObject({ label: 'Condition', valueLabel: 'Like new' });
+    // The service answered a single segment: the value's label is the catalog's all the same.
+    expect(preview.attributes[0]).toMatchObject({ label: 'Condition', valueLabel: 'Very good' });
   });
 
   it("shows the publication's postal code, and the linked draft's place while it agrees with it", () => {

@@ -4,6 +4,7 @@ import { attributeWords, offerValueLabel } from '../../../shared/domain/drafts';
 import { useMessageLanguage, useProblemText } from '../../components/problem-text';
 import { ServiceDetails } from '../../components/ServiceDetails';
 import { useAppStore } from '../../store/app-store';
+import { useCatalog } from '../../store/catalog-store';
 import { useDraftsStore } from '../../store/drafts-store';
 import { useListingsStore } from '../../store/listings-store';
 import { useLiveStore } from '../../store/live-store';
@@ -58,6 +59,7 @@ function LiveMessages() {
 export function ListingDetail() {
   const { t, i18n } = useTranslation();
   const language = useMessageLanguage();
+  const catalog = useCatalog()?.view;
   const detail = useListingsStore((s) => s.detail);
   const copying = useLiveStore((s) => s.busy === 'copy');
   const [editing, setEditing] = useState(false);
@@ -115,7 +117,7 @@ export function ListingDetail() {
             <dt>{t('listings.adType')}</dt>
             <dd title={listing.adType}>{offerValueLabel('adType', listing.adType, language)}</dd>
             {Object.entries(listing.attributes).map(([key, value]) => {
-              const words = attributeWords(key, value, language);
+              const words = attributeWords(key, value, { language, catalog, category: listing.category });
               return (
                 <div key={key} className="fact-pair">
                   <dt title={key}>{words.label}</dt>

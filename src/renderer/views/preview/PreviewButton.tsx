@@ -7,6 +7,7 @@ import type { ListingView } from '../../../shared/ipc/types';
 import { useMessageLanguage } from '../../components/problem-text';
 import { call } from '../../ipc/client';
 import { useAccountsStore } from '../../store/accounts-store';
+import { useCatalog } from '../../store/catalog-store';
 import { useLiveStore } from '../../store/live-store';
 import { draftPhotoAddress, livePhotoAddress } from './PreviewGallery';
 import { PreviewDialog } from './PreviewDialog';
@@ -52,6 +53,7 @@ function OpenButton({ toggle }: { toggle: ReturnType<typeof usePreviewToggle> })
 export function DraftPreviewButton({ draft }: { draft: Draft }) {
   const toggle = usePreviewToggle();
   const language = useMessageLanguage();
+  const catalog = useCatalog()?.view;
   // The draft's own account; the selected one for a draft stored without one (as the editor does).
   const account = useAccountsStore((s) => {
     const accounts = s.state?.accounts ?? [];
@@ -63,7 +65,7 @@ export function DraftPreviewButton({ draft }: { draft: Draft }) {
       {toggle.open &&
         createPortal(
           <PreviewDialog
-            preview={adPreviewOf(draft, account ?? null, { language })}
+            preview={adPreviewOf(draft, account ?? null, { language, catalog })}
             address={draftPhotoAddress}
             onClose={toggle.close}
           />,
@@ -106,6 +108,7 @@ function useLiveContext(listing: ListingView, open: boolean): LiveAdContext {
 export function ListingPreviewButton({ listing }: { listing: ListingView }) {
   const toggle = usePreviewToggle();
   const language = useMessageLanguage();
+  const catalog = useCatalog()?.view;
   const account = useAccountsStore((s) => s.state?.accounts.find((a) => a.id === s.state?.activeId));
   const live = useLiveContext(listing, toggle.open);
   return (
@@ -114,7 +117,7 @@ export function ListingPreviewButton({ listing }: { listing: ListingView }) {
       {toggle.open &&
         createPortal(
           <PreviewDialog
-            preview={adPreviewOf(listing, account ?? null, { language, live })}
+            preview={adPreviewOf(listing, account ?? null, { language, live, catalog })}
             address={livePhotoAddress}
             onClose={toggle.close}
           />,

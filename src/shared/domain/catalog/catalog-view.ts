@@ -73,6 +73,8 @@ export interface CatalogView {
   valueLabel(path: string, key: string, value: string, language: CatalogLanguage): string;
   /** The option of this value in the category's attribute, if the catalog lists it. */
   option(path: string, key: string, value: string): CatalogOption | undefined;
+  /** `yesNoValues` on the view, for code that has the view alone (the window loads the rest lazily). */
+  yesNoValues: typeof yesNoValues;
 }
 
 function optionLabel(option: CatalogOption, language: CatalogLanguage): string {
@@ -193,5 +195,6 @@ export function makeCatalogView(catalog: Catalog): CatalogView {
       return value;
     },
     option,
+    yesNoValues,
   };
 }

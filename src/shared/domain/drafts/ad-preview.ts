@@ -1,6 +1,7 @@
 // The ad as buyers see it on the marketplace, built from a draft (before publishing) or from a live
 // listing: plain data the Preview renders. Buyers never see the street or the e-mail address (the
 // marketplace keeps them back), so neither is part of it; the e-mail only sets a note for the seller.
+import type { CatalogView } from '../catalog';
 import type { ListingView } from '../../service/listing';
 import type { Draft } from './draft';
 import type { DraftLanguage } from './draft-language';
@@ -75,16 +76,13 @@ export interface PreviewAccount {
 
 type Words = Record<DraftLanguage, string>;
 
-// The attribute keys and values the spec shows (`art`, `condition` = `like_new`, `versand` = `ja`)
-// in buyers' words; any other key or value is shown as the seller typed it.
-const ATTRIBUTE_LABELS: Record<string, Words> = {
-  art: { en: 'Type', de: 'Art' },
-  condition: { en: 'Condition', de: 'Zustand' },
-  versand: { en: 'Shipping', de: 'Versand' },
-};
-const VALUE_LABELS: Record<string, Record<string, Words>> = {
-  condition: { like_new: { en: 'Like new', de: 'Wie neu' } },
-};
+/**
+ * The catalog's labels of keys and values (issue 33: one table for every view). Without it (not
+ * loaded yet) keys and values are shown as stored.
+ */
+export type AttributeLabels = Pick<CatalogView, 'attributeLabel' | 'valueLabel' | 'category' | 'names'>;
+
+// Shipping, beside the price, as a phrase buyers read rather than the bare yes or no.
 const SHIPPING: Record<string, Words> = {
   ja: { en: 'Shipping possible', de: 'Versand möglich' },
   // Not in the spec; the plain opposite of `ja`, worded rather than shown as a bare "nein".
@@ -108,35 +106,45 @@ export interface LiveAdContext {
 export function adPreviewOf(
   ad: Draft | ListingView,
   account: PreviewAccount | null,
-  { language, live = {} }: { language: DraftLanguage; live?: LiveAdContext },
+  {
+    language,
+    live = {},
+    catalog,
+  }: { language: DraftLanguage; live?: LiveAdContext; catalog?: AttributeLabels | undefined },
 ): AdPreview {
-  if ('adPrice' in ad) return listingPreview(ad, account, language, live);
-  return draftPreview(ad, account, language);
+  if ('adPrice' in ad) return listingPreview(ad, account, { language, catalog }, live);
+  return draftPreview(ad, account, { language, catalog });
 }
 
-function draftPreview(draft: Draft, account: PreviewAccount | null, language: DraftLanguage): AdPreview {
+/** The language of the words and the catalog's labels (undefined while it loads). */
+export interface Wording {
+  language: DraftLanguage;
+  catalog: AttributeLabels | undefined;
+}
+
+function draftPreview(draft: Draft, account: PreviewAccount | null, wording: Wording): AdPreview {
   const amount = parsePriceAmount(draft.price.amount);
   const imprintUuid = draft.publication.imprintUuid ?? account?.defaultImprintUuid ?? null;
   return {
     source: 'draft',
-    ...common(draft, amount.ok ? amount.value : null, draft.price.type, language),
+    ...common(draft, amount.ok ? amount.value : null, draft.price.type, wording),
     photos: draft.photos.map((photo) => ({ id: photo.id, src: photo.file, thumb: photo.thumb })),
     location: locationOf(draft.publication),
     imprint: imprintText(account, imprintUuid),
-    missing: missingOf(draft, language),
+    missing: missingOf(draft, wording.language),
   };
 }
 
 function listingPreview(
   listing: ListingView,
   account: PreviewAccount | null,
-  language: DraftLanguage,
+  wording: Wording,
   live: LiveAdContext,
 ): AdPreview {
   const view = live.category ? { ...listing, category: live.category } : listing;
   return {
     source: 'listing',
-    ...common(view, listing.adPrice.amount, listing.adPrice.type, language),
+    ...common(view, listing.adPrice.amount, listing.adPrice.type, wording),
     // The order of `urls` is the display order (spec): the first is the cover.
     photos: listing.urls.map((url) => ({ id: url, src: url, thumb: url })),
     location: liveLocationOf(live.publicationPostalCode ?? null, live.linkedPlace ?? null),
@@ -168,12 +176,12 @@ type Shared = Pick<Draft, 'title' | 'category' | 'adType' | 'description' | 'att
   phoneNumber?: string | null;
 };
 
-function common(ad: Shared, amount: number | null, priceType: string, language: DraftLanguage) {
+function common(ad: Shared, amount: number | null, priceType: string, { language, catalog }: Wording) {
   const free = priceType.trim() === 'GIVE_AWAY';
   const shipping = Object.entries(ad.attributes).find(([key]) => key.trim() === SHIPPING_KEY)?.[1];
   return {
     title: blankToNull(ad.title),
-    category: categorySegments(ad.category),
+    category: categoryWords(ad.category, { language, catalog }),
     adType: {
       value: ad.adType,
       label: offerValueLabel('adType', ad.adType, language),
@@ -192,7 +200,11 @@ function common(ad: Shared, amount: number | null, priceType: string, language: 
     attributes: Object.entries(ad.attributes)
       // A half-typed row (no name or no value) is not something buyers would see.
       .filter(([key, value]) => key.trim() !== SHIPPING_KEY && key.trim() !== '' && value.trim() !== '')
-      .map(([key, value]) => ({ key, value, ...attributeWords(key, value, language) })),
+      .map(([key, value]) => ({
+        key,
+        value,
+        ...attributeWords(key, value, { language, catalog, category: ad.category }),
+      })),
     seller: { contactPerson: blankToNull(ad.contactPerson), phoneNumber: blankToNull(ad.phoneNumber) },
     emailHidden: ad.email.trim() !== '',
   };
@@ -209,14 +221,29 @@ export function formatEuros(amount: number, language: DraftLanguage): string {
   }).format(amount);
 }
 
-/** An attribute's key and value in buyers' words (shipping included); unknown ones as typed. */
+/** The category's names where the catalog knows its path (`Familie, Kind & Baby`, `Spielzeug`), else its segments. */
+function categoryWords(path: string, { language, catalog }: Wording): string[] {
+  const known = catalog?.category(path);
+  if (!catalog || !known) return categorySegments(path);
+  const { main, sub } = catalog.names(known, language);
+  return main === sub ? [main] : [main, sub];
+}
+
+/**
+ * An attribute's key and value by the catalog's labels in the category (`Zustand`: `Sehr Gut`
+ * for `condition` = `like_new`); as stored where the catalog has none or is not loaded yet.
+ */
 export function attributeWords(
   key: string,
   value: string,
-  language: DraftLanguage,
+  { language, catalog, category }: Wording & { category: string },
 ): { label: string; valueLabel: string } {
-  const values = key.trim() === SHIPPING_KEY ? SHIPPING : (VALUE_LABELS[key.trim()] ?? {});
-  return { label: wordsOf(ATTRIBUTE_LABELS, key, language), valueLabel: wordsOf(values, value, language) };
+  if (!catalog) return { label: key, valueLabel: value };
+  const name = key.trim();
+  return {
+    label: catalog.attributeLabel(name, language),
+    valueLabel: catalog.valueLabel(category.trim(), name, value.trim(), language),
+  };
 }
 
 function wordsOf(table: Record<string, Words>, value: string, language: DraftLanguage): string {

@@ -1,7 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DraftIssue } from '../../../../shared/domain/drafts';
 import { duplicateRowIds, newRowId, type AttributeRow } from '../../../store/attribute-rows';
+import { useCatalog } from '../../../store/catalog-store';
+import { catalogFields, withCatalogValue } from '../../../store/catalog-fields';
+import { CatalogAttributes } from './CatalogAttributes';
 import { Combobox } from './Combobox';
 import { useDraftBinding } from './draft-binding';
 import { issuesOf, type IssuesByField } from './draft-issues';
@@ -13,9 +16,11 @@ import {
   isAboutValue,
   rowOfIssue,
 } from './field-ids';
-import { useIssueText } from './use-editor-language';
+import { useDraftLanguage, useIssueText } from './use-editor-language';
 
 interface Props {
+  /** The draft's category: a path the catalog knows brings its attributes. */
+  category: string;
   issues: IssuesByField;
   /** Names seen before, each with its values (most used first). */
   suggestions: Record<string, string[]>;
@@ -32,15 +37,26 @@ function rowMatchesEmpty(row: AttributeRow, issue: DraftIssue): boolean {
   return issue.code === 'attribute-key-empty' && row.key.trim() === '' && row.value.trim() !== '';
 }
 
-/** Attributes as rows of name and value, with the names and values the seller used before. */
-export function AttributesEditor({ issues, suggestions }: Props) {
+/**
+ * Attributes: those the catalog offers for the category, as fields by their labels, and rows of
+ * any name and value below, with the names and values the seller used before.
+ */
+export function AttributesEditor({ category, issues, suggestions }: Props) {
   const { t } = useTranslation();
   const issueText = useIssueText();
-  const { rows, setRows } = useDraftBinding();
+  const language = useDraftLanguage();
+  const catalog = useCatalog();
+  const { rows: allRows, setRows } = useDraftBinding();
   const focusNext = useRef<string | null>(null);
-  const duplicates = duplicateRowIds(rows);
+  const { fields, freeRows: rows } = useMemo(
+    () =>
+      catalog ? catalogFields(catalog.view, category, allRows, language) : { fields: [], freeRows: allRows },
+    [catalog, category, allRows, language],
+  );
+  const duplicates = duplicateRowIds(allRows);
   const groupIssues = issuesOf(issues, 'attributes').filter((i) => i.code !== 'attribute-key-empty');
-  const usedKeys = new Set(rows.map((r) => r.key.trim()));
+  const usedKeys = new Set([...allRows.map((r) => r.key.trim()), ...fields.map((f) => f.key)]);
+  const offered = fields.length > 0;
 
   // Focus moves after the rows are drawn: to a new row, or on from a removed one.
   useEffect(() => {
@@ -49,16 +65,17 @@ export function AttributesEditor({ issues, suggestions }: Props) {
   }, [rows]);
 
   const change = (id: string, patch: Partial<AttributeRow>) =>
-    setRows(rows.map((row) => (row.id === id ? { ...row, ...patch } : row)));
+    setRows(allRows.map((row) => (row.id === id ? { ...row, ...patch } : row)));
   const add = () => {
-    const row = { id: newRowId(), key: '', value: '' };
+    const row = { id: newRowId(), key: '', value: '', free: true };
     focusNext.current = attributeKeyId(row);
-    setRows([...rows, row]);
+    setRows([...allRows, row]);
   };
   const remove = (index: number) => {
+    const gone = rows[index];
     const next = rows[index + 1] ?? rows[index - 1];
     focusNext.current = next ? `draft-attr-remove-${next.id}` : ADD_ATTRIBUTE_ID;
-    setRows(rows.filter((_, i) => i !== index));
+    setRows(allRows.filter((row) => row !== gone));
   };
 
   return (
@@ -67,8 +84,22 @@ export function AttributesEditor({ issues, suggestions }: Props) {
       aria-describedby={groupIssues.length > 0 ? 'draft-attributes-error' : undefined}
     >
       <legend>{t('editor.attributes.title')}</legend>
+      {catalog && (
+        <p className="hint attributes-hint">
+          {t(offered ? 'editor.attributes.catalogHint' : 'editor.attributes.noCatalogHint')}
+        </p>
+      )}
+      {offered && (
+        <CatalogAttributes
+          path={category.trim()}
+          fields={fields}
+          issues={issues}
+          onChange={(key, value) => setRows(withCatalogValue(allRows, key, value))}
+        />
+      )}
+      {offered && <p className="attributes-sub">{t('editor.attributes.freeTitle')}</p>}
       {rows.length === 0 ? (
-        <p className="muted small">{t('editor.attributes.none')}</p>
+        !offered && <p className="muted small">{t('editor.attributes.none')}</p>
       ) : (
         <div className="attribute-head" aria-hidden="true">
           <span>{t('editor.attributes.key')}</span>
@@ -78,7 +109,7 @@ export function AttributesEditor({ issues, suggestions }: Props) {
       <ul className="attribute-rows" hidden={rows.length === 0}>
         {rows.map((row, index) => {
           const n = index + 1;
-          const messages = rowIssues(row, rows, issues);
+          const messages = rowIssues(row, allRows, issues);
           const duplicate = duplicates.has(row.id);
           const keyInvalid = duplicate || messages.some((i) => !isAboutValue(i));
           const valueInvalid = messages.some(isAboutValue);

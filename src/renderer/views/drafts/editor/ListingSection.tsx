@@ -83,7 +83,11 @@ export function ListingSection({ draft, issues, suggestions }: Props) {
           )}
         </Field>
       </div>
-      <AttributesEditor issues={issues} suggestions={suggestions?.attributes ?? {}} />
+      <AttributesEditor
+        category={draft.category}
+        issues={issues}
+        suggestions={suggestions?.attributes ?? {}}
+      />
     </section>
   );
 }

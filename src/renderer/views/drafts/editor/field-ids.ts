@@ -10,6 +10,8 @@ export function fieldDomId(field: string): string {
 
 export const attributeKeyId = (row: AttributeRow) => `draft-attr-key-${row.id}`;
 export const attributeValueId = (row: AttributeRow) => `draft-attr-value-${row.id}`;
+/** The control of a catalog attribute not set yet (once set, its row's value id). */
+export const catalogAttributeId = (key: string) => `draft-cattr-${key.replace(/[^A-Za-z0-9_-]+/g, '-')}`;
 export const ADD_ATTRIBUTE_ID = 'draft-attr-add';
 export const PHOTOS_SECTION_ID = 'draft-photos';
 
