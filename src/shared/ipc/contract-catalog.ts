@@ -7,12 +7,14 @@ import { channel, noInput } from './channel';
 
 /** The answer to loading a catalog file: in use now, or why not in the seller's words. */
 export type CatalogLoadAnswer =
-  | { ok: true; origin: CatalogOrigin }
+  | { ok: true; origin: CatalogOrigin; message: string }
   | { ok: false; reason: 'unreadable' | 'not-newer'; message: string; origin: CatalogOrigin };
 
 export const catalogChannels = {
   /** The catalog in use (the shipped one, or a newer file from the data folder) and where it came from. */
   'catalog:get': channel<{ catalog: Catalog; origin: CatalogOrigin }>()(noInput),
+  /** Where the catalog in use came from, without the catalog itself (Settings → About). */
+  'catalog:origin': channel<CatalogOrigin>()(noInput),
   /** Loads a catalog file the seller picked; it replaces the one in use when it parses and is newer. */
   'catalog:load-file': channel<CatalogLoadAnswer>()(z.object({ path: absolutePathSchema }).strict()),
 };

@@ -7,6 +7,7 @@ type CatalogChannels = Extract<keyof Handlers, `catalog:${string}`>;
 export function catalogHandlers(catalog: CatalogService): Pick<Handlers, CatalogChannels> {
   return {
     'catalog:get': () => catalog.current(),
+    'catalog:origin': () => catalog.current().origin,
     'catalog:load-file': ({ path }) => catalog.loadFile(path),
   };
 }
