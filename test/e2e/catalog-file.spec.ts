@@ -44,10 +44,16 @@ test('Settings → About loads a newer catalog file and refuses an older or brok
     const older = path.join(files, 'older.json');
     writeFileSync(older, JSON.stringify({ ...shipped, date: dated(year - 1), source: 'an old guide' }));
     const newer = path.join(files, 'newer.json');
-    writeFileSync(newer, JSON.stringify({ ...shipped, date: dated(year + 1), source: 'the guide of next year' }));
+    writeFileSync(
+      newer,
+      JSON.stringify({ ...shipped, date: dated(year + 1), source: 'the guide of next year' }),
+    );
 
     await page.goto(shell.url);
-    await page.getByRole('navigation').getByRole('button', { name: /Settings/ }).click();
+    await page
+      .getByRole('navigation')
+      .getByRole('button', { name: /Settings/ })
+      .click();
     const origin = page.getByTestId('catalog-origin');
     await expect(origin).toHaveAttribute('data-from', 'shipped');
     await expect(origin).toContainText('The catalog shipped with the app, of');

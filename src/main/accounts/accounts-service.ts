@@ -50,7 +50,7 @@ export interface AccountsService {
    * Makes `id` the account in use when it is the desk's first real account and the Sandbox is in
    * use (`firstRealAccountInUse`); `chosen` says whether this call made it so.
    */
-  useIfFirst(id: string): { chosen: boolean; state: AccountsState };
+  chooseIfFirst(id: string): { chosen: boolean; state: AccountsState };
   setSecret(id: string, secret: string): Promise<AccountView>;
   deleteSecret(id: string): Promise<AccountView>;
   test(id: string): Promise<ConnectionResult>;
@@ -264,7 +264,7 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
       return next;
     },
 
-    useIfFirst(id) {
+    chooseIfFirst(id) {
       const record = find(id);
       const file = store.read();
       const activeId = record.kind === 'service' ? firstRealAccountInUse(file, id) : file.activeId;

@@ -87,7 +87,8 @@ export async function openCatalog(deps: CatalogDeps): Promise<CatalogService> {
   const listeners = new Set<(origin: CatalogOrigin) => void>();
   const w = () => wordsIn(deps.language(), 'catalog');
   // A catalog's date is a day, not a moment: written in UTC so that no time zone moves it.
-  const day = (date: string) => formatDate(`${date.slice(0, 10)}T00:00:00Z`, { language: deps.language(), timeZone: 'UTC' });
+  const day = (date: string) =>
+    formatDate(`${date.slice(0, 10)}T00:00:00Z`, { language: deps.language(), timeZone: 'UTC' });
 
   return {
     current: () => inUse,

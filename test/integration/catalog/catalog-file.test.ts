@@ -51,11 +51,18 @@ describe('openCatalog with a file in the data folder', () => {
     writeFileSync(path.join(dir, CATALOG_FILE), JSON.stringify(catalogOf(later())));
     const log = spyLogger();
     const catalog = await openCatalog({ dataDir: dir, language: () => 'en', log });
-    expect(catalog.current().origin).toEqual({ source: `test file of ${later()}`, date: later(), from: 'file' });
+    expect(catalog.current().origin).toEqual({
+      source: `test file of ${later()}`,
+      date: later(),
+      from: 'file',
+    });
     expect(catalog.view().known(NEW_PATH)).toBe(true);
     const toys = catalog.view().category('Familie_Kind_Baby/Spielzeug');
     expect(toys && catalog.view().names(toys, 'en').sub).toBe(
-      catalog.view().names(shippedCatalog().categories.find((c) => c.path === toys!.path)!, 'en').sub,
+      catalog.view().names(
+        shippedCatalog().categories.find((c) => c.path === toys!.path)!,
+        'en',
+      ).sub,
     );
     expect(log.warn).not.toHaveBeenCalled();
   });
@@ -108,7 +115,10 @@ describe('loading a catalog file through the router', () => {
     const picked = path.join(folder(), 'picked.json');
     writeFileSync(picked, JSON.stringify(catalogOf(later(), 'a newer guide')));
     const answer = await temp.call<CatalogLoadAnswer>('catalog:load-file', { path: picked });
-    expect(answer).toMatchObject({ ok: true, origin: { source: 'a newer guide', date: later(), from: 'file' } });
+    expect(answer).toMatchObject({
+      ok: true,
+      origin: { source: 'a newer guide', date: later(), from: 'file' },
+    });
     expect(answer.ok && answer.message).toContain('is in use now (a newer guide)');
     expect(changes).toEqual([{ source: 'a newer guide', date: later(), from: 'file' }]);
     expect(await temp.call('catalog:origin')).toEqual(answer.origin);
