@@ -69,7 +69,7 @@ import { openAppAutomation } from './automation';
 import { openAppFeeds } from './feeds/app-feeds';
 import { scheduleHandlers } from './ipc/handlers/schedule';
 import { catalogHandlers } from './ipc/handlers/catalog';
-import { openCatalog } from './catalog';
+import { catalogChecks, nothingKnownGood, openCatalog, type KnownGood } from './catalog';
 import { feedsHandlers } from './ipc/handlers/feeds';
 import { localTimeZone } from '../shared/dates';
 import type { App, AppConfig, AppPorts } from './app-contract';
@@ -88,6 +88,11 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   // Issue 33: the marketplace's catalog, shipped or a newer file from the data folder.
   const catalog = await openCatalog({ dataDir: config.dataDir, language, log: ports.log });
   catalog.onChange((origin) => events.emit('catalog:changed', origin));
+  // Issue 33.4 → 33.6: what the service has shown it takes, per account. WIRING POINT: the service
+  // room's KnownGood goes here (until then, nothing is known good and the catalog alone judges).
+  const knownGood: KnownGood = nothingKnownGood;
+  // Issue 33.6: the catalog's warnings of drafts, for the list, the editor and `publish --ready`.
+  const checks = catalogChecks(catalog, knownGood);
   const info = (): AppInfo => ({
     name: 'Listing Desk',
     version: config.version,
@@ -151,6 +156,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     log: ports.log,
     maxEdge: () => settings.get().photoMaxEdge,
     authors,
+    catalogWarnings: checks.warnings,
   });
   // Issue 24.5: on a desk in a shop, publish jobs are claimed in the shop's queue; the desk's own
   // embedded Sandbox stays its own.
@@ -388,7 +394,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       ...scheduleHandlers(automation.schedules),
       ...feedsHandlers(feeds),
       ...priceRulesHandlers(priceRules),
-      ...catalogHandlers(catalog),
+      ...catalogHandlers(catalog, checks),
     },
     ports.log,
     { dataDir: config.dataDir },

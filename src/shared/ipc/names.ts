@@ -115,6 +115,7 @@ export const channelNames = [
   // Issue 33, the marketplace's catalog.
   'catalog:get',
   'catalog:origin',
+  'catalog:check',
   'catalog:load-file',
 ] as const;
 export type ChannelName = (typeof channelNames)[number];

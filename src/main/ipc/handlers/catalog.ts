@@ -1,13 +1,17 @@
-import type { CatalogService } from '../../catalog';
+import type { CatalogChecks, CatalogService } from '../../catalog';
 import type { Handlers } from '../router';
 
 type CatalogChannels = Extract<keyof Handlers, `catalog:${string}`>;
 
 /** Handlers of the `catalog:` channels. */
-export function catalogHandlers(catalog: CatalogService): Pick<Handlers, CatalogChannels> {
+export function catalogHandlers(
+  catalog: CatalogService,
+  checks: CatalogChecks,
+): Pick<Handlers, CatalogChannels> {
   return {
     'catalog:get': () => catalog.current(),
     'catalog:origin': () => catalog.current().origin,
+    'catalog:check': (draft) => checks.warningsOfDraft(draft),
     'catalog:load-file': ({ path }) => catalog.loadFile(path),
   };
 }
