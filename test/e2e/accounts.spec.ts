@@ -126,13 +126,15 @@ test('add an account with a wrong secret, read the message, fix it, see its list
     await expect(
       page.getByTestId('account-Sandbox').getByRole('button', { name: 'Use this account' }),
     ).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath('accounts-now-in-use-en-light.png'), fullPage: true });
+    await page.getByTestId('account-now-in-use').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('accounts-now-in-use-en-light.png') });
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.evaluate(() => window.api!.invoke('settings:set', { language: 'de' }));
     await expect(page.getByTestId('account-now-in-use')).toHaveText(
       '„Shop Berlin“ ist jetzt das Konto in Verwendung: Neue Entwürfe gehen an dieses Konto. Die Sandbox bleibt zum Üben; „Dieses Konto verwenden“ bei ihr wechselt zurück.',
     );
-    await page.screenshot({ path: testInfo.outputPath('accounts-now-in-use-de-dark.png'), fullPage: true });
+    await page.getByTestId('account-now-in-use').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('accounts-now-in-use-de-dark.png') });
     await page.evaluate(() => window.api!.invoke('settings:set', { language: 'en' }));
     await page.emulateMedia({ colorScheme: 'light' });
     await expect(row.getByText('In use')).toBeVisible();
