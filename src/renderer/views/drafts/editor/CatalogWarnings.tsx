@@ -37,9 +37,14 @@ function useCatalogWarnings(draft: Pick<Draft, 'accountId' | 'category' | 'attri
 export function CatalogWarnings({ draft }: { draft: Draft }) {
   const { t, i18n } = useTranslation();
   const warnings = useCatalogWarnings(draft);
-  // Labels where the catalog is loaded already (the category field loads it); else the key itself.
+  // The names and labels come from the catalog, loaded once a warning is to be said (the path and
+  // the key stand in until it is).
   const view = useCatalogStore((s) => s.loaded?.view);
-  if (warnings.length === 0) return null;
+  const any = warnings.length > 0;
+  useEffect(() => {
+    if (any && !view) void useCatalogStore.getState().ensure();
+  }, [any, view]);
+  if (!any) return null;
   const language = i18n.language === 'de' ? 'de' : 'en';
   const nameOf = (path: string) => {
     const category = view?.category(path);
