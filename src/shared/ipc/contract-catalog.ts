@@ -2,7 +2,7 @@
 // (the picker, the attributes), and Settings → About shows where it came from and loads a newer file.
 import { z } from 'zod';
 import type { Catalog, CatalogOrigin, CatalogWarning } from '../domain/catalog';
-import { absolutePathSchema } from './input-schemas';
+import { absolutePathSchema, segmentIdSchema } from './input-schemas';
 import { channel, noInput } from './channel';
 
 /** The answer to loading a catalog file: in use now, or why not in the seller's words. */
@@ -22,7 +22,7 @@ export const catalogChannels = {
   'catalog:check': channel<CatalogWarning[]>()(
     z
       .object({
-        accountId: z.string().max(200).nullable(),
+        accountId: segmentIdSchema.nullable(),
         category: z.string().max(1_000),
         attributes: z.record(z.string().max(1_000), z.string().max(10_000)),
       })

@@ -27,6 +27,10 @@ const table: Partial<Record<ChannelName, { input: Record<string, unknown>; ids: 
     },
     ids: [['id']],
   },
+  'catalog:check': {
+    input: { accountId: 'acc-1', category: 'Familie_Kind_Baby/Spielzeug', attributes: {} },
+    ids: [['accountId']],
+  },
   'imprints:create': { input: { accountId: 'acc-1', content: 'Impressum' }, ids: [['accountId']] },
   'imprints:set-default': { input: { accountId: 'acc-1', uuid: PUB }, ids: [['accountId'], ['uuid']] },
   'listings:get': { input: { uuid: LISTING }, ids: [['uuid']] },
