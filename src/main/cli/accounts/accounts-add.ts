@@ -35,7 +35,10 @@ export async function accountsAddCommand(
   const lines = [t(existing ? 'accountUpdated' : 'accountAdded', { account: saved.name })];
   // A desk still on its Sandbox has chosen no account yet: the first real one is it (the accounts
   // service's rule, as in the window, where it follows a successful test).
-  const { chosen } = await session.call<{ chosen: boolean }>('accounts:use-if-first', { id: saved.id });
+  // Asked for a new account only: a seller who went back to the Sandbox and fixes the one account
+  // (a second add of its name) keeps the Sandbox.
+  const chosen =
+    !existing && (await session.call<{ chosen: boolean }>('accounts:use-if-first', { id: saved.id })).chosen;
   if (chosen) lines.push(t('accountSelected', { account: saved.name }));
   session.out(lines.join('\n'));
   return testAccount(session, saved);
