@@ -70,7 +70,7 @@ import { openAppAutomation } from './automation';
 import { openAppFeeds } from './feeds/app-feeds';
 import { scheduleHandlers } from './ipc/handlers/schedule';
 import { catalogHandlers } from './ipc/handlers/catalog';
-import { CATALOG_FILE, knownGoodWatch, openCatalog, openKnownGood } from './catalog';
+import { CATALOG_FILE, catalogChecks, knownGoodWatch, openCatalog, openKnownGood } from './catalog';
 import { feedsHandlers } from './ipc/handlers/feeds';
 import { localTimeZone } from '../shared/dates';
 import type { App, AppConfig, AppPorts } from './app-contract';
@@ -92,6 +92,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   // Issue 33.4: what the service took, per account (learned from reads and accepted writes).
   const knownGood = await openKnownGood({ dataDir: config.dataDir, view: catalog.view, log: ports.log });
   knownGood.onChange((accountId) => events.emit('catalog:known-good-changed', { accountId }));
+  // Issue 33.6: the catalog's warnings of drafts, for the list, the editor and `publish --ready`.
+  const checks = catalogChecks(catalog, knownGood);
   const info = (): AppInfo => ({
     name: 'Listing Desk',
     version: config.version,
@@ -166,6 +168,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     log: ports.log,
     maxEdge: () => settings.get().photoMaxEdge,
     authors,
+    catalogWarnings: checks.warnings,
   });
   // Issue 24.5: on a desk in a shop, publish jobs are claimed in the shop's queue; the desk's own
   // embedded Sandbox stays its own.
@@ -405,7 +408,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       ...scheduleHandlers(automation.schedules),
       ...feedsHandlers(feeds),
       ...priceRulesHandlers(priceRules),
-      ...catalogHandlers(catalog, knownGood),
+      ...catalogHandlers(catalog, knownGood, checks),
     },
     ports.log,
     { dataDir: config.dataDir },

@@ -23,6 +23,10 @@ async function addAccount(page: Page, urls: { authUrl: string; baseUrl: string }
   await form.getByLabel('Client secret').fill(CLIENT.clientSecret);
   await form.getByRole('button', { name: 'Save and test connection' }).click();
   await expect(page.getByTestId(`account-${SHOP}`).getByRole('status')).toContainText('Connected');
+  // The desk's first real account becomes the one in use (issue 33.8); this test starts on the Sandbox.
+  await expect(page.getByTestId('account-now-in-use')).toBeVisible();
+  await page.getByTestId('account-Sandbox').getByRole('button', { name: 'Use this account' }).click();
+  await expect(page.getByTestId('account-now-in-use')).toHaveCount(0);
   await page.getByRole('navigation').getByRole('button', { name: 'Drafts' }).click();
 }
 

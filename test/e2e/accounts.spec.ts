@@ -82,7 +82,7 @@ test('a new seller sees the Sandbox account’s listings with no input, and they
 test('add an account with a wrong secret, read the message, fix it, see its listings; no secret is left behind', async ({
   page,
   shell,
-}) => {
+}, testInfo) => {
   const rightSecret = 'right-secret-7d1f0c94e2';
   const wrongSecret = 'wrong-secret-3a9b5e1107';
   const remote = await startSandbox({
@@ -117,8 +117,33 @@ test('add an account with a wrong secret, read the message, fix it, see its list
     await expect(row.getByRole('status')).toContainText('Connected: the service answered with 2 listings.');
     await expect(row.getByRole('status')).toContainText('with the Authorization header as Bearer');
 
-    await row.getByRole('button', { name: 'Use this account' }).click();
+    // The desk's first real account, seen working: the one in use now, and the panel says so
+    // (issue 33.8); the Sandbox stays, one click away.
+    await expect(page.getByTestId('account-now-in-use')).toHaveText(
+      '“Shop Berlin” is now the account in use: new drafts go to it. The Sandbox stays for practice; “Use this account” on it switches back.',
+    );
     await expect(row.getByText('In use')).toBeVisible();
+    await expect(
+      page.getByTestId('account-Sandbox').getByRole('button', { name: 'Use this account' }),
+    ).toBeVisible();
+    await page.getByTestId('account-now-in-use').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('accounts-now-in-use-en-light.png') });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.evaluate(() => window.api!.invoke('settings:set', { language: 'de' }));
+    await expect(page.getByTestId('account-now-in-use')).toHaveText(
+      '„Shop Berlin“ ist jetzt das Konto in Verwendung: Neue Entwürfe gehen an dieses Konto. Die Sandbox bleibt zum Üben; „Dieses Konto verwenden“ bei ihr wechselt zurück.',
+    );
+    await page.getByTestId('account-now-in-use').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('accounts-now-in-use-de-dark.png') });
+    await page.evaluate(() => window.api!.invoke('settings:set', { language: 'en' }));
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(row.getByText('In use')).toBeVisible();
+    expect(
+      (await page.evaluate(() => window.api!.invoke('drafts:create', undefined))) as unknown,
+    ).toMatchObject({
+      ok: true,
+      value: { accountId: expect.not.stringMatching(/^sandbox$/) },
+    });
     await page.getByRole('button', { name: 'Listings', exact: true }).click();
     await expect(page.getByTestId('listings-summary')).toContainText('2 listings on Shop Berlin');
     await expect(page.getByText('Remote Sofa')).toBeVisible();

@@ -48,6 +48,11 @@ export interface AccountsService {
   save(input: AccountInput): Promise<AccountView>;
   remove(id: string): Promise<AccountsState>;
   select(id: string): AccountsState;
+  /**
+   * Makes `id` the account in use when it is the desk's first real account and the Sandbox is in
+   * use (`firstRealAccountInUse`); `chosen` says whether this call made it so.
+   */
+  chooseIfFirst(id: string): { chosen: boolean; state: AccountsState };
   setSecret(id: string, secret: string): Promise<AccountView>;
   deleteSecret(id: string): Promise<AccountView>;
   test(id: string): Promise<ConnectionResult>;
@@ -74,6 +79,19 @@ export interface AccountsService {
   mediaLimit(id: string): MediaLimit | null;
   /** Remembers the photo sizes the account's service attached and refused. */
   setMediaLimit(id: string, limit: MediaLimit): void;
+}
+
+/**
+ * The account in use once a real account is added (issue 33.8): a desk still on its built-in
+ * Sandbox with no real account yet has chosen none, so the first real one becomes the one in use
+ * (new drafts go to it). The one rule of the window and the command line alike.
+ */
+export function firstRealAccountInUse(
+  file: { accounts: readonly Pick<AccountRecord, 'id' | 'kind'>[]; activeId: string },
+  added: string,
+): string {
+  const others = file.accounts.filter((a) => a.kind === 'service' && a.id !== added);
+  return file.activeId === SANDBOX_ACCOUNT_ID && others.length === 0 ? added : file.activeId;
 }
 
 /** Builds the accounts service; reads which accounts have a secret once, at start. */
@@ -247,6 +265,17 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
       const next = state();
       deps.onChange(next);
       return next;
+    },
+
+    chooseIfFirst(id) {
+      const record = find(id);
+      const file = store.read();
+      const activeId = record.kind === 'service' ? firstRealAccountInUse(file, id) : file.activeId;
+      if (activeId !== file.activeId) {
+        store.write({ ...file, activeId });
+        deps.onChange(state());
+      }
+      return { chosen: activeId !== file.activeId, state: state() };
     },
 
     async setSecret(id, secret) {

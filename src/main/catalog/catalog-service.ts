@@ -18,6 +18,7 @@ import {
 } from '../../shared/domain/catalog';
 import type { CatalogLoadAnswer } from '../../shared/ipc/contract-catalog';
 import type { UiLanguage } from '../../shared/i18n-language';
+import { formatDate } from '../../shared/dates';
 import { wordsIn } from '../i18n';
 import { writeFileAtomic } from '../storage/atomic-file';
 import type { Log } from '../log/log';
@@ -85,6 +86,9 @@ export async function openCatalog(deps: CatalogDeps): Promise<CatalogService> {
   let search: CatalogSearch | undefined;
   const listeners = new Set<(origin: CatalogOrigin) => void>();
   const w = () => wordsIn(deps.language(), 'catalog');
+  // A catalog's date is a day, not a moment: written in UTC so that no time zone moves it.
+  const day = (date: string) =>
+    formatDate(`${date.slice(0, 10)}T00:00:00Z`, { language: deps.language(), timeZone: 'UTC' });
 
   return {
     current: () => inUse,
@@ -103,16 +107,15 @@ export async function openCatalog(deps: CatalogDeps): Promise<CatalogService> {
         return {
           ok: false,
           reason: 'unreadable',
-          message: w()('unreadable', { problem: reading.problem, date: current.date }),
+          message: w()('unreadable', { problem: reading.problem, date: day(current.date) }),
           origin: current,
         };
       }
       if (newerCatalog(inUse.catalog, reading.catalog) !== reading.catalog) {
-        const date = reading.catalog.date.slice(0, 10);
         return {
           ok: false,
           reason: 'not-newer',
-          message: w()('notNewer', { date, current: current.date }),
+          message: w()('notNewer', { date: day(reading.catalog.date), current: day(current.date) }),
           origin: current,
         };
       }
@@ -126,7 +129,8 @@ export async function openCatalog(deps: CatalogDeps): Promise<CatalogService> {
         source: inUse.origin.source,
       });
       for (const listener of listeners) listener(inUse.origin);
-      return { ok: true, origin: inUse.origin };
+      const { date, source } = inUse.origin;
+      return { ok: true, origin: inUse.origin, message: w()('loaded', { date: day(date), source }) };
     },
     onChange(listener) {
       listeners.add(listener);

@@ -5,3 +5,4 @@ export type { KnownGood, KnownGoodCategories } from './known-good';
 export { openKnownGood, KNOWN_GOOD_DIR, type KnownGoodStore, type ReadListing } from './known-good-store';
 export { knownGoodWatch, watchListingWrites } from './known-good-client';
 export { likelyCauseOf, type RefusedParts } from './refusal-causes';
+export { catalogChecks, nothingKnownGood, type CatalogChecks } from './catalog-checks';

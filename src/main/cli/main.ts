@@ -44,6 +44,7 @@ import {
   catchUpWithShop,
   sendToShop,
 } from './shop';
+import { categoriesCommand } from './catalog';
 import { cliWords, EXIT, nameInvocation } from './words';
 import { isEntryPoint } from './entry-point';
 import { wordsIn } from '../i18n';
@@ -81,6 +82,8 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
   if (args.command === 'shop' && args.shopAction === 'add-desk')
     return shopAddDeskCommand(output, language, args.operands[0]!, args.owner!);
   const dataDir = path.resolve(args.dataDir ?? defaultDataDir());
+  // The catalog is read alone: no back end, no lock (issue 33.7).
+  if (args.command === 'categories') return categoriesCommand(output, args, dataDir, locale, language);
   const joining = args.command === 'shop' && args.shopAction === 'join';
   const adding = (args.command === 'accounts' && args.action === 'add') || joining;
   const feedAdding = args.command === 'feed' && args.feedAction === 'add';

@@ -18,6 +18,7 @@ import {
   planMove,
 } from '../../shared/domain/drafts';
 import { mergeSave, newConflictFields, type ShopAuthor } from '../../shared/domain/shop';
+import type { CatalogWarning, CatalogWarningCode, CategoryFacts } from '../../shared/domain/catalog';
 import { MAX_PHOTO_UPLOAD_BYTES } from '../../shared/ipc/contract';
 import type {
   AccountView,
@@ -62,6 +63,8 @@ export interface DraftsServiceDeps {
   maxEdge(): number;
   /** Who made what a field holds (a save's conflict names the other side by it); none: not known. */
   authors?: ChangeAuthors;
+  /** The catalog's warnings of a draft (issue 33.6); none: no check. Called per listed row: keep it a lookup. */
+  catalogWarnings?: (facts: CategoryFacts) => CatalogWarning[];
 }
 
 export interface DraftsService {
@@ -122,10 +125,18 @@ async function guarded<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-// The price rule's next time is the index's, for the runner (issue 25.5): no row shows it.
-function listItem(summary: DraftSummary): DraftListItem {
-  const { searchText: _search, sortTitle: _sort, priceRuleDue: _due, ...item } = summary;
-  return item;
+// The price rule's next time is the index's, for the runner (issue 25.5): no row shows it; nor the
+// category and kind keys, which the catalog check reads (issue 33.6).
+function listItem(summary: DraftSummary, catalogWarning: CatalogWarningCode | null): DraftListItem {
+  const {
+    searchText: _search,
+    sortTitle: _sort,
+    priceRuleDue: _due,
+    category: _category,
+    kindKeys: _kinds,
+    ...item
+  } = summary;
+  return { ...item, catalogWarning };
 }
 
 /** A new draft's fields from an account's defaults (empty defaults leave the spec's blanks). */
@@ -232,9 +243,10 @@ export function createDraftsService(deps: DraftsServiceDeps): DraftsService {
         account === 'selected' ? deps.activeAccount().id : account === 'removed' ? null : undefined;
       const matches = filterDrafts(source, { ...filter, accountId }, known);
       const shown = first === undefined ? matches : matches.slice(0, first);
+      const warningOf = (summary: DraftSummary) => deps.catalogWarnings?.(summary)[0]?.code ?? null;
       return {
-        items: compact ? [] : shown.map(listItem),
-        ...(compact && { rows: compactRows(shown) }),
+        items: compact ? [] : shown.map((summary) => listItem(summary, warningOf(summary))),
+        ...(compact && { rows: compactRows(shown, warningOf) }),
         matched: matches.length,
         total: live.length,
         trashCount: trash ? source.length : store.listTrash().length,

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import type { ExportFormat } from '../../shared/domain/tables';
 import {
+  catalogFilters,
   exportFilters,
   folderToRemember,
   importFilters,
@@ -52,6 +53,7 @@ const words = (): FilterWords => ({
   table: mainI18n.t('export:pick.table'),
   workbook: mainI18n.t('export:pick.workbook'),
   adFile: mainI18n.t('export:pick.adFile'),
+  catalog: mainI18n.t('export:pick.catalog'),
   all: mainI18n.t('export:pick.all'),
 });
 
@@ -74,11 +76,13 @@ export function createFilePicker(deps: {
   return {
     dialogs: deps.dialogs !== undefined,
     async choose(purpose) {
-      const folder = purpose !== 'import-file';
+      const folder = purpose === 'import-folder' || purpose === 'photo-folder';
+      const filters =
+        purpose === 'catalog-file' ? catalogFilters(words()) : folder ? [] : importFilters(words());
       const picked = await dialogs().open({
         title: mainI18n.t(`export:pick.title.${purpose}`),
         defaultPath: startFolder(memory.folder(purpose), home),
-        filters: folder ? [] : importFilters(words()),
+        filters,
         folder,
       });
       return kept(purpose, picked);

@@ -16,7 +16,8 @@ import { isDraftId } from './draft-files';
 // 2: the price rules of issue 23.4 ("1.249,00" read, a fixed price of 0 € not ready).
 // 3: the count of shop conflicts (issue 24.4).
 // 4: the draft's schedule (issue 25.4) and when its price rule's next step is due (25.5).
-export const INDEX_VERSION = 4;
+// 5: the category and the kind keys given, for the list's catalog warnings (issue 33.6).
+export const INDEX_VERSION = 5;
 
 const indexFileSchema = z.object({ version: z.number(), entries: z.array(z.unknown()) });
 
@@ -56,7 +57,10 @@ export function isDraftSummary(raw: unknown): raw is DraftSummary {
     (entry.schedule === null || draftScheduleSchema.safeParse(entry.schedule).success) &&
     isString(entry.searchText) &&
     isString(entry.sortTitle) &&
-    (entry.priceRuleDue === null || isString(entry.priceRuleDue))
+    (entry.priceRuleDue === null || isString(entry.priceRuleDue)) &&
+    isString(entry.category) &&
+    Array.isArray(entry.kindKeys) &&
+    entry.kindKeys.every(isString)
   );
 }
 

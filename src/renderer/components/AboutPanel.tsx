@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { AppInfo } from '../../shared/ipc/types';
+import { CatalogSection } from './CatalogSection';
 import { DiagnosticsSection } from './DiagnosticsSection';
 import { KeychainDetails, useKeychainReason } from './KeychainReason';
 
@@ -33,6 +34,7 @@ export function AboutPanel({ info }: { info: AppInfo }) {
           )}
         </dd>
       </dl>
+      <CatalogSection />
       <DiagnosticsSection />
     </section>
   );

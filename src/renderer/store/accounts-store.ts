@@ -9,11 +9,15 @@ export type TestOutcome = { running: true } | ({ running: false } & ConnectionRe
 interface AccountsStoreState {
   state?: AccountsState;
   tests: Record<string, TestOutcome>;
+  /** The account that became the one in use as the desk's first real account (issue 33.8), until another is chosen. */
+  chosenFirst?: string;
   load(): Promise<void>;
   setState(state: AccountsState): void;
   save(input: InputOf<'accounts:save'>): Promise<AccountView>;
   remove(id: string): Promise<void>;
   select(id: string): Promise<void>;
+  /** Makes a just-tested new account the one in use when it is the desk's first real one and the Sandbox is in use. */
+  chooseIfFirst(id: string): Promise<void>;
   deleteSecret(id: string): Promise<void>;
   test(id: string): Promise<ConnectionResult>;
   /** Creates an imprint on the service; resolves with the account as it is now. */
@@ -37,7 +41,11 @@ export const useAccountsStore = create<AccountsStoreState>((set) => ({
     set({ state: await call('accounts:remove', { id }) });
   },
   async select(id) {
-    set({ state: await call('accounts:select', { id }) });
+    set({ state: await call('accounts:select', { id }), chosenFirst: undefined });
+  },
+  async chooseIfFirst(id) {
+    const { chosen, state } = await call('accounts:use-if-first', { id });
+    set(chosen ? { state, chosenFirst: id } : { state });
   },
   async deleteSecret(id) {
     await call('accounts:delete-secret', { id });

@@ -1,18 +1,33 @@
 // The contract's channels of the marketplace's catalog (issue 33): the window loads it on demand
 // (the picker, the attributes), and Settings → About shows where it came from and loads a newer file.
 import { z } from 'zod';
-import type { Catalog, CatalogOrigin } from '../domain/catalog';
+import type { Catalog, CatalogOrigin, CatalogWarning } from '../domain/catalog';
 import { absolutePathSchema, segmentIdSchema } from './input-schemas';
 import { channel, noInput } from './channel';
 
 /** The answer to loading a catalog file: in use now, or why not in the seller's words. */
 export type CatalogLoadAnswer =
-  | { ok: true; origin: CatalogOrigin }
+  | { ok: true; origin: CatalogOrigin; message: string }
   | { ok: false; reason: 'unreadable' | 'not-newer'; message: string; origin: CatalogOrigin };
 
 export const catalogChannels = {
   /** The catalog in use (the shipped one, or a newer file from the data folder) and where it came from. */
   'catalog:get': channel<{ catalog: Catalog; origin: CatalogOrigin }>()(noInput),
+  /** Where the catalog in use came from, without the catalog itself (Settings → About). */
+  'catalog:origin': channel<CatalogOrigin>()(noInput),
+  /**
+   * What the catalog warns of in a draft as the editor holds it (issue 33.6): a category it does not
+   * know (nor the service took), a kind not chosen. The draft stays publishable.
+   */
+  'catalog:check': channel<CatalogWarning[]>()(
+    z
+      .object({
+        accountId: segmentIdSchema.nullable(),
+        category: z.string().max(1_000),
+        attributes: z.record(z.string().max(1_000), z.string().max(10_000)),
+      })
+      .strict(),
+  ),
   /** Loads a catalog file the seller picked; it replaces the one in use when it parses and is newer. */
   'catalog:load-file': channel<CatalogLoadAnswer>()(z.object({ path: absolutePathSchema }).strict()),
   /**

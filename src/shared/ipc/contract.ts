@@ -166,6 +166,11 @@ export const contract = {
   'accounts:save': channel<AccountView>()(accountInputSchema),
   'accounts:remove': channel<AccountsState>()(z.object({ id }).strict()),
   'accounts:select': channel<AccountsState>()(z.object({ id }).strict()),
+  /**
+   * Makes the account the one in use when it is the desk's first real account and the Sandbox is in
+   * use (after it was added and its connection tested); `chosen`: this call made it so (issue 33.8).
+   */
+  'accounts:use-if-first': channel<{ chosen: boolean; state: AccountsState }>()(z.object({ id }).strict()),
   'accounts:set-secret': channel<AccountView>()(
     z.object({ id, secret: z.string().min(1).max(4096) }).strict(),
   ),

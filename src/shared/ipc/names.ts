@@ -13,6 +13,7 @@ export const channelNames = [
   'accounts:save',
   'accounts:remove',
   'accounts:select',
+  'accounts:use-if-first',
   'accounts:set-secret',
   'accounts:delete-secret',
   'accounts:test',
@@ -113,6 +114,8 @@ export const channelNames = [
   'priceRules:set-template',
   // Issue 33, the marketplace's catalog.
   'catalog:get',
+  'catalog:origin',
+  'catalog:check',
   'catalog:load-file',
   'catalog:known-good',
 ] as const;

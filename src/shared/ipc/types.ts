@@ -8,6 +8,7 @@ import type {
   PhotoRefusal,
 } from '../domain/drafts';
 import type { DraftSchedule, Imprint } from '../domain/publishing';
+import type { CatalogWarningCode } from '../domain/catalog';
 import type { ListingView, UnreadableListing } from '../service/listing';
 import type { ServiceProblem } from '../service/service-problem';
 
@@ -194,6 +195,8 @@ export interface DraftListItem {
   shopConflicts: number;
   /** When it is to be published by itself, and what became of that (issue 25.4); null: not scheduled. */
   schedule: DraftSchedule | null;
+  /** What the catalog check warns of (issue 33.6): publishable all the same; null: nothing. */
+  catalogWarning: CatalogWarningCode | null;
 }
 
 /** A draft file that could not be read and was moved aside. */

@@ -206,3 +206,39 @@ describe('service accounts', () => {
     }
   });
 });
+
+describe('the first real account (issue 33.8)', () => {
+  it('becomes the one in use once added and tested while the Sandbox is in use; new drafts go to it', async () => {
+    const shop = await addRemote();
+    // Added alone it changes nothing: the window asks only after a successful test.
+    expect((await call<AccountsState>('accounts:list')).activeId).toBe('sandbox');
+    expect(await call<ConnectionResult>('accounts:test', { id: shop.id })).toMatchObject({ ok: true });
+    const answer = await call<{ chosen: boolean; state: AccountsState }>('accounts:use-if-first', {
+      id: shop.id,
+    });
+    expect(answer.chosen).toBe(true);
+    expect(answer.state.activeId).toBe(shop.id);
+    expect((await call<{ accountId: string }>('drafts:create')).accountId).toBe(shop.id);
+    // Asked again, nothing more happens.
+    expect((await call<{ chosen: boolean }>('accounts:use-if-first', { id: shop.id })).chosen).toBe(false);
+  });
+
+  it('leaves the account in use alone once the desk has a real account, or for the Sandbox itself', async () => {
+    const shop = await addRemote();
+    await call('accounts:select', { id: shop.id });
+    // The seller went back to the Sandbox on purpose: a second real account does not take over.
+    await call('accounts:select', { id: 'sandbox' });
+    const remote = scene.remote!;
+    const second = await addRealAccount(
+      scene.temp,
+      { authUrl: remote.authUrl, baseUrl: remote.baseUrl },
+      { name: 'Zweitladen', client: { clientId: 'seller-42', clientSecret: SECRET } },
+    );
+    const answer = await call<{ chosen: boolean; state: AccountsState }>('accounts:use-if-first', {
+      id: second.id,
+    });
+    expect(answer).toMatchObject({ chosen: false, state: { activeId: 'sandbox' } });
+    expect(await call('accounts:use-if-first', { id: 'sandbox' })).toMatchObject({ chosen: false });
+    expect((await call<{ accountId: string }>('drafts:create')).accountId).toBe('sandbox');
+  });
+});

@@ -19,6 +19,7 @@ function row(n: number, patch: Partial<DraftListRow> = {}): DraftListRow {
     trashedAt: null,
     shopConflicts: 0,
     schedule: n === 3 ? { at: '2026-12-01T09:00:00.000Z' } : null,
+    catalogWarning: null,
     ...patch,
   };
 }
@@ -57,6 +58,18 @@ describe('compact draft rows', () => {
     expect(compact.conflicts).toEqual([0, 3, 0]);
     expect(expandRows(compact)).toEqual(rows);
     expect(compactRows([row(1)]).conflicts).toBeUndefined();
+  });
+
+  it('keep the catalog warning of each row (issue 33.6), and no column for them when there are none', () => {
+    const rows = [
+      row(1),
+      row(2, { catalogWarning: 'kind-missing' }),
+      row(3, { catalogWarning: 'category-unknown' }),
+    ];
+    const compact = compactRows(rows, (r) => r.catalogWarning);
+    expect(compact.warnings).toEqual(['', 'kind-missing', 'category-unknown']);
+    expect(expandRows(compact)).toEqual(rows);
+    expect(compactRows([row(1)]).warnings).toBeUndefined();
   });
 
   it('take a third of the JSON the rows took as objects', () => {

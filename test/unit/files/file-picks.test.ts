@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { kindOfFile } from '../../../src/main/import/source';
 import {
+  catalogFilters,
   exportFilters,
   folderToRemember,
   importAccept,
@@ -11,7 +12,7 @@ import {
   startFolder,
 } from '../../../src/shared/domain/tables/file-picks';
 
-const words = { importable: 'I', table: 'T', workbook: 'W', adFile: 'A', all: '*' };
+const words = { importable: 'I', table: 'T', workbook: 'W', adFile: 'A', catalog: 'C', all: '*' };
 
 describe('file picks', () => {
   it('offers exactly the files the import reads, first all of them together', () => {
@@ -29,6 +30,13 @@ describe('file picks', () => {
     expect(exportFilters('xlsx', words)).toEqual([{ name: 'W', extensions: ['xlsx'] }]);
   });
 
+  it('offers JSON files for a catalog, then all files', () => {
+    expect(catalogFilters(words)).toEqual([
+      { name: 'C', extensions: ['json'] },
+      { name: '*', extensions: ['*'] },
+    ]);
+  });
+
   it('opens at the remembered folder, else at the fallback', () => {
     expect(startFolder(undefined, '/home/anna')).toBe('/home/anna');
     expect(startFolder('  ', '/home/anna')).toBe('/home/anna');
@@ -38,6 +46,7 @@ describe('file picks', () => {
   it('remembers a picked folder itself and a picked file by its folder', () => {
     expect(folderToRemember('import-file', '/srv/stock/a.csv', path.posix.dirname)).toBe('/srv/stock');
     expect(folderToRemember('export', '/srv/out/b.xlsx', path.posix.dirname)).toBe('/srv/out');
+    expect(folderToRemember('catalog-file', '/srv/cat/c.json', path.posix.dirname)).toBe('/srv/cat');
     expect(folderToRemember('import-folder', '/srv/ads', path.posix.dirname)).toBe('/srv/ads');
     expect(folderToRemember('photo-folder', '/srv/fotos', path.posix.dirname)).toBe('/srv/fotos');
   });

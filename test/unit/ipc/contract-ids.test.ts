@@ -16,6 +16,7 @@ const table: Partial<Record<ChannelName, { input: Record<string, unknown>; ids: 
   'accounts:save': { input: { id: 'acc-1', name: 'Shop' }, ids: [['id']] },
   'accounts:remove': { input: { id: 'acc-1' }, ids: [['id']] },
   'accounts:select': { input: { id: 'acc-1' }, ids: [['id']] },
+  'accounts:use-if-first': { input: { id: 'acc-1' }, ids: [['id']] },
   'accounts:set-secret': { input: { id: 'acc-1', secret: 's' }, ids: [['id']] },
   'accounts:delete-secret': { input: { id: 'acc-1' }, ids: [['id']] },
   'accounts:test': { input: { id: 'acc-1' }, ids: [['id']] },
@@ -25,6 +26,10 @@ const table: Partial<Record<ChannelName, { input: Record<string, unknown>; ids: 
       defaults: emptyAccountDefaults(),
     },
     ids: [['id']],
+  },
+  'catalog:check': {
+    input: { accountId: 'acc-1', category: 'Familie_Kind_Baby/Spielzeug', attributes: {} },
+    ids: [['accountId']],
   },
   'imprints:create': { input: { accountId: 'acc-1', content: 'Impressum' }, ids: [['accountId']] },
   'imprints:set-default': { input: { accountId: 'acc-1', uuid: PUB }, ids: [['accountId'], ['uuid']] },

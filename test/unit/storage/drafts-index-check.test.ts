@@ -52,6 +52,11 @@ const spoilt: [string, unknown][] = [
   ['a schedule of no time', { ...good, schedule: { at: 'tomorrow' } }],
   ['a price rule time that is a number', { ...good, priceRuleDue: 0 }],
   ['no price rule time', { ...good, priceRuleDue: undefined }],
+  ['no category', { ...good, category: undefined }],
+  ['a category that is null', { ...good, category: null }],
+  ['no kind keys', { ...good, kindKeys: undefined }],
+  ['kind keys that are a string', { ...good, kindKeys: 'art' }],
+  ['kind keys holding a number', { ...good, kindKeys: ['art', 1] }],
 ];
 
 describe('the index entry check', () => {
@@ -86,6 +91,8 @@ describe('the index entry check', () => {
         'searchText',
         'sortTitle',
         'priceRuleDue',
+        'category',
+        'kindKeys',
       ].sort(),
     );
   });

@@ -4,7 +4,6 @@
 // answer). A NAME that exists already is that account, updated: how a mistyped address is fixed.
 import type { AccountsState, AccountView } from '../../../shared/ipc/types';
 import { wordsIn } from '../../i18n';
-import { SANDBOX_ACCOUNT_ID } from '../../storage/accounts-store';
 import { UsageError } from '../args';
 import { testAccount } from './accounts';
 import { readSecret, ExitWith, type Session } from '../session';
@@ -34,11 +33,13 @@ export async function accountsAddCommand(
     secret,
   });
   const lines = [t(existing ? 'accountUpdated' : 'accountAdded', { account: saved.name })];
-  // A desk still on its built-in Sandbox has chosen no account yet: the first real one is it.
-  if (!existing && state.activeId === SANDBOX_ACCOUNT_ID) {
-    await session.call('accounts:select', { id: saved.id });
-    lines.push(t('accountSelected', { account: saved.name }));
-  }
+  // A desk still on its Sandbox has chosen no account yet: the first real one is it (the accounts
+  // service's rule, as in the window, where it follows a successful test).
+  // Asked for a new account only: a seller who went back to the Sandbox and fixes the one account
+  // (a second add of its name) keeps the Sandbox.
+  const chosen =
+    !existing && (await session.call<{ chosen: boolean }>('accounts:use-if-first', { id: saved.id })).chosen;
+  if (chosen) lines.push(t('accountSelected', { account: saved.name }));
   session.out(lines.join('\n'));
   return testAccount(session, saved);
 }

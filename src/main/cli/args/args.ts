@@ -5,8 +5,10 @@ import { draftIdSchema } from '../../../shared/domain/drafts';
 import type { AccountDefaults } from '../../../shared/ipc/types';
 import {
   accountActions,
+  categoryActions,
   commands,
   type AccountAction,
+  type CategoryAction,
   type CommandName,
   type FeedAction,
   type ShopAction,
@@ -68,6 +70,8 @@ export interface CliArgs {
   feedAction?: FeedAction;
   /** feed add: its options. */
   feedAdd?: FeedAddOptions;
+  /** categories: the action; search's WORDS or show's PATH is operands[0] (issue 33.7). */
+  categoryAction?: CategoryAction;
 }
 
 const DEFAULT_WAIT_MINUTES = 30;
@@ -164,7 +168,13 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     if (given && !allowed.includes(command)) throw new UsageError({ problem: 'not-with', flag, command });
   };
   only('--ready', ['publish'], values.ready);
-  only('--json', ['status', 'listings', 'accounts', 'shop', 'feed'], values.json);
+  // The catalog is the same for every account: --account would mean nothing here.
+  only(
+    '--account',
+    commands.filter((c) => c !== 'categories'),
+    values.account !== undefined,
+  );
+  only('--json', ['status', 'listings', 'accounts', 'shop', 'feed', 'categories'], values.json);
   only('--name', ['shop'], values.name !== undefined);
   only('--owner', ['shop'], values.owner !== undefined);
   only('--photos', ['import', 'feed'], values.photos !== undefined);
@@ -209,6 +219,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       return { ...base, command, ...shopArgs(operands, values) };
     case 'feed':
       return { ...base, command, ...feedArgs(operands, values) };
+    case 'categories':
+      return { ...base, command, ...categoriesArgs(operands) };
   }
   return { ...base, command };
 }
@@ -277,4 +289,18 @@ function accountsArgs(
     throw new UsageError({ problem: 'radius', value: radius });
   if (action === 'imprint') return { action, operands: [name!, rest[1]!], defaults };
   return { action, operands: name === undefined ? [] : [name], defaults };
+}
+
+/** The rest of `categories search WORDS...` or `categories show PATH`; throws UsageError. */
+function categoriesArgs(operands: string[]): Pick<CliArgs, 'categoryAction' | 'operands'> {
+  const [word, ...rest] = operands;
+  if (!(categoryActions as readonly string[]).includes(word ?? ''))
+    throw new UsageError({ problem: 'categories-what' });
+  const action = word as CategoryAction;
+  // Words may come quoted as one or as several: they are one query.
+  const text = rest.join(' ').trim();
+  if (action === 'search' && text === '') throw new UsageError({ problem: 'categories-words' });
+  if (action === 'show' && (rest.length !== 1 || text === ''))
+    throw new UsageError({ problem: 'categories-path' });
+  return { categoryAction: action, operands: [text] };
 }

@@ -13,6 +13,7 @@ export const commands = [
   'shop',
   'worker',
   'feed',
+  'categories',
 ] as const;
 export type CommandName = (typeof commands)[number];
 
@@ -27,3 +28,7 @@ export type ShopAction = (typeof shopActions)[number];
 /** What `feed` does: the word after it. */
 export const feedActions = ['add', 'list', 'plan', 'run', 'remove'] as const;
 export type FeedAction = (typeof feedActions)[number];
+
+/** What `categories` does: the word after it (issue 33.7). */
+export const categoryActions = ['search', 'show'] as const;
+export type CategoryAction = (typeof categoryActions)[number];

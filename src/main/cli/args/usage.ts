@@ -39,6 +39,9 @@ export type UsageProblem =
   | { problem: 'shop-login' }
   | { problem: 'shop-owner' }
   | { problem: 'at-ready' }
+  | { problem: 'categories-what' }
+  | { problem: 'categories-words' }
+  | { problem: 'categories-path' }
   | { problem: 'feed-what' }
   | { problem: 'feed-name'; action: FeedAction }
   | { problem: 'feed-add' }

@@ -12,6 +12,7 @@ import {
 import type { AccountsState, DraftsListResult } from '../../../shared/ipc/types';
 import { jobError } from '../../publish/context';
 import { IMPRINT_MISSING } from '../../publish/steps';
+import { catalogWarned, type CatalogWarned } from './catalog-warned';
 import { withoutImprint } from './imprint-check';
 import { issuesText, reportLeftOut } from './not-ready';
 import { CallFailed, type Session } from '../session';
@@ -39,6 +40,8 @@ export interface PublishSummary {
   /** Jobs still under way when the wait ended (they continue at the next start). */
   open: number;
   items: PublishItem[];
+  /** Drafts published although the catalog warns about them (issue 33.6), with the warnings' words. */
+  catalogWarnings: CatalogWarned[];
 }
 
 const POLL_MS = 250;
@@ -57,6 +60,8 @@ export async function publishCommand(
   const wanted: { id: string; title: string; accountId: string | null }[] = [];
   const items: PublishItem[] = [];
   let leftOut = 0;
+  // --ready: the list's rows say which drafts have a catalog warning; only those are read again.
+  let mayWarn: Set<string> | undefined;
   const notStarted = (draftId: string, title: string, error: PublishItem['error']) =>
     items.push({
       draftId,
@@ -76,6 +81,7 @@ export async function publishCommand(
       // Ready and without issues (a draft file written by another tool may say 'ready' wrongly).
       if (item.accountId === account.id && item.issueCount === 0)
         wanted.push({ id: item.id, title: item.title, accountId: item.accountId });
+    mayWarn = new Set(list.items.filter((item) => item.catalogWarning !== null).map((item) => item.id));
     leftOut = await reportLeftOut(session, account.id);
   } else {
     for (const id of options.ids) {
@@ -109,7 +115,9 @@ export async function publishCommand(
     // Nothing to do is done; drafts that all need something first are not (exit 6, each named above).
     session.err(leftOut > 0 ? w.noneReady(leftOut) : w.nothingReady);
     const code = leftOut > 0 ? EXIT.notReady : EXIT.ok;
-    session.out(JSON.stringify({ ...summaryOf([], 0), ok: code === EXIT.ok, notReady: leftOut }, null, 2));
+    session.out(
+      JSON.stringify({ ...summaryOf([], 0, []), ok: code === EXIT.ok, notReady: leftOut }, null, 2),
+    );
     return code;
   }
 
@@ -154,6 +162,8 @@ export async function publishCommand(
 
   try {
     let results: PublishStartResult[] = [];
+    // Said, never refused: the draft is published as the seller made it.
+    const warned = await catalogWarned(session, wanted, mayWarn);
     if (wanted.length > 0) {
       session.err(w.started(wanted.length));
       ({ results } = await session.call<{ results: PublishStartResult[] }>('publish:start', {
@@ -215,7 +225,7 @@ export async function publishCommand(
       });
     }
     const open = items.filter((item) => item.state !== 'not-started' && isOpenJobState(item.state)).length;
-    const summary = summaryOf(items, open);
+    const summary = summaryOf(items, open, warned);
     session.err(w.summary(summary.live, summary.failed, summary.open));
     session.out(JSON.stringify(summary, null, 2));
     if (session.stopped()) {
@@ -228,8 +238,8 @@ export async function publishCommand(
   }
 }
 
-function summaryOf(items: PublishItem[], open: number): PublishSummary {
+function summaryOf(items: PublishItem[], open: number, catalogWarnings: CatalogWarned[]): PublishSummary {
   const live = items.filter((item) => item.state === 'published').length;
   const failed = items.length - live - open;
-  return { command: 'publish', ok: failed === 0 && open === 0, live, failed, open, items };
+  return { command: 'publish', ok: failed === 0 && open === 0, live, failed, open, items, catalogWarnings };
 }

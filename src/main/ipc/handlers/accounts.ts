@@ -6,6 +6,7 @@ type AccountChannels =
   | 'accounts:save'
   | 'accounts:remove'
   | 'accounts:select'
+  | 'accounts:use-if-first'
   | 'accounts:set-secret'
   | 'accounts:delete-secret'
   | 'accounts:test'
@@ -20,6 +21,7 @@ export function accountsHandlers(accounts: AccountsService): Pick<Handlers, Acco
     'accounts:save': (input) => accounts.save(input),
     'accounts:remove': ({ id }) => accounts.remove(id),
     'accounts:select': ({ id }) => accounts.select(id),
+    'accounts:use-if-first': ({ id }) => accounts.chooseIfFirst(id),
     'accounts:set-secret': ({ id, secret }) => accounts.setSecret(id, secret),
     'accounts:delete-secret': ({ id }) => accounts.deleteSecret(id),
     'accounts:test': ({ id }) => accounts.test(id),

@@ -1,4 +1,4 @@
-import type { CatalogService, KnownGoodStore } from '../../catalog';
+import type { CatalogChecks, CatalogService, KnownGoodStore } from '../../catalog';
 import type { Handlers } from '../router';
 
 type CatalogChannels = Extract<keyof Handlers, `catalog:${string}`>;
@@ -7,9 +7,12 @@ type CatalogChannels = Extract<keyof Handlers, `catalog:${string}`>;
 export function catalogHandlers(
   catalog: CatalogService,
   knownGood: Pick<KnownGoodStore, 'of'>,
+  checks: CatalogChecks,
 ): Pick<Handlers, CatalogChannels> {
   return {
     'catalog:get': () => catalog.current(),
+    'catalog:origin': () => catalog.current().origin,
+    'catalog:check': (draft) => checks.warningsOfDraft(draft),
     'catalog:load-file': ({ path }) => catalog.loadFile(path),
     'catalog:known-good': ({ accountId }) => ({ categories: knownGood.of(accountId) }),
   };

@@ -10,6 +10,7 @@ import { groupIssues, issuesOf } from './editor/draft-issues';
 import { EditorHeader } from './editor/EditorHeader';
 import { PHOTOS_SECTION_ID } from './editor/field-ids';
 import { IssueSummary } from './editor/IssueSummary';
+import { CatalogWarnings } from './editor/CatalogWarnings';
 import { ListingSection } from './editor/ListingSection';
 import { OfferSection } from './editor/OfferSection';
 import { PublicationSection } from './editor/PublicationSection';
@@ -152,6 +153,7 @@ export function DraftEditor({ draftId }: { draftId: string }) {
         (!draft.remote?.publicationUuid && (draft.status === 'draft' || draft.status === 'ready'))) && (
         <IssueSummary issues={issues} rows={rows} inConflict={inConflict} />
       )}
+      {!draft.remote?.publicationUuid && <CatalogWarnings draft={draft} />}
       <ListingSection draft={draft} issues={byField} suggestions={suggestions} />
       <section
         className="editor-section"

@@ -104,6 +104,15 @@ export const DraftRow = memo(function DraftRow({
             {item.issueCount > 0 && (
               <span className="drafts-issues">{t('draftsList.issues', { count: item.issueCount })}</span>
             )}
+            {item.catalogWarning && (
+              <span
+                className="drafts-catalog-warning"
+                title={t('draftsList.catalogWarning.fix')}
+                data-testid="drafts-catalog-warning"
+              >
+                {t(`draftsList.catalogWarning.${item.catalogWarning}`)}
+              </span>
+            )}
             <time dateTime={when} title={dates.full(when)}>
               {item.trashedAt ? t('draftsList.trashedOn', { date: dates.short(when) }) : dates.short(when)}
             </time>

@@ -4,6 +4,7 @@ import type { AccountView, AuthScheme } from '../../../shared/ipc/types';
 import { IpcError } from '../../../shared/ipc/envelope';
 import { patternProblem } from '../../../shared/domain/live';
 import { useAccountsStore } from '../../store/accounts-store';
+import { useAppStore } from '../../store/app-store';
 import { useDetectedText } from './connection-notes';
 
 interface Props {
@@ -33,6 +34,8 @@ export function AccountForm({ account, onDone }: Props) {
   const { t } = useTranslation();
   const save = useAccountsStore((s) => s.save);
   const test = useAccountsStore((s) => s.test);
+  const chooseIfFirst = useAccountsStore((s) => s.chooseIfFirst);
+  const reportError = useAppStore((s) => s.reportError);
   const ids = useId();
   const sandbox = account?.kind === 'sandbox';
   const [name, setName] = useState(account?.name ?? '');
@@ -58,6 +61,9 @@ export function AccountForm({ account, onDone }: Props) {
     setBusy(true);
     setErrors({});
     setFormError(undefined);
+    const before = account && useAccountsStore.getState().tests[account.id];
+    const workedBefore =
+      account?.signIn?.ok === true || (before !== undefined && !before.running && before.ok);
     try {
       const saved = await save({
         ...(account && { id: account.id }),
@@ -69,8 +75,12 @@ export function AccountForm({ account, onDone }: Props) {
       });
       setSecret('');
       onDone(saved);
-      // Every save is followed by a test, so the seller learns at once whether the account works.
-      void test(saved.id);
+      // Every save is followed by a test, so the seller learns at once whether the account works;
+      // one seen working for the first time (new, or fixed after a failed test) becomes the one in
+      // use when it is the desk's first real account (issue 33.8).
+      void test(saved.id).then((result) => {
+        if (result.ok && !workedBefore) void chooseIfFirst(saved.id).catch(reportError);
+      });
     } catch (error) {
       setErrors(fieldErrors(error));
       setFormError(error instanceof Error ? error.message : String(error));

@@ -121,7 +121,11 @@ export function AccountsPanel() {
   const keychainReason = useKeychainReason();
   const state = useAccountsStore((s) => s.state);
   const [editing, setEditing] = useState<string | 'new' | undefined>();
+  const chosenFirst = useAccountsStore((s) => s.chosenFirst);
   if (!state) return null;
+  // Said while the desk's first real account, chosen after its test, is still the one in use.
+  const chosen =
+    chosenFirst === state.activeId ? state.accounts.find((a) => a.id === chosenFirst) : undefined;
   return (
     <section className="panel" aria-labelledby="accounts-title">
       <div className="panel-head">
@@ -137,6 +141,11 @@ export function AccountsPanel() {
           <p>{t('accounts.sessionOnly', { reason: keychainReason(state.keychain) })}</p>
           <KeychainDetails status={state.keychain} />
         </div>
+      )}
+      {chosen && (
+        <p className="test-result ok" role="status" data-testid="account-now-in-use">
+          {t('accounts.nowInUse', { name: chosen.name })}
+        </p>
       )}
       {editing === 'new' && <AccountForm onDone={() => setEditing(undefined)} />}
       <ul className="accounts">

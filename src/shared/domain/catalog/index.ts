@@ -2,3 +2,4 @@
 export * from './catalog';
 export * from './catalog-view';
 export * from './catalog-search';
+export * from './catalog-warnings';

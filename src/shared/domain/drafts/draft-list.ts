@@ -6,6 +6,7 @@ import { draftSorts, type DraftSort } from './draft-choices';
 import { validateDraft } from './draft-validation';
 import { draftScheduleSchema } from '../publishing';
 import { priceRuleDueAt } from '../price-rules';
+import { kindKeysOf } from '../catalog';
 
 export const draftSummarySchema = z.object({
   id: draftIdSchema,
@@ -35,6 +36,10 @@ export const draftSummarySchema = z.object({
   sortTitle: z.string(),
   /** When the draft's price rule next has something to do, once live (issue 25.5); null: nothing. */
   priceRuleDue: z.string().nullable(),
+  /** The category path (trimmed), for the list's catalog check (issue 33.6). */
+  category: z.string(),
+  /** Which of the kind keys (`art`, `type`, `typ`) have a value: the list's check needs no more. */
+  kindKeys: z.array(z.string()),
 });
 export type DraftSummary = z.infer<typeof draftSummarySchema>;
 
@@ -70,6 +75,8 @@ export function summarizeDraft(draft: Draft, trashedAt: string | null = null): D
     searchText: searchTextOf(title, customReference),
     sortTitle: titleSortKey(title),
     priceRuleDue: (draft.priceRule && priceRuleDueAt(draft.priceRule)) ?? null,
+    category: draft.category.trim().slice(0, SUMMARY_TITLE_MAX),
+    kindKeys: kindKeysOf(draft.attributes),
   };
 }
 

@@ -4,6 +4,7 @@
 // it holds exactly what a row shows: main filters, counts and sorts, so no search key travels.
 import type { DraftStatus } from './draft';
 import type { DraftSchedule } from '../publishing';
+import type { CatalogWarningCode } from '../catalog';
 
 /**
  * How many rows the Drafts view asks for first, before the rest: more than a tall window shows
@@ -31,6 +32,8 @@ export interface DraftListRow {
   shopConflicts: number;
   /** When it is to be published by itself, and what became of that (issue 25.4); null: not scheduled. */
   schedule: DraftSchedule | null;
+  /** What the catalog check warns of (issue 33.6): publishable all the same; null: nothing. */
+  catalogWarning: CatalogWarningCode | null;
 }
 
 /** Rows as columns: row `i` is made of the `i`th entry of each array. */
@@ -59,6 +62,8 @@ export interface CompactDraftRows {
   conflicts?: number[];
   /** The schedule of each row (null: none); absent when no row has one. */
   schedules?: (DraftSchedule | null)[];
+  /** The catalog warning of each row ('': none); absent when no row has one. */
+  warnings?: (CatalogWarningCode | '')[];
 }
 
 const photoPrefix = (id: string) => `photos/${id}/`;
@@ -71,8 +76,11 @@ function coverName(id: string, thumb: string | null): string {
     : thumb;
 }
 
-/** The rows in compact form, in their order. */
-export function compactRows(rows: readonly DraftListRow[]): CompactDraftRows {
+/** The rows in compact form, in their order (the catalog's warnings looked up by `warningOf`). */
+export function compactRows<R extends Omit<DraftListRow, 'catalogWarning'>>(
+  rows: readonly R[],
+  warningOf: (row: R) => CatalogWarningCode | null = () => null,
+): CompactDraftRows {
   const accountIndex = new Map<string, number>();
   const out: CompactDraftRows = {
     id: [],
@@ -89,7 +97,9 @@ export function compactRows(rows: readonly DraftListRow[]): CompactDraftRows {
   const trashed: number[] = [];
   const conflicts: number[] = [];
   const schedules: (DraftSchedule | null)[] = [];
+  const warnings: (CatalogWarningCode | '')[] = [];
   let anyTrashed = false;
+  let anyWarning = false;
   for (const row of rows) {
     out.id.push(row.id);
     out.title.push(row.title);
@@ -112,10 +122,14 @@ export function compactRows(rows: readonly DraftListRow[]): CompactDraftRows {
     anyTrashed ||= row.trashedAt !== null;
     conflicts.push(row.shopConflicts);
     schedules.push(row.schedule);
+    const warning = warningOf(row);
+    warnings.push(warning ?? '');
+    anyWarning ||= warning !== null;
   }
   if (anyTrashed) out.trashed = trashed;
   if (conflicts.some((count) => count > 0)) out.conflicts = conflicts;
   if (schedules.some((schedule) => schedule !== null)) out.schedules = schedules;
+  if (anyWarning) out.warnings = warnings;
   return out;
 }
 
@@ -140,6 +154,7 @@ export function expandRows(rows: CompactDraftRows): DraftListRow[] {
       trashedAt: trashedAt === 0 ? null : new Date(trashedAt).toISOString(),
       shopConflicts: rows.conflicts?.[i] ?? 0,
       schedule: rows.schedules?.[i] ?? null,
+      catalogWarning: rows.warnings?.[i] || null,
     };
   }
   return out;

@@ -2,8 +2,11 @@
 // dialog offers, where it opens, and which folder is remembered for the next time.
 import type { ExportFormat } from './export';
 
-/** Picks that open something: the import's file or folder, the folder of photos a table names. */
-export const openPurposes = ['import-file', 'import-folder', 'photo-folder'] as const;
+/**
+ * Picks that open something: the import's file or folder, the folder of photos a table names, a
+ * catalog file of the marketplace's categories (Settings → About, issue 33.1).
+ */
+export const openPurposes = ['import-file', 'import-folder', 'photo-folder', 'catalog-file'] as const;
 export type OpenPurpose = (typeof openPurposes)[number];
 /** Every pick with a folder of its own to remember. */
 export type FilePurpose = OpenPurpose | 'export';
@@ -33,6 +36,7 @@ export interface FilterWords {
   table: string;
   workbook: string;
   adFile: string;
+  catalog: string;
   all: string;
 }
 
@@ -44,6 +48,14 @@ export function importFilters(words: FilterWords): FileFilter[] {
     { name: words.table, extensions: [...table] },
     { name: words.workbook, extensions: [...workbook] },
     { name: words.adFile, extensions: [...adFile] },
+    { name: words.all, extensions: ['*'] },
+  ];
+}
+
+/** The open dialog's filters for a catalog file: JSON first, then all files. */
+export function catalogFilters(words: Pick<FilterWords, 'catalog' | 'all'>): FileFilter[] {
+  return [
+    { name: words.catalog, extensions: ['json'] },
     { name: words.all, extensions: ['*'] },
   ];
 }
