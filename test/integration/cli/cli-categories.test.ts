@@ -93,7 +93,7 @@ describe('categories on the command line', () => {
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toContain('Kinds (the attribute art');
     expect(text.stdout).toMatch(/lego_duplo\s+LEGO & Duplo/);
-    expect(text.stdout).toMatch(/condition\s+\S.*\s+choice\s+.*like_new \(Sehr Gut\)/);
+    expect(text.stdout).toMatch(/condition\s+\S.*\s+choice\s+.*like_new \(Very good\)/);
     expect(text.stdout).toMatch(/versand\s+Shipping\s+yes\/no\s+ja \(Yes\), nein \(No\)/);
   }, 60_000);
 
