@@ -8,6 +8,7 @@ import {
   levelUp,
   pickerRows,
   recentPaths,
+  rowsAfterPick,
   rowsWithAttribute,
   type PickerLevel,
 } from '../../../src/renderer/components/category-picker/picker-rows';
@@ -99,5 +100,37 @@ describe('rowsWithAttribute', () => {
     expect(rowsWithAttribute([], 'art', 'lego_duplo', make)).toEqual([
       { id: 'new-art', key: 'art', value: 'lego_duplo' },
     ]);
+  });
+});
+
+describe('rowsAfterPick', () => {
+  const make = (key: string, value: string) => ({ id: `new-${key}`, key, value });
+  const toys = 'Familie_Kind_Baby/Spielzeug';
+  it('lets the old category’s kind go when another category is picked, keeping the rest', () => {
+    const rows = [
+      { id: 'a', key: 'art', value: 'lego_duplo' },
+      { id: 'b', key: 'farbe', value: 'rot' },
+    ];
+    expect(
+      rowsAfterPick(rows, { view, from: toys, path: 'Familie_Kind_Baby/Kinderwagen_Buggys' }, make),
+    ).toEqual([{ id: 'b', key: 'farbe', value: 'rot' }]);
+    const shoes = rowsAfterPick(
+      rows,
+      { view, from: toys, path: 'Mode_Beauty/Schuhe_Damen', kind: { key: 'art', value: 'pumps' } },
+      make,
+    );
+    // The new kind under the same key takes the row's place.
+    expect(shoes).toEqual([
+      { id: 'a', key: 'art', value: 'pumps' },
+      { id: 'b', key: 'farbe', value: 'rot' },
+    ]);
+    // A value that is none of the old category's kinds was the seller's own: it stays.
+    const own = [{ id: 'c', key: 'art', value: 'eigenes' }];
+    expect(
+      rowsAfterPick(own, { view, from: toys, path: 'Familie_Kind_Baby/Kinderwagen_Buggys' }, make),
+    ).toEqual(own);
+    // The same category again, or no catalog: nothing is let go.
+    expect(rowsAfterPick(rows, { view, from: toys, path: toys }, make)).toEqual(rows);
+    expect(rowsAfterPick(rows, { view: undefined, from: toys, path: 'X/Y' }, make)).toEqual(rows);
   });
 });

@@ -184,3 +184,24 @@ export function rowsWithAttribute<Row extends { key: string; value: string }>(
   if (at < 0) return [...rows, newRow(key, value)];
   return rows.map((row, index) => (index === at ? { ...row, key, value } : row));
 }
+
+/**
+ * The attribute rows after a category is picked: the kind it brings set (`art` = `lego_duplo`), and
+ * the kind of the category it replaces let go, when the row still holds one of that category's
+ * kinds (a Kinderwagen keeps no `art` = `pumps`). Rows the seller typed otherwise stay.
+ */
+export function rowsAfterPick<Row extends { key: string; value: string }>(
+  rows: readonly Row[],
+  change: { view: CatalogView | undefined; from: string; path: string; kind?: PickedKind },
+  newRow: (key: string, value: string) => Row,
+): Row[] {
+  const { view, from, path, kind } = change;
+  const old = view && from.trim() !== path.trim() ? view.kindAttribute(from.trim()) : undefined;
+  const stale = (row: Row) =>
+    old !== undefined &&
+    row.key.trim() === old.key &&
+    kind?.key !== old.key &&
+    (old.options ?? []).some((option) => option.value === row.value.trim());
+  const kept = rows.filter((row) => !stale(row));
+  return kind ? rowsWithAttribute(kept, kind.key, kind.value, newRow) : kept;
+}

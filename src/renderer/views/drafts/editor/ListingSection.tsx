@@ -4,7 +4,8 @@ import { draftLimits } from '../../../../shared/domain/drafts';
 import type { DraftSuggestions } from '../../../../shared/ipc/types';
 import { AttributesEditor } from './AttributesEditor';
 import { CategoryPicker, type CategoryChoice } from '../../../components/category-picker/CategoryPicker';
-import { rowsWithAttribute } from '../../../components/category-picker/picker-rows';
+import { rowsAfterPick } from '../../../components/category-picker/picker-rows';
+import { useCatalogStore } from '../../../store/catalog-store';
 import { newRowId } from '../../../store/attribute-rows';
 import { useDraftBinding } from './draft-binding';
 import { issuesOf, type IssuesByField } from './draft-issues';
@@ -34,11 +35,18 @@ export function ListingSection({ draft, issues, suggestions }: Props) {
   const language = useDraftLanguage();
   // The path goes into the draft; a kind also sets its attribute (`art` = `lego_duplo`).
   const pick = ({ path, kind }: CategoryChoice) => {
+    const view = useCatalogStore.getState().loaded?.view;
+    const next = rowsAfterPick(
+      rows,
+      { view, from: draft.category, path, ...(kind && { kind }) },
+      (key, value) => ({
+        id: newRowId(),
+        key,
+        value,
+      }),
+    );
     edit((d) => ({ ...d, category: path }));
-    if (kind)
-      setRows(
-        rowsWithAttribute(rows, kind.key, kind.value, (key, value) => ({ id: newRowId(), key, value })),
-      );
+    if (next.length !== rows.length || next.some((row, i) => row !== rows[i])) setRows(next);
   };
   // Counted as the rule counts it: spaces at either end do not go out.
   const length = trimmedLength(draft.description);
