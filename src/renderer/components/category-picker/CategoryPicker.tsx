@@ -59,7 +59,13 @@ export function CategoryPicker({
   const [typed, setTyped] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [level, setLevel] = useState<PickerLevel>(TOP);
-  const [active, setActive] = useState(-1);
+  const [active, setActiveIndex] = useState(-1);
+  // Going back up, the row of the level left is the active one.
+  const [returnTo, setReturnTo] = useState<PickerLevel | null>(null);
+  const setActive = (index: number) => {
+    setActiveIndex(index);
+    setReturnTo(null);
+  };
 
   // A stored category is named from the catalog; the catalog otherwise waits for the list.
   useEffect(() => {
@@ -90,10 +96,6 @@ export function CategoryPicker({
     [aria['aria-describedby'], unknown ? noteId : value.trim() !== '' && pathId].filter(Boolean).join(' ') ||
     undefined;
 
-  useEffect(() => {
-    if (active >= 0) document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: 'nearest' });
-  }, [active, listId]);
-
   const show = (next: boolean) => {
     setOpen(next);
     if (next) void useCatalogStore.getState().ensure();
@@ -110,6 +112,8 @@ export function CategoryPicker({
   const goTo = (next: PickerLevel) => {
     setLevel(next);
     setActive(0);
+    const back = levelUp(level);
+    if (back && levelKey(back) === levelKey(next)) setReturnTo(level);
   };
   const act = (row: PickerRow) => {
     if (row.type === 'pick') finish({ path: row.path, ...(row.kind && { kind: row.kind }) });
@@ -117,7 +121,14 @@ export function CategoryPicker({
   };
   const browsing = (typed ?? '').trim() === '';
   // ArrowUp before the catalog had loaded (-2) means the last row.
-  const activeIndex = active === -2 ? rows.length - 1 : active;
+  const back = returnTo
+    ? rows.findIndex((row) => row.type === 'open' && levelKey(row.level) === levelKey(returnTo))
+    : -1;
+  const activeIndex = back >= 0 ? back : active === -2 ? rows.length - 1 : active;
+  useEffect(() => {
+    if (activeIndex >= 0)
+      document.getElementById(`${listId}-${activeIndex}`)?.scrollIntoView({ block: 'nearest' });
+  }, [activeIndex, listId]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const key = event.key;
