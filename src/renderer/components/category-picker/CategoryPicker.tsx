@@ -4,7 +4,7 @@
 // categories, then the tree one level at a time (→ or Enter opens a level, ← goes back). The names
 // are shown, the path is what the caller gets. Typed text becomes the category only when it is
 // taken (Enter) or left as a whole path (blur), never half-way (issue 33.8); a path the catalog
-// does not know is kept, with a quiet note. The catalog loads when the list is first opened.
+// does not know is kept, with a quiet note. The catalog loads when the field is first focused.
 import { Fragment, useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CatalogLanguage } from '../../../shared/domain/catalog';
@@ -197,7 +197,15 @@ export function CategoryPicker({
             setActive(-1);
             show(true);
           }}
-          onFocus={(event) => event.target.select()}
+          onFocus={(event) => {
+            event.target.select();
+            // A seller in the field is about to open the list: the catalog starts loading now.
+            // Its search index is built in the next free moment, before the first word is typed.
+            void useCatalogStore
+              .getState()
+              .ensure()
+              .then((catalog) => catalog && setTimeout(() => void catalog.search, 0));
+          }}
           onKeyDown={onKeyDown}
           onClick={() => show(!open)}
           onBlur={() => {
