@@ -117,8 +117,10 @@ test('a new draft starts from the account defaults, explains a bad price, and ke
     // The category from the marketplace's catalog, found by a word (issue 33.2): its names shown, its path kept.
     const category = editor.getByRole('combobox', { name: 'Category' });
     await category.fill('kinderwagen');
-    await page.getByRole('option', { name: /^Kinderwagen & Buggys/ }).click();
-    await expect(category).toHaveValue('Familie, Kind & Baby › Kinderwagen & Buggys');
+    // The first hit (named in the editor's language: "Prams & Pushchairs" once the catalog has English names).
+    await page.getByTestId('category-picker-list').getByRole('option').first().click();
+    const named = await category.inputValue();
+    expect(named).toMatch(/Kinderwagen|Prams/);
     await expect(editor.getByText('Sent as Familie_Kind_Baby/Kinderwagen_Buggys')).toBeVisible();
     await editor.getByLabel('Description').fill(`Gut erhalten, kaum benutzt.\n\n${FOOTER}`);
     await editor.getByRole('button', { name: 'Add attribute' }).click();
@@ -144,9 +146,8 @@ test('a new draft starts from the account defaults, explains a bad price, and ke
     await page.reload();
     await openDraftRow(page, 'Kinderwagen, rot');
     await expect(editor.getByLabel('Price', { exact: true })).toHaveValue('12,50');
-    await expect(editor.getByRole('combobox', { name: 'Category' })).toHaveValue(
-      'Familie, Kind & Baby › Kinderwagen & Buggys',
-    );
+    await expect(editor.getByRole('combobox', { name: 'Category' })).toHaveValue(named);
+    await expect(editor.getByText('Sent as Familie_Kind_Baby/Kinderwagen_Buggys')).toBeVisible();
     await expect(editor.getByLabel('Description')).toHaveValue(`Gut erhalten, kaum benutzt.\n\n${FOOTER}`);
     await expect(editor.getByRole('combobox', { name: 'Attribute 1: name' })).toHaveValue('condition');
     await expect(editor.getByRole('combobox', { name: 'Attribute 1: value' })).toHaveValue('like_new');
