@@ -200,11 +200,12 @@ export function CategoryPicker({
           onFocus={(event) => {
             event.target.select();
             // A seller in the field is about to open the list: the catalog starts loading now.
-            // Its search index is built in the next free moment, before the first word is typed.
+            // Its search index is built once the page is idle (after the list is painted), before
+            // the first word is typed.
             void useCatalogStore
               .getState()
               .ensure()
-              .then((catalog) => catalog && setTimeout(() => void catalog.search, 0));
+              .then((catalog) => catalog && requestIdleCallback(() => void catalog.search, { timeout: 500 }));
           }}
           onKeyDown={onKeyDown}
           onClick={() => show(!open)}
