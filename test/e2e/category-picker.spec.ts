@@ -158,6 +158,7 @@ test('the tree by arrow keys, Home and End; a typed unknown path kept with its n
     await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowRight');
   expect(await activeOption(page, field)).toMatch(/Back to all categories/);
+  if (shots) await page.screenshot({ path: `${shots}/picker-tree-en-light.png` });
   // Back up, the main category left is the active row again.
   await page.keyboard.press('ArrowLeft');
   await expect(list.getByRole('option')).toHaveCount(14);
@@ -192,6 +193,7 @@ test('the tree by arrow keys, Home and End; a typed unknown path kept with its n
     'The catalog does not know this path; it is kept as typed.',
   );
   await expect(field).toHaveValue('Eigene_Kategorie/Bausteine');
+  if (shots) await page.screenshot({ path: `${shots}/picker-unknown-en-light.png` });
   await expect(field).toHaveAccessibleDescription(/The catalog does not know this path/);
   await expect
     .poll(async () => (await call(page, 'drafts:get', { id })).category)

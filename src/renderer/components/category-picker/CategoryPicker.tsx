@@ -126,7 +126,9 @@ export function CategoryPicker({
     : -1;
   const activeIndex = back >= 0 ? back : active === -2 ? rows.length - 1 : active;
   useEffect(() => {
-    if (activeIndex >= 0)
+    // The first row shows with its group's heading above it.
+    if (activeIndex === 0) document.getElementById(listId)?.scrollTo({ top: 0 });
+    else if (activeIndex > 0)
       document.getElementById(`${listId}-${activeIndex}`)?.scrollIntoView({ block: 'nearest' });
   }, [activeIndex, listId]);
 
