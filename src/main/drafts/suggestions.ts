@@ -3,6 +3,7 @@
 // for it), merged with what the account's live listings use.
 import path from 'node:path';
 import { z } from 'zod';
+import { isCategoryPath } from '../../shared/domain/drafts';
 import type { DraftSuggestions } from '../../shared/ipc/types';
 import { readJsonFile, writeFileAtomic } from '../storage/atomic-file';
 
@@ -85,7 +86,8 @@ export async function openSuggestions(
     note({ category, attributes }) {
       const at = now().toISOString();
       const trimmedCategory = category.trim();
-      if (usable(trimmedCategory)) {
+      // A word typed half-way ("Mö") and saved by the autosave is no category to offer again.
+      if (usable(trimmedCategory) && isCategoryPath(trimmedCategory)) {
         data.categories[trimmedCategory] = at;
         data.categories = trim(data.categories, LIMITS.categories);
       }
@@ -113,7 +115,8 @@ export async function openSuggestions(
     },
 
     read(extra = []) {
-      const categories = byRecency(data.categories);
+      // Also hides what a file written before issue 33.8 kept of half-typed words.
+      const categories = byRecency(data.categories).filter(isCategoryPath);
       const attributes: Record<string, string[]> = {};
       for (const [key, values] of Object.entries(data.attributes)) attributes[key] = byRecency(values);
       for (const [key, values] of Object.entries(STARTING_ATTRIBUTES)) {
@@ -122,6 +125,7 @@ export async function openSuggestions(
       const seenCategories = new Set(categories);
       for (const source of extra) {
         const category = source.category.trim();
+        // As the service has it (it may read back one segment): no half-typed word of the seller.
         if (usable(category) && !seenCategories.has(category)) {
           seenCategories.add(category);
           categories.push(category);

@@ -16,6 +16,7 @@ import liveEdit from './locales/de.liveEdit.json';
 import preview from './locales/de.preview.json';
 import imprintForm from './locales/de.imprintForm.json';
 import shop from './locales/de.shop.json';
+import picker from './locales/de.picker.json';
 
 /** The German words only the parts loaded on demand use. */
 export const laterWords = {
@@ -34,4 +35,5 @@ export const laterWords = {
   preview,
   imprintForm,
   shop,
+  picker,
 };

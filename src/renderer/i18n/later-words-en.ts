@@ -16,6 +16,7 @@ import liveEdit from './locales/en.liveEdit.json';
 import preview from './locales/en.preview.json';
 import imprintForm from './locales/en.imprintForm.json';
 import shop from './locales/en.shop.json';
+import picker from './locales/en.picker.json';
 
 /** The English words only the parts loaded on demand use. */
 export const laterWords = {
@@ -34,4 +35,5 @@ export const laterWords = {
   preview,
   imprintForm,
   shop,
+  picker,
 };

@@ -30,7 +30,17 @@ async function load(): Promise<LoadedCatalog> {
     import('../../shared/domain/catalog'),
   ]);
   const view = lib.makeCatalogView(catalog);
-  return { origin, view, search: lib.createCatalogSearch(view) };
+  // The search index is built when first searched: browsing the tree and naming a category do not
+  // wait for it (the picker's first answer, issue 33.9).
+  let search: CatalogSearch | undefined;
+  return {
+    origin,
+    view,
+    get search() {
+      search ??= lib.createCatalogSearch(view);
+      return search;
+    },
+  };
 }
 
 export const useCatalogStore = create<CatalogState>((set, get) => ({

@@ -251,6 +251,16 @@ describe('drafts through the router', () => {
     expect(later.attributes.farbe).toEqual(['rot']);
   });
 
+  it('does not offer a category typed half-way as a suggestion (issue 33.8)', async () => {
+    const draft = await call<Draft>('drafts:create');
+    for (const category of ['Mö', 'Möbel', 'Haus_Garten/Möbel'])
+      await call('drafts:save', { draft: { ...draftFieldsOf(draft), category } });
+    const { categories } = await call<DraftSuggestions>('drafts:suggestions');
+    expect(categories).toContain('Haus_Garten/Möbel');
+    expect(categories).not.toContain('Mö');
+    expect(categories).not.toContain('Möbel');
+  });
+
   it('moves drafts to the trash, restores them, and empties the trash with their photos', async () => {
     const a = await call<Draft>('drafts:create');
     const b = await call<Draft>('drafts:create');

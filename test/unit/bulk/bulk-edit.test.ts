@@ -145,6 +145,24 @@ describe('planDraft', () => {
     expect(removed.draft.attributes).toEqual({ zustand: 'gut' });
     expect(planDraft(base, { kind: 'attribute', name: 'groesse', value: null }).plan.outcome).toBe('same');
   });
+
+  it('sets a category, and for a kind its attribute too (issue 33.2)', () => {
+    const base = draft(10, { category: 'Haus_Garten/Sonstiges', attributes: { art: 'alt', farbe: 'rot' } });
+    const lego = planDraft(base, {
+      kind: 'category',
+      path: ' Familie_Kind_Baby/Spielzeug ',
+      attribute: { key: 'art', value: 'lego_duplo' },
+    });
+    expect(lego.draft.category).toBe('Familie_Kind_Baby/Spielzeug');
+    expect(lego.draft.attributes).toEqual({ art: 'lego_duplo', farbe: 'rot' });
+    expect(lego.plan.changes).toEqual([
+      { field: 'category', before: 'Haus_Garten/Sonstiges', after: 'Familie_Kind_Baby/Spielzeug' },
+      { field: 'attribute', name: 'art', before: 'alt', after: 'lego_duplo' },
+    ]);
+    const plain = planDraft(base, { kind: 'category', path: 'Haus_Garten/Sonstiges' });
+    expect(plain.plan.outcome).toBe('same');
+    expect(bulkEditSchema.safeParse({ kind: 'category', path: ' ' }).success).toBe(false);
+  });
 });
 
 describe('editedDescription', () => {
@@ -182,6 +200,11 @@ describe('planListing', () => {
     expect(patch).toEqual({ price: { type: 'FIXED', amount: 109.99 } });
     expect(listingHasPatch(listing, patch!)).toBe(false);
     expect(listingHasPatch({ ...listing, adPrice: { type: 'FIXED', amount: 109.99 } }, patch!)).toBe(true);
+  });
+
+  it('leaves a live ad out of a category change: it is a change of drafts', () => {
+    const { plan } = planListing(listing, { kind: 'category', path: 'Familie_Kind_Baby/Spielzeug' });
+    expect(plan).toMatchObject({ outcome: 'invalid', reason: 'not-for-live' });
   });
 
   it('sends the whole attribute map and compares it regardless of order', () => {

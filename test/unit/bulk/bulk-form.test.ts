@@ -74,6 +74,28 @@ describe('editOf', () => {
     expect(editOf(form({ kind: 'attribute' }))).toEqual({ missing: 'bulk.needName' });
   });
 
+  it('sets a category picked, with the attribute of its kind, and needs one', () => {
+    expect(
+      editOf(
+        form({
+          kind: 'category',
+          categoryPath: 'Familie_Kind_Baby/Spielzeug',
+          categoryAttribute: { key: 'art', value: 'lego_duplo' },
+        }),
+      ),
+    ).toEqual({
+      edit: {
+        kind: 'category',
+        path: 'Familie_Kind_Baby/Spielzeug',
+        attribute: { key: 'art', value: 'lego_duplo' },
+      },
+    });
+    expect(editOf(form({ kind: 'category', categoryPath: ' Haus_Garten/Möbel ' }))).toEqual({
+      edit: { kind: 'category', path: 'Haus_Garten/Möbel' },
+    });
+    expect(editOf(form({ kind: 'category' }))).toEqual({ missing: 'bulk.needCategory' });
+  });
+
   it('appends a block, or replaces text', () => {
     expect(editOf(form({ kind: 'description', block: '' }))).toEqual({ missing: 'bulk.needSomething' });
     expect(

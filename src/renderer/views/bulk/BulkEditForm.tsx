@@ -1,12 +1,40 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIVE_BULK_KINDS, priceRoundings, type BulkEditKind } from '../../../shared/domain/bulk';
+import { CategoryPicker } from '../../components/category-picker/CategoryPicker';
 import { usePriceUnderstood } from '../../components/price-understood';
+import { useMessageLanguage } from '../../components/problem-text';
+import { call } from '../../ipc/client';
 import { useActiveAccount } from '../../store/accounts-store';
 import type { BulkTarget } from '../../store/bulk-store';
 import type { BulkForm } from '../../../shared/domain/bulk';
 
-const KINDS: BulkEditKind[] = ['price', 'contact', 'imprint', 'location', 'attribute', 'description'];
+const KINDS: BulkEditKind[] = [
+  'price',
+  'contact',
+  'imprint',
+  'location',
+  'category',
+  'attribute',
+  'description',
+];
+
+/** The categories the seller used recently (main's suggestions), for the picker. */
+function useRecentCategories(wanted: boolean): string[] {
+  const [recent, setRecent] = useState<string[]>([]);
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    call('drafts:suggestions')
+      .then((suggestions) => live && setRecent(suggestions.categories))
+      // Only the recent ones are missing then; the picker works without them.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  return recent;
+}
 
 /** A labelled text field of the form. */
 function Field({
@@ -54,6 +82,8 @@ export function BulkEditForm({
   const { t } = useTranslation();
   const account = useActiveAccount();
   const understood = usePriceUnderstood();
+  const language = useMessageLanguage();
+  const recent = useRecentCategories(form.kind === 'category');
   const kinds = target === 'listings' ? KINDS.filter((kind) => LIVE_BULK_KINDS.includes(kind)) : KINDS;
   const text = (key: keyof BulkForm, label: string, extra: { hint?: string; multiline?: boolean } = {}) => (
     <Field
@@ -153,6 +183,25 @@ export function BulkEditForm({
           {text('district', t('bulk.location.district'))}
           {text('radius', t('bulk.location.radius'))}
           <small>{t('bulk.location.hint')}</small>
+        </div>
+      )}
+      {form.kind === 'category' && (
+        <div className="bulk-kind-fields">
+          <div className="bulk-field">
+            <label htmlFor="bulk-category">{t('bulk.category.label')}</label>
+            <CategoryPicker
+              id="bulk-category"
+              aria-describedby="bulk-category-hint"
+              value={form.categoryPath}
+              attributes={
+                form.categoryAttribute ? { [form.categoryAttribute.key]: form.categoryAttribute.value } : {}
+              }
+              recent={recent}
+              language={language}
+              onPick={({ path, kind }) => onChange({ categoryPath: path, categoryAttribute: kind ?? null })}
+            />
+            <small id="bulk-category-hint">{t('bulk.category.hint')}</small>
+          </div>
         </div>
       )}
       {form.kind === 'attribute' && (

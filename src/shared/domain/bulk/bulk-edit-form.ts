@@ -24,6 +24,9 @@ export interface BulkForm {
   descriptionMode: 'append' | 'replace';
   block: string;
   find: string;
+  /** The category picked (or typed), and for a kind the attribute it sets. */
+  categoryPath: string;
+  categoryAttribute: { key: string; value: string } | null;
 }
 
 export const emptyBulkForm: BulkForm = {
@@ -46,6 +49,8 @@ export const emptyBulkForm: BulkForm = {
   descriptionMode: 'append',
   block: '',
   find: '',
+  categoryPath: '',
+  categoryAttribute: null,
 };
 
 /** A number as a seller types it ("19,99", "-10", "+5"); null when it is none. */
@@ -105,6 +110,15 @@ export function editOf(form: BulkForm): { edit: BulkEdit } | { missing: string }
           kind: 'attribute',
           name: form.attributeName.trim(),
           value: form.attributeRemove ? null : form.attributeValue,
+        },
+      };
+    case 'category':
+      if (form.categoryPath.trim() === '') return { missing: 'bulk.needCategory' };
+      return {
+        edit: {
+          kind: 'category',
+          path: form.categoryPath.trim(),
+          ...(form.categoryAttribute && { attribute: form.categoryAttribute }),
         },
       };
     case 'description':

@@ -59,6 +59,18 @@ export const bulkEditSchema = z.discriminatedUnion('kind', [
       find: text(20_000).optional(),
     })
     .strict(),
+  z
+    .object({
+      kind: z.literal('category'),
+      /** The path the drafts get (`Familie_Kind_Baby/Spielzeug`). */
+      path: text(300).refine((path) => path.trim() !== '', { message: 'must not be empty' }),
+      /** For a kind (issue 33.2): the attribute it sets, e.g. `art` = `lego_duplo`. */
+      attribute: z
+        .object({ key: text(200), value: text(1000) })
+        .strict()
+        .optional(),
+    })
+    .strict(),
 ]);
 export type BulkEdit = z.infer<typeof bulkEditSchema>;
 export type BulkEditKind = BulkEdit['kind'];
@@ -90,7 +102,7 @@ export type BulkSkipReason =
 
 /** One value's change, for the preview table. Prices as decimal text with two places ("21.99"). */
 export interface BulkChange {
-  /** 'price', 'email', 'phoneNumber', 'contactPerson', 'imprint', 'street', 'city', 'district', 'postalCode', 'radius', 'attribute', 'description'. */
+  /** 'category', 'price', 'email', 'phoneNumber', 'contactPerson', 'imprint', 'street', 'city', 'district', 'postalCode', 'radius', 'attribute', 'description'. */
   field: string;
   /** The attribute's name, for field 'attribute'. */
   name?: string;
@@ -211,6 +223,12 @@ export function applyToDraft(draft: Draft, edit: BulkEdit): Result {
     }
     case 'description':
       return { draft: { ...draft, description: editedDescription(draft.description, edit) } };
+    case 'category': {
+      const attributes = { ...draft.attributes };
+      const key = edit.attribute?.key.trim();
+      if (edit.attribute && key) attributes[key] = edit.attribute.value.trim();
+      return { draft: { ...draft, category: edit.path.trim(), attributes } };
+    }
   }
 }
 
@@ -230,6 +248,12 @@ const shown = (value: unknown): string | null =>
 /** What differs between two versions of an ad, field by field. */
 export function changesOf(before: Draft, after: Draft): BulkChange[] {
   const out: BulkChange[] = [];
+  if (before.category.trim() !== after.category.trim())
+    out.push({
+      field: 'category',
+      before: shown(before.category.trim()),
+      after: shown(after.category.trim()),
+    });
   if (after.price.amount !== before.price.amount)
     out.push({
       field: 'price',

@@ -103,6 +103,14 @@ export function categorySegments(category: string): string[] {
   return parts.every((part) => part !== '') ? parts : [];
 }
 
+/**
+ * A category that is a whole path (`Familie_Kind_Baby/Spielzeug`: two names or more, none empty),
+ * not a word typed half-way ("Mö"): only such a category is remembered and offered again (issue 33.8).
+ */
+export function isCategoryPath(category: string): boolean {
+  return categorySegments(category).length >= 2;
+}
+
 class Issues {
   readonly list: DraftIssue[] = [];
 

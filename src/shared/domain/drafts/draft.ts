@@ -160,7 +160,7 @@ export type DraftShop = z.infer<typeof draftShopSchema>;
 
 const userFields = {
   title: longText,
-  /** Slash-separated path of category names, e.g. `Elektronik/Handys`. */
+  /** Slash-separated path of the marketplace's category names, e.g. `Familie_Kind_Baby/Spielzeug`. */
   category: shortText,
   description: longText,
   attributes: z.record(shortText, shortText),

@@ -3,11 +3,14 @@ import type { Draft } from '../../../../shared/domain/drafts';
 import { draftLimits } from '../../../../shared/domain/drafts';
 import type { DraftSuggestions } from '../../../../shared/ipc/types';
 import { AttributesEditor } from './AttributesEditor';
-import { Combobox } from './Combobox';
+import { CategoryPicker, type CategoryChoice } from '../../../components/category-picker/CategoryPicker';
+import { rowsAfterPick } from '../../../components/category-picker/picker-rows';
+import { useCatalogStore } from '../../../store/catalog-store';
+import { newRowId } from '../../../store/attribute-rows';
 import { useDraftBinding } from './draft-binding';
 import { issuesOf, type IssuesByField } from './draft-issues';
 import { Field } from './Field';
-import { useFieldLabel } from './use-editor-language';
+import { useDraftLanguage, useFieldLabel } from './use-editor-language';
 
 // The length `trim()` would give, without copying a text that may be 100,000 characters long.
 function trimmedLength(text: string): number {
@@ -28,7 +31,23 @@ interface Props {
 export function ListingSection({ draft, issues, suggestions }: Props) {
   const { t } = useTranslation();
   const label = useFieldLabel();
-  const { edit } = useDraftBinding();
+  const { edit, rows, setRows } = useDraftBinding();
+  const language = useDraftLanguage();
+  // The path goes into the draft; a kind also sets its attribute (`art` = `lego_duplo`).
+  const pick = ({ path, kind }: CategoryChoice) => {
+    const view = useCatalogStore.getState().loaded?.view;
+    const next = rowsAfterPick(
+      rows,
+      { view, from: draft.category, path, ...(kind && { kind }) },
+      (key, value) => ({
+        id: newRowId(),
+        key,
+        value,
+      }),
+    );
+    edit((d) => ({ ...d, category: path }));
+    if (next.length !== rows.length || next.some((row, i) => row !== rows[i])) setRows(next);
+  };
   // Counted as the rule counts it: spaces at either end do not go out.
   const length = trimmedLength(draft.description);
   const over = length > draftLimits.description;
@@ -53,12 +72,13 @@ export function ListingSection({ draft, issues, suggestions }: Props) {
           wide
         >
           {(a11y) => (
-            <Combobox
+            <CategoryPicker
               {...a11y}
               value={draft.category}
-              options={suggestions?.categories ?? []}
-              listLabel={t('editor.suggestions.categories')}
-              onChange={(category) => edit((d) => ({ ...d, category }))}
+              attributes={draft.attributes}
+              recent={suggestions?.categories ?? []}
+              language={language}
+              onPick={pick}
             />
           )}
         </Field>
