@@ -36,9 +36,9 @@ test('the list and the editor warn of the catalog’s remarks, and the draft sta
   const list = page.getByRole('list', { name: /^\d+ (drafts?|Entwurf|Entwürfe)$/ });
   const row = (title: string) => list.getByRole('listitem').filter({ hasText: title });
   await expect(row('Kühlschrank').getByTestId('drafts-catalog-warning')).toHaveText(
-    'Category not in the catalog',
+    'Unknown category',
   );
-  await expect(row('Bausteine').getByTestId('drafts-catalog-warning')).toHaveText('No kind chosen');
+  await expect(row('Bausteine').getByTestId('drafts-catalog-warning')).toHaveText('No kind');
   await expect(row('Bausteine')).toContainText('Ready');
   await page.screenshot({ path: testInfo.outputPath('catalog-warnings-list-en-light.png') });
 
@@ -81,7 +81,7 @@ test('the list and the editor warn of the catalog’s remarks, and the draft sta
   await expect(row('Bausteine')).toContainText('Bereit');
   await expect(row('Bausteine').getByTestId('drafts-catalog-warning')).toHaveCount(0);
   await expect(row('Kühlschrank').getByTestId('drafts-catalog-warning')).toHaveText(
-    'Kategorie nicht im Katalog',
+    'Kategorie unbekannt',
   );
   await page.screenshot({ path: testInfo.outputPath('catalog-warnings-list-de-dark.png') });
 });

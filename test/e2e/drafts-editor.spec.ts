@@ -123,16 +123,18 @@ test('a new draft starts from the account defaults, explains a bad price, and ke
     expect(named).toMatch(/Kinderwagen|Prams/);
     await expect(editor.getByText('Sent as Familie_Kind_Baby/Kinderwagen_Buggys')).toBeVisible();
     await editor.getByLabel('Description').fill(`Gut erhalten, kaum benutzt.\n\n${FOOTER}`);
+    // The category's own attributes, by the catalog's labels (issue 33.3): the value sent is the service's.
+    const condition = editor.getByLabel('Condition', { exact: true });
+    await condition.selectOption({ label: 'Very good' });
+    await expect(condition).toHaveValue('like_new');
+    // Any other attribute beside them, as a free row.
     await editor.getByRole('button', { name: 'Add attribute' }).click();
     const key = editor.getByRole('combobox', { name: 'Attribute 1: name' });
     await expect(key).toBeFocused();
-    await key.fill('cond');
-    await page.getByRole('option', { name: 'condition' }).click();
+    await key.fill('modell');
     const value = editor.getByRole('combobox', { name: 'Attribute 1: value' });
-    await expect(value).toHaveAccessibleDescription('Enter a value for “condition” or remove the attribute.');
-    await value.click();
-    await page.getByRole('option', { name: 'like_new' }).click();
-    await expect(value).toHaveValue('like_new');
+    await expect(value).toHaveAccessibleDescription('Enter a value for “modell” or remove the attribute.');
+    await value.fill('Kombi 3000');
     await editor.getByLabel('Buy now').selectOption({ label: 'Yes' });
 
     // Only the photos are missing (they are added in the Photos section).
@@ -149,8 +151,9 @@ test('a new draft starts from the account defaults, explains a bad price, and ke
     await expect(editor.getByRole('combobox', { name: 'Category' })).toHaveValue(named);
     await expect(editor.getByText('Sent as Familie_Kind_Baby/Kinderwagen_Buggys')).toBeVisible();
     await expect(editor.getByLabel('Description')).toHaveValue(`Gut erhalten, kaum benutzt.\n\n${FOOTER}`);
-    await expect(editor.getByRole('combobox', { name: 'Attribute 1: name' })).toHaveValue('condition');
-    await expect(editor.getByRole('combobox', { name: 'Attribute 1: value' })).toHaveValue('like_new');
+    await expect(editor.getByLabel('Condition', { exact: true })).toHaveValue('like_new');
+    await expect(editor.getByRole('combobox', { name: 'Attribute 1: name' })).toHaveValue('modell');
+    await expect(editor.getByRole('combobox', { name: 'Attribute 1: value' })).toHaveValue('Kombi 3000');
     await expect(editor.getByLabel('Buy now')).toHaveValue('yes');
     for (const [label, text] of Object.entries(DEFAULTS))
       await expect(editor.getByLabel(label, { exact: true })).toHaveValue(text);

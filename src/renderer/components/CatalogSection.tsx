@@ -67,9 +67,15 @@ export function CatalogSection() {
         <p data-testid="catalog-origin" data-from={origin.from}>
           {t(origin.from === 'file' ? 'about.catalogFromFile' : 'about.catalogShipped', {
             date: catalogDay(origin.date, i18n.language),
-          })}{' '}
-          <span className="muted">{t('about.catalogSource', { source: origin.source })}</span>
+          })}
         </p>
+      )}
+      {origin && (
+        // The file's own words, as it says them (the shipped one's in English): quoted under Details.
+        <details className="catalog-source">
+          <summary>{t('about.catalogSourceTitle')}</summary>
+          <p className="muted">{origin.source}</p>
+        </details>
       )}
       <p className="hint">{t('about.catalogHint')}</p>
       <button type="button" onClick={choose} disabled={busy} data-testid="load-catalog">
