@@ -125,8 +125,8 @@ test('a new draft starts from the account defaults, explains a bad price, and ke
     await editor.getByLabel('Description').fill(`Gut erhalten, kaum benutzt.\n\n${FOOTER}`);
     // The category's own attributes, by the catalog's labels (issue 33.3): the value sent is the service's.
     const condition = editor.getByLabel('Condition', { exact: true });
-    await condition.selectOption({ label: 'Very good' });
-    await expect(condition).toHaveValue('like_new');
+    await condition.selectOption({ label: 'Good' });
+    await expect(condition).toHaveValue('ok');
     // Any other attribute beside them, as a free row.
     await editor.getByRole('button', { name: 'Add attribute' }).click();
     const key = editor.getByRole('combobox', { name: 'Attribute 1: name' });
@@ -151,7 +151,7 @@ test('a new draft starts from the account defaults, explains a bad price, and ke
     await expect(editor.getByRole('combobox', { name: 'Category' })).toHaveValue(named);
     await expect(editor.getByText('Sent as Familie_Kind_Baby/Kinderwagen_Buggys')).toBeVisible();
     await expect(editor.getByLabel('Description')).toHaveValue(`Gut erhalten, kaum benutzt.\n\n${FOOTER}`);
-    await expect(editor.getByLabel('Condition', { exact: true })).toHaveValue('like_new');
+    await expect(editor.getByLabel('Condition', { exact: true })).toHaveValue('ok');
     await expect(editor.getByRole('combobox', { name: 'Attribute 1: name' })).toHaveValue('modell');
     await expect(editor.getByRole('combobox', { name: 'Attribute 1: value' })).toHaveValue('Kombi 3000');
     await expect(editor.getByLabel('Buy now')).toHaveValue('yes');

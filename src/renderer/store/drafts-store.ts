@@ -182,6 +182,8 @@ export const useDraftsStore = create<DraftsState>((set, get) => {
 
     load,
     changed() {
+      // A first screen asked for before this change is out of date: the view's first load asks anew.
+      early = null;
       if (shown) void load();
     },
     setShown(value) {

@@ -105,12 +105,18 @@ export const DraftRow = memo(function DraftRow({
               <span className="drafts-issues">{t('draftsList.issues', { count: item.issueCount })}</span>
             )}
             {item.catalogWarning && (
+              // Short in the row (it must fit beside the date at 1024 px); whole in its title and for screen readers.
               <span
                 className="drafts-catalog-warning"
-                title={t('draftsList.catalogWarning.fix')}
+                title={`${t(`draftsList.catalogWarning.${item.catalogWarning}`)}. ${t('draftsList.catalogWarning.fix')}`}
                 data-testid="drafts-catalog-warning"
               >
-                {t(`draftsList.catalogWarning.${item.catalogWarning}`)}
+                <span aria-hidden="true">
+                  ⚠ {t(`draftsList.catalogWarning.short.${item.catalogWarning}`)}
+                </span>
+                <span className="visually-hidden">
+                  {t(`draftsList.catalogWarning.${item.catalogWarning}`)}
+                </span>
               </span>
             )}
             <time dateTime={when} title={dates.full(when)}>
