@@ -5,14 +5,14 @@
 // same start with 10 drafts for comparison.
 // Run: npx tsx bench/drafts/startup.ts   (builds the app first when needed)
 //   BENCH_DRAFTS=n changes the count; BENCH_DATA_DIR=dir keeps the seeded folder there for reruns.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { link, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pLimit from 'p-limit';
-import { createInterface } from 'node:readline';
 import { chromium, type Browser } from '@playwright/test';
+import { startShell, stopShell } from '../web-shell';
 import sharp from 'sharp';
 import type { DraftStatus } from '../../src/shared/domain/drafts/draft';
 import { writeFileAtomic } from '../../src/main/storage/atomic-file';
@@ -91,32 +91,6 @@ async function seed(dataDir: string, count: number): Promise<void> {
   if (store.list().length !== count)
     throw new Error(`Seeded ${count}, the store lists ${store.list().length}`);
   await store.close();
-}
-
-function startShell(dataDir: string): { child: ChildProcess; url: Promise<string> } {
-  const child = spawn(
-    process.execPath,
-    [path.join(root, 'out/main/web.js'), '--port', '0', '--no-open', '--data-dir', dataDir],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LANG: 'en_US.UTF-8' } },
-  );
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const url = new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const match = /running at (\S+)/.exec(line);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`The web shell exited with ${code}:\n${stderr}`)));
-  });
-  return { child, url };
-}
-
-async function stopShell(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 // Runs in the page before its own scripts: notes the wall-clock time when the first draft row is in

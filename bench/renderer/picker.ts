@@ -5,12 +5,12 @@
 // typed (search hits). Prints median and p95 over the runs against the 100 ms target, the parts of
 // the time (chunk and call, index built, drawn), and the renderer's initial JavaScript against its
 // budget. Run: npx tsx bench/renderer/picker.ts   (builds the app first when needed; BENCH_RUNS=n)
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { chromium, type Browser } from '@playwright/test';
+import { startShell, stopShell } from '../web-shell';
 import type { Draft } from '../../src/shared/domain/drafts';
 import { draftFieldsOf } from '../../src/shared/domain/shop/draft-fields';
 import { INITIAL_JS_BUDGET, measureRenderer, total } from './measure';
@@ -22,24 +22,6 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 const { CHROMIUM_FLAGS } = (await import(path.join(root, 'playwright.config.ts'))) as {
   CHROMIUM_FLAGS: string[];
 };
-
-function startShell(dataDir: string): { child: ChildProcess; url: Promise<string> } {
-  const child = spawn(
-    process.execPath,
-    [path.join(root, 'out/main/web.js'), '--port', '0', '--no-open', '--data-dir', dataDir],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LANG: 'de_DE.UTF-8' } },
-  );
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const url = new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const match = /running at (\S+)/.exec(line);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`The web shell exited with ${code}:\n${stderr}`)));
-  });
-  return { child, url };
-}
 
 // Runs in the page: from the key event (its timeStamp, when the press reached the page) to the first
 // option in the picker's list painted (the message after the next animation frame runs after that
@@ -172,7 +154,7 @@ const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
 async function main(): Promise<void> {
   spawnSync(process.execPath, [path.join(root, 'scripts', 'build-if-needed.mjs')], { stdio: 'inherit' });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'listing-desk-bench-picker-'));
-  const shell = startShell(dataDir);
+  const shell = startShell(dataDir, 'de_DE.UTF-8');
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
   try {
     const url = await shell.url;
@@ -241,11 +223,7 @@ async function main(): Promise<void> {
       console.log('  NOTE: a catalog chunk is in the initial JavaScript');
   } finally {
     await browser.close();
-    await new Promise<void>((resolve) => {
-      if (shell.child.exitCode !== null) return resolve();
-      shell.child.once('exit', () => resolve());
-      shell.child.kill('SIGTERM');
-    });
+    await stopShell(shell.child);
     await rm(dataDir, { recursive: true, force: true });
   }
 }

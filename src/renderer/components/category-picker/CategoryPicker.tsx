@@ -18,6 +18,7 @@ import {
   type PickerLevel,
   type PickerRow,
 } from './picker-rows';
+import '../combobox.css';
 import './category-picker.css';
 
 export interface CategoryChoice {

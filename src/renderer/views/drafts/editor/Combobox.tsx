@@ -1,4 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type KeyboardEvent } from 'react';
+import '../../../components/combobox.css';
 
 // Few enough to scan; typing narrows the rest.
 const MAX_SHOWN = 50;
