@@ -38,6 +38,11 @@ export interface CatalogService {
   view(): CatalogView;
   /** The search over the catalog in use, built on first use. */
   search(): CatalogSearch;
+  /**
+   * Builds the search a moment after the shell started (a timer that does not hold the process),
+   * so that the picker's first words (catalog:search) do not wait for it.
+   */
+  warmSearch(afterMs: number): void;
   /** Loads a file the seller picked: copied to the data folder and in use when it parses and is newer. */
   loadFile(file: string): Promise<CatalogLoadAnswer>;
   /** Called with the new origin whenever another catalog is in use. */
@@ -96,6 +101,12 @@ export async function openCatalog(deps: CatalogDeps): Promise<CatalogService> {
     search() {
       view ??= makeCatalogView(inUse.catalog);
       return (search ??= createCatalogSearch(view));
+    },
+    warmSearch(afterMs) {
+      setTimeout(() => {
+        view ??= makeCatalogView(inUse.catalog);
+        search ??= createCatalogSearch(view);
+      }, afterMs).unref();
     },
     async loadFile(picked) {
       const current = inUse.origin;

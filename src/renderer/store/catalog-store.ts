@@ -9,7 +9,10 @@ import { call, subscribe } from '../ipc/client';
 export interface LoadedCatalog {
   origin: CatalogOrigin;
   view: CatalogView;
+  /** The window's own search index, built on first use (a moment's work: see searchReady). */
   search: CatalogSearch;
+  /** Whether the index is built: until then the picker asks main (catalog:search) rather than wait. */
+  searchReady(): boolean;
 }
 
 interface CatalogState {
@@ -40,6 +43,7 @@ async function load(): Promise<LoadedCatalog> {
       search ??= lib.createCatalogSearch(view);
       return search;
     },
+    searchReady: () => search !== undefined,
   };
 }
 
@@ -73,11 +77,14 @@ export const useCatalogStore = create<CatalogState>((set, get) => ({
   },
 }));
 
-/** The catalog for a view that needs it: undefined while it loads (the call starts it). */
-export function useCatalog(): LoadedCatalog | undefined {
+/**
+ * The catalog for a view that needs it: undefined while it loads (the call starts it). `wanted`
+ * false reads it when loaded but does not load it (an editor whose draft has no category yet).
+ */
+export function useCatalog(wanted = true): LoadedCatalog | undefined {
   const loaded = useCatalogStore((state) => state.loaded);
   useEffect(() => {
-    if (!loaded) void useCatalogStore.getState().ensure();
-  }, [loaded]);
+    if (wanted && !loaded) void useCatalogStore.getState().ensure();
+  }, [loaded, wanted]);
   return loaded;
 }

@@ -1,7 +1,7 @@
 // The contract's channels of the marketplace's catalog (issue 33): the window loads it on demand
 // (the picker, the attributes), and Settings → About shows where it came from and loads a newer file.
 import { z } from 'zod';
-import type { Catalog, CatalogOrigin, CatalogWarning } from '../domain/catalog';
+import type { Catalog, CatalogHit, CatalogOrigin, CatalogWarning } from '../domain/catalog';
 import { absolutePathSchema, segmentIdSchema } from './input-schemas';
 import { channel, noInput } from './channel';
 
@@ -13,6 +13,19 @@ export type CatalogLoadAnswer =
 export const catalogChannels = {
   /** The catalog in use (the shipped one, or a newer file from the data folder) and where it came from. */
   'catalog:get': channel<{ catalog: Catalog; origin: CatalogOrigin }>()(noInput),
+  /**
+   * The catalog search, answered by main (its index is built once, at the first catalog:get): the
+   * picker's first words are found here while the window's own index is not built yet (issue 33.9).
+   */
+  'catalog:search': channel<CatalogHit[]>()(
+    z
+      .object({
+        query: z.string().max(200),
+        language: z.enum(['de', 'en']),
+        limit: z.number().int().min(1).max(50).optional(),
+      })
+      .strict(),
+  ),
   /** Where the catalog in use came from, without the catalog itself (Settings → About). */
   'catalog:origin': channel<CatalogOrigin>()(noInput),
   /**

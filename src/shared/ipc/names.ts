@@ -114,6 +114,7 @@ export const channelNames = [
   'priceRules:set-template',
   // Issue 33, the marketplace's catalog.
   'catalog:get',
+  'catalog:search',
   'catalog:origin',
   'catalog:check',
   'catalog:load-file',

@@ -11,6 +11,7 @@ export function catalogHandlers(
 ): Pick<Handlers, CatalogChannels> {
   return {
     'catalog:get': () => catalog.current(),
+    'catalog:search': ({ query, language, limit }) => catalog.search().search(query, { language, limit }),
     'catalog:origin': () => catalog.current().origin,
     'catalog:check': (draft) => checks.warningsOfDraft(draft),
     'catalog:load-file': ({ path }) => catalog.loadFile(path),

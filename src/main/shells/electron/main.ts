@@ -127,6 +127,8 @@ async function start(): Promise<void> {
       },
     },
   );
+  // The category picker's first words are answered by main's index: built once the window had its start.
+  backEnd.catalog.warmSearch(1_000);
   serveAppScheme(path.join(here, '..', 'renderer'), backEnd.photoFile);
   // The dev server sends no CSP of its own; the app protocol's pages carry theirs (app-protocol.ts).
   if (devServerUrl) {

@@ -5,6 +5,9 @@ import type { App } from '../../app';
 import type { AppLog } from '../../log/create-log';
 import { systemLocale } from '../../system/paths';
 
+/** How long after the start main builds its catalog search (the first screen comes first). */
+export const CATALOG_WARM_MS = 1_000;
+
 /** Loads and builds the app on the web shell's data folder. */
 export async function openApp(dataDir: string, version: string, log: AppLog): Promise<App> {
   const [{ createApp }, { confStoreFactory }, { openSecretStore }] = await Promise.all([
@@ -15,8 +18,11 @@ export async function openApp(dataDir: string, version: string, log: AppLog): Pr
   const secretStore = await openSecretStore();
   if (secretStore.status.mode === 'session-only')
     log.info(`Secrets are kept for this session only: ${secretStore.status.reason}`);
-  return createApp(
+  const app = await createApp(
     { shell: 'web', dataDir, version, systemLocale: systemLocale() },
     { storeFactory: confStoreFactory, secretStore, log },
   );
+  // The category picker's first words are answered by main's index: built once the page had its start.
+  app.catalog.warmSearch(CATALOG_WARM_MS);
+  return app;
 }

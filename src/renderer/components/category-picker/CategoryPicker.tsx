@@ -7,11 +7,14 @@
 // does not know is kept, with a quiet note. The catalog loads when the field is first focused.
 import { Fragment, useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CatalogLanguage } from '../../../shared/domain/catalog';
+import type { CatalogHit, CatalogLanguage } from '../../../shared/domain/catalog';
+import { call } from '../../ipc/client';
 import { isCategoryPath } from '../../../shared/domain/drafts';
 import { useCatalogStore } from '../../store/catalog-store';
 import {
   categoryName,
+  HITS_SHOWN,
+  hitRows,
   levelUp,
   pickerRows,
   type PickedKind,
@@ -75,8 +78,44 @@ export function CategoryPicker({
 
   const shownName = loaded ? categoryName(loaded.view, value.trim(), language, attributes) : null;
   const text = typed ?? shownName ?? value;
-  const rows: PickerRow[] =
-    open && loaded
+  // Typed words are searched by the window's own index once it is built; until then main answers
+  // (catalog:search), so the first result does not wait for the index (issue 33.9).
+  const query = (typed ?? '').trim();
+  const [remote, setRemote] = useState<{ query: string; language: string; hits: CatalogHit[] | null }>();
+  const localSearch = loaded?.searchReady() === true || (remote?.query === query && remote.hits === null);
+  const asking = open && query !== '' && !localSearch;
+  useEffect(() => {
+    if (!asking) return;
+    let live = true;
+    call('catalog:search', { query, language, limit: HITS_SHOWN }).then(
+      (hits) => live && setRemote({ query, language, hits }),
+      // Main could not answer: the window's own index does (built now, a moment's wait).
+      () => live && setRemote({ query, language, hits: null }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [asking, query, language]);
+  // The last answer stays shown while the next is asked for (a few milliseconds): no flicker per key.
+  const remoteHits = asking && remote?.language === language && remote.hits ? remote.hits : null;
+  // Once main's hits are painted and the page is idle: the catalog (names, the tree), then the
+  // window's own index (its big answer must not hold up the first hits).
+  const haveHits = (remoteHits?.length ?? 0) > 0;
+  useEffect(() => {
+    if (!haveHits) return;
+    const idle = requestIdleCallback(
+      () =>
+        void useCatalogStore
+          .getState()
+          .ensure()
+          .then((catalog) => catalog && requestIdleCallback(() => void catalog.search, { timeout: 500 })),
+      { timeout: 1_000 },
+    );
+    return () => cancelIdleCallback(idle);
+  }, [haveHits]);
+  const rows: PickerRow[] = remoteHits
+    ? hitRows(remoteHits)
+    : open && loaded && !asking
       ? pickerRows(loaded, {
           query: typed ?? '',
           level,
@@ -97,9 +136,10 @@ export function CategoryPicker({
     [aria['aria-describedby'], unknown ? noteId : value.trim() !== '' && pathId].filter(Boolean).join(' ') ||
     undefined;
 
-  const show = (next: boolean) => {
+  // `load` false: typed words, which main answers at once; the catalog follows their answer.
+  const show = (next: boolean, load = true) => {
     setOpen(next);
-    if (next) void useCatalogStore.getState().ensure();
+    if (next && load) void useCatalogStore.getState().ensure();
     else {
       setActive(-1);
       setLevel(TOP);
@@ -198,18 +238,9 @@ export function CategoryPicker({
             setTyped(event.target.value);
             setLevel(TOP);
             setActive(-1);
-            show(true);
+            show(true, event.target.value.trim() === '');
           }}
-          onFocus={(event) => {
-            event.target.select();
-            // A seller in the field is about to open the list: the catalog starts loading now.
-            // Its search index is built once the page is idle (after the list is painted), before
-            // the first word is typed.
-            void useCatalogStore
-              .getState()
-              .ensure()
-              .then((catalog) => catalog && requestIdleCallback(() => void catalog.search, { timeout: 500 }));
-          }}
+          onFocus={(event) => event.target.select()}
           onKeyDown={onKeyDown}
           onClick={() => show(!open)}
           onBlur={() => {

@@ -2,7 +2,7 @@
 // it: the hits of the catalog search for typed words; with nothing typed, the categories used
 // recently and then the tree (main categories → subcategories → kinds), one level at a time.
 // Only types come from the catalog here: its code (and MiniSearch) stays in its lazy chunk.
-import type { CatalogLanguage, CatalogSearch, CatalogView } from '../../../shared/domain/catalog';
+import type { CatalogHit, CatalogLanguage, CatalogSearch, CatalogView } from '../../../shared/domain/catalog';
 import { isCategoryPath } from '../../../shared/domain/drafts';
 
 export interface PickedKind {
@@ -37,7 +37,7 @@ export interface PickerCatalog {
 }
 
 const RECENT_SHOWN = 5;
-const HITS_SHOWN = 20;
+export const HITS_SHOWN = 20;
 
 /**
  * The recently used categories as paths the catalog can name: whole paths as they are, and a single
@@ -152,18 +152,21 @@ export function pickerRows(
 ): PickerRow[] {
   const query = input.query.trim();
   if (query !== '')
-    return catalog.search
-      .search(query, { language: input.language, limit: HITS_SHOWN })
-      .map((hit): PickerRow => ({
-        type: 'pick',
-        path: hit.path,
-        ...(hit.kind && { kind: hit.kind }),
-        label: hit.label,
-        detail: hit.detail,
-        group: 'results',
-      }));
+    return hitRows(catalog.search.search(query, { language: input.language, limit: HITS_SHOWN }));
   const tree = treeRows(catalog, input.level, input.language, input.words);
   return input.level.at === 'top' ? [...recentRows(catalog, input.recent, input.language), ...tree] : tree;
+}
+
+/** The search's hits as rows (from the window's index or main's, catalog:search). */
+export function hitRows(hits: readonly CatalogHit[]): PickerRow[] {
+  return hits.map((hit): PickerRow => ({
+    type: 'pick',
+    path: hit.path,
+    ...(hit.kind && { kind: hit.kind }),
+    label: hit.label,
+    detail: hit.detail,
+    group: 'results',
+  }));
 }
 
 /** The level above (← in the tree); null at the top. */

@@ -53,7 +53,8 @@ function OpenButton({ toggle }: { toggle: ReturnType<typeof usePreviewToggle> })
 export function DraftPreviewButton({ draft }: { draft: Draft }) {
   const toggle = usePreviewToggle();
   const language = useMessageLanguage();
-  const catalog = useCatalog()?.view;
+  // The catalog's labels are wanted once the preview opens (the editor's button alone does not load it).
+  const catalog = useCatalog(toggle.open)?.view;
   // The draft's own account; the selected one for a draft stored without one (as the editor does).
   const account = useAccountsStore((s) => {
     const accounts = s.state?.accounts ?? [];
@@ -108,7 +109,8 @@ function useLiveContext(listing: ListingView, open: boolean): LiveAdContext {
 export function ListingPreviewButton({ listing }: { listing: ListingView }) {
   const toggle = usePreviewToggle();
   const language = useMessageLanguage();
-  const catalog = useCatalog()?.view;
+  // The catalog's labels are wanted once the preview opens (the editor's button alone does not load it).
+  const catalog = useCatalog(toggle.open)?.view;
   const account = useAccountsStore((s) => s.state?.accounts.find((a) => a.id === s.state?.activeId));
   const live = useLiveContext(listing, toggle.open);
   return (

@@ -45,7 +45,8 @@ export function AttributesEditor({ category, issues, suggestions }: Props) {
   const { t } = useTranslation();
   const issueText = useIssueText();
   const language = useDraftLanguage();
-  const catalog = useCatalog();
+  // Without a category there are no catalog attributes to offer: the catalog waits for one.
+  const catalog = useCatalog(category.trim() !== '');
   const { rows: allRows, setRows } = useDraftBinding();
   const focusNext = useRef<string | null>(null);
   const { fields, freeRows: rows } = useMemo(
