@@ -1,6 +1,6 @@
 // What the composition root (app.ts) is given and gives: its config, the ports a shell provides
 // and the back end it returns. Kept apart so app.ts holds only the wiring.
-import type { CatalogService, KnownGoodStore } from './catalog';
+import type { CatalogService, CategoryContexts, CategoryMappingsService, KnownGoodStore } from './catalog';
 import type { DueSource } from './automation/due';
 import type { AppInfo, ShellKind } from '../shared/ipc/types';
 import type { UiLanguage } from '../shared/i18n-language';
@@ -71,6 +71,10 @@ export interface App {
   catalog: CatalogService;
   /** What the service took, per account (issue 33.4): readiness asks it, refusals are worded by it. */
   knownGood: KnownGoodStore;
+  /** A shop's categories and words mapped to the catalog's (issue 34): the CLI's `categories map`. */
+  categoryMappings: CategoryMappingsService;
+  /** What an account's imported or fed rows are read against (issue 34.3). */
+  categoryContexts: CategoryContexts;
   /** The stored photo a `/photos/...` URL path names, or undefined; both shells serve it. */
   photoFile(urlPath: string): Promise<string | undefined>;
   /** The export a `/downloads/...` URL path names, once (web shell), and removing it once served. */

@@ -45,6 +45,7 @@ import {
   draftMarks,
   markedAccountsStore,
   markTemplates,
+  markCategoryMappings,
 } from './shop';
 import type { PublishNotice } from '../shared/domain/publishing';
 import { resolveLanguage } from '../shared/i18n-language';
@@ -69,8 +70,9 @@ import { followAppLanguage } from './i18n/follow-language';
 import { openAppAutomation } from './automation';
 import { openAppFeeds } from './feeds/app-feeds';
 import { scheduleHandlers } from './ipc/handlers/schedule';
-import { catalogHandlers } from './ipc/handlers/catalog';
-import { CATALOG_FILE, catalogChecks, knownGoodWatch, openCatalog, openKnownGood } from './catalog';
+import { catalogHandlers, categoriesHandlers } from './ipc/handlers/catalog';
+import { CATALOG_FILE, knownGoodWatch } from './catalog';
+import { openAppCatalog } from './catalog/app-catalog';
 import { feedsHandlers } from './ipc/handlers/feeds';
 import { localTimeZone } from '../shared/dates';
 import type { App, AppConfig, AppPorts } from './app-contract';
@@ -86,14 +88,6 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   const language = () => resolveLanguage(settings.get().language, config.systemLocale);
   if (settings.movedAside)
     ports.log.error(`settings.json did not parse; moved aside to ${settings.movedAside}`);
-  // Issue 33: the marketplace's catalog, shipped or a newer file from the data folder.
-  const catalog = await openCatalog({ dataDir: config.dataDir, language, log: ports.log });
-  catalog.onChange((origin) => events.emit('catalog:changed', origin));
-  // Issue 33.4: what the service took, per account (learned from reads and accepted writes).
-  const knownGood = await openKnownGood({ dataDir: config.dataDir, view: catalog.view, log: ports.log });
-  knownGood.onChange((accountId) => events.emit('catalog:known-good-changed', { accountId }));
-  // Issue 33.6: the catalog's warnings of drafts, for the list, the editor and `publish --ready`.
-  const checks = catalogChecks(catalog, knownGood);
   const info = (): AppInfo => ({
     name: 'Listing Desk',
     version: config.version,
@@ -107,6 +101,20 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   // the marks are inert until the desk is in one (at start, or joined while the app runs).
   const shopPrepared = await prepareShop(config.dataDir, ports.log);
   const outbox = liveOutbox(shopPrepared?.outbox);
+  // Issues 33 and 34: the marketplace's catalog (shipped, or a newer file from the data folder), what
+  // the service took per account, the catalog's warnings of drafts, and the shop's category mappings.
+  const { catalog, knownGood, checks, mappings, contexts, sandboxFile } = await openAppCatalog({
+    dataDir: config.dataDir,
+    language,
+    log: ports.log,
+    emit: {
+      catalogChanged: (origin) => events.emit('catalog:changed', origin),
+      knownGoodChanged: (accountId) => events.emit('catalog:known-good-changed', { accountId }),
+      mappingsChanged: () => events.emit('categories:changed', {}),
+    },
+    accountIds: () => accounts.state().accounts.map((a) => a.id),
+    willWriteMappings: markCategoryMappings(outbox),
+  });
   const marks = draftMarks(outbox);
   const localAccounts = openAccountsStore(ports.storeFactory, config.dataDir);
   const accountsStore = markedAccountsStore(localAccounts, outbox);
@@ -115,7 +123,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   // Issue 33.5: the Sandbox refuses paths outside the catalog in use (config or environment may say otherwise).
   const sandbox = await startEmbeddedSandbox(config.dataDir, ports.secretStore, {
     ...(config.sandboxCatalog && { checks: config.sandboxCatalog }),
-    ...(catalog.current().origin.from === 'file' && { catalogFile: path.join(config.dataDir, CATALOG_FILE) }),
+    ...(sandboxFile() !== undefined && { catalogFile: sandboxFile() }),
   });
   catalog.onChange(
     () =>
@@ -328,6 +336,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     draftsStore: localDrafts,
     accountsStore: localAccounts,
     templates: () => templates,
+    categoryMappings: () => mappings,
     draftsChanged: (ids) => events.emit('drafts:changed', { ids }),
     accountsChanged: () => events.emit('accounts:changed', accounts.state()),
     authors,
@@ -409,6 +418,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       ...feedsHandlers(feeds),
       ...priceRulesHandlers(priceRules),
       ...catalogHandlers(catalog, knownGood, checks),
+      ...categoriesHandlers(catalog, mappings),
     },
     ports.log,
     { dataDir: config.dataDir },
@@ -422,6 +432,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     priceDue: priceRules.due,
     catalog,
     knownGood,
+    categoryMappings: mappings,
+    categoryContexts: contexts,
     photoFile: (urlPath) => resolvePhotoFile(config.dataDir, urlPath),
     download: {
       take: (urlPath) => files.downloads?.take(urlPath),
@@ -458,6 +470,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       for (const result of closed)
         if (result.status === 'rejected') ports.log.error('Saving the drafts on quit failed', result.reason);
       await step('Writing what the service took', () => knownGood.flush());
+      await step('Writing the category mappings', () => mappings.flush());
       await step('Closing the embedded service', () => sandbox.close());
     },
   };

@@ -6,3 +6,12 @@ export { openKnownGood, KNOWN_GOOD_DIR, type KnownGoodStore, type ReadListing } 
 export { knownGoodWatch, watchListingWrites } from './known-good-client';
 export { likelyCauseOf, type RefusedParts } from './refusal-causes';
 export { catalogChecks, nothingKnownGood, type CatalogChecks } from './catalog-checks';
+export {
+  openCategoryMappings,
+  categoryContexts,
+  CATEGORY_MAPPINGS_FILE,
+  CONDITION_WORDS_ITEM,
+  type CategoryMappingsService,
+  type ConditionWordsItem,
+  type CategoryContexts,
+} from './category-mappings';

@@ -11,7 +11,7 @@ export {
 export { openDeskClaims } from './desk-claims';
 export { openDeskShopService } from './desk-shop-service';
 export { waitConnected } from './join';
-export { liveOutbox, draftMarks, markedAccountsStore, markTemplates } from './kinds';
+export { liveOutbox, draftMarks, markedAccountsStore, markTemplates, markCategoryMappings } from './kinds';
 export type { LeaseTiming } from './queue';
 export { addDesk, deskJoinUrl, initShop } from './setup';
 export type { ShopService } from './shop-service';

@@ -8,9 +8,17 @@ import type { Log } from '../log/log';
 import type { SecretStore } from '../secrets/secret-store';
 import type { AccountsStore } from '../storage/accounts-store';
 import type { DraftsStore } from '../storage/drafts-store';
+import type { CategoryMappingsService } from '../catalog';
 import type { TemplatesService } from '../templates/templates-service';
 import { openBases, openOutbox, type Outbox, startShopSync, type ShopSync, type ShopMergePort } from './sync';
-import { draftItems, DRAFT_KIND, type DraftBody, accountItems, templateItems } from './kinds';
+import {
+  draftItems,
+  DRAFT_KIND,
+  type DraftBody,
+  accountItems,
+  templateItems,
+  categoryMappingItems,
+} from './kinds';
 import { readMembership, type ShopMembership, shopPasswordKey, type ShopSession } from './connection';
 import { openShopSession, type ShopSessionOptions } from './session';
 import { createPhotoSync } from './photos';
@@ -50,6 +58,8 @@ export interface StartShopDeps {
   draftsStore: DraftsStore;
   accountsStore: AccountsStore;
   templates: () => TemplatesService;
+  /** The shop's category mappings and condition words (issue 34.1). */
+  categoryMappings: () => CategoryMappingsService;
   draftsChanged(ids: string[]): void;
   accountsChanged(): void;
   /** Notes which desk made each field of a draft applied here (a save's conflict names it: issue 32.1). */
@@ -96,6 +106,7 @@ export async function startShop(prepared: PreparedShop, deps: StartShopDeps): Pr
       drafts,
       templateItems({ dataDir, templates: deps.templates, merge: shopMerge }),
       accountItems({ store: deps.accountsStore, merge: shopMerge, onChanged: deps.accountsChanged }),
+      categoryMappingItems({ mappings: deps.categoryMappings, merge: shopMerge }),
     ],
     log,
   });

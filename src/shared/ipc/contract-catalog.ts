@@ -1,7 +1,14 @@
 // The contract's channels of the marketplace's catalog (issue 33): the window loads it on demand
 // (the picker, the attributes), and Settings → About shows where it came from and loads a newer file.
 import { z } from 'zod';
-import type { Catalog, CatalogHit, CatalogOrigin, CatalogWarning } from '../domain/catalog';
+import type {
+  Catalog,
+  CatalogHit,
+  CatalogOrigin,
+  CatalogWarning,
+  CategoryMapping,
+  CategoryMappings,
+} from '../domain/catalog';
 import { absolutePathSchema, segmentIdSchema } from './input-schemas';
 import { channel, noInput } from './channel';
 
@@ -49,6 +56,37 @@ export const catalogChannels = {
    */
   'catalog:known-good': channel<{ categories: KnownGoodCategories }>()(
     z.object({ accountId: segmentIdSchema }).strict(),
+  ),
+  /** A shop's categories mapped to the catalog's, and its condition words (issue 34): Settings → Kategorien. */
+  'categories:mappings': channel<CategoryMappings>()(noInput),
+  /** Maps a shop category to a catalog path (or one the service took) and default attributes. */
+  'categories:map': channel<CategoryMapping>()(
+    z
+      .object({
+        shopCategory: z.string().trim().min(1).max(500),
+        path: z.string().trim().min(1).max(300),
+        attributes: z.record(z.string().trim().min(1).max(100), z.string().trim().min(1).max(200)).optional(),
+      })
+      .strict(),
+  ),
+  /** Removes a shop category's own mapping (deeper ones keep theirs). */
+  'categories:unmap': channel<{ done: boolean }>()(
+    z.object({ shopCategory: z.string().trim().min(1).max(500) }).strict(),
+  ),
+  /** The seller's condition words (word → condition value), confirmed. */
+  'categories:condition-words': channel<CategoryMappings>()(
+    z
+      .object({ words: z.record(z.string().trim().min(1).max(100), z.string().trim().min(1).max(100)) })
+      .strict(),
+  ),
+  /** The catalog's best guesses for a shop category (its deepest level first). */
+  'categories:guess': channel<CatalogHit[]>()(
+    z
+      .object({
+        shopCategory: z.string().trim().min(1).max(500),
+        limit: z.number().int().min(1).max(10).optional(),
+      })
+      .strict(),
   ),
 };
 

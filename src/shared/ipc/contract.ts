@@ -384,5 +384,7 @@ export interface EventPayloads {
   'catalog:changed': CatalogOrigin;
   /** An account's known-good categories or values grew (issue 33.4): `catalog:known-good` reads them. */
   'catalog:known-good-changed': { accountId: string };
+  /** The category mappings or condition words changed (here or on another desk of the shop): read them again. */
+  'categories:changed': Record<string, never>;
 }
 export type EventOf<E extends EventName> = EventPayloads[E];

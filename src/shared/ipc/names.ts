@@ -119,6 +119,12 @@ export const channelNames = [
   'catalog:check',
   'catalog:load-file',
   'catalog:known-good',
+  // Issue 34, a shop's categories and words mapped once.
+  'categories:mappings',
+  'categories:map',
+  'categories:unmap',
+  'categories:condition-words',
+  'categories:guess',
 ] as const;
 export type ChannelName = (typeof channelNames)[number];
 
@@ -141,6 +147,7 @@ export const eventNames = [
   'feeds:changed',
   'catalog:changed',
   'catalog:known-good-changed',
+  'categories:changed',
 ] as const;
 export type EventName = (typeof eventNames)[number];
 

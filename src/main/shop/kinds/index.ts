@@ -4,3 +4,4 @@ export type { DraftBody } from './kind-drafts';
 export { markedAccountsStore, markTemplates, accountItems, templateItems } from './kind-records';
 export { liveOutbox } from './live-outbox';
 export { draftMarks } from './marked-drafts';
+export { categoryMappingItems, markCategoryMappings, CATEGORY_MAPPING_KIND } from './kind-mappings';

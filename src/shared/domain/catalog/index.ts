@@ -3,3 +3,4 @@ export * from './catalog';
 export * from './catalog-view';
 export * from './catalog-search';
 export * from './catalog-warnings';
+export * from './category-mapping';
