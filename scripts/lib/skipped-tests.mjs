@@ -43,6 +43,7 @@ function playwrightTests(report) {
           status: test.status,
           line: spec.line,
           error: (test.results ?? []).flatMap((result) => result.errors ?? [])[0]?.message,
+          errors: (test.results ?? []).flatMap((result) => result.errors ?? []),
           reason: skip?.description?.trim() || NO_REASON,
         });
       }
@@ -112,16 +113,39 @@ function firstLine(message) {
 }
 
 /**
+ * What else a failed test's errors say, indented under its line: each further error (a timed-out
+ * test's pending step: `locator.click: Test timeout …`) with where it stood, and what the step was
+ * waiting for (its call log's `- waiting for …`), a few lines at most.
+ * @returns {string[]}
+ */
+function errorDetails(errors) {
+  const details = [];
+  errors.forEach((error, i) => {
+    const where = error.location ? ` (${path.basename(error.location.file)}:${error.location.line})` : '';
+    if (i > 0) details.push(`    ${firstLine(error.message)}${where}`);
+    const waiting = String(error.message ?? '')
+      // eslint-disable-next-line no-control-regex
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => /^- waiting for /.test(line))
+      .slice(0, 1);
+    for (const line of waiting) details.push(`      ${line.length > 200 ? `${line.slice(0, 199)}…` : line}`);
+  });
+  return details.slice(0, 6);
+}
+
+/**
  * The failed tests of a Playwright JSON report (`unexpected`, and `flaky` ones that failed before
  * passing are not failures), one line each: `file:line › title — first line of the error`.
  * @returns {string[]}
  */
 export function playwrightFailures(report, root) {
   const failed = playwrightTests(report).filter((test) => test.status === 'unexpected');
-  const lines = failed.map(
-    (test) =>
-      `${test.project ? `[${test.project}] ` : ''}${test.file}${test.line ? `:${test.line}` : ''} › ${test.title} — ${firstLine(test.error)}`,
-  );
+  const lines = failed.flatMap((test) => [
+    `${test.project ? `[${test.project}] ` : ''}${test.file}${test.line ? `:${test.line}` : ''} › ${test.title} — ${firstLine(test.error)}`,
+    ...errorDetails(test.errors ?? []),
+  ]);
   for (const error of report?.errors ?? []) lines.push(`outside any test — ${firstLine(error.message)}`);
   return lines.map((line) => line.replace(root + path.sep, ''));
 }

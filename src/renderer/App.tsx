@@ -12,7 +12,6 @@ import { PartLoading } from './lazy/PartLoading';
 import { FeedsView, ListingsView, preloadPartsWhenIdle, PublishingView, SettingsView } from './lazy/parts';
 import { call, subscribe } from './ipc/client';
 import { useAppStore } from './store/app-store';
-import { useDraftsStore } from './store/drafts-store';
 import { useFeedsStore } from './store/feeds-store';
 import { useListingsStore } from './store/listings-store';
 import { DraftsView } from './views/drafts/DraftsView';
@@ -40,7 +39,6 @@ export function App() {
   useEffect(() => {
     const offNavigate = subscribe('app:navigate', ({ view }) => useAppStore.getState().navigate(view));
     const offListings = subscribe('listings:changed', (state) => useListingsStore.getState().setState(state));
-    const offDrafts = subscribe('drafts:changed', () => useDraftsStore.getState().changed());
     const offJobs = subscribe('publish:changed', ({ jobs }) => usePublishStore.getState().merge(jobs));
     const offNotice = subscribe('publish:notice', (notice) => usePublishStore.getState().notice(notice));
     // Feeds run by themselves: a held or failed run is counted in the navigation wherever the seller is.
@@ -59,7 +57,6 @@ export function App() {
       offFeedProgress();
       offNavigate();
       offListings();
-      offDrafts();
     };
   }, []);
 

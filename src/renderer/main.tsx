@@ -8,13 +8,16 @@ import { initI18n, resolveLanguage } from './i18n';
 import { subscribe } from './ipc/client';
 import { useAccountsStore } from './store/accounts-store';
 import { useAppStore } from './store/app-store';
-import { askFirstRowsEarly } from './store/drafts-store';
+import { askFirstRowsEarly, useDraftsStore } from './store/drafts-store';
 import { applyRememberedTheme, applyTheme } from './theme';
 import './styles.css';
 
 async function start(): Promise<void> {
   if (!window.api) window.api = createWebBridge(window.location);
-  // The Drafts view's first rows, asked for now: they come while the settings and words load.
+  // The Drafts view's first rows, asked for now: they come while the settings and words load. Its
+  // changes are heard from before the ask: one made meanwhile (a command, another page) drops that
+  // early answer; heard only once the app renders, it fell in between and the list lacked the draft.
+  subscribe('drafts:changed', () => useDraftsStore.getState().changed());
   askFirstRowsEarly();
   applyRememberedTheme();
   // The settings' theme applies as soon as they are read (before the first render) and at each change.

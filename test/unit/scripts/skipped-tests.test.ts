@@ -142,6 +142,30 @@ describe('failed tests, named near the last line (CI shows only the end of the o
             },
           ],
         },
+        {
+          title: 'opens the draft',
+          file: 'feed.spec.ts',
+          line: 60,
+          tests: [
+            {
+              projectName: 'web',
+              status: 'unexpected',
+              results: [
+                {
+                  status: 'failed',
+                  errors: [
+                    { message: 'Test timeout of 60000ms exceeded.' },
+                    {
+                      message:
+                        "Error: locator.click: Test timeout of 60000ms exceeded.\nCall log:\n  - waiting for getByRole('button', { name: 'Kommode' })\n",
+                      location: { file: path.join(root, 'test', 'e2e', 'feed.spec.ts'), line: 17, column: 5 },
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
         { ...spec('retried', 'web', 'flaky'), line: 50 },
       ],
     };
@@ -152,6 +176,9 @@ describe('failed tests, named near the last line (CI shows only the end of the o
     };
     expect(lib.playwrightFailures(report, root)).toEqual([
       '[web] feed.spec.ts:42 › shows the plan — Error: expect(locator).toBeVisible() failed',
+      '[web] feed.spec.ts:60 › opens the draft — Test timeout of 60000ms exceeded.',
+      '    Error: locator.click: Test timeout of 60000ms exceeded. (feed.spec.ts:17)',
+      "      - waiting for getByRole('button', { name: 'Kommode' })",
       'outside any test — Error: global setup',
     ]);
   });
