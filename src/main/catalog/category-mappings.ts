@@ -4,6 +4,7 @@
 // templates: each mapping is its own shared item (two desks mapping two categories never collide),
 // and the condition words are one more.
 import path from 'node:path';
+import { z } from 'zod';
 import {
   categoryMappingSchema,
   categoryMappingsFileSchema,
@@ -25,6 +26,18 @@ import { readJsonFile, writeFileAtomic } from '../storage/atomic-file';
 import { createSerialQueue } from '../storage/serial-queue';
 
 export const CATEGORY_MAPPINGS_FILE = 'category-mappings.json';
+/** The last import's category cells: this desk's own. */
+export const CATEGORIES_SEEN_FILE = 'categories-seen.json';
+
+const seenSchema = z
+  .object({
+    version: z.literal(1),
+    import: z
+      .object({ source: z.string(), at: z.string(), categories: z.array(z.string()).max(100_000) })
+      .nullable(),
+  })
+  .strict();
+type Seen = z.infer<typeof seenSchema>;
 
 /** A shared item's id: `mapping:<shop category key>`, or the condition words. */
 export const CONDITION_WORDS_ITEM = 'condition-words';
@@ -68,6 +81,13 @@ export interface CategoryMappingsService {
   itemIds(): string[];
   item(id: string): CategoryMapping | ConditionWordsItem | undefined;
   receive(id: string, make: (current: unknown) => unknown): Promise<void>;
+  /**
+   * Remembers the category cells of the last import (this desk's own, never shared), so that
+   * `categories unmapped` can name what it lacked (issue 34.4).
+   */
+  noteImport(source: string, cells: Iterable<string>): Promise<void>;
+  /** The last import's shop categories (each once, as named), or null before the first. */
+  lastImport(): { source: string; at: string; categories: string[] } | null;
   /** Waits until every change is on disk. */
   flush(): Promise<void>;
 }
@@ -84,6 +104,9 @@ export async function openCategoryMappings(deps: CategoryMappingsDeps): Promise<
   if (read.state === 'unreadable')
     deps.log.warn(`The category mappings could not be read and were moved aside to ${read.movedAside}`);
   let state: CategoryMappings = read.state === 'ok' ? read.value : emptyCategoryMappings();
+  const seenFile = path.join(deps.dataDir, CATEGORIES_SEEN_FILE);
+  const seenRead = await readJsonFile(seenFile, (value) => seenSchema.parse(value));
+  let seen: Seen = seenRead.state === 'ok' ? seenRead.value : { version: 1, import: null };
 
   /**
    * Writes what `change` makes of the mappings as they are when its turn comes (one change at a time,
@@ -205,6 +228,24 @@ export async function openCategoryMappings(deps: CategoryMappingsDeps): Promise<
         true,
       );
     },
+
+    noteImport(source, cells) {
+      const named = new Map<string, string>();
+      for (const cell of cells) {
+        const name = shopCategoryName(cell);
+        if (name !== '' && !named.has(shopCategoryKey(name))) named.set(shopCategoryKey(name), name);
+      }
+      const next: Seen = {
+        version: 1,
+        import: { source, at: now().toISOString(), categories: [...named.values()] },
+      };
+      return queue.run(async () => {
+        await writeFileAtomic(seenFile, `${JSON.stringify(next)}\n`);
+        seen = next;
+      });
+    },
+
+    lastImport: () => seen.import,
 
     flush: () => queue.idle(),
   };

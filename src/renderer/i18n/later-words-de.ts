@@ -17,6 +17,7 @@ import preview from './locales/de.preview.json';
 import imprintForm from './locales/de.imprintForm.json';
 import shop from './locales/de.shop.json';
 import picker from './locales/de.picker.json';
+import categoryMapping from './locales/de.categoryMapping.json';
 
 /** The German words only the parts loaded on demand use. */
 export const laterWords = {
@@ -36,4 +37,5 @@ export const laterWords = {
   imprintForm,
   shop,
   picker,
+  categoryMapping,
 };

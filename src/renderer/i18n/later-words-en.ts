@@ -17,6 +17,7 @@ import preview from './locales/en.preview.json';
 import imprintForm from './locales/en.imprintForm.json';
 import shop from './locales/en.shop.json';
 import picker from './locales/en.picker.json';
+import categoryMapping from './locales/en.categoryMapping.json';
 
 /** The English words only the parts loaded on demand use. */
 export const laterWords = {
@@ -36,4 +37,5 @@ export const laterWords = {
   imprintForm,
   shop,
   picker,
+  categoryMapping,
 };

@@ -1,10 +1,10 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIVE_BULK_KINDS, priceRoundings, type BulkEditKind } from '../../../shared/domain/bulk';
+import { useRecentCategories } from '../../components/category-picker/use-recent-categories';
 import { CategoryPicker } from '../../components/category-picker/CategoryPicker';
 import { usePriceUnderstood } from '../../components/price-understood';
 import { useMessageLanguage } from '../../components/problem-text';
-import { call } from '../../ipc/client';
 import { useActiveAccount } from '../../store/accounts-store';
 import type { BulkTarget } from '../../store/bulk-store';
 import type { BulkForm } from '../../../shared/domain/bulk';
@@ -18,23 +18,6 @@ const KINDS: BulkEditKind[] = [
   'attribute',
   'description',
 ];
-
-/** The categories the seller used recently (main's suggestions), for the picker. */
-function useRecentCategories(wanted: boolean): string[] {
-  const [recent, setRecent] = useState<string[]>([]);
-  useEffect(() => {
-    if (!wanted) return;
-    let live = true;
-    call('drafts:suggestions')
-      .then((suggestions) => live && setRecent(suggestions.categories))
-      // Only the recent ones are missing then; the picker works without them.
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [wanted]);
-  return recent;
-}
 
 /** A labelled text field of the form. */
 function Field({
