@@ -3,6 +3,7 @@ import { languageSchema, photoMaxEdges, photoMaxEdgeSchema, themeSchema } from '
 import { AboutPanel } from '../components/AboutPanel';
 import { useAppStore } from '../store/app-store';
 import { AccountsPanel } from './settings/AccountsPanel';
+import { CategoriesPanel } from './settings/categories/CategoriesPanel';
 import { ImprintsPanel } from './settings/ImprintsPanel';
 import { PublishingPanel } from './settings/PublishingPanel';
 import { ShopPanel } from './settings/shop/ShopPanel';
@@ -72,6 +73,7 @@ export function SettingsView() {
       <PublishingPanel />
       <AccountsPanel />
       <ImprintsPanel />
+      <CategoriesPanel />
       <ShopPanel />
       {info && <AboutPanel info={info} />}
     </>
