@@ -146,7 +146,7 @@ export function CategoriesPanel() {
               t('categorySettings.form.saved', { name: notice.name, category: notice.category })}
           </div>
           {mappings.mappings.length === 0 ? (
-            <p className="muted">{t('categorySettings.none')}</p>
+            editing !== 'new' && <p className="muted">{t('categorySettings.none')}</p>
           ) : (
             <ul className="category-mappings" aria-label={t('categorySettings.listLabel')}>
               {mappings.mappings.map((mapping, index, list) => {

@@ -75,6 +75,9 @@ export function ConditionWords({ stored, confirmed, catalog, lib, language }: Co
     const made = wordsOfRows(rows, lib.conditionWordKey);
     if (made.words === null) {
       setProblems(made.problems);
+      // The first row to mend, wherever the button pressed was.
+      const first = rows[made.problems[0]!.row];
+      if (first) setFocus(wordId(first));
       return;
     }
     setBusy(true);
@@ -101,11 +104,16 @@ export function ConditionWords({ stored, confirmed, catalog, lib, language }: Co
       <h3 id={`${ids}-title`}>{t('categorySettings.words.title')}</h3>
       <p className="muted">{t('categorySettings.words.intro')}</p>
       {!confirmed && (
-        <div className="banner warning stacked condition-suggestions" role="note">
-          <p>
-            <strong>{t('categorySettings.words.suggestions')}</strong>
-          </p>
-          <p>{t('categorySettings.words.suggestionsHint')}</p>
+        <div className="banner warning condition-suggestions" role="note">
+          <div>
+            <p>
+              <strong>{t('categorySettings.words.suggestions')}</strong>
+            </p>
+            <p>{t('categorySettings.words.suggestionsHint')}</p>
+          </div>
+          <button type="button" className="primary" disabled={busy} onClick={() => void save()}>
+            {t('categorySettings.words.confirm')}
+          </button>
         </div>
       )}
       {rows.length === 0 ? (
@@ -137,6 +145,7 @@ export function ConditionWords({ stored, confirmed, catalog, lib, language }: Co
                       maxLength={100}
                       aria-label={t('categorySettings.words.wordLabel', { n })}
                       aria-invalid={invalid.has(index) ? true : undefined}
+                      aria-describedby={invalid.has(index) ? `${ids}-problem-${index}` : undefined}
                       onChange={(event) => update(row.id, { word: event.target.value })}
                     />
                   </td>
@@ -182,7 +191,9 @@ export function ConditionWords({ stored, confirmed, catalog, lib, language }: Co
         <div role="alert">
           <ul className="form-error condition-problems">
             {problems.map((problem) => (
-              <li key={problem.row}>{problemText(problem)}</li>
+              <li key={problem.row} id={`${ids}-problem-${problem.row}`}>
+                {problemText(problem)}
+              </li>
             ))}
           </ul>
         </div>
@@ -191,11 +202,7 @@ export function ConditionWords({ stored, confirmed, catalog, lib, language }: Co
         <button id={`${ids}-add`} type="button" onClick={add}>
           {t('categorySettings.words.add')}
         </button>
-        {!confirmed ? (
-          <button type="button" className="primary" disabled={busy} onClick={() => void save()}>
-            {t('categorySettings.words.confirm')}
-          </button>
-        ) : (
+        {confirmed && (
           <button type="button" className="primary" disabled={busy || !dirty} onClick={() => void save()}>
             {t('categorySettings.words.save')}
           </button>
