@@ -1,15 +1,19 @@
 // The shop's category mappings shared between two desks (issue 34.1, 34.5): a mapping and the
 // condition words made on desk A show on desk B (its own file, its `categories:changed` event), an
-// unmap on B goes away on A, and two desks mapping two categories at once both keep theirs.
+// unmap on B goes away on A, and two desks mapping two categories at once both keep theirs; the
+// command line's `categories map` and `unmap` reach the other desk's command line the same way.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, expect, it, vi } from 'vitest';
 import { CATEGORY_MAPPINGS_FILE } from '../../src/main/catalog';
 import type { CategoryMapping, CategoryMappings } from '../../src/shared/domain/catalog';
 import { initShop, openDesk, type Desk } from './helpers/desks';
 import { freshDatabase } from './helpers/shared-postgres';
+import { initialisedShop, newDataDir, removeDataDirs } from './helpers/shop-cli';
+import { cli } from '../integration/cli/run-cli';
 
 const desks: Desk[] = [];
+afterAll(removeDataDirs);
 afterEach(async () => {
   for (const desk of desks.splice(0).reverse()) await desk.remove();
 });
@@ -101,3 +105,39 @@ it('keeps both of two categories two desks map at once', async () => {
     await vi.waitFor(async () => expect(await shopCategoriesOn(desk)).toEqual(all), soon);
   expect(fileOf(a).mappings).toEqual(fileOf(b).mappings);
 });
+
+it('takes the command line’s map and unmap from one desk to the other', async () => {
+  const { deskUrl, password } = await initialisedShop();
+  const [one, two] = [newDataDir(), newDataDir()];
+  for (const [dataDir, name] of [
+    [one, 'Laden'],
+    [two, 'Lager'],
+  ] as const) {
+    const join = await cli(
+      ['shop', 'join', deskUrl, '--data-dir', dataDir, '--name', name],
+      {},
+      `${password}\n`,
+    );
+    expect(join.code, join.stderr).toBe(0);
+  }
+  const mapped = await cli([
+    'categories',
+    'map',
+    'Möbel > Tische',
+    KITCHEN,
+    '--attr',
+    'Art=Tische',
+    '--data-dir',
+    one,
+  ]);
+  expect(mapped.code, mapped.stderr).toBe(0);
+  const seen = await cli(['categories', 'mappings', '--json', '--data-dir', two]);
+  expect(seen.code, seen.stderr).toBe(0);
+  expect((JSON.parse(seen.stdout) as CategoryMappings).mappings).toEqual([
+    expect.objectContaining({ shopCategory: 'Möbel > Tische', path: KITCHEN, attributes: { art: 'tische' } }),
+  ]);
+  const unmapped = await cli(['categories', 'unmap', 'Möbel/Tische', '--data-dir', two]);
+  expect(unmapped.code, unmapped.stderr).toBe(0);
+  const gone = await cli(['categories', 'mappings', '--json', '--data-dir', one]);
+  expect((JSON.parse(gone.stdout) as CategoryMappings).mappings).toEqual([]);
+}, 120_000);
