@@ -77,6 +77,14 @@ describe('the category mappings file', () => {
     expect(again.current().conditionConfirmed).toBe(true);
   });
 
+  it('keeps a condition word of the longest length typed, umlauts folded to twice as long', async () => {
+    const mappings = await open().opened;
+    const word = 'ä'.repeat(100);
+    await mappings.setConditionWords({ [word]: 'ok' });
+    expect(mappings.current().conditionWords).toEqual({ ['ae'.repeat(100)]: 'ok' });
+    expect((await reopen(mappings)).current().conditionWords).toEqual({ ['ae'.repeat(100)]: 'ok' });
+  });
+
   it('loses none of many maps made at once, and tells each change', async () => {
     const marked: string[][] = [];
     const mappings = await open({ willWrite: (ids) => (marked.push(ids), () => undefined) }).opened;

@@ -85,8 +85,11 @@ export const categoryMappingsFileSchema = z
   .object({
     version: z.literal(1),
     mappings: z.array(categoryMappingSchema).max(20_000),
-    /** Folded condition word → condition value. */
-    conditionWords: z.record(z.string().min(1).max(100), z.string().min(1).max(100)),
+    /**
+     * Folded condition word → condition value. Folding may double a word's length (ä → ae, ß → ss):
+     * a word of 100 letters as typed still fits.
+     */
+    conditionWords: z.record(z.string().min(1).max(200), z.string().min(1).max(100)),
     /** The seller confirmed the condition words (the defaults are then theirs). */
     conditionConfirmed: z.boolean(),
   })
