@@ -17,7 +17,7 @@ import {
 } from '../../../shared/domain/catalog';
 import type { AccountsState } from '../../../shared/ipc/types';
 import { wordsIn } from '../../i18n';
-import type { Session } from '../session';
+import { CallFailed, type Session } from '../session';
 import { EXIT, localTime, table } from '../words';
 import { feedUnmapped } from './feed-categories';
 
@@ -163,11 +163,19 @@ export async function categoriesMapCommand(
     return EXIT.usage;
   }
   const own = findMapping(before.mappings, shopCategory);
-  const mapping = await session.call<CategoryMapping>('categories:map', {
-    shopCategory,
-    path,
-    attributes: checked.attributes,
-  });
+  let mapping: CategoryMapping;
+  try {
+    mapping = await session.call<CategoryMapping>('categories:map', {
+      shopCategory,
+      path,
+      attributes: checked.attributes,
+    });
+  } catch (error) {
+    // What the contract refuses (a name or value too long): said as it says it, nothing mapped.
+    if (!(error instanceof CallFailed) || error.error.code !== 'invalid-input') throw error;
+    session.err(error.error.message);
+    return EXIT.usage;
+  }
   const name = nameOf(session, mapping.path);
   const lines = [
     t(own !== null && !own.inherited ? 'categories.map.remapped' : 'categories.map.mapped', {
