@@ -6,7 +6,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CATEGORY_MAPPINGS_FILE, openCategoryMappings } from '../../../src/main/catalog';
+import {
+  CATEGORY_MAPPINGS_FILE,
+  openCategoryMappings,
+  openKnownGood,
+  shippedCatalog,
+} from '../../../src/main/catalog';
+import { makeCatalogView } from '../../../src/shared/domain/catalog';
 import { usageProblem } from '../../unit/helpers/cli-usage';
 import { spyLogger, tempDir } from '../../unit/helpers/temp-app';
 import { cli } from './run-cli';
@@ -144,6 +150,23 @@ describe('category mappings on the command line', () => {
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('"Damen > Schuhe" has no mapping.');
   }, 120_000);
+
+  it('maps to a path the catalog lacks once the service took it for an account of the desk', async () => {
+    const taken = 'Haus_Garten/Gartenmoebel';
+    expect((await run('map', 'Garten > Möbel', taken)).code).toBe(2);
+    // What the service showed it takes (a listing read back or an accepted create) stands in.
+    const view = makeCatalogView(shippedCatalog());
+    const knownGood = await openKnownGood({ dataDir: dir, view: () => view, log: spyLogger() });
+    knownGood.learnAccepted('sandbox', { path: taken });
+    await knownGood.flush();
+    const mapped = await run('map', 'Garten > Möbel', taken, '--attr', 'farbe=anthrazit');
+    expect(mapped.code, mapped.stderr).toBe(0);
+    expect(mapped.stdout).toContain(`Mapped "Garten > Möbel" to ${taken}.`);
+    expect(mapped.stdout).toContain('The catalog does not list this path; the service took it');
+    // The catalog has no attributes there to check a value against: it is kept as typed.
+    expect(mapped.stdout).toContain('Its drafts start with farbe=anthrazit.');
+    expect((await run('unmap', 'Garten > Möbel')).code).toBe(0);
+  }, 60_000);
 
   it('names the last import’s shop categories no mapping serves, each once with guesses', async () => {
     const before = await run('unmapped');
