@@ -95,7 +95,7 @@ describe('category mappings on the command line', () => {
     expect(key.stderr).toContain('Its attributes: art, color, condition, versand.');
     // Nothing was mapped by any of them.
     expect(existsSync(path.join(dir, CATEGORY_MAPPINGS_FILE))).toBe(false);
-  }, 60_000);
+  }, 120_000);
 
   it('maps with attributes by key or label, lists the mappings, unmaps', async () => {
     const mapped = await run(
@@ -166,7 +166,7 @@ describe('category mappings on the command line', () => {
     // The catalog has no attributes there to check a value against: it is kept as typed.
     expect(mapped.stdout).toContain('Its drafts start with farbe=anthrazit.');
     expect((await run('unmap', 'Garten > Möbel')).code).toBe(0);
-  }, 60_000);
+  }, 120_000);
 
   it('names the last import’s shop categories no mapping serves, each once with guesses', async () => {
     const before = await run('unmapped');

@@ -285,7 +285,8 @@ export function mapAttributeCells(
 export function unmappedCategories(raws: Iterable<string>, context: CategoryContext): string[] {
   const seen = new Map<string, string>();
   for (const raw of raws) {
-    if (raw.trim() === '') continue;
+    // Blank, or separators alone (` / `): no category at all, not one named "".
+    if (shopCategoryParts(raw).length === 0) continue;
     const reading = readCategoryCell(raw, context);
     if (reading.kind !== 'unmapped') continue;
     const key = shopCategoryKey(raw);

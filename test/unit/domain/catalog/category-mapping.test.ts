@@ -224,7 +224,7 @@ describe('attribute columns', () => {
 });
 
 describe('what a file lacks', () => {
-  it('names each unmapped shop category once, leaving out catalog paths, mapped ones and blanks', () => {
+  it('names each unmapped shop category once, leaving out catalog paths, mapped ones and blanks (separators alone too)', () => {
     const context: CategoryContext = {
       view,
       mappings: [tables],
@@ -241,6 +241,8 @@ describe('what a file lacks', () => {
       'Möbel > Stühle',
       'DAMEN|SCHUHE|PUMPS',
       'Möbel/Stühle',
+      ' / ',
+      '>|',
     ];
     expect(unmappedCategories(cells, context)).toEqual(['Damen > Schuhe > Pumps', 'Möbel > Stühle']);
     expect(unmappedCategories([], context)).toEqual([]);
