@@ -44,7 +44,13 @@ import {
   catchUpWithShop,
   sendToShop,
 } from './shop';
-import { categoriesCommand } from './catalog';
+import {
+  categoriesCommand,
+  categoriesMapCommand,
+  categoriesMappingsCommand,
+  categoriesUnmapCommand,
+  categoriesUnmappedCommand,
+} from './catalog';
 import { cliWords, EXIT, nameInvocation } from './words';
 import { isEntryPoint } from './entry-point';
 import { wordsIn } from '../i18n';
@@ -82,8 +88,10 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
   if (args.command === 'shop' && args.shopAction === 'add-desk')
     return shopAddDeskCommand(output, language, args.operands[0]!, args.owner!);
   const dataDir = path.resolve(args.dataDir ?? defaultDataDir());
-  // The catalog is read alone: no back end, no lock (issue 33.7).
-  if (args.command === 'categories') return categoriesCommand(output, args, dataDir, locale, language);
+  // The catalog is read alone: no back end, no lock (issue 33.7). The mappings are the data
+  // folder's (and the shop's): those commands run on the back end like the others (issue 34.4).
+  if (args.command === 'categories' && (args.categoryAction === 'search' || args.categoryAction === 'show'))
+    return categoriesCommand(output, args, dataDir, locale, language);
   const joining = args.command === 'shop' && args.shopAction === 'join';
   const adding = (args.command === 'accounts' && args.action === 'add') || joining;
   const feedAdding = args.command === 'feed' && args.feedAction === 'add';
@@ -261,6 +269,23 @@ async function runCommand(args: CliArgs & { command: CommandName }, session: Ses
           return await feedRemoveCommand(session, args.operands[0]!);
       }
       throw new UsageError({ problem: 'feed-what' });
+    case 'categories':
+      switch (args.categoryAction) {
+        case 'map':
+          return await categoriesMapCommand(
+            session,
+            args.operands[0]!,
+            args.operands[1]!,
+            args.mapAttributes ?? {},
+          );
+        case 'unmap':
+          return await categoriesUnmapCommand(session, args.operands[0]!);
+        case 'mappings':
+          return await categoriesMappingsCommand(session, args.json);
+        case 'unmapped':
+          return await categoriesUnmappedCommand(session, args.feed, args.json);
+      }
+      throw new UsageError({ problem: 'categories-what' });
     default:
       throw new UsageError({ problem: 'not-available', command: args.command });
   }

@@ -5,7 +5,6 @@ import { draftIdSchema } from '../../../shared/domain/drafts';
 import type { AccountDefaults } from '../../../shared/ipc/types';
 import {
   accountActions,
-  categoryActions,
   commands,
   type AccountAction,
   type CategoryAction,
@@ -15,6 +14,7 @@ import {
 } from './command-words';
 import { shopArgs } from './shop-args';
 import { feedArgs, priceRuleFlags, type FeedAddOptions } from './feed-args';
+import { categoriesArgs } from './categories-args';
 import { UsageError } from './usage';
 
 /** The options of `accounts defaults` and the default each one sets. */
@@ -70,8 +70,15 @@ export interface CliArgs {
   feedAction?: FeedAction;
   /** feed add: its options. */
   feedAdd?: FeedAddOptions;
-  /** categories: the action; search's WORDS or show's PATH is operands[0] (issue 33.7). */
+  /**
+   * categories: the action; search's WORDS, show's PATH or unmap's SHOP CATEGORY is operands[0];
+   * map's SHOP CATEGORY and PATH are operands[0] and [1] (issues 33.7, 34.4).
+   */
   categoryAction?: CategoryAction;
+  /** categories map: the default attributes given with --attr KEY=VALUE. */
+  mapAttributes?: Record<string, string>;
+  /** categories unmapped: the feed whose source is read (--feed NAME). */
+  feed?: string;
 }
 
 const DEFAULT_WAIT_MINUTES = 30;
@@ -113,6 +120,9 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         floor: { type: 'string' },
         steps: { type: 'string' },
         round: { type: 'string' },
+        // categories map and unmapped (issue 34.4).
+        attr: { type: 'string', multiple: true },
+        feed: { type: 'string' },
         // Only to refuse it by name: a secret on the command line lands in the shell's history.
         secret: { type: 'string' },
         'client-secret': { type: 'string' },
@@ -176,6 +186,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   );
   only('--json', ['status', 'listings', 'accounts', 'shop', 'feed', 'categories'], values.json);
   only('--name', ['shop'], values.name !== undefined);
+  only('--attr', ['categories'], (values.attr?.length ?? 0) > 0);
+  only('--feed', ['categories'], values.feed !== undefined);
   only('--owner', ['shop'], values.owner !== undefined);
   only('--photos', ['import', 'feed'], values.photos !== undefined);
   only('--template', ['import', 'feed'], values.template !== undefined);
@@ -220,7 +232,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     case 'feed':
       return { ...base, command, ...feedArgs(operands, values) };
     case 'categories':
-      return { ...base, command, ...categoriesArgs(operands) };
+      return { ...base, command, ...categoriesArgs(operands, values) };
   }
   return { ...base, command };
 }
@@ -289,18 +301,4 @@ function accountsArgs(
     throw new UsageError({ problem: 'radius', value: radius });
   if (action === 'imprint') return { action, operands: [name!, rest[1]!], defaults };
   return { action, operands: name === undefined ? [] : [name], defaults };
-}
-
-/** The rest of `categories search WORDS...` or `categories show PATH`; throws UsageError. */
-function categoriesArgs(operands: string[]): Pick<CliArgs, 'categoryAction' | 'operands'> {
-  const [word, ...rest] = operands;
-  if (!(categoryActions as readonly string[]).includes(word ?? ''))
-    throw new UsageError({ problem: 'categories-what' });
-  const action = word as CategoryAction;
-  // Words may come quoted as one or as several: they are one query.
-  const text = rest.join(' ').trim();
-  if (action === 'search' && text === '') throw new UsageError({ problem: 'categories-words' });
-  if (action === 'show' && (rest.length !== 1 || text === ''))
-    throw new UsageError({ problem: 'categories-path' });
-  return { categoryAction: action, operands: [text] };
 }

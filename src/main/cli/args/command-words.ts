@@ -29,6 +29,6 @@ export type ShopAction = (typeof shopActions)[number];
 export const feedActions = ['add', 'list', 'plan', 'run', 'remove'] as const;
 export type FeedAction = (typeof feedActions)[number];
 
-/** What `categories` does: the word after it (issue 33.7). */
-export const categoryActions = ['search', 'show'] as const;
+/** What `categories` does: the word after it (issues 33.7, 34.4). */
+export const categoryActions = ['search', 'show', 'map', 'mappings', 'unmap', 'unmapped'] as const;
 export type CategoryAction = (typeof categoryActions)[number];

@@ -1,6 +1,6 @@
-// Usage errors of the command line (exit code 2). Below the parsers of `accounts`, `shop` and
-// `feed`, which throw them as args.ts does, so that none of them imports another.
-import type { AccountAction, CommandName, FeedAction, ShopAction } from './command-words';
+// Usage errors of the command line (exit code 2). Below the parsers of `accounts`, `shop`, `feed`
+// and `categories`, which throw them as args.ts does, so that none of them imports another.
+import type { AccountAction, CategoryAction, CommandName, FeedAction, ShopAction } from './command-words';
 
 /** What was wrong with the command (words/words.ts says it in the seller's language). */
 export type UsageProblem =
@@ -42,6 +42,11 @@ export type UsageProblem =
   | { problem: 'categories-what' }
   | { problem: 'categories-words' }
   | { problem: 'categories-path' }
+  | { problem: 'categories-map' }
+  | { problem: 'categories-attr'; value: string }
+  | { problem: 'categories-shop' }
+  | { problem: 'categories-feed' }
+  | { problem: 'not-with-categories'; flag: string; action: CategoryAction }
   | { problem: 'feed-what' }
   | { problem: 'feed-name'; action: FeedAction }
   | { problem: 'feed-add' }

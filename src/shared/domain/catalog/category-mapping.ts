@@ -85,8 +85,11 @@ export const categoryMappingsFileSchema = z
   .object({
     version: z.literal(1),
     mappings: z.array(categoryMappingSchema).max(20_000),
-    /** Folded condition word → condition value. */
-    conditionWords: z.record(z.string().min(1).max(100), z.string().min(1).max(100)),
+    /**
+     * Folded condition word → condition value. Folding may double a word's length (ä → ae, ß → ss):
+     * a word of 100 letters as typed still fits.
+     */
+    conditionWords: z.record(z.string().min(1).max(200), z.string().min(1).max(100)),
     /** The seller confirmed the condition words (the defaults are then theirs). */
     conditionConfirmed: z.boolean(),
   })
@@ -282,7 +285,8 @@ export function mapAttributeCells(
 export function unmappedCategories(raws: Iterable<string>, context: CategoryContext): string[] {
   const seen = new Map<string, string>();
   for (const raw of raws) {
-    if (raw.trim() === '') continue;
+    // Blank, or separators alone (` / `): no category at all, not one named "".
+    if (shopCategoryParts(raw).length === 0) continue;
     const reading = readCategoryCell(raw, context);
     if (reading.kind !== 'unmapped') continue;
     const key = shopCategoryKey(raw);
