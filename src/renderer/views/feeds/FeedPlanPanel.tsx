@@ -6,6 +6,7 @@ import { useFeedsStore } from '../../store/feeds-store';
 import { FeedRows, type FeedRowItem } from './FeedRows';
 import { FeedCounts, HeldBanner } from './FeedSummary';
 import { useFeedWords } from './use-feed-words';
+import { UnmappedCategories } from '../../components/category-mapping/UnmappedCategories';
 
 type Filter = 'changes' | 'all' | 'not-ready' | FeedAction;
 
@@ -49,7 +50,7 @@ export function FeedPlanPanel({ feed }: { feed: FeedView }) {
     ? [
         'changes',
         'all',
-        ...feedActions.filter((action) => plan.counts[action] > 0),
+        ...feedActions.filter((action) => (plan.counts[action] ?? 0) > 0),
         ...(notReady > 0 ? (['not-ready'] as const) : []),
       ]
     : [];
@@ -86,6 +87,20 @@ export function FeedPlanPanel({ feed }: { feed: FeedView }) {
           </p>
           <FeedCounts counts={plan.counts} done={false} testId="feed-plan-counts" />
           <HeldBanner held={plan.held} testId="feed-held" />
+          {plan.unmapped && (
+            // Mapped here, a shop category counts at once: the plan is read again with it.
+            <div data-testid="feed-unmapped">
+              <UnmappedCategories items={plan.unmapped} onMapped={() => void readAgain(feed.id)} />
+            </div>
+          )}
+          {plan.unknownColumns && (
+            <p className="muted small" data-testid="feed-unknown-columns">
+              {t('feeds.plan.unknownColumns', {
+                count: plan.unknownColumns.length,
+                columns: plan.unknownColumns.join(', '),
+              })}
+            </p>
+          )}
           {notReady > 0 && (
             // Said before the seller's yes: a run that publishes would fail on these rows.
             <div className="banner warning stacked" role="alert" data-testid="feed-not-ready">
@@ -95,7 +110,9 @@ export function FeedPlanPanel({ feed }: { feed: FeedView }) {
               <p>{t(feed.publish ? 'feeds.plan.notReadyPublish' : 'feeds.plan.notReadyDraft')}</p>
             </div>
           )}
-          {plan.held.length === 0 && changes === 0 && <p className="muted">{t('feeds.plan.nothing')}</p>}
+          {plan.held.length === 0 && changes === 0 && !plan.counts.wait && (
+            <p className="muted">{t('feeds.plan.nothing')}</p>
+          )}
           {plan.held.length === 0 && plan.needsApproval && (
             <div className="feed-yes banner warning" data-testid="feed-yes">
               <p>{t('feeds.plan.firstRun')}</p>
@@ -129,7 +146,7 @@ export function FeedPlanPanel({ feed }: { feed: FeedView }) {
                         ? t('feeds.plan.filterAll', { count: plan.entries.length })
                         : value === 'not-ready'
                           ? t('feeds.plan.notReadyFilter', { count: notReady })
-                          : `${words.action(value)} (${plan.counts[value]})`}
+                          : `${words.action(value)} (${plan.counts[value] ?? 0})`}
                   </button>
                 ))}
               </div>
