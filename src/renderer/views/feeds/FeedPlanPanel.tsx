@@ -10,6 +10,9 @@ import { UnmappedCategories } from '../../components/category-mapping/UnmappedCa
 
 type Filter = 'changes' | 'all' | 'not-ready' | FeedAction;
 
+/** Shown among the changes: what a run does, and the new rows that wait for the seller's mapping. */
+const shownAsChange = (action: FeedAction) => isApplied(action) || action === 'wait';
+
 /** The plan of the feed's next run, read from the file now; a first run waits here for the seller's yes. */
 export function FeedPlanPanel({ feed }: { feed: FeedView }) {
   const { t } = useTranslation();
@@ -26,7 +29,7 @@ export function FeedPlanPanel({ feed }: { feed: FeedView }) {
       filter === 'all'
         ? true
         : filter === 'changes'
-          ? isApplied(entry.action)
+          ? shownAsChange(entry.action)
           : filter === 'not-ready'
             ? (entry.notReady?.length ?? 0) > 0
             : entry.action === filter,
@@ -45,6 +48,7 @@ export function FeedPlanPanel({ feed }: { feed: FeedView }) {
   }, [plan, filter, words, t]);
 
   const changes = plan ? plan.entries.filter((entry) => isApplied(entry.action)).length : 0;
+  const shown = plan ? plan.entries.filter((entry) => shownAsChange(entry.action)).length : 0;
   const notReady = plan ? countNotReady(plan.entries) : 0;
   const filters: Filter[] = plan
     ? [
@@ -141,7 +145,7 @@ export function FeedPlanPanel({ feed }: { feed: FeedView }) {
                     onClick={() => setFilter(value)}
                   >
                     {value === 'changes'
-                      ? t('feeds.plan.filterChanges', { count: changes })
+                      ? t('feeds.plan.filterChanges', { count: shown })
                       : value === 'all'
                         ? t('feeds.plan.filterAll', { count: plan.entries.length })
                         : value === 'not-ready'
