@@ -169,6 +169,9 @@ async function firstRun(page: Page, shop: Shop, remote: Sandbox, language: 'en' 
   );
   await page.screenshot({ path: info.outputPath(`feeds-unmapped-${language}.png`), fullPage: true });
   await unmapped.screenshot({ path: info.outputPath(`feeds-unmapped-list-${language}.png`) });
+  await plan
+    .getByTestId('feed-plan-rows')
+    .screenshot({ path: info.outputPath(`feeds-unmapped-rows-${language}.png`) });
   const axe = await new AxeBuilder({ page }).include('[data-testid="feed-plan"]').analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   if (language === 'de') expect(await englishOnPage(page, 'feed plan, unmapped', USER_DATA)).toEqual([]);
