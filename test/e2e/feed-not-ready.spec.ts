@@ -18,7 +18,7 @@ const HEADER =
 const place = 'verkauf@example.de;Hauptstraße 1;10115;Berlin;Mitte';
 const ROWS = [
   `SKU-100;Kühlschrank Bosch;Gut erhalten.;349,00;Multimedia_Elektronik/Haushaltsgeraete;kuehlschrank.png;2;${place}`,
-  `SKU-200;Fahrrad 28 Zoll;Wenig gefahren.;89,90;Fahrräder/Herrenräder;;1;${place}`,
+  `SKU-200;Fahrrad 28 Zoll;Wenig gefahren.;89,90;Auto_Rad_Boot/Fahrraeder;;1;${place}`,
 ];
 
 const words = {
