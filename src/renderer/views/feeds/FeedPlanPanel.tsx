@@ -99,10 +99,12 @@ export function FeedPlanPanel({ feed }: { feed: FeedView }) {
           )}
           {plan.unknownColumns && (
             <p className="muted small" data-testid="feed-unknown-columns">
-              {t('feeds.plan.unknownColumns', {
-                count: plan.unknownColumns.length,
-                columns: plan.unknownColumns.join(', '),
-              })}
+              {t(
+                plan.unknownColumns.length === 1 ? 'feeds.plan.unknownColumn' : 'feeds.plan.unknownColumns',
+                {
+                  columns: plan.unknownColumns.join(', '),
+                },
+              )}
             </p>
           )}
           {notReady > 0 && (
