@@ -69,6 +69,7 @@ import { mainI18n } from './i18n';
 import { followAppLanguage } from './i18n/follow-language';
 import { openAppAutomation } from './automation';
 import { openAppFeeds } from './feeds/app-feeds';
+import { guessPaths } from '../shared/domain/catalog';
 import { scheduleHandlers } from './ipc/handlers/schedule';
 import { catalogHandlers, categoriesHandlers } from './ipc/handlers/catalog';
 import { CATALOG_FILE, knownGoodWatch } from './catalog';
@@ -326,6 +327,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     reportProblem,
     rulesNow,
     authors,
+    categoryContexts: contexts,
+    guessCategories: (shopCategory: string) => guessPaths(catalog.search(), shopCategory),
   };
   const feeds = await openAppFeeds(feedParts, config, ports);
   const priceRules = openPriceRules({ draftsStore, live, templates, events, authors }, ports, config);

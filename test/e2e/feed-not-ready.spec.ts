@@ -17,8 +17,8 @@ const HEADER =
   'Artikelnummer;Titel;Beschreibung;Preis;Kategorie;Bild;Bestand;E-Mail;Straße;PLZ;Ort;Stadtteil';
 const place = 'verkauf@example.de;Hauptstraße 1;10115;Berlin;Mitte';
 const ROWS = [
-  `SKU-100;Kühlschrank Bosch;Gut erhalten.;349,00;Haushalt/Kühlschränke;kuehlschrank.png;2;${place}`,
-  `SKU-200;Fahrrad 28 Zoll;Wenig gefahren.;89,90;Fahrräder/Herrenräder;;1;${place}`,
+  `SKU-100;Kühlschrank Bosch;Gut erhalten.;349,00;Multimedia_Elektronik/Haushaltsgeraete;kuehlschrank.png;2;${place}`,
+  `SKU-200;Fahrrad 28 Zoll;Wenig gefahren.;89,90;Auto_Rad_Boot/Fahrraeder;;1;${place}`,
 ];
 
 const words = {

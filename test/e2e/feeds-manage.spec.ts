@@ -50,7 +50,7 @@ test('a feed of 2,000 rows: its plan is a virtual list, reached and scrolled by 
     const rows = Array.from(
       { length: 2000 },
       (_, i) =>
-        `SKU-${i + 1};Artikel ${i + 1};Beschreibung ${i + 1}.;${10 + (i % 90)},00;Haushalt/Sonstiges;3;${place}`,
+        `SKU-${i + 1};Artikel ${i + 1};Beschreibung ${i + 1}.;${10 + (i % 90)},00;Haus_Garten/Sonstiges;3;${place}`,
     );
     writeFileSync(csv, `${[HEADER, ...rows].join('\n')}\n`);
     await page.goto(shell.url);

@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { colourFor, solidPng } from '../fixtures/images';
 import { addPublishingAccount } from '../helpers/real-account';
@@ -75,6 +76,10 @@ const words = {
     save: 'Save and read the file',
     firstHeading: 'The first run: check it before it happens',
     threeNew: '3 new',
+    threeWait: '3 need a category',
+    needsCategory: 'Needs a category',
+    unmappedHeading: '3 shop categories without a category of the marketplace',
+    guessesFor: (name: string) => `Suggestions for ${name}`,
     newRow: 'A new row in the file.',
     yes: 'Yes, run this plan',
     created: '3 created',
@@ -101,6 +106,10 @@ const words = {
     save: 'Speichern und Datei lesen',
     firstHeading: 'Der erste Lauf: prüfen Sie ihn, bevor er geschieht',
     threeNew: '3 neu',
+    threeWait: '3 brauchen eine Kategorie',
+    needsCategory: 'Braucht Kategorie',
+    unmappedHeading: '3 Shop-Kategorien ohne Kategorie des Marktplatzes',
+    guessesFor: (name: string) => `Vorschläge für ${name}`,
     newRow: 'Eine neue Zeile in der Datei.',
     yes: 'Ja, diesen Plan ausführen',
     created: '3 erstellt',
@@ -149,6 +158,41 @@ async function firstRun(page: Page, shop: Shop, remote: Sandbox, language: 'en' 
   await expect(page.getByRole('heading', { name: 'Lager Berlin' })).toBeFocused();
   const plan = page.getByTestId('feed-plan');
   await expect(plan.getByRole('heading', { name: w.firstHeading })).toBeVisible({ timeout: 20_000 });
+  // The shop's categories have no category of the marketplace yet (issue 34.3): every new row waits,
+  // and the plan lists each shop category once, with its rows and the catalog's best guesses.
+  await expect(plan.getByTestId('feed-plan-counts')).toHaveText(w.threeWait);
+  const unmapped = plan.getByTestId('feed-unmapped');
+  await expect(unmapped.getByRole('heading', { name: w.unmappedHeading })).toBeVisible();
+  await expect(unmapped.locator('.unmapped-row')).toHaveCount(3);
+  await expect(plan.getByTestId('feed-plan-rows-row').filter({ hasText: 'Kühlschrank Bosch' })).toContainText(
+    w.needsCategory,
+  );
+  await page.screenshot({ path: info.outputPath(`feeds-unmapped-${language}.png`), fullPage: true });
+  await unmapped.screenshot({ path: info.outputPath(`feeds-unmapped-list-${language}.png`) });
+  await plan
+    .getByTestId('feed-plan-rows')
+    .screenshot({ path: info.outputPath(`feeds-unmapped-rows-${language}.png`) });
+  const axe = await new AxeBuilder({ page }).include('[data-testid="feed-plan"]').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  if (language === 'de') expect(await englishOnPage(page, 'feed plan, unmapped', USER_DATA)).toEqual([]);
+  // The best guess of each, mapped with one press (by keyboard for one): the plan is read again at once.
+  const shopCategories = ['Fahrräder > Herrenräder', 'Haushalt > Kühlschränke', 'Haushalt > Lampen'];
+  for (const [i, name] of shopCategories.entries()) {
+    const best = unmapped
+      .getByRole('group', { name: w.guessesFor(name) })
+      .getByRole('button')
+      .first();
+    if (i === 0) {
+      await best.focus();
+      await page.keyboard.press('Enter');
+    } else await best.click();
+    await expect(unmapped.locator('.unmapped-row')).toHaveCount(2 - i);
+  }
+  expect((await call(page, 'categories:mappings')).mappings.map((m) => [m.shopCategory, m.path])).toEqual([
+    ['Fahrräder > Herrenräder', 'Auto_Rad_Boot/Fahrraeder'],
+    ['Haushalt > Kühlschränke', 'Multimedia_Elektronik/Haushaltsgeraete'],
+    ['Haushalt > Lampen', 'Haus_Garten/Lampen_Licht'],
+  ]);
   await expect(plan.getByTestId('feed-plan-counts')).toHaveText(w.threeNew);
   const rows = plan.getByTestId('feed-plan-rows-row');
   await expect(rows).toHaveCount(3);
@@ -177,6 +221,14 @@ async function firstRun(page: Page, shop: Shop, remote: Sandbox, language: 'en' 
     'SKU-200',
     'SKU-300',
   ]);
+  // In the marketplace's words: the mapped kind, the Zustand column as the category's condition.
+  expect(listings.find((listing) => listing.customReference === 'SKU-100')?.attributes).toEqual({
+    art: 'kuehlschraenke_gefriergeraete',
+    condition: 'ok',
+  });
+  expect(listings.find((listing) => listing.customReference === 'SKU-300')?.attributes).toEqual({
+    condition: 'like_new',
+  });
   // Nothing is left to do: the file and the ads agree, and no yes is asked again.
   await expect(plan.getByTestId('feed-yes')).toHaveCount(0);
   await page.screenshot({ path: info.outputPath(`feeds-run-${language}.png`), fullPage: true });
@@ -285,7 +337,14 @@ test('later runs apply by themselves with progress; a failed ad says why and Ret
   try {
     await page.goto(shell.url);
     await shopAccount(page, remote);
-    // The feed and its first run, as `feed add` and `feed run` would make them.
+    // The shop's categories mapped, the feed and its first run, as `categories map`, `feed add` and
+    // `feed run` would make them.
+    for (const [shopCategory, path] of [
+      ['Haushalt > Kühlschränke', 'Multimedia_Elektronik/Haushaltsgeraete'],
+      ['Fahrräder', 'Auto_Rad_Boot/Fahrraeder'],
+      ['Haushalt > Lampen', 'Haus_Garten/Lampen_Licht'],
+    ] as const)
+      await call(page, 'categories:map', { shopCategory, path });
     const { activeId } = await call(page, 'accounts:list');
     const feed = await call(page, 'feeds:save', {
       settings: {

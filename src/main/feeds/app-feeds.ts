@@ -12,6 +12,8 @@ import type { DraftsStore } from '../storage/drafts-store';
 import type { TemplatesService } from '../templates/templates-service';
 import { openFeeds, type FeedsService } from '.';
 import type { ChangeAuthors } from '../ports/change-authors';
+import type { CatalogHit } from '../../shared/domain/catalog';
+import type { FeedCategoryContext } from '../../shared/domain/feeds';
 
 export interface AppFeedsParts {
   /** The price rules' clock (a rule starts again from a feed's new price then). */
@@ -27,6 +29,10 @@ export interface AppFeedsParts {
   events: EventHub;
   /** Shows a file moved aside (one that did not parse) to the seller. */
   reportProblem(movedAside: string): void;
+  /** What an account's rows are read against: the catalog, the shop's mappings (issue 34.3). */
+  categoryContexts(accountId: string): FeedCategoryContext;
+  /** The catalog's best guesses for a shop category. */
+  guessCategories(shopCategory: string): CatalogHit[];
 }
 
 /** Opens the feeds over the app's parts. */
@@ -58,5 +64,7 @@ export async function openAppFeeds(
     log: ports.log,
     rulesNow: parts.rulesNow,
     authors: parts.authors,
+    categories: parts.categoryContexts,
+    guesses: parts.guessCategories,
   });
 }

@@ -4,7 +4,8 @@
 import { readdir } from 'node:fs/promises';
 import pLimit from 'p-limit';
 import type { Draft, DraftTemplate } from '../../shared/domain/drafts';
-import type { Feed } from '../../shared/domain/feeds';
+import type { CatalogHit } from '../../shared/domain/catalog';
+import type { Feed, FeedCategoryContext, FeedRowReading } from '../../shared/domain/feeds';
 import {
   type FeedPlan,
   type FeedRow,
@@ -25,6 +26,7 @@ import type { SecretStore } from '../secrets/secret-store';
 import type { DraftsStore } from '../storage/drafts-store';
 import type { FeedStore } from './feed-store';
 import { readFeedTable } from './feed-source';
+import { feedUnmapped, readFeedRowCategory } from './feed-categories';
 
 export interface PlannerDeps {
   feeds: FeedStore;
@@ -35,6 +37,13 @@ export interface PlannerDeps {
   listings(accountId: string): Promise<ListingView[]>;
   /** Where a URL source's basic-auth password is kept. */
   secrets: Pick<SecretStore, 'get'>;
+  /**
+   * What an account's rows are read against: the catalog, the shop's category mappings, what the
+   * service took (issue 34.3); absent: rows as read, their categories typed straight through.
+   */
+  categories?(accountId: string): FeedCategoryContext;
+  /** The catalog's best guesses for a shop category. */
+  guesses?(shopCategory: string): CatalogHit[];
 }
 
 /** A plan with what its run needs besides: each row by reference, its photos found. */
@@ -60,14 +69,7 @@ export async function planFeed(deps: PlannerDeps, feed: Feed, now: Date): Promis
   const account = feedAccount(deps, feed);
   const template =
     feed.templateId === undefined ? undefined : await deps.template(account.id, feed.templateId);
-  const table = await readFeedTable(feed, deps.secrets);
-  const mapping = feed.mapping ?? guessMapping(table.header);
-  const read = readFeedRows(table.header, table.rows, {
-    mapping,
-    mappedHeader: feed.mapping ? feed.header : null,
-    referenceColumn: feed.referenceColumn,
-    stockColumn: feed.stockColumn,
-  });
+  const { table, mapping, read } = await readSource(deps, feed);
   const found = pLimit(READ_AHEAD);
   // A row's photo folder (named like its reference) is looked for only where one exists: one
   // listing of each folder instead of a failed lookup per row of a feed of thousands.
@@ -109,6 +111,8 @@ export async function planFeed(deps: PlannerDeps, feed: Feed, now: Date): Promis
     await Promise.all(wanted.map((s) => found(() => deps.store.get(s.id).catch(() => null))))
   ).filter((d): d is Draft => d !== null);
   const listings = await deps.listings(account.id);
+  const context = deps.categories?.(account.id);
+  const readings = new Map<FeedRow, FeedRowReading>();
   const entries = planFeedRun(rows, {
     feed,
     items,
@@ -116,6 +120,13 @@ export async function planFeed(deps: PlannerDeps, feed: Feed, now: Date): Promis
     listings,
     initOf: (row) => draftInitOf(account, { ...row.fields, photos: [] }, template),
     photoName,
+    ...(context && {
+      readRow: (row: FeedRow, ad: Parameters<typeof readFeedRowCategory>[2]) => {
+        const reading = readFeedRowCategory(row, context, ad);
+        readings.set(row, reading);
+        return reading;
+      },
+    }),
   });
   const held = feedValve(entries, {
     header: table.header,
@@ -126,7 +137,16 @@ export async function planFeed(deps: PlannerDeps, feed: Feed, now: Date): Promis
     stockColumn: feed.stockColumn,
     maxShare: feed.maxShare,
   });
-  const byReference = new Map(rows.flatMap((r) => (r.reference === null ? [] : [[r.reference, r] as const])));
+  // The run sends each row as its ad takes it (its category and attributes through the mappings).
+  const sent = rows.map((row) => {
+    const reading = readings.get(row);
+    return reading ? { ...reading.row, photos: row.photos } : row;
+  });
+  const byReference = new Map(sent.flatMap((r) => (r.reference === null ? [] : [[r.reference, r] as const])));
+  const unmapped = context ? feedUnmapped(rows, context, (name) => deps.guesses?.(name) ?? []) : [];
+  const unknownColumns = [
+    ...new Set([...readings.values()].flatMap((r) => (r.unknownColumns ?? []).map((c) => c.header))),
+  ];
   return {
     plan: {
       feedId: feed.id,
@@ -137,10 +157,25 @@ export async function planFeed(deps: PlannerDeps, feed: Feed, now: Date): Promis
       counts: countActions(entries),
       held,
       needsApproval: !feed.approved,
+      ...(unmapped.length > 0 && { unmapped }),
+      ...(unknownColumns.length > 0 && { unknownColumns }),
     },
     rows: byReference,
     mapping,
     account,
     template,
   };
+}
+
+/** The feed's source read now: its table, the column mapping, its rows. */
+export async function readSource(deps: Pick<PlannerDeps, 'secrets'>, feed: Feed) {
+  const table = await readFeedTable(feed, deps.secrets);
+  const mapping = feed.mapping ?? guessMapping(table.header);
+  const read = readFeedRows(table.header, table.rows, {
+    mapping,
+    mappedHeader: feed.mapping ? feed.header : null,
+    referenceColumn: feed.referenceColumn,
+    stockColumn: feed.stockColumn,
+  });
+  return { table, mapping, read };
 }

@@ -3,14 +3,15 @@
 // automation runner (feedDueSource) all go through this one service.
 import { randomUUID } from 'node:crypto';
 import { feedSchema, type Feed, type FeedSettings, type FeedView } from '../../shared/domain/feeds';
-import type { FeedPlan, FeedRun } from '../../shared/domain/feeds';
+import type { FeedPlan, FeedRun, FeedUnmappedCategory } from '../../shared/domain/feeds';
 import type { SecretStore } from '../secrets/secret-store';
 import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 import { feedDueSource } from './due-source';
 import { openFeedStore } from './feed-store';
 import { createFeedRuns, type FeedRuns, type RunsDeps } from './feed-runs';
-import { planFeed } from './feed-planner';
+import { feedAccount, planFeed, readSource } from './feed-planner';
+import { feedUnmapped } from './feed-categories';
 import { feedSecretKey } from './source';
 import { openRunStore } from './run-store';
 import type { DueSource } from '../automation/due';
@@ -35,6 +36,11 @@ export interface FeedsService {
   retry(runId: string, reference?: string): Promise<FeedRun>;
   /** The feed of this id or name (case aside), or undefined. */
   find(nameOrId: string): Feed | undefined;
+  /**
+   * The shop categories of the feed's source (read now, every row) that no mapping serves, each
+   * once with its rows and the catalog's guesses (issue 34.4: `categories unmapped --feed NAME`).
+   */
+  unmapped(nameOrId: string): Promise<FeedUnmappedCategory[]>;
   /** What of the feeds is due, for the automation runner. */
   due: DueSource;
   runs: FeedRuns;
@@ -65,14 +71,24 @@ export async function openFeeds(deps: FeedsDeps): Promise<FeedsService> {
   };
   const list = async () => Promise.all(feeds.list().map(view));
 
+  const find = (nameOrId: string): Feed | undefined => {
+    const wanted = nameOrId.trim().toLowerCase();
+    return feeds.get(nameOrId) ?? feeds.list().find((feed) => feed.name.trim().toLowerCase() === wanted);
+  };
+
   // Unfinished runs go on in the background; their progress reaches the window as it comes.
   void runs.resume();
 
   return {
     list,
-    find(nameOrId) {
-      const wanted = nameOrId.trim().toLowerCase();
-      return feeds.get(nameOrId) ?? feeds.list().find((feed) => feed.name.trim().toLowerCase() === wanted);
+    find,
+    async unmapped(nameOrId) {
+      const feed = find(nameOrId);
+      if (!feed) throw new AppError('not-found', mainI18n.t('errors:feedGone'), { reason: 'no-feed' });
+      const context = deps.categories?.(feedAccount(deps, feed).id);
+      if (!context) return [];
+      const { read } = await readSource(deps, feed);
+      return feedUnmapped(read, context, (name) => deps.guesses?.(name) ?? []);
     },
     async save({ id, settings, password }) {
       const before = id === undefined ? undefined : feedOf(id);

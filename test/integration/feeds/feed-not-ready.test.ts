@@ -14,7 +14,7 @@ import { addFeed, feedApp, outcomes } from './helpers';
 const HEADER = 'SKU;Titel;Beschreibung;Kategorie;Preis;Bestand;E-Mail;Straße;PLZ;Ort;Stadtteil;Bild';
 const ROWS = ['K-1;Kühlschrank', 'K-2;Gefrierschrank'].map(
   (start) =>
-    `${start};Aus dem Lager.;Haushalt/Kühlschränke;120,50;3;shop@example.de;Hauptstraße 1;10115;Berlin;Mitte;${start.slice(0, 3)}.png`,
+    `${start};Aus dem Lager.;Multimedia_Elektronik/Haushaltsgeraete;120,50;3;shop@example.de;Hauptstraße 1;10115;Berlin;Mitte;${start.slice(0, 3)}.png`,
 );
 
 /** The export without a radius column, with a photo per row, in `dir`. */

@@ -24,7 +24,7 @@ export const HEADER =
 export function csvOf(products: readonly Product[], header = HEADER): string {
   const lines = products.map(
     (p) =>
-      `${p.sku};${p.title};Aus dem Lager.;Haushalt/Kühlschränke;${p.price};${p.stock};shop@example.de;Hauptstraße 1;10115;Berlin;Mitte;25;${p.sku}.png`,
+      `${p.sku};${p.title};Aus dem Lager.;Multimedia_Elektronik/Haushaltsgeraete;${p.price};${p.stock};shop@example.de;Hauptstraße 1;10115;Berlin;Mitte;25;${p.sku}.png`,
   );
   return `${header}\n${lines.join('\n')}\n`;
 }

@@ -168,6 +168,6 @@ describe('a run’s counts', () => {
         // The run's plan: the ads left unchanged are counted here only.
         counts: { create: 1, update: 2, pause: 1, resume: 0, end: 1, unchanged: 40, refused: 1 },
       }),
-    ).toEqual({ create: 1, update: 1, pause: 0, resume: 0, end: 0, unchanged: 40, refused: 1 });
+    ).toEqual({ create: 1, update: 1, pause: 0, resume: 0, end: 0, unchanged: 40, refused: 1, wait: 0 });
   });
 });

@@ -36,7 +36,7 @@ function entryLine(t: TFunction, language: UiLanguage, entry: FeedPlanEntry): st
   const changes = [...(entry.changes ?? []), ...(entry.liveChanges ?? [])]
     .filter((c, i, all) => all.findIndex((o) => o.field === c.field) === i)
     .map((c) => `${c.field}: ${value(c.before)} → ${value(c.after)}`);
-  const why = t(`feed.why.${entry.reason}`, { stock: entry.stock ?? '' });
+  const why = t(`feed.why.${entry.reason}`, { stock: entry.stock ?? '', category: entry.shopCategory ?? '' });
   const notReady = entry.notReady?.length
     ? `; ${t('feed.notReady', { missing: draftIssuesSummary(entry.notReady, language) })}`
     : '';
@@ -48,7 +48,10 @@ function entryLine(t: TFunction, language: UiLanguage, entry: FeedPlanEntry): st
   ].join(' ');
 }
 
-const summary = (t: TFunction, counts: FeedPlan['counts']) => t('feed.counts', { ...counts });
+const summary = (t: TFunction, counts: FeedPlan['counts']) =>
+  (counts.wait ?? 0) > 0
+    ? `${t('feed.counts', { ...counts })} ${t('feed.waiting', { count: counts.wait })}`
+    : t('feed.counts', { ...counts });
 
 /** `feed plan NAME [--json]`: nothing is applied. */
 export async function feedPlanCommand(session: Session, name: string, json: boolean): Promise<number> {

@@ -6,8 +6,12 @@ import { useFeedsStore } from '../../store/feeds-store';
 import { FeedRows, type FeedRowItem } from './FeedRows';
 import { FeedCounts, HeldBanner } from './FeedSummary';
 import { useFeedWords } from './use-feed-words';
+import { UnmappedCategories } from '../../components/category-mapping/UnmappedCategories';
 
 type Filter = 'changes' | 'all' | 'not-ready' | FeedAction;
+
+/** Shown among the changes: what a run does, and the new rows that wait for the seller's mapping. */
+const shownAsChange = (action: FeedAction) => isApplied(action) || action === 'wait';
 
 /** The plan of the feed's next run, read from the file now; a first run waits here for the seller's yes. */
 export function FeedPlanPanel({ feed }: { feed: FeedView }) {
@@ -25,7 +29,7 @@ export function FeedPlanPanel({ feed }: { feed: FeedView }) {
       filter === 'all'
         ? true
         : filter === 'changes'
-          ? isApplied(entry.action)
+          ? shownAsChange(entry.action)
           : filter === 'not-ready'
             ? (entry.notReady?.length ?? 0) > 0
             : entry.action === filter,
@@ -44,12 +48,13 @@ export function FeedPlanPanel({ feed }: { feed: FeedView }) {
   }, [plan, filter, words, t]);
 
   const changes = plan ? plan.entries.filter((entry) => isApplied(entry.action)).length : 0;
+  const shown = plan ? plan.entries.filter((entry) => shownAsChange(entry.action)).length : 0;
   const notReady = plan ? countNotReady(plan.entries) : 0;
   const filters: Filter[] = plan
     ? [
         'changes',
         'all',
-        ...feedActions.filter((action) => plan.counts[action] > 0),
+        ...feedActions.filter((action) => (plan.counts[action] ?? 0) > 0),
         ...(notReady > 0 ? (['not-ready'] as const) : []),
       ]
     : [];
@@ -86,6 +91,22 @@ export function FeedPlanPanel({ feed }: { feed: FeedView }) {
           </p>
           <FeedCounts counts={plan.counts} done={false} testId="feed-plan-counts" />
           <HeldBanner held={plan.held} testId="feed-held" />
+          {plan.unmapped && (
+            // Mapped here, a shop category counts at once: the plan is read again with it.
+            <div data-testid="feed-unmapped">
+              <UnmappedCategories items={plan.unmapped} onMapped={() => void readAgain(feed.id)} />
+            </div>
+          )}
+          {plan.unknownColumns && (
+            <p className="muted small" data-testid="feed-unknown-columns">
+              {t(
+                plan.unknownColumns.length === 1 ? 'feeds.plan.unknownColumn' : 'feeds.plan.unknownColumns',
+                {
+                  columns: plan.unknownColumns.join(', '),
+                },
+              )}
+            </p>
+          )}
           {notReady > 0 && (
             // Said before the seller's yes: a run that publishes would fail on these rows.
             <div className="banner warning stacked" role="alert" data-testid="feed-not-ready">
@@ -95,7 +116,9 @@ export function FeedPlanPanel({ feed }: { feed: FeedView }) {
               <p>{t(feed.publish ? 'feeds.plan.notReadyPublish' : 'feeds.plan.notReadyDraft')}</p>
             </div>
           )}
-          {plan.held.length === 0 && changes === 0 && <p className="muted">{t('feeds.plan.nothing')}</p>}
+          {plan.held.length === 0 && changes === 0 && !plan.counts.wait && (
+            <p className="muted">{t('feeds.plan.nothing')}</p>
+          )}
           {plan.held.length === 0 && plan.needsApproval && (
             <div className="feed-yes banner warning" data-testid="feed-yes">
               <p>{t('feeds.plan.firstRun')}</p>
@@ -124,12 +147,12 @@ export function FeedPlanPanel({ feed }: { feed: FeedView }) {
                     onClick={() => setFilter(value)}
                   >
                     {value === 'changes'
-                      ? t('feeds.plan.filterChanges', { count: changes })
+                      ? t('feeds.plan.filterChanges', { count: shown })
                       : value === 'all'
                         ? t('feeds.plan.filterAll', { count: plan.entries.length })
                         : value === 'not-ready'
                           ? t('feeds.plan.notReadyFilter', { count: notReady })
-                          : `${words.action(value)} (${plan.counts[value]})`}
+                          : `${words.action(value)} (${plan.counts[value] ?? 0})`}
                   </button>
                 ))}
               </div>

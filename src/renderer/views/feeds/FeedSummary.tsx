@@ -17,7 +17,7 @@ export function FeedCounts({
   testId: string;
 }) {
   const { t } = useTranslation();
-  const shown = feedActions.filter((action) => counts[action] > 0);
+  const shown = feedActions.filter((action) => (counts[action] ?? 0) > 0);
   return (
     <ul className="feed-counts" data-testid={testId}>
       {shown.map((action) => (

@@ -56,11 +56,17 @@ export function feedWords(t: TFunction, language: DraftLanguage, dates: DateStyl
     action: (action: FeedAction) => t(`feeds.action.${action}`),
     /** Why the plan does this to the ad, with what changes or what is wrong with the row. */
     why(entry: FeedPlanEntry): string {
-      const base = t(`feeds.why.${entry.reason}`, { stock: entry.stock ?? '' });
+      const base = t(`feeds.why.${entry.reason}`, {
+        stock: entry.stock ?? '',
+        category: entry.shopCategory ?? '',
+      });
       const changes = entry.liveChanges?.length ? entry.liveChanges : (entry.changes ?? []);
       const details = [
         ...changes.map((change) => changeText(t, language, change)),
         ...(entry.problems ?? []).map((problem) => problemText(t, problem, language)),
+        ...(entry.unknownValues ?? []).map((v) =>
+          t('feeds.plan.unknownValue', { header: v.header, value: v.value }),
+        ),
       ];
       return details.length > 0 ? `${base} ${details.join('; ')}` : base;
     },
@@ -102,11 +108,16 @@ export function feedWords(t: TFunction, language: DraftLanguage, dates: DateStyl
 
 /**
  * What a run did: its ads done, by action (a failed or not yet done ad is not counted as done);
- * rows it left unchanged or refused as the run counted them (its report lists only the ads acted on).
+ * rows it left unchanged, refused or waiting as the run counted them (its report lists only the ads acted on).
  */
 export function runCounts(run: Pick<FeedRun, 'entries' | 'counts'>): FeedCounts {
   const done = countActions(
     run.entries.filter((entry) => isApplied(entry.action) && entry.outcome === 'done'),
   );
-  return { ...done, unchanged: run.counts.unchanged, refused: run.counts.refused };
+  return {
+    ...done,
+    unchanged: run.counts.unchanged,
+    refused: run.counts.refused,
+    wait: run.counts.wait ?? 0,
+  };
 }

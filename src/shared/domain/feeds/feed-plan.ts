@@ -5,6 +5,7 @@ import type { Draft, DraftInit } from '../drafts';
 import type { Feed, FeedItem } from './feed';
 import type { FeedPlanEntry, FeedReason } from './feed-run';
 import type { FeedRow } from './feed-rows';
+import type { FeedRowReading, MatchedAd } from './feed-categories';
 import { newDraftIssues, parsePriceAmount } from '../drafts';
 import { livePatchOf } from './feed-patch';
 import type { ImportFieldChange } from '../tables';
@@ -24,6 +25,11 @@ export interface FeedWorld {
   initOf(row: FeedRow): DraftInit;
   /** A photo's name as rows give it (a path or URL to its last part). */
   photoName(name: string): string;
+  /**
+   * The row as its ad (null: none yet) takes it, through the shop's category mappings (issue 34.3);
+   * absent: each row as read. The planner keeps what it answers: the run sends those fields.
+   */
+  readRow?(row: FeedRow, ad: MatchedAd | null): FeedRowReading;
 }
 
 interface Match {
@@ -80,30 +86,51 @@ export function planFeedRun(rows: readonly FeedRow[], world: FeedWorld): FeedPla
     return { ...base, action: world.feed.gone, reason };
   };
 
-  for (const row of rows) {
-    const title = row.fields.title ?? '';
-    const at = { row: row.index, ...(row.stockText !== undefined && { stock: row.stockText }) };
-    const problems = row.problems.length > 0 ? { problems: row.problems } : {};
-    if (row.reference === null) {
+  for (const read of rows) {
+    const title = read.fields.title ?? '';
+    const at = { row: read.index, ...(read.stockText !== undefined && { stock: read.stockText }) };
+    const problems = read.problems.length > 0 ? { problems: read.problems } : {};
+    if (read.reference === null) {
       entries.push({ reference: null, action: 'refused', reason: 'no-reference', title, ...at, ...problems });
       continue;
     }
-    const reference = row.reference;
+    const reference = read.reference;
     if ((rowsByReference.get(reference)?.length ?? 0) > 1) {
       entries.push({ reference, action: 'refused', reason: 'reference-twice', title, ...at, ...problems });
       continue;
     }
-    if (row.problems.some((p) => p.severity === 'error')) {
+    if (read.problems.some((p) => p.severity === 'error')) {
       entries.push({ reference, action: 'refused', reason: 'bad-row', title, ...at, ...problems });
       continue;
     }
     const m = matchOf(reference);
-    if (row.stock === 'out') {
+    if (read.stock === 'out') {
       if (!m.draft && !m.listing) {
         entries.push({ reference, action: 'unchanged', reason: 'new-sold-out', title, ...at, ...problems });
         continue;
       }
       entries.push(takeDown(reference, m, 'sold-out', { ...at, title, ...problems }));
+      continue;
+    }
+    const ad: MatchedAd | null =
+      m.draft || m.listing
+        ? { category: m.draft?.category ?? m.listing?.category ?? null, live: m.listing !== undefined }
+        : null;
+    const reading = world.readRow?.(read, ad) ?? { row: read };
+    const row = reading.row;
+    const unknown = reading.unknownValues ? { unknownValues: reading.unknownValues } : {};
+    if (reading.waits !== undefined) {
+      // Never a draft or an ad with a path the service does not know: once mapped, the next run makes it.
+      const shopCategory = reading.waits;
+      entries.push({
+        reference,
+        action: 'wait',
+        reason: 'needs-category',
+        title,
+        ...at,
+        shopCategory,
+        ...problems,
+      });
       continue;
     }
     const init = world.initOf(row);
@@ -119,6 +146,7 @@ export function planFeedRun(rows: readonly FeedRow[], world: FeedWorld): FeedPla
         ...at,
         ...problems,
         ...notReady,
+        ...unknown,
       });
       continue;
     }
@@ -162,6 +190,7 @@ export function planFeedRun(rows: readonly FeedRow[], world: FeedWorld): FeedPla
           livePatch: livePatchOf(m.listing, init, liveChanges),
         }),
       ...problems,
+      ...unknown,
     });
   }
 

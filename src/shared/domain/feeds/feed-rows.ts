@@ -1,8 +1,9 @@
 // A feed's table read into rows (issue 25.1): the import's mapping (columns found by their header,
 // so a reordered file reads the same), the reference column as the ad's `customReference`, and the
 // stock column read as in stock, sold out, or unknown.
+import type { AttributeCell } from '../catalog';
 import type { ImportMapping, ImportProblem, RowFields } from '../tables';
-import { cellText, isEmptyRow, tableRowToDraft, yesNo, type TableCell } from '../tables';
+import { attributeKey, cellText, isEmptyRow, tableRowToDraft, yesNo, type TableCell } from '../tables';
 
 /** A stock cell as read: in stock, sold out (0 or less, or a "no"), or unknown (blank, "n/a"). */
 export type StockReading = 'in' | 'out' | 'unknown';
@@ -20,6 +21,10 @@ export interface FeedRow {
   /** Photo names (or URLs) as the row gives them, in order. */
   photoNames: string[];
   problems: ImportProblem[];
+  /** The category cell as written (issue 34.3: read through the shop's mappings by the planner). */
+  categoryCell?: string;
+  /** The attribute columns named in the shop's words (no attribute prefix), each with its cell. */
+  attributeCells?: AttributeCell[];
 }
 
 /** What of a feed its rows are read by. */
@@ -111,6 +116,11 @@ export function readFeedRows(
 ): FeedRow[] {
   const mapping = mappingFor(header, columns);
   const stockAt = columns.stockColumn === undefined ? -1 : columnIndex(header, columns.stockColumn);
+  const categoryAt = mapping.indexOf('category');
+  // A header with an attribute prefix names the key itself; any other is in the shop's words.
+  const attributeAt = mapping.flatMap((target, i) =>
+    target === 'attribute' && attributeKey(header[i] ?? '') === (header[i] ?? '').trim() ? [i] : [],
+  );
   const rows: FeedRow[] = [];
   cells.forEach((row, i) => {
     if (isEmptyRow(row)) return;
@@ -125,6 +135,13 @@ export function readFeedRows(
       fields: reference === null ? drafted.fields : { ...drafted.fields, customReference: reference },
       photoNames: drafted.photoNames,
       problems: drafted.problems,
+      ...(categoryAt >= 0 && { categoryCell: cellText(row[categoryAt]) }),
+      ...(attributeAt.length > 0 && {
+        attributeCells: attributeAt.map((i) => ({
+          header: (header[i] ?? '').trim(),
+          text: cellText(row[i]),
+        })),
+      }),
     });
   });
   return rows;

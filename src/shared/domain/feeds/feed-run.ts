@@ -3,9 +3,22 @@
 import type { ImportFieldChange, ImportProblem, RowFields } from '../tables';
 import type { ListingPatch } from '../live';
 import type { DraftIssue } from '../drafts';
+import type { FeedRowReading, FeedUnmappedCategory } from './feed-categories';
 
-/** What a run does to one ad. */
-export const feedActions = ['create', 'update', 'pause', 'resume', 'end', 'unchanged', 'refused'] as const;
+/**
+ * What a run does to one ad. `wait`: a new row whose shop category has no mapping yet (issue 34.3);
+ * nothing is made until it has one, then the next run makes it.
+ */
+export const feedActions = [
+  'create',
+  'wait',
+  'update',
+  'pause',
+  'resume',
+  'end',
+  'unchanged',
+  'refused',
+] as const;
 export type FeedAction = (typeof feedActions)[number];
 
 /** Why, as a code each front end words in the seller's language (locales `feeds:why.*`). */
@@ -34,6 +47,8 @@ export const feedReasons = [
   'reference-twice',
   /** The row cannot become an ad (no title, a price that is not a number …; `problems` says). */
   'bad-row',
+  /** A new row whose shop category (`shopCategory`) no mapping serves: it waits for one. */
+  'needs-category',
 ] as const;
 export type FeedReason = (typeof feedReasons)[number];
 
@@ -63,6 +78,10 @@ export interface FeedPlanEntry {
    * the draft made with the account's defaults and the feed's template); absent when it would be.
    */
   notReady?: DraftIssue[];
+  /** 'wait': the row's shop category, which no mapping serves yet. */
+  shopCategory?: string;
+  /** Attribute values of the row that match no option of their attribute: kept as typed. */
+  unknownValues?: FeedRowReading['unknownValues'];
 }
 
 /** How many of a plan's new rows would make drafts not ready to publish. */
@@ -79,7 +98,8 @@ export type FeedHold =
   | { reason: 'too-many-gone'; count: number; of: number; maxShare: number };
 export type FeedHoldReason = FeedHold['reason'];
 
-export type FeedCounts = Record<FeedAction, number>;
+/** Counts by action (`wait` is absent from runs made before issue 34: none waited then). */
+export type FeedCounts = Record<Exclude<FeedAction, 'wait'>, number> & { wait?: number };
 
 /** What a run would do, and whether it would be held. */
 export interface FeedPlan {
@@ -93,6 +113,10 @@ export interface FeedPlan {
   held: FeedHold[];
   /** The feed's first run: it waits for the seller's yes. */
   needsApproval: boolean;
+  /** The shop categories of the file that no mapping serves, each once (issue 34.3); absent: none. */
+  unmapped?: FeedUnmappedCategory[];
+  /** Columns whose header names no attribute of the rows' categories: left out (each header once). */
+  unknownColumns?: string[];
 }
 
 /**
@@ -146,14 +170,12 @@ export interface FeedProgress {
 
 /** Counts of a plan's entries by action. */
 export function countActions(entries: readonly Pick<FeedPlanEntry, 'action'>[]): FeedCounts {
-  const counts = Object.fromEntries(
-    ['create', 'update', 'pause', 'resume', 'end', 'unchanged', 'refused'].map((a) => [a, 0]),
-  ) as FeedCounts;
-  for (const entry of entries) counts[entry.action] += 1;
+  const counts = Object.fromEntries(feedActions.map((a) => [a, 0])) as FeedCounts;
+  for (const entry of entries) counts[entry.action] = (counts[entry.action] ?? 0) + 1;
   return counts;
 }
 
 /** True for the actions that call the service or write a draft. */
 export function isApplied(action: FeedAction): boolean {
-  return action !== 'unchanged' && action !== 'refused';
+  return action !== 'unchanged' && action !== 'refused' && action !== 'wait';
 }

@@ -6,3 +6,4 @@ export * from './feed-rows';
 export * from './feed-run';
 export * from './feed-valve';
 export * from './feed-merge';
+export * from './feed-categories';
