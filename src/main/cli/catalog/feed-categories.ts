@@ -1,7 +1,7 @@
 // The shop categories of a feed's source that no mapping serves (issue 34.4), for `categories
 // unmapped --feed NAME`: the feeds room reads the source as a run would and names them, each once
 // with the catalog's guesses (`FeedsService.unmapped`, built beside this command).
-import type { CatalogHit } from '../../../shared/domain/catalog';
+import type { FeedUnmappedCategory } from '../../../shared/domain/feeds';
 import { AppError } from '../../errors/app-error';
 import { wordsIn } from '../../i18n';
 import { feedNamed } from '../feeds';
@@ -9,16 +9,7 @@ import { ExitWith, type Session } from '../session';
 import { EXIT } from '../words';
 
 /** One shop category of the feed's source without a mapping: how many rows carry it, the guesses. */
-export interface FeedUnmapped {
-  shopCategory: string;
-  rows: number;
-  guesses: CatalogHit[];
-}
-
-/** What the feeds room answers for a feed's unmapped shop categories. */
-interface FeedsUnmapped {
-  unmapped?(nameOrId: string): Promise<FeedUnmapped[]>;
-}
+export type FeedUnmapped = FeedUnmappedCategory;
 
 /** The feed named (exit 2 naming the feeds when there is none) and its unmapped shop categories. */
 export async function feedUnmapped(
@@ -28,10 +19,8 @@ export async function feedUnmapped(
   const t = wordsIn(session.language, 'cli');
   const feed = await feedNamed(session, name);
   const source = feed.source.kind === 'file' ? feed.source.path : feed.source.url;
-  const feeds = session.app.feeds as typeof session.app.feeds & FeedsUnmapped;
-  if (feeds.unmapped === undefined) throw new Error('The feeds cannot name their shop categories here.');
   try {
-    return { name: feed.name, source, unmapped: await feeds.unmapped(feed.id) };
+    return { name: feed.name, source, unmapped: await session.app.feeds.unmapped(feed.id) };
   } catch (error) {
     // The source cannot be read (gone, refused, not a table): said as `feed add` says it.
     if (error instanceof AppError && error.code !== 'internal')
