@@ -58,12 +58,14 @@ function typed(text: string, extra: Partial<RowCategory> = {}): RowCategory {
 export function readRowCategory(text: string, options: RowCategoryOptions | undefined): RowCategory {
   if (options === undefined) return typed(text);
   const reading = readCategoryCell(text, options.context);
+  // Attribute columns are read against the catalog's own paths (a known-good one has no attributes there).
+  const inCatalog = (path: string) => (options.context.view.known(path) ? path : null);
   if (reading.kind === 'catalog')
-    return { category: reading.path, catalogPath: reading.path, defaults: {}, problems: [] };
+    return { category: reading.path, catalogPath: inCatalog(reading.path), defaults: {}, problems: [] };
   if (reading.kind === 'mapped')
     return {
       category: reading.path,
-      catalogPath: options.context.view.known(reading.path) ? reading.path : null,
+      catalogPath: inCatalog(reading.path),
       defaults: reading.attributes,
       problems: [],
     };
