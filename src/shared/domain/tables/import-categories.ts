@@ -3,12 +3,7 @@
 // the mapping's path and default attributes; an unmapped one is left out (the draft then needs a
 // category) unless the seller keeps categories as typed. In a row whose category is a catalog path,
 // attribute columns go to the category's attributes and their values to its options.
-import {
-  mapAttributeCells,
-  readCategoryCell,
-  type AttributeCell,
-  type CategoryContext,
-} from '../catalog';
+import { mapAttributeCells, readCategoryCell, type AttributeCell, type CategoryContext } from '../catalog';
 import type { ImportProblem } from './import';
 import { attributeKey } from './import-mapping';
 
@@ -109,26 +104,28 @@ export function rowAttributes(
     return { attributes: { ...attributes, ...prefixed }, problems: [] };
   }
   const { context } = options;
-  const mapped = mapAttributeCells(context.view, path, named, category?.defaults ?? {}, context.conditionWords);
+  const mapped = mapAttributeCells(
+    context.view,
+    path,
+    named,
+    category?.defaults ?? {},
+    context.conditionWords,
+  );
   const problems: ImportProblem[] = [
-    ...mapped.unknownValues.map(
-      ({ header, value }): ImportProblem => ({
-        code: 'attribute-value-unknown',
-        severity: 'warning',
-        field: 'attribute',
-        value,
-        names: [header],
-      }),
-    ),
-    ...mapped.unknownColumns.map(
-      ({ header, value }): ImportProblem => ({
-        code: 'attribute-column-unknown',
-        severity: 'warning',
-        field: 'attribute',
-        value,
-        names: [header],
-      }),
-    ),
+    ...mapped.unknownValues.map(({ header, value }): ImportProblem => ({
+      code: 'attribute-value-unknown',
+      severity: 'warning',
+      field: 'attribute',
+      value,
+      names: [header],
+    })),
+    ...mapped.unknownColumns.map(({ header, value }): ImportProblem => ({
+      code: 'attribute-column-unknown',
+      severity: 'warning',
+      field: 'attribute',
+      value,
+      names: [header],
+    })),
   ];
   return { attributes: { ...mapped.attributes, ...prefixed }, problems };
 }
