@@ -96,6 +96,8 @@ const duplicatesOf = (preview: ImportPreviewResult): Set<number> =>
 
 const fresh = {
   step: 'source' as ImportStep,
+  // Each import starts mapping unmapped shop categories, not keeping them as typed.
+  categoriesAsTyped: false,
   inspected: null,
   mapping: [],
   preview: null,
@@ -156,7 +158,6 @@ export const useImportStore = create<ImportState>((set, get) => {
     photoDir: '',
     templateId: '',
     templates: [],
-    categoriesAsTyped: false,
     ...fresh,
 
     start() {
