@@ -48,6 +48,7 @@ import {
   markCategoryMappings,
 } from './shop';
 import type { PublishNotice } from '../shared/domain/publishing';
+import { guessPaths } from '../shared/domain/catalog';
 import { resolveLanguage } from '../shared/i18n-language';
 import { createDraftsService } from './drafts/drafts-service';
 import { changeAuthors } from './drafts/change-authors';
@@ -277,6 +278,12 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     log: ports.log,
     // Issue 17: an import may start each draft from a template of the account.
     template: (accountId, id) => templates.get(accountId, id),
+    // Issue 34.3: rows read through the shop's category mappings; the last import's categories kept.
+    categories: {
+      context: contexts,
+      guess: (shopCategory) => guessPaths(catalog.search(), shopCategory),
+      noteImport: (source, cells) => mappings.noteImport(source, cells),
+    },
   });
   // Issue 17.4: bulk edits; live jobs left unfinished resume now.
   const bulk = await openBulk({ drafts, live: live.context, claims: deskClaims.bulk });

@@ -14,7 +14,7 @@ import { expect, test } from './fixtures';
 const HEADER = 'Titel;Beschreibung;Preis;Kategorie;E-Mail;Straße;PLZ;Ort;Stadtteil;Umkreis';
 const place = 'verkauf@example.de;Hauptstraße 1;10115;Berlin;Mitte;25';
 const stockCsv = (...titles: string[]) =>
-  `\ufeff${[HEADER, ...titles.map((title) => `${title};Gut erhalten.;45;Haushalt/Möbel;${place}`)].join('\r\n')}\r\n`;
+  `\ufeff${[HEADER, ...titles.map((title) => `${title};Gut erhalten.;45;Haus_Garten/Wohnzimmer;${place}`)].join('\r\n')}\r\n`;
 
 /** The titles of the drafts there are now. */
 async function draftTitles(page: Page): Promise<string[]> {

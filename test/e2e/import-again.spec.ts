@@ -12,7 +12,7 @@ import { expect, test } from './fixtures';
 const HEADER = 'Titel;Beschreibung;Preis;Kategorie;Bilder;E-Mail;Straße;PLZ;Ort;Stadtteil;Umkreis;Referenz';
 const place = 'verkauf@example.de;Hauptstraße 1;10115;Berlin;Mitte;25';
 const row = (title: string, price: string, photo: string, ref: string, extra = '') =>
-  `${title};Gut erhalten.;${price};Haushalt/Möbel;${photo};${place};${ref}${extra}`;
+  `${title};Gut erhalten.;${price};Haus_Garten/Wohnzimmer;${photo};${place};${ref}${extra}`;
 const csv = (rows: string[]) => `\ufeff${[HEADER, ...rows].join('\r\n')}\r\n`;
 
 test('a stock file imported again updates its drafts and names every other row', async ({

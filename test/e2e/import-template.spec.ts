@@ -36,6 +36,11 @@ test('an import starts each draft from the chosen template; the row’s own valu
   await expect(page.getByTestId('import-template-used')).toHaveText(
     'Each draft starts from the template “Kühlgeräte”; the row’s own values win where it has them.',
   );
+  // Its category is made up (no mapping, not the catalog's): the seller keeps it as typed (issue 34.3).
+  await page.getByRole('checkbox', { name: 'Keep shop categories without a mapping as written' }).check();
+  await expect(page.getByTestId('import-row').filter({ hasText: 'Mini-Kühlschrank' })).not.toContainText(
+    'shop category',
+  );
   await page.getByRole('button', { name: 'Import 2 drafts' }).click();
   await expect(page.getByTestId('import-result')).toContainText('2 drafts created.', { timeout: 60_000 });
 

@@ -151,7 +151,7 @@ describe('the command line from nothing, with the OS keychain', () => {
         'Stehlampe;Messing, funktioniert.;Haushalt/Möbel;45;lampe.png;L-1\n' +
         'Sessel;;Haushalt/Möbel;;;S-1\n',
     );
-    const imported = await run(['import', file]);
+    const imported = await run(['import', file, '--keep-categories']);
     expect(imported.code, imported.stderr).toBe(6);
     expect(JSON.parse(imported.stdout)).toMatchObject({ created: 2, account: { name: 'Laden' } });
 

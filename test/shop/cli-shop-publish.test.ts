@@ -66,7 +66,17 @@ describe('publishing on the command line of a desk in a shop', () => {
         'Brass lamp;Works well.;Home/Furniture;45;shop@example.com;Main St 1;10115;Berlin;Mitte;25;lamp.png;L-1\n',
     );
     await ok(
-      cli(['import', table, '--photos', path.join(dir, 'photos'), '--account', 'Shop', '--data-dir', front]),
+      cli([
+        'import',
+        table,
+        '--keep-categories',
+        '--photos',
+        path.join(dir, 'photos'),
+        '--account',
+        'Shop',
+        '--data-dir',
+        front,
+      ]),
     );
     const drafts = await sql(adminUrl, `select id from listing_desk.items where kind = 'draft'`);
     expect(drafts.rows).toHaveLength(1);

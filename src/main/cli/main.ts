@@ -220,6 +220,7 @@ async function runCommand(args: CliArgs & { command: CommandName }, session: Ses
         ...(args.photos !== undefined && { photos: args.photos }),
         ...(args.template !== undefined && { template: args.template }),
         duplicates: args.duplicates,
+        keepCategories: args.keepCategories,
       });
     case 'export':
       return await exportCommand(session, {

@@ -12,7 +12,14 @@ import type {
   ImportUndoResult,
 } from '../../shared/domain/tables';
 import type { DraftTemplate } from '../../shared/domain/drafts';
-import { cellText, guessMapping, isEmptyRow, mappingKey } from '../../shared/domain/tables';
+import type { CatalogHit } from '../../shared/domain/catalog';
+import {
+  cellText,
+  guessMapping,
+  isEmptyRow,
+  mappingKey,
+  type RowCategoryOptions,
+} from '../../shared/domain/tables';
 import type { AccountView, ListingView } from '../../shared/ipc/types';
 import type { DraftsService } from '../drafts/drafts-service';
 import { AppError } from '../errors/app-error';
@@ -22,7 +29,8 @@ import { openImportBook, type ImportBook } from './import-book';
 import { openSource, type OpenedSource } from './source';
 import { logImport } from './import-log';
 import { readRows } from './read-rows';
-import { planRows } from './row-plan';
+import { planRows, type ReadRow } from './row-plan';
+import { unmappedOf } from './unmapped';
 import { runRows } from './run-rows';
 
 export interface ImportSourceInput {
@@ -38,6 +46,8 @@ export interface ImportPlanInput extends ImportSourceInput {
   accountId: string;
   /** A template of the account each draft starts from (after the account's defaults). */
   templateId?: string | undefined;
+  /** Keep shop categories no mapping serves as typed (else such rows come without a category). */
+  categoriesAsTyped?: boolean | undefined;
 }
 
 export interface ImportRunInput extends ImportPlanInput {
@@ -46,6 +56,16 @@ export interface ImportRunInput extends ImportPlanInput {
   skip?: number[] | undefined;
   /** Possible duplicates (row indexes) the seller chose to import all the same; others are left out. */
   duplicates?: number[] | undefined;
+}
+
+/** The shop's category mappings as the import reads rows through them (issue 34.3). */
+export interface ImportCategories {
+  /** What an account's rows are read against, as things are now (a new mapping counts at once). */
+  context(accountId: string): RowCategoryOptions['context'];
+  /** The catalog's best guesses for a shop category. */
+  guess(shopCategory: string): CatalogHit[];
+  /** Remembers the category cells of an import (for `categories unmapped`). */
+  noteImport(source: string, cells: Iterable<string>): Promise<void>;
 }
 
 export interface ImportServiceDeps {
@@ -64,6 +84,8 @@ export interface ImportServiceDeps {
   log: { error(message: string, error?: unknown): void; info?(message: string): void };
   /** Drafts whose photos are taken in at the same time (each draft's intake runs its own few). */
   photoDrafts?: number;
+  /** Absent: categories and attribute columns are taken as typed (the app before issue 34). */
+  categories?: ImportCategories;
 }
 
 export interface ImportService {
@@ -128,10 +150,14 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
     input: ImportPlanInput,
     account: AccountView,
     template: DraftTemplate | undefined,
-  ): Promise<{ rows: ImportRowPreview[]; mapping: ImportMapping | null }> => {
+  ): Promise<{ rows: ImportRowPreview[]; read: ReadRow[]; mapping: ImportMapping | null }> => {
     const mapping =
       opened.kind === 'kleinanzeigen-bot' ? null : (await mappingFor(opened, input.mapping)).mapping;
-    const read = await readRows(opened, mapping, input);
+    const categories = deps.categories && {
+      context: deps.categories.context(account.id),
+      keepTyped: input.categoriesAsTyped === true,
+    };
+    const read = await readRows(opened, mapping, input, categories);
     const listings = await deps.knownListings(account.id).catch((error: unknown) => {
       // Without the live ads, references are still compared with the drafts; the log says why.
       deps.log.error('Import: the known listings could not be read', error);
@@ -144,7 +170,7 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
       listings,
       dataDir: deps.dataDir,
     });
-    return { rows, mapping };
+    return { rows, read, mapping };
   };
 
   const preview = async (
@@ -153,7 +179,8 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
     template: DraftTemplate | undefined,
   ): Promise<ImportPreviewResult> => {
     const opened = await openSource(input.path, input.sheet);
-    const { rows } = await rowsOf(opened, input, account, template);
+    const { rows, read } = await rowsOf(opened, input, account, template);
+    const unmapped = unmappedOf(read, (name) => deps.categories?.guess(name) ?? []);
     const ok = rows.filter((r) => r.ok);
     const count = (action: ImportRowPreview['action']) => rows.filter((r) => r.action === action).length;
     return {
@@ -175,6 +202,7 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
         notReady: rows.filter((r) => (r.action === 'create' || r.action === 'update') && !r.ready).length,
       },
       ...(template && { template: { id: template.id, name: template.name } }),
+      ...(unmapped.length > 0 && { unmapped }),
     };
   };
 
@@ -227,7 +255,7 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
       runs.set(input.runId, '');
       const start = async () => {
         const opened = await openSource(input.path, input.sheet);
-        const { rows, mapping } = await rowsOf(opened, input, account, template);
+        const { rows, read, mapping } = await rowsOf(opened, input, account, template);
         const theBook = await book();
         if (mapping !== null && opened.kind !== 'kleinanzeigen-bot')
           await theBook.rememberMapping(mappingKey(opened.kind, opened.table.header), mapping);
@@ -268,6 +296,7 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
           chosen,
           refused,
           record,
+          cells: read.flatMap((r) => (r.categoryCell === undefined ? [] : [r.categoryCell])),
           unchanged: left('unchanged'),
           duplicates: left('duplicate'),
         };
@@ -294,6 +323,10 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
         onChange: deps.onChange,
       });
       progress('done', outcome.written.length, chosen.length);
+      // The import's categories, for `categories unmapped`; an import is not failed for this.
+      await deps.categories
+        ?.noteImport(input.path, started.cells)
+        .catch((error: unknown) => deps.log.error('Import: its categories could not be remembered', error));
       // A row whose update failed (a publish began meanwhile) is refused after all, with why.
       const refused = [
         ...started.refused,

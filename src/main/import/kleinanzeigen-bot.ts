@@ -4,7 +4,14 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImportProblem } from '../../shared/domain/tables';
-import { type RowDraft, categoryOf, parsePrice, priceTypeOf } from '../../shared/domain/tables';
+import {
+  type RowCategory,
+  type RowCategoryOptions,
+  type RowDraft,
+  parsePrice,
+  priceTypeOf,
+  readRowCategory,
+} from '../../shared/domain/tables';
 import { globFiles } from './glob';
 
 const AD_FILE = /^ad_.*\.(?:ya?ml|json)$/i;
@@ -63,8 +70,11 @@ function says(value: unknown): boolean {
   return true;
 }
 
-/** Reads one ad file into the draft it becomes. */
-export async function readAdFile(file: string): Promise<AdFileDraft> {
+/**
+ * Reads one ad file into the draft it becomes; its category through the shop's mappings when
+ * `categories` are given (issue 34.3), its special attributes by their own keys.
+ */
+export async function readAdFile(file: string, categories?: RowCategoryOptions): Promise<AdFileDraft> {
   const problems: ImportProblem[] = [];
   const empty = (problem: ImportProblem): AdFileDraft => ({
     fields: {},
@@ -104,11 +114,11 @@ export async function readAdFile(file: string): Promise<AdFileDraft> {
   fields.description = `${prefix}${description}${suffix}`;
 
   const category = text(take('category'))?.trim();
+  let read: RowCategory | undefined;
   if (category) {
-    const read = categoryOf(category);
-    fields.category = read.category;
-    if (read.numeric)
-      problems.push({ code: 'category-numeric', severity: 'warning', field: 'category', value: category });
+    read = readRowCategory(category, categories);
+    if (read.category !== undefined) fields.category = read.category;
+    problems.push(...read.problems);
   }
 
   const priceRaw = take('price');
@@ -125,7 +135,8 @@ export async function readAdFile(file: string): Promise<AdFileDraft> {
   const type = text(take('type'));
   if (type) fields.adType = type.toUpperCase();
 
-  const attributes: Record<string, string> = {};
+  // A mapping's default attributes first; the file's own win.
+  const attributes: Record<string, string> = { ...read?.defaults };
   const special = take('special_attributes');
   if (special && typeof special === 'object' && !Array.isArray(special))
     for (const [key, value] of Object.entries(special)) {
@@ -200,5 +211,12 @@ export async function readAdFile(file: string): Promise<AdFileDraft> {
   if (notImported.length > 0)
     problems.push({ code: 'fields-not-imported', severity: 'warning', names: notImported });
   if (title === '') problems.unshift({ code: 'missing-title', severity: 'error', field: 'title' });
-  return { fields, photoNames: [], photos, problems };
+  return {
+    fields,
+    photoNames: [],
+    photos,
+    problems,
+    ...(category && { categoryCell: category }),
+    ...(read?.unmapped !== undefined && { unmappedCategory: read.unmapped }),
+  };
 }

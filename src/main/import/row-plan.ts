@@ -22,7 +22,12 @@ import type { DraftsStore } from '../storage/drafts-store';
 import { draftInitOf } from './draft-start';
 
 /** A row as read from the source, before it is compared with what exists. */
-export type ReadRow = Pick<ImportRowPreview, 'index' | 'file' | 'draft' | 'problems'>;
+export type ReadRow = Pick<ImportRowPreview, 'index' | 'file' | 'draft' | 'problems'> & {
+  /** The category cell as written. */
+  categoryCell?: string;
+  /** The shop category as named when no mapping serves it. */
+  unmappedCategory?: string;
+};
 
 export interface PlanContext {
   account: AccountView;

@@ -35,6 +35,8 @@ interface ImportState {
   photoDir: string;
   /** The template each draft starts from ('' = none). */
   templateId: string;
+  /** Keep shop categories no mapping serves as typed (issue 34.3). */
+  categoriesAsTyped: boolean;
   /** The chosen account's templates (loaded when the account changes). */
   templates: DraftTemplate[];
   inspected: ImportInspectResult | null;
@@ -62,6 +64,8 @@ interface ImportState {
   /** Reads the source: tables go to the mapping, ad files straight to the preview. */
   inspect(sheet?: string): Promise<void>;
   setColumn(index: number, target: ImportTarget | null): void;
+  /** Keeps unmapped shop categories as typed (or not), and previews again. */
+  setCategoriesAsTyped(keep: boolean): Promise<void>;
   /** Leaves a good row out of the import, or takes it in again. */
   toggleSkip(index: number): void;
   /** Every row as the draft it would become (again, after the file was changed). */
@@ -92,6 +96,8 @@ const duplicatesOf = (preview: ImportPreviewResult): Set<number> =>
 
 const fresh = {
   step: 'source' as ImportStep,
+  // Each import starts mapping unmapped shop categories, not keeping them as typed.
+  categoriesAsTyped: false,
   inspected: null,
   mapping: [],
   preview: null,
@@ -107,10 +113,11 @@ const fresh = {
 export const useImportStore = create<ImportState>((set, get) => {
   /** The plan main turns into drafts: what the seller chose so far. */
   const plan = () => {
-    const { path, accountId, photoDir, templateId, inspected, mapping } = get();
+    const { path, accountId, photoDir, templateId, inspected, mapping, categoriesAsTyped } = get();
     return {
       path: path.trim(),
       accountId,
+      ...(categoriesAsTyped ? { categoriesAsTyped } : {}),
       ...(templateId ? { templateId } : {}),
       ...(inspected?.sheet ? { sheet: inspected.sheet } : {}),
       ...(photoDir.trim() ? { photoDir: photoDir.trim() } : {}),
@@ -210,6 +217,10 @@ export const useImportStore = create<ImportState>((set, get) => {
       const skipped = new Set(get().skipped);
       if (!skipped.delete(index)) skipped.add(index);
       set({ skipped });
+    },
+    async setCategoriesAsTyped(keep) {
+      set({ categoriesAsTyped: keep });
+      if (get().preview) await get().runPreview();
     },
     setColumn(index, target) {
       const mapping = [...get().mapping];

@@ -37,6 +37,8 @@ const importPlan = {
   accountId: id,
   /** A template of that account each draft starts from (the row's own values win). */
   templateId: id.optional(),
+  /** Keep shop categories no mapping serves as typed (else such rows come without a category, issue 34.3). */
+  categoriesAsTyped: z.boolean().optional(),
 };
 
 /** Where an export goes: a new file (or one the seller agreed to replace) of the format's extension. */

@@ -31,7 +31,8 @@ interface Summary {
 }
 
 const importing = async (file: string, ...more: string[]) => {
-  const run = await cli(['import', file, '--data-dir', data.dir, ...more]);
+  // The files' categories are made up (not the catalog's): kept as typed (--keep-categories), as before issue 34.
+  const run = await cli(['import', file, '--keep-categories', '--data-dir', data.dir, ...more]);
   return { ...run, summary: JSON.parse(run.stdout || '{}') as Summary };
 };
 

@@ -25,7 +25,8 @@ describe('import and export on the command line', () => {
         ';12;Ohne Titel;;;R-2\n' +
         'Stuhl;45;Buche;;;R-3\n',
     );
-    const run = await cli(['import', file, '--photos', photos, '--data-dir', data.dir]);
+    // The files' categories are made up (not the catalog's): kept as typed (--keep-categories), as before issue 34.
+    const run = await cli(['import', file, '--photos', photos, '--keep-categories', '--data-dir', data.dir]);
     // One row refused: exit code 1, the row named with its reason.
     expect(run.code, run.stderr).toBe(1);
     // Named as the spreadsheet and the wizard show it: the header is row 1, so this is row 3.
@@ -102,7 +103,8 @@ describe('import and export on the command line', () => {
     putPhoto(path.join(ads, 'regal'), 'vorne.png', 6);
     putPhoto(path.join(ads, 'regal'), 'seite.png', 7);
     put(ads, 'ad_kaputt.yaml', 'title: [\n');
-    const run = await cli(['import', ads, '--data-dir', data.dir]);
+    // The files' categories are made up (not the catalog's): kept as typed (--keep-categories), as before issue 34.
+    const run = await cli(['import', ads, '--keep-categories', '--data-dir', data.dir]);
     expect(run.code, run.stderr).toBe(1);
     const result = JSON.parse(run.stdout) as {
       kind: string;

@@ -38,7 +38,16 @@ describe('import --template on the command line', () => {
       'Titel;Preis;Kategorie\nSofa grau;349;\nSessel;80;Möbel/Sessel\n;5;\n',
     );
 
-    const run = await cli(['import', file, '--template', ' sofas ', '--data-dir', data.dir]);
+    // The files' categories are made up (not the catalog's): kept as typed (--keep-categories), as before issue 34.
+    const run = await cli([
+      'import',
+      file,
+      '--template',
+      ' sofas ',
+      '--keep-categories',
+      '--data-dir',
+      data.dir,
+    ]);
     expect(run.code, run.stderr).toBe(1);
     // The refused row is named as the spreadsheet shows it (header = row 1).
     expect(run.stderr).toContain('row 4: not imported: no title');

@@ -48,7 +48,7 @@ describe('a data folder made by the command line', () => {
         'Stehlampe;Messing, funktioniert.;Haushalt/Möbel;45;shop@example.de;Hauptstraße 1;10115;Berlin;Mitte;25;lampe.png;L-1\n' +
         'Sessel;;Haushalt/Möbel;;;;;;;;;S-1\n',
     );
-    const imported = await run(['import', file, '--data-dir', dir]);
+    const imported = await run(['import', file, '--keep-categories', '--data-dir', dir]);
     // One draft ready, one not: every row imported whole, exit code 6.
     expect(imported.code, imported.stderr).toBe(6);
     expect(imported.stderr).toContain(
@@ -161,7 +161,7 @@ describe('accounts on the command line without a keychain', () => {
     expect(wrong.stderr).toContain('--radius takes whole kilometres, not "zehn".');
 
     const file = put(src, 'nur-titel.csv', 'Titel;Preis\nRegal;30\n');
-    const imported = await run(['import', file, '--data-dir', dir]);
+    const imported = await run(['import', file, '--keep-categories', '--data-dir', dir]);
     expect(imported.code, imported.stderr).toBe(6);
     const app = await createTempApp(dir);
     try {

@@ -25,10 +25,18 @@ afterEach(async () => {
 
 const account = 'sandbox';
 let runs = 0;
+// The files' categories are made up (not the catalog's): kept as typed, as before issue 34.
+const typed = { categoriesAsTyped: true };
 const preview = (file: string, extra: Record<string, unknown> = {}) =>
-  t.call<ImportPreviewResult>('import:preview', { path: file, accountId: account, ...extra });
+  t.call<ImportPreviewResult>('import:preview', { path: file, accountId: account, ...typed, ...extra });
 const run = (file: string, extra: Record<string, unknown> = {}) =>
-  t.call<ImportRunResult>('import:run', { path: file, accountId: account, runId: `run-${++runs}`, ...extra });
+  t.call<ImportRunResult>('import:run', {
+    path: file,
+    accountId: account,
+    runId: `run-${++runs}`,
+    ...typed,
+    ...extra,
+  });
 const drafts = async () => (await t.call<DraftsListResult>('drafts:list')).items;
 const draft = (id: string) => t.call<Draft>('drafts:get', { id });
 

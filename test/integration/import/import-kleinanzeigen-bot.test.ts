@@ -101,6 +101,8 @@ describe('kleinanzeigen-bot ad files', () => {
     const { rows, counts } = await t.call<ImportPreviewResult>('import:preview', {
       path: root,
       accountId: 'sandbox',
+      // Made-up categories (not the catalog's): kept as typed, as before issue 34.
+      categoriesAsTyped: true,
     });
     expect(rows.map((r) => path.relative(root, r.file!))).toEqual([
       'ad_kaputt.yaml',
@@ -173,6 +175,8 @@ describe('kleinanzeigen-bot ad files', () => {
     const result = await t.call<ImportRunResult>('import:run', {
       path: root,
       accountId: 'sandbox',
+      // Made-up categories (not the catalog's): kept as typed, as before issue 34.
+      categoriesAsTyped: true,
       runId: 'k',
     });
     expect(result).toMatchObject({ created: 3, photosAdded: 3, photosRefused: [] });

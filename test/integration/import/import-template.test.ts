@@ -64,6 +64,8 @@ describe('import from a template', () => {
       path: file,
       accountId: account,
       mapping,
+      // Made-up categories (not the catalog's): kept as typed, as before issue 34.
+      categoriesAsTyped: true,
       templateId: template.id,
     });
     expect(preview.template).toEqual({ id: template.id, name: 'Sofas' });
@@ -73,6 +75,8 @@ describe('import from a template', () => {
       path: file,
       accountId: account,
       mapping,
+      // Made-up categories (not the catalog's): kept as typed, as before issue 34.
+      categoriesAsTyped: true,
       templateId: template.id,
       runId: 'run-template',
     });
@@ -112,6 +116,8 @@ describe('import from a template', () => {
       path: table(),
       accountId: account,
       mapping,
+      // Made-up categories (not the catalog's): kept as typed, as before issue 34.
+      categoriesAsTyped: true,
       runId: 'run-plain',
     });
     const sofa = await t.call<Draft>('drafts:get', { id: result.draftIds[0]! });

@@ -41,6 +41,8 @@ export interface CliArgs {
   template?: string;
   /** import: what becomes of rows that look like a draft already (same title and price, no reference). */
   duplicates: 'skip' | 'import';
+  /** import: keep shop categories no mapping serves as typed (issue 34.3). */
+  keepCategories: boolean;
   json: boolean;
   ready: boolean;
   verbose: boolean;
@@ -95,6 +97,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         photos: { type: 'string' },
         template: { type: 'string' },
         duplicates: { type: 'string' },
+        'keep-categories': { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         ready: { type: 'boolean', default: false },
         verbose: { type: 'boolean', default: false },
@@ -150,6 +153,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     once: values.once,
     waitMinutes: DEFAULT_WAIT_MINUTES,
     duplicates: 'skip' as 'skip' | 'import',
+    keepCategories: values['keep-categories'],
     defaults: {} as Partial<AccountDefaults>,
     ...(values['data-dir'] !== undefined && { dataDir: values['data-dir'] }),
     ...(values.account !== undefined && { account: values.account }),
@@ -195,6 +199,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     only(`--${flag}`, ['feed'], values[flag] !== undefined);
   only('--publish', ['feed'], values.publish);
   only('--duplicates', ['import'], values.duplicates !== undefined);
+  only('--keep-categories', ['import'], values['keep-categories']);
   only('--wait', ['publish', 'worker'], values.wait !== undefined);
   only('--at', ['publish'], values.at !== undefined);
   only('--once', ['worker'], values.once);

@@ -1,4 +1,4 @@
-// `import FILE|FOLDER [--account NAME] [--photos DIR] [--duplicates skip|import]`: the app's import service with the mapping it
+// `import FILE|FOLDER [--account NAME] [--photos DIR] [--duplicates skip|import] [--keep-categories]`: the app's import service with the mapping it
 // guesses (or remembers for this header), into drafts of the account; never published by itself.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -17,7 +17,13 @@ import { CallFailed, ExitWith, type Session } from '../session';
 
 export async function importCommand(
   session: Session,
-  options: { source: string; photos?: string; template?: string; duplicates: 'skip' | 'import' },
+  options: {
+    source: string;
+    photos?: string;
+    template?: string;
+    duplicates: 'skip' | 'import';
+    keepCategories?: boolean;
+  },
 ): Promise<number> {
   const { words: w } = session;
   const account = await session.account();
@@ -60,6 +66,7 @@ export async function importCommand(
     ...(inspected.sheet !== null && { sheet: inspected.sheet }),
     ...(photoDir !== undefined && { photoDir }),
     ...(template !== undefined && { templateId: template.id }),
+    ...(options.keepCategories === true && { categoriesAsTyped: true }),
   };
   // The preview first: every row's problems and what it does are said before anything is written.
   const preview = await session.call<ImportPreviewResult>('import:preview', plan);
@@ -69,6 +76,20 @@ export async function importCommand(
     row.file ?? ad(row)?.file ?? w.row(sheetRow(row.index));
   const t = wordsIn(session.language, 'cli');
   const take = options.duplicates === 'import';
+  // Each shop category no mapping serves, once, with the catalog's guesses (issue 34.3).
+  for (const item of preview.unmapped ?? []) {
+    const paths = item.guesses.map((g) =>
+      g.kind ? `${g.path} --attr ${g.kind.key}=${g.kind.value}` : g.path,
+    );
+    session.err(
+      t('importUnmapped', {
+        name: item.shopCategory,
+        count: item.rows,
+        what: t(options.keepCategories === true ? 'importUnmappedKept' : 'importUnmappedLeft'),
+        guesses: paths.length > 0 ? t('importUnmappedGuesses', { paths: paths.join('; ') }) : '',
+      }),
+    );
+  }
   for (const row of preview.rows) {
     if (!row.ok) continue;
     const title = row.match?.title ?? '';
@@ -162,6 +183,16 @@ export async function importCommand(
         exitCode: code,
         kind: inspected.kind,
         account: { id: account.id, name: account.name },
+        ...(preview.unmapped !== undefined && {
+          unmappedCategories: preview.unmapped.map((u) => ({
+            shopCategory: u.shopCategory,
+            rows: u.rows,
+            guesses: u.guesses.map((g) => ({
+              path: g.path,
+              ...(g.kind && { attributes: { [g.kind.key]: g.kind.value } }),
+            })),
+          })),
+        }),
         ...(template !== undefined && { template: { id: template.id, name: template.name } }),
         ...(!files && { rowNumbers: 'spreadsheet: the header is row 1' }),
         ...counts,

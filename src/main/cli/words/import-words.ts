@@ -19,7 +19,11 @@ export function importProblemsText(problems: readonly ImportProblem[], language:
       if (problem.code === 'not-ready' && problem.issue)
         return `${words}: ${draftIssueMessage(problem.issue, language, { withField: true })}`;
       const details: string[] = [];
-      const what = problem.value ?? problem.names?.join(', ');
+      // An attribute column's problem names its header with the value ("Farbe: Petrol").
+      const what =
+        problem.field === 'attribute' && problem.names?.length && problem.value !== undefined
+          ? `${problem.names.join(', ')}: ${problem.value}`
+          : (problem.value ?? problem.names?.join(', '));
       if (what) details.push(what);
       if (problem.rows?.length)
         details.push(

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportRowPreview } from '../../../shared/domain/tables';
 import { useImportStore } from '../../store/import-store';
+import { UnmappedCategories } from '../../components/category-mapping/UnmappedCategories';
 import { FailureBanner } from './FailureBanner';
 import { useMessageLanguage } from '../../components/problem-text';
 import { changeText, priceText, problemText, sheetRow } from './import-words';
@@ -126,7 +127,8 @@ export function PreviewStep({ headingId }: { headingId: string }) {
   const busy = useImportStore((s) => s.busy);
   const bot = useImportStore((s) => s.inspected?.kind === 'kleinanzeigen-bot');
   const skipped = useImportStore((s) => s.skipped);
-  const { runPreview, back, run } = useImportStore.getState();
+  const keepCategories = useImportStore((s) => s.categoriesAsTyped);
+  const { runPreview, back, run, setCategoriesAsTyped } = useImportStore.getState();
   const [onlyProblems, setOnlyProblems] = useState(false);
   if (!preview) return null;
   const { counts } = preview;
@@ -176,6 +178,25 @@ export function PreviewStep({ headingId }: { headingId: string }) {
         {leftOut > 0 && <span>{t('import.preview.leftOut', { count: leftOut })}</span>}
         <span>{t('import.preview.photos', { count: counts.photos })}</span>
       </p>
+      {preview.unmapped && preview.unmapped.length > 0 && (
+        <div className="import-unmapped" data-testid="import-unmapped">
+          {/* Mapped here, the preview is asked again: the rows then carry the mapped path. */}
+          <UnmappedCategories items={preview.unmapped} onMapped={() => void runPreview()} />
+          <label className="import-keep-categories">
+            <input
+              type="checkbox"
+              checked={keepCategories}
+              disabled={busy}
+              aria-describedby={`${id}-keep`}
+              onChange={(event) => void setCategoriesAsTyped(event.target.checked)}
+            />
+            <span>{t('import.preview.keepCategories')}</span>
+          </label>
+          <p id={`${id}-keep`} className="muted small">
+            {t('import.preview.keepCategoriesHint')}
+          </p>
+        </div>
+      )}
       <label className="import-only-problems">
         <input
           type="checkbox"

@@ -1,6 +1,13 @@
 // A table row (or an ad file's fields) turned into the draft it will become, with its problems.
 import type { ImportDraftFields, ImportMapping, ImportProblem } from './import';
-import { attributeKey } from './import-mapping';
+import {
+  categoryOf,
+  readRowCategory,
+  rowAttributes,
+  type RowAttributeCell,
+  type RowCategory,
+  type RowCategoryOptions,
+} from './import-categories';
 import { parsePrice } from './import-price';
 import { offerValueOf } from '../drafts';
 
@@ -11,6 +18,10 @@ export interface RowDraft {
   /** Photo file names as written in the row, in order. */
   photoNames: string[];
   problems: ImportProblem[];
+  /** The category cell as written (the shop categories of an import are remembered). */
+  categoryCell?: string;
+  /** The shop category as named when no mapping serves it (the preview lists each once). */
+  unmappedCategory?: string;
 }
 
 /** A cell as text: trimmed, line breaks as "\n". */
@@ -19,14 +30,7 @@ export function cellText(cell: TableCell | undefined): string {
   return String(cell).replace(/\r\n?/g, '\n').trim();
 }
 
-/** A category as a draft holds it: "Elektronik > Notebooks" becomes "Elektronik/Notebooks". */
-export function categoryOf(raw: string): { category: string; numeric: boolean } {
-  const parts = raw
-    .split(/\s*[>/]\s*/)
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
-  return { category: parts.join('/'), numeric: parts.length > 0 && parts.every((p) => /^\d+$/.test(p)) };
-}
+export { categoryOf };
 
 /** A price type as the service names it, from German or English words. */
 export function priceTypeOf(raw: string): string {
@@ -65,15 +69,22 @@ export function photoNamesOf(raw: string): string[] {
     .filter((name) => name !== '');
 }
 
-/** The draft a table row becomes under `mapping` (header cells name attribute keys). */
+/**
+ * The draft a table row becomes under `mapping`. Without `categories`, the category is taken as
+ * typed and attribute columns are named by their headers; with them, both go through the shop's
+ * category mappings and the category's attributes (issue 34).
+ */
 export function tableRowToDraft(
   header: readonly string[],
   mapping: ImportMapping,
   cells: readonly TableCell[],
+  categories?: RowCategoryOptions,
 ): RowDraft {
   const fields: RowDraft['fields'] = {};
   const publication: NonNullable<RowDraft['fields']['publication']> = {};
-  const attributes: Record<string, string> = {};
+  const attributeCells: RowAttributeCell[] = [];
+  let category: RowCategory | undefined;
+  let categoryCell: string | undefined;
   const problems: ImportProblem[] = [];
   const photoNames: string[] = [];
   let negotiable = false;
@@ -102,10 +113,10 @@ export function tableRowToDraft(
         break;
       case 'category': {
         if (text === '') break;
-        const { category, numeric } = categoryOf(text);
-        fields.category = category;
-        if (numeric)
-          problems.push({ code: 'category-numeric', severity: 'warning', field: 'category', value: text });
+        categoryCell = text;
+        category = readRowCategory(text, categories);
+        if (category.category !== undefined) fields.category = category.category;
+        problems.push(...category.problems);
         break;
       }
       case 'photos':
@@ -148,11 +159,9 @@ export function tableRowToDraft(
         else if (value !== null) fields.buyNow = value;
         break;
       }
-      case 'attribute': {
-        const key = attributeKey(header[column] ?? '');
-        if (key !== '' && text !== '') attributes[key] = text;
+      case 'attribute':
+        attributeCells.push({ header: header[column] ?? '', text });
         break;
-      }
     }
   });
   // Cells past the header's end belong to no column: a separator inside an unquoted cell splits it
@@ -164,10 +173,18 @@ export function tableRowToDraft(
   if (extra.length > 0) problems.push({ code: 'extra-cells', severity: 'error', names: extra });
   if (negotiable && fields.price?.type === undefined) fields.price = { ...fields.price, type: 'NEGOTIABLE' };
   if (Object.keys(publication).length > 0) fields.publication = publication;
-  if (Object.keys(attributes).length > 0) fields.attributes = attributes;
+  const read = rowAttributes(attributeCells, category, categories);
+  problems.push(...read.problems);
+  if (Object.keys(read.attributes).length > 0) fields.attributes = read.attributes;
   if ((fields.title ?? '') === '')
     problems.unshift({ code: 'missing-title', severity: 'error', field: 'title' });
-  return { fields, photoNames, problems };
+  return {
+    fields,
+    photoNames,
+    problems,
+    ...(categoryCell !== undefined && { categoryCell }),
+    ...(category?.unmapped !== undefined && { unmappedCategory: category.unmapped }),
+  };
 }
 
 /** True when no cell of the row holds anything. */

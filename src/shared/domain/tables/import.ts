@@ -1,6 +1,7 @@
 // The import model (issue 17): tables (CSV, XLSX) and kleinanzeigen-bot ad files become drafts.
 // Plain data only: main reads the files, the renderer shows the preview and words the codes.
 import { z } from 'zod';
+import type { CatalogHit } from '../catalog';
 import type { DraftInit, DraftIssue } from '../drafts';
 
 /** What a source is: a table or kleinanzeigen-bot ad files (one file or a folder tree of them). */
@@ -77,6 +78,15 @@ export const importProblemCodes = [
   'live-without-draft',
   /** The draft of this reference is being published right now (error): import again afterwards. */
   'draft-busy',
+  /**
+   * The category is a shop category no mapping serves (warning); `value` is it as named. The row is
+   * imported without a category unless the seller keeps categories as typed (issue 34.3).
+   */
+  'category-unmapped',
+  /** An attribute column's value is none of the category's options (warning): kept as typed. `value`, `names` [header]. */
+  'attribute-value-unknown',
+  /** An attribute column names no attribute of the row's category (warning): left out. `value`, `names` [header]. */
+  'attribute-column-unknown',
 ] as const;
 export type ImportProblemCode = (typeof importProblemCodes)[number];
 
@@ -106,6 +116,7 @@ export const importLossCodes: readonly ImportProblemCode[] = [
   'photo-glob-empty',
   'fields-not-imported',
   'bad-yes-no',
+  'attribute-column-unknown',
 ];
 
 /**
@@ -196,6 +207,18 @@ export interface ImportPreviewResult {
   };
   /** The template each draft starts from, when one was chosen. */
   template?: { id: string; name: string };
+  /**
+   * The shop categories of the rows that no mapping serves, each once, with how many rows carry it
+   * and the catalog's best guesses (issue 34.3); absent when there are none.
+   */
+  unmapped?: ImportUnmappedCategory[];
+}
+
+/** A shop category of an import that no mapping serves. */
+export interface ImportUnmappedCategory {
+  shopCategory: string;
+  rows: number;
+  guesses: CatalogHit[];
 }
 
 /**

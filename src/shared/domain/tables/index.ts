@@ -2,6 +2,13 @@
 export * from './export';
 export * from './file-picks';
 export * from './import';
+export {
+  readRowCategory,
+  rowAttributes,
+  type RowAttributeCell,
+  type RowCategory,
+  type RowCategoryOptions,
+} from './import-categories';
 export * from './import-compare';
 export * from './import-mapping';
 export * from './import-price';
