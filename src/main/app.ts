@@ -48,7 +48,6 @@ import {
   markCategoryMappings,
 } from './shop';
 import type { PublishNotice } from '../shared/domain/publishing';
-import { guessPaths } from '../shared/domain/catalog';
 import { resolveLanguage } from '../shared/i18n-language';
 import { createDraftsService } from './drafts/drafts-service';
 import { changeAuthors } from './drafts/change-authors';
@@ -70,7 +69,6 @@ import { mainI18n } from './i18n';
 import { followAppLanguage } from './i18n/follow-language';
 import { openAppAutomation } from './automation';
 import { openAppFeeds } from './feeds/app-feeds';
-import { guessPaths } from '../shared/domain/catalog';
 import { scheduleHandlers } from './ipc/handlers/schedule';
 import { catalogHandlers, categoriesHandlers } from './ipc/handlers/catalog';
 import { CATALOG_FILE, knownGoodWatch } from './catalog';
@@ -105,7 +103,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   const outbox = liveOutbox(shopPrepared?.outbox);
   // Issues 33 and 34: the marketplace's catalog (shipped, or a newer file from the data folder), what
   // the service took per account, the catalog's warnings of drafts, and the shop's category mappings.
-  const { catalog, knownGood, checks, mappings, contexts, sandboxFile } = await openAppCatalog({
+  const { catalog, knownGood, checks, mappings, contexts, guess, sandboxFile } = await openAppCatalog({
     dataDir: config.dataDir,
     language,
     log: ports.log,
@@ -281,7 +279,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     // Issue 34.3: rows read through the shop's category mappings; the last import's categories kept.
     categories: {
       context: contexts,
-      guess: (shopCategory) => guessPaths(catalog.search(), shopCategory),
+      guess,
       noteImport: (source, cells) => mappings.noteImport(source, cells),
     },
   });
@@ -335,7 +333,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     rulesNow,
     authors,
     categoryContexts: contexts,
-    guessCategories: (shopCategory: string) => guessPaths(catalog.search(), shopCategory),
+    guessCategories: guess,
   };
   const feeds = await openAppFeeds(feedParts, config, ports);
   const priceRules = openPriceRules({ draftsStore, live, templates, events, authors }, ports, config);

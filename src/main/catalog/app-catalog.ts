@@ -3,7 +3,7 @@
 // config and ports so that app.ts gives it one line. It spells out what it needs of the app rather
 // than take app-contract's types: the composition root calls this room, never the other way round.
 import path from 'node:path';
-import type { CatalogOrigin } from '../../shared/domain/catalog';
+import { guessPaths, type CatalogHit, type CatalogOrigin } from '../../shared/domain/catalog';
 import type { Log } from '../log/log';
 import { CATALOG_FILE, openCatalog, type CatalogService } from './catalog-service';
 import { catalogChecks, type CatalogChecks } from './catalog-checks';
@@ -22,6 +22,8 @@ export interface AppCatalog {
   mappings: CategoryMappingsService;
   /** What an account's imported or fed rows are read against (issue 34.3). */
   contexts: CategoryContexts;
+  /** The catalog's best guesses for a shop category (an import's preview, a feed's plan). */
+  guess(shopCategory: string): CatalogHit[];
   /** The catalog file the embedded Sandbox checks paths against, when a newer one is in use. */
   sandboxFile(): string | undefined;
 }
@@ -63,6 +65,7 @@ export async function openAppCatalog(deps: AppCatalogDeps): Promise<AppCatalog> 
     checks,
     mappings,
     contexts: categoryContexts(catalog, knownGood, mappings),
+    guess: (shopCategory) => guessPaths(catalog.search(), shopCategory),
     sandboxFile: () =>
       catalog.current().origin.from === 'file' ? path.join(deps.dataDir, CATALOG_FILE) : undefined,
   };
