@@ -24,7 +24,7 @@ import {
 import { createDraftSync, withoutWaiting, createJob, repairDrafts } from './drafts';
 import type { PublishEngine, PublishEngineOptions, StartResult } from './engine-api';
 import { factsOf, jobError, type FailureFacts, StepFailure } from './context';
-import { createImprintSource, runJob, type RunDeps, trackPublication } from './steps';
+import { createImprintSource, runJob, type RunDeps, trackPublication, watchLateAnswers } from './steps';
 import { loneClaims, queueNewJob } from './claims';
 import {
   type JobRecord,
@@ -181,6 +181,8 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
           notify(record);
           if (outcome === 'settled') await store.dropPhotos(record.id);
           if (outcome === 'settled') await supersedeOutdated(entries.values(), persist, log);
+          // Creates that got no answer may still be finished late: looked for a while longer.
+          await watchLateAnswers(context(entry, controller.signal), deps);
         } catch (error) {
           await ended(entry, error).catch(unsaved);
         } finally {
