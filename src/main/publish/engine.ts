@@ -20,6 +20,7 @@ import {
   settleRule,
   slowCheckDeps,
   startSlowCheck,
+  tracked,
 } from './engine-parts';
 import { createDraftSync, withoutWaiting, createJob, repairDrafts } from './drafts';
 import type { PublishEngine, PublishEngineOptions, StartResult } from './engine-api';
@@ -133,7 +134,6 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
       ? drafts.follow(record.draftId, status, record.listingUuid)
       : drafts.set(record.draftId, status, remote);
 
-  // Ends a job that threw: cancelled, stopped with the engine (left to resume), or failed.
   const ended = async (entry: Entry, error: unknown): Promise<void> => {
     const { record } = entry;
     if (isAbortError(error)) {
@@ -154,7 +154,6 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     tell(record, 'failed', record.listingUuid === null ? undefined : { listingUuid: record.listingUuid });
   };
 
-  // A job whose claim was lost meanwhile cannot write its end: the next runner decides it.
   const unsaved = (error: unknown) => {
     if (!isAbortError(error)) log.error('A publish job could not write how it ended', error);
   };
@@ -173,14 +172,11 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
             entry.nextReadMs = atMs;
             emitter.changed(entry.record.id);
           };
-          const outcome = await trackPublication(context(entry, controller.signal), schedule, onNext, rule);
-          const { record } = entry;
-          record.state = outcome === 'settled' ? 'published' : 'rejected';
-          await persist(entry, true);
-          tell(record, outcome === 'settled' ? 'published' : 'failed', remoteOf(record));
-          notify(record);
-          if (outcome === 'settled') await store.dropPhotos(record.id);
-          if (outcome === 'settled') await supersedeOutdated(entries.values(), persist, log);
+          // A finished job comes here only to go on watching for late answers (after a restart).
+          if (entry.record.state === 'tracking') {
+            const outcome = await trackPublication(context(entry, controller.signal), schedule, onNext, rule);
+            await tracked(entry, outcome, { entries, store, persist, tell, notify, log });
+          }
           // Creates that got no answer may still be finished late: looked for a while longer.
           await watchLateAnswers(context(entry, controller.signal), deps);
         } catch (error) {
@@ -280,7 +276,8 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
   for (const record of store.loaded) {
     const entry = add(record);
     if (record.state === 'queued' || record.state === 'running') enqueue(entry);
-    else if (record.state === 'tracking') startTracking(entry);
+    else if (record.state === 'tracking' || (record.late && ['published', 'rejected'].includes(record.state)))
+      startTracking(entry);
   }
   await supersedeOutdated(entries.values(), persist, log);
   pump();

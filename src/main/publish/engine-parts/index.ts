@@ -8,3 +8,4 @@ export { newEntry, type Entry } from './engine-entry';
 export { retrackOn } from './retrack';
 export { retryJob } from './retry-job';
 export { settleRule, slowCheckDeps, startSlowCheck } from './slow-check';
+export { tracked } from './tracked';
