@@ -31,7 +31,11 @@ const ROUTES = {
 export function checkLateFinish(value: LateFinish): LateFinish {
   const ms = (n: unknown) => typeof n === 'number' && Number.isFinite(n) && n >= 0;
   const times = value.times;
-  if (!ms(value.listingMs) || !ms(value.publicationMs) || !(times === null || (Number.isInteger(times) && times > 0)))
+  if (
+    !ms(value.listingMs) ||
+    !ms(value.publicationMs) ||
+    !(times === null || (Number.isInteger(times) && times > 0))
+  )
     throw new Error(`bad lateFinish ${JSON.stringify(value)}`);
   return { listingMs: value.listingMs, publicationMs: value.publicationMs, times };
 }

@@ -10,64 +10,78 @@ import { adsPerDraft, historyKeys, LATE_MS, LATE_TIMING, watchesEnded } from './
 const scenes = useScenes();
 
 describe('creates the service finishes late', () => {
-  it('leaves one listing per draft and one visible publication per listing', { timeout: 30_000 }, async () => {
-    const { sb, d, openEngine } = await scenes.open({
-      quirks: { lateFinish: { listingMs: LATE_MS, publicationMs: LATE_MS, times: 1 } },
-    });
-    const drafts = await d.makeDrafts(2, 1);
-    const client = clientOf(sb, LATE_TIMING.requestTimeoutMs);
-    const engine = await openEngine(sandboxAccounts(() => client), LATE_TIMING);
-    await engine.start(drafts.map((draft) => draft.id));
-    await allPublished(engine);
-    await watchesEnded(() => engine.list());
+  it(
+    'leaves one listing per draft and one visible publication per listing',
+    { timeout: 30_000 },
+    async () => {
+      const { sb, d, openEngine } = await scenes.open({
+        quirks: { lateFinish: { listingMs: LATE_MS, publicationMs: LATE_MS, times: 1 } },
+      });
+      const drafts = await d.makeDrafts(2, 1);
+      const client = clientOf(sb, LATE_TIMING.requestTimeoutMs);
+      const engine = await openEngine(
+        sandboxAccounts(() => client),
+        LATE_TIMING,
+      );
+      await engine.start(drafts.map((draft) => draft.id));
+      await allPublished(engine);
+      await watchesEnded(() => engine.list());
 
-    // The late creates did land: two listing creates and two publication creates more than drafts.
-    expect(Object.values(requests(sb, 'POST /v1/listings')).reduce((a, b) => a + b, 0)).toBe(3);
-    const ads = await adsPerDraft(clientOf(sb), drafts);
-    for (const ad of ads) {
-      expect(ad.listings).toHaveLength(1);
-      expect(Object.values(ad.visible)).toEqual([1]);
-    }
-    const keys = engine.list().map(historyKeys).flat();
-    expect(keys).toEqual(
-      expect.arrayContaining([
-        'listingNoAnswer',
-        'listingSentAgain',
-        'lateListingDeleted',
-        'publicationNoAnswer',
-        'publicationSentAgain',
-        'latePublicationPaused',
-        'lateWatchEnded',
-      ]),
-    );
-    const texts = engine.list().flatMap((job) => (job.history ?? []).map((entry) => entry.text));
-    expect(texts.join('\n')).toMatch(/made the listing twice .*was deleted/);
-  });
+      // The late creates did land: two listing creates and two publication creates more than drafts.
+      expect(Object.values(requests(sb, 'POST /v1/listings')).reduce((a, b) => a + b, 0)).toBe(3);
+      const ads = await adsPerDraft(clientOf(sb), drafts);
+      for (const ad of ads) {
+        expect(ad.listings).toHaveLength(1);
+        expect(Object.values(ad.visible)).toEqual([1]);
+      }
+      const keys = engine.list().map(historyKeys).flat();
+      expect(keys).toEqual(
+        expect.arrayContaining([
+          'listingNoAnswer',
+          'listingSentAgain',
+          'lateListingDeleted',
+          'publicationNoAnswer',
+          'publicationSentAgain',
+          'latePublicationPaused',
+          'lateWatchEnded',
+        ]),
+      );
+      const texts = engine.list().flatMap((job) => (job.history ?? []).map((entry) => entry.text));
+      expect(texts.join('\n')).toMatch(/made the listing twice .*was deleted/);
+    },
+  );
 
-  it('shows a listing made twice, and a second publication it could not pause, where the service offers neither', { timeout: 30_000 }, async () => {
-    const { sb, d, openEngine } = await scenes.open({
-      quirks: {
-        lateFinish: { listingMs: LATE_MS, publicationMs: LATE_MS, times: 1 },
-        listingDelete: 405,
-        publicationStateChange: 501,
-      },
-    });
-    const [draft] = await d.makeDrafts(1, 1);
-    const client = clientOf(sb, LATE_TIMING.requestTimeoutMs);
-    const engine = await openEngine(sandboxAccounts(() => client), LATE_TIMING);
-    await engine.start([draft!.id]);
-    await allPublished(engine);
-    await watchesEnded(() => engine.list());
+  it(
+    'shows a listing made twice, and a second publication it could not pause, where the service offers neither',
+    { timeout: 30_000 },
+    async () => {
+      const { sb, d, openEngine } = await scenes.open({
+        quirks: {
+          lateFinish: { listingMs: LATE_MS, publicationMs: LATE_MS, times: 1 },
+          listingDelete: 405,
+          publicationStateChange: 501,
+        },
+      });
+      const [draft] = await d.makeDrafts(1, 1);
+      const client = clientOf(sb, LATE_TIMING.requestTimeoutMs);
+      const engine = await openEngine(
+        sandboxAccounts(() => client),
+        LATE_TIMING,
+      );
+      await engine.start([draft!.id]);
+      await allPublished(engine);
+      await watchesEnded(() => engine.list());
 
-    const [job] = engine.list();
-    const [ad] = await adsPerDraft(clientOf(sb), [draft!]);
-    // The job's own listing and the one the service made late, which is shown to the seller.
-    expect(ad!.listings).toHaveLength(2);
-    const extra = ad!.listings.find((uuid) => uuid !== job!.listingUuid)!;
-    expect(job!.madeTwice).toEqual([extra]);
-    expect(historyKeys(job)).toEqual(
-      expect.arrayContaining(['lateListingTwice', 'latePublicationTwice', 'lateWatchEnded']),
-    );
-    expect(job!.history!.find((entry) => entry.key === 'lateListingTwice')!.text).toContain(extra);
-  });
+      const [job] = engine.list();
+      const [ad] = await adsPerDraft(clientOf(sb), [draft!]);
+      // The job's own listing and the one the service made late, which is shown to the seller.
+      expect(ad!.listings).toHaveLength(2);
+      const extra = ad!.listings.find((uuid) => uuid !== job!.listingUuid)!;
+      expect(job!.madeTwice).toEqual([extra]);
+      expect(historyKeys(job)).toEqual(
+        expect.arrayContaining(['lateListingTwice', 'latePublicationTwice', 'lateWatchEnded']),
+      );
+      expect(job!.history!.find((entry) => entry.key === 'lateListingTwice')!.text).toContain(extra);
+    },
+  );
 });

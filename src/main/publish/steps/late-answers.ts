@@ -102,10 +102,7 @@ async function latePublications(ctx: JobContext, deps: LateDeps, late: JobLateWa
     if (late.seen.includes(item.uuid)) continue;
     late.seen.push(item.uuid);
     deps.publications.claimed.add(item.uuid);
-    const paused = await offered(
-      () => ctx.client.setPublicationState(listingUuid, item.uuid, 'PAUSED'),
-      ctx,
-    );
+    const paused = await offered(() => ctx.client.setPublicationState(listingUuid, item.uuid, 'PAUSED'), ctx);
     noteHistory(ctx, paused ? 'latePublicationPaused' : 'latePublicationTwice', { publication: item.uuid });
     await ctx.save();
   }
@@ -118,7 +115,11 @@ async function offered(call: () => Promise<unknown>, ctx: JobContext): Promise<b
     return true;
   } catch (error) {
     const problem =
-      error instanceof StepFailure ? error.error.problem : error instanceof ServiceError ? error.problem : null;
+      error instanceof StepFailure
+        ? error.error.problem
+        : error instanceof ServiceError
+          ? error.problem
+          : null;
     if (problem === 'not-offered') return false;
     throw error;
   }

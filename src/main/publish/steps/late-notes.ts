@@ -11,7 +11,12 @@ export const LATE_FACTOR = 10;
  * Notes that a create of `kind` that may have left at `sentAt` got no answer (`why`): the job
  * watches for it until 10× the timeout after that. The caller saves the record.
  */
-export function lostCreate(ctx: JobContext, kind: 'listing' | 'publication', sentAt: number, why: string): void {
+export function lostCreate(
+  ctx: JobContext,
+  kind: 'listing' | 'publication',
+  sentAt: number,
+  why: string,
+): void {
   const { record } = ctx;
   const until = sentAt + LATE_FACTOR * ctx.requestTimeoutMs;
   const late: JobLateWatch = record.late ?? { until, listing: false, publication: false, seen: [] };
@@ -26,4 +31,3 @@ export function lostCreate(ctx: JobContext, kind: 'listing' | 'publication', sen
 export function noteHistory(ctx: JobContext, key: string, values?: Record<string, string | number>): void {
   addHistory(ctx.record, ctx.now(), ctx.log, key, values);
 }
-
