@@ -9,7 +9,10 @@ type Values = Record<string, string | number>;
 
 /** The sentence of `entry` in `language` (the app's language when none is given). */
 export function historyText(entry: Pick<JobHistoryEntry, 'key' | 'values'>, language?: string): string {
-  return mainI18n.t(`publishJob:history.${entry.key}`, { ...entry.values, ...(language && { lng: language }) });
+  return mainI18n.t(`publishJob:history.${entry.key}`, {
+    ...entry.values,
+    ...(language && { lng: language }),
+  });
 }
 
 /** Adds an entry to the record's history (the caller saves) and writes it to the log. */
