@@ -21,6 +21,7 @@ import {
   slowCheckDeps,
   startSlowCheck,
   tracked,
+  endTwice,
 } from './engine-parts';
 import { createDraftSync, withoutWaiting, createJob, repairDrafts } from './drafts';
 import type { PublishEngine, PublishEngineOptions, StartResult } from './engine-api';
@@ -345,6 +346,8 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
       const retryDeps = { hold, claimed, persist, startTracking, enqueue, pump, tell, log };
       return retryJob(entry, confirm, retryDeps);
     },
+    endTwice: (jobId, listingUuid) =>
+      endTwice(entries.get(jobId), listingUuid, { accounts, persist, now, log }),
     publicationsOf: (listingUuid) =>
       publicationsOf(
         [...entries.values()].map((entry) => entry.record),

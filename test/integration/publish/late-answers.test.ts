@@ -5,6 +5,7 @@
 // publication paused (or the job says it could not); the job's history tells what happened.
 import { describe, expect, it } from 'vitest';
 import { allPublished, clientOf, requests, sandboxAccounts, useScenes } from './helpers';
+import { historyText } from '../../../src/main/publish/jobs/job-history';
 import { adsPerDraft, historyKeys, LATE_MS, LATE_TIMING, watchesEnded } from './late-checks';
 
 const scenes = useScenes();
@@ -46,8 +47,13 @@ describe('creates the service finishes late', () => {
           'lateWatchEnded',
         ]),
       );
-      const texts = engine.list().flatMap((job) => (job.history ?? []).map((entry) => entry.text));
-      expect(texts.join('\n')).toMatch(/made the listing twice .*was deleted/);
+      // In the seller's words, in both languages.
+      const deleted = engine
+        .list()
+        .flatMap((job) => job.history ?? [])
+        .find((entry) => entry.key === 'lateListingDeleted')!;
+      expect(historyText(deleted, 'en')).toMatch(/made the listing twice .*was deleted/);
+      expect(historyText(deleted, 'de')).toMatch(/doppelt angelegt .*wurde gelöscht/);
     },
   );
 
@@ -81,7 +87,14 @@ describe('creates the service finishes late', () => {
       expect(historyKeys(job)).toEqual(
         expect.arrayContaining(['lateListingTwice', 'latePublicationTwice', 'lateWatchEnded']),
       );
-      expect(job!.history!.find((entry) => entry.key === 'lateListingTwice')!.text).toContain(extra);
+      const twice = job!.history!.find((entry) => entry.key === 'lateListingTwice')!;
+      expect(historyText(twice, 'en')).toContain(extra);
+
+      // The seller's one click: the service still offers no deleting, so it stays without an ad.
+      expect(await engine.endTwice(job!.id, extra)).toBe('left');
+      expect(engine.get(job!.id)!.madeTwice).toBeUndefined();
+      expect(historyKeys(engine.get(job!.id))).toContain('madeTwiceLeft');
+      expect(await engine.endTwice(job!.id, extra)).toBeNull();
     },
   );
 });

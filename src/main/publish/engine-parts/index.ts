@@ -9,3 +9,4 @@ export { retrackOn } from './retrack';
 export { retryJob } from './retry-job';
 export { settleRule, slowCheckDeps, startSlowCheck } from './slow-check';
 export { tracked } from './tracked';
+export { endTwice, type EndTwiceOutcome } from './end-twice';

@@ -7,7 +7,6 @@ import type {
   PublishStep,
 } from '../../../shared/domain/publishing';
 import type { JobError, JobRecord } from '../jobs';
-import { historyText } from '../jobs/job-history';
 
 /** What the engine knows of a job beyond its record. */
 export interface LiveState {
@@ -71,9 +70,7 @@ export function jobView(record: JobRecord, live: LiveState): PublishJobView {
     nextAttemptAt: iso(waiting?.untilMs ?? (record.state === 'tracking' ? live.nextReadMs : null)),
     supersededBy: record.supersededBy,
     later: record.later ?? null,
-    ...(record.history?.length && {
-      history: record.history.map((entry) => ({ at: entry.at, key: entry.key, text: historyText(entry) })),
-    }),
+    ...(record.history?.length && { history: record.history.map((entry) => ({ ...entry })) }),
     ...(record.madeTwice?.length && { madeTwice: [...record.madeTwice] }),
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,

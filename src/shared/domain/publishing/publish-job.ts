@@ -107,14 +107,13 @@ export interface PublishPhotoView {
   state: 'pending' | 'uploading' | 'uploaded' | 'attached';
 }
 
-/** One entry of a job's history, in the app's language. */
+/** One entry of a job's history; the window words it in its language from `key` and `values`. */
 export interface PublishJobHistoryEntry {
   /** When (ISO). */
   at: string;
-  /** What happened, as a key of the job's history words. */
+  /** What happened: a key of the job's history words (shared/i18n/locales/*.publishJob.json). */
   key: string;
-  /** The sentence in the app's language. */
-  text: string;
+  values?: Record<string, string | number>;
 }
 
 /** One job, as the status panel shows it. */
