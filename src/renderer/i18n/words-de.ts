@@ -15,8 +15,6 @@ import exportTemplates from './locales/de.exportTemplates.json';
 import schedule from './locales/de.schedule.json';
 import feeds from './locales/de.feeds.json';
 import priceRule from './locales/de.priceRule.json';
-// The job's history is worded by main too (its log): one set of words, shared.
-import { history as jobHistory } from '../../shared/i18n/locales/de.publishJob.json';
 
 /** The German words the first view needs. */
 export const words = {
@@ -32,5 +30,4 @@ export const words = {
   schedule,
   feeds,
   priceRule,
-  jobHistory,
 };

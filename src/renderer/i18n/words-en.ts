@@ -15,8 +15,6 @@ import exportTemplates from './locales/en.exportTemplates.json';
 import schedule from './locales/en.schedule.json';
 import feeds from './locales/en.feeds.json';
 import priceRule from './locales/en.priceRule.json';
-// The job's history is worded by main too (its log): one set of words, shared.
-import { history as jobHistory } from '../../shared/i18n/locales/en.publishJob.json';
 
 /** The English words the first view needs. */
 export const words = {
@@ -32,5 +30,4 @@ export const words = {
   schedule,
   feeds,
   priceRule,
-  jobHistory,
 };

@@ -1,7 +1,7 @@
 // The job's history: what it found and did beyond its steps (a create that got no answer, a late
 // listing adopted or deleted, a second publication paused), kept in its record as a key of the
-// publishJob words' `history` with its values, so the window says it in the seller's language; the
-// log gets the same sentence in English.
+// publishJob words' `history` with its values; the window words it in its language (its own
+// publish.history words, the same sentences), the log gets the sentence in English.
 import { mainI18n } from '../../i18n';
 import type { JobHistoryEntry, JobRecord } from './job-record';
 

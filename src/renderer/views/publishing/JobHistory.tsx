@@ -50,7 +50,7 @@ export function JobHistory({ job }: { job: PublishJobView }) {
             {history.map((entry, index) => (
               <li key={`${entry.at}-${index}`}>
                 <time dateTime={entry.at}>{words.time(entry.at)}</time>{' '}
-                {t(`jobHistory.${entry.key}`, { ...entry.values, defaultValue: entry.key })}
+                {t(`publish.history.${entry.key}`, { ...entry.values, defaultValue: entry.key })}
               </li>
             ))}
           </ol>
