@@ -2,12 +2,7 @@
 // server behind a load balancer would: the request is held after its body was read, the client
 // gives up meanwhile (its timeout), and the listing or publication is made all the same once the
 // delay is over. The first `times` creates of each kind are late (all of them without `times`);
-// the count starts again whenever the quirks change.
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyInstance } from 'fastify';
-import type { SandboxContext } from './context';
-import { routeKeyOf } from './hooks';
-import type { Quirks } from './quirks';
+// the count starts again whenever the quirks change. The hook that holds them: late-finish-hook.ts.
 
 /** How late creates finish; 0 ms: on time. */
 export interface LateFinish {
@@ -21,11 +16,6 @@ export interface LateFinish {
 
 /** No create is late. */
 export const ON_TIME: Readonly<LateFinish> = Object.freeze({ listingMs: 0, publicationMs: 0, times: null });
-
-const ROUTES = {
-  'POST /v1/listings': 'listingMs',
-  'POST /v1/listings/:uuid/publications': 'publicationMs',
-} as const;
 
 /** Returns `value` when the sandbox can honour it; throws otherwise. */
 export function checkLateFinish(value: LateFinish): LateFinish {
@@ -53,23 +43,4 @@ export function parseLateFinish(text: string): LateFinish {
     else throw new Error(`--late-finish: unknown '${name}' (listing, publication, times)`);
   }
   return checkLateFinish(out);
-}
-
-/** Holds the creates the quirk names (after their body was read, before the handler runs). */
-export function installLateFinish(app: FastifyInstance, ctx: SandboxContext): void {
-  // Creates held so far under each set of quirks (a new set starts counting again).
-  const used = new WeakMap<Quirks, { listingMs: number; publicationMs: number }>();
-  app.addHook('preHandler', async (request) => {
-    const field = ROUTES[routeKeyOf(request) as keyof typeof ROUTES];
-    if (!field) return;
-    const { quirks } = ctx;
-    const late = quirks.lateFinish;
-    if (late[field] <= 0) return;
-    const count = used.get(quirks) ?? { listingMs: 0, publicationMs: 0 };
-    used.set(quirks, count);
-    if (late.times !== null && count[field] >= late.times) return;
-    count[field] += 1;
-    // The handler runs after the delay whether or not the client is still there.
-    await sleep(late[field], undefined, { signal: ctx.closing });
-  });
 }

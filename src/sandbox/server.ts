@@ -8,7 +8,7 @@ import { API_PREFIX, AUTH_PREFIX } from './prefixes';
 import type { SandboxContext } from './context';
 import { Problem, problems } from './errors';
 import { installHooks, sendProblem } from './hooks';
-import { installLateFinish } from './late-finish';
+import { installLateFinish } from './late-finish-hook';
 import { isBodyError } from './routes/common';
 import { lifecycleRoutes } from './routes/lifecycle';
 import { listingRoutes } from './routes/listings';

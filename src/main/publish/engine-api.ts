@@ -10,7 +10,7 @@ import type { PublishAccounts } from './context';
 import type { PublishClaims } from './claims';
 import type { DraftsPort } from './drafts';
 import type { JobProblem, AdNews } from './jobs';
-import type { EndTwiceOutcome } from './engine-parts/end-twice';
+import type { EndTwiceOutcome } from './engine-parts';
 import type { JobsListener } from './views';
 
 export interface PublishEngineOptions {

@@ -4,7 +4,7 @@
 // and the job's history says what became of it.
 import { ServiceError } from '../../service-client';
 import type { PublishAccounts } from '../context';
-import { addHistory } from '../jobs/job-history';
+import { addHistory } from '../jobs';
 import type { Entry } from './engine-entry';
 
 /** What the click did: deleted, or left on the service without an ad. */

@@ -11,7 +11,7 @@
 import { draftToListingCreateRequest } from '../../../shared/domain/drafts';
 import { ServiceError } from '../../service-client';
 import { checkStopped, patiently, StepFailure, type JobContext } from '../context';
-import type { JobLateWatch } from '../jobs/job-record';
+import type { JobLateWatch } from '../jobs';
 import { pause } from '../pacing';
 import { matchListings } from '../reconcile';
 import { noteHistory } from './late-notes';

@@ -1,8 +1,7 @@
 // The notes of creates that got no answer: the watch they start (steps/late-answers.ts) and the
 // job's history (jobs/job-history.ts).
 import type { JobContext } from '../context';
-import { addHistory } from '../jobs/job-history';
-import type { JobLateWatch } from '../jobs/job-record';
+import { addHistory, type JobLateWatch } from '../jobs';
 
 /** How long after a create without an answer the job keeps reading, in client timeouts. */
 export const LATE_FACTOR = 10;
