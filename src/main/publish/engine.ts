@@ -169,16 +169,13 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
       (async () => {
         try {
           if (!(await claimFor(entry, controller))) return;
-          const onNext = (atMs: number | null) => {
-            entry.nextReadMs = atMs;
-            emitter.changed(entry.record.id);
-          };
-          // A finished job comes here only to go on watching for late answers (after a restart).
+          const onNext = (atMs: number | null) =>
+            void ((entry.nextReadMs = atMs), emitter.changed(entry.record.id));
+          // Then creates without an answer are watched for (a finished job, after a restart: only that).
           if (entry.record.state === 'tracking') {
             const outcome = await trackPublication(context(entry, controller.signal), schedule, onNext, rule);
-            await tracked(entry, outcome, { entries, store, persist, tell, notify, log });
+            await tracked(entry, outcome, { entries, store, persist, tell, notify, log, checkSettled });
           }
-          // Creates that got no answer may still be finished late: looked for a while longer.
           await watchLateAnswers(context(entry, controller.signal), deps);
         } catch (error) {
           await ended(entry, error).catch(unsaved);

@@ -1,5 +1,6 @@
 // What follows a job's tracking in the engine: its end written and told (published or rejected),
-// its photos dropped and older jobs of the draft superseded once published.
+// its photos dropped and older jobs of the draft superseded once published; the engine counts as
+// settled from then on, while the job may go on watching for late answers (steps/late-answers.ts).
 import type { DraftRemote, DraftStatus } from '../../../shared/domain/drafts';
 import { type JobRecord, remoteOf, supersedeOutdated } from '../jobs';
 import type { JobStore } from '../jobs';
@@ -12,6 +13,8 @@ export interface TrackedDeps {
   tell(record: JobRecord, status: DraftStatus, remote?: DraftRemote): void;
   notify(record: JobRecord): void;
   log: { info(message: string): void; error(message: string, error?: unknown): void };
+  /** Tells those waiting for the engine to settle: the watch for late answers that may follow is not waited for. */
+  checkSettled(): void;
 }
 
 /** Writes and tells how the tracking of `entry` ended. */
@@ -25,7 +28,9 @@ export async function tracked(
   await deps.persist(entry, true);
   deps.tell(record, outcome === 'settled' ? 'published' : 'failed', remoteOf(record));
   deps.notify(record);
-  if (outcome !== 'settled') return;
-  await deps.store.dropPhotos(record.id);
-  await supersedeOutdated(deps.entries.values(), deps.persist, deps.log);
+  if (outcome === 'settled') {
+    await deps.store.dropPhotos(record.id);
+    await supersedeOutdated(deps.entries.values(), deps.persist, deps.log);
+  }
+  deps.checkSettled();
 }
