@@ -1,6 +1,7 @@
 // Command-line flags of `npm run sandbox`, turned into SandboxOptions.
 import { parseArgs } from 'node:util';
 import { FAULT_SYNTAX, parseFaultSpec } from './faults';
+import { parseLateFinish } from './late-finish';
 import type { ClientConfig } from './model';
 import type { SandboxOptions } from './options';
 import type { Offered, QuirksPatch } from './quirks';
@@ -53,6 +54,11 @@ Quirks (the spec's "not shown" points):
                                        listing's category is 400 "Failed to read request": for every
                                        key, or only the keys named (any: the catalog's lists hold only
                                        values that had listings, so they are incomplete)
+  --late-finish listing=MS,publication=MS[,times=N]
+                                       a listing and/or publication create is finished MS late: the
+                                       request hangs past the client's timeout, and the listing or
+                                       publication is made after the delay all the same; times=N: only
+                                       the first N creates of each kind (default: on time)
   --catalog FILE                       the catalog file these two check against (default: the one
                                        shipped with the app, src/shared/marketplace-catalog.json)
 
@@ -100,6 +106,7 @@ export function parseCli(argv: string[]): CliCommand {
       'category-paths': { type: 'string' },
       'attribute-values': { type: 'string' },
       catalog: { type: 'string' },
+      'late-finish': { type: 'string' },
     },
   });
   if (values.help) return { help: true };
@@ -143,6 +150,8 @@ export function parseCli(argv: string[]): CliCommand {
   if (paths !== undefined) quirks.categoryPaths = oneOf('category-paths', paths, ['any', 'catalog'] as const);
   const checked = values['attribute-values'];
   if (checked !== undefined) quirks.attributeValues = attributeValues(checked);
+  const late = values['late-finish'];
+  if (late !== undefined) quirks.lateFinish = parseLateFinish(late);
   const options: SandboxOptions = {
     port: num('port', values.port),
     host: values.host,

@@ -1,5 +1,6 @@
 // Quirks: one knob per point the spec leaves "not shown", so tests can try each variant the real
 // service might have. Defaults follow the spec's samples where it has any.
+import { checkLateFinish, ON_TIME, type LateFinish } from './late-finish';
 
 /** How the Authorization header must carry the token: `Bearer <token>`, the bare token, or either. */
 export type AuthScheme = 'bearer' | 'bare' | 'both';
@@ -58,6 +59,8 @@ export interface Quirks {
    * by key, and off by default even where paths are checked. A key the category does not list passes.
    */
   attributeValues: AttributeValues;
+  /** Creates finished late, past the client's timeout (late-finish.ts); default: on time. */
+  lateFinish: LateFinish;
 }
 
 /** The `categoryPaths` quirk. */
@@ -67,8 +70,9 @@ export type CategoryPaths = 'any' | 'catalog';
 export type AttributeValues = 'any' | 'catalog' | readonly string[];
 
 /** A change to the quirks; `stateNames` may name one of the two states only. */
-export type QuirksPatch = Partial<Omit<Quirks, 'stateNames'>> & {
+export type QuirksPatch = Partial<Omit<Quirks, 'stateNames' | 'lateFinish'>> & {
   stateNames?: Partial<Quirks['stateNames']>;
+  lateFinish?: Partial<LateFinish>;
 };
 
 /** Quirks used when none are given. */
@@ -85,6 +89,7 @@ export const DEFAULT_QUIRKS: Readonly<Quirks> = Object.freeze({
   publicationStateChange: 'on',
   categoryPaths: 'any',
   attributeValues: 'any',
+  lateFinish: ON_TIME,
 });
 
 /** Returns `base` with `patch` applied, rejecting values the sandbox cannot honour. */
@@ -102,6 +107,7 @@ export function applyQuirks(base: Quirks, patch: QuirksPatch): Quirks {
     publicationStateChange: patch.publicationStateChange ?? base.publicationStateChange,
     categoryPaths: patch.categoryPaths ?? base.categoryPaths,
     attributeValues: patch.attributeValues ?? base.attributeValues,
+    lateFinish: checkLateFinish({ ...base.lateFinish, ...patch.lateFinish }),
   };
   if (!['any', 'catalog'].includes(next.categoryPaths))
     throw new Error(`bad categoryPaths ${String(next.categoryPaths)}`);

@@ -8,6 +8,7 @@ import { API_PREFIX, AUTH_PREFIX } from './prefixes';
 import type { SandboxContext } from './context';
 import { Problem, problems } from './errors';
 import { installHooks, sendProblem } from './hooks';
+import { installLateFinish } from './late-finish-hook';
 import { isBodyError } from './routes/common';
 import { lifecycleRoutes } from './routes/lifecycle';
 import { listingRoutes } from './routes/listings';
@@ -30,6 +31,7 @@ export function buildServer(
     return503OnClosing: true,
   });
   installHooks(app, ctx);
+  installLateFinish(app, ctx);
   installBandwidth(app, ctx.line, () => ctx.config.bandwidthMbit);
 
   app.setErrorHandler(async (error, request, reply) => {

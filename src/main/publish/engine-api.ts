@@ -10,6 +10,7 @@ import type { PublishAccounts } from './context';
 import type { PublishClaims } from './claims';
 import type { DraftsPort } from './drafts';
 import type { JobProblem, AdNews } from './jobs';
+import type { EndTwiceOutcome } from './engine-parts';
 import type { JobsListener } from './views';
 
 export interface PublishEngineOptions {
@@ -47,6 +48,7 @@ export interface PublishEngineOptions {
 }
 
 export type StartResult = PublishStartResult;
+export type { EndTwiceOutcome };
 
 export interface PublishEngine {
   /** Publishes drafts (each as a job working on a snapshot of the draft as it is now). */
@@ -59,6 +61,11 @@ export interface PublishEngine {
    * without it the answer is 'needs-confirmation'.
    */
   retry(jobId: string, confirm?: { confirmDuplicateRisk?: boolean }): Promise<boolean | 'needs-confirmation'>;
+  /**
+   * Ends a listing the service made twice for the job (its view's `madeTwice`): deleted, or left
+   * without an ad where the service offers no deleting; null when the job has no such listing.
+   */
+  endTwice(jobId: string, listingUuid: string): Promise<EndTwiceOutcome | null>;
   /** Every job, oldest first. */
   list(): PublishJobView[];
   get(jobId: string): PublishJobView | undefined;

@@ -20,11 +20,13 @@ import {
   settleRule,
   slowCheckDeps,
   startSlowCheck,
+  tracked,
+  endTwice,
 } from './engine-parts';
 import { createDraftSync, withoutWaiting, createJob, repairDrafts } from './drafts';
 import type { PublishEngine, PublishEngineOptions, StartResult } from './engine-api';
 import { factsOf, jobError, type FailureFacts, StepFailure } from './context';
-import { createImprintSource, runJob, type RunDeps, trackPublication } from './steps';
+import { createImprintSource, runJob, type RunDeps, trackPublication, watchLateAnswers } from './steps';
 import { loneClaims, queueNewJob } from './claims';
 import {
   type JobRecord,
@@ -133,7 +135,6 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
       ? drafts.follow(record.draftId, status, record.listingUuid)
       : drafts.set(record.draftId, status, remote);
 
-  // Ends a job that threw: cancelled, stopped with the engine (left to resume), or failed.
   const ended = async (entry: Entry, error: unknown): Promise<void> => {
     const { record } = entry;
     if (isAbortError(error)) {
@@ -154,7 +155,6 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     tell(record, 'failed', record.listingUuid === null ? undefined : { listingUuid: record.listingUuid });
   };
 
-  // A job whose claim was lost meanwhile cannot write its end: the next runner decides it.
   const unsaved = (error: unknown) => {
     if (!isAbortError(error)) log.error('A publish job could not write how it ended', error);
   };
@@ -169,18 +169,14 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
       (async () => {
         try {
           if (!(await claimFor(entry, controller))) return;
-          const onNext = (atMs: number | null) => {
-            entry.nextReadMs = atMs;
-            emitter.changed(entry.record.id);
-          };
-          const outcome = await trackPublication(context(entry, controller.signal), schedule, onNext, rule);
-          const { record } = entry;
-          record.state = outcome === 'settled' ? 'published' : 'rejected';
-          await persist(entry, true);
-          tell(record, outcome === 'settled' ? 'published' : 'failed', remoteOf(record));
-          notify(record);
-          if (outcome === 'settled') await store.dropPhotos(record.id);
-          if (outcome === 'settled') await supersedeOutdated(entries.values(), persist, log);
+          const onNext = (atMs: number | null) =>
+            void ((entry.nextReadMs = atMs), emitter.changed(entry.record.id));
+          // Then creates without an answer are watched for (a finished job, after a restart: only that).
+          if (entry.record.state === 'tracking') {
+            const outcome = await trackPublication(context(entry, controller.signal), schedule, onNext, rule);
+            await tracked(entry, outcome, { entries, store, persist, tell, notify, log, checkSettled });
+          }
+          await watchLateAnswers(context(entry, controller.signal), deps);
         } catch (error) {
           await ended(entry, error).catch(unsaved);
         } finally {
@@ -278,7 +274,8 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
   for (const record of store.loaded) {
     const entry = add(record);
     if (record.state === 'queued' || record.state === 'running') enqueue(entry);
-    else if (record.state === 'tracking') startTracking(entry);
+    else if (record.state === 'tracking' || (record.late && ['published', 'rejected'].includes(record.state)))
+      startTracking(entry);
   }
   await supersedeOutdated(entries.values(), persist, log);
   pump();
@@ -346,6 +343,8 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
       const retryDeps = { hold, claimed, persist, startTracking, enqueue, pump, tell, log };
       return retryJob(entry, confirm, retryDeps);
     },
+    endTwice: (jobId, listingUuid) =>
+      endTwice(entries.get(jobId), listingUuid, { accounts, persist, now, log }),
     publicationsOf: (listingUuid) =>
       publicationsOf(
         [...entries.values()].map((entry) => entry.record),

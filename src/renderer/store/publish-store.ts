@@ -36,6 +36,8 @@ interface PublishStore {
    * second ad (then call again with `confirmDuplicateRisk`).
    */
   retry(jobId: string, confirmDuplicateRisk?: boolean): Promise<'done' | 'needs-confirmation' | 'not-done'>;
+  /** Ends a listing the service made twice for a job (deleted, or left without an ad). */
+  endTwice(jobId: string, listingUuid: string): Promise<void>;
   notice(notice: PublishNotice): void;
   dismissNotice(key: number): void;
   clearRefused(): void;
@@ -105,6 +107,13 @@ export const usePublishStore = create<PublishStore>((set, get) => ({
     } catch (error) {
       report(error);
       return 'not-done';
+    }
+  },
+  async endTwice(jobId, listingUuid) {
+    try {
+      await call('publish:end-twice', { jobId, listingUuid });
+    } catch (error) {
+      report(error);
     }
   },
   notice(notice) {

@@ -272,6 +272,13 @@ export const contract = {
   'publish:retry': channel<{ done: boolean; needsConfirmation?: boolean }>()(
     z.object({ jobId: id, confirmDuplicateRisk: z.boolean().optional() }).strict(),
   ),
+  /**
+   * Ends a listing the service made twice for a job (the job's `madeTwice`): deleted, or left without
+   * an ad where the service offers no deleting; `outcome` null when the job has no such listing.
+   */
+  'publish:end-twice': channel<{ outcome: 'deleted' | 'left' | null }>()(
+    z.object({ jobId: id, listingUuid: id }).strict(),
+  ),
   /** Sends only the changed fields; the listing's publications go through validation again. */
   'listings:update': channel<{ listing: ListingView; publications: PublicationView[] }>()(
     z.object({ uuid: id, patch: listingPatchSchema }).strict(),

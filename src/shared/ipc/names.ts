@@ -41,6 +41,7 @@ export const channelNames = [
   'publish:list',
   'publish:cancel',
   'publish:retry',
+  'publish:end-twice',
   'listings:update',
   'listings:add-photos',
   'listings:add-photo-bytes',

@@ -41,6 +41,8 @@ export interface ShopDeskOptions {
   onClaimsLog?: (line: string) => void;
   /** The desk's clock as its engine reads it (default the machine's): desks' clocks differ. */
   now?: () => Date;
+  /** The client's timeout and the engine's settling margin after it (default: the publish suite's). */
+  window?: { requestTimeoutMs: number; settleAfterTimeoutMs: number };
 }
 
 /** Opens a desk on the shop at `url`. */
@@ -67,7 +69,7 @@ export async function shopDesk(
     log: quiet,
     timing: options.timing ?? TEST_LEASE,
   });
-  const base = clientOf(shop.sb);
+  const base = clientOf(shop.sb, options.window?.requestTimeoutMs);
   const client = options.client ? options.client(base) : base;
   const notices: PublishNotice[] = [];
   const engine = await engineOn(
@@ -77,6 +79,7 @@ export async function shopDesk(
       claims,
       onNotice: shopNotices(claims, (notice) => notices.push(notice)),
       ...(options.now && { now: options.now }),
+      ...options.window,
     },
   );
   return {

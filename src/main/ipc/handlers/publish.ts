@@ -9,6 +9,9 @@ export function publishHandlers(engine: PublishEngine): Pick<Handlers, PublishCh
     'publish:start': async ({ draftIds }) => ({ results: await engine.start(draftIds) }),
     'publish:list': () => ({ jobs: engine.list(), problems: [...engine.problems] }),
     'publish:cancel': async ({ jobId }) => ({ done: await engine.cancel(jobId) }),
+    'publish:end-twice': async ({ jobId, listingUuid }) => ({
+      outcome: await engine.endTwice(jobId, listingUuid),
+    }),
     'publish:retry': async ({ jobId, confirmDuplicateRisk }) => {
       const done = await engine.retry(jobId, { confirmDuplicateRisk });
       return done === 'needs-confirmation' ? { done: false, needsConfirmation: true } : { done };

@@ -8,3 +8,5 @@ export { newEntry, type Entry } from './engine-entry';
 export { retrackOn } from './retrack';
 export { retryJob } from './retry-job';
 export { settleRule, slowCheckDeps, startSlowCheck } from './slow-check';
+export { tracked } from './tracked';
+export { endTwice, type EndTwiceOutcome } from './end-twice';

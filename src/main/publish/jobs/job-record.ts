@@ -87,6 +87,28 @@ const trackingSchema = z.object({
 });
 export type JobTracking = z.infer<typeof trackingSchema>;
 
+/** One thing the job found or did that the seller may want to know later (job-history.ts). */
+const historySchema = z.object({
+  at: z.string(),
+  /** A key of the publishJob words' `history` (both languages). */
+  key: z.string(),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type JobHistoryEntry = z.infer<typeof historySchema>;
+
+/** The watch for creates that got no answer and may still be finished late (steps/late-answers.ts). */
+const lateSchema = z.object({
+  /** Until when the account's listings (and the listing's publications) are read (ms since the epoch). */
+  until: z.number(),
+  /** A listing create got no answer. */
+  listing: z.boolean(),
+  /** A publication create got no answer. */
+  publication: z.boolean(),
+  /** Listings and publications found and dealt with already. */
+  seen: z.array(z.string()),
+});
+export type JobLateWatch = z.infer<typeof lateSchema>;
+
 export const jobRecordSchema = z.object({
   version: z.literal(JOB_VERSION),
   id: z.guid(),
@@ -133,6 +155,15 @@ export const jobRecordSchema = z.object({
    * than this job's, so the job only tells the draft its status from then on.
    */
   retracked: z.boolean().optional(),
+  /** What the job found and did beyond its steps (late answers), oldest first. */
+  history: z.array(historySchema).optional(),
+  /** Watching for creates that may be finished late; null or absent: not (any more). */
+  late: lateSchema.nullable().optional(),
+  /**
+   * Listings the service made twice for this job (a late create) that could not be deleted: the
+   * seller is shown them, with one click to end each.
+   */
+  madeTwice: z.array(z.string()).optional(),
   /** What became of the ad after the job finished (see later-life.ts); absent or null: as it left it. */
   later: z
     .object({ outcome: z.enum(adLaterOutcomes), at: z.string() })

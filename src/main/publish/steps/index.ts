@@ -2,3 +2,4 @@
 export { IMPRINT_MISSING, createImprintSource, hasImprint } from './imprint-step';
 export { runJob, type RunDeps } from './run-job';
 export { trackPublication } from './track-step';
+export { watchLateAnswers } from './late-answers';

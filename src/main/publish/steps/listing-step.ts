@@ -18,6 +18,7 @@ import {
 import type { JobError } from '../jobs';
 import { matchListings, unreadableWithReference, lastPossibleSend, note, reconcile } from '../reconcile';
 import { jobWords } from '../views';
+import { lostCreate, noteHistory } from './late-notes';
 
 export interface ListingDeps {
   /** Listings that belong to a job (engine-wide); a lost answer is never matched with one of them. */
@@ -46,6 +47,8 @@ export async function ensureListing(ctx: JobContext, deps: ListingDeps): Promise
       if (record.listingRequested) {
         // A file of version 1 has no send time; its last write is no earlier than the send.
         const sentAt = record.listingRequestedAt ?? Date.parse(record.updatedAt);
+        // Resumed with a create out (the app stopped meanwhile): it may be finished late too.
+        if (!lost && !record.late?.listing) lostCreate(ctx, 'listing', sentAt, jobWords('stoppedWhileOut'));
         const found = await reconcile(
           ctx,
           'listing POST',
@@ -66,7 +69,11 @@ export async function ensureListing(ctx: JobContext, deps: ListingDeps): Promise
           },
           lost,
         );
-        if (found) return adopt(found.uuid);
+        if (found) {
+          noteHistory(ctx, 'listingAdopted', { listing: found.uuid });
+          return adopt(found.uuid);
+        }
+        noteHistory(ctx, 'listingSentAgain');
         // Nothing there after the window: no earlier request took effect, so a new one cannot make a
         // second listing.
         record.listingRequested = false;
@@ -89,6 +96,7 @@ export async function ensureListing(ctx: JobContext, deps: ListingDeps): Promise
           continue;
         }
         record.listingRequestedAt = lastPossibleSend(ctx, sentAt, ctx.now().getTime());
+        lostCreate(ctx, 'listing', record.listingRequestedAt, verdict.error.detail);
         await ctx.save();
         lost = verdict.error;
         note(

@@ -21,6 +21,7 @@ import { abortError } from '../pacing';
 import { findPublication, readPublications, type PublicationDeps } from './publication-read';
 import { lastPossibleSend, note } from '../reconcile';
 import { jobWords } from '../views';
+import { lostCreate, noteHistory } from './late-notes';
 
 /** Creates the job's publication unless it has one; resolves with its uuid. */
 export async function ensurePublication(
@@ -48,6 +49,8 @@ export async function ensurePublication(
     if (record.publicationRequested) {
       // A file of version 1 has no send time; its last write is no earlier than the send.
       const sentAt = record.publicationRequestedAt ?? Date.parse(record.updatedAt);
+      if (!lost && !record.late?.publication)
+        lostCreate(ctx, 'publication', sentAt, jobWords('stoppedWhileOut'));
       const found = await findPublication(ctx, listingUuid, sentAt, deps, lost);
       if (found === 'not-offered') {
         note(
@@ -63,8 +66,10 @@ export async function ensurePublication(
           note(ctx, 'publication POST: the earlier job’s publication was updated with this job’s data');
         }
         record.publicationInherited = false;
+        noteHistory(ctx, 'publicationAdopted', { publication: found.uuid });
         return adopt(found.uuid);
       }
+      noteHistory(ctx, 'publicationSentAgain');
       record.publicationRequested = false;
       record.publicationRequestedAt = null;
       record.publicationInherited = false;
@@ -98,6 +103,7 @@ export async function ensurePublication(
       }
       if (verdict.effect === 'unknown') {
         record.publicationRequestedAt = lastPossibleSend(ctx, sentAt, ctx.now().getTime());
+        lostCreate(ctx, 'publication', record.publicationRequestedAt, verdict.error.detail);
         await ctx.save();
         lost = verdict.error;
         note(

@@ -70,6 +70,8 @@ export function jobView(record: JobRecord, live: LiveState): PublishJobView {
     nextAttemptAt: iso(waiting?.untilMs ?? (record.state === 'tracking' ? live.nextReadMs : null)),
     supersededBy: record.supersededBy,
     later: record.later ?? null,
+    ...(record.history?.length && { history: record.history.map((entry) => ({ ...entry })) }),
+    ...(record.madeTwice?.length && { madeTwice: [...record.madeTwice] }),
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   };

@@ -10,6 +10,7 @@ import { useAppStore } from '../../store/app-store';
 import { useDraftsStore } from '../../store/drafts-store';
 import { usePublishStore } from '../../store/publish-store';
 import { ConfirmRetryDialog } from './ConfirmRetryDialog';
+import { JobHistory } from './JobHistory';
 import { useJobWords } from './job-words';
 
 const cancellable = new Set(['queued', 'running', 'waiting', 'failed']);
@@ -227,6 +228,7 @@ export const JobCard = memo(function JobCard({ job }: { job: PublishJobView }) {
       ) : (
         <JobErrorBox job={job} />
       )}
+      <JobHistory job={job} />
       <footer className="job-actions">
         <button type="button" className="link-button" ref={openButton} onClick={openDraft}>
           {t('publish.openDraft')}

@@ -107,6 +107,15 @@ export interface PublishPhotoView {
   state: 'pending' | 'uploading' | 'uploaded' | 'attached';
 }
 
+/** One entry of a job's history; the window words it in its language from `key` and `values`. */
+export interface PublishJobHistoryEntry {
+  /** When (ISO). */
+  at: string;
+  /** What happened: a key of the job's history words (shared/i18n/locales/*.publishJob.json). */
+  key: string;
+  values?: Record<string, string | number>;
+}
+
 /** One job, as the status panel shows it. */
 export interface PublishJobView {
   id: string;
@@ -138,6 +147,10 @@ export interface PublishJobView {
   supersededBy?: string | null;
   /** What became of the ad after the job (sold, paused, gone…); null while it is as the job left it. */
   later?: AdLaterLife | null;
+  /** What the job found and did beyond its steps (late answers of the service), oldest first. */
+  history?: PublishJobHistoryEntry[];
+  /** Listings the service made twice for this job that it could not delete: the seller ends them. */
+  madeTwice?: string[];
   /** In a shop: the desk that runs (or last ran) the job, the one that pressed Publish, and whether it runs here. */
   desk?: { runner: string | null; requestedBy: string; here: boolean };
   createdAt: string;
