@@ -8,6 +8,7 @@ import { API_PREFIX, AUTH_PREFIX } from './prefixes';
 import type { SandboxContext } from './context';
 import { Problem, problems } from './errors';
 import { installHooks, sendProblem } from './hooks';
+import { installRateLimit } from './rate-limit';
 import { isBodyError } from './routes/common';
 import { lifecycleRoutes } from './routes/lifecycle';
 import { listingRoutes } from './routes/listings';
@@ -67,6 +68,7 @@ export function buildServer(
           ctx.quirks.authScheme,
         );
       });
+      installRateLimit(api, ctx.rateLimit);
       listingRoutes(api, ctx);
       mediaRoutes(api, ctx);
       publicationRoutes(api, ctx);

@@ -36,7 +36,15 @@ export interface RetryEnv {
   random: () => number;
   log?: WarnLog;
   signal?: AbortSignal;
+  /**
+   * The call went through its account's pace (account-pace.ts), which holds it after a limit: a 429
+   * or a 503 with Retry-After is repeated without a wait of its own, up to PACED_LIMIT times.
+   */
+  paced?: boolean;
 }
+
+/** Repeats of a call the account's pace holds after a limit (it waits there, not here). */
+export const PACED_LIMIT = 30;
 
 const RETRY_STATUSES: ReadonlySet<number> = new Set([500, 502, 503, 504]);
 
@@ -62,15 +70,22 @@ export async function withRetries<T>(
       return await attempt(n);
     } catch (error) {
       if (!(error instanceof ServiceError)) throw toServiceError(error, operation);
-      if (error.operation !== operation || n >= env.retry.limit || !shouldRetry(error)) throw error;
+      const held = env.paced === true && heldByPace(error);
+      const limit = held ? PACED_LIMIT : env.retry.limit;
+      if (error.operation !== operation || n >= limit || !shouldRetry(error)) throw error;
       const backoff = { baseMs: env.retry.baseDelayMs, maxMs: env.retry.maxDelayMs };
-      const delay = backoffDelay(n, backoff, error.retryAfterMs, env.random);
+      const delay = held ? 0 : backoffDelay(n, backoff, error.retryAfterMs, env.random);
       const why = error.status === undefined ? error.problem : statusText(error.status);
-      const line = `${operation}: ${why}; repeating in ${delay} ms (repeat ${n + 1} of ${env.retry.limit})`;
+      const line = `${operation}: ${why}; repeating in ${delay} ms (repeat ${n + 1} of ${limit})`;
       env.log?.warn(line, { operation, repeat: n + 1, delayMs: delay });
-      await pause(delay, operation, env.signal);
+      if (delay > 0) await pause(delay, operation, env.signal);
     }
   }
+}
+
+/** A limit the account's pace holds the next call for: a 429, or a 503 with Retry-After. */
+function heldByPace(error: ServiceError): boolean {
+  return error.status === 429 || (error.status === 503 && error.retryAfterMs !== undefined);
 }
 
 async function pause(ms: number, operation: OperationName, signal: AbortSignal | undefined): Promise<void> {
