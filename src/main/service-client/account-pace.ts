@@ -206,7 +206,7 @@ export class AccountPace {
     }
     const at = this.now();
     let wake = Infinity;
-    for (let i = 0; i < this.waiting.length && this.running < Math.floor(this.window); ) {
+    for (let i = 0; i < this.waiting.length && this.running < Math.floor(this.window);) {
       const waiter = this.waiting[i]!;
       const lane = this.lanes[waiter.lane];
       const next = this.allowedAt(lane, at);
