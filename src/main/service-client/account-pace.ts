@@ -182,8 +182,11 @@ export class AccountPace {
     lane.cutAt = at;
     let from = lane.rate;
     if (from === null) {
+      // The first limit: the rate is learned from what passed just before; with too little seen,
+      // the hold alone answers it.
       const recent = lane.passed.filter((t) => t > at - LEARN_WINDOW_MS);
-      const span = Math.max(1000, at - (recent[0] ?? at));
+      if (recent.length < 2) return;
+      const span = Math.max(1000, at - recent[0]!);
       from = Math.max(MIN_RATE * 2, (recent.length / span) * 1000);
     }
     lane.ceiling = from;

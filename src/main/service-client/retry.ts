@@ -38,13 +38,16 @@ export interface RetryEnv {
   signal?: AbortSignal;
   /**
    * The call went through its account's pace (account-pace.ts), which holds it after a limit: a 429
-   * or a 503 with Retry-After is repeated without a wait of its own, up to PACED_LIMIT times.
+   * (up to PACED_LIMIT times) or a 503 with Retry-After is repeated without a wait of its own.
    */
   paced?: boolean;
 }
 
-/** Repeats of a call the account's pace holds after a limit (it waits there, not here). */
+/** Repeats of a call the account's pace holds after a 429 (it waits there, not here). */
 export const PACED_LIMIT = 30;
+
+/** Longest hold a call waits out in the account's pace (unless its maxDelayMs is longer). */
+export const HELD_WAIT_MS = 10_000;
 
 const RETRY_STATUSES: ReadonlySet<number> = new Set([500, 502, 503, 504]);
 
@@ -71,14 +74,19 @@ export async function withRetries<T>(
     } catch (error) {
       if (!(error instanceof ServiceError)) throw toServiceError(error, operation);
       const held = env.paced === true && heldByPace(error);
-      const limit = held ? PACED_LIMIT : env.retry.limit;
+      const limit = held && error.status === 429 ? PACED_LIMIT : env.retry.limit;
       if (error.operation !== operation || n >= limit || !shouldRetry(error)) throw error;
+      // A hold longer than a call may wait is the caller's to wait out (a job shows it as waiting).
+      if (held && (error.retryAfterMs ?? 0) > Math.max(env.retry.maxDelayMs, HELD_WAIT_MS)) throw error;
       const backoff = { baseMs: env.retry.baseDelayMs, maxMs: env.retry.maxDelayMs };
-      const delay = held ? 0 : backoffDelay(n, backoff, error.retryAfterMs, env.random);
+      // A held call waits in the account's pace (as long as the service asked), not here.
+      const delay = held
+        ? (error.retryAfterMs ?? 0)
+        : backoffDelay(n, backoff, error.retryAfterMs, env.random);
       const why = error.status === undefined ? error.problem : statusText(error.status);
       const line = `${operation}: ${why}; repeating in ${delay} ms (repeat ${n + 1} of ${limit})`;
       env.log?.warn(line, { operation, repeat: n + 1, delayMs: delay });
-      if (delay > 0) await pause(delay, operation, env.signal);
+      if (!held) await pause(delay, operation, env.signal);
     }
   }
 }

@@ -18,6 +18,7 @@ import imprintForm from './locales/de.imprintForm.json';
 import shop from './locales/de.shop.json';
 import picker from './locales/de.picker.json';
 import categoryMapping from './locales/de.categoryMapping.json';
+import pace from './locales/de.pace.json';
 
 /** The German words only the parts loaded on demand use. */
 export const laterWords = {
@@ -38,4 +39,5 @@ export const laterWords = {
   shop,
   picker,
   categoryMapping,
+  pace,
 };

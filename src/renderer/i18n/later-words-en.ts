@@ -18,6 +18,7 @@ import imprintForm from './locales/en.imprintForm.json';
 import shop from './locales/en.shop.json';
 import picker from './locales/en.picker.json';
 import categoryMapping from './locales/en.categoryMapping.json';
+import pace from './locales/en.pace.json';
 
 /** The English words only the parts loaded on demand use. */
 export const laterWords = {
@@ -38,4 +39,5 @@ export const laterWords = {
   shop,
   picker,
   categoryMapping,
+  pace,
 };
