@@ -4,8 +4,7 @@
 // Writes are POST, PUT and DELETE; the token service and the storage's PUT are not counted. It counts
 // every listings call it saw and the 429s it sent, per client, so tests and benchmarks can read them.
 import type { FastifyInstance } from 'fastify';
-import { Problem } from './errors';
-import { sendProblem } from './hooks';
+import { Problem, problemBody, problemContentType } from './errors';
 
 /** Calls per second per client (0 or absent: unlimited) and the burst of each bucket. */
 export interface RateLimit {
@@ -125,7 +124,14 @@ export function installRateLimit(api: FastifyInstance, limiter: RateLimiter): vo
     const problem = new Problem(429, 'Too Many Requests', 'Rate limit exceeded.', 'full', {
       'retry-after': String(seconds),
     });
-    return sendProblem(reply, request, problem);
+    // The error object as every route sends it (hooks.ts's sendProblem; not imported: context.ts
+    // holds the limiter, and hooks.ts reads the context).
+    const path = request.url.split('?')[0] ?? request.url;
+    return reply
+      .code(429)
+      .headers(problem.headers)
+      .type(problemContentType(problem))
+      .send(JSON.stringify(problemBody(problem, path)));
   });
 }
 
