@@ -5,6 +5,7 @@
 //   pauses both; a 503 without one is left to the call's own repeats (retry.ts);
 // - a 429 without Retry-After pauses its lane for a backoff, during which one probe call at most
 //   goes out (it ends the pause when it passes); with a Retry-After nothing goes out before it;
+//   a Retry-After of 0 (or a date past) asks for no wait, and is left to the call's repeats;
 // - each limit halves the lane's rate (calls per second, learned at its first 429 from what passed)
 //   and the account's concurrency; both grow back additively with each call that passes (AIMD).
 // Hand-written rather than Bottleneck (last release 2019; its shared mode needs Redis): the rules
@@ -140,6 +141,8 @@ export class AccountPace {
     const lane = this.lanes[name];
     const { status } = response;
     const waitMs = parseRetryAfter(response.headers['retry-after'], at);
+    // "Retry-After: 0" (or a date past): the service takes the next call at once; nothing to slow.
+    if (waitMs === 0 && (status === 429 || status === 503)) return;
     if (status === 429 || (status === 503 && waitMs !== undefined)) {
       this.cutWindow(sentAt);
       const held = status === 429 ? [lane] : [this.lanes.read, this.lanes.write];

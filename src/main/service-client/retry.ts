@@ -38,13 +38,10 @@ export interface RetryEnv {
   signal?: AbortSignal;
   /**
    * The call went through its account's pace (account-pace.ts), which holds it after a limit: a 429
-   * (up to PACED_LIMIT times) or a 503 with Retry-After is repeated without a wait of its own.
+   * or a 503 with Retry-After is repeated without a wait of its own.
    */
   paced?: boolean;
 }
-
-/** Repeats of a call the account's pace holds after a 429 (it waits there, not here). */
-export const PACED_LIMIT = 30;
 
 /** Longest hold a call waits out in the account's pace (unless its maxDelayMs is longer). */
 export const HELD_WAIT_MS = 10_000;
@@ -74,7 +71,7 @@ export async function withRetries<T>(
     } catch (error) {
       if (!(error instanceof ServiceError)) throw toServiceError(error, operation);
       const held = env.paced === true && heldByPace(error);
-      const limit = held && error.status === 429 ? PACED_LIMIT : env.retry.limit;
+      const limit = env.retry.limit;
       if (error.operation !== operation || n >= limit || !shouldRetry(error)) throw error;
       // A hold longer than a call may wait is the caller's to wait out (a job shows it as waiting).
       if (held && (error.retryAfterMs ?? 0) > Math.max(env.retry.maxDelayMs, HELD_WAIT_MS)) throw error;
