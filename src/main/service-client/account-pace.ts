@@ -71,7 +71,7 @@ interface Waiter {
 
 const MIN_RATE = 0.2;
 // Growth per second of full use, as a share of the rate at the last limit.
-const GROWTH = 0.05;
+const GROWTH = 0.04;
 const LEARN_WINDOW_MS = 2000;
 
 /** The pace of one account; see the top of this file. */
