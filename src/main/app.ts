@@ -31,6 +31,8 @@ import { noteLinks, type LiveSeen } from './live/live-seen';
 import { openBulk } from './bulk';
 import { bulkHandlers } from './ipc/handlers/bulk';
 import { publishHandlers } from './ipc/handlers/publish';
+import { paceHandlers } from './ipc/handlers/pace';
+import { watchPaceHolds } from './accounts/pace-holds';
 import { publishAccounts } from './publish/context';
 import { openPublishEngine } from './publish/engine';
 import { noticeText } from './publish/views';
@@ -140,6 +142,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     ...(config.serviceTimeoutMs !== undefined && { timeoutMs: config.serviceTimeoutMs }),
     watchClient: knownGoodWatch(knownGood, catalog.view, ports.log.child({ part: 'catalog' })),
   });
+  // Issue 36.2: the window says when the service asks an account to slow down.
+  const paceHolds = watchPaceHolds(accounts, (holds) => events.emit('pace:changed', holds));
   const listings = createListingsService({
     accounts,
     dataDir: config.dataDir,
@@ -408,6 +412,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       ...draftsHandlers(drafts, uploads),
       ...uploadsHandlers(uploads),
       ...publishHandlers(publish),
+      ...paceHandlers(paceHolds),
       ...liveHandlers(live, uploads),
       ...lifecycleHandlers(live),
       ...bulkHandlers(bulk),

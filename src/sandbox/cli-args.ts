@@ -5,6 +5,7 @@ import { parseLateFinish } from './late-finish';
 import type { ClientConfig } from './model';
 import type { SandboxOptions } from './options';
 import type { Offered, QuirksPatch } from './quirks';
+import { parseRateLimit } from './rate-limit';
 import { ROUTE_KEYS } from './route-keys';
 
 /** Usage text of the CLI. */
@@ -28,6 +29,10 @@ and runs until SIGINT or SIGTERM. Logs go to stderr.
                            (default 0 = unlimited)
   --data-dir DIR           persist state and files in DIR (default: in memory)
   --seed N                 seed of fault rates and of the generated client secret
+  --rate-limit reads=N,writes=N,burst=N
+                           calls per second per client on the listings service (GET = read;
+                           POST, PUT, DELETE = write), each a bucket holding burst calls (default
+                           one second's worth); beyond it 429 with Retry-After in seconds
   --quiet                  no request logs
 
 Quirks (the spec's "not shown" points):
@@ -91,6 +96,7 @@ export function parseCli(argv: string[]): CliCommand {
       'data-dir': { type: 'string' },
       seed: { type: 'string' },
       quiet: { type: 'boolean' },
+      'rate-limit': { type: 'string' },
       fault: { type: 'string', multiple: true },
       'auth-scheme': { type: 'string' },
       'update-response': { type: 'string' },
@@ -167,6 +173,7 @@ export function parseCli(argv: string[]): CliCommand {
     faults: values.fault?.map(parseFaultSpec),
     quirks,
     catalogFile: values.catalog,
+    rateLimit: values['rate-limit'] === undefined ? undefined : parseRateLimit(values['rate-limit']),
     log: !values.quiet,
   };
   return {

@@ -6,6 +6,7 @@ import type { FaultSet } from './faults';
 import type { FileStore } from './files';
 import type { ClientConfig } from './model';
 import type { Quirks } from './quirks';
+import type { RateLimiter } from './rate-limit';
 import type { UrlSigner } from './signing';
 import type { RequestStats } from './stats';
 import type { Store } from './store';
@@ -34,6 +35,8 @@ export interface SandboxContext {
   /** The modelled line bodies cross (see bandwidth.ts). */
   readonly line: Line;
   readonly clients: Map<string, ClientConfig>;
+  /** The rate-limit knob (rate-limit.ts). */
+  readonly rateLimit: RateLimiter;
   /** The marketplace's catalog, for the quirks `categoryPaths` and `attributeValues`. */
   catalog: CatalogSource;
   /** `http://host:port`, known once listening. */

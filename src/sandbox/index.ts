@@ -10,6 +10,8 @@ export { parseFaultSpec } from './faults';
 export type { AuthScheme, Quirks, QuirksPatch } from './quirks';
 export { DEFAULT_QUIRKS } from './quirks';
 export type { SandboxStats } from './stats';
+export type { RateLimit, RateLimitFigures } from './rate-limit';
+export { parseRateLimit } from './rate-limit';
 export type { ClientCounts } from './store';
 export type { RouteKey } from './route-keys';
 export { ROUTE_KEYS } from './route-keys';

@@ -3,6 +3,7 @@ import type { RuntimeConfig } from './context';
 import type { FaultRule } from './faults';
 import type { ClientConfig } from './model';
 import type { QuirksPatch } from './quirks';
+import type { RateLimit } from './rate-limit';
 
 /** Options of `startSandbox`; every field is optional. */
 export interface SandboxOptions {
@@ -47,6 +48,8 @@ export interface SandboxOptions {
    * one shipped with the app (src/shared/marketplace-catalog.json).
    */
   catalogFile?: string;
+  /** Calls per second per client on the listings service, 429 beyond (rate-limit.ts); default none. */
+  rateLimit?: RateLimit;
   /** Log requests to stderr (default false). */
   log?: boolean;
 }

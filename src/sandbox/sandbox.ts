@@ -17,6 +17,8 @@ import type { FastifyInstance } from 'fastify';
 import { StateWriter, loadState } from './persistence';
 import { DEFAULT_QUIRKS, applyQuirks } from './quirks';
 import type { Quirks, QuirksPatch } from './quirks';
+import { RateLimiter } from './rate-limit';
+import type { RateLimit, RateLimitFigures } from './rate-limit';
 import { makeRandom, makeSecret } from './random';
 import { API_PREFIX, AUTH_PREFIX } from './prefixes';
 import { UrlSigner } from './signing';
@@ -55,6 +57,10 @@ export interface Sandbox {
   traffic(): { received: number; sent: number };
   /** Checks later listings against this catalog file (the quirks `categoryPaths`, `attributeValues`). */
   useCatalogFile(file: string): Promise<void>;
+  /** Sets the rate-limit knob (`{}`: no limit); buckets start full. */
+  setRateLimit(limit: RateLimit): void;
+  /** What the rate-limit knob counted: one client's calls and 429s, or every client's summed. */
+  rateLimitCounts(clientId?: string): RateLimitFigures;
   /** Changes run-time settings (TTLs, validation delay, media limit, latency, bandwidth) for later requests. */
   configure(patch: Partial<RuntimeConfig>): void;
   /** Stops the server, writes the state (with `dataDir`) and removes temporary files. */
@@ -106,6 +112,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       down: new Pipe(() => ctx.config.bandwidthMbit, closing.signal),
     },
     clients,
+    rateLimit: new RateLimiter(options.rateLimit),
     catalog,
     origin: '',
     closing: closing.signal,
@@ -174,7 +181,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       tokens: ctx.stats.tokens,
       clients: store.counts(clients.keys()),
     }),
-    resetStats: () => ctx.stats.reset(),
+    resetStats: () => {
+      ctx.stats.reset();
+      ctx.rateLimit.resetCounts();
+    },
+    setRateLimit: (limit) => ctx.rateLimit.set(limit),
+    rateLimitCounts: (clientId) => ctx.rateLimit.counts(clientId),
     traffic: () => ({ received: ctx.line.up.bytes, sent: ctx.line.down.bytes }),
     faults: {
       add: (rule) => faults.add(rule),

@@ -9,6 +9,7 @@ import type { SandboxContext } from './context';
 import { Problem, problems } from './errors';
 import { installHooks, sendProblem } from './hooks';
 import { installLateFinish } from './late-finish-hook';
+import { installRateLimit } from './rate-limit';
 import { isBodyError } from './routes/common';
 import { lifecycleRoutes } from './routes/lifecycle';
 import { listingRoutes } from './routes/listings';
@@ -69,6 +70,7 @@ export function buildServer(
           ctx.quirks.authScheme,
         );
       });
+      installRateLimit(api, ctx.rateLimit);
       listingRoutes(api, ctx);
       mediaRoutes(api, ctx);
       publicationRoutes(api, ctx);

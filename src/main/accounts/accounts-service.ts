@@ -15,7 +15,7 @@ import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 import type { Log } from '../log/log';
 import type { SecretStore } from '../secrets/secret-store';
-import { createServiceClient, type ServiceClient } from '../service-client';
+import { AccountPace, createServiceClient, type PaceView, type ServiceClient } from '../service-client';
 import {
   emptyAccountDefaults,
   SANDBOX_ACCOUNT_ID,
@@ -75,6 +75,10 @@ export interface AccountsService {
   activeId(): string;
   /** The service client of an account (rebuilt when the account changes). */
   client(id: string): ServiceClient;
+  /** The pace every call of the account goes through, kept across its clients (issue 36.2). */
+  pace(id: string): AccountPace;
+  /** Calls `listener` when an account's pace holds or frees its calls (the window's "slow down"). */
+  onPace(listener: (id: string, view: PaceView) => void): () => void;
   /** The photo sizes the account's service attached and refused (null: no 413 seen yet). */
   mediaLimit(id: string): MediaLimit | null;
   /** Remembers the photo sizes the account's service attached and refused. */
@@ -103,6 +107,19 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
       withSecret.add(account.id);
   }
   const clients = new Map<string, { key: string; client: ServiceClient }>();
+  const paces = new Map<string, AccountPace>();
+  const paceListeners = new Set<(id: string, view: PaceView) => void>();
+  const pace = (id: string): AccountPace => {
+    let found = paces.get(id);
+    if (!found) {
+      found = new AccountPace();
+      found.onChange((view) => {
+        for (const listener of paceListeners) listener(id, view);
+      });
+      paces.set(id, found);
+    }
+    return found;
+  };
   // Counts each account's new secrets, so a sign-in outcome is never kept across one.
   const secretVersions = new Map<string, number>();
   const listeners = new Set<(id: string) => void>();
@@ -156,6 +173,7 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
           update(id, (r) => ({ ...r, detectedAuthForm: form }));
       },
       getSecret: () => secrets.get(id),
+      pace: pace(id),
       ...(deps.log && { log: deps.log.child({ account: id }) }),
       ...(deps.timeoutMs !== undefined && { timeoutMs: deps.timeoutMs }),
     });
@@ -188,6 +206,11 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
     state,
     activeId: () => store.read().activeId,
     client,
+    pace,
+    onPace(listener) {
+      paceListeners.add(listener);
+      return () => paceListeners.delete(listener);
+    },
 
     async save(input) {
       const existing = input.id ? find(input.id) : undefined;

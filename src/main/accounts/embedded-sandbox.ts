@@ -4,7 +4,7 @@
 // the sandbox is told not to write it into its own state file.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { startSandbox, type QuirksPatch, type Sandbox } from '../../sandbox';
+import { parseRateLimit, startSandbox, type QuirksPatch, type Sandbox } from '../../sandbox';
 import type { SecretStore } from '../secrets/secret-store';
 import { SANDBOX_ACCOUNT_ID } from '../storage/accounts-store';
 
@@ -73,6 +73,11 @@ export async function startEmbeddedSandbox(
     persistClients: false,
     port: 0,
     quirks: options.checks ?? sandboxCatalogChecks(),
+    // Issue 36.3: LISTING_DESK_SANDBOX_RATE_LIMIT (`writes=5,reads=20,burst=5`, as the sandbox's
+    // --rate-limit flag) limits the Sandbox account, for trying the app's pace from outside.
+    ...(process.env.LISTING_DESK_SANDBOX_RATE_LIMIT && {
+      rateLimit: parseRateLimit(process.env.LISTING_DESK_SANDBOX_RATE_LIMIT),
+    }),
     ...(options.catalogFile !== undefined && { catalogFile: options.catalogFile }),
   });
   return {

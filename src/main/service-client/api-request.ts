@@ -3,6 +3,8 @@
 // - a token the service accepted before is stale: a new token, same form;
 // - a token never accepted yet, under the Automatic setting: the other Authorization form, once;
 // - otherwise (or after both): the plain message that the service refused the credentials.
+import type { AccountPace } from './account-pace';
+import { laneOf } from './account-pace';
 import { authorization, formName, otherForm } from './auth-form';
 import type { AuthForm, AuthFormState, AuthSetting } from './auth-form';
 import { ServiceError } from './errors';
@@ -32,6 +34,8 @@ export interface ApiContext {
   retryEnv: RetryEnv;
   now: () => number;
   log?: WarnLog;
+  /** The account's pace every call goes through (account-pace.ts). */
+  pace?: AccountPace;
 }
 
 /** One listings call: the operation (which fixes the method), the path and what goes with it. */
@@ -49,17 +53,21 @@ export function callApi(ctx: ApiContext, call: ApiCall): Promise<RawResponse> {
   const url = joinUrl(ctx.baseUrl, call.path);
   let renewed = false;
   let switched = false;
-  return withRetries(operation, ctx.retryEnv, async () => {
+  const method = OPERATION_METHODS[operation];
+  const env = ctx.pace ? { ...ctx.retryEnv, paced: true } : ctx.retryEnv;
+  return withRetries(operation, env, async () => {
     let form = ctx.auth.current();
     for (;;) {
       const token = await ctx.tokens.getToken();
-      const response = await ctx.send(operation, {
-        method: OPERATION_METHODS[operation],
-        url,
-        json: call.json,
-        searchParams: call.searchParams,
-        headers: { ...call.headers, authorization: authorization(form, token) },
-      });
+      const exchange = () =>
+        ctx.send(operation, {
+          method,
+          url,
+          json: call.json,
+          searchParams: call.searchParams,
+          headers: { ...call.headers, authorization: authorization(form, token) },
+        });
+      const response = ctx.pace ? await ctx.pace.run(laneOf(method), exchange) : await exchange();
       if (isSuccess(response.status)) {
         ctx.tokens.accepted(token);
         ctx.auth.accepted(form);

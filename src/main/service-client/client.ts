@@ -18,6 +18,7 @@ import type {
   PublicationUpdateRequest,
 } from '../../shared/service';
 import type { z } from 'zod';
+import { AccountPace } from './account-pace';
 import { callApi } from './api-request';
 import type { ApiCall, ApiContext } from './api-request';
 import { AuthFormState } from './auth-form';
@@ -61,6 +62,11 @@ export interface ServiceClientOptions {
   now?: () => number;
   /** Jitter source in [0, 1) (tests); default Math.random. */
   random?: () => number;
+  /**
+   * The account's pace, shared by every client of the account (account-pace.ts); default: one of
+   * this client's own. Uploads to `signedPutUrl` and token requests do not go through it.
+   */
+  pace?: AccountPace;
 }
 
 /** Options of createPublication. */
@@ -151,6 +157,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     retryEnv,
     now,
     log: options.log,
+    pace: options.pace ?? new AccountPace(),
   };
   const upload = { got: createGot(idleTimeouts(timeoutMs)), retryEnv, now, timeoutMs };
 

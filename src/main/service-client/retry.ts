@@ -36,7 +36,15 @@ export interface RetryEnv {
   random: () => number;
   log?: WarnLog;
   signal?: AbortSignal;
+  /**
+   * The call went through its account's pace (account-pace.ts), which holds it after a limit: a 429
+   * or a 503 with Retry-After is repeated without a wait of its own.
+   */
+  paced?: boolean;
 }
+
+/** Longest hold a call waits out in the account's pace (unless its maxDelayMs is longer). */
+export const HELD_WAIT_MS = 10_000;
 
 const RETRY_STATUSES: ReadonlySet<number> = new Set([500, 502, 503, 504]);
 
@@ -62,15 +70,27 @@ export async function withRetries<T>(
       return await attempt(n);
     } catch (error) {
       if (!(error instanceof ServiceError)) throw toServiceError(error, operation);
-      if (error.operation !== operation || n >= env.retry.limit || !shouldRetry(error)) throw error;
+      const held = env.paced === true && heldByPace(error);
+      const limit = env.retry.limit;
+      if (error.operation !== operation || n >= limit || !shouldRetry(error)) throw error;
+      // A hold longer than a call may wait is the caller's to wait out (a job shows it as waiting).
+      if (held && (error.retryAfterMs ?? 0) > Math.max(env.retry.maxDelayMs, HELD_WAIT_MS)) throw error;
       const backoff = { baseMs: env.retry.baseDelayMs, maxMs: env.retry.maxDelayMs };
-      const delay = backoffDelay(n, backoff, error.retryAfterMs, env.random);
+      // A held call waits in the account's pace (as long as the service asked), not here.
+      const delay = held
+        ? (error.retryAfterMs ?? 0)
+        : backoffDelay(n, backoff, error.retryAfterMs, env.random);
       const why = error.status === undefined ? error.problem : statusText(error.status);
-      const line = `${operation}: ${why}; repeating in ${delay} ms (repeat ${n + 1} of ${env.retry.limit})`;
+      const line = `${operation}: ${why}; repeating in ${delay} ms (repeat ${n + 1} of ${limit})`;
       env.log?.warn(line, { operation, repeat: n + 1, delayMs: delay });
-      await pause(delay, operation, env.signal);
+      if (!held) await pause(delay, operation, env.signal);
     }
   }
+}
+
+/** A limit the account's pace holds the next call for: a 429, or a 503 with Retry-After. */
+function heldByPace(error: ServiceError): boolean {
+  return error.status === 429 || (error.status === 503 && error.retryAfterMs !== undefined);
 }
 
 async function pause(ms: number, operation: OperationName, signal: AbortSignal | undefined): Promise<void> {

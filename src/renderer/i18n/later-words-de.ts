@@ -19,6 +19,7 @@ import shop from './locales/de.shop.json';
 import picker from './locales/de.picker.json';
 import categoryMapping from './locales/de.categoryMapping.json';
 import categorySettings from './locales/de.categorySettings.json';
+import pace from './locales/de.pace.json';
 
 /** The German words only the parts loaded on demand use. */
 export const laterWords = {
@@ -40,4 +41,5 @@ export const laterWords = {
   picker,
   categoryMapping,
   categorySettings,
+  pace,
 };

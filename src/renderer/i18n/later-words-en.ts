@@ -19,6 +19,7 @@ import shop from './locales/en.shop.json';
 import picker from './locales/en.picker.json';
 import categoryMapping from './locales/en.categoryMapping.json';
 import categorySettings from './locales/en.categorySettings.json';
+import pace from './locales/en.pace.json';
 
 /** The English words only the parts loaded on demand use. */
 export const laterWords = {
@@ -40,4 +41,5 @@ export const laterWords = {
   picker,
   categoryMapping,
   categorySettings,
+  pace,
 };

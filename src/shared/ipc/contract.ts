@@ -36,6 +36,7 @@ import type { BulkJob } from '../domain/bulk';
 import { bulkWorkChannels } from './contract-bulk-work';
 import { filesChannels } from './contract-files';
 import { scheduleChannels } from './contract-schedule';
+import { paceChannels, type PaceHolds } from './contract-pace';
 import { catalogChannels } from './contract-catalog';
 import type { CatalogOrigin } from '../domain/catalog';
 import { priceRuleChannels } from './contract-price-rules';
@@ -351,6 +352,7 @@ export const contract = {
   ...filesChannels,
   ...shopChannels,
   ...scheduleChannels,
+  ...paceChannels,
   ...feedsChannels,
   ...priceRuleChannels,
   ...catalogChannels,
@@ -393,5 +395,7 @@ export interface EventPayloads {
   'catalog:known-good-changed': { accountId: string };
   /** The category mappings or condition words changed (here or on another desk of the shop): read them again. */
   'categories:changed': Record<string, never>;
+  /** The accounts the service asked to slow down changed (issue 36.2). */
+  'pace:changed': PaceHolds;
 }
 export type EventOf<E extends EventName> = EventPayloads[E];

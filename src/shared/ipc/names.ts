@@ -126,6 +126,7 @@ export const channelNames = [
   'categories:unmap',
   'categories:condition-words',
   'categories:guess',
+  'pace:holds',
 ] as const;
 export type ChannelName = (typeof channelNames)[number];
 
@@ -149,6 +150,7 @@ export const eventNames = [
   'catalog:changed',
   'catalog:known-good-changed',
   'categories:changed',
+  'pace:changed',
 ] as const;
 export type EventName = (typeof eventNames)[number];
 

@@ -13,6 +13,7 @@ import { needsSeller, usePublishStore } from '../../store/publish-store';
 import { FOCUS_STALE_MS } from '../listings/inventory/use-auto-refresh';
 import { JobCard } from './JobCard';
 import { ScheduledPanel } from '../schedule/ScheduledPanel';
+import { SlowDownNotice } from './SlowDownNotice';
 import { useJobWords } from './job-words';
 import './publishing.css';
 
@@ -116,6 +117,7 @@ export function PublishingView() {
   return (
     <div className="publishing-view">
       <h1>{t('publishing.title')}</h1>
+      <SlowDownNotice />
       <ScheduledPanel />
       {reading && jobs.length > 0 && (
         <p className="muted small" role="status" data-testid="publishing-reading">

@@ -1,0 +1,294 @@
+// The pace of one account (issue 36.2): every call to the listings service goes through it, so that a
+// limit the service signals slows the whole account, not just the call that met it. Writes (POST,
+// PUT, DELETE) and reads (GET) are two lanes:
+// - a 429 pauses its lane for its Retry-After (seconds or an HTTP date); a 503 with Retry-After
+//   pauses both; a 503 without one is left to the call's own repeats (retry.ts);
+// - a 429 without Retry-After pauses its lane for a backoff, during which one probe call at most
+//   goes out (it ends the pause when it passes); with a Retry-After nothing goes out before it;
+//   a Retry-After of 0 (or a date past) asks for no wait, and is left to the call's repeats;
+// - each limit halves the lane's rate (calls per second, learned at its first 429 from what passed)
+//   and the account's concurrency; both grow back additively with each call that passes (AIMD).
+// Hand-written rather than Bottleneck (last release 2019; its shared mode needs Redis): the rules
+// above are the service's own signals, and p-limit (already used) cannot pause or pace.
+import type { RawResponse } from './http';
+import { parseRetryAfter } from './retry-after';
+
+/** Which lane a call takes. */
+export type CallLane = 'read' | 'write';
+
+/** What the window is told: until when the account's lanes are held (ms since the epoch), if at all. */
+export interface PaceView {
+  writesUntil: number | null;
+  readsUntil: number | null;
+  /** Calls per second each lane keeps to (null: none learned). */
+  writeRate: number | null;
+  readRate: number | null;
+  concurrency: number;
+}
+
+/** Settings of a pace (tests shorten them). */
+export interface PaceOptions {
+  now?: () => number;
+  /** Most calls of the account under way at once (default 16). */
+  maxConcurrency?: number;
+  /**
+   * Calls under way at once at the start (default 4), growing to the most as calls pass: a service
+   * whose limit is not known yet meets a few calls at once, not a burst of them.
+   */
+  startConcurrency?: number;
+  /** First pause after a 429 without Retry-After, doubling to `maxHoldMs` (default 2 s). */
+  holdMs?: number;
+  /** Longest pause, a Retry-After included (default 10 minutes). */
+  maxHoldMs?: number;
+  /** Told when a lane is held or freed, or a rate changes. */
+  onChange?: (view: PaceView) => void;
+}
+
+interface Lane {
+  /** Calls per second (null: no limit learned). */
+  rate: number | null;
+  /** The rate at the last limit: growth is a share of it. */
+  ceiling: number;
+  tokens: number;
+  filledAt: number;
+  heldUntil: number;
+  /** Held without a Retry-After: one probe may go out from `probeFrom`. */
+  probing: boolean;
+  probeFrom: number;
+  probeOut: boolean;
+  /** Limits without Retry-After in a row (for the backoff). */
+  blind: number;
+  /** When the lane's rate was last cut: limits of calls sent before are the same event. */
+  cutAt: number;
+  /** When calls passed lately (to learn the first rate). */
+  passed: number[];
+}
+
+interface Waiter {
+  lane: CallLane;
+  go: (probe: boolean) => void;
+}
+
+const MIN_RATE = 0.2;
+// Growth per second of full use, as a share of the rate at the last limit.
+const GROWTH = 0.04;
+const LEARN_WINDOW_MS = 2000;
+
+/** The pace of one account; see the top of this file. */
+export class AccountPace {
+  private readonly now: () => number;
+  private readonly max: number;
+  private readonly holdMs: number;
+  private readonly maxHoldMs: number;
+  private readonly lanes: Record<CallLane, Lane>;
+  private window: number;
+  private windowCutAt = 0;
+  private running = 0;
+  private readonly waiting: Waiter[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private readonly listeners = new Set<(view: PaceView) => void>();
+
+  constructor(options: PaceOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.max = options.maxConcurrency ?? 16;
+    this.holdMs = options.holdMs ?? 2000;
+    this.maxHoldMs = options.maxHoldMs ?? 10 * 60_000;
+    this.window = Math.min(this.max, options.startConcurrency ?? 4);
+    this.lanes = { read: newLane(), write: newLane() };
+    if (options.onChange) this.listeners.add(options.onChange);
+  }
+
+  /** Calls `listener` when a lane is held or freed or a rate changes; returns the unsubscribe. */
+  onChange(listener: (view: PaceView) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The account's pace now. */
+  view(): PaceView {
+    const at = this.now();
+    const until = (lane: Lane) => (lane.heldUntil > at ? lane.heldUntil : null);
+    return {
+      writesUntil: until(this.lanes.write),
+      readsUntil: until(this.lanes.read),
+      writeRate: this.lanes.write.rate,
+      readRate: this.lanes.read.rate,
+      concurrency: Math.floor(this.window),
+    };
+  }
+
+  /** Sends one call in `lane` when the account's pace allows it, and learns from its answer. */
+  async run(lane: CallLane, send: () => Promise<RawResponse>): Promise<RawResponse> {
+    const probe = await new Promise<boolean>((go) => {
+      this.waiting.push({ lane, go });
+      this.pump();
+    });
+    const sentAt = this.now();
+    this.running += 1;
+    try {
+      const response = await send();
+      this.learn(lane, response, sentAt, probe);
+      return response;
+    } finally {
+      this.running -= 1;
+      if (probe) this.lanes[lane].probeOut = false;
+      this.pump();
+    }
+  }
+
+  private learn(name: CallLane, response: RawResponse, sentAt: number, probe: boolean): void {
+    const at = this.now();
+    const lane = this.lanes[name];
+    const { status } = response;
+    const waitMs = parseRetryAfter(response.headers['retry-after'], at);
+    // "Retry-After: 0" (or a date past): the service takes the next call at once; nothing to slow.
+    if (waitMs === 0 && (status === 429 || status === 503)) return;
+    if (status === 429 || (status === 503 && waitMs !== undefined)) {
+      this.cutWindow(sentAt);
+      const held = status === 429 ? [lane] : [this.lanes.read, this.lanes.write];
+      for (const one of held) this.hold(one, waitMs, at);
+      if (status === 429) this.cutRate(lane, sentAt, at);
+      this.changed();
+      return;
+    }
+    if (status < 200 || status >= 300) return;
+    lane.passed.push(at);
+    if (lane.passed.length > 64) lane.passed.splice(0, lane.passed.length - 64);
+    if (probe) {
+      // The probe passed: the service takes calls again.
+      lane.heldUntil = 0;
+      lane.probing = false;
+      lane.blind = 0;
+      this.changed();
+    }
+    if (lane.rate !== null) lane.rate += (GROWTH * lane.ceiling) / lane.rate;
+    if (this.window < this.max) this.window = Math.min(this.max, this.window + 1 / this.window);
+  }
+
+  private hold(lane: Lane, waitMs: number | undefined, at: number): void {
+    if (waitMs !== undefined) {
+      lane.heldUntil = Math.max(lane.heldUntil, at + Math.min(waitMs, this.maxHoldMs));
+      lane.probing = false;
+      lane.blind = 0;
+      return;
+    }
+    lane.blind += 1;
+    const backoff = Math.min(this.maxHoldMs, this.holdMs * 2 ** Math.min(lane.blind - 1, 20));
+    lane.heldUntil = Math.max(lane.heldUntil, at + backoff);
+    lane.probing = true;
+    lane.probeFrom = at + backoff / 2;
+  }
+
+  private cutRate(lane: Lane, sentAt: number, at: number): void {
+    // Calls sent before the last cut met the same limit: one cut per event.
+    if (sentAt < lane.cutAt) return;
+    lane.cutAt = at;
+    let from = lane.rate;
+    if (from === null) {
+      // The first limit: the rate is learned from what passed just before; with too little seen,
+      // the hold alone answers it.
+      const recent = lane.passed.filter((t) => t > at - LEARN_WINDOW_MS);
+      if (recent.length < 2) return;
+      const span = Math.max(1000, at - recent[0]!);
+      from = Math.max(MIN_RATE * 2, (recent.length / span) * 1000);
+    }
+    lane.ceiling = from;
+    lane.rate = Math.max(MIN_RATE, from / 2);
+    lane.tokens = 0;
+    lane.filledAt = at;
+  }
+
+  private cutWindow(sentAt: number): void {
+    if (sentAt < this.windowCutAt) return;
+    this.windowCutAt = this.now();
+    this.window = Math.max(1, this.window / 2);
+  }
+
+  /** Lets out every waiting call the pace allows now, and sets a timer for the next one. */
+  private pump(): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    const at = this.now();
+    let wake = Infinity;
+    for (let i = 0; i < this.waiting.length && this.running < Math.floor(this.window);) {
+      const waiter = this.waiting[i]!;
+      const lane = this.lanes[waiter.lane];
+      const next = this.allowedAt(lane, at);
+      if (next === 'probe' || next <= at) {
+        this.waiting.splice(i, 1);
+        if (next === 'probe') lane.probeOut = true;
+        else if (lane.rate !== null) lane.tokens -= 1;
+        // Counted now, so the loop's bound holds before the call's own code runs.
+        this.running += 1;
+        queueMicrotask(() => {
+          this.running -= 1;
+          waiter.go(next === 'probe');
+        });
+        continue;
+      }
+      wake = Math.min(wake, next);
+      i += 1;
+    }
+    if (wake !== Infinity && this.waiting.length > 0) {
+      this.timer = setTimeout(() => this.pump(), Math.max(1, wake - at));
+      this.timer.unref?.();
+    }
+    this.expire(at);
+  }
+
+  /** When `lane` lets a call out: a time (ms), or 'probe' for the one probe of a blind hold. */
+  private allowedAt(lane: Lane, at: number): number | 'probe' {
+    if (lane.heldUntil > at) {
+      if (!lane.probing || lane.probeOut) return lane.heldUntil;
+      return at >= lane.probeFrom ? 'probe' : lane.probeFrom;
+    }
+    if (lane.rate === null) return at;
+    lane.tokens = Math.min(1, lane.tokens + ((at - lane.filledAt) / 1000) * lane.rate);
+    lane.filledAt = at;
+    return lane.tokens >= 1 ? at : at + ((1 - lane.tokens) / lane.rate) * 1000;
+  }
+
+  // A hold that ran out is told to the window once.
+  private expiry: NodeJS.Timeout | null = null;
+  private expire(at: number): void {
+    const ends = [this.lanes.read.heldUntil, this.lanes.write.heldUntil].filter((t) => t > at);
+    if (this.expiry || ends.length === 0) return;
+    this.expiry = setTimeout(
+      () => {
+        this.expiry = null;
+        this.changed();
+        this.pump();
+      },
+      Math.min(...ends) - at + 1,
+    );
+    this.expiry.unref?.();
+  }
+
+  private changed(): void {
+    const view = this.view();
+    for (const listener of this.listeners) listener(view);
+  }
+}
+
+function newLane(): Lane {
+  return {
+    rate: null,
+    ceiling: 0,
+    tokens: 1,
+    filledAt: 0,
+    heldUntil: 0,
+    probing: false,
+    probeFrom: 0,
+    probeOut: false,
+    blind: 0,
+    cutAt: 0,
+    passed: [],
+  };
+}
+
+/** The lane of an HTTP method: GET reads, everything else writes. */
+export function laneOf(method: string): CallLane {
+  return method === 'GET' ? 'read' : 'write';
+}

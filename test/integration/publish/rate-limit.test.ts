@@ -1,0 +1,39 @@
+// Rate limits the whole account honours (issue 36.2/36.3): 40 drafts published at once against the
+// embedded service limiting the client to 2 writes a second (a burst of 2), 429 with Retry-After
+// beyond. Every draft is published once: one listing per reference, one publication each; no job
+// fails for the limit; at most 5 % of the calls are answered 429. The figures are printed (no
+// timing is asserted). Real sandbox over HTTP, real engine, real client.
+import { describe, expect, it } from 'vitest';
+import { allPublished, clientOf, counts, sandboxAccounts, useScenes } from './helpers';
+
+const scenes = useScenes();
+
+describe('rate limit of the account', () => {
+  it('40 drafts at 2 writes/s: no duplicate, none failed, at most 5 % answered 429', async () => {
+    const scene = await scenes.open({ rateLimit: { writesPerSecond: 2, burst: 2 } });
+    const { sb, d } = scene;
+    const drafts = await d.makeDrafts(40, 1);
+    const client = clientOf(sb);
+    const engine = await scene.openEngine(sandboxAccounts(() => client));
+    const started = performance.now();
+    await engine.start(drafts.map((draft) => draft.id));
+    const jobs = await allPublished(engine);
+    const seconds = (performance.now() - started) / 1000;
+    const figures = sb.rateLimitCounts(sb.clients[0]!.clientId);
+    sb.setRateLimit({});
+    const share = figures.limited / figures.calls;
+    console.log(
+      `rate limit 2 writes/s: ${figures.calls} calls (${figures.writes} writes, ${figures.reads} reads), ` +
+        `${figures.limited} answered 429 (${(share * 100).toFixed(1)} %), ${seconds.toFixed(1)} s ` +
+        `against ${(figures.writes - figures.limitedWrites) / 2} s for the writes at 2/s`,
+    );
+    expect(jobs).toHaveLength(40);
+    expect(jobs.filter((job) => job.error?.problem === 'rate-limited')).toEqual([]);
+    const listings = await clientOf(sb).listListings();
+    const references = listings.map((listing) => listing.customReference);
+    expect(new Set(references).size).toBe(references.length);
+    expect(counts(sb)).toMatchObject({ listings: 40, publications: 40, media: 40 });
+    expect(figures.limited).toBeGreaterThan(0);
+    expect(share).toBeLessThanOrEqual(0.05);
+  }, 300_000);
+});
