@@ -77,7 +77,7 @@ export interface CategoryMappingsService {
   setConditionWords(words: Record<string, string>): Promise<CategoryMappings>;
   /** Called after every change (this desk's or another desk's). */
   onChange(listener: (mappings: CategoryMappings) => void): () => void;
-  /** Shop sync: the shared items' ids, one item, and an item as another desk has it. */
+  /** Shop sync: the shared items' ids (the condition words once confirmed), one item, and an item as another desk has it. */
   itemIds(): string[];
   item(id: string): CategoryMapping | ConditionWordsItem | undefined;
   receive(id: string, make: (current: unknown) => unknown): Promise<void>;
@@ -196,7 +196,12 @@ export async function openCategoryMappings(deps: CategoryMappingsDeps): Promise<
       return () => listeners.delete(listener);
     },
 
-    itemIds: () => [CONDITION_WORDS_ITEM, ...state.mappings.map((m) => mappingItemId(m.shopCategory))],
+    // The condition words only once the seller confirmed them: the defaults every desk has are not
+    // news to the shop (a joining desk sends what it made, never what it was given).
+    itemIds: () => [
+      ...(state.conditionConfirmed ? [CONDITION_WORDS_ITEM] : []),
+      ...state.mappings.map((m) => mappingItemId(m.shopCategory)),
+    ],
 
     item(id) {
       if (id === CONDITION_WORDS_ITEM) return conditionItem(state);
