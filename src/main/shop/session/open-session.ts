@@ -15,7 +15,7 @@ import {
   shopConnectionString,
   type ShopSession,
 } from '../connection';
-import { FEED_CHANNEL, JOBS_CHANNEL, LISTINGS_CHANNEL, SHOP_SCHEMA } from '../schema';
+import { FEED_CHANNEL, JOBS_CHANNEL, LISTINGS_CHANNEL, PACE_CHANNEL, SHOP_SCHEMA } from '../schema';
 
 export interface ShopSessionOptions {
   log: Log;
@@ -129,7 +129,9 @@ export function openShopSession(
     try {
       await client.connect();
       // One round trip: a simple query may hold several statements (no parameters here).
-      await client.query(`listen ${FEED_CHANNEL}; listen ${LISTINGS_CHANNEL}; listen ${JOBS_CHANNEL}`);
+      await client.query(
+        `listen ${FEED_CHANNEL}; listen ${LISTINGS_CHANNEL}; listen ${JOBS_CHANNEL}; listen ${PACE_CHANNEL}`,
+      );
     } catch (error) {
       client.removeAllListeners();
       client.on('error', () => undefined);
