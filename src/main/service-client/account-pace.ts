@@ -236,6 +236,12 @@ export class AccountPace {
       this.figures.heard += 1;
       this.cutWindow(at - SAME_EVENT_MS);
       this.cutRate(lane, at - SAME_EVENT_MS, at);
+      // The desk that met the limit goes first when the hold ends; this one a call's spacing later,
+      // or both would meet the service at once, as it has just one call's room again.
+      if (lane.rate !== null) {
+        lane.tokens = Math.min(lane.tokens, 0);
+        lane.filledAt = Math.max(lane.filledAt, lane.heldUntil);
+      }
     }
     this.changed();
     this.pump();
