@@ -1,6 +1,6 @@
 // The desk's session with the shop's database (connection/shop-session.ts's contract): the pool, the link's
 // state as every query finds it, the desk's one LISTEN connection (the feed's, the listings' and the
-// publish queue's channels: one per desk, so a shop of twenty fits PostgreSQL's connections),
+// publish queue's and the accounts' rate limits' channels: one per desk, so a shop of twenty fits PostgreSQL's connections),
 // a heartbeat that keeps desks.last_seen about a minute fresh, and, while offline, tries again
 // with a growing pause until the database answers. Idle and connected, the desk sends one query
 // a minute (the heartbeat): no polling loop; the feed is read when woken.
