@@ -54,6 +54,8 @@ export interface SharedLimit {
   holdMs: number;
   /** A new limit (it cuts the pace), or a hold read again after the desk was cut off (it does not). */
   cut: boolean;
+  /** The desk that met it. */
+  desk: string;
 }
 
 /**
@@ -105,6 +107,8 @@ const LEARN_WINDOW_MS = 2000;
 // Another desk's limit is heard a little after its call was sent: calls of this desk sent within this
 // span before met the same limit (one cut per event, as for limits of its own).
 const SAME_EVENT_MS = 500;
+// Desks that met a limit this recently share the account's growth: together they grow as one desk.
+const SHARING_MS = 60_000;
 
 /** The pace of one account; see the top of this file. */
 export class AccountPace {
@@ -121,6 +125,8 @@ export class AccountPace {
   private readonly listeners = new Set<(view: PaceView) => void>();
   private shared: SharedPace | null = null;
   private readonly figures: SharingFigures = { told: 0, heard: 0 };
+  /** When each other desk last met a limit on the account. */
+  private readonly others = new Map<string, number>();
 
   constructor(options: PaceOptions = {}) {
     this.now = options.now ?? Date.now;
@@ -214,8 +220,15 @@ export class AccountPace {
       lane.blind = 0;
       this.changed();
     }
-    if (lane.rate !== null) lane.rate += (GROWTH * lane.ceiling) / lane.rate;
-    if (this.window < this.max) this.window = Math.min(this.max, this.window + 1 / this.window);
+    const desks = this.desks(at);
+    if (lane.rate !== null) lane.rate += (GROWTH * lane.ceiling) / lane.rate / desks;
+    if (this.window < this.max) this.window = Math.min(this.max, this.window + 1 / this.window / desks);
+  }
+
+  /** The desks sharing the account lately, this one included. */
+  private desks(at: number): number {
+    for (const [desk, heardAt] of this.others) if (heardAt < at - SHARING_MS) this.others.delete(desk);
+    return 1 + this.others.size;
   }
 
   private tell(names: CallLane[], at: number): void {
@@ -234,6 +247,7 @@ export class AccountPace {
       lane.heldUntil = Math.max(lane.heldUntil, at + Math.min(limit.holdMs, this.maxHoldMs));
     if (limit.cut) {
       this.figures.heard += 1;
+      this.others.set(limit.desk, at);
       this.cutWindow(at - SAME_EVENT_MS);
       this.cutRate(lane, at - SAME_EVENT_MS, at);
       // The desk that met the limit goes first when the hold ends; this one a call's spacing later,

@@ -52,17 +52,18 @@ export function sharedPace(session: ShopSession, account: string, log: Pick<Log,
         if (channel !== PACE_CHANNEL) return;
         const notice = readNotice(payload);
         if (!notice || notice.account !== account || notice.desk === deskId) return;
-        listener({ lane: notice.lane, holdMs: notice.holdMs, cut: true });
+        listener({ lane: notice.lane, holdMs: notice.holdMs, cut: true, desk: notice.desk });
       });
       const reread = () => {
         session.pool
-          .query<{ lane: CallLane; hold_ms: string }>(
-            `select lane, floor(extract(epoch from (hold_until - now())) * 1000) as hold_ms
+          .query<{ lane: CallLane; hold_ms: string; desk: string }>(
+            `select lane, desk, floor(extract(epoch from (hold_until - now())) * 1000) as hold_ms
                from ${SHOP_SCHEMA}.account_pace where account = $1 and hold_until > now() and desk <> $2`,
             [account, deskId],
           )
           .then(({ rows }) => {
-            for (const row of rows) listener({ lane: row.lane, holdMs: Number(row.hold_ms), cut: false });
+            for (const row of rows)
+              listener({ lane: row.lane, holdMs: Number(row.hold_ms), cut: false, desk: row.desk });
           })
           .catch((error: unknown) =>
             log.debug('shop: the shared rate limits were not read', { account, error: String(error) }),
