@@ -282,11 +282,13 @@ export class AccountPace {
     let from = lane.rate;
     if (from === null) {
       // The first limit: the rate is learned from what passed just before; with too little seen,
-      // the hold alone answers it.
+      // the hold alone answers it, but for a desk sharing the account: the others' calls are not
+      // seen here, and without a rate each desk would meet the service with all its calls at once
+      // after every hold (a call a second is assumed to have passed).
       const recent = lane.passed.filter((t) => t > at - LEARN_WINDOW_MS);
-      if (recent.length < 2) return;
-      const span = Math.max(1000, at - recent[0]!);
-      from = Math.max(MIN_RATE * 2, (recent.length / span) * 1000);
+      if (recent.length < 2 && !this.shared) return;
+      const span = Math.max(1000, at - (recent[0] ?? at));
+      from = Math.max(MIN_RATE * 2, (Math.max(1, recent.length) / span) * 1000);
     }
     lane.ceiling = from;
     lane.rate = Math.max(MIN_RATE, from / 2);
