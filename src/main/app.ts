@@ -359,6 +359,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       shared: (id) => accountIs(id, (a) => a.kind !== 'sandbox'),
       canRead: (id) => accountIs(id, (a) => a.hasSecret),
     },
+    // Issue 36.2: the desks working for one account share its limits with the service.
+    sharePaces: (port) => accounts.sharePaces(port),
   };
   const shop = shopPrepared && (await startShop(shopPrepared, shopDeps));
   // The publish queue's claims wait for the session the sync opens (issue 24.5).

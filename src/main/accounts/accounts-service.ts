@@ -15,7 +15,13 @@ import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 import type { Log } from '../log/log';
 import type { SecretStore } from '../secrets/secret-store';
-import { AccountPace, createServiceClient, type PaceView, type ServiceClient } from '../service-client';
+import {
+  AccountPace,
+  createServiceClient,
+  type PaceView,
+  type ServiceClient,
+  type SharedPace,
+} from '../service-client';
 import {
   emptyAccountDefaults,
   SANDBOX_ACCOUNT_ID,
@@ -79,6 +85,12 @@ export interface AccountsService {
   pace(id: string): AccountPace;
   /** Calls `listener` when an account's pace holds or frees its calls (the window's "slow down"). */
   onPace(listener: (id: string, view: PaceView) => void): () => void;
+  /**
+   * Shares the accounts' paces with the other desks of a shop (issue 36.2): `port` gives the port of
+   * an account the desks share (undefined: the account's pace stays the desk's own), for the paces
+   * kept now and later; returns the undo.
+   */
+  sharePaces(port: (id: string) => SharedPace | undefined): () => void;
   /** The photo sizes the account's service attached and refused (null: no 413 seen yet). */
   mediaLimit(id: string): MediaLimit | null;
   /** Remembers the photo sizes the account's service attached and refused. */
@@ -109,6 +121,12 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
   const clients = new Map<string, { key: string; client: ServiceClient }>();
   const paces = new Map<string, AccountPace>();
   const paceListeners = new Set<(id: string, view: PaceView) => void>();
+  let sharing: { port: (id: string) => SharedPace | undefined; undo: Map<string, () => void> } | null = null;
+  const share = (id: string, one: AccountPace) => {
+    const now = sharing;
+    const port = now?.port(id);
+    if (now && port) now.undo.set(id, one.share(port));
+  };
   const pace = (id: string): AccountPace => {
     let found = paces.get(id);
     if (!found) {
@@ -117,6 +135,7 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
         for (const listener of paceListeners) listener(id, view);
       });
       paces.set(id, found);
+      share(id, found);
     }
     return found;
   };
@@ -210,6 +229,15 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
     onPace(listener) {
       paceListeners.add(listener);
       return () => paceListeners.delete(listener);
+    },
+    sharePaces(port) {
+      const mine = { port, undo: new Map<string, () => void>() };
+      sharing = mine;
+      for (const [id, one] of paces) share(id, one);
+      return () => {
+        for (const undo of mine.undo.values()) undo();
+        if (sharing === mine) sharing = null;
+      };
     },
 
     async save(input) {

@@ -8,6 +8,9 @@
 //   a Retry-After of 0 (or a date past) asks for no wait, and is left to the call's repeats;
 // - each limit halves the lane's rate (calls per second, learned at its first 429 from what passed)
 //   and the account's concurrency; both grow back additively with each call that passes (AIMD).
+// - in a shop, the desks working for one account share its limits (`share`): each limit a desk meets
+//   is told to the others through the shop's database, and each desk holds the lane as long and cuts
+//   its own pace as for a limit of its own, so desks sharing an account settle at a fair share of it.
 // Hand-written rather than Bottleneck (last release 2019; its shared mode needs Redis): the rules
 // above are the service's own signals, and p-limit (already used) cannot pause or pace.
 import type { RawResponse } from './http';
@@ -44,6 +47,34 @@ export interface PaceOptions {
   onChange?: (view: PaceView) => void;
 }
 
+/** A limit another desk of the shop met on the account, as this desk hears it (issue 36.2). */
+export interface SharedLimit {
+  lane: CallLane;
+  /** How long the lane is still held (ms; 0: not held any more). */
+  holdMs: number;
+  /** A new limit (it cuts the pace), or a hold read again after the desk was cut off (it does not). */
+  cut: boolean;
+  /** The desk that met it. */
+  desk: string;
+}
+
+/**
+ * The shop's port of one account's pace: desks working for the account share its limits through the
+ * shop's database (shop/pace). A desk offline from the database goes on alone.
+ */
+export interface SharedPace {
+  /** Tells the other desks of a limit met here: `lane` is held for `holdMs` from now. */
+  report(lane: CallLane, holdMs: number): void;
+  /** Calls `listener` with each limit another desk met; returns the unsubscribe. */
+  watch(listener: (limit: SharedLimit) => void): () => void;
+}
+
+/** How many limits a pace told the other desks of, and how many of theirs it heard. */
+export interface SharingFigures {
+  told: number;
+  heard: number;
+}
+
 interface Lane {
   /** Calls per second (null: no limit learned). */
   rate: number | null;
@@ -73,6 +104,11 @@ const MIN_RATE = 0.2;
 // Growth per second of full use, as a share of the rate at the last limit.
 const GROWTH = 0.04;
 const LEARN_WINDOW_MS = 2000;
+// Another desk's limit is heard a little after its call was sent: calls of this desk sent within this
+// span before met the same limit (one cut per event, as for limits of its own).
+const SAME_EVENT_MS = 500;
+// Desks that met a limit this recently share the account's growth: together they grow as one desk.
+const SHARING_MS = 60_000;
 
 /** The pace of one account; see the top of this file. */
 export class AccountPace {
@@ -87,6 +123,10 @@ export class AccountPace {
   private readonly waiting: Waiter[] = [];
   private timer: NodeJS.Timeout | null = null;
   private readonly listeners = new Set<(view: PaceView) => void>();
+  private shared: SharedPace | null = null;
+  private readonly figures: SharingFigures = { told: 0, heard: 0 };
+  /** When each other desk last met a limit on the account. */
+  private readonly others = new Map<string, number>();
 
   constructor(options: PaceOptions = {}) {
     this.now = options.now ?? Date.now;
@@ -102,6 +142,24 @@ export class AccountPace {
   onChange(listener: (view: PaceView) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Shares the account's limits with the other desks of a shop through `port` (one port at a time);
+   * returns the undo, after which the pace goes on alone.
+   */
+  share(port: SharedPace): () => void {
+    this.shared = port;
+    const stop = port.watch((limit) => this.heardLimit(limit));
+    return () => {
+      stop();
+      if (this.shared === port) this.shared = null;
+    };
+  }
+
+  /** The limits told to the other desks and heard from them. */
+  sharing(): SharingFigures {
+    return { ...this.figures };
   }
 
   /** The account's pace now. */
@@ -148,6 +206,7 @@ export class AccountPace {
       const held = status === 429 ? [lane] : [this.lanes.read, this.lanes.write];
       for (const one of held) this.hold(one, waitMs, at);
       if (status === 429) this.cutRate(lane, sentAt, at);
+      this.tell(status === 429 ? [name] : ['read', 'write'], at);
       this.changed();
       return;
     }
@@ -161,8 +220,45 @@ export class AccountPace {
       lane.blind = 0;
       this.changed();
     }
-    if (lane.rate !== null) lane.rate += (GROWTH * lane.ceiling) / lane.rate;
-    if (this.window < this.max) this.window = Math.min(this.max, this.window + 1 / this.window);
+    const desks = this.desks(at);
+    if (lane.rate !== null) lane.rate += (GROWTH * lane.ceiling) / lane.rate / desks;
+    if (this.window < this.max) this.window = Math.min(this.max, this.window + 1 / this.window / desks);
+  }
+
+  /** The desks sharing the account lately, this one included. */
+  private desks(at: number): number {
+    for (const [desk, heardAt] of this.others) if (heardAt < at - SHARING_MS) this.others.delete(desk);
+    return 1 + this.others.size;
+  }
+
+  private tell(names: CallLane[], at: number): void {
+    if (!this.shared) return;
+    for (const name of names) {
+      this.figures.told += 1;
+      this.shared.report(name, Math.max(0, this.lanes[name].heldUntil - at));
+    }
+  }
+
+  /** Another desk's limit: its hold is held here too, and a new one cuts the pace as one of ours. */
+  private heardLimit(limit: SharedLimit): void {
+    const at = this.now();
+    const lane = this.lanes[limit.lane];
+    if (limit.holdMs > 0)
+      lane.heldUntil = Math.max(lane.heldUntil, at + Math.min(limit.holdMs, this.maxHoldMs));
+    if (limit.cut) {
+      this.figures.heard += 1;
+      this.others.set(limit.desk, at);
+      this.cutWindow(at - SAME_EVENT_MS);
+      this.cutRate(lane, at - SAME_EVENT_MS, at);
+      // The desk that met the limit goes first when the hold ends; this one a call's spacing later,
+      // or both would meet the service at once, as it has just one call's room again.
+      if (lane.rate !== null) {
+        lane.tokens = Math.min(lane.tokens, 0);
+        lane.filledAt = Math.max(lane.filledAt, lane.heldUntil);
+      }
+    }
+    this.changed();
+    this.pump();
   }
 
   private hold(lane: Lane, waitMs: number | undefined, at: number): void {
@@ -186,11 +282,13 @@ export class AccountPace {
     let from = lane.rate;
     if (from === null) {
       // The first limit: the rate is learned from what passed just before; with too little seen,
-      // the hold alone answers it.
+      // the hold alone answers it, but for a desk sharing the account: the others' calls are not
+      // seen here, and without a rate each desk would meet the service with all its calls at once
+      // after every hold (a call a second is assumed to have passed).
       const recent = lane.passed.filter((t) => t > at - LEARN_WINDOW_MS);
-      if (recent.length < 2) return;
-      const span = Math.max(1000, at - recent[0]!);
-      from = Math.max(MIN_RATE * 2, (recent.length / span) * 1000);
+      if (recent.length < 2 && !this.shared) return;
+      const span = Math.max(1000, at - (recent[0] ?? at));
+      from = Math.max(MIN_RATE * 2, (Math.max(1, recent.length) / span) * 1000);
     }
     lane.ceiling = from;
     lane.rate = Math.max(MIN_RATE, from / 2);

@@ -3,7 +3,14 @@ export { DEFAULT_TIMEOUT_MS, createServiceClient } from './client';
 export type { CreatePublicationOptions, ServiceClient, ServiceClientOptions } from './client';
 export { RefusedInBothForms } from './api-request';
 export { AccountPace, laneOf } from './account-pace';
-export type { CallLane, PaceOptions, PaceView } from './account-pace';
+export type {
+  CallLane,
+  PaceOptions,
+  PaceView,
+  SharedLimit,
+  SharedPace,
+  SharingFigures,
+} from './account-pace';
 export type { AuthScheme } from './api-request';
 export type { AuthForm, AuthSetting } from './auth-form';
 export { ConnectionFailure, findConnection, testConnection } from './connection-check';

@@ -21,6 +21,8 @@ import {
 } from './kinds';
 import { readMembership, type ShopMembership, shopPasswordKey, type ShopSession } from './connection';
 import { openShopSession, type ShopSessionOptions } from './session';
+import { shareShopPaces } from './pace';
+import type { SharedPace } from '../service-client';
 import { createPhotoSync } from './photos';
 import { startShopListings, type ShopListingsDeps } from './listings';
 import { shopStatus, type ShopStatus } from './status';
@@ -67,6 +69,8 @@ export interface StartShopDeps {
   timing?: Pick<ShopSessionOptions, 'heartbeatMs' | 'retry' | 'connectTimeoutMs'>;
   /** The listings service and what it needs to know of accounts (issue 24.6). */
   listings: Pick<ShopListingsDeps, 'listings' | 'shared' | 'canRead'>;
+  /** Shares the paces of the accounts `listings.shared` names with the shop's desks (issue 36.2). */
+  sharePaces?: (port: (account: string) => SharedPace | undefined) => () => void;
 }
 
 export interface DeskShop {
@@ -125,11 +129,15 @@ export async function startShop(prepared: PreparedShop, deps: StartShopDeps): Pr
     [...deps.draftsStore.list(), ...deps.draftsStore.listTrash()].filter((entry) => entry.shopConflicts > 0)
       .length;
   const listings = startShopListings({ session, log, ...deps.listings });
+  const stopSharing = deps.sharePaces
+    ? shareShopPaces(session, log, deps.sharePaces, deps.listings.shared)
+    : () => undefined;
   return {
     session,
     sync,
     status: () => shopStatus(sync, conflicts),
     async close() {
+      stopSharing();
       await listings.close();
       await sync.close();
     },

@@ -43,8 +43,9 @@ export function firstClientOf(
 export function clientOf(
   sb: Pick<Sandbox, 'authUrl' | 'baseUrl' | 'clients'>,
   timeoutMs = 5_000,
+  options: Partial<ServiceClientOptions> = {},
 ): ServiceClient {
-  return firstClientOf(sb, { timeoutMs, retry: { limit: 2, baseDelayMs: 5, maxDelayMs: 50 } });
+  return firstClientOf(sb, { timeoutMs, retry: { limit: 2, baseDelayMs: 5, maxDelayMs: 50 }, ...options });
 }
 
 /**

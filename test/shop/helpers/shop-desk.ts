@@ -3,7 +3,8 @@
 import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import type { PublishNotice } from '../../../src/shared/domain/publishing/publish-job';
-import type { ServiceClient } from '../../../src/main/service-client';
+import { AccountPace, type ServiceClient } from '../../../src/main/service-client';
+import { sharedPace } from '../../../src/main/shop/pace';
 import type { PublishEngine } from '../../../src/main/publish/engine';
 import { openShopClaims, type ShopClaims } from '../../../src/main/shop/claims/job-claims';
 import { shopNotices, shopPublishing } from '../../../src/main/shop/claims/shop-publishing';
@@ -22,6 +23,8 @@ export interface ShopDesk {
   /** The engine as the Publishing view sees it (the shop's jobs). */
   engine: PublishEngine;
   notices: PublishNotice[];
+  /** The account's pace, shared with the shop's other desks (with `sharePace`). */
+  pace?: AccountPace;
   close(): Promise<void>;
 }
 
@@ -43,6 +46,8 @@ export interface ShopDeskOptions {
   now?: () => Date;
   /** The client's timeout and the engine's settling margin after it (default: the publish suite's). */
   window?: { requestTimeoutMs: number; settleAfterTimeoutMs: number };
+  /** Shares the account's pace with the shop's desks under this account id (issue 36.2). */
+  sharePace?: string;
 }
 
 /** Opens a desk on the shop at `url`. */
@@ -69,7 +74,12 @@ export async function shopDesk(
     log: quiet,
     timing: options.timing ?? TEST_LEASE,
   });
-  const base = clientOf(shop.sb, options.window?.requestTimeoutMs);
+  const pace = options.sharePace === undefined ? undefined : new AccountPace();
+  const stopSharing =
+    pace && options.sharePace !== undefined
+      ? pace.share(sharedPace(session, options.sharePace, { debug: heard }))
+      : undefined;
+  const base = clientOf(shop.sb, options.window?.requestTimeoutMs, pace && { pace });
   const client = options.client ? options.client(base) : base;
   const notices: PublishNotice[] = [];
   const engine = await engineOn(
@@ -89,7 +99,9 @@ export async function shopDesk(
     claims,
     engine: shopPublishing(engine, claims, session.membership.deskId),
     notices,
+    ...(pace && { pace }),
     async close() {
+      stopSharing?.();
       await engine.close();
       await claims.close();
       await session.close();

@@ -25,6 +25,8 @@ export const FEED_CHANNEL = 'listing_desk_changes';
 export const LISTINGS_CHANNEL = 'listing_desk_listings';
 /** The NOTIFY channel that says "a job of the shop's queue changed hands or state". */
 export const JOBS_CHANNEL = 'listing_desk_jobs';
+/** The NOTIFY channel that tells of a rate limit a desk met on an account (issue 36.2). */
+export const PACE_CHANNEL = 'listing_desk_pace';
 
 export const migrations: readonly Migration[] = [
   {
@@ -275,6 +277,45 @@ begin
 end $$;
 create trigger due_claim_written before insert or update on listing_desk.due_claims
   for each row execute function listing_desk.due_claim_written();
+`,
+  },
+  {
+    version: 3,
+    name: 'rate limits of each account, shared by its desks',
+    sql: `
+-- Issue 36.2: the desks working for one account share its budget with the service. A limit one desk
+-- meets (a 429, or a 503 with Retry-After) holds the lane on every desk until the latest hold asked
+-- for, and counts one more limit; each desk hears it (NOTIFY with the hold still to run, in ms, so
+-- desks' clocks do not matter) and cuts its own pace as for a limit of its own.
+create table listing_desk.account_pace (
+  account text not null,
+  lane text not null check (lane in ('read', 'write')),
+  hold_until timestamptz not null,
+  limits bigint not null default 1,
+  desk uuid not null references listing_desk.desks(id),
+  limited_at timestamptz not null default now(),
+  primary key (account, lane)
+);
+
+create function listing_desk.account_pace_writing() returns trigger language plpgsql as $$
+begin
+  perform listing_desk.assert_desk(new.desk);
+  return new;
+end $$;
+create trigger account_pace_writing before insert or update on listing_desk.account_pace
+  for each row execute function listing_desk.account_pace_writing();
+
+-- After the row is written (an upsert fires BEFORE INSERT for the row it proposes even when it
+-- updates instead), so each limit is told once.
+create function listing_desk.account_pace_written() returns trigger language plpgsql as $$
+begin
+  perform pg_notify('${PACE_CHANNEL}', json_build_object(
+    'account', new.account, 'lane', new.lane, 'desk', new.desk, 'limits', new.limits,
+    'holdMs', greatest(0, floor(extract(epoch from (new.hold_until - now())) * 1000)))::text);
+  return new;
+end $$;
+create trigger account_pace_written after insert or update on listing_desk.account_pace
+  for each row execute function listing_desk.account_pace_written();
 `,
   },
 ];

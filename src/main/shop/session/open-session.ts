@@ -1,6 +1,6 @@
 // The desk's session with the shop's database (connection/shop-session.ts's contract): the pool, the link's
 // state as every query finds it, the desk's one LISTEN connection (the feed's, the listings' and the
-// publish queue's channels: one per desk, so a shop of twenty fits PostgreSQL's connections),
+// publish queue's and the accounts' rate limits' channels: one per desk, so a shop of twenty fits PostgreSQL's connections),
 // a heartbeat that keeps desks.last_seen about a minute fresh, and, while offline, tries again
 // with a growing pause until the database answers. Idle and connected, the desk sends one query
 // a minute (the heartbeat): no polling loop; the feed is read when woken.
@@ -15,7 +15,7 @@ import {
   shopConnectionString,
   type ShopSession,
 } from '../connection';
-import { FEED_CHANNEL, JOBS_CHANNEL, LISTINGS_CHANNEL, SHOP_SCHEMA } from '../schema';
+import { FEED_CHANNEL, JOBS_CHANNEL, LISTINGS_CHANNEL, PACE_CHANNEL, SHOP_SCHEMA } from '../schema';
 
 export interface ShopSessionOptions {
   log: Log;
@@ -129,7 +129,9 @@ export function openShopSession(
     try {
       await client.connect();
       // One round trip: a simple query may hold several statements (no parameters here).
-      await client.query(`listen ${FEED_CHANNEL}; listen ${LISTINGS_CHANNEL}; listen ${JOBS_CHANNEL}`);
+      await client.query(
+        `listen ${FEED_CHANNEL}; listen ${LISTINGS_CHANNEL}; listen ${JOBS_CHANNEL}; listen ${PACE_CHANNEL}`,
+      );
     } catch (error) {
       client.removeAllListeners();
       client.on('error', () => undefined);

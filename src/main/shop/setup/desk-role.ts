@@ -41,6 +41,7 @@ const TABLE_PRIVILEGES: Record<string, string> = {
   job_steps: 'select, insert',
   listings: 'select, insert, update, delete',
   due_claims: 'select, insert, update',
+  account_pace: 'select, insert, update',
 };
 const OTHER_TABLES = 'select, insert, update, delete';
 
