@@ -52,6 +52,7 @@ const table: Partial<Record<ChannelName, { input: Record<string, unknown>; ids: 
   'publish:start': { input: { draftIds: [DRAFT] }, ids: [['draftIds', 0]] },
   'publish:cancel': { input: { jobId: PUB }, ids: [['jobId']] },
   'publish:retry': { input: { jobId: PUB }, ids: [['jobId']] },
+  'publish:end-twice': { input: { jobId: PUB, listingUuid: LISTING }, ids: [['jobId'], ['listingUuid']] },
   'listings:update': { input: { uuid: LISTING, patch: {} }, ids: [['uuid']] },
   'listings:add-photos': { input: { uuid: LISTING, paths: ['/home/a.jpg'] }, ids: [['uuid']] },
   'listings:add-photo-bytes': {
