@@ -53,6 +53,7 @@ export async function openAppCatalog(deps: AppCatalogDeps): Promise<AppCatalog> 
   const checks = catalogChecks(catalog, knownGood);
   const mappings = await openCategoryMappings({
     dataDir: deps.dataDir,
+    catalog: () => catalog.current().catalog,
     acceptable: (wanted) =>
       catalog.view().known(wanted) || deps.accountIds().some((id) => knownGood.category(id, wanted)),
     log: deps.log,

@@ -14,6 +14,7 @@ import {
   withMapping,
   withoutMapping,
   conditionWordKey,
+  type Catalog,
   type CatalogView,
   type CategoryContext,
   type CategoryMapping,
@@ -53,6 +54,8 @@ export interface CategoryMappingsDeps {
   dataDir: string;
   /** A path a mapping may name: one of the catalog, or one the service took for some account. */
   acceptable(path: string): boolean;
+  /** The catalog in use: its suggested condition words start a desk's mappings. */
+  catalog(): Pick<Catalog, 'conditionWords'>;
   log: Pick<Log, 'warn' | 'error' | 'info'>;
   now?: () => Date;
   /**
@@ -103,7 +106,7 @@ export async function openCategoryMappings(deps: CategoryMappingsDeps): Promise<
   const read = await readJsonFile(file, (value) => categoryMappingsFileSchema.parse(value));
   if (read.state === 'unreadable')
     deps.log.warn(`The category mappings could not be read and were moved aside to ${read.movedAside}`);
-  let state: CategoryMappings = read.state === 'ok' ? read.value : emptyCategoryMappings();
+  let state: CategoryMappings = read.state === 'ok' ? read.value : emptyCategoryMappings(deps.catalog());
   const seenFile = path.join(deps.dataDir, CATEGORIES_SEEN_FILE);
   const seenRead = await readJsonFile(seenFile, (value) => seenSchema.parse(value));
   let seen: Seen = seenRead.state === 'ok' ? seenRead.value : { version: 1, import: null };

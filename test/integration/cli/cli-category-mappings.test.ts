@@ -173,7 +173,12 @@ describe('category mappings on the command line', () => {
     expect(before.code, before.stderr).toBe(0);
     expect(before.stdout).toContain('No import yet on this desk.');
     // The import's own call (tables room) stands in: the service the back end opens on this folder.
-    const mappings = await openCategoryMappings({ dataDir: dir, acceptable: () => true, log: spyLogger() });
+    const mappings = await openCategoryMappings({
+      dataDir: dir,
+      catalog: shippedCatalog,
+      acceptable: () => true,
+      log: spyLogger(),
+    });
     await mappings.noteImport('/shop/stock.csv', [
       'Möbel > Tische > Esstische',
       'Damen/Schuhe/Pumps',

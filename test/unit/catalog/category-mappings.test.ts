@@ -8,6 +8,7 @@ import {
   CATEGORY_MAPPINGS_FILE,
   CONDITION_WORDS_ITEM,
   openCategoryMappings,
+  shippedCatalog,
   type CategoryMappingsService,
 } from '../../../src/main/catalog';
 import { AppError } from '../../../src/main/errors/app-error';
@@ -30,6 +31,7 @@ function open(extra: { willWrite?: (ids: string[]) => () => void } = {}) {
     log,
     opened: openCategoryMappings({
       dataDir: temp.dir,
+      catalog: shippedCatalog,
       acceptable: (wanted) => KNOWN.has(wanted),
       log,
       now: () => new Date('2026-12-06T20:00:00.000Z'),

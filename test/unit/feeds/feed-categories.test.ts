@@ -22,7 +22,7 @@ const mappings = withMapping([], {
 const context: FeedCategoryContext = {
   view,
   mappings,
-  conditionWords: emptyCategoryMappings().conditionWords,
+  conditionWords: emptyCategoryMappings(catalogSchema.parse(catalogJson)).conditionWords,
   knownGood: (path) => path === 'Alt/Bekannt',
 };
 

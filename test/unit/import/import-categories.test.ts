@@ -27,7 +27,7 @@ const mappings: CategoryMapping[] = [
 const context: RowCategoryOptions['context'] = {
   view,
   mappings,
-  conditionWords: emptyCategoryMappings().conditionWords,
+  conditionWords: emptyCategoryMappings(shippedCatalog()).conditionWords,
   knownGood: (path) => path === 'Alt/Bekannt',
 };
 const options: RowCategoryOptions = { context };

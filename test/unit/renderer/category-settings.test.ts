@@ -131,7 +131,7 @@ describe('mappingLine', () => {
 });
 
 describe('the condition words as rows', () => {
-  const stored = emptyCategoryMappings().conditionWords;
+  const stored = emptyCategoryMappings(reading.catalog).conditionWords;
   const order = conditionValues(view);
 
   it('orders the stored words by the condition, then by word', () => {

@@ -72,6 +72,11 @@ export const catalogSchema = z
     mains: z.record(z.string(), labelPair).optional(),
     /** Ours: the labels of attribute keys (`condition`: Zustand / Condition). */
     attributeLabels: z.record(z.string(), labelPair).optional(),
+    /**
+     * Ours: the words shops use for an item's condition (`gebraucht`, `refurbished`), each to a value
+     * of the `condition` attribute: the suggestions a seller confirms once (issue 34.2).
+     */
+    conditionWords: z.record(z.string().min(1), z.string().min(1)).optional(),
     categories: z.array(catalogCategorySchema).min(1).max(10_000),
   })
   .passthrough();
@@ -125,6 +130,7 @@ export function withOurWords(newer: Catalog, ours: Catalog): Catalog {
     ...newer,
     mains: { ...ours.mains, ...newer.mains },
     attributeLabels: { ...ours.attributeLabels, ...newer.attributeLabels },
+    conditionWords: newer.conditionWords ?? ours.conditionWords,
     categories: newer.categories.map((category) => {
       const mine = byPath.get(category.path);
       if (!mine) return category;

@@ -3,6 +3,7 @@
 // the shop's condition words to the catalog's condition values. Plain data and pure functions: main
 // keeps the file, imports and feeds read their rows through it, the window edits it.
 import { z } from 'zod';
+import type { Catalog } from './catalog';
 import type { CatalogView } from './catalog-view';
 import { foldTerm, type CatalogHit, type CatalogSearch } from './catalog-search';
 
@@ -44,35 +45,6 @@ export const categoryMappingSchema = z
   .strict();
 export type CategoryMapping = z.infer<typeof categoryMappingSchema>;
 
-/**
- * The shop's words for a condition, each to a condition value of the catalog. The defaults stand
- * until the seller confirms them once (`conditionConfirmed`); then they are the seller's.
- */
-export const DEFAULT_CONDITION_WORDS: Readonly<Record<string, string>> = {
-  neu: 'new',
-  new: 'new',
-  neuware: 'new',
-  'neu mit etikett': 'new_with_tag',
-  'new with tags': 'new_with_tag',
-  neuwertig: 'like_new',
-  'wie neu': 'like_new',
-  'like new': 'like_new',
-  refurbished: 'like_new',
-  generalueberholt: 'like_new',
-  'b-ware': 'like_new',
-  gebraucht: 'ok',
-  used: 'ok',
-  'sehr gut': 'like_new',
-  gut: 'ok',
-  good: 'ok',
-  'in ordnung': 'alright',
-  akzeptabel: 'alright',
-  acceptable: 'alright',
-  defekt: 'defect',
-  defect: 'defect',
-  defective: 'defect',
-};
-
 /** The attribute key whose values the condition words map to. */
 export const CONDITION_KEY = 'condition';
 
@@ -96,10 +68,13 @@ export const categoryMappingsFileSchema = z
   .strict();
 export type CategoryMappings = z.infer<typeof categoryMappingsFileSchema>;
 
-/** The mappings before the seller made any. */
-export function emptyCategoryMappings(): CategoryMappings {
+/**
+ * The mappings before the seller made any: the catalog's suggested condition words (its
+ * `conditionWords`), folded, which stand until the seller confirms them once.
+ */
+export function emptyCategoryMappings(catalog: Pick<Catalog, 'conditionWords'>): CategoryMappings {
   const conditionWords: Record<string, string> = {};
-  for (const [word, value] of Object.entries(DEFAULT_CONDITION_WORDS))
+  for (const [word, value] of Object.entries(catalog.conditionWords ?? {}))
     conditionWords[conditionWordKey(word)] = value;
   return { version: 1, mappings: [], conditionWords, conditionConfirmed: false };
 }

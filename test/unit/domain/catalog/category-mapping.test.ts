@@ -28,7 +28,7 @@ const reading = readCatalog(JSON.stringify(shipped));
 if (!reading.ok) throw new Error(reading.problem);
 const view = makeCatalogView(reading.catalog);
 const search = createCatalogSearch(view);
-const words = emptyCategoryMappings().conditionWords;
+const words = emptyCategoryMappings(reading.catalog).conditionWords;
 
 const KITCHEN = 'Haus_Garten/Kueche_Esszimmer';
 const LIVING = 'Haus_Garten/Wohnzimmer';
