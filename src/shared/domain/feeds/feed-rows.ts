@@ -32,7 +32,8 @@ export interface FeedColumns {
   mapping: ImportMapping;
   /** The header the mapping was made for (null: made for this very header). */
   mappedHeader: readonly string[] | null;
-  referenceColumn: string;
+  /** Absent: no column is the reference (a feed must name one; the planner says so). */
+  referenceColumn?: string | undefined;
   stockColumn?: string | undefined;
 }
 
@@ -81,7 +82,7 @@ export function mappingFor(header: readonly string[], columns: FeedColumns): Imp
   made.forEach((cell, i) => {
     if (!byName.has(norm(cell))) byName.set(norm(cell), columns.mapping[i] ?? null);
   });
-  const reference = columnIndex(header, columns.referenceColumn);
+  const reference = columns.referenceColumn === undefined ? -1 : columnIndex(header, columns.referenceColumn);
   const stock = columns.stockColumn === undefined ? -1 : columnIndex(header, columns.stockColumn);
   return header.map((cell, i) => {
     if (i === reference) return 'reference';

@@ -4,6 +4,7 @@ import type { ImportFieldChange, ImportProblem, RowFields } from '../tables';
 import type { ListingPatch } from '../live';
 import type { DraftIssue } from '../drafts';
 import type { FeedRowReading, FeedUnmappedCategory } from './feed-categories';
+import type { FeedFormat, FeedSampleField } from './products/product-item';
 
 /**
  * What a run does to one ad. `wait`: a new row whose shop category has no mapping yet (issue 34.3);
@@ -117,6 +118,10 @@ export interface FeedPlan {
   unmapped?: FeedUnmappedCategory[];
   /** Columns whose header names no attribute of the rows' categories: left out (each header once). */
   unknownColumns?: string[];
+  /** What the source was read as (issue 35.6); absent in plans made before. */
+  format?: FeedFormat;
+  /** A recognized format's first item: what each of its fields became. */
+  sample?: FeedSampleField[];
 }
 
 /**

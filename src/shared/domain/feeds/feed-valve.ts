@@ -18,7 +18,7 @@ export interface ValveInput {
   rows: number;
   /** Cells of the file's last record, and its 1-based data row (absent: no records). */
   lastRow?: { row: number; cells: number };
-  referenceColumn: string;
+  referenceColumn?: string | undefined;
   stockColumn?: string | undefined;
   maxShare: number;
 }

@@ -28,10 +28,20 @@ export const feedUrlSchema = z
 export const feedSourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('file'), path: absolutePathSchema }).strict(),
   z
-    .object({ kind: z.literal('url'), url: feedUrlSchema, user: z.string().min(1).max(200).optional() })
+    .object({
+      kind: z.literal('url'),
+      /** With an access key moved out (issue 35.4), `ACCESS_KEY_MASK` stands where it was. */
+      url: feedUrlSchema,
+      user: z.string().min(1).max(200).optional(),
+      /** The address held an access key, now kept in the keychain (`feed-key:<feedId>`). */
+      accessKey: z.boolean().optional(),
+    })
     .strict(),
 ]);
 export type FeedSource = z.infer<typeof feedSourceSchema>;
+
+/** What stands in a feed's address where its access key was (issue 35.4). */
+export const ACCESS_KEY_MASK = '••••';
 
 /** What becomes of the live ad of a row that disappears or whose stock reaches 0. */
 export const feedGoneActions = ['pause', 'end'] as const;
@@ -53,8 +63,11 @@ export const feedSettingsSchema = z
     accountId: segmentIdSchema,
     templateId: segmentIdSchema.optional(),
     photoFolder: absolutePathSchema.optional(),
-    /** The header of the column holding the shop's SKU, sent as the ad's `customReference`. */
-    referenceColumn: columnSchema,
+    /**
+     * The header of the column holding the shop's SKU, sent as the ad's `customReference`; absent
+     * for a recognized format (issue 35.1), whose reference field is known.
+     */
+    referenceColumn: columnSchema.optional(),
     /** The header of the column holding the stock; absent: every row is in stock. */
     stockColumn: columnSchema.optional(),
     gone: feedGoneSchema.default('pause'),
@@ -68,6 +81,12 @@ export const feedSettingsSchema = z
      * the template's. Drafts the feed made earlier keep the rule they have.
      */
     priceRule: priceRuleSchema.optional(),
+    /** Items sharing an `item_group_id`: one ad per group (absent: 'group'), or one per variant (issue 35.3). */
+    variants: z.enum(['group', 'each']).optional(),
+    /** Brand, colour, size, material, GTIN and MPN: to a matching attribute (absent: 'attributes'), or into the description. */
+    productDetails: z.enum(['attributes', 'description']).optional(),
+    /** The source (and its photos) may be on a private, loopback or link-local address (issue 35.4; absent: no). */
+    allowPrivateAddresses: z.boolean().optional(),
   })
   .strict();
 export type FeedSettings = z.infer<typeof feedSettingsSchema>;

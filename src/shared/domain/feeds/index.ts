@@ -7,3 +7,4 @@ export * from './feed-run';
 export * from './feed-valve';
 export * from './feed-merge';
 export * from './feed-categories';
+export * from './products/product-item';
