@@ -8,3 +8,4 @@ export * from './feed-valve';
 export * from './feed-merge';
 export * from './feed-categories';
 export * from './products/product-item';
+export * from './products/recognize';

@@ -4,7 +4,13 @@
 // fields below, as written (no meaning yet); products/*.ts turn items into a feed's rows.
 
 /** The formats read without a column mapping. */
-export const productFormats = ['google-rss', 'google-atom', 'google-tsv', 'idealo-csv', 'billiger-csv'] as const;
+export const productFormats = [
+  'google-rss',
+  'google-atom',
+  'google-tsv',
+  'idealo-csv',
+  'billiger-csv',
+] as const;
 export type ProductFormat = (typeof productFormats)[number];
 
 /** What a feed's source was read as: a recognized format, or a table mapped by its header. */
