@@ -102,11 +102,39 @@ export function readStock(text: string): StockReading {
   const word = yesNo(cell);
   if (word === true) return 'in';
   if (word === false) return 'out';
-  const key = cell.toLowerCase().replace(/[^a-zäöüß]/g, '');
-  if (['ausverkauft', 'soldout', 'outofstock', 'nichtvorraetig', 'nichtverfuegbar'].includes(key))
-    return 'out';
-  if (['instock', 'vorraetig', 'lieferbar', 'verfuegbar', 'auflager'].includes(key)) return 'in';
+  const key = stockWordKey(cell);
+  if (OUT_WORDS.includes(key)) return 'out';
+  if (IN_WORDS.includes(key)) return 'in';
   return 'unknown';
+}
+
+// Stock words as compared (see stockWordKey): sold out, and in stock.
+const OUT_WORDS = [
+  'ausverkauft',
+  'soldout',
+  'outofstock',
+  'nichtvorraetig',
+  'nichtverfuegbar',
+  'nichtlieferbar',
+  'nichtauflager',
+  'nichtmehrverfuegbar',
+  'vergriffen',
+];
+const IN_WORDS = ['instock', 'vorraetig', 'lieferbar', 'verfuegbar', 'auflager', 'sofortlieferbar'];
+
+/**
+ * A stock word as compared: lower case, umlauts written out ("vorrätig" and "vorraetig" alike, an
+ * umlaut typed as a letter and a combining mark too), letters only.
+ */
+export function stockWordKey(text: string): string {
+  return text
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue')
+    .replace(/ß/g, 'ss')
+    .replace(/[^a-z]/g, '');
 }
 
 /** The rows of a feed's table (blank rows left out, numbered as the sheet numbers them). */

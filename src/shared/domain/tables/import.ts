@@ -87,6 +87,10 @@ export const importProblemCodes = [
   'attribute-value-unknown',
   /** An attribute column names no attribute of the row's category (warning): left out. `value`, `names` [header]. */
   'attribute-column-unknown',
+  /** A product feed's price is in a currency other than the euro (error); `value` is its code. */
+  'currency-refused',
+  /** A product's description was longer than a draft's and was cut (warning); `value` is the limit. */
+  'description-cut',
 ] as const;
 export type ImportProblemCode = (typeof importProblemCodes)[number];
 
@@ -117,6 +121,7 @@ export const importLossCodes: readonly ImportProblemCode[] = [
   'fields-not-imported',
   'bad-yes-no',
   'attribute-column-unknown',
+  'description-cut',
 ];
 
 /**
