@@ -43,7 +43,10 @@ function convertOnce(html: string): string {
   return convert(input, OPTIONS);
 }
 
-/** A description (HTML or plain text) as plain text: lines trimmed, at most one blank line between blocks. */
+/**
+ * A description (HTML or plain text) as plain text: lines trimmed, at most one blank line between
+ * blocks, a table's cells in columns.
+ */
 export function htmlToPlainText(html: string): string {
   let text = convertOnce(html);
   // HTML escaped twice reads as tags once decoded: read it once more.
@@ -51,7 +54,7 @@ export function htmlToPlainText(html: string): string {
   return text
     .replace(/[\u00a0\u202f]/g, ' ')
     .split('\n')
-    .map((line) => line.replace(/[ \t]+/g, ' ').trim())
+    .map((line) => line.trim())
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
