@@ -1,0 +1,350 @@
+// A recognized feed's items as the rows a run plans (issue 35.2, 35.3, 35.6): references, plain
+// descriptions, the price in force now, stock, photos in order, category cells, details as
+// attributes (read through the shipped catalog) or description lines, variant groups, the sample.
+import { describe, expect, it } from 'vitest';
+import catalogJson from '../../../../src/shared/marketplace-catalog.json';
+import {
+  catalogSchema,
+  emptyCategoryMappings,
+  makeCatalogView,
+  withMapping,
+} from '../../../../src/shared/domain/catalog';
+import {
+  DESCRIPTION_LIMIT,
+  productRows,
+  type FeedCategoryContext,
+  type ProductItem,
+} from '../../../../src/shared/domain/feeds';
+import { readFeedRowCategory } from '../../../../src/main/feeds/feed-categories';
+
+const NOW = new Date('2026-12-07T10:00:00Z');
+
+/** A Shopware-6-style Google item, as the XML reader hands it over. */
+function shoe(overrides: Partial<ProductItem> = {}): ProductItem {
+  return {
+    index: 1,
+    id: 'SW10001',
+    title: 'Laufschuh Trail',
+    description:
+      '&lt;p&gt;Leichter Trailschuh f&uuml;r nasse Wege.&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Gewicht: 280&amp;nbsp;g&lt;/li&gt;&lt;li&gt;Sprengung: 6 mm&lt;/li&gt;&lt;/ul&gt;&lt;script&gt;track()&lt;/script&gt;',
+    link: 'https://shop.example/laufschuh-trail',
+    price: '89.95 EUR',
+    availability: 'in_stock',
+    condition: 'refurbished',
+    productType: 'Sport > Schuhe > Laufschuhe',
+    googleProductCategory: '187',
+    imageLink: 'https://cdn.example/schuh.jpg',
+    additionalImageLinks: ['https://cdn.example/schuh-seite.jpg', 'https://cdn.example/schuh%2Csohle.jpg'],
+    brand: 'ASICS',
+    color: 'Blau',
+    size: '42',
+    material: 'Mesh',
+    gtin: '4006381333931',
+    mpn: 'BL-TR-42B',
+    ...overrides,
+  };
+}
+
+const rowsOf = (items: ProductItem[], options: Partial<Parameters<typeof productRows>[1]> = {}) =>
+  productRows(items, { format: 'google-rss', now: NOW, ...options });
+
+describe('productRows: one item', () => {
+  it('reads reference, title, plain description, price, stock, photos, category, details as attributes', () => {
+    const { rows } = rowsOf([shoe()]);
+    expect(rows).toEqual([
+      {
+        index: 1,
+        reference: 'SW10001',
+        stock: 'in',
+        stockText: 'in_stock',
+        fields: {
+          title: 'Laufschuh Trail',
+          description: [
+            'Leichter Trailschuh für nasse Wege.',
+            '',
+            '• Gewicht: 280 g',
+            '• Sprengung: 6 mm',
+            '',
+            'GTIN/EAN: 4006381333931',
+            'Herstellernummer: BL-TR-42B',
+          ].join('\n'),
+          price: { amount: 89.95 },
+          customReference: 'SW10001',
+          attributes: { condition: 'refurbished', brand: 'ASICS', color: 'Blau', size: '42', material: 'Mesh' },
+        },
+        photoNames: [
+          'https://cdn.example/schuh.jpg',
+          'https://cdn.example/schuh-seite.jpg',
+          'https://cdn.example/schuh%2Csohle.jpg',
+        ],
+        problems: [],
+        categoryCell: 'Sport > Schuhe > Laufschuhe',
+        attributeCells: [
+          { header: 'condition', text: 'refurbished' },
+          { header: 'brand', text: 'ASICS' },
+          { header: 'color', text: 'Blau' },
+          { header: 'size', text: '42' },
+          { header: 'material', text: 'Mesh' },
+        ],
+      },
+    ]);
+  });
+
+  it('with details in the description: condition stays an attribute, the others become lines', () => {
+    const [row] = rowsOf([shoe()], { productDetails: 'description' }).rows;
+    expect(row!.attributeCells).toEqual([{ header: 'condition', text: 'refurbished' }]);
+    expect(row!.fields.description!.split('\n').slice(-6)).toEqual([
+      'Marke: ASICS',
+      'Farbe: Blau',
+      'Größe: 42',
+      'Material: Mesh',
+      'GTIN/EAN: 4006381333931',
+      'Herstellernummer: BL-TR-42B',
+    ]);
+    const [english] = rowsOf([shoe()], { productDetails: 'description', language: 'en' }).rows;
+    expect(english!.fields.description).toContain('Colour: Blau\nSize: 42');
+  });
+
+  it('the details as attribute cells find the category’s attributes through the shop’s mapping', () => {
+    const catalog = catalogSchema.parse(catalogJson);
+    const context: FeedCategoryContext = {
+      view: makeCatalogView(catalog),
+      mappings: withMapping([], {
+        shopCategory: 'Sport > Schuhe',
+        path: 'Mode_Beauty/Schuhe_Herren',
+        attributes: { art: 'sneaker_sportschuhe' },
+      }),
+      conditionWords: emptyCategoryMappings(catalog).conditionWords,
+    };
+    const [row] = rowsOf([shoe()]).rows;
+    const reading = readFeedRowCategory(row!, context, null);
+    expect(reading.row.fields.category).toBe('Mode_Beauty/Schuhe_Herren');
+    // "refurbished" through the condition words; size to `groesse` by its English label.
+    expect(reading.row.fields.attributes).toEqual({
+      art: 'sneaker_sportschuhe',
+      condition: 'like_new',
+      brand: 'asics',
+      color: 'blau',
+      groesse: '42',
+    });
+    // A shoe has no material in this category: named, not sent.
+    expect(reading.unknownColumns).toEqual([{ header: 'material', value: 'Mesh' }]);
+  });
+
+  it('Google’s category is the cell when the shop gives no path of its own: an id as the number it is', () => {
+    const [row] = rowsOf([shoe({ productType: undefined })]).rows;
+    expect(row!.categoryCell).toBe('187');
+  });
+
+  it('a sale price counts inside its dates around now, not after them', () => {
+    const sale = { salePrice: '69.95 EUR', salePriceEffectiveDate: '2026-12-01T00:00+0100/2026-12-24T23:59+0100' };
+    expect(rowsOf([shoe(sale)]).rows[0]!.fields.price).toEqual({ amount: 69.95 });
+    const later = productRows([shoe(sale)], { format: 'google-rss', now: new Date('2026-12-25T00:00:00Z') });
+    expect(later.rows[0]!.fields.price).toEqual({ amount: 89.95 });
+  });
+
+  it('a price in dollars refuses the row and names the currency', () => {
+    const [row] = rowsOf([shoe({ price: '99.00 USD' })]).rows;
+    expect(row!.fields.price).toBeUndefined();
+    expect(row!.problems).toEqual([{ code: 'currency-refused', severity: 'error', field: 'price', value: 'USD' }]);
+  });
+
+  it('preorder is not in stock now but keeps its word; no id, no reference; no title, refused', () => {
+    const [row] = rowsOf([shoe({ availability: 'preorder', id: ' ', title: '' })]).rows;
+    expect(row).toMatchObject({ stock: 'out', stockText: 'preorder', reference: null });
+    expect(row!.fields.customReference).toBeUndefined();
+    expect(row!.problems[0]).toEqual({ code: 'missing-title', severity: 'error', field: 'title' });
+  });
+
+  it('a description longer than a draft’s is cut with a warning, its details kept whole', () => {
+    const long = `<p>${'Sehr bequem. '.repeat(2000)}</p>`;
+    const [row] = rowsOf([shoe({ description: long })]).rows;
+    const description = row!.fields.description!;
+    expect(description.length).toBeLessThanOrEqual(DESCRIPTION_LIMIT);
+    expect(description).toContain('…\n\nGTIN/EAN: 4006381333931\nHerstellernummer: BL-TR-42B');
+    expect(row!.problems).toEqual([
+      { code: 'description-cut', severity: 'warning', field: 'description', value: String(DESCRIPTION_LIMIT) },
+    ]);
+  });
+});
+
+describe('productRows: variants', () => {
+  const shirt = (index: number, id: string, size: string, color: string, stock: string, price: string) =>
+    shoe({
+      index,
+      id,
+      itemGroupId: 'TS-100',
+      title: `T-Shirt Bio – ${color}, ${size}`,
+      description: `<p>Bio-Baumwolle, ${color}</p>`,
+      size,
+      color,
+      material: 'Baumwolle',
+      brand: 'Nordfaser',
+      gtin: `40000000000${index}`,
+      mpn: `TS-${index}`,
+      availability: stock,
+      price,
+      productType: 'Mode > Shirts',
+      imageLink: `https://cdn.example/ts-${color.toLowerCase()}.jpg`,
+      additionalImageLinks: [`https://cdn.example/ts-${color.toLowerCase()}-2.jpg`],
+    });
+  const items = [
+    shirt(1, 'TS-100-S-ROT', 'S', 'Rot', 'out_of_stock', '19.90 EUR'),
+    shoe({ index: 2, id: 'SW10001' }),
+    shirt(3, 'TS-100-M-ROT', 'M', 'Rot', 'in_stock', '21.90 EUR'),
+    shirt(4, 'TS-100-L-BLAU', 'L', 'Blau', 'in_stock', '20.90 EUR'),
+    shirt(5, 'TS-100-XL-BLAU', 'XL', 'Blau', 'backorder', '9.90 EUR'),
+  ];
+
+  it('one ad per group: group id, first in-stock variant’s title and photos, lowest price in stock', () => {
+    const { rows } = rowsOf(items);
+    expect(rows.map((r) => r.reference)).toEqual(['TS-100', 'SW10001']);
+    const group = rows[0]!;
+    expect(group).toMatchObject({ index: 1, reference: 'TS-100', stock: 'in', stockText: 'in_stock' });
+    expect(group.fields).toMatchObject({
+      title: 'T-Shirt Bio',
+      price: { amount: 20.9 },
+      customReference: 'TS-100',
+    });
+    expect(group.photoNames).toEqual(['https://cdn.example/ts-rot.jpg', 'https://cdn.example/ts-rot-2.jpg']);
+    expect(group.fields.description).toBe(
+      'Bio-Baumwolle, Rot\n\nGrößen auf Lager: M, L\nFarben auf Lager: Rot, Blau',
+    );
+    // Shared by the variants in stock: brand and material; colour and size differ; gtin and mpn too.
+    expect(group.attributeCells).toEqual([
+      { header: 'condition', text: 'refurbished' },
+      { header: 'brand', text: 'Nordfaser' },
+      { header: 'material', text: 'Baumwolle' },
+    ]);
+    expect(group.categoryCell).toBe('Mode > Shirts');
+  });
+
+  it('a group with none in stock is out, keeping its first variant’s title and lowest price', () => {
+    const none = items.map((i) => (i.itemGroupId ? { ...i, availability: 'out_of_stock' } : i));
+    const [group] = rowsOf(none).rows;
+    expect(group).toMatchObject({ reference: 'TS-100', stock: 'out', stockText: 'out_of_stock' });
+    expect(group!.fields.title).toBe('T-Shirt Bio');
+    expect(group!.fields.price).toEqual({ amount: 9.9 });
+    expect(group!.fields.description).toBe('Bio-Baumwolle, Rot');
+    expect(group!.photoNames[0]).toBe('https://cdn.example/ts-rot.jpg');
+  });
+
+  it('one ad per variant: every item its own row with its own title', () => {
+    const { rows } = rowsOf(items, { variants: 'each' });
+    expect(rows.map((r) => [r.reference, r.stock])).toEqual([
+      ['TS-100-S-ROT', 'out'],
+      ['SW10001', 'in'],
+      ['TS-100-M-ROT', 'in'],
+      ['TS-100-L-BLAU', 'in'],
+      ['TS-100-XL-BLAU', 'out'],
+    ]);
+    expect(rows[2]!.fields.title).toBe('T-Shirt Bio – Rot, M');
+  });
+
+  it('a variant in dollars refuses the group and names the currency', () => {
+    const dollars = items.map((i) => (i.id === 'TS-100-XL-BLAU' ? { ...i, price: '9.90 USD' } : i));
+    const [group] = rowsOf(dollars).rows;
+    expect(group!.problems).toEqual([{ code: 'currency-refused', severity: 'error', field: 'price', value: 'USD' }]);
+  });
+
+  it('in the description, a group lists what its variants in stock share', () => {
+    const [group] = rowsOf(items, { productDetails: 'description' }).rows;
+    expect(group!.fields.description).toBe(
+      'Bio-Baumwolle, Rot\n\nGrößen auf Lager: M, L\nFarben auf Lager: Rot, Blau\nMarke: Nordfaser\nMaterial: Baumwolle',
+    );
+    expect(group!.attributeCells).toEqual([{ header: 'condition', text: 'refurbished' }]);
+  });
+});
+
+describe('productRows: the sample', () => {
+  it('describes the first item field by field, as the format names it', () => {
+    const sale = { salePrice: '69.95 EUR', salePriceEffectiveDate: '2026-12-01/2026-12-24' };
+    const { sample } = rowsOf([shoe(sale), shoe({ index: 2, id: 'X' })]);
+    const byField = Object.fromEntries(sample.map((f) => [f.field, f]));
+    expect(sample.map((f) => f.field)).toEqual([
+      'g:id',
+      'title',
+      'description',
+      'link',
+      'g:price',
+      'g:sale_price',
+      'g:sale_price_effective_date',
+      'g:availability',
+      'g:condition',
+      'g:product_type',
+      'g:google_product_category',
+      'g:image_link',
+      'g:additional_image_link',
+      'g:brand',
+      'g:color',
+      'g:size',
+      'g:material',
+      'g:gtin',
+      'g:mpn',
+    ]);
+    expect(byField['g:id']).toEqual({ field: 'g:id', written: 'SW10001', became: 'reference', value: 'SW10001' });
+    expect(byField['g:price']).toMatchObject({ written: '89.95 EUR', became: 'left-out' });
+    expect(byField['g:sale_price']).toMatchObject({ became: 'price', value: '69.95' });
+    expect(byField['g:availability']).toMatchObject({ became: 'stock', value: 'in' });
+    expect(byField['g:condition']).toMatchObject({ became: 'attribute:condition', value: 'refurbished' });
+    expect(byField['g:product_type']).toMatchObject({ became: 'category', value: 'Sport > Schuhe > Laufschuhe' });
+    expect(byField['g:google_product_category']).toMatchObject({ became: 'left-out' });
+    expect(byField['g:gtin']).toMatchObject({ became: 'description', value: '4006381333931' });
+    expect(byField['link']).toMatchObject({ became: 'left-out', value: '' });
+    expect(byField['description']!.written.length).toBeLessThanOrEqual(120);
+    expect(byField['description']!.value.startsWith('Leichter Trailschuh für nasse Wege.')).toBe(true);
+  });
+
+  it('for a group: the group id is the reference, sizes in stock listed, a colour all share an attribute', () => {
+    const item = (index: number, id: string, size: string, availability: string) =>
+      shoe({ index, id, itemGroupId: 'G-1', size, availability });
+    const variants = [
+      item(1, 'G-1-41', '41', 'out_of_stock'),
+      item(2, 'G-1-42', '42', 'in_stock'),
+      item(3, 'G-1-43', '43', 'in_stock'),
+    ];
+    const { sample } = productRows(variants, { format: 'google-tsv', now: NOW });
+    const byField = Object.fromEntries(sample.map((f) => [f.field, f]));
+    expect(byField['id']).toMatchObject({ written: 'G-1-42', became: 'left-out' });
+    expect(byField['item_group_id']).toMatchObject({ became: 'reference', value: 'G-1' });
+    expect(byField['size']).toMatchObject({ written: '42', became: 'description', value: '42, 43' });
+    expect(byField['color']).toMatchObject({ became: 'attribute:color', value: 'Blau' });
+  });
+
+  it('names idealo’s columns, its photos in one', () => {
+    const { sample } = productRows(
+      [
+        {
+          index: 1,
+          id: 'SW20001',
+          title: 'Esstisch',
+          price: '1.249,00 €',
+          delivery: 'Sofort verfügbar, Lieferzeit: 1-3 Tage',
+          productType: 'Wohnen > Tische',
+          imageLink: 'https://cdn.example/tisch.jpg',
+          additionalImageLinks: ['https://cdn.example/tisch-2.jpg'],
+        },
+      ],
+      { format: 'idealo-csv', now: NOW },
+    );
+    expect(sample).toEqual([
+      { field: 'sku', written: 'SW20001', became: 'reference', value: 'SW20001' },
+      { field: 'title', written: 'Esstisch', became: 'title', value: 'Esstisch' },
+      { field: 'price', written: '1.249,00 €', became: 'price', value: '1249.00' },
+      {
+        field: 'delivery',
+        written: 'Sofort verfügbar, Lieferzeit: 1-3 Tage',
+        became: 'stock',
+        value: 'in',
+      },
+      { field: 'categoryPath', written: 'Wohnen > Tische', became: 'category', value: 'Wohnen > Tische' },
+      {
+        field: 'imageUrls',
+        written: 'https://cdn.example/tisch.jpg, https://cdn.example/tisch-2.jpg',
+        became: 'photos',
+        value: 'https://cdn.example/tisch.jpg, https://cdn.example/tisch-2.jpg',
+      },
+    ]);
+    expect(productRows([], { format: 'idealo-csv', now: NOW })).toEqual({ rows: [], sample: [] });
+  });
+});
