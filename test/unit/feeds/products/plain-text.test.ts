@@ -50,13 +50,15 @@ describe('htmlToPlainText', () => {
   });
 
   it('reads HTML that the shop escaped once more as HTML', () => {
-    expect(htmlToPlainText('&lt;p&gt;Kaffeevollautomat&lt;/p&gt;&lt;ul&gt;&lt;li&gt;15 bar&lt;/li&gt;&lt;/ul&gt;')).toBe(
-      'Kaffeevollautomat\n\n• 15 bar',
-    );
+    expect(
+      htmlToPlainText('&lt;p&gt;Kaffeevollautomat&lt;/p&gt;&lt;ul&gt;&lt;li&gt;15 bar&lt;/li&gt;&lt;/ul&gt;'),
+    ).toBe('Kaffeevollautomat\n\n• 15 bar');
   });
 
   it('reads a table as lines of cells', () => {
-    const text = htmlToPlainText('<table><tr><td>Breite</td><td>80 cm</td></tr><tr><td>Höhe</td><td>40 cm</td></tr></table>');
+    const text = htmlToPlainText(
+      '<table><tr><td>Breite</td><td>80 cm</td></tr><tr><td>Höhe</td><td>40 cm</td></tr></table>',
+    );
     expect(text.split('\n')).toEqual(['Breite  80 cm', 'Höhe    40 cm']);
   });
 });

@@ -70,7 +70,13 @@ describe('productRows: one item', () => {
           ].join('\n'),
           price: { amount: 89.95 },
           customReference: 'SW10001',
-          attributes: { condition: 'refurbished', brand: 'ASICS', color: 'Blau', size: '42', material: 'Mesh' },
+          attributes: {
+            condition: 'refurbished',
+            brand: 'ASICS',
+            color: 'Blau',
+            size: '42',
+            material: 'Mesh',
+          },
         },
         photoNames: [
           'https://cdn.example/schuh.jpg',
@@ -137,7 +143,10 @@ describe('productRows: one item', () => {
   });
 
   it('a sale price counts inside its dates around now, not after them', () => {
-    const sale = { salePrice: '69.95 EUR', salePriceEffectiveDate: '2026-12-01T00:00+0100/2026-12-24T23:59+0100' };
+    const sale = {
+      salePrice: '69.95 EUR',
+      salePriceEffectiveDate: '2026-12-01T00:00+0100/2026-12-24T23:59+0100',
+    };
     expect(rowsOf([shoe(sale)]).rows[0]!.fields.price).toEqual({ amount: 69.95 });
     const later = productRows([shoe(sale)], { format: 'google-rss', now: new Date('2026-12-25T00:00:00Z') });
     expect(later.rows[0]!.fields.price).toEqual({ amount: 89.95 });
@@ -146,7 +155,9 @@ describe('productRows: one item', () => {
   it('a price in dollars refuses the row and names the currency', () => {
     const [row] = rowsOf([shoe({ price: '99.00 USD' })]).rows;
     expect(row!.fields.price).toBeUndefined();
-    expect(row!.problems).toEqual([{ code: 'currency-refused', severity: 'error', field: 'price', value: 'USD' }]);
+    expect(row!.problems).toEqual([
+      { code: 'currency-refused', severity: 'error', field: 'price', value: 'USD' },
+    ]);
   });
 
   it('preorder is not in stock now but keeps its word; no id, no reference; no title, refused', () => {
@@ -163,7 +174,12 @@ describe('productRows: one item', () => {
     expect(description.length).toBeLessThanOrEqual(DESCRIPTION_LIMIT);
     expect(description).toContain('…\n\nGTIN/EAN: 4006381333931\nHerstellernummer: BL-TR-42B');
     expect(row!.problems).toEqual([
-      { code: 'description-cut', severity: 'warning', field: 'description', value: String(DESCRIPTION_LIMIT) },
+      {
+        code: 'description-cut',
+        severity: 'warning',
+        field: 'description',
+        value: String(DESCRIPTION_LIMIT),
+      },
     ]);
   });
 });
@@ -244,7 +260,9 @@ describe('productRows: variants', () => {
   it('a variant in dollars refuses the group and names the currency', () => {
     const dollars = items.map((i) => (i.id === 'TS-100-XL-BLAU' ? { ...i, price: '9.90 USD' } : i));
     const [group] = rowsOf(dollars).rows;
-    expect(group!.problems).toEqual([{ code: 'currency-refused', severity: 'error', field: 'price', value: 'USD' }]);
+    expect(group!.problems).toEqual([
+      { code: 'currency-refused', severity: 'error', field: 'price', value: 'USD' },
+    ]);
   });
 
   it('in the description, a group lists what its variants in stock share', () => {
@@ -282,12 +300,20 @@ describe('productRows: the sample', () => {
       'g:gtin',
       'g:mpn',
     ]);
-    expect(byField['g:id']).toEqual({ field: 'g:id', written: 'SW10001', became: 'reference', value: 'SW10001' });
+    expect(byField['g:id']).toEqual({
+      field: 'g:id',
+      written: 'SW10001',
+      became: 'reference',
+      value: 'SW10001',
+    });
     expect(byField['g:price']).toMatchObject({ written: '89.95 EUR', became: 'left-out' });
     expect(byField['g:sale_price']).toMatchObject({ became: 'price', value: '69.95' });
     expect(byField['g:availability']).toMatchObject({ became: 'stock', value: 'in' });
     expect(byField['g:condition']).toMatchObject({ became: 'attribute:condition', value: 'refurbished' });
-    expect(byField['g:product_type']).toMatchObject({ became: 'category', value: 'Sport > Schuhe > Laufschuhe' });
+    expect(byField['g:product_type']).toMatchObject({
+      became: 'category',
+      value: 'Sport > Schuhe > Laufschuhe',
+    });
     expect(byField['g:google_product_category']).toMatchObject({ became: 'left-out' });
     expect(byField['g:gtin']).toMatchObject({ became: 'description', value: '4006381333931' });
     expect(byField['link']).toMatchObject({ became: 'left-out', value: '' });

@@ -51,7 +51,10 @@ describe('readProductPrice', () => {
     expect(readProductPrice('19,99', 'Euro')).toEqual({ kind: 'amount', amount: 19.99 });
     expect(readProductPrice('19.99', 'usd')).toMatchObject({ kind: 'refused', problem: { value: 'USD' } });
     // A price naming the euro in a file whose column says dollars is not taken as euros.
-    expect(readProductPrice('19.99 EUR', 'USD')).toMatchObject({ kind: 'refused', problem: { value: 'USD' } });
+    expect(readProductPrice('19.99 EUR', 'USD')).toMatchObject({
+      kind: 'refused',
+      problem: { value: 'USD' },
+    });
   });
 
   it('refuses text that is no price as the import does, and reads a blank as none', () => {
@@ -86,7 +89,10 @@ describe('sale prices', () => {
 
   it('a sale price without dates always counts; one with dates that cannot be read never', () => {
     const now = new Date('2026-12-07T10:00:00Z');
-    expect(activePrice({ price: '50 EUR', salePrice: '40 EUR' }, now)).toMatchObject({ amount: 40, sale: true });
+    expect(activePrice({ price: '50 EUR', salePrice: '40 EUR' }, now)).toMatchObject({
+      amount: 40,
+      sale: true,
+    });
     expect(
       activePrice({ price: '50 EUR', salePrice: '40 EUR', salePriceEffectiveDate: 'ab Montag' }, now),
     ).toMatchObject({ amount: 50, sale: false });
@@ -104,10 +110,7 @@ describe('sale prices', () => {
   });
 
   it('a sale price in dollars refuses the row even outside its dates', () => {
-    const reading = activePrice(
-      { ...item, salePrice: '899.00 USD' },
-      new Date('2026-10-01T00:00:00Z'),
-    );
+    const reading = activePrice({ ...item, salePrice: '899.00 USD' }, new Date('2026-10-01T00:00:00Z'));
     expect(reading.amount).toBeUndefined();
     expect(reading.problems).toEqual([
       { code: 'currency-refused', severity: 'error', field: 'price', value: 'USD' },
@@ -198,7 +201,11 @@ describe('stock', () => {
       stock: 'out',
       from: 'availability',
     });
-    expect(productStock({ quantity: 'viele' })).toEqual({ stock: 'unknown', stockText: 'viele', from: 'quantity' });
+    expect(productStock({ quantity: 'viele' })).toEqual({
+      stock: 'unknown',
+      stockText: 'viele',
+      from: 'quantity',
+    });
     expect(productStock({})).toEqual({ stock: 'in' });
   });
 });

@@ -159,7 +159,12 @@ describe('idealo CSV (Shopware 6)', () => {
     const [item] = tableItems('idealo-csv', added, [
       ['SW3', 'Lampe', '49,90', 'https://shop.example/lampe', 'nicht lieferbar', '0', 'gebraucht', 'EUR'],
     ]);
-    expect(item).toMatchObject({ quantity: '0', condition: 'gebraucht', currency: 'EUR', delivery: 'nicht lieferbar' });
+    expect(item).toMatchObject({
+      quantity: '0',
+      condition: 'gebraucht',
+      currency: 'EUR',
+      delivery: 'nicht lieferbar',
+    });
   });
 });
 
@@ -228,9 +233,11 @@ describe('billiger.de CSV (Shopware 6)', () => {
   });
 
   it('an item without an id has an empty one; a numeric cell reads as text', () => {
-    const [item] = tableItems('billiger-csv', ['aid', 'name', 'price', 'image', 'dlv_time'], [
-      ['', 'Ohne Nummer', 12.5, '', ''],
-    ]);
+    const [item] = tableItems(
+      'billiger-csv',
+      ['aid', 'name', 'price', 'image', 'dlv_time'],
+      [['', 'Ohne Nummer', 12.5, '', '']],
+    );
     expect(item).toEqual({ index: 1, id: '', title: 'Ohne Nummer', price: '12.5', additionalImageLinks: [] });
   });
 });

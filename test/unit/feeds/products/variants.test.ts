@@ -17,15 +17,21 @@ const item = (index: number, id: string, itemGroupId?: string): ProductItem => (
 });
 
 describe('itemUnits', () => {
-  const items = [item(1, 'A-S', 'A'), item(2, 'B'), item(3, 'C-1', 'C'), item(4, 'A-M', 'A'), item(5, 'A-L', ' A ')];
+  const items = [
+    item(1, 'A-S', 'A'),
+    item(2, 'B'),
+    item(3, 'C-1', 'C'),
+    item(4, 'A-M', 'A'),
+    item(5, 'A-L', ' A '),
+  ];
 
   it('groups items sharing a group id wherever they stand, at the first one’s place', () => {
     const units = itemUnits(items, 'group');
-    expect(units.map((u) => (u.kind === 'item' ? u.item.id : `${u.groupId}:${u.variants.map((v) => v.id).join('+')}`))).toEqual([
-      'A:A-S+A-M+A-L',
-      'B',
-      'C:C-1',
-    ]);
+    expect(
+      units.map((u) =>
+        u.kind === 'item' ? u.item.id : `${u.groupId}:${u.variants.map((v) => v.id).join('+')}`,
+      ),
+    ).toEqual(['A:A-S+A-M+A-L', 'B', 'C:C-1']);
   });
 
   it('with one ad per variant, every item stands alone', () => {

@@ -289,9 +289,12 @@ export function productRows(items: readonly ProductItem[], options: ProductRowsO
   const first = units[0];
   return {
     rows: units.map((unit) => unit.row),
-    sample: first === undefined ? [] : sampleFields(options.format, first.shown.item, first.row, first.became, {
-      sale: first.shown.price.sale,
-      stockFrom: first.shown.stock.from,
-    }),
+    sample:
+      first === undefined
+        ? []
+        : sampleFields(options.format, first.shown.item, first.row, first.became, {
+            sale: first.shown.price.sale,
+            stockFrom: first.shown.stock.from,
+          }),
   };
 }

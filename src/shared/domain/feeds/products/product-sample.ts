@@ -139,7 +139,9 @@ function becameOf(
     case 'title':
       return row.fields.title ? { became: 'title', value: row.fields.title } : leftOut;
     case 'description':
-      return row.fields.description ? { became: 'description', value: shorten(row.fields.description) } : leftOut;
+      return row.fields.description
+        ? { became: 'description', value: shorten(row.fields.description) }
+        : leftOut;
     case 'price':
       return !facts.sale && priceValue !== '' ? { became: 'price', value: priceValue } : leftOut;
     case 'salePrice':

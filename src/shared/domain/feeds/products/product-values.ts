@@ -13,9 +13,7 @@ export const FEED_CURRENCY = 'EUR';
 
 /** A price field read: nothing written, an amount in euros, or a problem that refuses the row. */
 export type ProductPrice =
-  | { kind: 'none' }
-  | { kind: 'amount'; amount: number }
-  | { kind: 'refused'; problem: ImportProblem };
+  { kind: 'none' } | { kind: 'amount'; amount: number } | { kind: 'refused'; problem: ImportProblem };
 
 // Signs that name a currency other than by its ISO code.
 const SIGNS: [RegExp, string][] = [
@@ -67,7 +65,10 @@ export function readProductPrice(text: string | undefined, currency?: string): P
   const number = written.replace(/(?<=[\d.,])\s*eur\.?$/i, '').replace(/^eur\s*(?=\d)/i, '');
   const reading = parsePrice(number);
   if (!reading.ok || reading.amount === null)
-    return { kind: 'refused', problem: { code: 'bad-price', severity: 'error', field: 'price', value: written } };
+    return {
+      kind: 'refused',
+      problem: { code: 'bad-price', severity: 'error', field: 'price', value: written },
+    };
   return { kind: 'amount', amount: reading.amount };
 }
 
@@ -237,7 +238,9 @@ export function deliveryStock(text: string): StockReading {
  * An item's stock: a quantity column that can be read wins; then the availability word, then the
  * delivery text. An item that says nothing of its stock is in stock (as a table without a stock column).
  */
-export function productStock(item: Pick<ProductItem, 'quantity' | 'availability' | 'delivery'>): ProductStock {
+export function productStock(
+  item: Pick<ProductItem, 'quantity' | 'availability' | 'delivery'>,
+): ProductStock {
   const quantity = item.quantity?.trim() ?? '';
   const availability = item.availability?.trim() ?? '';
   const delivery = item.delivery?.trim() ?? '';
@@ -246,7 +249,8 @@ export function productStock(item: Pick<ProductItem, 'quantity' | 'availability'
     if (stock !== 'unknown' || (availability === '' && delivery === ''))
       return { stock, stockText: quantity, from: 'quantity' };
   }
-  if (availability !== '') return { stock: availabilityStock(availability), stockText: availability, from: 'availability' };
+  if (availability !== '')
+    return { stock: availabilityStock(availability), stockText: availability, from: 'availability' };
   if (delivery !== '') return { stock: deliveryStock(delivery), stockText: delivery, from: 'delivery' };
   return { stock: 'in' };
 }

@@ -5,8 +5,7 @@ import type { ProductItem } from './product-item';
 
 /** Items in file order, each alone or with the other variants of its group. */
 export type ItemUnit =
-  | { kind: 'item'; item: ProductItem }
-  | { kind: 'group'; groupId: string; variants: ProductItem[] };
+  { kind: 'item'; item: ProductItem } | { kind: 'group'; groupId: string; variants: ProductItem[] };
 
 /**
  * The items as the ads they become: with `variants` 'group', the items of one `item_group_id` as one
@@ -63,9 +62,12 @@ export function titleWithoutVariant(title: string, values: readonly (string | un
     .replace(/\s+/g, ' ')
     .trim();
   // Separators left at either end ("Shirt -", ", Shirt").
-  for (let before = ''; before !== text; ) {
+  for (let before = ''; before !== text;) {
     before = text;
-    text = text.replace(JOINER, '').replace(/^\s*[-–—/|,:]\s*/, '').trim();
+    text = text
+      .replace(JOINER, '')
+      .replace(/^\s*[-–—/|,:]\s*/, '')
+      .trim();
   }
   return text === '' ? title.trim() : text;
 }
