@@ -2,7 +2,7 @@
 // export even escapes it once more for the XML), an ad holds plain text. Paragraphs, line breaks and
 // list items become lines, entities are decoded, scripts, styles and pictures are dropped, a link
 // keeps its words only; plain text keeps its own line breaks. Then cut at a draft's own limit.
-import { convert, type HtmlToTextOptions } from 'html-to-text';
+import { compile, type HtmlToTextOptions } from 'html-to-text';
 import { draftLimits } from '../../drafts';
 import type { ImportProblem } from '../../tables';
 
@@ -37,10 +37,14 @@ const TAG = /<(?:\/?[a-z][a-z0-9-]*(?:\s[^<>]*)?\/?|!--[\s\S]*?--|!doctype[^>]*)
 // An entity that was escaped once more (`&amp;lt;p&amp;gt;`, `&lt;p&gt;`): HTML written as text.
 const ESCAPED_TAG = /&(?:amp;)?lt;\/?[a-z][a-z0-9]*(?:\s[^&]*)?\/?&(?:amp;)?gt;/i;
 
+// Compiled on first use, once: html-to-text compiles its options for every `convert` otherwise.
+let converter: ((html: string) => string) | undefined;
+
 function convertOnce(html: string): string {
+  converter ??= compile(OPTIONS);
   // Text without tags keeps its line breaks (HTML folds them into spaces).
   const input = TAG.test(html) ? html : html.replace(/\r\n?|\n/g, '<br>');
-  return convert(input, OPTIONS);
+  return converter(input);
 }
 
 /**
@@ -48,7 +52,8 @@ function convertOnce(html: string): string {
  * blocks, a table's cells in columns.
  */
 export function htmlToPlainText(html: string): string {
-  let text = convertOnce(html);
+  // Text with neither tags nor entities is plain already (idealo's stripped descriptions).
+  let text = /[<&]/.test(html) ? convertOnce(html) : html.replace(/\r\n?/g, '\n');
   // HTML escaped twice reads as tags once decoded: read it once more.
   if (ESCAPED_TAG.test(html) && TAG.test(text)) text = convertOnce(text);
   return text

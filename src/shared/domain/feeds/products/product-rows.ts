@@ -10,7 +10,12 @@ import type { AttributeCell } from '../../catalog';
 import { rowAttributes, type ImportProblem, type RowFields } from '../../tables';
 import type { FeedRow } from '../feed-rows';
 import { DESCRIPTION_LIMIT, cutText, descriptionCut, htmlToPlainText } from './plain-text';
-import type { FeedSampleField, ProductFormat, ProductItem } from './product-item';
+import {
+  MAX_ADDITIONAL_IMAGES,
+  type FeedSampleField,
+  type ProductFormat,
+  type ProductItem,
+} from './product-item';
 import { sampleFields, type Became } from './product-sample';
 import { activePrice, productStock, type ActivePrice, type ProductStock } from './product-values';
 import { distinctValues, itemUnits, sharedValue, titleWithoutVariant, type ItemUnit } from './variants';
@@ -74,7 +79,8 @@ interface ItemReading {
 function readItem(item: ProductItem, now: Date): ItemReading {
   const photos = [item.imageLink ?? '', ...item.additionalImageLinks]
     .map((url) => url.trim())
-    .filter((url, at, all) => url !== '' && all.indexOf(url) === at);
+    .filter((url, at, all) => url !== '' && all.indexOf(url) === at)
+    .slice(0, 1 + MAX_ADDITIONAL_IMAGES);
   return {
     item,
     price: activePrice(item, now),
