@@ -136,6 +136,18 @@ describe('productRows: one item', () => {
     });
     // A shoe has no material in this category: named, not sent.
     expect(reading.unknownColumns).toEqual([{ header: 'material', value: 'Mesh' }]);
+    // A table's material and colour, by the option's German label, in a category that has both.
+    const table = readFeedRowCategory(
+      rowsOf([
+        shoe({ productType: 'Wohnen', material: 'Eiche', color: 'Braun', brand: undefined, size: undefined }),
+      ]).rows[0]!,
+      {
+        ...context,
+        mappings: withMapping([], { shopCategory: 'Wohnen', path: 'Haus_Garten/Wohnzimmer', attributes: {} }),
+      },
+      null,
+    );
+    expect(table.row.fields.attributes).toEqual({ condition: 'like_new', color: 'braun', material: 'oak' });
   });
 
   it('Google’s category is the cell when the shop gives no path of its own: an id as the number it is', () => {
