@@ -30,11 +30,11 @@ describe('the product-export fixtures', () => {
     const price = (v: 1 | 2, id: string) => shopVersion(v).find((p) => p.id === id)!.price;
     expect([price(1, 'K-100'), price(2, 'K-100')]).toEqual([1249, 1199]);
     expect(shopVersion(2).find((p) => p.id === 'R-200')!.availability).toBe('out_of_stock');
-    expect(shopVersion(3).filter((p) => p.group === 'J-300').map((p) => p.availability)).toEqual([
-      'out_of_stock',
-      'out_of_stock',
-      'out_of_stock',
-    ]);
+    expect(
+      shopVersion(3)
+        .filter((p) => p.group === 'J-300')
+        .map((p) => p.availability),
+    ).toEqual(['out_of_stock', 'out_of_stock', 'out_of_stock']);
   });
 
   it('write the Google RSS export as Shopware 6 does: the key in the self link, HTML as entities', () => {
@@ -69,7 +69,9 @@ describe('the product-export fixtures', () => {
     expect(idealo).toContain('"Nicht mehr verfügbar"');
     const billiger = file('v1/billiger.csv');
     expect(billiger.split('\n')[0]).toBe(BILLIGER_COLUMNS.join(','));
-    expect(billiger).toContain('"K-100","Kältewerk","KS310-X","4006381333924","Kühlschrank KS 310 Edelstahl"');
+    expect(billiger).toContain(
+      '"K-100","Kältewerk","KS310-X","4006381333924","Kühlschrank KS 310 Edelstahl"',
+    );
     expect(billiger).toContain('"34.9"');
     // A description over several lines, inside its quotes.
     expect(billiger).toContain('dB und Energieklasse&nbsp;D.</p>\n<ul>');
