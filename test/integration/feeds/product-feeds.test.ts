@@ -118,6 +118,7 @@ it('keeps a Shopware Google export in step, version by version, its access key k
 
   // Version 2: a price lowered, one sold out, one gone, one new; the blue L back a little cheaper.
   const before = shop.server.requests(EXPORT_PATH).length;
+  const seenBefore2 = shop.server.requests().length;
   shop.serveVersion('google-rss', 2, EXPORT_PATH, { accessKey: ACCESS_KEY, saleDates, etag: false });
   const run2 = await shop.call<FeedRun>('feeds:run', { id: feed.id });
   expect(outcomes(run2)).toEqual([
@@ -134,6 +135,10 @@ it('keeps a Shopware Google export in step, version by version, its access key k
   expect(asked[0]!.ifModifiedSince).toBeDefined();
   expect(asked[0]!.ifNoneMatch).toBeUndefined();
   await shop.published(6);
+  // The lamp did not change: its photos were not fetched again.
+  const run2Requests = shop.server.requests().slice(seenBefore2);
+  expect(run2Requests.filter((r) => r.path.startsWith('/media/bogenleuchte'))).toEqual([]);
+  expect(run2Requests.filter((r) => r.status === 404)).toEqual([]);
   expect((await shop.ad('K-100')).adPrice.amount).toBe(1199);
   expect((await shop.ad('J-300')).adPrice.amount).toBe(79.9);
   expect(await shop.states('R-200')).toEqual(['PAUSED']);
@@ -217,6 +222,10 @@ it('keeps an idealo CSV in step: German prices and delivery texts, one ad per pr
   // The tag it was given came back, and it asked for gzip.
   expect(second[0]!.ifNoneMatch).toMatch(/^"[0-9a-f]+"$/);
   expect(second[0]!.acceptEncoding).toMatch(/gzip/);
+  // Each version came gzip-encoded (and was read whole: the new prices below).
+  const bodies = shop.server.requests('/export/idealo.csv').filter((r) => r.status === 200);
+  expect(bodies.length).toBeGreaterThanOrEqual(2);
+  expect(bodies.every((r) => r.gzip)).toBe(true);
   expect(outcomes(run2)).toEqual(
     expect.arrayContaining([
       'B-600: create/done',
