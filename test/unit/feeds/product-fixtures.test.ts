@@ -13,6 +13,7 @@ import {
   shopVersion,
   TSV_COLUMNS,
 } from '../../fixtures/feeds/products';
+import { recognizeTable } from '../../../src/shared/domain/feeds/products/recognize';
 
 const file = (name: string) => readFileSync(path.join(FIXTURE_DIR, name), 'utf8');
 
@@ -75,5 +76,12 @@ describe('the product-export fixtures', () => {
     expect(billiger).toContain('"34.9"');
     // A description over several lines, inside its quotes.
     expect(billiger).toContain('dB und Energieklasse&nbsp;D.</p>\n<ul>');
+  });
+
+  it('have headers the app recognizes as their formats', () => {
+    const headerOf = (name: string, split: (line: string) => string[]) => split(file(name).split('\n')[0]!);
+    expect(recognizeTable(headerOf('v1/google.tsv', (l) => l.split('\t')))).toBe('google-tsv');
+    expect(recognizeTable(headerOf('v1/idealo.csv', (l) => l.split(',')))).toBe('idealo-csv');
+    expect(recognizeTable(headerOf('v1/billiger.csv', (l) => l.split(',')))).toBe('billiger-csv');
   });
 });
