@@ -50,11 +50,13 @@ const ended = (child: ChildProcess) =>
     ? Promise.resolve()
     : new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
-/** Every request the service counted, all routes and statuses together. */
-const total = (stats: Record<string, unknown>) =>
-  Object.values(stats as Record<string, Record<string, number>>).reduce(
-    (sum, byStatus) => sum + Object.values(byStatus).reduce((a, n) => a + n, 0),
-    0,
+/** The requests the service counted, by route (all statuses together). */
+const byRoute = (stats: Record<string, unknown>): Map<string, number> =>
+  new Map(
+    Object.entries(stats as Record<string, Record<string, number>>).map(([route, byStatus]) => [
+      route,
+      Object.values(byStatus).reduce((a, n) => a + n, 0),
+    ]),
   );
 
 try {
@@ -110,7 +112,7 @@ try {
   const addresses = await fromService();
   const serviceStats = async () => {
     service.stdin!.write('stats\n');
-    return total(await fromService());
+    return byRoute(await fromService());
   };
 
   // The planning process runs bundled JavaScript, as the app's main process does: no TypeScript
@@ -158,12 +160,17 @@ try {
   const again = await fromDesk();
   if (again.error) throw new Error(`The second plan failed: ${String(again.error)}`);
   const requests = seen.slice(requestsBefore);
-  const serviceCalls = (await serviceStats()) - serviceBefore;
+  const serviceAfter = await serviceStats();
+  const calls = [...serviceAfter]
+    .map(([route, count]) => [route, count - (serviceBefore.get(route) ?? 0)] as const)
+    .filter(([, count]) => count > 0);
+  const serviceCalls = calls.reduce((sum, [, count]) => sum + count, 0);
   const drafts = Number(again.drafts) - Number(first.drafts);
   process.stdout.write(
     `Unchanged feed again: ${String(again.ms)} ms; requests to the feed's server ${requests.length} ` +
       `(${requests.map((r) => `${r.status}${r.ifNoneMatch ? ' If-None-Match' : ''}${r.ifModifiedSince ? ' If-Modified-Since' : ''}`).join(', ')}), ` +
-      `drafts made ${drafts}, calls to the service ${serviceCalls} ` +
+      `drafts made ${drafts}, calls to the service ${serviceCalls}` +
+      `${calls.length > 0 ? ` (${calls.map(([route, count]) => `${route} ×${count}`).join(', ')})` : ''} ` +
       `(target: one request answered 304, no draft, no call: ${within(
         requests.length === 1 && requests[0]!.status === 304 && drafts === 0 && serviceCalls === 0,
       )})\n` +
