@@ -41,6 +41,11 @@ export interface AppConfig {
    * LISTING_DESK_SANDBOX_CATALOG says (tests: `off`). See accounts/embedded-sandbox.ts.
    */
   sandboxCatalog?: SandboxCatalogChecks;
+  /**
+   * Certificates a feed's server and its photos' servers may prove themselves with instead of
+   * the system's (issue 35.7: the tests' throwaway certificate authority; a seller's shop never needs it).
+   */
+  feedCa?: string | Buffer;
 }
 
 export interface AppPorts {

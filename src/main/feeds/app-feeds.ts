@@ -38,12 +38,13 @@ export interface AppFeedsParts {
 /** Opens the feeds over the app's parts. */
 export async function openAppFeeds(
   parts: AppFeedsParts,
-  config: { dataDir: string },
+  config: { dataDir: string; feedCa?: string | Buffer | undefined },
   ports: { secretStore: SecretStore; log: Log },
 ): Promise<FeedsService> {
   const { accounts, events } = parts;
   return openFeeds({
     dataDir: config.dataDir,
+    ...(config.feedCa !== undefined && { ca: config.feedCa }),
     secrets: ports.secretStore,
     store: parts.draftsStore,
     drafts: parts.drafts,
@@ -63,6 +64,8 @@ export async function openAppFeeds(
     onProblem: parts.reportProblem,
     log: ports.log,
     rulesNow: parts.rulesNow,
+    // One clock for the app's automation: a sale period begins and ends by it too (issue 35.2).
+    now: parts.rulesNow,
     authors: parts.authors,
     categories: parts.categoryContexts,
     guesses: parts.guessCategories,

@@ -37,6 +37,8 @@ export interface PlannerDeps {
   listings(accountId: string): Promise<ListingView[]>;
   /** Where a URL source's basic-auth password is kept. */
   secrets: Pick<SecretStore, 'get'>;
+  /** Certificates a feed's server may prove itself with instead of the system's (AppConfig.feedCa). */
+  ca?: string | Buffer | undefined;
   /**
    * What an account's rows are read against: the catalog, the shop's category mappings, what the
    * service took (issue 34.3); absent: rows as read, their categories typed straight through.
@@ -168,8 +170,8 @@ export async function planFeed(deps: PlannerDeps, feed: Feed, now: Date): Promis
 }
 
 /** The feed's source read now: its table, the column mapping, its rows. */
-export async function readSource(deps: Pick<PlannerDeps, 'secrets'>, feed: Feed) {
-  const table = await readFeedTable(feed, deps.secrets);
+export async function readSource(deps: Pick<PlannerDeps, 'secrets' | 'ca'>, feed: Feed) {
+  const table = await readFeedTable(feed, deps.secrets, deps.ca);
   const mapping = feed.mapping ?? guessMapping(table.header);
   const read = readFeedRows(table.header, table.rows, {
     mapping,

@@ -62,7 +62,10 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
       feed.templateId === undefined ? undefined : await deps.template(account.id, feed.templateId);
     const todo = run.entries.filter((e) => e.outcome === 'pending');
     // Photos named by URL are downloaded once per run, under the data folder, and removed after it.
-    const downloads = createPhotoDownloads({ parentDir: path.join(deps.dataDir, 'feeds', 'downloads') });
+    const downloads = createPhotoDownloads({
+      parentDir: path.join(deps.dataDir, 'feeds', 'downloads'),
+      ca: deps.ca,
+    });
     try {
       await applyAll(run, feed, todo, { account, template, downloads });
     } finally {

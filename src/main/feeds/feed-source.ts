@@ -22,8 +22,9 @@ export interface FeedTable {
 export async function readFeedTable(
   feed: Pick<Feed, 'id' | 'source'>,
   secrets: Pick<SecretStore, 'get'>,
+  ca?: string | Buffer,
 ): Promise<FeedTable> {
-  const read = await readFeedSource(feed.source, { feedId: feed.id, secrets });
+  const read = await readFeedSource(feed.source, { feedId: feed.id, secrets, ca });
   const { header, rows } = read.table;
   let last = rows.length - 1;
   while (last >= 0 && isEmptyRow(rows[last]!)) last -= 1;
