@@ -61,8 +61,13 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
     const template =
       feed.templateId === undefined ? undefined : await deps.template(account.id, feed.templateId);
     const todo = run.entries.filter((e) => e.outcome === 'pending');
-    // Photos named by URL are downloaded once per run, under the data folder, and removed after it.
-    const downloads = createPhotoDownloads({ parentDir: path.join(deps.dataDir, 'feeds', 'downloads') });
+    // Photos named by URL are downloaded once per run, under the data folder, and removed after it;
+    // each is kept between runs and asked for conditionally.
+    const downloads = createPhotoDownloads({
+      parentDir: path.join(deps.dataDir, 'feeds', 'downloads'),
+      cacheDir: path.join(deps.dataDir, 'feeds', 'cache', 'photos'),
+      allowPrivateAddresses: feed.allowPrivateAddresses,
+    });
     try {
       await applyAll(run, feed, todo, { account, template, downloads });
     } finally {
