@@ -57,6 +57,8 @@ export interface DownloadOptions {
   signal?: AbortSignal | undefined;
   /** The address may resolve to a private, loopback or link-local network (absent: refused). */
   allowPrivateAddresses?: boolean | undefined;
+  /** Addresses let through wherever they are (one server of a test, without allowing the others). */
+  trustedAddresses?: readonly string[] | undefined;
   /** Request headers besides got's own (a conditional request's validators). */
   headers?: Record<string, string> | undefined;
 }
@@ -86,6 +88,13 @@ const AGENTS = {
   strict: new RequestFilteringHttpsAgent({ allowPrivateIPAddress: false }),
   lenient: new RequestFilteringHttpsAgent({ allowPrivateIPAddress: true }),
 };
+
+function agentFor(options: DownloadOptions): RequestFilteringHttpsAgent {
+  if (options.allowPrivateAddresses === true) return AGENTS.lenient;
+  const trusted = options.trustedAddresses ?? [];
+  if (trusted.length === 0) return AGENTS.strict;
+  return new RequestFilteringHttpsAgent({ allowPrivateIPAddress: false, allowIPAddressList: [...trusted] });
+}
 
 // request-filtering-agent refuses with a plain Error whose message names the address.
 const FILTERED = /^DNS lookup (\S+?)\(.* is not allowed\./;
@@ -169,7 +178,7 @@ export async function openDownload(url: URL, options: DownloadOptions): Promise<
     // A scheduled run that fails tries again at its next slot; retrying here would only stretch the time limit.
     retry: { limit: 0 },
     maxRedirects: 5,
-    agent: { https: options.allowPrivateAddresses === true ? AGENTS.lenient : AGENTS.strict },
+    agent: { https: agentFor(options) },
     ...(options.headers && { headers: options.headers }),
     ...(options.auth && { username: options.auth.user, password: options.auth.password }),
     ...(options.ca !== undefined && { https: { certificateAuthority: options.ca } }),

@@ -74,6 +74,8 @@ export interface PhotoDownloadsOptions {
   ca?: string | Buffer | undefined;
   /** The photos may be on a private, loopback or link-local address (the feed's allowance). */
   allowPrivateAddresses?: boolean | undefined;
+  /** Addresses let through wherever they are (a test's server). */
+  trustedAddresses?: readonly string[] | undefined;
   /** Where photos are kept between runs (<data>/feeds/cache/photos); absent: fetched anew each run. */
   cacheDir?: string | undefined;
 }
@@ -140,6 +142,7 @@ export function createPhotoDownloads(options: PhotoDownloadsOptions): PhotoDownl
         accepts: (type) => PHOTO_TYPES.has(type),
         ca: options.ca,
         allowPrivateAddresses: options.allowPrivateAddresses,
+        trustedAddresses: options.trustedAddresses,
         headers: {
           ...(kept?.etag !== undefined && { 'if-none-match': kept.etag }),
           ...(kept?.lastModified !== undefined && { 'if-modified-since': kept.lastModified }),

@@ -64,6 +64,8 @@ export interface FeedSourceDeps {
   ca?: string | Buffer | undefined;
   /** The address may resolve to a private, loopback or link-local network (the feed's allowance). */
   allowPrivateAddresses?: boolean | undefined;
+  /** Addresses let through wherever they are (a test's server). */
+  trustedAddresses?: readonly string[] | undefined;
   /**
    * Where the feed's kept copy and its validators live (<data>/feeds/cache); absent: a folder of
    * this read's own, removed after it (no conditional request).
@@ -362,6 +364,7 @@ async function readUrlSource(
       auth,
       ca: deps.ca,
       allowPrivateAddresses: deps.allowPrivateAddresses,
+      trustedAddresses: deps.trustedAddresses,
       signal,
     });
     if (got.unchanged && deps.ifChanged === true) return { kind: 'unchanged', name, bytes: got.bytes };
