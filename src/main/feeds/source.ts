@@ -8,7 +8,7 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, open, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ProductItem } from '../../shared/domain/feeds/products/product-item';
+import type { ProductItem } from '../../shared/domain/feeds';
 import type { IpcErrorCode } from '../../shared/ipc/envelope';
 import { mainI18n } from '../i18n';
 import { AppError } from '../errors/app-error';
@@ -25,7 +25,7 @@ import type { SecretStore } from '../secrets/secret-store';
 import { DownloadError, httpsUrl, shownUrl, type DownloadRefusal } from './download';
 import { feedAccessKeyName, withAccessKey } from './access-key';
 import { FEED_DOWNLOAD_MAX_BYTES, fetchFeed } from './fetch/feed-fetch';
-import { readXmlItems, XmlFeedError } from './fetch/xml-items';
+import { readXmlItems, startsAsXml, XmlFeedError } from './fetch/xml-items';
 
 /** Where a feed's table comes from, as the feed's settings keep it (never a password). */
 export type FeedSource =
@@ -254,19 +254,6 @@ function firstLine(error: unknown): string {
   return String(error instanceof Error ? error.message : error).split('\n')[0] ?? '';
 }
 
-// An XML document's start (after a byte order mark and blanks): a product feed, or XML to refuse in its words.
-const XML_START = /^\uFEFF?\s*<(\?xml|rss[\s>]|feed[\s>])/;
-
-async function headOf(file: string): Promise<Buffer> {
-  const handle = await open(file, 'r');
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(512), 0, 512, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
 /** What lies in `file` (a feed file, or a download's kept copy): a product feed's items or a table. */
 async function readKept(
   file: string,
@@ -276,8 +263,7 @@ async function readKept(
   limits: FeedSourceLimits,
   size: number,
 ): Promise<FeedTable | FeedProducts> {
-  const head = await headOf(file);
-  if (!head.subarray(0, 4).equals(ZIP) && XML_START.test(head.toString('utf8'))) {
+  if (await startsAsXml(file)) {
     try {
       const { format, items } = await readXmlItems(createReadStream(file));
       return { kind: 'products', format, items, name, bytes: size };

@@ -2,13 +2,10 @@
 // whose product data are elements in Google's namespace. Read as a stream with saxes, namespaces
 // resolved, so `g:price` is found by its namespace whatever prefix the shop chose; CDATA and
 // entities come out as text. XML that is not such a feed is refused in plain words.
+import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { SaxesParser, type SaxesTagNS } from 'saxes';
-import {
-  GOOGLE_NAMESPACE,
-  MAX_ADDITIONAL_IMAGES,
-  type ProductItem,
-} from '../../../shared/domain/feeds/products/product-item';
+import { GOOGLE_NAMESPACE, MAX_ADDITIONAL_IMAGES, type ProductItem } from '../../../shared/domain/feeds';
 
 const ATOM_NAMESPACE = 'http://www.w3.org/2005/Atom';
 
@@ -86,10 +83,24 @@ const LENIENT_ENTITIES: Record<string, string> = {
 
 interface Capture {
   depth: number;
-  field: TextField | 'additional' | 'plain-link';
+  field: TextField | 'additional';
   /** Google's element (wins over the feed's own of the same meaning). */
   google: boolean;
   text: string;
+}
+
+// An XML document's start (after a byte order mark and blanks): a product feed, or XML to refuse in its words.
+const XML_START = /^\uFEFF?\s*<(\?xml|rss[\s>]|feed[\s>])/;
+
+/** Whether `file` starts as an XML document (a feed to read here, not a table). */
+export async function startsAsXml(file: string): Promise<boolean> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(512), 0, 512, 0);
+    return XML_START.test(buffer.subarray(0, bytesRead).toString('utf8'));
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The encoding the XML declaration names, when it is one of Latin-1's family; else UTF-8. */
@@ -171,7 +182,7 @@ export async function readXmlItems(input: Readable | AsyncIterable<Buffer>): Pro
       if (capture.field === 'additional') {
         if (value !== '' && item.additionalImageLinks.length < MAX_ADDITIONAL_IMAGES)
           item.additionalImageLinks.push(value);
-      } else if (capture.field !== 'plain-link' && value !== '') {
+      } else if (value !== '') {
         const field = capture.field;
         // Google's own element wins over the feed's of the same meaning, whichever comes first.
         if (capture.google || !googleSet.has(field)) {
