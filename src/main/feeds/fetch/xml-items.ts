@@ -105,7 +105,9 @@ export async function startsAsXml(file: string): Promise<boolean> {
 
 /** The encoding the XML declaration names, when it is one of Latin-1's family; else UTF-8. */
 function encodingOf(head: Buffer): string {
-  const declared = /^\uFEFF?<\?xml[^>]*encoding=["']([A-Za-z0-9._-]+)["']/.exec(head.toString('latin1'));
+  const declared = /^(?:\xEF\xBB\xBF)?\s*<\?xml[^>]*encoding=["']([A-Za-z0-9._-]+)["']/.exec(
+    head.toString('latin1'),
+  );
   const name = declared?.[1]?.toLowerCase() ?? 'utf-8';
   return ['iso-8859-1', 'iso-8859-15', 'latin1', 'windows-1252', 'cp1252'].includes(name)
     ? 'windows-1252'
@@ -198,15 +200,27 @@ export async function readXmlItems(input: Readable | AsyncIterable<Buffer>): Pro
     depth -= 1;
   });
 
+  // The bytes are held until the XML declaration is whole (its first `>`), which names their encoding.
   let decoder: TextDecoder | undefined;
+  let head: Buffer | undefined = Buffer.alloc(0);
+  const feed = (decoding: TextDecoder, bytes: Buffer) =>
+    parser.write(decoding.decode(bytes, { stream: true }));
   for await (const chunk of input as AsyncIterable<Buffer | string>) {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    let bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    if (head !== undefined) {
+      head = Buffer.concat([head, bytes]);
+      if (head.length < 1024 && !head.includes(0x3e)) continue;
+      bytes = head;
+      head = undefined;
+    }
     decoder ??= new TextDecoder(encodingOf(bytes));
-    parser.write(decoder.decode(bytes, { stream: true }));
+    feed(decoder, bytes);
     if (failure) break;
   }
   if (!failure) {
-    if (decoder) parser.write(decoder.decode());
+    decoder ??= new TextDecoder(encodingOf(head ?? Buffer.alloc(0)));
+    if (head !== undefined) feed(decoder, head);
+    parser.write(decoder.decode());
     parser.close();
   }
   if (failure instanceof XmlFeedError) throw failure;
