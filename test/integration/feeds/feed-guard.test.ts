@@ -10,6 +10,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPhotoDownloads } from '../../../src/main/feeds/photo-downloads';
+import { resolveFeedPhotos } from '../../../src/main/feeds/photo-fetch';
 import { openFeedStore } from '../../../src/main/feeds/feed-store';
 import { readFeedSource, type FeedSource } from '../../../src/main/feeds/source';
 import { mainI18n } from '../../../src/main/i18n';
@@ -115,6 +116,16 @@ describe('private addresses', () => {
     const strict = createPhotoDownloads({ parentDir: path.join(dir, 'runs'), ca: server.ca });
     const photo = new URL(`${server.origin}/p/chair.jpg`);
     expect(await strict.fetch(photo)).toMatchObject({ ok: false, reason: 'private-address' });
+    const said = await resolveFeedPhotos([photo.href], {
+      downloads: strict,
+      intake: () => Promise.reject(new Error('nothing to take in')),
+    });
+    expect(said.refused).toEqual([
+      expect.objectContaining({
+        code: 'feed-private-address',
+        message: `The photo “${photo.href}” leads to an address on a private, local or link-local network (127.0.0.1); the feed does not allow such addresses.`,
+      }),
+    ]);
     const trusting = createPhotoDownloads({
       parentDir: path.join(dir, 'runs'),
       ca: server.ca,
