@@ -117,7 +117,8 @@ export async function fetchFeed(url: URL, options: FeedFetchOptions): Promise<Fe
   try {
     const { gzip, stream } = await peek(opened.body);
     const limit = limiter(options.maxBytes, counted);
-    const out = createWriteStream(temp, { flags: 'wx' });
+    // Flushed to the disk before it replaces the kept copy, so a power cut leaves one whole copy or the other.
+    const out = createWriteStream(temp, { flags: 'wx', flush: true });
     if (gzip) await pipeline(stream, createGunzip(), limit, out);
     else await pipeline(stream, limit, out);
     await moveFile(temp, files.body);
