@@ -1,7 +1,12 @@
 // One https download with limits, for a feed's table and its photos: a shop's server is a stranger
 // to the app, so what it sends is bounded in size and time, its type is checked before the body is
-// read, and it may only send the app on to another https address.
+// read, and it may only send the app on to another https address. Every connection, redirects
+// included, is checked on the address the host name resolved to: a private, loopback or link-local
+// one is refused unless the feed allows it (issue 35.4).
 import got, { HTTPError, MaxRedirectsError, ReadError, TimeoutError, type Headers } from 'got';
+import { RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import { splitAccessKey } from './access-key';
+import { ACCESS_KEY_MASK } from '../../shared/domain/feeds';
 
 /** Why a download was refused; each caller words it for the seller. */
 export type DownloadRefusal =
@@ -18,6 +23,7 @@ export type DownloadRefusal =
   | 'wrong-type'
   | 'certificate'
   | 'unreachable'
+  | 'private-address'
   | 'cancelled';
 
 /** A refused download: the reason, and what the server said where it matters. */
@@ -30,6 +36,8 @@ export class DownloadError extends Error {
       maxBytes?: number;
       seconds?: number;
       cause?: string;
+      /** The refused address a host name resolved to. */
+      address?: string;
     } = {},
   ) {
     super(`download refused: ${reason}`);
@@ -47,6 +55,12 @@ export interface DownloadOptions {
   /** Certificates to trust besides the system's (a shop's own CA; the tests' throwaway one). */
   ca?: string | Buffer | undefined;
   signal?: AbortSignal | undefined;
+  /** The address may resolve to a private, loopback or link-local network (absent: refused). */
+  allowPrivateAddresses?: boolean | undefined;
+  /** Addresses let through wherever they are (one server of a test, without allowing the others). */
+  trustedAddresses?: readonly string[] | undefined;
+  /** Request headers besides got's own (a conditional request's validators). */
+  headers?: Record<string, string> | undefined;
 }
 
 export interface Downloaded {
@@ -57,16 +71,41 @@ export interface Downloaded {
   url: string;
 }
 
-/** A URL as it may be shown or logged: no user name or password in it. */
+/** A URL as it may be shown or logged: no user name, password or access key in it. */
 export function shownUrl(raw: string): string {
   try {
     const url = new URL(raw);
     url.username = '';
     url.password = '';
-    return url.href;
+    return splitAccessKey(url.href).url.replaceAll(encodeURIComponent(ACCESS_KEY_MASK), ACCESS_KEY_MASK);
   } catch {
     return raw;
   }
+}
+
+// One agent of each kind for every download: each checks the resolved address of each connection.
+const AGENTS = {
+  strict: new RequestFilteringHttpsAgent({ allowPrivateIPAddress: false }),
+  lenient: new RequestFilteringHttpsAgent({ allowPrivateIPAddress: true }),
+};
+
+function agentFor(options: DownloadOptions): RequestFilteringHttpsAgent {
+  if (options.allowPrivateAddresses === true) return AGENTS.lenient;
+  const trusted = options.trustedAddresses ?? [];
+  if (trusted.length === 0) return AGENTS.strict;
+  return new RequestFilteringHttpsAgent({ allowPrivateIPAddress: false, allowIPAddressList: [...trusted] });
+}
+
+// request-filtering-agent refuses with a plain Error whose message names the address.
+const FILTERED = /^DNS lookup (\S+?)\(.* is not allowed\./;
+
+function privateAddressOf(error: unknown): string | undefined {
+  for (let e = error as { message?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    const found = typeof e.message === 'string' ? FILTERED.exec(e.message) : null;
+    if (found) return found[1];
+    if (e.cause === e) break;
+  }
+  return undefined;
 }
 
 /** Parses `raw` as an https URL without credentials in it, or refuses it. */
@@ -99,6 +138,8 @@ function refusalOf(error: unknown, options: DownloadOptions, insecureRedirect: b
   if (error instanceof DownloadError) return error;
   if (options.signal?.aborted) return new DownloadError('cancelled');
   if (insecureRedirect) return new DownloadError('not-https');
+  const address = privateAddressOf(error);
+  if (address !== undefined) return new DownloadError('private-address', { address });
   if (error instanceof TimeoutError)
     return new DownloadError('timed-out', { seconds: Math.ceil(options.timeoutMs / 1000) });
   if (error instanceof MaxRedirectsError) return new DownloadError('redirect-loop');
@@ -111,14 +152,34 @@ function refusalOf(error: unknown, options: DownloadOptions, insecureRedirect: b
   return new DownloadError('unreachable', { cause: code || String((error as Error).message ?? error) });
 }
 
-/** Downloads `url` within the limits; throws a DownloadError saying why it could not. */
-export async function download(url: URL, options: DownloadOptions): Promise<Downloaded> {
+/** A response whose head passed the checks; its body is read (within the limits) from `body`. */
+export interface OpenedDownload {
+  /** 304: the copy the conditional request named is still current (no body). */
+  status: number;
+  type: string;
+  /** Where the body comes from after redirects. */
+  url: string;
+  headers: Headers;
+  /** The body as it arrives (content encoding undone); throws a DownloadError past the limit. */
+  body: AsyncIterable<Buffer>;
+}
+
+// A 304 has no body: the stream is closed at once.
+async function* nothing(stream: { destroy(): void }): AsyncGenerator<Buffer> {
+  stream.destroy();
+  yield* [];
+}
+
+/** Opens `url` and checks the response's head; throws a DownloadError saying why it could not. */
+export async function openDownload(url: URL, options: DownloadOptions): Promise<OpenedDownload> {
   let insecureRedirect = false;
   const stream = got.stream(url, {
     timeout: { request: options.timeoutMs },
     // A scheduled run that fails tries again at its next slot; retrying here would only stretch the time limit.
     retry: { limit: 0 },
     maxRedirects: 5,
+    agent: { https: agentFor(options) },
+    ...(options.headers && { headers: options.headers }),
     ...(options.auth && { username: options.auth.user, password: options.auth.password }),
     ...(options.ca !== undefined && { https: { certificateAuthority: options.ca } }),
     signal: options.signal,
@@ -132,36 +193,51 @@ export async function download(url: URL, options: DownloadOptions): Promise<Down
       ],
     },
   });
-  let type = '';
-  // got wraps an error handed to destroy(), so the refusal is kept here as it was made.
-  let refused: DownloadError | undefined;
-  const refuse = (refusal: DownloadError) => {
-    refused ??= refusal;
-    stream.destroy(refusal);
-  };
-  stream.on('response', (response: { headers: Headers; statusCode: number }) => {
-    type = mediaType(response.headers);
-    const status = response.statusCode;
-    if (status < 200 || status > 299) return refuse(statusRefusal(status, options));
-    const length = Number(response.headers['content-length']);
-    // Refused before the body is read: a declared size over the limit, or a type the caller cannot use.
-    if (Number.isFinite(length) && length > options.maxBytes)
-      refuse(new DownloadError('too-large', { maxBytes: options.maxBytes }));
-    else if (!options.accepts(type)) refuse(new DownloadError('wrong-type', { type: type || 'none' }));
-  });
-  const chunks: Buffer[] = [];
-  let total = 0;
-  try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      total += chunk.byteLength;
-      // A server may send more than it declared, or declare nothing.
-      if (total > options.maxBytes) throw new DownloadError('too-large', { maxBytes: options.maxBytes });
-      chunks.push(chunk);
-    }
-  } catch (error) {
+  const fail = (error: unknown): never => {
     stream.destroy();
-    throw refused ?? refusalOf(error, options, insecureRedirect);
+    throw refusalOf(error, options, insecureRedirect);
+  };
+  const response = await new Promise<{ headers: Headers; statusCode: number }>((resolve, reject) => {
+    stream.once('response', resolve);
+    stream.once('error', reject);
+  }).catch(fail);
+  const type = mediaType(response.headers);
+  const status = response.statusCode;
+  if (status !== 304 && (status < 200 || status > 299)) fail(statusRefusal(status, options));
+  const length = Number(response.headers['content-length']);
+  // Refused before the body is read: a declared size over the limit, or a type the caller cannot use.
+  if (status !== 304 && Number.isFinite(length) && length > options.maxBytes)
+    fail(new DownloadError('too-large', { maxBytes: options.maxBytes }));
+  if (status !== 304 && !options.accepts(type))
+    fail(new DownloadError('wrong-type', { type: type || 'none' }));
+  async function* body(): AsyncGenerator<Buffer> {
+    let total = 0;
+    try {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        total += chunk.byteLength;
+        // A server may send more than it declared, or declare nothing (or a small gzip that unpacks large).
+        if (total > options.maxBytes) throw new DownloadError('too-large', { maxBytes: options.maxBytes });
+        yield chunk;
+      }
+    } catch (error) {
+      fail(error);
+    } finally {
+      stream.destroy();
+    }
   }
-  if (refused) throw refused;
-  return { bytes: Buffer.concat(chunks), type, url: stream.redirectUrls.at(-1)?.href ?? url.href };
+  return {
+    status,
+    type,
+    url: stream.redirectUrls.at(-1)?.href ?? url.href,
+    headers: response.headers,
+    body: status === 304 ? nothing(stream) : body(),
+  };
+}
+
+/** Downloads `url` within the limits into memory; throws a DownloadError saying why it could not. */
+export async function download(url: URL, options: DownloadOptions): Promise<Downloaded> {
+  const opened = await openDownload(url, options);
+  const chunks: Buffer[] = [];
+  for await (const chunk of opened.body) chunks.push(chunk);
+  return { bytes: Buffer.concat(chunks), type: opened.type, url: opened.url };
 }

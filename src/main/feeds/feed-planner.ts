@@ -5,13 +5,21 @@ import { readdir } from 'node:fs/promises';
 import pLimit from 'p-limit';
 import type { Draft, DraftTemplate } from '../../shared/domain/drafts';
 import type { CatalogHit } from '../../shared/domain/catalog';
-import type { Feed, FeedCategoryContext, FeedRowReading } from '../../shared/domain/feeds';
+import type {
+  Feed,
+  FeedCategoryContext,
+  FeedFormat,
+  FeedRowReading,
+  FeedSampleField,
+} from '../../shared/domain/feeds';
 import {
   type FeedPlan,
   type FeedRow,
   countActions,
   feedValve,
   planFeedRun,
+  nextPriceChange,
+  productRows,
   readFeedRows,
 } from '../../shared/domain/feeds';
 import type { ImportMapping } from '../../shared/domain/tables';
@@ -25,7 +33,7 @@ import { mainI18n } from '../i18n';
 import type { SecretStore } from '../secrets/secret-store';
 import type { DraftsStore } from '../storage/drafts-store';
 import type { FeedStore } from './feed-store';
-import { readFeedTable } from './feed-source';
+import { formatOf, readFeedTable, type FeedRead } from './feed-source';
 import { feedUnmapped, readFeedRowCategory } from './feed-categories';
 
 export interface PlannerDeps {
@@ -39,6 +47,8 @@ export interface PlannerDeps {
   secrets: Pick<SecretStore, 'get'>;
   /** Certificates a feed's server may prove itself with instead of the system's (AppConfig.feedCa). */
   ca?: string | Buffer | undefined;
+  /** Where each feed's kept copy and its validators live (<data>/feeds/cache); absent: none kept. */
+  cacheDir?: string | undefined;
   /**
    * What an account's rows are read against: the catalog, the shop's category mappings, what the
    * service took (issue 34.3); absent: rows as read, their categories typed straight through.
@@ -55,6 +65,8 @@ export interface ReadPlan {
   mapping: ImportMapping;
   account: AccountView;
   template: DraftTemplate | undefined;
+  /** The next start or end of a sale period in the file (epoch ms): the plan is due again then. */
+  priceChangeAt?: number;
 }
 
 const READ_AHEAD = 8;
@@ -67,11 +79,26 @@ export function feedAccount(deps: Pick<PlannerDeps, 'account'>, feed: Feed): Acc
 }
 
 /** Reads the feed's source and what exists, and plans its run. */
-export async function planFeed(deps: PlannerDeps, feed: Feed, now: Date): Promise<ReadPlan> {
+export async function planFeed(deps: PlannerDeps, feed: Feed, now: Date): Promise<ReadPlan>;
+/** The same, or 'unchanged' without a plan when the server says the kept copy is current (a 304). */
+export async function planFeed(
+  deps: PlannerDeps,
+  feed: Feed,
+  now: Date,
+  options: { ifChanged: boolean },
+): Promise<ReadPlan | 'unchanged'>;
+export async function planFeed(
+  deps: PlannerDeps,
+  feed: Feed,
+  now: Date,
+  options: { ifChanged: boolean } = { ifChanged: false },
+): Promise<ReadPlan | 'unchanged'> {
   const account = feedAccount(deps, feed);
+  const source = await readSource(deps, feed, now, options.ifChanged);
+  if (source === 'unchanged') return 'unchanged';
+  const { table, mapping, read, format, sample, priceChangeAt } = source;
   const template =
     feed.templateId === undefined ? undefined : await deps.template(account.id, feed.templateId);
-  const { table, mapping, read } = await readSource(deps, feed);
   const found = pLimit(READ_AHEAD);
   // A row's photo folder (named like its reference) is looked for only where one exists: one
   // listing of each folder instead of a failed lookup per row of a feed of thousands.
@@ -134,9 +161,11 @@ export async function planFeed(deps: PlannerDeps, feed: Feed, now: Date): Promis
     header: table.header,
     headerBefore: feed.header,
     rows: rows.length,
-    ...(table.lastRow && { lastRow: table.lastRow }),
-    referenceColumn: feed.referenceColumn,
-    stockColumn: feed.stockColumn,
+    ...(table.kind !== 'products' && table.lastRow && { lastRow: table.lastRow }),
+    ...(table.kind !== 'products' && {
+      referenceColumn: feed.referenceColumn,
+      stockColumn: feed.stockColumn,
+    }),
     maxShare: feed.maxShare,
   });
   // The run sends each row as its ad takes it (its category and attributes through the mappings).
@@ -161,17 +190,59 @@ export async function planFeed(deps: PlannerDeps, feed: Feed, now: Date): Promis
       needsApproval: !feed.approved,
       ...(unmapped.length > 0 && { unmapped }),
       ...(unknownColumns.length > 0 && { unknownColumns }),
+      format,
+      ...(sample && sample.length > 0 && { sample }),
     },
     rows: byReference,
     mapping,
     account,
     template,
+    ...(priceChangeAt !== undefined && { priceChangeAt }),
   };
 }
 
-/** The feed's source read now: its table, the column mapping, its rows. */
-export async function readSource(deps: Pick<PlannerDeps, 'secrets' | 'ca'>, feed: Feed) {
-  const table = await readFeedTable(feed, deps.secrets, deps.ca);
+/** The feed's source read now: what it was read as, the column mapping (tables), its rows. */
+export async function readSource(
+  deps: Pick<PlannerDeps, 'secrets' | 'ca' | 'cacheDir'>,
+  feed: Feed,
+  now: Date,
+): Promise<SourceRows>;
+export async function readSource(
+  deps: Pick<PlannerDeps, 'secrets' | 'ca' | 'cacheDir'>,
+  feed: Feed,
+  now: Date,
+  ifChanged: boolean,
+): Promise<SourceRows | 'unchanged'>;
+export async function readSource(
+  deps: Pick<PlannerDeps, 'secrets' | 'ca' | 'cacheDir'>,
+  feed: Feed,
+  now: Date,
+  ifChanged = false,
+): Promise<SourceRows | 'unchanged'> {
+  const table = await readFeedTable(feed, deps.secrets, { ca: deps.ca, cacheDir: deps.cacheDir, ifChanged });
+  if (table.kind === 'unchanged') return 'unchanged';
+  if (table.kind === 'products') {
+    // A recognized format needs no column mapping: its fields are known (issue 35.2).
+    const { rows, sample } = productRows(table.items, {
+      format: table.format,
+      variants: feed.variants,
+      productDetails: feed.productDetails,
+      now,
+    });
+    const priceChangeAt = nextPriceChange(table.items, now);
+    return {
+      table,
+      mapping: [],
+      read: rows,
+      format: table.format,
+      sample,
+      ...(priceChangeAt !== undefined && { priceChangeAt }),
+    };
+  }
+  if (feed.referenceColumn === undefined)
+    throw new AppError('invalid-input', mainI18n.t('errors:feedNoReferenceColumn'), {
+      reason: 'no-reference-column',
+    });
   const mapping = feed.mapping ?? guessMapping(table.header);
   const read = readFeedRows(table.header, table.rows, {
     mapping,
@@ -179,5 +250,17 @@ export async function readSource(deps: Pick<PlannerDeps, 'secrets' | 'ca'>, feed
     referenceColumn: feed.referenceColumn,
     stockColumn: feed.stockColumn,
   });
-  return { table, mapping, read };
+  return { table, mapping, read, format: formatOf(table) };
+}
+
+/** A feed's source as rows, with what it was read as. */
+export interface SourceRows {
+  table: FeedRead;
+  mapping: ImportMapping;
+  read: FeedRow[];
+  format: FeedFormat;
+  /** A recognized format's first item (or group): what each field became. */
+  sample?: FeedSampleField[];
+  /** The next start or end of a sale period (epoch ms). */
+  priceChangeAt?: number;
 }

@@ -1,7 +1,9 @@
 // A feed's run as a resumable job (issue 25.3): planned, held by the safety valve or applied ad by
 // ad with the report written after each, resumed after a crash or kill from the first ad not done,
 // and kept as the feed's history. One run of a feed at a time.
+import { createHash } from 'node:crypto';
 import path from 'node:path';
+import stringify from 'safe-stable-stringify';
 import pLimit from 'p-limit';
 import type { Feed, FeedProgress, FeedRun, FeedRunEntry } from '../../shared/domain/feeds';
 import { AppError } from '../errors/app-error';
@@ -61,9 +63,12 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
     const template =
       feed.templateId === undefined ? undefined : await deps.template(account.id, feed.templateId);
     const todo = run.entries.filter((e) => e.outcome === 'pending');
-    // Photos named by URL are downloaded once per run, under the data folder, and removed after it.
+    // Photos named by URL are downloaded once per run, under the data folder, and removed after it;
+    // each is kept between runs and asked for conditionally.
     const downloads = createPhotoDownloads({
       parentDir: path.join(deps.dataDir, 'feeds', 'downloads'),
+      cacheDir: path.join(deps.dataDir, 'feeds', 'cache', 'photos'),
+      allowPrivateAddresses: feed.allowPrivateAddresses,
       ca: deps.ca,
     });
     try {
@@ -190,9 +195,13 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
         const startedAt = now();
         const run = newRun(current, trigger, startedAt);
         deps.onProgress({ feedId: feed.id, runId: run.id, phase: 'plan', done: 0, total: 0 });
+        const settingsKey = feedSettingsKey(current);
+        const last = deps.runs.list(feed.id).at(-1);
         let read;
         try {
-          read = await planFeed(deps, current, startedAt);
+          read = await planFeed(deps, current, startedAt, {
+            ifChanged: quietSince(last, current, settingsKey, startedAt),
+          });
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           deps.log.error(`Feed ${current.name}: the run could not be planned`, error);
@@ -201,6 +210,21 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
           deps.onProgress({ feedId: feed.id, runId: run.id, phase: 'done', done: 0, total: 0 });
           return withResumed(run, resumed);
         }
+        run.settingsKey = settingsKey;
+        if (read === 'unchanged') {
+          // One conditional request answered 304, and nothing else was due: no draft, no service call.
+          Object.assign(run, {
+            state: 'done',
+            unchanged: true,
+            finishedAt: now().toISOString(),
+            ...(last?.priceChangeAt !== undefined && { priceChangeAt: last.priceChangeAt }),
+          });
+          await save(run);
+          deps.log.info(`Feed ${current.name}: unchanged since run ${last?.id ?? '?'}, nothing to do`);
+          deps.onProgress({ feedId: feed.id, runId: run.id, phase: 'done', done: 0, total: 0 });
+          return withResumed(run, resumed);
+        }
+        if (read.priceChangeAt !== undefined) run.priceChangeAt = new Date(read.priceChangeAt).toISOString();
         const { plan } = read;
         run.counts = plan.counts;
         run.held = plan.held;
@@ -260,6 +284,28 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
       }
     },
   };
+}
+
+/** The settings a run reads the source with, as one key (a change plans the feed again). */
+export function feedSettingsKey(feed: Feed): string {
+  const { id: _id, approved: _a, header: _h, createdAt: _c, lastRunAt: _l, name: _n, ...settings } = feed;
+  return createHash('sha256').update(stringify(settings)).digest('hex').slice(0, 16);
+}
+
+/**
+ * Whether the feed needs no plan while its source stays as the last run read it: that run applied
+ * everything (nothing failed, held or waiting for a category), with these settings, and no sale
+ * period of the file began or ended since. Then a 304 is the whole run.
+ */
+export function quietSince(
+  last: FeedRun | undefined,
+  feed: Feed,
+  settingsKey: string,
+  now: Date,
+): boolean {
+  if (!last || !feed.approved || last.state !== 'done' || last.settingsKey !== settingsKey) return false;
+  if (last.failed > 0 || (last.counts.wait ?? 0) > 0) return false;
+  return last.priceChangeAt === undefined || Date.parse(last.priceChangeAt) > now.getTime();
 }
 
 /** The run's answer, naming the unfinished runs finished before it (their failures are the seller's too). */

@@ -2,6 +2,7 @@
 //   <feedId>.json         the feed as the seller set it (feedSchema)
 //   items/<feedId>.json   the feed's record of its ads, by reference
 // Writes are atomic and durable; a file that does not parse is moved aside and reported, never reset.
+// Feeds written before issue 35 are brought up to date once as they load (feed-upgrade.ts).
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -9,6 +10,7 @@ import { feedSchema, type Feed, type FeedItem } from '../../shared/domain/feeds'
 import { readJsonFile, writeFileAtomic } from '../storage/atomic-file';
 import { loadJsonFolder } from './json-folder';
 import { createKeyedLock } from '../publish/pacing';
+import { upgradeFeed, type FeedUpgradeDeps } from './feed-upgrade';
 
 const itemSchema = z.object({
   reference: z.string(),
@@ -44,6 +46,7 @@ export interface FeedStore {
 export async function openFeedStore(
   dataDir: string,
   onProblem: (movedAside: string) => void,
+  upgrade?: FeedUpgradeDeps,
 ): Promise<FeedStore> {
   const dir = path.join(dataDir, 'feeds');
   const itemsDir = path.join(dir, 'items');
@@ -53,6 +56,15 @@ export async function openFeedStore(
     onProblem(movedAside);
   };
   const feeds = await loadJsonFolder(dir, FEED_FILE, (value) => feedSchema.parse(value), problem);
+  const write = (feed: Feed) =>
+    writeFileAtomic(path.join(dir, `${feed.id}.json`), `${JSON.stringify(feed, null, 2)}\n`);
+  if (upgrade)
+    for (const [id, feed] of feeds) {
+      const upgraded = await upgradeFeed(feed, upgrade);
+      if (upgraded === feed) continue;
+      await write(upgraded);
+      feeds.set(id, upgraded);
+    }
   const lock = createKeyedLock();
   const cache = new Map<string, FeedItem[]>();
   const itemsFile = (id: string) => path.join(itemsDir, `${id}.json`);
@@ -71,7 +83,7 @@ export async function openFeedStore(
     list: () => [...feeds.values()].sort((a, b) => a.name.localeCompare(b.name)),
     get: (id) => feeds.get(id),
     async save(feed) {
-      await writeFileAtomic(path.join(dir, `${feed.id}.json`), `${JSON.stringify(feed, null, 2)}\n`);
+      await write(feed);
       feeds.set(feed.id, feed);
     },
     async remove(id) {

@@ -2,6 +2,7 @@
 // drafts, the publish engine and the live paths. The IPC handlers, the command line and the
 // automation runner (feedDueSource) all go through this one service.
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { feedSchema, type Feed, type FeedSettings, type FeedView } from '../../shared/domain/feeds';
 import type { FeedPlan, FeedRun, FeedUnmappedCategory } from '../../shared/domain/feeds';
 import type { SecretStore } from '../secrets/secret-store';
@@ -13,6 +14,8 @@ import { createFeedRuns, type FeedRuns, type RunsDeps } from './feed-runs';
 import { feedAccount, planFeed, readSource } from './feed-planner';
 import { feedUnmapped } from './feed-categories';
 import { feedSecretKey } from './source';
+import { feedAccessKeyName, hasAccessKeyMask, splitAccessKey } from './access-key';
+import { forgetFeedCache } from './fetch/feed-fetch';
 import { openRunStore } from './run-store';
 import type { DueSource } from '../automation/due';
 
@@ -48,9 +51,13 @@ export interface FeedsService {
 
 /** Opens the feeds of the data folder and resumes runs a crash or kill left unfinished. */
 export async function openFeeds(deps: FeedsDeps): Promise<FeedsService> {
-  const feeds = await openFeedStore(deps.dataDir, deps.onProblem);
+  const feeds = await openFeedStore(deps.dataDir, deps.onProblem, {
+    secrets: deps.secrets,
+    note: (text) => deps.log.info(text),
+  });
+  const cacheDir = path.join(deps.dataDir, 'feeds', 'cache');
   const runStore = await openRunStore(deps.dataDir, deps.onProblem);
-  const runs = createFeedRuns({ ...deps, feeds, runs: runStore });
+  const runs = createFeedRuns({ ...deps, cacheDir, feeds, runs: runStore });
   const now = deps.now ?? (() => new Date());
 
   const feedOf = (id: string): Feed => {
@@ -87,7 +94,7 @@ export async function openFeeds(deps: FeedsDeps): Promise<FeedsService> {
       if (!feed) throw new AppError('not-found', mainI18n.t('errors:feedGone'), { reason: 'no-feed' });
       const context = deps.categories?.(feedAccount(deps, feed).id);
       if (!context) return [];
-      const { read } = await readSource(deps, feed);
+      const { read } = await readSource({ ...deps, cacheDir }, feed, now());
       return feedUnmapped(read, context, (name) => deps.guesses?.(name) ?? []);
     },
     async save({ id, settings, password }) {
@@ -103,13 +110,17 @@ export async function openFeeds(deps: FeedsDeps): Promise<FeedsService> {
         });
       if (!deps.account(settings.accountId))
         throw new AppError('not-found', mainI18n.t('errors:accountGone'), { reason: 'no-account' });
+      const { source, accessKey } = keyApart(settings.source, before?.source);
       // A new source or account is a new feed to the seller: its first run waits for a yes again.
       const same =
         before !== undefined &&
-        JSON.stringify(before.source) === JSON.stringify(settings.source) &&
+        JSON.stringify(before.source) === JSON.stringify(source) &&
         before.accountId === settings.accountId;
       const feed = feedSchema.parse({
         ...settings,
+        source,
+        // Absent means no; said outright, so the upgrade of older feeds never takes it for unsettled.
+        ...(source.kind === 'url' && { allowPrivateAddresses: settings.allowPrivateAddresses ?? false }),
         id: before?.id ?? randomUUID(),
         approved: same ? before.approved : false,
         // A mapping the seller gave is made for the header the feed knows; a new source starts afresh.
@@ -120,6 +131,10 @@ export async function openFeeds(deps: FeedsDeps): Promise<FeedsService> {
       if (password !== undefined && password !== null)
         await deps.secrets.set(feedSecretKey(feed.id), password);
       else if (password === null) await deps.secrets.delete(feedSecretKey(feed.id));
+      // The access key lives in the keychain only; an address without one leaves none behind.
+      if (accessKey !== undefined) await deps.secrets.set(feedAccessKeyName(feed.id), accessKey);
+      else if (!(feed.source.kind === 'url' && feed.source.accessKey === true) && hadKey(before))
+        await deps.secrets.delete(feedAccessKeyName(feed.id));
       await feeds.save(feed);
       deps.log.info(`Feed ${feed.name} (${feed.id}) ${before ? 'saved' : 'added'}`);
       deps.onChange(feed.id);
@@ -138,12 +153,21 @@ export async function openFeeds(deps: FeedsDeps): Promise<FeedsService> {
         .catch((error: unknown) =>
           deps.log.error(`Feed ${feed.name}: its password could not be removed from the keychain`, error),
         );
+      if (hadKey(feed))
+        await deps.secrets
+          .delete(feedAccessKeyName(id))
+          .catch((error: unknown) =>
+            deps.log.error(`Feed ${feed.name}: its access key could not be removed from the keychain`, error),
+          );
+      await forgetFeedCache(cacheDir, id).catch((error: unknown) =>
+        deps.log.error(`Feed ${feed.name}: its kept copy could not be removed`, error),
+      );
       deps.log.info(`Feed ${feed.name} (${id}) removed`);
       deps.onChange(id);
       return list();
     },
     async plan(id) {
-      return (await planFeed({ ...deps, feeds }, feedOf(id), now())).plan;
+      return (await planFeed({ ...deps, cacheDir, feeds }, feedOf(id), now())).plan;
     },
     run: (id, trigger = 'seller') => runs.run(feedOf(id), trigger),
     history: (id) => runStore.list(feedOf(id).id).reverse(),
@@ -155,7 +179,28 @@ export async function openFeeds(deps: FeedsDeps): Promise<FeedsService> {
         const current = feeds.list().find((feed) => feed.id === id);
         if (current && (current.lastRunAt ?? '') < at) await feeds.save({ ...current, lastRunAt: at });
       },
+      (id) => runStore.list(id).at(-1),
     ),
     runs,
   };
+}
+
+const hadKey = (feed: Feed | undefined) => feed?.source.kind === 'url' && feed.source.accessKey === true;
+
+/**
+ * The source as it is stored: an access key in a new address split off (to go to the keychain),
+ * a masked address that had one keeping it.
+ */
+function keyApart(
+  source: FeedSettings['source'],
+  before: Feed['source'] | undefined,
+): { source: FeedSettings['source']; accessKey?: string } {
+  if (source.kind !== 'url') return { source };
+  const { accessKey: _kept, ...rest } = source;
+  const split = splitAccessKey(source.url);
+  if (split.key !== undefined)
+    return { source: { ...rest, url: split.url, accessKey: true }, accessKey: split.key };
+  if (hasAccessKeyMask(source.url) && before?.kind === 'url' && before.accessKey === true)
+    return { source: { ...rest, accessKey: true } };
+  return { source: rest };
 }

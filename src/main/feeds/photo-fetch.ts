@@ -52,6 +52,7 @@ function words(reason: DownloadRefusal | LookupRefusal, values: Record<string, u
     certificate: () => mainI18n.t('errors:feedPhoto.certificate', values),
     unreachable: () => mainI18n.t('errors:feedPhoto.unreachable', values),
     cancelled: () => mainI18n.t('errors:feedPhoto.cancelled', values),
+    'private-address': () => mainI18n.t('errors:feedPhoto.privateAddress', values),
     'no-folder': () => mainI18n.t('errors:feedPhoto.noFolder', values),
     'not-in-folder': () => mainI18n.t('errors:feedPhoto.notInFolder', values),
     'outside-folder': () => mainI18n.t('errors:feedPhoto.outsideFolder', values),

@@ -1,8 +1,14 @@
-// A stock feed's source read as a table (issue 25.1): a CSV or XLSX file on disk, or an https URL
+// A stock feed's source read (issue 25.1, 35.1): a CSV or XLSX file on disk, or an https URL
 // that serves one (a shop plugin's product export), optionally behind basic auth whose password
-// lives in the keychain. The table comes out as the import's readers make it, so the import's
-// mapping and rows apply unchanged; what cannot be read is refused in the seller's words.
-import { open, stat } from 'node:fs/promises';
+// lives in the keychain. A table comes out as the import's readers make it, so the import's
+// mapping and rows apply unchanged; a Google product feed in XML comes out as its items. A URL is
+// downloaded to a file first (fetch/feed-fetch.ts: conditional, gzip, a limit after unpacking),
+// its access key put back from the keychain; what cannot be read is refused in the seller's words.
+import { createReadStream } from 'node:fs';
+import { mkdtemp, open, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ProductItem } from '../../shared/domain/feeds';
 import type { IpcErrorCode } from '../../shared/ipc/envelope';
 import { mainI18n } from '../i18n';
 import { AppError } from '../errors/app-error';
@@ -16,20 +22,38 @@ import {
 } from '../import/csv';
 import { readXlsx } from '../import/xlsx';
 import type { SecretStore } from '../secrets/secret-store';
-import { download, DownloadError, httpsUrl, shownUrl, type DownloadRefusal } from './download';
+import { DownloadError, httpsUrl, shownUrl, type DownloadRefusal } from './download';
+import { feedAccessKeyName, withAccessKey } from './access-key';
+import { FEED_DOWNLOAD_MAX_BYTES, fetchFeed } from './fetch/feed-fetch';
+import { readXmlItems, startsAsXml, XmlFeedError } from './fetch/xml-items';
 
 /** Where a feed's table comes from, as the feed's settings keep it (never a password). */
 export type FeedSource =
   | { kind: 'file'; path: string; sheet?: string | undefined }
-  | { kind: 'url'; url: string; user?: string | undefined; sheet?: string | undefined };
+  | {
+      kind: 'url';
+      /** With ACCESS_KEY_MASK where the access key was, when `accessKey` is set. */
+      url: string;
+      user?: string | undefined;
+      sheet?: string | undefined;
+      /** The key is kept in the keychain (`feedAccessKeyName(feedId)`). */
+      accessKey?: boolean | undefined;
+    };
 
 export interface FeedSourceLimits {
+  /** A download or file, counted after decompression (an XML feed is read as a stream). */
   maxBytes: number;
+  /** A CSV or XLSX table, read whole into memory. */
+  maxTableBytes: number;
   timeoutMs: number;
 }
 
-/** A shop's whole product export is a few MB; a minute covers a slow shop server. */
-export const FEED_SOURCE_LIMITS: FeedSourceLimits = { maxBytes: 50 * 1024 * 1024, timeoutMs: 60_000 };
+/** A shop's table export is a few MB, its XML feed may be hundreds; a minute covers a slow shop server. */
+export const FEED_SOURCE_LIMITS: FeedSourceLimits = {
+  maxBytes: FEED_DOWNLOAD_MAX_BYTES,
+  maxTableBytes: 50 * 1024 * 1024,
+  timeoutMs: 60_000,
+};
 
 export interface FeedSourceDeps {
   /** The feed's id: its basic-auth password is the keychain entry `feedSecretKey(feedId)`. */
@@ -38,6 +62,17 @@ export interface FeedSourceDeps {
   limits?: Partial<FeedSourceLimits> | undefined;
   /** Certificates to trust besides the system's (a shop's own CA). */
   ca?: string | Buffer | undefined;
+  /** The address may resolve to a private, loopback or link-local network (the feed's allowance). */
+  allowPrivateAddresses?: boolean | undefined;
+  /** Addresses let through wherever they are (a test's server). */
+  trustedAddresses?: readonly string[] | undefined;
+  /**
+   * Where the feed's kept copy and its validators live (<data>/feeds/cache); absent: a folder of
+   * this read's own, removed after it (no conditional request).
+   */
+  cacheDir?: string | undefined;
+  /** A 304 answers `{ kind: 'unchanged' }` instead of reading the kept copy again. */
+  ifChanged?: boolean | undefined;
 }
 
 /** A feed's table, shaped like the import's opened CSV/XLSX source. */
@@ -52,12 +87,37 @@ export interface FeedTable {
   name: string;
   /** Size of what was read. */
   bytes: number;
+  /** Read from the kept copy, the server having said it is current (a 304). */
+  unchanged?: true;
 }
+
+/** A feed in a recognized XML format (issue 35.1): its items, each field as written. */
+export interface FeedProducts {
+  kind: 'products';
+  format: 'google-rss' | 'google-atom';
+  items: ProductItem[];
+  name: string;
+  bytes: number;
+  unchanged?: true;
+}
+
+/** The server said the kept copy is current (asked with `ifChanged`): nothing was read. */
+export interface FeedUnchanged {
+  kind: 'unchanged';
+  name: string;
+  /** The kept copy's size. */
+  bytes: number;
+}
+
+export type FeedSourceRead = FeedTable | FeedProducts | FeedUnchanged;
 
 /** Why a feed's source was refused (details.reason of the AppError). */
 export type FeedSourceRefusal =
   | Exclude<DownloadRefusal, 'wrong-type'>
   | 'no-password'
+  | 'no-access-key'
+  | 'not-a-product-feed'
+  | 'broken-xml'
   | 'file-not-found'
   | 'file-unreadable'
   | 'not-a-table'
@@ -73,7 +133,13 @@ export function feedSecretKey(feedId: string): string {
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 // What shops serve exports as; a web page, JSON or a picture is refused before its body is read.
-const TABLE_TYPES = new Set([
+const FEED_TYPES = new Set([
+  'application/xml',
+  'text/xml',
+  'application/rss+xml',
+  'application/atom+xml',
+  'application/gzip',
+  'application/x-gzip',
   '',
   'text/csv',
   'text/plain',
@@ -96,6 +162,9 @@ const CODES: Partial<Record<FeedSourceRefusal, IpcErrorCode>> = {
   'credentials-in-url': 'invalid-input',
   'not-a-table': 'invalid-input',
   'not-a-workbook': 'invalid-input',
+  'not-a-product-feed': 'invalid-input',
+  'broken-xml': 'invalid-input',
+  'private-address': 'invalid-input',
   markup: 'invalid-input',
   'too-large': 'invalid-input',
   cancelled: 'unavailable',
@@ -111,6 +180,10 @@ function refuse(
     'not-https': () => mainI18n.t('errors:feedSource.notHttps', words),
     'credentials-in-url': () => mainI18n.t('errors:feedSource.credentialsInUrl', words),
     'no-password': () => mainI18n.t('errors:feedSource.noPassword', words),
+    'no-access-key': () => mainI18n.t('errors:feedSource.noAccessKey', words),
+    'not-a-product-feed': () => mainI18n.t('errors:feedSource.notAProductFeed', words),
+    'broken-xml': () => mainI18n.t('errors:feedSource.brokenXml', words),
+    'private-address': () => mainI18n.t('errors:feedSource.privateAddress', words),
     'needs-password': () => mainI18n.t('errors:feedSource.needsPassword', words),
     'password-refused': () => mainI18n.t('errors:feedSource.passwordRefused', words),
     'not-found': () => mainI18n.t('errors:feedSource.notFound', words),
@@ -181,32 +254,74 @@ function firstLine(error: unknown): string {
   return String(error instanceof Error ? error.message : error).split('\n')[0] ?? '';
 }
 
+/** What lies in `file` (a feed file, or a download's kept copy): a product feed's items or a table. */
+async function readKept(
+  file: string,
+  name: string,
+  hint: 'csv' | 'xlsx',
+  sheet: string | undefined,
+  limits: FeedSourceLimits,
+  size: number,
+): Promise<FeedTable | FeedProducts> {
+  if (await startsAsXml(file)) {
+    try {
+      const { format, items } = await readXmlItems(createReadStream(file));
+      return { kind: 'products', format, items, name, bytes: size };
+    } catch (error) {
+      if (error instanceof XmlFeedError) throw refuse(error.reason, name, { what: error.what });
+      throw error;
+    }
+  }
+  // A table is read whole into memory: it has a tighter limit than a feed read as a stream.
+  if (size > limits.maxTableBytes) throw refuse('too-large', name, { max: megabytes(limits.maxTableBytes) });
+  const handle = await open(file, 'r');
+  let bytes: Buffer;
+  try {
+    bytes = await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+  return tableOf(bytes, name, hint, sheet);
+}
+
 async function readFileSource(
   source: Extract<FeedSource, { kind: 'file' }>,
   limits: FeedSourceLimits,
-): Promise<FeedTable> {
+): Promise<FeedTable | FeedProducts> {
   const name = source.path;
   const hint = /\.xlsx$/i.test(name) ? 'xlsx' : 'csv';
-  let bytes: Buffer;
+  let size: number;
   try {
     const info = await stat(name);
     if (!info.isFile()) throw refuse('file-unreadable', name, { cause: 'not a file' });
-    if (info.size > limits.maxBytes) throw refuse('too-large', name, { max: megabytes(limits.maxBytes) });
-    const handle = await open(name, 'r');
-    try {
-      bytes = await handle.readFile();
-    } finally {
-      await handle.close();
-    }
+    size = info.size;
   } catch (error) {
     if (error instanceof AppError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw refuse('file-not-found', name);
     throw refuse('file-unreadable', name, { cause: code ?? firstLine(error) });
   }
-  if (bytes.byteLength > limits.maxBytes)
-    throw refuse('too-large', name, { max: megabytes(limits.maxBytes) });
-  return tableOf(bytes, name, hint, source.sheet);
+  if (size > limits.maxBytes) throw refuse('too-large', name, { max: megabytes(limits.maxBytes) });
+  try {
+    return await readKept(name, name, hint, source.sheet, limits, size);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw refuse('file-unreadable', name, {
+      cause: (error as NodeJS.ErrnoException).code ?? firstLine(error),
+    });
+  }
+}
+
+/** The address to download: with its access key from the keychain where the mask stands. */
+async function addressOf(
+  source: Extract<FeedSource, { kind: 'url' }>,
+  deps: FeedSourceDeps,
+  name: string,
+): Promise<URL> {
+  if (source.accessKey !== true) return httpsUrl(source.url);
+  const key = await deps.secrets.get(feedAccessKeyName(deps.feedId));
+  if (key === undefined) throw refuse('no-access-key', name);
+  return httpsUrl(withAccessKey(source.url, key));
 }
 
 async function readUrlSource(
@@ -214,26 +329,34 @@ async function readUrlSource(
   deps: FeedSourceDeps,
   limits: FeedSourceLimits,
   signal: AbortSignal | undefined,
-): Promise<FeedTable> {
+): Promise<FeedSourceRead> {
   const name = shownUrl(source.url);
+  let ownDir: string | undefined;
   try {
-    const url = httpsUrl(source.url);
+    const url = await addressOf(source, deps, name);
     let auth: { user: string; password: string } | undefined;
     if (source.user !== undefined && source.user !== '') {
       const password = await deps.secrets.get(feedSecretKey(deps.feedId));
       if (password === undefined) throw refuse('no-password', name, { user: source.user });
       auth = { user: source.user, password };
     }
-    const got = await download(url, {
+    const cacheDir = deps.cacheDir ?? (ownDir = await mkdtemp(path.join(tmpdir(), 'listing-desk-feed-')));
+    const got = await fetchFeed(url, {
+      cacheDir,
+      feedId: deps.feedId,
       maxBytes: limits.maxBytes,
       timeoutMs: limits.timeoutMs,
-      accepts: (type) => TABLE_TYPES.has(type),
+      accepts: (type) => FEED_TYPES.has(type),
       auth,
       ca: deps.ca,
+      allowPrivateAddresses: deps.allowPrivateAddresses,
+      trustedAddresses: deps.trustedAddresses,
       signal,
     });
-    const hint = got.type === XLSX_TYPE || /\.xlsx$/i.test(new URL(got.url).pathname) ? 'xlsx' : 'csv';
-    return await tableOf(got.bytes, name, hint, source.sheet);
+    if (got.unchanged && deps.ifChanged === true) return { kind: 'unchanged', name, bytes: got.bytes };
+    const xlsx = (!got.unchanged && got.type === XLSX_TYPE) || /\.xlsx$/i.test(url.pathname);
+    const read = await readKept(got.file, name, xlsx ? 'xlsx' : 'csv', source.sheet, limits, got.bytes);
+    return got.unchanged ? { ...read, unchanged: true } : read;
   } catch (error) {
     if (!(error instanceof DownloadError)) throw error;
     const { reason, detail } = error;
@@ -243,20 +366,24 @@ async function readUrlSource(
       max: detail.maxBytes === undefined ? undefined : megabytes(detail.maxBytes),
       seconds: detail.seconds,
       cause: detail.cause,
+      address: detail.address,
       user: source.user,
     });
+  } finally {
+    if (ownDir !== undefined) await rm(ownDir, { recursive: true, force: true });
   }
 }
 
 /**
- * Reads a feed's source as a table. Refuses with an AppError whose message names the source and
- * what went wrong (in the app's language) and whose details.reason is a FeedSourceRefusal.
+ * Reads a feed's source: a table, a product feed's items, or (asked `ifChanged`) word that the
+ * server's copy did not change. Refuses with an AppError whose message names the source and what
+ * went wrong (in the app's language) and whose details.reason is a FeedSourceRefusal.
  */
 export async function readFeedSource(
   source: FeedSource,
   deps: FeedSourceDeps,
   signal?: AbortSignal,
-): Promise<FeedTable> {
+): Promise<FeedSourceRead> {
   const limits = { ...FEED_SOURCE_LIMITS, ...deps.limits };
   if (source.kind === 'file') return readFileSource(source, limits);
   return readUrlSource(source, deps, limits, signal);

@@ -85,7 +85,12 @@ async function newDraft(): Promise<Draft> {
 
 /** The deps of one row's photos: this run's downloads and the drafts' own intake for `draftId`. */
 function deps(draftId: string, limits = {}): FeedPhotoDeps {
-  downloads ??= createPhotoDownloads({ parentDir: path.join(dir, 'runs'), ca: server.ca, limits });
+  downloads ??= createPhotoDownloads({
+    parentDir: path.join(dir, 'runs'),
+    ca: server.ca,
+    limits,
+    allowPrivateAddresses: true,
+  });
   return {
     photoDir,
     downloads,
@@ -98,7 +103,11 @@ const at = (p: string) => `${server.origin}${p}`;
 
 describe('a feed row’s photos', () => {
   it('takes names from the photo folder and URLs from the web, in the row’s order, as dropped photos', async () => {
-    downloads = createPhotoDownloads({ parentDir: path.join(dir, 'runs'), ca: server.ca });
+    downloads = createPhotoDownloads({
+      parentDir: path.join(dir, 'runs'),
+      ca: server.ca,
+      allowPrivateAddresses: true,
+    });
     const draft = await newDraft();
     const refs = ['A-1.jpg', at('/p/table.png'), 'A-1 back.png', at('/p/lamp.webp'), at('/p/untyped')];
     const result = await resolveFeedPhotos(refs, deps(draft.id));
@@ -125,7 +134,11 @@ describe('a feed row’s photos', () => {
   });
 
   it('fetches a URL once per run, however many rows name it', async () => {
-    downloads = createPhotoDownloads({ parentDir: path.join(dir, 'runs'), ca: server.ca });
+    downloads = createPhotoDownloads({
+      parentDir: path.join(dir, 'runs'),
+      ca: server.ca,
+      allowPrivateAddresses: true,
+    });
     const before = server.hits.filter((h) => h === '/p/chair.jpg').length;
     const [one, two] = [await newDraft(), await newDraft()];
     const a = await resolveFeedPhotos([at('/p/chair.jpg'), at('/p/chair.jpg')], deps(one.id));

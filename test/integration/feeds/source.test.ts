@@ -6,7 +6,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { readFeedSource, feedSecretKey, type FeedSource } from '../../../src/main/feeds/source';
+import {
+  readFeedSource,
+  feedSecretKey,
+  type FeedSource,
+  type FeedTable,
+} from '../../../src/main/feeds/source';
 import { mainI18n } from '../../../src/main/i18n';
 import { AppError } from '../../../src/main/errors/app-error';
 import { createSessionSecretStore } from '../../../src/main/secrets/secret-store';
@@ -89,8 +94,17 @@ const url = (p: string, extra: Partial<Extract<FeedSource, { kind: 'url' }>> = {
   ...extra,
 });
 
-function read(source: FeedSource, feedId = 'feed-1', limits = {}) {
-  return readFeedSource(source, { feedId, secrets, ca: server.ca, limits });
+/** Reads a table from the test server (on loopback, so the feed allows private addresses). */
+async function read(source: FeedSource, feedId = 'feed-1', limits = {}): Promise<FeedTable> {
+  const got = await readFeedSource(source, {
+    feedId,
+    secrets,
+    ca: server.ca,
+    limits,
+    allowPrivateAddresses: true,
+  });
+  if (got.kind !== 'csv' && got.kind !== 'xlsx') throw new Error(`not a table: ${got.kind}`);
+  return got;
 }
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
@@ -204,7 +218,9 @@ describe('a feed read from an https URL', () => {
   });
 
   it('refuses a server whose certificate the machine does not trust', async () => {
-    const untrusted = await refusal(readFeedSource(url('/export.csv'), { feedId: 'f', secrets }));
+    const untrusted = await refusal(
+      readFeedSource(url('/export.csv'), { feedId: 'f', secrets, allowPrivateAddresses: true }),
+    );
     expect(reasonOf(untrusted)).toBe('certificate');
     expect(untrusted.message).toContain('could not prove who it is');
   });

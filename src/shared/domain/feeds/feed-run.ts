@@ -154,6 +154,15 @@ export interface FeedRunSummary {
   held: FeedHold[];
   /** The run could not start: the source could not be read, the account is gone … */
   failure?: string;
+  /**
+   * The server said the feed is as the last run read it (a 304), nothing was due and nothing was
+   * done: no draft and no call to the service (issue 35.4).
+   */
+  unchanged?: true;
+  /** The feed's settings the run read the source with (a later change plans again). */
+  settingsKey?: string;
+  /** The next start or end of a sale period in the file (ISO): the feed is planned again then. */
+  priceChangeAt?: string;
 }
 
 /** A run's report, kept as the feed's history: every ad with its outcome. */
