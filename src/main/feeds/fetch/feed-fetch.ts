@@ -12,6 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { z } from 'zod';
 import { makeFolder, moveFile, readJsonFile, writeFileAtomic } from '../../storage/atomic-file';
+import { ACCESS_KEY_MASK } from '../../../shared/domain/feeds';
 import { DownloadError, openDownload, shownUrl, type DownloadOptions } from '../download';
 
 /** What a feed's download may grow to, unpacked. */
@@ -29,6 +30,11 @@ export interface FeedFetchOptions extends Omit<DownloadOptions, 'headers'> {
   /** <data>/feeds/cache */
   cacheDir: string;
   feedId: string;
+  /**
+   * Secrets the body may repeat (a Shopware export names its own address, access key included):
+   * written to the kept copy as ACCESS_KEY_MASK, so no file of the data folder holds them.
+   */
+  mask?: readonly string[] | undefined;
 }
 
 export type FeedFetch =
@@ -57,6 +63,39 @@ function limiter(max: number, counted: { bytes: number }): Transform {
       counted.bytes += chunk.byteLength;
       if (counted.bytes > max) done(new DownloadError('too-large', { maxBytes: max }));
       else done(null, chunk);
+    },
+  });
+}
+
+/** Replaces each of `secrets` by `mask` in what passes, also where one spans two chunks. */
+export function masker(secrets: readonly string[], mask: string): Transform {
+  const wanted = secrets.filter((secret) => secret.length > 0).map((secret) => Buffer.from(secret));
+  const replacement = Buffer.from(mask);
+  const keep = Math.max(0, ...wanted.map((secret) => secret.length - 1));
+  let carry = Buffer.alloc(0);
+  const replaceAll = (bytes: Buffer): Buffer => {
+    let out = bytes;
+    for (const secret of wanted) {
+      const parts: Buffer[] = [];
+      let from = 0;
+      for (let at = out.indexOf(secret); at >= 0; at = out.indexOf(secret, from)) {
+        parts.push(out.subarray(from, at), replacement);
+        from = at + secret.length;
+      }
+      if (parts.length > 0) out = Buffer.concat([...parts, out.subarray(from)]);
+    }
+    return out;
+  };
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done: TransformCallback) {
+      const all = replaceAll(Buffer.concat([carry, chunk]));
+      // The last bytes may be a secret's beginning: held back until the next chunk says.
+      const cut = Math.max(0, all.length - keep);
+      carry = Buffer.from(all.subarray(cut));
+      done(null, all.subarray(0, cut));
+    },
+    flush(done: TransformCallback) {
+      done(null, replaceAll(carry));
     },
   });
 }
@@ -119,8 +158,9 @@ export async function fetchFeed(url: URL, options: FeedFetchOptions): Promise<Fe
     const limit = limiter(options.maxBytes, counted);
     // Flushed to the disk before it replaces the kept copy, so a power cut leaves one whole copy or the other.
     const out = createWriteStream(temp, { flags: 'wx', flush: true });
-    if (gzip) await pipeline(stream, createGunzip(), limit, out);
-    else await pipeline(stream, limit, out);
+    const hide = masker(options.mask ?? [], ACCESS_KEY_MASK);
+    if (gzip) await pipeline(stream, createGunzip(), limit, hide, out);
+    else await pipeline(stream, limit, hide, out);
     await moveFile(temp, files.body);
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);
