@@ -2,7 +2,8 @@
 // the listing service in the other process (no ads), the shop's categories mapped, the feed added.
 // It answers commands on standard input with one line of JSON each:
 //   first  the first plan: its time, what it planned, the process's peak RSS (VmHWM) so far
-//   again  the same feed planned again (its server's file unchanged): time, drafts, what it planned
+//   small  a smaller feed of the same kind added (drafts only) and run once
+//   again  that feed run again (its server's file unchanged): time, drafts, whether it was unchanged
 //   exit   closes the app and ends
 // It trusts the feed server through NODE_EXTRA_CA_CERTS, as a seller's machine would a shop's CA.
 import { readFileSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { silentLog } from '../../src/main/log/log';
 import { createSessionSecretStore } from '../../src/main/secrets/secret-store';
 import { confStoreFactory } from '../../src/main/storage/store-factory';
 import type { FeedView } from '../../src/shared/domain/feeds/feed';
-import type { FeedPlan } from '../../src/shared/domain/feeds/feed-run';
+import type { FeedPlan, FeedRun } from '../../src/shared/domain/feeds/feed-run';
 import type { DraftsListResult } from '../../src/shared/ipc/types';
 import { addRealAccount } from '../../test/helpers/real-account';
 import { SHOP_DEFAULTS } from '../../test/integration/feeds/helpers/product-feed-app';
@@ -73,6 +74,15 @@ const feed = await call<FeedView>('feeds:save', {
     allowPrivateAddresses: true,
   },
 });
+const small = await call<FeedView>('feeds:save', {
+  settings: {
+    name: 'Google small',
+    source: { kind: 'url', url: env('BENCH_SMALL_URL') },
+    accountId: account.id,
+    publish: false,
+    allowPrivateAddresses: true,
+  },
+});
 const drafts = async () => (await call<DraftsListResult>('drafts:list', {})).items.length;
 
 /** Plans the feed; answers its time and what it planned. */
@@ -88,6 +98,18 @@ async function plan() {
   };
 }
 
+/** Runs the small feed; answers its time and what it did. */
+async function run() {
+  const started = performance.now();
+  const done = await call<FeedRun>('feeds:run', { id: small.id });
+  if (done.state !== 'done') throw new Error(`the run ended ${done.state}: ${done.failure ?? ''}`);
+  return {
+    ms: Math.round(performance.now() - started),
+    counts: done.counts,
+    unchanged: done.unchanged ?? false,
+  };
+}
+
 const say = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
 say({ step: 'ready', rssMb: peakRssMb(), rssNowMb: statusMb('VmRSS') });
 for await (const line of createInterface({ input: process.stdin })) {
@@ -95,8 +117,8 @@ for await (const line of createInterface({ input: process.stdin })) {
   try {
     if (command === 'first')
       say({ step: 'first', ...(await plan()), rssMb: peakRssMb(), drafts: await drafts() });
-    else if (command === 'again')
-      say({ step: 'again', ...(await plan()), rssMb: peakRssMb(), drafts: await drafts() });
+    else if (command === 'small') say({ step: 'small', ...(await run()), drafts: await drafts() });
+    else if (command === 'again') say({ step: 'again', ...(await run()), drafts: await drafts() });
     else if (command === 'exit') break;
   } catch (error) {
     say({ step: command, error: error instanceof Error ? error.message : String(error) });

@@ -4,8 +4,9 @@
 // Last-Modified, gzip and 304. The app plans it in a process of its own for an account with no ads
 // on a listing service in a third process. Printed, with the targets:
 //   - the first plan's time (≤ 15 s) and the planning process's peak RSS, VmHWM (≤ 200 MB);
-//   - the feed planned again, unchanged: the requests its server saw (one, answered 304), the
-//     drafts made and the calls to the service meanwhile (none).
+//   - an unchanged feed run again: a smaller feed of the same kind (SMALL_ITEMS) run once, drafts
+//     only, then run again with its file unchanged: the requests its server saw (one, answered
+//     304), the drafts made and the calls to the service meanwhile (none).
 // Run: npx tsx bench/feed/google-xml.ts   (BENCH_ITEMS to change the 50,000)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -21,7 +22,9 @@ import { etagMatches, type SeenRequest } from '../../test/integration/feeds/help
 import { writeGoogleFeed } from './google-xml-make';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 50_000);
+const SMALL_ITEMS = Number(process.env.BENCH_SMALL_ITEMS ?? 200);
 const FEED_PATH = '/store-api/product-export/SWPEbench/google.xml';
+const SMALL_PATH = '/store-api/product-export/SWPEsmall/google.xml';
 const client = { BENCH_CLIENT_ID: 'bench-feed', BENCH_CLIENT_SECRET: 'bench-feed-secret' };
 const work = await mkdtemp(path.join(os.tmpdir(), 'listing-desk-bench-google-'));
 const children: ChildProcess[] = [];
@@ -60,13 +63,12 @@ const byRoute = (stats: Record<string, unknown>): Map<string, number> =>
   );
 
 try {
-  // The shop's server: the file as it lies on disk, validators from its bytes and time.
-  const file = path.join(work, 'google.xml');
+  // The shop's server: each file as it lies on disk, validators from its bytes and time.
   const seen: SeenRequest[] = [];
-  const current: { validators?: { etag: string; lastModified: Date } } = {};
+  const served = new Map<string, { file: string; etag: string; lastModified: Date }>();
   const server = await startHttpsServer(work, (request, response) => {
-    const validators = current.validators;
-    if (request.url !== FEED_PATH || !validators) return void response.writeHead(404).end();
+    const validators = served.get(request.url ?? '');
+    if (!validators) return void response.writeHead(404).end();
     const noneMatch = request.headers['if-none-match'];
     const since = request.headers['if-modified-since'];
     const accept = request.headers['accept-encoding'];
@@ -76,7 +78,7 @@ try {
         : since !== undefined && validators.lastModified.getTime() <= Date.parse(since);
     const gzip = !unchanged && /\bgzip\b/.test(accept ?? '');
     seen.push({
-      path: request.url,
+      path: request.url ?? '',
       ...(noneMatch !== undefined && { ifNoneMatch: noneMatch }),
       ...(since !== undefined && { ifModifiedSince: since }),
       ...(accept !== undefined && { acceptEncoding: accept }),
@@ -91,15 +93,22 @@ try {
       vary: 'Accept-Encoding',
       ...(gzip && { 'content-encoding': 'gzip' }),
     });
-    const body = createReadStream(file);
+    const body = createReadStream(validators.file);
     (gzip ? body.pipe(createGzip()) : body).pipe(response);
   });
+  /** Writes a feed of `items` and serves it at `at`. */
+  const serve = async (at: string, items: number) => {
+    const file = path.join(work, `${items}.xml`);
+    const { groups } = await writeGoogleFeed(file, items, server.origin);
+    const info = await stat(file);
+    const hash = createHash('sha1');
+    for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+    served.set(at, { file, etag: `"${hash.digest('hex').slice(0, 20)}"`, lastModified: info.mtime });
+    return { groups, info };
+  };
   const made = performance.now();
-  const { groups } = await writeGoogleFeed(file, ITEMS, server.origin);
-  const info = await stat(file);
-  const hash = createHash('sha1');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  current.validators = { etag: `"${hash.digest('hex').slice(0, 20)}"`, lastModified: info.mtime };
+  const { groups, info } = await serve(FEED_PATH, ITEMS);
+  await serve(SMALL_PATH, SMALL_ITEMS);
   const ca = path.join(work, 'ca.pem');
   await writeFile(ca, server.ca);
   process.stdout.write(
@@ -134,6 +143,7 @@ try {
     BENCH_BASE_URL: String(addresses.baseUrl),
     BENCH_DATA_DIR: path.join(work, 'data'),
     BENCH_FEED_URL: `${server.origin}${FEED_PATH}`,
+    BENCH_SMALL_URL: `${server.origin}${SMALL_PATH}`,
     NODE_EXTRA_CA_CERTS: ca,
   });
   const fromDesk = replies(desk);
@@ -153,21 +163,27 @@ try {
       `Planning process peak RSS (VmHWM): ${String(first.rssMb)} MB (target ≤ 200 MB: ${within(Number(first.rssMb) <= 200)})\n`,
   );
 
-  // The same file fetched again.
+  // A smaller feed run once (drafts only), then run again with its file unchanged.
+  desk.stdin!.write('small\n');
+  const small = await fromDesk();
+  if (small.error) throw new Error(`The small feed's first run failed: ${String(small.error)}`);
+  process.stdout.write(
+    `Small feed (${SMALL_ITEMS} items) run once: ${String(small.ms)} ms, counts ${JSON.stringify(small.counts)}\n`,
+  );
   const requestsBefore = seen.length;
   const serviceBefore = await serviceStats();
   desk.stdin!.write('again\n');
   const again = await fromDesk();
-  if (again.error) throw new Error(`The second plan failed: ${String(again.error)}`);
+  if (again.error) throw new Error(`The second run failed: ${String(again.error)}`);
   const requests = seen.slice(requestsBefore);
   const serviceAfter = await serviceStats();
   const calls = [...serviceAfter]
     .map(([route, count]) => [route, count - (serviceBefore.get(route) ?? 0)] as const)
     .filter(([, count]) => count > 0);
   const serviceCalls = calls.reduce((sum, [, count]) => sum + count, 0);
-  const drafts = Number(again.drafts) - Number(first.drafts);
+  const drafts = Number(again.drafts) - Number(small.drafts);
   process.stdout.write(
-    `Unchanged feed again: ${String(again.ms)} ms; requests to the feed's server ${requests.length} ` +
+    `Unchanged feed run again: ${String(again.ms)} ms (unchanged: ${String(again.unchanged)}); requests to the feed's server ${requests.length} ` +
       `(${requests.map((r) => `${r.status}${r.ifNoneMatch ? ' If-None-Match' : ''}${r.ifModifiedSince ? ' If-Modified-Since' : ''}`).join(', ')}), ` +
       `drafts made ${drafts}, calls to the service ${serviceCalls}` +
       `${calls.length > 0 ? ` (${calls.map(([route, count]) => `${route} ×${count}`).join(', ')})` : ''} ` +
