@@ -55,7 +55,7 @@ export function PrivateAddressChoice({ values, change }: Props) {
   const { t } = useTranslation();
   const id = useId();
   return (
-    <div className="field wide">
+    <div className="feed-private">
       <label className="feed-choice">
         <input
           type="checkbox"

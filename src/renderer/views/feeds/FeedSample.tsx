@@ -4,15 +4,11 @@ import type { FeedPlan } from '../../../shared/domain/feeds';
 import { productFormats } from '../../../shared/domain/feeds';
 import { useFeedWords } from './use-feed-words';
 
-/**
- * What the plan read the source as (issue 35.6): its format, a switch of variants since the last
- * run, and for a recognized export one item field by field: as written, and what it became.
- */
-export function FeedSourceRead({ plan }: { plan: Pick<FeedPlan, 'format' | 'sample' | 'variantsSwitched'> }) {
+/** What the plan read the source as (issue 35.6): its format, and a switch of variants since the last run. */
+export function FeedSourceRead({ plan }: { plan: Pick<FeedPlan, 'format' | 'variantsSwitched'> }) {
   const { t } = useTranslation();
-  const id = useId();
   const words = useFeedWords();
-  const { format, sample, variantsSwitched } = plan;
+  const { format, variantsSwitched } = plan;
   const known = format !== undefined && (productFormats as readonly string[]).includes(format);
   return (
     <>
@@ -29,6 +25,17 @@ export function FeedSourceRead({ plan }: { plan: Pick<FeedPlan, 'format' | 'samp
           })}
         </p>
       )}
+    </>
+  );
+}
+
+/** A recognized export's first item, field by field: as written, and what it became (issue 35.6). */
+export function FeedSample({ sample }: { sample: FeedPlan['sample'] }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const words = useFeedWords();
+  return (
+    <>
       {sample && sample.length > 0 && (
         <section className="feed-sample" aria-labelledby={`${id}-sample`} data-testid="feed-sample">
           <h3 id={`${id}-sample`}>{t('feeds.sample.heading')}</h3>
