@@ -112,7 +112,7 @@ export async function feedAddCommand(
       source: source.kind === 'file' ? source.path : source.url,
       account: account.name,
       reference: reference ?? t('feed.ownReference'),
-      stock: stock ?? t('feed.noStock'),
+      stock: stock ?? t(reference === undefined ? 'feed.ownStock' : 'feed.noStock'),
     }),
   );
   if (!feed.approved) session.err(t('feed.firstRun', { name: feed.name }));
