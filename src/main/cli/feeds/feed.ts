@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FeedSettings, FeedView } from '../../../shared/domain/feeds';
 import type { ImportInspectResult } from '../../../shared/domain/tables';
 import type { DraftTemplate } from '../../../shared/domain/drafts';
-import { feedSettingsSchema, guessStockColumn, recognizeTable } from '../../../shared/domain/feeds';
+import { feedSettingsOf, guessStockColumn, recognizeTable } from '../../../shared/domain/feeds';
 import { wordsIn } from '../../i18n';
 import { UsageError, type FeedAddOptions, type FeedEditOptions } from '../args';
 import { CallFailed, ExitWith, type Session } from '../session';
@@ -136,10 +136,7 @@ export async function feedEditCommand(
 ): Promise<number> {
   const t = wordsIn(session.language, 'cli');
   const feed = await feedNamed(session, name);
-  // The settings only (no id, history or what the feed keeps of its runs).
-  const settings = Object.fromEntries(
-    Object.entries(feed).filter(([key]) => key in feedSettingsSchema.shape),
-  ) as FeedSettings;
+  const settings = feedSettingsOf(feed);
   const template =
     options.template === undefined
       ? undefined

@@ -113,6 +113,13 @@ export const feedSchema = feedSettingsSchema.extend({
 });
 export type Feed = z.infer<typeof feedSchema>;
 
+/** What the seller set of a feed (for `feeds:save`): its settings only, none of what it keeps of its runs. */
+export function feedSettingsOf(feed: FeedSettings): FeedSettings {
+  return Object.fromEntries(
+    Object.entries(feed).filter(([key]) => key in feedSettingsSchema.shape),
+  ) as FeedSettings;
+}
+
 /** A feed as the renderer sees it: no secret, only whether one is kept. */
 export interface FeedView extends Feed {
   hasPassword: boolean;
