@@ -9,7 +9,8 @@ import type { FeedView } from '../../../src/shared/domain/feeds/feed';
 import type { FeedPlan } from '../../../src/shared/domain/feeds/feed-run';
 import { holdText, readAs } from '../../../src/main/cli/feeds/feed-run';
 import { wordsIn } from '../../../src/main/i18n';
-import { put } from '../../fixtures/import/import-files';
+import { put, putPhoto } from '../../fixtures/import/import-files';
+import { HEADER } from './helpers';
 import { tempDirsForFile } from '../../unit/helpers/temp-app';
 import { cli } from '../cli/run-cli';
 
@@ -88,6 +89,37 @@ it('adds a recognized export and an address without a reference column, and edit
   expect(bad.stderr).toContain('--variants takes group');
   const share = await cli(['feed', 'add', 'X', file, '--max-share', '120', '--data-dir', data.dir]);
   expect(share.stderr).toContain('--max-share takes a percentage from 0 to 100');
+}, 120_000);
+
+it('says on stderr which photo a run left out, and runs clean with it the next time', async () => {
+  putPhoto(src.dir, 'K-1.png', 1);
+  const csv = put(
+    src.dir,
+    'lager.csv',
+    `${HEADER}\nK-1;Kühlschrank;Aus dem Lager.;Multimedia_Elektronik/Haushaltsgeraete;99;2;shop@example.de;Hauptstraße 1;10115;Berlin;Mitte;25;K-1.png|https://127.0.0.1:9/media/gone.jpg\n`,
+  );
+  expect(
+    (
+      await cli([
+        'feed',
+        'add',
+        'Lager',
+        csv,
+        '--reference',
+        'SKU',
+        '--stock',
+        'Bestand',
+        '--data-dir',
+        data.dir,
+      ])
+    ).code,
+  ).toBe(0);
+  const run = await cli(['feed', 'run', 'Lager', '--data-dir', data.dir]);
+  expect(run.code).toBe(0);
+  expect(run.stderr).toContain('K-1: applied without the photo gone.jpg:');
+  const again = await cli(['feed', 'plan', 'Lager', '--data-dir', data.dir]);
+  expect(again.stdout).toContain('as in the file');
+  expect(again.stdout).not.toContain('the row changed');
 }, 120_000);
 
 describe('feed plan’s words', () => {

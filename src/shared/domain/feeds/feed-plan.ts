@@ -155,7 +155,9 @@ export function planFeedRun(rows: readonly FeedRow[], world: FeedWorld): FeedPla
     // A live ad's draft follows the ad's photos by itself (under the names the app gives them), so
     // its photos are compared as the ad's are: with what the feed sent last.
     const draftPhotos =
-      m.draft && !m.listing ? photoChange(feedPhotosOf(m.draft, m.item, names), wanted) : null;
+      m.draft && !m.listing
+        ? photoChange(feedPhotosOf(m.draft, m.item, names), onDraft(m.draft, m.item, wanted))
+        : null;
     if (draftPhotos) changes.push(draftPhotos);
     const liveChanges: ImportFieldChange[] = m.listing ? listingChanges(m.listing, init, row.fields) : [];
     // A live ad's photos carry no names: compared with what the feed sent last (or its draft's).
@@ -211,6 +213,16 @@ export function feedPhotosOf(
 ): string[] {
   const feeds = new Set([...(item?.photos ?? []), ...names]);
   return draft.photos.map((p) => p.originalName).filter((name) => feeds.has(name));
+}
+
+/**
+ * The row's photos the draft should show: a photo the feed sent before that the draft lacks (it
+ * could not be fetched, or the seller removed it) is not asked for again while the row names it.
+ */
+function onDraft(draft: Pick<Draft, 'photos'>, item: Pick<FeedItem, 'photos'> | undefined, names: string[]) {
+  const sent = new Set(item?.photos ?? []);
+  const has = new Set(draft.photos.map((p) => p.originalName));
+  return names.filter((name) => has.has(name) || !sent.has(name));
 }
 
 /** Whether the draft's running price rule started from the price the row names (so it is the rule's). */
