@@ -109,7 +109,7 @@ export function FeedColumns({ values, change, inspected, recognized, problems }:
         />
         <ColumnField
           label={t('feeds.form.stock')}
-          hint={t('feeds.form.stockHint')}
+          hint={recognized !== null ? t('feeds.form.stockRecognized') : t('feeds.form.stockHint')}
           value={values.stockColumn}
           header={header}
           optional
