@@ -112,7 +112,7 @@ test('a feed from an address: the password stays in main, a failed read is said,
   await page.getByLabel('Address', { exact: true }).fill('https://127.0.0.1:9/export/products.csv');
   await page.getByLabel('User name (optional)').fill('lager');
   await page.getByLabel('Password (optional)').fill(password);
-  await page.getByLabel('Reference column (SKU)').fill('SKU');
+  await page.getByLabel('Reference column (optional)').fill('SKU');
   await page.getByRole('button', { name: 'Save and read the file' }).click();
 
   await expect(page.getByRole('heading', { name: 'Shop-Export' })).toBeFocused();

@@ -33,7 +33,14 @@ import {
   type Session,
 } from './session';
 import { listingsCommand, statusCommand, publishCommand, scheduleCommand, workerCommand } from './publishing';
-import { feedAddCommand, feedListCommand, feedRemoveCommand, feedPlanCommand, feedRunCommand } from './feeds';
+import {
+  feedAddCommand,
+  feedEditCommand,
+  feedListCommand,
+  feedRemoveCommand,
+  feedPlanCommand,
+  feedRunCommand,
+} from './feeds';
 import {
   shopAddDeskCommand,
   shopInitCommand,
@@ -258,6 +265,11 @@ async function runCommand(args: CliArgs & { command: CommandName }, session: Ses
           return await feedAddCommand(session, args.operands[0]!, args.operands[1]!, {
             ...args.feedAdd!,
             photos: args.photos,
+            template: args.template,
+          });
+        case 'edit':
+          return await feedEditCommand(session, args.operands[0]!, {
+            ...args.feedEdit!,
             template: args.template,
           });
         case 'list':

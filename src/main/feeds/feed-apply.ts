@@ -7,7 +7,13 @@ import path from 'node:path';
 import type { Draft, DraftInit, DraftTemplate } from '../../shared/domain/drafts';
 import { draftIssuesSummary, parsePriceAmount, validateDraft } from '../../shared/domain/drafts';
 import { followPrice } from '../../shared/domain/price-rules';
-import { mergeFeedChanges, type Feed, type FeedItem, type FeedRunEntry } from '../../shared/domain/feeds';
+import {
+  mergeFeedChanges,
+  type Feed,
+  type FeedItem,
+  type FeedMissedPhoto,
+  type FeedRunEntry,
+} from '../../shared/domain/feeds';
 import type { AccountView, ListingView } from '../../shared/ipc/types';
 import type { DraftsService } from '../drafts/drafts-service';
 import { draftInitOf } from '../import/draft-start';
@@ -54,6 +60,8 @@ export interface ApplyContext {
   downloads: PhotoDownloads;
   /** Writes what the entry learnt so far (a new draft's id) before the next step. */
   note(change: Partial<FeedRunEntry>): Promise<void>;
+  /** The feed's record of its ads before the run, by reference (which photos were the feed's). */
+  items?: ReadonlyMap<string, FeedItem>;
 }
 
 /** An entry's row as the run keeps it: the row's fields and its photo files. */
@@ -72,7 +80,13 @@ export async function applyEntry(deps: ApplyDeps, ctx: ApplyContext, entry: Feed
     case 'update':
     case 'resume':
       await update(deps, ctx, entry);
-      if (entry.action === 'resume') await setStates(deps, ctx, entry.listingUuid!, 'RESUMED');
+      if (entry.action !== 'resume') return;
+      // A draft made while its row was sold out has no ad yet: published now, where the feed publishes.
+      if (entry.listingUuid === undefined) {
+        if (publishesDraft(entry, ctx.feed)) await publishDraft(deps, entry.draftId!);
+        return;
+      }
+      await setStates(deps, ctx, entry.listingUuid, 'RESUMED');
       return;
     case 'pause':
       return setStates(deps, ctx, entry.listingUuid!, 'PAUSED');
@@ -97,7 +111,15 @@ export function itemAfter(entry: FeedRunEntry, item: FeedItem | undefined): Feed
   const reference = entry.reference;
   if (reference === null) return undefined;
   const photos = entry.source ? { photos: names(entry.source.photos) } : {};
-  const base = { ...item, ...ids(entry), reference };
+  // Photos tried now (absent: not tried, the earlier note stands).
+  const missed = entry.missedPhotos?.map((p) => p.name);
+  const { missedPhotos: _earlier, ...kept } = item ?? ({} as Partial<FeedItem>);
+  const base = {
+    ...(missed === undefined ? item : kept),
+    ...ids(entry),
+    reference,
+    ...(missed !== undefined && missed.length > 0 && { missedPhotos: missed }),
+  };
   if (entry.outcome === 'failed')
     // A new row's draft, made before the failure, is the feed's all the same.
     return entry.action === 'create' && entry.draftId !== undefined
@@ -106,7 +128,8 @@ export function itemAfter(entry: FeedRunEntry, item: FeedItem | undefined): Feed
   if (entry.outcome !== 'done') return undefined;
   switch (entry.action) {
     case 'create':
-      return { ...base, state: 'active', ...photos };
+      // A draft made while sold out waits, like a paused ad, for its row to be in stock.
+      return { ...base, state: entry.reason === 'new-sold-out' ? 'paused' : 'active', ...photos };
     case 'update':
       return { ...base, state: item?.state ?? 'active', ...photos };
     case 'resume':
@@ -154,8 +177,26 @@ async function create(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry) {
     deps.onDraftsChanged([draftId]);
   }
   await ctx.note({ draftId });
-  await addMissingPhotos(deps, ctx, draftId, source.photos);
-  if (!ctx.feed.publish) return;
+  const { missed } = await addMissingPhotos(deps, ctx, draftId, source.photos);
+  await ctx.note({ missedPhotos: missed });
+  if (publishesDraft(entry, ctx.feed)) await publishDraft(deps, draftId);
+}
+
+/**
+ * Whether the entry's draft is published by the run: a new row's (not one sold out), or one made
+ * while sold out that is back in stock, where the feed publishes. The run waits for its job.
+ */
+export function publishesDraft(
+  entry: Pick<FeedRunEntry, 'action' | 'reason' | 'listingUuid'>,
+  feed: Pick<Feed, 'publish'>,
+) {
+  if (!feed.publish) return false;
+  if (entry.action === 'create') return entry.reason !== 'new-sold-out';
+  return entry.action === 'resume' && entry.listingUuid === undefined;
+}
+
+/** Publishes the draft through the publish engine, exactly once (a failed job of it goes on). */
+async function publishDraft(deps: ApplyDeps, draftId: string) {
   const draft = await deps.store.get(draftId);
   if (draft.status === 'publishing' || draft.status === 'published') return;
   // A job of this draft that failed (a run cut short, the service away) goes on from where it stopped.
@@ -191,8 +232,17 @@ async function create(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry) {
     );
 }
 
-/** Takes in the photos the draft does not have yet (by name): files as dropped ones, URLs downloaded. */
-async function addMissingPhotos(deps: ApplyDeps, ctx: ApplyContext, draftId: string, photos: string[]) {
+/**
+ * Takes in the photos the draft does not have yet (by name): files as dropped ones, URLs downloaded.
+ * A photo that cannot be fetched or taken in is left out and answered (issue 35.5): the row is
+ * applied without it.
+ */
+async function addMissingPhotos(
+  deps: ApplyDeps,
+  ctx: ApplyContext,
+  draftId: string,
+  photos: string[],
+): Promise<{ draft: Draft; missed: FeedMissedPhoto[] }> {
   let draft = await deps.store.get(draftId);
   const have = new Set(draft.photos.map((p) => p.originalName));
   const missing = photos.filter((ref) => !have.has(photoName(ref)));
@@ -210,17 +260,13 @@ async function addMissingPhotos(deps: ApplyDeps, ctx: ApplyContext, draftId: str
     refused.push(...got.refused);
     draft = got.taken?.draft ?? draft;
   }
-  const [first] = refused;
-  if (first)
-    throw new AppError(
-      'invalid-input',
-      mainI18n.t('errors:feedPhotoRefused', { name: first.name, why: first.message }),
-      {
-        reason: 'photo-refused',
-        refused,
-      },
-    );
-  return draft;
+  // A URL's photo is named as the plan names it (the last part of its path), credentials never shown.
+  const missed = refused.map((r) => ({
+    ref: 'ref' in r && typeof r.ref === 'string' ? r.ref : r.name,
+    name: r.name,
+    message: r.message,
+  }));
+  return { draft, missed };
 }
 
 /** The price (cents) the entry sets on the draft or its live ad, if it sets one. */
@@ -268,10 +314,15 @@ async function update(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry) {
     });
     deps.authors?.note(before, saved, by);
     if (changes.some((c) => c.field === 'photos')) {
-      const draft = await addMissingPhotos(deps, ctx, draftId, source.photos);
+      const { draft, missed } = await addMissingPhotos(deps, ctx, draftId, source.photos);
+      await ctx.note({ missedPhotos: missed });
+      const wanted = names(source.photos);
       const byName = new Map(draft.photos.map((p) => [p.originalName, p.id]));
-      const order = names(source.photos).flatMap((name) => byName.get(name) ?? []);
-      if (order.length > 0) await deps.drafts.setPhotos(draftId, order);
+      const order = wanted.flatMap((name) => byName.get(name) ?? []);
+      // Photos the seller added by hand (never the feed's) stay, after the feed's.
+      const feeds = new Set([...(ctx.items?.get(entry.reference!)?.photos ?? []), ...wanted]);
+      const sellers = draft.photos.filter((p) => !feeds.has(p.originalName)).map((p) => p.id);
+      if (order.length > 0) await deps.drafts.setPhotos(draftId, [...order, ...sellers]);
     }
     deps.onDraftsChanged([draftId]);
   }
@@ -290,8 +341,22 @@ async function update(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry) {
     await deps.publish.retrack(entry.listingUuid);
   }
   const photos = entry.liveChanges?.some((c) => c.field === 'photos') === true;
-  if (entry.listingUuid !== undefined && photos && source.photos.length > 0)
-    await replaceLivePhotos(deps.live, ctx.account, entry.listingUuid, source.photos, ctx.downloads);
+  if (entry.listingUuid !== undefined && photos && source.photos.length > 0) {
+    // The ad's first photos are the feed's as it sent them last (those it could fetch); any after
+    // them the seller added by hand. Unknown (an ad the feed took on): all of them.
+    const item = ctx.items?.get(entry.reference!);
+    const missedBefore = new Set(item?.missedPhotos ?? []);
+    const feedCount = item?.photos?.filter((name) => !missedBefore.has(name)).length;
+    const missed = await replaceLivePhotos(
+      deps.live,
+      ctx.account,
+      entry.listingUuid,
+      source.photos,
+      ctx.downloads,
+      feedCount,
+    );
+    await ctx.note({ missedPhotos: [...(entry.missedPhotos ?? []), ...missed] });
+  }
 }
 
 /** Pauses or resumes every publication of the listing (the app's own, else the service's list). */

@@ -9,7 +9,7 @@ import type { Feed, FeedProgress, FeedRun, FeedRunEntry } from '../../shared/dom
 import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 import { createKeyedLock } from '../publish/pacing';
-import { applyEntry, itemAfter, type ApplyDeps } from './feed-apply';
+import { applyEntry, itemAfter, publishesDraft, type ApplyDeps } from './feed-apply';
 import { waitForJobs } from './publish-wait';
 import { createPhotoDownloads, type PhotoDownloads } from './photo-downloads';
 import type { AccountView } from '../../shared/ipc/types';
@@ -87,6 +87,8 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
     shared: { account: AccountView; template: DraftTemplate | undefined; downloads: PhotoDownloads },
   ) => {
     const { account, template, downloads } = shared;
+    // Which photos were the feed's: the seller's own stay (issue 35.5).
+    const items = new Map((await deps.feeds.items(feed.id)).map((item) => [item.reference, item]));
     const total = todo.length;
     let done = 0;
     deps.onProgress({ feedId: feed.id, runId: run.id, phase: 'apply', done, total });
@@ -111,9 +113,9 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
         await save(run);
       };
       try {
-        await applyEntry(deps, { feed, account, template, runId: run.id, note, downloads }, entry);
+        await applyEntry(deps, { feed, account, template, runId: run.id, note, downloads, items }, entry);
         delete entry.failure;
-        if (entry.action === 'create' && feed.publish) publishing.push(entry);
+        if (publishesDraft(entry, feed)) publishing.push(entry);
         else entry.outcome = 'done';
       } catch (error) {
         const appError = error instanceof AppError ? error : new AppError('internal', String(error));

@@ -1,6 +1,7 @@
 // A feed row's photos sent to its live ad (issue 25.1): taken in as a dropped photo is (the same
-// intake, the same limits), attached in the row's order, then the ad's earlier photos removed. Run
-// again after a crash it ends the same: the earlier photos are whatever the ad had before.
+// intake, the same limits), attached in the row's order, then the ad's earlier photos of the feed
+// removed; those the seller added by hand stay after the feed's (issue 35.5). Run again after a
+// crash it ends the same: the earlier photos are whatever the ad had before.
 import path from 'node:path';
 import type { AccountView } from '../../shared/ipc/types';
 import { AppError } from '../errors/app-error';
@@ -9,8 +10,9 @@ import { attachPhoto } from '../live/attach-photo';
 import type { LiveContext } from '../live/live-context';
 import { liveError, tooLargeMessage } from '../live/live-errors';
 import { intakeMany } from '../media/intake-queue';
-import type { DownloadRefusal } from './download';
-import type { PhotoDownloads } from './photo-downloads';
+import type { FeedMissedPhoto } from '../../shared/domain/feeds';
+import { shownUrl, type DownloadRefusal } from './download';
+import { photoNameOf, type PhotoDownloads } from './photo-downloads';
 
 /** The words of a photo download's refusal (the feed sources' own, under errors:feedPhoto). */
 function downloadRefusal(ref: string, reason: DownloadRefusal, detail: Record<string, unknown>): string {
@@ -35,50 +37,63 @@ function downloadRefusal(ref: string, reason: DownloadRefusal, detail: Record<st
   }
 }
 
-/** The files of `refs`: paths as they are, https URLs downloaded (refused ones throw, in words). */
-async function filesOf(refs: readonly string[], downloads: PhotoDownloads): Promise<string[]> {
+/** The files of `refs` (paths as they are, https URLs downloaded), and the URLs that could not be. */
+async function filesOf(
+  refs: readonly string[],
+  downloads: PhotoDownloads,
+): Promise<{ files: string[]; missed: FeedMissedPhoto[] }> {
   const files: string[] = [];
+  const missed: FeedMissedPhoto[] = [];
   for (const ref of refs) {
     if (!/^https?:\/\//i.test(ref)) {
       files.push(ref);
       continue;
     }
-    const got = await downloads.fetch(new URL(ref));
-    if (!got.ok)
-      throw new AppError('invalid-input', downloadRefusal(ref, got.reason, { ...got.detail }), {
-        reason: `feed-${got.reason}`,
+    const url = new URL(ref);
+    const got = await downloads.fetch(url);
+    if (got.ok) files.push(got.file);
+    else
+      missed.push({
+        ref: shownUrl(ref),
+        name: photoNameOf(url),
+        message: downloadRefusal(shownUrl(ref), got.reason, { ...got.detail }),
       });
-    files.push(got.file);
   }
-  return files;
+  return { files, missed };
 }
 
-/** Replaces the live ad's photos by `refs` (in order); throws an AppError naming a refused one. */
+/**
+ * Replaces the feed's photos of the live ad by `refs` (in order): the ad's first `feedCount` photos
+ * are the feed's (absent: all of them); photos the seller added by hand after them stay, after the
+ * feed's new ones (issue 35.5). A photo that cannot be fetched or taken in is left out and answered;
+ * when none can be, the ad keeps the photos it has. Throws an AppError when the service refuses.
+ */
 export async function replaceLivePhotos(
   ctx: Pick<LiveContext, 'clientOf' | 'exclusive' | 'withWorkDir' | 'maxEdge' | 'remember'>,
   account: AccountView,
   uuid: string,
   refs: readonly string[],
   downloads: PhotoDownloads,
-): Promise<void> {
-  const files = await filesOf(refs, downloads);
+  feedCount?: number,
+): Promise<FeedMissedPhoto[]> {
+  const { files, missed } = await filesOf(refs, downloads);
+  if (files.length === 0) return missed;
   const { client } = ctx.clientOf(account.id);
   await ctx.exclusive(uuid, () =>
     ctx.withWorkDir(async (dir) => {
       try {
         let listing = await client.getListing(uuid);
         const earlier = [...listing.urls];
+        const feeds = earlier.slice(0, feedCount ?? earlier.length);
+        const sellers = earlier.slice(feeds.length);
         const taken = await intakeMany(
           files.map((file) => ({ path: file })),
           { destDir: dir, maxEdge: ctx.maxEdge() },
         );
-        const refused = taken.find((result) => !result.ok);
-        if (refused && !refused.ok)
-          throw new AppError(
-            'invalid-input',
-            mainI18n.t('errors:feedPhotoRefused', { name: refused.name, why: refused.message }),
-            { reason: 'photo-refused' },
-          );
+        for (const result of taken)
+          if (!result.ok) missed.push({ ref: result.name, name: result.name, message: result.message });
+        if (!taken.some((result) => result.ok)) return;
+        const before = new Set(earlier);
         for (const result of taken) {
           if (!result.ok) continue;
           const { photo } = result;
@@ -95,11 +110,18 @@ export async function replaceLivePhotos(
             });
           listing = outcome.listing;
         }
-        if (earlier.length > 0) await client.deleteMedia(uuid, earlier);
-        await ctx.remember(account.id, await client.getListing(uuid));
+        const added = listing.urls.filter((url) => !before.has(url));
+        if (feeds.length > 0) await client.deleteMedia(uuid, feeds);
+        // The feed's photos first, in the row's order; the seller's after them.
+        const order = [...added, ...sellers];
+        listing = await client.getListing(uuid);
+        if (sellers.length > 0 && order.some((url, i) => listing.urls[i] !== url))
+          listing = await client.orderMedia(uuid, order);
+        await ctx.remember(account.id, listing);
       } catch (error) {
         throw liveError(error);
       }
     }),
   );
+  return missed;
 }

@@ -71,5 +71,13 @@ export async function keepApplied(feeds: FeedStore, feed: Feed, read: ReadPlan, 
     referenceColumn: feed.referenceColumn,
     stockColumn: feed.stockColumn,
   });
-  await feeds.save({ ...feed, approved: true, header: plan.header, mapping, lastRunAt: run.startedAt });
+  // The choice of variants applied: a later switch is shown in the plan and held if it ends many ads.
+  await feeds.save({
+    ...feed,
+    approved: true,
+    header: plan.header,
+    mapping,
+    lastRunAt: run.startedAt,
+    variantsApplied: feed.variants ?? 'group',
+  });
 }

@@ -63,7 +63,10 @@ it('resumes a run killed mid-way without a second draft or ad for any row, each 
 
   // The second: new rows become drafts (the feed no longer publishes), prices change live. It is
   // killed after two of its four new drafts, its price changes sent.
-  expect((await cli(['feed', 'add', 'lager', file, '--data-dir', data.dir])).code).toBe(0);
+  // Four new rows to four ads is more than the share of new ads a run may make (issue 35.5): meant here.
+  expect((await cli(['feed', 'add', 'lager', file, '--max-share', '60', '--data-dir', data.dir])).code).toBe(
+    0,
+  );
   put(src.dir, 'lager.csv', csvOf(v2));
   const killed = await killedRun(6);
   expect(killed.signal).toBe('SIGKILL');

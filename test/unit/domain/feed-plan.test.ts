@@ -130,7 +130,7 @@ describe('planFeedRun', () => {
     expect(plan[3]!.problems).toEqual([{ code: 'missing-title', severity: 'error', field: 'title' }]);
   });
 
-  it('pauses a sold-out ad, leaves one of unknown stock as it is, and makes nothing of a new sold-out row', () => {
+  it('pauses a sold-out ad, leaves one of unknown stock as it is, and makes a draft of a new sold-out row', () => {
     const items: FeedItem[] = ['A', 'B', 'C'].map((reference) => ({
       reference,
       listingUuid: `L-${reference}`,
@@ -150,7 +150,7 @@ describe('planFeedRun', () => {
       'A: pause (sold-out)',
       'B: unchanged (same)',
       'C: unchanged (same)',
-      'N: unchanged (new-sold-out)',
+      'N: create (new-sold-out)',
     ]);
   });
 

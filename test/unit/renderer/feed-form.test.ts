@@ -9,6 +9,7 @@ import {
   guessedColumns,
   initialValues,
   problemsOf,
+  recognizedFormat,
   saveInput,
   type FeedFormValues,
 } from '../../../src/renderer/views/feeds/use-feed-form';
@@ -89,6 +90,49 @@ describe('the feed form', () => {
     expect(problemsOf(filled({ scheduled: false, everyMinutes: 'abc' }))).toEqual([]);
     for (const share of ['-1', '101', 'x'])
       expect(problemsOf(filled({ maxPercent: share })), share).toEqual(['share']);
+  });
+
+  it('lets the reference stay empty for a recognized export or an address, and sends the export’s choices (issue 35)', () => {
+    const google = inspected(
+      ['id', 'title', 'price', 'availability', 'image_link'],
+      [null, 'title', 'price', null, null],
+    );
+    const recognized = recognizedFormat(google);
+    expect(recognized).toBe('google-tsv');
+    expect(recognizedFormat(inspected(['SKU', 'Titel'], ['reference', 'title']))).toBeNull();
+    expect(problemsOf(filled({ referenceColumn: '' }), recognized)).toEqual([]);
+    expect(problemsOf(filled({ referenceColumn: '' }))).toEqual(['reference']);
+    expect(
+      problemsOf(filled({ kind: 'url', url: 'https://shop.example/feed.xml', referenceColumn: '' })),
+    ).toEqual([]);
+    // Nothing guessed for a recognized export: its own id is the reference.
+    expect(guessedColumns(filled({ referenceColumn: '' }), google)).toEqual({
+      referenceColumn: '',
+      stockColumn: '',
+    });
+    const input = saveInput(
+      filled({
+        referenceColumn: '',
+        variants: 'each',
+        productDetails: 'description',
+        allowPrivateAddresses: true,
+      }),
+      undefined,
+    );
+    expect(feedsSave.safeParse(input).success).toBe(true);
+    expect(input.settings).toMatchObject({
+      variants: 'each',
+      productDetails: 'description',
+      allowPrivateAddresses: true,
+    });
+    expect(input.settings.referenceColumn).toBeUndefined();
+    // The defaults are not written.
+    const plain = saveInput(filled(), undefined).settings;
+    expect([plain.variants, plain.productDetails, plain.allowPrivateAddresses]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('finds the SKU and stock columns of a shop’s header, the mapped reference first, never over a choice', () => {

@@ -83,6 +83,8 @@ describe.each(languages)('feed words in %s', (language) => {
     { reason: 'header-changed', before: ['SKU', 'Preis', 'Bestand'], after: ['SKU', 'Preis', 'Menge'] },
     { reason: 'header-changed', before: ['SKU', 'Preis'], after: ['Preis', 'SKU'] },
     { reason: 'too-many-gone', count: 41, of: 120, maxShare: 0.2 },
+    { reason: 'too-many-new', count: 37, of: 130, maxShare: 0.2 },
+    { reason: 'variants-switched', from: 'group', to: 'each', gone: 9, created: 31, of: 40, maxShare: 0.2 },
   ])('hold $reason is said with its figures', (hold) => {
     const text = words[language].hold(hold);
     expect(bare(text)).toBe(false);
@@ -91,6 +93,26 @@ describe.each(languages)('feed words in %s', (language) => {
     if (hold.reason === 'header-changed' && hold.after.includes('Menge'))
       expect(text).toMatch(/Bestand.*Menge/);
     if (hold.reason === 'too-many-gone') expect(text).toMatch(/41.*120.*20 %/);
+    if (hold.reason === 'too-many-new') expect(text).toMatch(/37.*130.*20 %/);
+    if (hold.reason === 'variants-switched') expect(text).toMatch(/9.*31.*20 %/);
+  });
+
+  it('says what a sample field became, and a photo a run left out', () => {
+    const w = words[language];
+    for (const became of ['title', 'description', 'price', 'category', 'photos', 'reference', 'stock'])
+      expect(bare(w.became({ became }))).toBe(false);
+    expect(w.became({ became: 'attribute:color' })).toContain('color');
+    expect(w.became({ became: 'left-out' })).not.toBe('left-out');
+    expect(w.format('google-rss')).toContain('RSS');
+    const why = w.why({
+      reference: 'A',
+      action: 'create',
+      reason: 'new-row',
+      title: 'A',
+      missedPhotos: [{ ref: 'https://shop.example/a.jpg', name: 'a.jpg', message: 'not found' }],
+    });
+    expect(why).toContain('a.jpg');
+    expect(why).toContain('not found');
   });
 
   it('says the schedule, the next run and the last outcome', () => {

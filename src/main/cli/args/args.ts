@@ -13,7 +13,7 @@ import {
   type ShopAction,
 } from './command-words';
 import { shopArgs } from './shop-args';
-import { feedArgs, priceRuleFlags, type FeedAddOptions } from './feed-args';
+import { feedArgs, priceRuleFlags, type FeedAddOptions, type FeedEditOptions } from './feed-args';
 import { categoriesArgs } from './categories-args';
 import { UsageError } from './usage';
 
@@ -72,6 +72,8 @@ export interface CliArgs {
   feedAction?: FeedAction;
   /** feed add: its options. */
   feedAdd?: FeedAddOptions;
+  /** feed edit: the options given. */
+  feedEdit?: FeedEditOptions;
   /**
    * categories: the action; search's WORDS, show's PATH or unmap's SHOP CATEGORY is operands[0];
    * map's SHOP CATEGORY and PATH are operands[0] and [1] (issues 33.7, 34.4).
@@ -117,6 +119,11 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         publish: { type: 'boolean', default: false },
         gone: { type: 'string' },
         every: { type: 'string' },
+        // feed add and edit: a shop export's choices, private addresses, the valve's share (issue 35).
+        variants: { type: 'string' },
+        details: { type: 'string' },
+        'allow-private-addresses': { type: 'boolean', default: false },
+        'max-share': { type: 'string' },
         // feed add's price rule (issue 25.5).
         lower: { type: 'string' },
         'every-days': { type: 'string' },
@@ -195,8 +202,18 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   only('--owner', ['shop'], values.owner !== undefined);
   only('--photos', ['import', 'feed'], values.photos !== undefined);
   only('--template', ['import', 'feed'], values.template !== undefined);
-  for (const flag of ['reference', 'stock', 'gone', 'every', ...priceRuleFlags] as const)
+  for (const flag of [
+    'reference',
+    'stock',
+    'gone',
+    'every',
+    'variants',
+    'details',
+    'max-share',
+    ...priceRuleFlags,
+  ] as const)
     only(`--${flag}`, ['feed'], values[flag] !== undefined);
+  only('--allow-private-addresses', ['feed'], values['allow-private-addresses']);
   only('--publish', ['feed'], values.publish);
   only('--duplicates', ['import'], values.duplicates !== undefined);
   only('--keep-categories', ['import'], values['keep-categories']);

@@ -26,7 +26,7 @@ export const shopActions = ['init', 'add-desk', 'join', 'status', 'leave'] as co
 export type ShopAction = (typeof shopActions)[number];
 
 /** What `feed` does: the word after it. */
-export const feedActions = ['add', 'list', 'plan', 'run', 'remove'] as const;
+export const feedActions = ['add', 'edit', 'list', 'plan', 'run', 'remove'] as const;
 export type FeedAction = (typeof feedActions)[number];
 
 /** What `categories` does: the word after it (issues 33.7, 34.4). */

@@ -1,6 +1,6 @@
 // The rest of `feed ACTION [NAME] [SOURCE] [options]` (issue 25.8), parsed without side effects.
 import { priceRoundings, type PriceRounding } from '../../../shared/domain/bulk';
-import { feedUrlSchema, type FeedGone } from '../../../shared/domain/feeds';
+import { feedUrlSchema, type FeedGone, type FeedVariants } from '../../../shared/domain/feeds';
 import {
   FLOOR_PERCENT_MAX,
   PRICE_RULE_MAX,
@@ -13,7 +13,7 @@ import { feedActions, type FeedAction } from './command-words';
 import { UsageError } from './usage';
 
 /** The options `feed add` takes. */
-export interface FeedAddOptions {
+export interface FeedAddOptions extends FeedExportOptions {
   reference?: string;
   stock?: string;
   publish: boolean;
@@ -22,6 +22,18 @@ export interface FeedAddOptions {
   /** The price rule of the drafts the feed makes (issue 25.5). */
   priceRule?: PriceRule;
 }
+
+/** A shop export's choices and the valve's share (issue 35), taken by `feed add` and `feed edit`. */
+export interface FeedExportOptions {
+  variants?: FeedVariants;
+  productDetails?: 'attributes' | 'description';
+  allowPrivateAddresses?: true;
+  /** The valve's share (0–1), from `--max-share PERCENT`. */
+  maxShare?: number;
+}
+
+/** What `feed edit NAME` changes: only the options given. */
+export type FeedEditOptions = Partial<FeedAddOptions>;
 
 /** The price rule's options (`--every` is the feed's schedule, in minutes; the rule counts days). */
 export const priceRuleFlags = ['lower', 'every-days', 'floor', 'steps', 'round'] as const;
@@ -41,13 +53,17 @@ interface FeedValues {
   floor?: string;
   steps?: string;
   round?: string;
+  variants?: string;
+  details?: string;
+  'allow-private-addresses'?: boolean;
+  'max-share'?: string;
 }
 
 /** The action, its operands (NAME, and SOURCE for add) and add's options; throws UsageError. */
 export function feedArgs(
   operands: string[],
   values: FeedValues,
-): { feedAction: FeedAction; operands: string[]; feedAdd?: FeedAddOptions } {
+): { feedAction: FeedAction; operands: string[]; feedAdd?: FeedAddOptions; feedEdit?: FeedEditOptions } {
   const [word, ...rest] = operands;
   if (!(feedActions as readonly string[]).includes(word ?? ''))
     throw new UsageError({ problem: 'feed-what' });
@@ -68,15 +84,32 @@ export function feedArgs(
     floor: '--floor',
     steps: '--steps',
     round: '--round',
+    variants: '--variants',
+    details: '--details',
+    'max-share': '--max-share',
   } as const;
+  const setting = action === 'add' || action === 'edit';
   for (const [key, flag] of Object.entries(addOnly))
-    refuse(flag, action !== 'add' && values[key as keyof typeof addOnly] !== undefined);
-  refuse('--publish', action !== 'add' && values.publish === true);
+    refuse(flag, !setting && values[key as keyof typeof addOnly] !== undefined);
+  refuse('--publish', !setting && values.publish === true);
+  refuse('--allow-private-addresses', !setting && values['allow-private-addresses'] === true);
+  // A feed's source is its identity (a new one is a new feed): only `add` names it, and the photos' folder.
+  refuse('--photos', action === 'edit' && values.photos !== undefined);
   // The account of a feed is its own: only `add` names it.
   refuse('--account', action !== 'add' && values.account !== undefined);
   if (action === 'list') {
     if (rest.length > 0) throw new UsageError({ problem: 'no-arguments', command: 'feed' });
     return { feedAction: action, operands: [] };
+  }
+  if (action === 'edit') {
+    if (rest.length !== 1 || rest[0]!.trim() === '') throw new UsageError({ problem: 'feed-name', action });
+    const feedEdit: FeedEditOptions = {
+      ...settingsOf(values),
+      ...(values.publish === true && { publish: true }),
+    };
+    if (Object.keys(feedEdit).length === 0 && values.template === undefined)
+      throw new UsageError({ problem: 'feed-edit-nothing' });
+    return { feedAction: action, operands: [rest[0]!.trim()], feedEdit };
   }
   if (action !== 'add') {
     if (rest.length !== 1 || rest[0]!.trim() === '') throw new UsageError({ problem: 'feed-name', action });
@@ -86,6 +119,16 @@ export function feedArgs(
   const source = rest[1]!.trim();
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(source) && !feedUrlSchema.safeParse(source).success)
     throw new UsageError({ problem: 'feed-url', value: source.replace(/\/\/[^@/]*@/, '//…@') });
+  const { gone, ...given } = settingsOf(values);
+  return {
+    feedAction: action,
+    operands: [rest[0]!.trim(), source],
+    feedAdd: { ...given, publish: values.publish === true, gone: gone ?? 'pause' },
+  };
+}
+
+/** The settings the flags give (add's and edit's alike); throws UsageError on a bad value. */
+function settingsOf(values: FeedValues): Omit<FeedAddOptions, 'publish' | 'gone'> & { gone?: FeedGone } {
   if (values.gone !== undefined && values.gone !== 'pause' && values.gone !== 'end')
     throw new UsageError({ problem: 'feed-gone', value: values.gone });
   let everyMinutes: number | undefined;
@@ -94,18 +137,31 @@ export function feedArgs(
     if (!(everyMinutes >= 5 && everyMinutes <= 43_200))
       throw new UsageError({ problem: 'feed-every', value: values.every });
   }
+  if (values.variants !== undefined && values.variants !== 'group' && values.variants !== 'each')
+    throw new UsageError({ problem: 'feed-variants', value: values.variants });
+  if (values.details !== undefined && values.details !== 'attributes' && values.details !== 'description')
+    throw new UsageError({ problem: 'feed-details', value: values.details });
+  let maxShare: number | undefined;
+  if (values['max-share'] !== undefined) {
+    const text = values['max-share'].trim().replace(/\s*%$/, '');
+    const percent = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
+    if (!(percent >= 0 && percent <= 100))
+      throw new UsageError({ problem: 'feed-share', value: values['max-share'] });
+    maxShare = percent / 100;
+  }
   const priceRule = priceRuleOf(values);
   return {
-    feedAction: action,
-    operands: [rest[0]!.trim(), source],
-    feedAdd: {
-      ...(values.reference !== undefined && { reference: values.reference.trim() }),
-      ...(values.stock !== undefined && { stock: values.stock.trim() }),
-      publish: values.publish === true,
-      gone: (values.gone ?? 'pause') as FeedGone,
-      ...(everyMinutes !== undefined && { everyMinutes }),
-      ...(priceRule && { priceRule }),
-    },
+    ...(values.reference !== undefined && { reference: values.reference.trim() }),
+    ...(values.stock !== undefined && { stock: values.stock.trim() }),
+    ...(values.gone !== undefined && { gone: values.gone as FeedGone }),
+    ...(everyMinutes !== undefined && { everyMinutes }),
+    ...(priceRule && { priceRule }),
+    ...(values.variants !== undefined && { variants: values.variants as FeedVariants }),
+    ...(values.details !== undefined && {
+      productDetails: values.details as FeedExportOptions['productDetails'] & string,
+    }),
+    ...(values['allow-private-addresses'] === true && { allowPrivateAddresses: true as const }),
+    ...(maxShare !== undefined && { maxShare }),
   };
 }
 

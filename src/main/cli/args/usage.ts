@@ -53,6 +53,10 @@ export type UsageProblem =
   | { problem: 'feed-url'; value: string }
   | { problem: 'feed-gone'; value: string }
   | { problem: 'feed-every'; value: string }
+  | { problem: 'feed-variants'; value: string }
+  | { problem: 'feed-details'; value: string }
+  | { problem: 'feed-share'; value: string }
+  | { problem: 'feed-edit-nothing' }
   | { problem: 'feed-rule-lower'; flag: string }
   | { problem: 'feed-rule-needs'; flags: string }
   | { problem: 'feed-lower'; value: string }

@@ -19,9 +19,18 @@ export function holdText(t: TFunction, hold: FeedHold): string {
     case 'header-changed':
       return t('feed.hold.header-changed', { before: hold.before.join(', '), after: hold.after.join(', ') });
     case 'too-many-gone':
-      return t('feed.hold.too-many-gone', {
+    case 'too-many-new':
+      return t(`feed.hold.${hold.reason}`, {
         count: hold.count,
         of: hold.of,
+        share: Math.round(hold.maxShare * 100),
+      });
+    case 'variants-switched':
+      return t('feed.hold.variants-switched', {
+        from: t(`feed.variants.${hold.from}`),
+        to: t(`feed.variants.${hold.to}`),
+        gone: hold.gone,
+        created: hold.created,
         share: Math.round(hold.maxShare * 100),
       });
     default:
@@ -48,6 +57,34 @@ function entryLine(t: TFunction, language: UiLanguage, entry: FeedPlanEntry): st
   ].join(' ');
 }
 
+/** What the plan read the source as (issue 35.6): the format, a switch of variants, the sample item. */
+export function readAs(t: TFunction, plan: FeedPlan): string[] {
+  const lines: string[] = [];
+  if (plan.format) lines.push(t('feed.format', { format: t(`feed.formats.${plan.format}`) }));
+  if (plan.variantsSwitched)
+    lines.push(
+      t('feed.variantsSwitched', {
+        from: t(`feed.variants.${plan.variantsSwitched.from}`),
+        to: t(`feed.variants.${plan.variantsSwitched.to}`),
+      }),
+    );
+  if (plan.sample && plan.sample.length > 0) {
+    lines.push(t('feed.sample'));
+    const width = Math.max(...plan.sample.map((f) => f.field.length));
+    const became = (value: string) =>
+      value === 'left-out'
+        ? t('feed.became.left-out')
+        : value.startsWith('attribute:')
+          ? t('feed.became.attribute', { key: value.slice('attribute:'.length) })
+          : t(`feed.became.${value}`, { defaultValue: value });
+    for (const field of plan.sample)
+      lines.push(
+        `  ${field.field.padEnd(width)}  ${field.written || '–'}  → ${became(field.became)}${field.value ? `: ${field.value}` : ''}`,
+      );
+  }
+  return lines;
+}
+
 const summary = (t: TFunction, counts: FeedPlan['counts']) =>
   (counts.wait ?? 0) > 0
     ? `${t('feed.counts', { ...counts })} ${t('feed.waiting', { count: counts.wait })}`
@@ -60,6 +97,7 @@ export async function feedPlanCommand(session: Session, name: string, json: bool
   const plan = await session.call<FeedPlan>('feeds:plan', { id: feed.id });
   if (json) session.out(JSON.stringify(plan, null, 2));
   else {
+    for (const line of readAs(t, plan)) session.out(line);
     for (const entry of plan.entries) session.out(entryLine(t, session.language, entry));
     session.out(summary(t, plan.counts));
   }
@@ -105,6 +143,12 @@ export async function feedRunCommand(session: Session, name: string, json: boole
     (e) => e.outcome === 'failed',
   );
   for (const r of run.resumed ?? []) session.err(t('feed.resumed', { when: r.startedAt }));
+  // Applied without them (issue 35.5): said once, not a failure.
+  for (const entry of run.entries)
+    for (const photo of entry.missedPhotos ?? [])
+      session.err(
+        t('feed.missedPhoto', { reference: entry.reference ?? '–', name: photo.name, why: photo.message }),
+      );
   for (const entry of failedAll)
     session.err(
       t('feed.failedEntry', {

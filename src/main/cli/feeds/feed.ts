@@ -4,9 +4,9 @@ import path from 'node:path';
 import type { FeedSettings, FeedView } from '../../../shared/domain/feeds';
 import type { ImportInspectResult } from '../../../shared/domain/tables';
 import type { DraftTemplate } from '../../../shared/domain/drafts';
-import { guessStockColumn } from '../../../shared/domain/feeds';
+import { feedSettingsOf, guessStockColumn, recognizeTable } from '../../../shared/domain/feeds';
 import { wordsIn } from '../../i18n';
-import { UsageError, type FeedAddOptions } from '../args';
+import { UsageError, type FeedAddOptions, type FeedEditOptions } from '../args';
 import { CallFailed, ExitWith, type Session } from '../session';
 import { EXIT } from '../words';
 
@@ -25,7 +25,7 @@ export async function feedNamed(session: Session, name: string): Promise<FeedVie
   );
 }
 
-async function templateOf(session: Session, accountId: string, accountName: string, name: string) {
+export async function templateOf(session: Session, accountId: string, accountName: string, name: string) {
   const { templates } = await session.call<{ templates: DraftTemplate[] }>('templates:list', { accountId });
   const wanted = name.trim().toLowerCase();
   const template =
@@ -40,7 +40,10 @@ async function templateOf(session: Session, accountId: string, accountName: stri
   return template;
 }
 
-/** `feed add NAME SOURCE [...]`: the reference and stock columns guessed from a file's header where not given. */
+/**
+ * `feed add NAME SOURCE [...]`: the reference and stock columns guessed from a file's header where
+ * not given; a recognized export (issue 35.1) and an address need none (the plan says what it read).
+ */
 export async function feedAddCommand(
   session: Session,
   name: string,
@@ -65,8 +68,11 @@ export async function feedAddCommand(
       throw error;
     }
     const columns = inspected.header.join(', ');
-    reference ??= inspected.header[inspected.mapping.indexOf('reference')];
-    stock ??= guessStockColumn(inspected.header);
+    const recognized = recognizeTable(inspected.header) !== null;
+    if (!recognized) {
+      reference ??= inspected.header[inspected.mapping.indexOf('reference')];
+      stock ??= guessStockColumn(inspected.header);
+    }
     const missing = [reference, stock].find(
       (column) =>
         column !== undefined &&
@@ -74,9 +80,9 @@ export async function feedAddCommand(
     );
     if (missing !== undefined)
       throw new ExitWith(EXIT.usage, t('feed.noColumn', { column: missing, columns }));
-    if (reference === undefined) throw new ExitWith(EXIT.usage, t('feed.noReference', { columns }));
+    if (reference === undefined && !recognized)
+      throw new ExitWith(EXIT.usage, t('feed.noReference', { columns }));
   }
-  if (reference === undefined) throw new ExitWith(EXIT.usage, t('feed.urlReference'));
   const template =
     options.template === undefined
       ? undefined
@@ -85,16 +91,17 @@ export async function feedAddCommand(
     name,
     source,
     accountId: account.id,
-    referenceColumn: reference,
+    ...(reference !== undefined && { referenceColumn: reference }),
     ...(stock !== undefined && { stockColumn: stock }),
     ...(template && { templateId: template.id }),
     ...(options.photos !== undefined && { photoFolder: path.resolve(options.photos) }),
     gone: options.gone,
     publish: options.publish,
     ...(options.everyMinutes !== undefined && { everyMinutes: options.everyMinutes }),
-    maxShare: 0.2,
+    maxShare: options.maxShare ?? 0.2,
     // New drafts of the feed start with it; the feed's earlier drafts keep theirs.
     ...(options.priceRule && { priceRule: options.priceRule }),
+    ...exportSettings(options),
   };
   const { feeds } = await session.call<{ feeds: FeedView[] }>('feeds:list');
   const same = feeds.find((f) => f.name.trim().toLowerCase() === name.trim().toLowerCase());
@@ -104,11 +111,66 @@ export async function feedAddCommand(
       name: feed.name,
       source: source.kind === 'file' ? source.path : source.url,
       account: account.name,
-      reference,
-      stock: stock ?? t('feed.noStock'),
+      reference: reference ?? t('feed.ownReference'),
+      stock: stock ?? t(reference === undefined ? 'feed.ownStock' : 'feed.noStock'),
     }),
   );
   if (!feed.approved) session.err(t('feed.firstRun', { name: feed.name }));
+  return EXIT.ok;
+}
+
+/** A shop export's choices as the feed's settings (issue 35). */
+function exportSettings(options: FeedEditOptions): Partial<FeedSettings> {
+  return {
+    ...(options.variants !== undefined && { variants: options.variants }),
+    ...(options.productDetails !== undefined && { productDetails: options.productDetails }),
+    ...(options.allowPrivateAddresses && { allowPrivateAddresses: true }),
+  };
+}
+
+/** `feed edit NAME [...]`: changes only the settings given; the source, account and history stay. */
+export async function feedEditCommand(
+  session: Session,
+  name: string,
+  options: FeedEditOptions & { template?: string | undefined },
+): Promise<number> {
+  const t = wordsIn(session.language, 'cli');
+  const feed = await feedNamed(session, name);
+  const settings = feedSettingsOf(feed);
+  const template =
+    options.template === undefined
+      ? undefined
+      : await templateOf(session, feed.accountId, feed.accountId, options.template);
+  // An empty --reference "" goes back to the format's own reference (a recognized export).
+  const rest: FeedSettings = { ...settings };
+  delete rest.referenceColumn;
+  delete rest.stockColumn;
+  const reference =
+    options.reference === undefined ? settings.referenceColumn : options.reference || undefined;
+  const stock = options.stock === undefined ? settings.stockColumn : options.stock || undefined;
+  const next: FeedSettings = {
+    ...rest,
+    ...(reference !== undefined && { referenceColumn: reference }),
+    ...(stock !== undefined && { stockColumn: stock }),
+    ...(template && { templateId: template.id }),
+    ...(options.publish !== undefined && { publish: options.publish }),
+    ...(options.gone !== undefined && { gone: options.gone }),
+    ...(options.everyMinutes !== undefined && { everyMinutes: options.everyMinutes }),
+    ...(options.priceRule && { priceRule: options.priceRule }),
+    ...(options.maxShare !== undefined && { maxShare: options.maxShare }),
+    ...exportSettings(options),
+  };
+  const saved = await session.call<FeedView>('feeds:save', { id: feed.id, settings: next });
+  session.out(
+    t('feed.edited', {
+      name: saved.name,
+      reference: saved.referenceColumn ?? t('feed.ownReference'),
+      stock: saved.stockColumn ?? t('feed.noStock'),
+      variants: t(`feed.variants.${saved.variants ?? 'group'}`),
+      details: t(`feed.details.${saved.productDetails ?? 'attributes'}`),
+      share: Math.round(saved.maxShare * 100),
+    }),
+  );
   return EXIT.ok;
 }
 

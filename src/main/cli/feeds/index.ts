@@ -1,3 +1,3 @@
-// `feed add|list|remove|plan|run`: the stock feeds of the data folder.
+// `feed add|edit|list|remove|plan|run`: the stock feeds of the data folder.
 export { feedPlanCommand, feedRunCommand } from './feed-run';
-export { feedAddCommand, feedListCommand, feedNamed, feedRemoveCommand } from './feed';
+export { feedAddCommand, feedEditCommand, feedListCommand, feedNamed, feedRemoveCommand } from './feed';

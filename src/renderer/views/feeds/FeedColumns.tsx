@@ -1,14 +1,17 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportInspectResult, ImportTarget } from '../../../shared/domain/tables';
+import type { ProductFormat } from '../../../shared/domain/feeds';
 import { TargetSelect } from '../import/TargetSelect';
-import type { FeedFormProblem, FeedFormValues } from './use-feed-form';
+import { referenceOptional, type FeedFormProblem, type FeedFormValues } from './use-feed-form';
 
 interface Props {
   values: FeedFormValues;
   change(patch: Partial<FeedFormValues>): void;
   /** The source's header and first rows as main read them; null until read (or for an address). */
   inspected: ImportInspectResult | null;
+  /** The product format the read header is recognized as (issue 35.1): no mapping, the reference optional. */
+  recognized: ProductFormat | null;
   problems: readonly FeedFormProblem[];
 }
 
@@ -70,8 +73,9 @@ function ColumnField({
 }
 
 /** The columns: the reference (SKU) and stock columns, and where each column goes (the import's mapping). */
-export function FeedColumns({ values, change, inspected, problems }: Props) {
+export function FeedColumns({ values, change, inspected, recognized, problems }: Props) {
   const { t } = useTranslation();
+  const optional = referenceOptional(values, recognized);
   const header = inspected ? inspected.header.filter((name) => name.trim() !== '') : null;
   const mapping = values.mapping ?? inspected?.mapping ?? [];
   const setTarget = (column: number, target: ImportTarget | null) => {
@@ -84,19 +88,28 @@ export function FeedColumns({ values, change, inspected, problems }: Props) {
     <fieldset>
       <legend>{t('feeds.form.columns')}</legend>
       {!inspected && <p className="hint">{t('feeds.form.columnsUnread')}</p>}
+      {recognized !== null && (
+        <p className="banner feed-note" data-testid="feed-recognized">
+          {t('feeds.form.recognized', { format: t(`feeds.format.${recognized}`) })}
+        </p>
+      )}
       <div className="feed-form-row">
         <ColumnField
-          label={t('feeds.form.reference')}
-          hint={t('feeds.form.referenceHint')}
+          label={optional ? t('feeds.form.referenceOptional') : t('feeds.form.reference')}
+          hint={
+            values.kind === 'url' && recognized === null
+              ? `${t('feeds.form.referenceHint')} ${t('feeds.form.referenceUrlOptional')}`
+              : t('feeds.form.referenceHint')
+          }
           value={values.referenceColumn}
           header={header}
-          optional={false}
+          optional={optional}
           invalid={problems.includes('reference')}
           onChange={(referenceColumn) => change({ referenceColumn })}
         />
         <ColumnField
           label={t('feeds.form.stock')}
-          hint={t('feeds.form.stockHint')}
+          hint={recognized !== null ? t('feeds.form.stockRecognized') : t('feeds.form.stockHint')}
           value={values.stockColumn}
           header={header}
           optional
@@ -105,7 +118,7 @@ export function FeedColumns({ values, change, inspected, problems }: Props) {
         />
       </div>
       {problems.includes('reference') && <p className="field-error">{t('feeds.form.referenceMissing')}</p>}
-      {inspected && (
+      {inspected && recognized === null && (
         <div className="feed-mapping">
           <p className="hint">
             {inspected.mappingRemembered ? t('feeds.form.mappingRemembered') : t('feeds.form.mappingGuessed')}

@@ -52,7 +52,7 @@ export function FeedDetail({ feedId }: { feedId: string }) {
           <dt>{t('feeds.list.account')}</dt>
           <dd>{account}</dd>
           <dt>{t('feeds.detail.reference')}</dt>
-          <dd>{feed.referenceColumn}</dd>
+          <dd>{feed.referenceColumn ?? t('feeds.detail.ownReference')}</dd>
           <dt>{t('feeds.detail.stock')}</dt>
           <dd>{feed.stockColumn ?? t('feeds.detail.noStock')}</dd>
           <dt>{t('feeds.detail.gone')}</dt>
@@ -61,6 +61,16 @@ export function FeedDetail({ feedId }: { feedId: string }) {
           <dd>{t(feed.publish ? 'feeds.detail.publish' : 'feeds.detail.draftsOnly')}</dd>
           <dt>{t('feeds.list.schedule')}</dt>
           <dd>{words.schedule(feed)}</dd>
+          <dt>{t('feeds.detail.variants')}</dt>
+          <dd>{t(`feeds.detail.variantsTo.${feed.variants ?? 'group'}`)}</dd>
+          <dt>{t('feeds.detail.details')}</dt>
+          <dd>{t(`feeds.detail.detailsTo.${feed.productDetails ?? 'attributes'}`)}</dd>
+          {feed.allowPrivateAddresses && (
+            <>
+              <dt>{t('feeds.detail.privateAddresses')}</dt>
+              <dd>{t('feeds.detail.privateAllowed')}</dd>
+            </>
+          )}
         </dl>
       </section>
       {runFailure && (

@@ -8,10 +8,12 @@ import { useFeedsStore } from '../../store/feeds-store';
 import { FeedColumns } from './FeedColumns';
 import { FeedRules } from './FeedRules';
 import { FeedSourceFields } from './FeedSourceFields';
+import { FeedExportChoices } from './FeedChoices';
 import {
   guessedColumns,
   initialValues,
   problemsOf,
+  recognizedFormat,
   saveInput,
   useFeedFormValues,
   type FeedFormProblem,
@@ -80,7 +82,8 @@ export function FeedForm({ feedId }: { feedId: string | null }) {
     };
   }, [values.accountId]);
 
-  const problems = problemsOf(values);
+  const recognized = recognizedFormat(inspected);
+  const problems = problemsOf(values, recognized);
   const submit = () => {
     setShown(problems);
     if (problems.length > 0) {
@@ -191,8 +194,10 @@ export function FeedForm({ feedId }: { feedId: string | null }) {
         values={values}
         change={change}
         inspected={inspected}
+        recognized={recognized}
         problems={shown.filter((problem) => problems.includes(problem))}
       />
+      <FeedExportChoices values={values} change={change} />
       <FeedRules
         values={values}
         change={change}

@@ -7,6 +7,7 @@ import { FeedRows, type FeedRowItem } from './FeedRows';
 import { FeedCounts, HeldBanner } from './FeedSummary';
 import { useFeedWords } from './use-feed-words';
 import { UnmappedCategories } from '../../components/category-mapping/UnmappedCategories';
+import { FeedSample, FeedSourceRead } from './FeedSample';
 
 type Filter = 'changes' | 'all' | 'not-ready' | FeedAction;
 
@@ -89,6 +90,7 @@ export function FeedPlanPanel({ feed }: { feed: FeedView }) {
           <p className="muted small">
             {t('feeds.plan.read', { time: words.time(plan.at), count: plan.rows })}
           </p>
+          <FeedSourceRead plan={plan} />
           <FeedCounts counts={plan.counts} done={false} testId="feed-plan-counts" />
           <HeldBanner held={plan.held} testId="feed-held" />
           {plan.unmapped && (
@@ -107,6 +109,7 @@ export function FeedPlanPanel({ feed }: { feed: FeedView }) {
               )}
             </p>
           )}
+          <FeedSample sample={plan.sample} />
           {notReady > 0 && (
             // Said before the seller's yes: a run that publishes would fail on these rows.
             <div className="banner warning stacked" role="alert" data-testid="feed-not-ready">

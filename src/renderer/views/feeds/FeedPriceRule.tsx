@@ -3,6 +3,7 @@
 // a template has them, saved with the feed's other settings.
 import { useTranslation } from 'react-i18next';
 import type { FeedSettings, FeedView } from '../../../shared/domain/feeds';
+import { feedSettingsOf } from '../../../shared/domain/feeds';
 import { call } from '../../ipc/client';
 import { useFeedsStore } from '../../store/feeds-store';
 import { PriceRuleForm } from '../price-rules/PriceRuleForm';
@@ -11,17 +12,7 @@ import '../price-rules/price-rules.css';
 
 /** The settings part of a feed (what `feeds:save` takes), without its rule. */
 function settingsOf(feed: FeedView): FeedSettings {
-  const {
-    id: _id,
-    approved: _approved,
-    header: _header,
-    createdAt: _createdAt,
-    lastRunAt: _lastRunAt,
-    hasPassword: _hasPassword,
-    lastRun: _lastRun,
-    priceRule: _priceRule,
-    ...settings
-  } = feed;
+  const { priceRule: _priceRule, ...settings } = feedSettingsOf(feed);
   return settings;
 }
 

@@ -4,6 +4,7 @@ import type { OpenPurpose } from '../../../shared/domain/tables';
 import { call } from '../../ipc/client';
 import { useFileCapabilities } from '../../ipc/files';
 import type { FeedFormProblem, FeedFormValues } from './use-feed-form';
+import { PrivateAddressChoice } from './FeedChoices';
 
 interface Props {
   values: FeedFormValues;
@@ -165,6 +166,7 @@ export function FeedSourceFields({ values, change, problems, hasPassword, readin
           {t('feeds.form.photoFolderHint')}
         </p>
       </div>
+      <PrivateAddressChoice values={values} change={change} />
       {chooseFailure !== null && (
         <p className="field-error" role="alert">
           {t('feeds.form.chooseFailed', { message: chooseFailure })}

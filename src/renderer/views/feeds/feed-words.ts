@@ -10,9 +10,13 @@ import {
   isApplied,
   type FeedAction,
   type FeedCounts,
+  type FeedFormat,
   type FeedHold,
+  type FeedMissedPhoto,
   type FeedPlanEntry,
   type FeedRun,
+  type FeedSampleField,
+  type FeedVariants,
 } from '../../../shared/domain/feeds';
 import { changeText, problemText, sheetRow } from '../import/import-words';
 
@@ -54,8 +58,19 @@ export function feedWords(t: TFunction, language: DraftLanguage, dates: DateStyl
       return { kind, text: t(`feeds.outcome.${kind}`) };
     },
     action: (action: FeedAction) => t(`feeds.action.${action}`),
-    /** Why the plan does this to the ad, with what changes or what is wrong with the row. */
-    why(entry: FeedPlanEntry): string {
+    /** What a source was read as. */
+    format: (format: FeedFormat) => t(`feeds.format.${format}`),
+    /** One ad per group or per variant, in words. */
+    variants: (variants: FeedVariants) => t(`feeds.variants.${variants}`),
+    /** What a sample item's field became: a draft field, the stock, an attribute, or left out. */
+    became(field: Pick<FeedSampleField, 'became'>): string {
+      if (field.became === 'left-out') return t('feeds.sample.leftOut');
+      if (field.became.startsWith('attribute:'))
+        return t('feeds.sample.attribute', { key: field.became.slice('attribute:'.length) });
+      return t(`feeds.sample.to.${field.became}`, { defaultValue: field.became });
+    },
+    /** Why the plan does this to the ad, with what changes or what is wrong with the row (and a run's photos left out). */
+    why(entry: FeedPlanEntry & { missedPhotos?: FeedMissedPhoto[] }): string {
       const base = t(`feeds.why.${entry.reason}`, {
         stock: entry.stock ?? '',
         category: entry.shopCategory ?? '',
@@ -66,6 +81,9 @@ export function feedWords(t: TFunction, language: DraftLanguage, dates: DateStyl
         ...(entry.problems ?? []).map((problem) => problemText(t, problem, language)),
         ...(entry.unknownValues ?? []).map((v) =>
           t('feeds.plan.unknownValue', { header: v.header, value: v.value }),
+        ),
+        ...(entry.missedPhotos ?? []).map((photo) =>
+          t('feeds.history.missedPhoto', { name: photo.name, message: photo.message }),
         ),
       ];
       return details.length > 0 ? `${base} ${details.join('; ')}` : base;
@@ -96,9 +114,18 @@ export function feedWords(t: TFunction, language: DraftLanguage, dates: DateStyl
           });
         }
         case 'too-many-gone':
-          return t('feeds.hold.too-many-gone', {
+        case 'too-many-new':
+          return t(`feeds.hold.${hold.reason}`, {
             count: hold.count,
             of: hold.of,
+            share: Math.round(hold.maxShare * 100),
+          });
+        case 'variants-switched':
+          return t('feeds.hold.variants-switched', {
+            from: t(`feeds.variants.${hold.from}`),
+            to: t(`feeds.variants.${hold.to}`),
+            gone: hold.gone,
+            created: hold.created,
             share: Math.round(hold.maxShare * 100),
           });
       }

@@ -2,8 +2,14 @@
 // and turning it into the settings `feeds:save` takes. The password stays in this form until it
 // is sent to main (which keeps it in the keychain); it is never read back.
 import { useCallback, useState } from 'react';
-import type { FeedGone, FeedSettings, FeedView } from '../../../shared/domain/feeds';
-import { DEFAULT_FEED_MAX_SHARE } from '../../../shared/domain/feeds';
+import type {
+  FeedGone,
+  FeedSettings,
+  FeedVariants,
+  FeedView,
+  ProductFormat,
+} from '../../../shared/domain/feeds';
+import { DEFAULT_FEED_MAX_SHARE, recognizeTable } from '../../../shared/domain/feeds';
 import type { ImportInspectResult, ImportMapping } from '../../../shared/domain/tables';
 import type { PriceRule } from '../../../shared/domain/price-rules';
 import type { InputOf } from '../../../shared/ipc/contract';
@@ -32,6 +38,11 @@ export interface FeedFormValues {
   mapping: ImportMapping | null;
   /** The feed's price rule, set on the feed's page (kept as it is when the form saves). */
   priceRule: PriceRule | null;
+  /** Issue 35: one ad per group of variants or per variant; details to attributes or the description. */
+  variants: FeedVariants;
+  productDetails: 'attributes' | 'description';
+  /** The source (and its photos) may be on a private, loopback or link-local address. */
+  allowPrivateAddresses: boolean;
 }
 
 export type FeedFormProblem = 'name' | 'path' | 'url' | 'reference' | 'every' | 'share';
@@ -63,7 +74,28 @@ export function initialValues(feed: FeedView | undefined, accountId: string): Fe
     maxPercent: String(Math.round((feed?.maxShare ?? DEFAULT_FEED_MAX_SHARE) * 100)),
     mapping: feed?.mapping ?? null,
     priceRule: feed?.priceRule ?? null,
+    variants: feed?.variants ?? 'group',
+    productDetails: feed?.productDetails ?? 'attributes',
+    allowPrivateAddresses: feed?.allowPrivateAddresses ?? false,
   };
+}
+
+/** The product format a read header is recognized as (issue 35.1), or null. */
+export function recognizedFormat(
+  inspected: Pick<ImportInspectResult, 'header'> | null,
+): ProductFormat | null {
+  return inspected ? recognizeTable(inspected.header) : null;
+}
+
+/**
+ * Whether the reference column may stay empty: a recognized format knows its reference field, and
+ * an address is read only by the plan (which says whether its format was recognized).
+ */
+export function referenceOptional(
+  values: Pick<FeedFormValues, 'kind'>,
+  recognized: ProductFormat | null,
+): boolean {
+  return values.kind === 'url' || recognized !== null;
 }
 
 /** The reference and stock columns a read header suggests, where the seller chose none yet. */
@@ -72,6 +104,9 @@ export function guessedColumns(
   inspected: ImportInspectResult,
 ): Pick<FeedFormValues, 'referenceColumn' | 'stockColumn'> {
   const { header, mapping } = inspected;
+  // A recognized export knows its reference and stock fields: nothing to guess.
+  if (recognizeTable(header) !== null)
+    return { referenceColumn: values.referenceColumn, stockColumn: values.stockColumn };
   const mapped = header[mapping.indexOf('reference')];
   const reference =
     values.referenceColumn || mapped || header.find((name) => REFERENCE_NAMES.test(name.trim())) || '';
@@ -80,12 +115,16 @@ export function guessedColumns(
 }
 
 /** What is missing or wrong before the feed can be saved (none: it can). */
-export function problemsOf(values: FeedFormValues): FeedFormProblem[] {
+export function problemsOf(
+  values: FeedFormValues,
+  recognized: ProductFormat | null = null,
+): FeedFormProblem[] {
   const problems: FeedFormProblem[] = [];
   if (values.name.trim() === '') problems.push('name');
   if (values.kind === 'file' && values.path.trim() === '') problems.push('path');
   if (values.kind === 'url' && !/^https:\/\/[^\s/@]+/i.test(values.url.trim())) problems.push('url');
-  if (values.referenceColumn.trim() === '') problems.push('reference');
+  if (values.referenceColumn.trim() === '' && !referenceOptional(values, recognized))
+    problems.push('reference');
   const every = Number(values.everyMinutes);
   if (values.scheduled && !(Number.isInteger(every) && every >= 5 && every <= 43_200)) problems.push('every');
   const share = Number(values.maxPercent);
@@ -109,13 +148,16 @@ export function saveInput(values: FeedFormValues, id: string | undefined): Input
     accountId: values.accountId,
     ...(values.templateId ? { templateId: values.templateId } : {}),
     ...(values.photoFolder.trim() ? { photoFolder: values.photoFolder.trim() } : {}),
-    referenceColumn: values.referenceColumn.trim(),
+    ...(values.referenceColumn.trim() ? { referenceColumn: values.referenceColumn.trim() } : {}),
     ...(values.stockColumn.trim() ? { stockColumn: values.stockColumn.trim() } : {}),
     gone: values.gone,
     publish: values.publish,
     ...(values.scheduled ? { everyMinutes: Number(values.everyMinutes) } : {}),
     maxShare: Number(values.maxPercent) / 100,
     ...(values.priceRule ? { priceRule: values.priceRule } : {}),
+    ...(values.variants !== 'group' ? { variants: values.variants } : {}),
+    ...(values.productDetails !== 'attributes' ? { productDetails: values.productDetails } : {}),
+    ...(values.allowPrivateAddresses ? { allowPrivateAddresses: true } : {}),
   };
   const password =
     values.kind !== 'url' || values.forgetPassword

@@ -104,11 +104,8 @@ export function planFeedRun(rows: readonly FeedRow[], world: FeedWorld): FeedPla
       continue;
     }
     const m = matchOf(reference);
-    if (read.stock === 'out') {
-      if (!m.draft && !m.listing) {
-        entries.push({ reference, action: 'unchanged', reason: 'new-sold-out', title, ...at, ...problems });
-        continue;
-      }
+    // A new row out of stock still becomes a draft (issue 35.5); it is published once back in stock.
+    if (read.stock === 'out' && (m.draft || m.listing)) {
       entries.push(takeDown(reference, m, 'sold-out', { ...at, title, ...problems }));
       continue;
     }
@@ -141,7 +138,7 @@ export function planFeedRun(rows: readonly FeedRow[], world: FeedWorld): FeedPla
       entries.push({
         reference,
         action: 'create',
-        reason: 'new-row',
+        reason: read.stock === 'out' ? 'new-sold-out' : 'new-row',
         title,
         ...at,
         ...problems,
@@ -151,21 +148,23 @@ export function planFeedRun(rows: readonly FeedRow[], world: FeedWorld): FeedPla
       continue;
     }
     const names = row.photoNames.map(world.photoName);
+    // A photo that could not be fetched last time is no change while the row still names it.
+    const missed = new Set(m.item?.missedPhotos ?? []);
+    const wanted = names.filter((name) => !missed.has(name));
     const changes: ImportFieldChange[] = m.draft ? draftChanges(m.draft, init, row.fields) : [];
     // A live ad's draft follows the ad's photos by itself (under the names the app gives them), so
     // its photos are compared as the ad's are: with what the feed sent last.
     const draftPhotos =
       m.draft && !m.listing
-        ? photoChange(
-            m.draft.photos.map((p) => p.originalName),
-            names,
-          )
+        ? photoChange(feedPhotosOf(m.draft, m.item, names), onDraft(m.draft, m.item, wanted))
         : null;
     if (draftPhotos) changes.push(draftPhotos);
     const liveChanges: ImportFieldChange[] = m.listing ? listingChanges(m.listing, init, row.fields) : [];
     // A live ad's photos carry no names: compared with what the feed sent last (or its draft's).
-    const sent = m.item?.photos ?? m.draft?.photos.map((p) => p.originalName);
-    const livePhotos = m.listing && sent ? photoChange(sent, names) : null;
+    const sent = (m.item?.photos ?? m.draft?.photos.map((p) => p.originalName))?.filter(
+      (name) => !missed.has(name),
+    );
+    const livePhotos = m.listing && sent ? photoChange(sent, wanted) : null;
     if (livePhotos) liveChanges.push(livePhotos);
     // A running price rule lowered the ad from the price the file still names: that is the rule's
     // doing, not a change of the row (a new price in the file is one, and the rule starts again
@@ -174,7 +173,8 @@ export function planFeedRun(rows: readonly FeedRow[], world: FeedWorld): FeedPla
       for (const list of [changes, liveChanges])
         list.splice(0, list.length, ...list.filter((c) => c.field !== 'price.amount'));
     }
-    const back = m.listing !== undefined && m.item?.state === 'paused' && row.stock === 'in';
+    // Paused by the feed, or made a draft while sold out: back once the row is in stock.
+    const back = m.item?.state === 'paused' && row.stock === 'in';
     const changed = changes.length > 0 || liveChanges.length > 0;
     entries.push({
       reference,
@@ -200,6 +200,29 @@ export function planFeedRun(rows: readonly FeedRow[], world: FeedWorld): FeedPla
     entries.push(takeDown(item.reference, matchOf(item.reference), 'row-gone', {}));
   }
   return entries;
+}
+
+/**
+ * The draft's photos that are the feed's, in the draft's order: those the row names now or named
+ * when last applied. The others the seller added by hand: they stay, after the feed's (issue 35.5).
+ */
+export function feedPhotosOf(
+  draft: Pick<Draft, 'photos'>,
+  item: Pick<FeedItem, 'photos'> | undefined,
+  names: readonly string[],
+): string[] {
+  const feeds = new Set([...(item?.photos ?? []), ...names]);
+  return draft.photos.map((p) => p.originalName).filter((name) => feeds.has(name));
+}
+
+/**
+ * The row's photos the draft should show: a photo the feed sent before that the draft lacks (it
+ * could not be fetched, or the seller removed it) is not asked for again while the row names it.
+ */
+function onDraft(draft: Pick<Draft, 'photos'>, item: Pick<FeedItem, 'photos'> | undefined, names: string[]) {
+  const sent = new Set(item?.photos ?? []);
+  const has = new Set(draft.photos.map((p) => p.originalName));
+  return names.filter((name) => has.has(name) || !sent.has(name));
 }
 
 /** Whether the draft's running price rule started from the price the row names (so it is the rule's). */

@@ -6,6 +6,12 @@ import type { DraftIssue } from '../drafts';
 import type { FeedRowReading, FeedUnmappedCategory } from './feed-categories';
 import type { FeedFormat, FeedSampleField } from './products/product-item';
 
+/** A switch of a live feed between one ad per group and one per variant (issue 35.3). */
+export interface VariantsSwitch {
+  from: 'group' | 'each';
+  to: 'group' | 'each';
+}
+
 /**
  * What a run does to one ad. `wait`: a new row whose shop category has no mapping yet (issue 34.3);
  * nothing is made until it has one, then the next run makes it.
@@ -26,7 +32,10 @@ export type FeedAction = (typeof feedActions)[number];
 export const feedReasons = [
   /** A row with a reference no ad has. */
   'new-row',
-  /** A new row whose stock is 0: nothing is made until it is in stock. */
+  /**
+   * A new row whose stock is 0: it becomes a draft, published (where the feed publishes) once the
+   * row is in stock again (issue 35.5).
+   */
   'new-sold-out',
   /** The row differs from its ad (`changes` says how). */
   'row-changed',
@@ -36,7 +45,10 @@ export const feedReasons = [
   'row-gone',
   /** The row's stock reached 0. */
   'sold-out',
-  /** The row is back in stock (or back in the file) after the feed paused its ad. */
+  /**
+   * The row is back in stock (or back in the file) after the feed paused its ad, or made its draft
+   * while sold out (then published now where the feed publishes).
+   */
   'back-in-stock',
   /** Gone or sold out, and already paused or ended by the feed. */
   'still-gone',
@@ -96,7 +108,23 @@ export type FeedHold =
   /** The file ends inside a row (its last row has fewer cells than the header). */
   | { reason: 'cut-off'; row: number; cells: number; columns: number }
   | { reason: 'header-changed'; before: string[]; after: string[] }
-  | { reason: 'too-many-gone'; count: number; of: number; maxShare: number };
+  | { reason: 'too-many-gone'; count: number; of: number; maxShare: number }
+  /**
+   * More new ads than the share allows of the feed's ads after the run (not on a first run): a feed
+   * moved to a source whose ids are not the old SKUs would otherwise make every ad again (issue 35.5).
+   */
+  | { reason: 'too-many-new'; count: number; of: number; maxShare: number }
+  /**
+   * The feed switched between one ad per group and one per variant, and the switch would end or
+   * make more ads at once than the share allows (issue 35.3).
+   */
+  | ({
+      reason: 'variants-switched';
+      gone: number;
+      created: number;
+      of: number;
+      maxShare: number;
+    } & VariantsSwitch);
 export type FeedHoldReason = FeedHold['reason'];
 
 /** Counts by action (`wait` is absent from runs made before issue 34: none waited then). */
@@ -122,6 +150,18 @@ export interface FeedPlan {
   format?: FeedFormat;
   /** A recognized format's first item: what each of its fields became. */
   sample?: FeedSampleField[];
+  /** The feed switched between one ad per group and one per variant since it was last applied. */
+  variantsSwitched?: VariantsSwitch;
+}
+
+/** A photo of a row that could not be fetched or taken in: the ad went without it (issue 35.5). */
+export interface FeedMissedPhoto {
+  /** As the row gives it (a URL without credentials, or a file name). */
+  ref: string;
+  /** The photo's name as the ad's draft would keep it. */
+  name: string;
+  /** Why, in the seller's words. */
+  message: string;
 }
 
 /**
@@ -135,6 +175,8 @@ export interface FeedRunEntry extends FeedPlanEntry {
   source?: { fields: RowFields; photos: string[] };
   /** 'failed': why, in the seller's words (and the problem's code, when the service named one). */
   failure?: { code: string; message: string };
+  /** Photos of the row that could not be fetched or taken in: applied without them (issue 35.5). */
+  missedPhotos?: FeedMissedPhoto[];
 }
 
 export type FeedRunState = 'running' | 'done' | 'held' | 'failed';

@@ -1,7 +1,9 @@
 // The safety valve of a feed's run (issue 25.2): a file that looks broken holds the run, so nothing
 // is applied and the seller is told why: an empty file, one cut off inside a row, a header that
-// changed (or lacks the feed's columns), or too many of the feed's ads to pause or end at once.
-import type { FeedHold, FeedPlanEntry } from './feed-run';
+// changed (or lacks the feed's columns), too many of the feed's ads to pause or end at once, too
+// many new ads at once (issue 35.5), or a switch between one ad per group and one per variant that
+// would do either (issue 35.3).
+import type { FeedHold, FeedPlanEntry, VariantsSwitch } from './feed-run';
 import { columnIndex } from './feed-rows';
 
 /**
@@ -21,6 +23,8 @@ export interface ValveInput {
   referenceColumn?: string | undefined;
   stockColumn?: string | undefined;
   maxShare: number;
+  /** The feed switched `variants` since it was last applied (feed.ts `variantsSwitch`). */
+  variantsSwitched?: VariantsSwitch | undefined;
 }
 
 const same = (a: readonly string[], b: readonly string[]) => {
@@ -49,9 +53,24 @@ export function feedValve(plan: readonly FeedPlanEntry[], input: ValveInput): Fe
     if (missing.length > 0)
       held.push({ reason: 'header-changed', before: missing, after: [...input.header] });
   }
+  const { maxShare } = input;
   const online = plan.filter((entry) => entry.listingUuid !== undefined && entry.reason !== 'still-gone');
   const going = online.filter((entry) => entry.action === 'pause' || entry.action === 'end').length;
-  if (going > FEED_VALVE_ALLOWANCE && going > input.maxShare * online.length)
-    held.push({ reason: 'too-many-gone', count: going, of: online.length, maxShare: input.maxShare });
+  const tooManyGone = going > FEED_VALVE_ALLOWANCE && going > maxShare * online.length;
+  // New ads against the feed's ads after the run (those it has, and the new ones); a first run
+  // (no header applied yet) makes every ad new and waits for the seller's yes instead.
+  const created = plan.filter((entry) => entry.action === 'create').length;
+  const ads =
+    created + plan.filter((entry) => entry.draftId !== undefined || entry.listingUuid !== undefined).length;
+  const tooManyNew =
+    input.headerBefore !== null && created > FEED_VALVE_ALLOWANCE && created > maxShare * ads;
+  const switched = input.variantsSwitched;
+  if (switched && (tooManyGone || tooManyNew))
+    // Named as the switch it is: the seller who meant it raises the share for this run.
+    held.push({ reason: 'variants-switched', ...switched, gone: going, created, of: ads, maxShare });
+  else {
+    if (tooManyGone) held.push({ reason: 'too-many-gone', count: going, of: online.length, maxShare });
+    if (tooManyNew) held.push({ reason: 'too-many-new', count: created, of: ads, maxShare });
+  }
   return held;
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { absolutePathSchema, segmentIdSchema } from '../drafts';
 import { importMappingSchema } from '../tables';
 import { priceRuleSchema } from '../price-rules';
-import type { FeedRunSummary } from './feed-run';
+import type { FeedRunSummary, VariantsSwitch } from './feed-run';
 
 // Control characters would garble the command line's table and the log.
 // eslint-disable-next-line no-control-regex
@@ -53,6 +53,10 @@ export const DEFAULT_FEED_MAX_SHARE = 0.2;
 
 const columnSchema = z.string().trim().min(1).max(200);
 
+/** Items sharing an `item_group_id`: one ad per group, or one per variant (issue 35.3). */
+export const feedVariantsSchema = z.enum(['group', 'each']);
+export type FeedVariants = z.infer<typeof feedVariantsSchema>;
+
 /** What the seller sets of a feed. */
 export const feedSettingsSchema = z
   .object({
@@ -82,7 +86,7 @@ export const feedSettingsSchema = z
      */
     priceRule: priceRuleSchema.optional(),
     /** Items sharing an `item_group_id`: one ad per group (absent: 'group'), or one per variant (issue 35.3). */
-    variants: z.enum(['group', 'each']).optional(),
+    variants: feedVariantsSchema.optional(),
     /** Brand, colour, size, material, GTIN and MPN: to a matching attribute (absent: 'attributes'), or into the description. */
     productDetails: z.enum(['attributes', 'description']).optional(),
     /** The source (and its photos) may be on a private, loopback or link-local address (issue 35.4; absent: no). */
@@ -101,8 +105,20 @@ export const feedSchema = feedSettingsSchema.extend({
   createdAt: z.string(),
   /** The newest run's start (ISO); the schedule counts from it. */
   lastRunAt: z.string().nullable().default(null),
+  /**
+   * `variants` as last applied (issue 35.3): a run under the other choice is a switch, shown in the
+   * plan and held like a run that would end many ads. Absent: never applied since issue 35.
+   */
+  variantsApplied: feedVariantsSchema.optional(),
 });
 export type Feed = z.infer<typeof feedSchema>;
+
+/** What the seller set of a feed (for `feeds:save`): its settings only, none of what it keeps of its runs. */
+export function feedSettingsOf(feed: FeedSettings): FeedSettings {
+  return Object.fromEntries(
+    Object.entries(feed).filter(([key]) => key in feedSettingsSchema.shape),
+  ) as FeedSettings;
+}
 
 /** A feed as the renderer sees it: no secret, only whether one is kept. */
 export interface FeedView extends Feed {
@@ -120,4 +136,16 @@ export interface FeedItem {
   state: 'active' | 'paused' | 'ended';
   /** The photo names the row gave when last applied (a live ad's photos carry no names). */
   photos?: string[];
+  /**
+   * Names of `photos` that could not be fetched or taken in when last applied (issue 35.5): the ad
+   * went without them, and their absence is no change at the next run.
+   */
+  missedPhotos?: string[];
+}
+
+/** The feed's switch of `variants` since it was last applied; undefined when none (or never applied). */
+export function variantsSwitch(feed: Pick<Feed, 'variants' | 'variantsApplied'>): VariantsSwitch | undefined {
+  const to = feed.variants ?? 'group';
+  const from = feed.variantsApplied;
+  return from !== undefined && from !== to ? { from, to } : undefined;
 }
