@@ -20,6 +20,7 @@ import {
   planFeedRun,
   nextPriceChange,
   productRows,
+  variantsSwitch,
   readFeedRows,
 } from '../../shared/domain/feeds';
 import type { ImportMapping } from '../../shared/domain/tables';
@@ -157,7 +158,10 @@ export async function planFeed(
       },
     }),
   });
+  // One ad per group or per variant: a switch since the last run is shown and held (issue 35.3).
+  const switched = table.kind === 'products' ? variantsSwitch(feed) : undefined;
   const held = feedValve(entries, {
+    variantsSwitched: switched,
     header: table.header,
     headerBefore: feed.header,
     rows: rows.length,
@@ -192,6 +196,7 @@ export async function planFeed(
       ...(unknownColumns.length > 0 && { unknownColumns }),
       format,
       ...(sample && sample.length > 0 && { sample }),
+      ...(switched && { variantsSwitched: switched }),
     },
     rows: byReference,
     mapping,

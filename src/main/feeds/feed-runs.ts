@@ -243,6 +243,8 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
         // Written before the first ad: from here on the run resumes after a crash.
         await save(run);
         await keepApplied(deps.feeds, current, read, run);
+        // Compared by the next run as the feed is now (the run keeps its header, mapping, variants).
+        run.settingsKey = feedSettingsKey(deps.feeds.get(feed.id) ?? current);
         await apply(run, current);
         return withResumed(run, resumed);
       }),

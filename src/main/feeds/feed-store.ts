@@ -18,6 +18,8 @@ const itemSchema = z.object({
   listingUuid: z.string().optional(),
   state: z.enum(['active', 'paused', 'ended']),
   photos: z.array(z.string()).optional(),
+  /** Photos of the row the last run could not fetch (issue 35.5): no change while the row names them. */
+  missedPhotos: z.array(z.string()).optional(),
 });
 const itemsSchema = z.object({ feedId: z.string(), items: z.array(itemSchema) });
 

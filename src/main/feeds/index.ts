@@ -125,6 +125,8 @@ export async function openFeeds(deps: FeedsDeps): Promise<FeedsService> {
         approved: same ? before.approved : false,
         // A mapping the seller gave is made for the header the feed knows; a new source starts afresh.
         header: same ? before.header : null,
+        // What the last run applied: a switch of the variants setting is then shown and held (issue 35.3).
+        ...(same && before.variantsApplied !== undefined && { variantsApplied: before.variantsApplied }),
         createdAt: before?.createdAt ?? now().toISOString(),
         lastRunAt: before?.lastRunAt ?? null,
       });
