@@ -109,7 +109,8 @@ export async function feedAddCommand(
   session.out(
     t(same ? 'feed.saved' : 'feed.added', {
       name: feed.name,
-      source: source.kind === 'file' ? source.path : source.url,
+      // As the desk keeps it: an access key moved to the keychain, •••• in its place.
+      source: feed.source.kind === 'file' ? feed.source.path : feed.source.url,
       account: account.name,
       reference: reference ?? t('feed.ownReference'),
       stock: stock ?? t(reference === undefined ? 'feed.ownStock' : 'feed.noStock'),
