@@ -39,7 +39,7 @@ const filled: Pick<FeedPlan, 'format' | 'sample' | 'variantsSwitched' | 'held'> 
       value: 'Baumwolle, fair hergestellt.',
     },
     { field: 'price', written: '19.99 EUR', became: 'price', value: '19,99' },
-    { field: 'availability', written: 'in_stock', became: 'stock', value: '' },
+    { field: 'availability', written: 'in_stock', became: 'stock', value: 'in' },
     {
       field: 'image_link',
       written: 'https://shop.example/img/ts-100-m.jpg',
@@ -70,6 +70,7 @@ const words = {
     sample: 'What the first item became',
     attribute: 'Attribute condition',
     leftOut: 'Left out',
+    inStock: 'Stockin stock',
   },
   de: {
     add: 'Feed hinzufügen …',
@@ -89,6 +90,7 @@ const words = {
     sample: 'Was aus dem ersten Artikel wurde',
     attribute: 'Merkmal condition',
     leftOut: 'Weggelassen',
+    inStock: 'Bestandvorrätig',
   },
 } as const;
 
@@ -203,6 +205,8 @@ for (const look of [
       await expect(sample.locator('tbody tr')).toHaveCount(filled.sample!.length);
       await expect(sample.locator('tr[data-became="attribute:condition"]')).toContainText(w.attribute);
       await expect(sample.locator('tr[data-became="left-out"]')).toContainText(w.leftOut);
+      // The stock as read, in words (not the code 'in').
+      await expect(sample.locator('tr[data-became="stock"] td').last()).toHaveText(w.inStock);
       await expect(sample.locator('tr[data-became="description"]').first()).toContainText(
         '<p>Baumwolle, <b>fair</b> hergestellt.</p>',
       );

@@ -60,7 +60,9 @@ export function FeedSample({ sample }: { sample: FeedPlan['sample'] }) {
                       <span className={field.became === 'left-out' ? 'muted' : 'feed-sample-to'}>
                         {words.became(field)}
                       </span>
-                      {field.value !== '' && <span className="feed-sample-value">{field.value}</span>}
+                      {field.value !== '' && (
+                        <span className="feed-sample-value">{words.sampleValue(field)}</span>
+                      )}
                     </td>
                   </tr>
                 ))}

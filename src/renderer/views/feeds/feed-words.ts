@@ -62,6 +62,11 @@ export function feedWords(t: TFunction, language: DraftLanguage, dates: DateStyl
     format: (format: FeedFormat) => t(`feeds.format.${format}`),
     /** One ad per group or per variant, in words. */
     variants: (variants: FeedVariants) => t(`feeds.variants.${variants}`),
+    /** A sample field's value as shown: the stock read in words, any other as it became. */
+    sampleValue(field: Pick<FeedSampleField, 'became' | 'value'>): string {
+      if (field.became !== 'stock') return field.value;
+      return t(`feeds.sample.stockValue.${field.value}`, { defaultValue: field.value });
+    },
     /** What a sample item's field became: a draft field, the stock, an attribute, or left out. */
     became(field: Pick<FeedSampleField, 'became'>): string {
       if (field.became === 'left-out') return t('feeds.sample.leftOut');
