@@ -2,10 +2,11 @@
 // database. Two desks on one real PostgreSQL publish 20 drafts each for one account while the
 // service allows its client 2 writes a second (a burst of 2), 429 with Retry-After beyond. Every
 // draft is published once (one listing per reference, one publication each), no job fails for the
-// limit, and each desk heard every limit the other met (it held and cut its own pace for them). The
-// share of calls answered 429 (target ≤ 5 %) and the time are printed, not asserted: they hang on the
-// machine's timing (here 4.4 % to 7.5 % over eight runs while the machine was loaded), and targets
-// are the benchmarks' (bench/reliability/rate-limit.ts), never a test's.
+// limit, and each desk heard every limit the other met (it held its calls as long; only the desk
+// that met a limit cuts its pace). The share of calls answered 429 (target ≤ 5 %) and the time are
+// printed, not asserted: they hang on the machine's timing (here 4.4 % to 7.5 % over eight runs
+// while the machine was loaded), and targets are the benchmarks' (bench/reliability/rate-limit.ts),
+// never a test's.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Sandbox } from '../../src/sandbox';
 import type { PublishJobView } from '../../src/shared/domain/publishing/publish-job';

@@ -9,8 +9,10 @@
 // - each limit halves the lane's rate (calls per second, learned at its first 429 from what passed)
 //   and the account's concurrency; both grow back additively with each call that passes (AIMD).
 // - in a shop, the desks working for one account share its limits (`share`): each limit a desk meets
-//   is told to the others through the shop's database, and each desk holds the lane as long and cuts
-//   its own pace as for a limit of its own, so desks sharing an account settle at a fair share of it.
+//   is told to the others through the shop's database, and each desk holds the lane as long. Only the
+//   desk that met a limit cuts its pace: the desk sending most meets most limits, so the desks settle
+//   at fair shares (a desk cut for the limits others met starved at the least rate while the one
+//   meeting them kept its share and grew); desks that met limits lately share the account's growth.
 // Hand-written rather than Bottleneck (last release 2019; its shared mode needs Redis): the rules
 // above are the service's own signals, and p-limit (already used) cannot pause or pace.
 import type { RawResponse } from './http';
@@ -52,8 +54,8 @@ export interface SharedLimit {
   lane: CallLane;
   /** How long the lane is still held (ms; 0: not held any more). */
   holdMs: number;
-  /** A new limit (it cuts the pace), or a hold read again after the desk was cut off (it does not). */
-  cut: boolean;
+  /** A new limit (counted), or a hold read again after the desk was cut off (only held). */
+  fresh: boolean;
   /** The desk that met it. */
   desk: string;
 }
@@ -104,9 +106,6 @@ const MIN_RATE = 0.2;
 // Growth per second of full use, as a share of the rate at the last limit.
 const GROWTH = 0.04;
 const LEARN_WINDOW_MS = 2000;
-// Another desk's limit is heard a little after its call was sent: calls of this desk sent within this
-// span before met the same limit (one cut per event, as for limits of its own).
-const SAME_EVENT_MS = 500;
 // Desks that met a limit this recently share the account's growth: together they grow as one desk.
 const SHARING_MS = 60_000;
 
@@ -239,17 +238,19 @@ export class AccountPace {
     }
   }
 
-  /** Another desk's limit: its hold is held here too, and a new one cuts the pace as one of ours. */
+  /**
+   * Another desk's limit: its hold is held here too, and a new one counts that desk among those
+   * sharing the account's growth. It does not cut this desk's pace: the desk that met it cuts its own
+   * (see the top of this file).
+   */
   private heardLimit(limit: SharedLimit): void {
     const at = this.now();
     const lane = this.lanes[limit.lane];
     if (limit.holdMs > 0)
       lane.heldUntil = Math.max(lane.heldUntil, at + Math.min(limit.holdMs, this.maxHoldMs));
-    if (limit.cut) {
+    if (limit.fresh) {
       this.figures.heard += 1;
       this.others.set(limit.desk, at);
-      this.cutWindow(at - SAME_EVENT_MS);
-      this.cutRate(lane, at - SAME_EVENT_MS, at);
       // The desk that met the limit goes first when the hold ends; this one a call's spacing later,
       // or both would meet the service at once, as it has just one call's room again.
       if (lane.rate !== null) {

@@ -3,7 +3,7 @@
 // row of `account_pace` in one statement (the later hold wins, the count of limits grows); the row's
 // trigger tells every desk over the session's one LISTEN connection, with the hold still to run, so
 // the desks' clocks do not matter. When the LISTEN connection opens again, the holds still running
-// are read (they hold, but do not cut: the limits behind them were missed). Nothing here waits: a
+// are read (they hold, but are not counted: the limits behind them were missed). Nothing here waits: a
 // desk cut off from the database goes on alone.
 import type { Log } from '../../log/log';
 import type { CallLane, SharedLimit, SharedPace } from '../../service-client';
@@ -52,7 +52,7 @@ export function sharedPace(session: ShopSession, account: string, log: Pick<Log,
         if (channel !== PACE_CHANNEL) return;
         const notice = readNotice(payload);
         if (!notice || notice.account !== account || notice.desk === deskId) return;
-        listener({ lane: notice.lane, holdMs: notice.holdMs, cut: true, desk: notice.desk });
+        listener({ lane: notice.lane, holdMs: notice.holdMs, fresh: true, desk: notice.desk });
       });
       const reread = () => {
         session.pool
@@ -63,7 +63,7 @@ export function sharedPace(session: ShopSession, account: string, log: Pick<Log,
           )
           .then(({ rows }) => {
             for (const row of rows)
-              listener({ lane: row.lane, holdMs: Number(row.hold_ms), cut: false, desk: row.desk });
+              listener({ lane: row.lane, holdMs: Number(row.hold_ms), fresh: false, desk: row.desk });
           })
           .catch((error: unknown) =>
             log.debug('shop: the shared rate limits were not read', { account, error: String(error) }),
