@@ -474,10 +474,10 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       // Jobs stop where they stand (they resume at the next start), then the drafts' last writes
       // land, before the sandbox, which may be slow to stop.
       await step('Closing the publish engine', () => publish.close());
-      await step('Closing the shop queue', () => deskClaims.close());
+      await step('Closing the team queue', () => deskClaims.close());
       // The sync stops after the queue (whose connections come from the session's pool, which the
       // sync ends) and before the stores it applies changes through.
-      await step('Closing the shop sync', () => deskShop.stop());
+      await step('Closing the team sync', () => deskShop.stop());
       await listings.close();
       // Background checks stop first; a full disk now is logged, never thrown out of close.
       await storage.stop();

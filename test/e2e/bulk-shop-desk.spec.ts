@@ -89,7 +89,7 @@ test('a shop desk names the desk that runs each bulk job, or that it waits for t
       .click();
     const desks = page.getByTestId('bulk-job-desk');
     await expect(desks).toHaveText([
-      "Waiting for the shop: its database cannot be reached from this desk now. The change is kept here and goes into the shop's queue as soon as the link is back; then a desk that holds the account's secret sends it, once.",
+      "Waiting for the team: its database cannot be reached from this desk now. The change is kept here and goes into the team's queue as soon as the link is back; then a desk that holds the account's secret sends it, once.",
       "Waiting for a desk whose keychain holds this account's client secret: type the secret on a desk, or open one that has it. Started on Laden.",
       'Run by the desk Lager: its progress shows there, and here once it ends or another desk takes it over. Started on Laden.',
     ]);
@@ -98,7 +98,7 @@ test('a shop desk names the desk that runs each bulk job, or that it waits for t
     await call(page, 'settings:set', { language: 'de' });
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect(desks.first()).toHaveText(
-      'Wartet auf den Laden: Seine Datenbank ist von diesem Arbeitsplatz aus gerade nicht erreichbar. Die Änderung bleibt hier gespeichert und kommt in die Warteschlange des Ladens, sobald die Verbindung wieder steht; dann sendet sie ein Arbeitsplatz, der das Secret des Kontos hat, genau einmal.',
+      'Wartet auf das Team: Seine Datenbank ist von diesem Arbeitsplatz aus gerade nicht erreichbar. Die Änderung bleibt hier gespeichert und kommt in die Warteschlange des Teams, sobald die Verbindung wieder steht; dann sendet sie ein Arbeitsplatz, der das Secret des Kontos hat, genau einmal.',
     );
     await expect(desks.last()).toHaveText(
       'Läuft am Arbeitsplatz Lager: Der Fortschritt ist dort zu sehen, hier sobald sie endet oder ein anderer Arbeitsplatz sie übernimmt. Gestartet am Arbeitsplatz Laden.',

@@ -28,7 +28,7 @@ test('a view opened before its words arrive waits for them; the other language b
     await expect(page.getByText(/\b(settings|accounts|shop|imprints|about)\.\w/)).toHaveCount(0);
     release();
     await expect(page.getByRole('heading', { level: 1, name: 'Einstellungen' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Laden', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Team', exact: true })).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('settings-de-dark.png'), fullPage: true });
 
     // English chosen in Settings: its first and later words both load before the switch.
@@ -36,7 +36,7 @@ test('a view opened before its words arrive waits for them; the other language b
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     expect(asked.some((file) => file.includes('later-words-en-'))).toBe(true);
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Shop', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Team', exact: true })).toBeVisible();
     await page.emulateMedia({ colorScheme: 'light' });
     await page.getByRole('button', { name: 'Listings', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Listings' })).toBeVisible();

@@ -54,11 +54,11 @@ test('the set-up makes this desk’s login; "Add a desk" makes another with a pa
   await page.goto(shell.url);
   const panel = await openShop(page, 'Settings');
 
-  await panel.getByRole('button', { name: 'Set up a shop database…' }).click();
-  const setup = panel.getByRole('form', { name: 'Set up a shop database' });
+  await panel.getByRole('button', { name: 'Set up a team database…' }).click();
+  const setup = panel.getByRole('form', { name: 'Set up a team database' });
   await expect(setup.getByLabel("Database address with the owner's login")).toHaveAttribute(
     'placeholder',
-    'postgresql://shop_owner@shop-server:5432/listingdesk',
+    'postgresql://team_owner@team-server:5432/listingdesk',
   );
   await setup.getByLabel("Database address with the owner's login").fill(owner.url);
   await setup.getByLabel("Password of the owner's login").fill(owner.password);
@@ -98,13 +98,13 @@ test('the set-up makes this desk’s login; "Add a desk" makes another with a pa
   await expect(page.getByText(backPassword)).toHaveCount(0);
 
   // This desk joins with the login and password the result gave (as that other desk would).
-  const join = panel.getByRole('form', { name: 'Join a shop' });
+  const join = panel.getByRole('form', { name: 'Join a team' });
   await join.getByLabel('Database address').fill(backUrl);
   await join.getByLabel('Password of the login').fill(backPassword);
   await join.getByLabel("This desk's name").fill('Back office');
-  await join.getByRole('button', { name: 'Join the shop' }).click();
+  await join.getByRole('button', { name: 'Join the team' }).click();
   await expect(panel.getByTestId('shop-link')).toContainText('Connected since');
-  await expect(panel.getByRole('table', { name: "The shop's desks" })).toContainText('Back office');
+  await expect(panel.getByRole('table', { name: "The team's desks" })).toContainText('Back office');
   // Joined: the offer is still there.
   await expect(panel.getByTestId('shop-add-desk-offer')).toBeVisible();
   expectNowhere(shell, [owner.password, frontPassword, backPassword]);
@@ -117,24 +117,24 @@ test('after joining, in German and dark: a login with a typed password, a name t
   const owner = await freshDatabase();
   const front = loginName('theke');
   const panel = await openShopGermanDark(page, shell.url);
-  await panel.getByRole('button', { name: 'Datenbank für einen Laden einrichten …' }).click();
-  const setup = panel.getByRole('form', { name: 'Datenbank für einen Laden einrichten' });
+  await panel.getByRole('button', { name: 'Datenbank für ein Team einrichten …' }).click();
+  const setup = panel.getByRole('form', { name: 'Datenbank für ein Team einrichten' });
   await setup.getByLabel('Adresse der Datenbank mit der Anmeldung des Eigentümers').fill(owner.url);
   await setup.getByLabel('Passwort des Eigentümers').fill(owner.password);
   await setup.getByLabel('Name der Anmeldung dieses Arbeitsplatzes').fill(front);
   await setup.getByLabel('Passwort dieser Anmeldung').fill('theke-passwort-1');
   await setup.getByRole('button', { name: 'Datenbank einrichten' }).click();
-  const join = panel.getByRole('form', { name: 'Einem Laden beitreten' });
+  const join = panel.getByRole('form', { name: 'Einem Team beitreten' });
   await expect(join.getByLabel('Name dieses Arbeitsplatzes')).toBeFocused();
   await page.keyboard.type('Theke');
-  await join.getByRole('button', { name: 'Dem Laden beitreten' }).click();
+  await join.getByRole('button', { name: 'Dem Team beitreten' }).click();
   await expect(panel.getByTestId('shop-link')).toContainText('Verbunden seit');
 
   await panel.getByRole('button', { name: 'Arbeitsplatz hinzufügen …' }).click();
   const add = panel.getByRole('form', { name: 'Arbeitsplatz hinzufügen' });
   await expect(add.getByLabel('Adresse der Datenbank mit der Anmeldung des Eigentümers')).toHaveAttribute(
     'placeholder',
-    'postgresql://laden_eigentuemer@ladenrechner:5432/listingdesk',
+    'postgresql://team_eigentuemer@teamrechner:5432/listingdesk',
   );
   await add.getByLabel('Adresse der Datenbank mit der Anmeldung des Eigentümers').fill(owner.url);
   await add.getByLabel('Passwort des Eigentümers').fill(owner.password);

@@ -65,14 +65,14 @@ test('from "not a Listing Desk database": the owner sets it up, the app makes th
   await page.goto(shell.url);
   const panel = await openShop(page, 'Settings');
 
-  const join = panel.getByRole('form', { name: 'Join a shop' });
+  const join = panel.getByRole('form', { name: 'Join a team' });
   await join.getByLabel('Database address').fill(owner.url);
   await join.getByLabel('Password of the login').fill(owner.password);
   await join.getByRole('button', { name: 'Test connection' }).click();
   await expect(join.getByRole('alert')).toContainText('is not a Listing Desk database');
   await join.getByRole('button', { name: 'Set up / upgrade this database' }).click();
 
-  const setup = panel.getByRole('form', { name: 'Set up a shop database' });
+  const setup = panel.getByRole('form', { name: 'Set up a team database' });
   const address = setup.getByLabel("Database address with the owner's login");
   await expect(address).toHaveValue(owner.url);
   await expect(address).toBeFocused();
@@ -94,7 +94,7 @@ test('from "not a Listing Desk database": the owner sets it up, the app makes th
   await setup.getByRole('button', { name: 'Set up the database' }).click();
   const result = panel.getByTestId('shop-setup-result');
   await expect(result).toContainText(
-    `The shop's database postgres@127.0.0.1:${server.port}/${owner.database} is set up: schema version ${LATEST_SCHEMA}.`,
+    `The team's database postgres@127.0.0.1:${server.port}/${owner.database} is set up: schema version ${LATEST_SCHEMA}.`,
   );
   await expect(result).toContainText(`the new role listing_desk_desks_${owner.database}`);
   await expect(result).toContainText(`This desk's login ${login} is made`);
@@ -107,15 +107,15 @@ test('from "not a Listing Desk database": the owner sets it up, the app makes th
   );
   await expect(join.getByLabel("This desk's name")).toBeFocused();
   await page.keyboard.type('Front desk');
-  await join.getByRole('button', { name: 'Join the shop' }).click();
+  await join.getByRole('button', { name: 'Join the team' }).click();
   await expect(panel.getByTestId('shop-link')).toContainText('Connected since');
-  await expect(panel.getByRole('table', { name: "The shop's desks" })).toContainText('Front desk');
+  await expect(panel.getByRole('table', { name: "The team's desks" })).toContainText('Front desk');
   // The refusal and the set-up are in the log (which the scan below reads too).
   const log = path.join(shell.dataDir, 'logs', 'listing-desk.log');
   await expect
     .poll(() => readFileSync(log, 'utf8'))
-    .toMatch(/"problem":"password-refused"[^\n]*"msg":"shop: setting up the shop database failed"/);
-  expect(readFileSync(log, 'utf8')).toContain('shop: the shop database is set up');
+    .toMatch(/"problem":"password-refused"[^\n]*"msg":"shop: setting up the team database failed"/);
+  expect(readFileSync(log, 'utf8')).toContain('shop: the team database is set up');
   expectNowhere(shell, [owner.password, loginPassword]);
 });
 
@@ -127,13 +127,13 @@ test('in German and dark: an old schema upgraded from the test, a schema too new
 
   // A database an older Listing Desk set up: the connection test offers to upgrade it.
   const old = await oldDatabase();
-  const join = panel.getByRole('form', { name: 'Einem Laden beitreten' });
+  const join = panel.getByRole('form', { name: 'Einem Team beitreten' });
   await join.getByLabel('Adresse der Datenbank').fill(old.url);
   await join.getByLabel('Passwort der Anmeldung').fill(old.password);
   await join.getByRole('button', { name: 'Verbindung testen' }).click();
   await expect(join.getByRole('alert')).toHaveAttribute('data-problem', 'schema-too-old');
   await join.getByRole('button', { name: 'Diese Datenbank einrichten / aktualisieren' }).click();
-  const setup = panel.getByRole('form', { name: 'Datenbank für einen Laden einrichten' });
+  const setup = panel.getByRole('form', { name: 'Datenbank für ein Team einrichten' });
   await expect(setup.getByLabel('Adresse der Datenbank mit der Anmeldung des Eigentümers')).toHaveValue(
     old.url,
   );
@@ -156,7 +156,7 @@ test('in German and dark: an old schema upgraded from the test, a schema too new
   ]);
   await client.end();
 
-  await panel.getByRole('button', { name: 'Datenbank für einen Laden einrichten …' }).click();
+  await panel.getByRole('button', { name: 'Datenbank für ein Team einrichten …' }).click();
   await setup.getByLabel('Adresse der Datenbank mit der Anmeldung des Eigentümers').fill(future.url);
   await setup.getByLabel('Passwort des Eigentümers').fill(future.password);
   await setup.getByLabel('Auch die Anmeldung dieses Arbeitsplatzes anlegen').uncheck();
@@ -190,8 +190,8 @@ test('in German and dark: an old schema upgraded from the test, a schema too new
   await join.getByLabel('Adresse der Datenbank').fill(exampleUrl.replace('desk_front', login));
   await join.getByLabel('Passwort der Anmeldung').fill(loginPassword);
   await join.getByLabel('Name dieses Arbeitsplatzes').fill('Theke');
-  await join.getByRole('button', { name: 'Dem Laden beitreten' }).click();
+  await join.getByRole('button', { name: 'Dem Team beitreten' }).click();
   await expect(panel.getByTestId('shop-link')).toContainText('Verbunden seit');
-  await expect(panel.getByRole('table', { name: 'Die Arbeitsplätze des Ladens' })).toContainText('Theke');
+  await expect(panel.getByRole('table', { name: 'Die Arbeitsplätze des Teams' })).toContainText('Theke');
   expectNowhere(shell, [owner.password, future.password]);
 });

@@ -68,7 +68,7 @@ test('an outage is one line in every view, with since when and the changes waiti
     // Cut while Settings → Shop is open: the panel and the line follow, with no reload.
     proxy.cut();
     await expect(panel.getByTestId('shop-link')).toContainText('Not connected since');
-    await expect(line).toContainText('The shop’s database cannot be reached since');
+    await expect(line).toContainText('The team’s database cannot be reached since');
     await expect(line).toContainText('Nothing waits to go up');
     // A change made meanwhile waits, and both say so.
     await call(page, 'drafts:create');
@@ -94,7 +94,7 @@ test('an outage is one line in every view, with since when and the changes waiti
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
     await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
     await page.getByRole('combobox', { name: 'Darstellung' }).selectOption('dark');
-    await expect(line).toContainText('Die Datenbank des Ladens ist nicht erreichbar seit');
+    await expect(line).toContainText('Die Datenbank des Teams ist nicht erreichbar seit');
     await expect(line).toContainText('1 Änderung wartet auf das Hochladen');
     const german = await openShop(page, 'Einstellungen');
     // The link's problem in the language just chosen, not the one it was first told in.

@@ -93,7 +93,7 @@ async function joinLeave(page: Page, url0: string, output: (name: string) => str
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto(url0);
   const panel = await openShop(page, 'Settings');
-  await expect(panel.getByRole('heading', { name: 'Shop', exact: true })).toBeVisible();
+  await expect(panel.getByRole('heading', { name: 'Team', exact: true })).toBeVisible();
   const address = panel.getByLabel('Database address');
   const password = panel.getByLabel('Password of the login');
   const result = panel.getByRole('alert');
@@ -127,18 +127,18 @@ async function joinLeave(page: Page, url0: string, output: (name: string) => str
   await address.fill(desk.url);
   await password.fill(desk.password);
   await panel.getByRole('button', { name: 'Test connection' }).click();
-  await expect(panel.getByRole('status')).toContainText('It works: a Listing Desk shop at desk_');
+  await expect(panel.getByRole('status')).toContainText('It works: a Listing Desk team at desk_');
   await panel.getByLabel("This desk's name").fill('Front desk');
   await page.screenshot({ path: output('shop-join-en-light.png'), fullPage: true });
-  await panel.getByRole('button', { name: 'Join the shop' }).click();
+  await panel.getByRole('button', { name: 'Join the team' }).click();
 
   // No new start: the desk shares at once, and the exchange's progress shows to its end.
   await expect(panel.getByTestId('shop-link')).toContainText('Connected since');
   await expect(panel.getByTestId('shop-progress')).toHaveText(
-    "Done: this desk's data went up, and the shop's came down.",
+    "Done: this desk's data went up, and the team's came down.",
   );
   await expect(panel).not.toContainText('starts sharing when Listing Desk starts again');
-  const desks = panel.getByRole('table', { name: "The shop's desks" });
+  const desks = panel.getByRole('table', { name: "The team's desks" });
   await expect(desks.getByRole('row', { name: /Front desk .* this desk/ })).toBeVisible();
   await expect(desks.getByRole('row', { name: /Store room/ })).toBeVisible();
   await expect(panel).toContainText('0 drafts to decide');
@@ -165,9 +165,9 @@ async function joinLeave(page: Page, url0: string, output: (name: string) => str
   await expect(list.getByRole('button', { name: 'Regal aus dem Laden' })).toBeVisible();
 
   const member = await openShop(page, 'Settings');
-  await member.getByRole('button', { name: 'Leave the shop' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Leave the shop' }).click();
-  await expect(member.getByRole('status')).toContainText('This desk has left the shop');
+  await member.getByRole('button', { name: 'Leave the team' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Leave the team' }).click();
+  await expect(member.getByRole('status')).toContainText('This desk has left the team');
   await expect(member.getByLabel('Database address')).toBeVisible();
 }
 
@@ -177,7 +177,7 @@ test('in German and dark: a schema too new is named with both versions, and the 
 }, testInfo) => {
   const desk = await deskLogin();
   const panel = await openShopGermanDark(page, shell.url);
-  await expect(panel.getByRole('heading', { name: 'Laden', exact: true })).toBeVisible();
+  await expect(panel.getByRole('heading', { name: 'Team', exact: true })).toBeVisible();
 
   const future = await server.createDatabase();
   expect((await cli(['shop', 'init', future])).code).toBe(0);
@@ -205,12 +205,12 @@ test('in German and dark: a schema too new is named with both versions, and the 
   await panel.getByLabel('Adresse der Datenbank').fill(desk.url);
   await panel.getByLabel('Passwort der Anmeldung').fill(desk.password);
   await panel.getByLabel('Name dieses Arbeitsplatzes').fill('Theke');
-  await panel.getByRole('button', { name: 'Dem Laden beitreten' }).click();
+  await panel.getByRole('button', { name: 'Dem Team beitreten' }).click();
   await expect(panel.getByTestId('shop-link')).toContainText('Verbunden seit');
   await expect(panel.getByTestId('shop-progress')).toHaveText(
-    'Fertig: Die Daten dieses Arbeitsplatzes sind hochgeladen, und die des Ladens sind da.',
+    'Fertig: Die Daten dieses Arbeitsplatzes sind hochgeladen, und die des Teams sind da.',
   );
-  await expect(panel.getByRole('table', { name: 'Die Arbeitsplätze des Ladens' })).toContainText('Theke');
+  await expect(panel.getByRole('table', { name: 'Die Arbeitsplätze des Teams' })).toContainText('Theke');
   await panel.scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('shop-member-de-dark.png'), fullPage: true });
 });

@@ -96,7 +96,7 @@ describe('shop:add-desk', () => {
       `${made.password}\n`,
     );
     expect(join.code, join.stderr).toBe(0);
-    expect(join.stdout).toContain(`This desk, "Back office", joined the shop at ${login}@`);
+    expect(join.stdout).toContain(`This desk, "Back office", joined the team at ${login}@`);
 
     // A password typed for the login is used as typed, and never answered.
     const typed = loginName('typed');

@@ -63,14 +63,14 @@ describe('a command on a desk in a shop', () => {
       const imported = await cli(['import', table, '--photos', photos, '--data-dir', dataDir]);
       expect(imported.code, imported.stderr).toBe(6);
       expect(imported.stderr).toContain(
-        "The shop's database does not answer: this command works on this desk's copy",
+        "The team's database does not answer: this command works on this desk's copy",
       );
-      expect(imported.stderr).toContain('2 changes wait on this desk: they go up to the shop');
+      expect(imported.stderr).toContain('2 changes wait on this desk: they go up to the team');
       const status = await cli(['status', '--json', '--data-dir', dataDir], { LANG: 'de_DE.UTF-8' });
       expect(status.code, status.stderr).toBe(0);
       expect(draftTotal(status.stdout)).toBe(2);
-      expect(status.stderr).toContain('Die Datenbank des Ladens antwortet nicht');
-      expect(status.stderr).toContain('2 Änderungen warten darauf, zum Laden zu gehen.');
+      expect(status.stderr).toContain('Die Datenbank des Teams antwortet nicht');
+      expect(status.stderr).toContain('2 Änderungen warten darauf, zum Team zu gehen.');
 
       server.start();
       // The status counts after one round: what waited has gone up.

@@ -87,7 +87,7 @@ describe('shop join refuses in plain words', () => {
     const notOurs = await cli(['shop', 'join', plain, '--data-dir', notOursDir]);
     expect(notOurs.code).toBe(9);
     expect(existsSync(notOursDir)).toBe(false);
-    expect(notOurs.stderr).toContain('is not a Listing Desk database: it holds no shop. Run `shop init`');
+    expect(notOurs.stderr).toContain('is not a Listing Desk database: it holds no team. Run `shop init`');
 
     const { adminUrl } = await initialisedShop();
     await sql(adminUrl, `insert into listing_desk.schema_version (version, name) values ($1, 'future')`, [

@@ -30,7 +30,7 @@ describe('a desk in a shop', () => {
     );
     expect(join.code, join.stderr).toBe(0);
     expect(join.stderr).toContain('Made a new data folder');
-    expect(join.stdout).toContain('This desk, "Front desk", joined the shop at desk_');
+    expect(join.stdout).toContain('This desk, "Front desk", joined the team at desk_');
 
     const membership = JSON.parse(readFileSync(path.join(dataDir, 'shop', 'membership.json'), 'utf8')) as {
       url: string;
@@ -74,11 +74,11 @@ describe('a desk in a shop', () => {
       `${password}\n`,
     );
     expect(twin.code).toBe(9);
-    expect(twin.stderr).toContain('Another desk of this shop is called "front DESK"');
+    expect(twin.stderr).toContain('Another desk of this team is called "front DESK"');
 
     const leave = await cli(['shop', 'leave', '--data-dir', dataDir]);
     expect(leave.code, leave.stderr).toBe(0);
-    expect(leave.stdout).toContain('This desk left the shop at');
+    expect(leave.stdout).toContain('This desk left the team at');
     expect(existsSync(path.join(dataDir, 'shop', 'membership.json'))).toBe(false);
     expect((await keychainEntries()).map((c) => c.account)).not.toContain(
       `shop-database-password:${membership.deskId}`,
@@ -96,7 +96,7 @@ describe('a desk in a shop', () => {
       ),
     ).rejects.toMatchObject({ code: 'LD001' });
     const lone = await cli(['shop', 'status', '--data-dir', dataDir]);
-    expect(lone.stdout).toContain('This desk is in no shop: it works alone on its files.');
+    expect(lone.stdout).toContain('This desk is in no team: it works alone on its files.');
   });
 });
 
@@ -133,7 +133,7 @@ describe('two desks joined with the commands', () => {
     );
     expect(sent.code, sent.stderr).toBe(0);
     expect(sent.stderr).toContain("Sending this desk's data: 0/");
-    expect(sent.stdout).toMatch(/Sent [1-9]\d* of this desk's items to the shop/);
+    expect(sent.stdout).toMatch(/Sent [1-9]\d* of this desk's items to the team/);
 
     const back = newDataDir();
     const got = await cli(
@@ -142,7 +142,7 @@ describe('two desks joined with the commands', () => {
       `${password}\n`,
     );
     expect(got.code, got.stderr).toBe(0);
-    expect(got.stdout).toContain('and received everything the shop has');
+    expect(got.stdout).toContain('and received everything the team has');
     const status = await cli(['status', '--json', '--data-dir', back]);
     expect((JSON.parse(status.stdout) as { drafts: { total: number } }).drafts.total).toBe(2);
     const accounts = await cli(['accounts', 'list', '--json', '--data-dir', back]);

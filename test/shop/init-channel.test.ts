@@ -106,7 +106,7 @@ describe('shop:init', () => {
     expect(logged(app, owner.password)).toBe(false);
     expect(logged(app, deskPassword)).toBe(false);
     expect(JSON.stringify([made, again])).not.toContain(owner.password);
-    expect(logged(app, 'the shop database is set up')).toBe(true);
+    expect(logged(app, 'the team database is set up')).toBe(true);
   });
 
   it('names a refused owner password, a schema newer than this build and a login taken, in German and English', async () => {
@@ -125,7 +125,7 @@ describe('shop:init', () => {
       expect(refused.message).toContain(refusedWords);
       expect(refused.message).toContain(where);
       expect(app.log.warn).toHaveBeenCalledWith(
-        'shop: setting up the shop database failed',
+        'shop: setting up the team database failed',
         expect.objectContaining({ where, problem: 'password-refused' }),
       );
       expect(logged(app, 'not-the-owners')).toBe(false);

@@ -28,7 +28,7 @@ describe('the shop channels', () => {
     );
     expect(join.message).toContain('no keychain in tests');
     const leave = await temp.fail('shop:leave');
-    expect(leave).toMatchObject({ code: 'conflict', message: 'Dieser Arbeitsplatz gehört zu keinem Laden.' });
+    expect(leave).toMatchObject({ code: 'conflict', message: 'Dieser Arbeitsplatz gehört zu keinem Team.' });
     expect(await temp.fail('shop:test', { url: 'https://db/shop' })).toMatchObject({ code: 'invalid-input' });
   });
 });

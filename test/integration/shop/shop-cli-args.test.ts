@@ -90,7 +90,7 @@ describe('shop on the command line', () => {
     expect(cliWords('de').usage({ problem: 'shop-what' })).toBe(
       'shop nimmt init, add-desk, join, status oder leave.',
     );
-    expect(cliWords('en').help).toContain('  9  shop: the shop');
+    expect(cliWords('en').help).toContain('  9  shop: the team');
     expect(cliWords('de').help).toContain('  shop join URL [--name NAME]');
   });
 });

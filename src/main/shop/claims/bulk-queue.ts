@@ -153,7 +153,7 @@ export function openShopBulk(options: ShopBulkOptions): BulkClaims & { close(): 
 
   /** Keeps a job that cannot reach the queue now; the link's return sends it. */
   const keep = (job: BulkJob, error: unknown): void => {
-    log.warn(`Shop: bulk edit ${job.id} waits on this desk to reach the shop's queue (${String(error)})`);
+    log.warn(`Shop: bulk edit ${job.id} waits on this desk to reach the team's queue (${String(error)})`);
     unsent.set(job.id, job);
     changed();
   };
@@ -162,7 +162,7 @@ export function openShopBulk(options: ShopBulkOptions): BulkClaims & { close(): 
     for (const [id, job] of unsent) {
       await insert(job);
       unsent.delete(id);
-      log.info(`Shop: bulk edit ${id}, started while the shop was out of reach, is in its queue now`);
+      log.info(`Shop: bulk edit ${id}, started while the team was out of reach, is in its queue now`);
     }
   };
 
@@ -238,7 +238,7 @@ export function openShopBulk(options: ShopBulkOptions): BulkClaims & { close(): 
         keep(job, error);
         return false;
       }
-      log.error(`Shop: bulk edit ${job.id} could not be put in the shop's queue`, error);
+      log.error(`Shop: bulk edit ${job.id} could not be put in the team's queue`, error);
       throw new AppError('unavailable', mainI18n.t('errors:bulkShopRefused'));
     }
     kick();

@@ -178,7 +178,7 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
   const joinExisting = async (record: JobRecord, queued: QueueOutcome): Promise<boolean> => {
     if (!('existing' in queued)) return false;
     log.warn(
-      `Shop: publish job ${record.id} of draft ${record.draftId} was pressed while the shop was out of reach; ` +
+      `Shop: publish job ${record.id} of draft ${record.draftId} was pressed while the team was out of reach; ` +
         `desk ${queued.deskName} had pressed Publish for the draft first, so its job ${queued.existing} publishes it`,
     );
     await jobs?.joined(record.id, queued.existing);
@@ -254,7 +254,7 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
       const open = await openJobOf(db, record.draftId);
       if (open) return { existing: open.id, deskName: open.deskName };
     }
-    throw new Error(`The shop's queue refused job ${record.id} of draft ${record.draftId}.`);
+    throw new Error(`The team's queue refused job ${record.id} of draft ${record.draftId}.`);
   };
 
   return {
@@ -265,7 +265,7 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
       } catch (error) {
         if (!isLinkDown(error)) throw error;
         // Out of reach: the job waits on this desk and goes up once the shop is back.
-        log.warn(`Shop: publish job ${record.id} waits to reach the shop's queue (${String(error)})`);
+        log.warn(`Shop: publish job ${record.id} waits to reach the team's queue (${String(error)})`);
         unsent.set(record.id, record);
         return { runHere: false };
       }
@@ -342,7 +342,7 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
       const lacks = async (accountId: string) => !(await options.hasSecret(accountId).catch(() => false));
       const done = await requeueJob(await connected(), jobId, confirm, lacks);
       if (done === true) {
-        log.info(`Shop: publish job ${jobId} is back in the shop's queue (the seller's Retry on this desk)`);
+        log.info(`Shop: publish job ${jobId} is back in the team's queue (the seller's Retry on this desk)`);
         kick();
       }
       return done;

@@ -28,10 +28,10 @@ export function waitingForSecret(at: string): PublishJobError {
 export function waitingForShop(at: string): PublishJobError {
   return {
     problem: 'waiting-for-shop',
-    title: "Waiting for the shop's database",
-    detail: "This desk cannot reach the shop's database, so the job has not reached the shop's queue yet.",
+    title: "Waiting for the team's database",
+    detail: "This desk cannot reach the team's database, so the job has not reached the team's queue yet.",
     remedy: 'wait',
-    whatToDo: "Nothing to do here: the job goes to the shop's queue as soon as the database answers again.",
+    whatToDo: "Nothing to do here: the job goes to the team's queue as soon as the database answers again.",
     at,
   };
 }

@@ -19,7 +19,7 @@ export function splitShopUrl(url: string): { url: string; password?: string } {
   const parsed = new URL(url);
   if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
     throw new Error(
-      'A shop URL starts with postgresql:// (for example postgresql://desk@shop-server/listingdesk).',
+      'A team database address starts with postgresql:// (for example postgresql://desk@team-server/listingdesk).',
     );
   }
   const password = parsed.password ? decodeURIComponent(parsed.password) : undefined;

@@ -49,6 +49,6 @@ export async function finishJoin(
     }),
   );
   await clearJoining(dataDir);
-  log.info('shop: this desk has sent its data and received the shop’s', done);
+  log.info('shop: this desk has sent its data and received the team’s', done);
   return done;
 }

@@ -17,7 +17,7 @@ export async function waitConnected(sync: ShopSync, timeoutMs: number): Promise<
     const timer = setTimeout(() => {
       stop();
       const link: ShopLink = sync.session.link();
-      reject(new ShopError(link.problem ?? 'unreachable', 'The shop database could not be reached.'));
+      reject(new ShopError(link.problem ?? 'unreachable', 'The team database could not be reached.'));
     }, timeoutMs);
     const stop = sync.session.onLink((link) => {
       if (link.state !== 'connected') return;

@@ -23,7 +23,7 @@ export async function schemaVersion(client: Queryable): Promise<number | undefin
 export function tooNew(found: number): ShopError {
   return new ShopError(
     'schema-too-new',
-    `The shop's database has schema version ${found}; this Listing Desk knows up to ${LATEST_SCHEMA}. Update Listing Desk.`,
+    `The team's database has schema version ${found}; this Listing Desk knows up to ${LATEST_SCHEMA}. Update Listing Desk.`,
     { found, known: LATEST_SCHEMA },
   );
 }
@@ -44,7 +44,7 @@ export async function checkSchema(client: Queryable): Promise<number> {
   if (found < LATEST_SCHEMA) {
     throw new ShopError(
       'schema-too-old',
-      `The shop's database has schema version ${found}; this Listing Desk needs ${LATEST_SCHEMA}. Run \`shop init\` to upgrade it.`,
+      `The team's database has schema version ${found}; this Listing Desk needs ${LATEST_SCHEMA}. Run \`shop init\` to upgrade it.`,
       { found, known: LATEST_SCHEMA },
     );
   }

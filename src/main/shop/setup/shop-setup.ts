@@ -20,14 +20,14 @@ export interface ShopSetupInput {
 export async function setUpShop(input: ShopSetupInput, log: Log): Promise<ShopInitView> {
   const { url, password } = splitShopUrl(input.url);
   const where = describeShopUrl(url);
-  log.info('shop: setting up the shop database', { where, deskLogin: input.deskLogin?.name });
+  log.info('shop: setting up the team database', { where, deskLogin: input.deskLogin?.name });
   let result;
   try {
     result = await initShop(url, input.password ?? password, input.deskLogin);
   } catch (error) {
     const problem = error instanceof ShopRefused ? error.refusal : shopProblemOf(error);
     // pg's messages name roles and objects, never a password or a statement's text.
-    log.warn('shop: setting up the shop database failed', {
+    log.warn('shop: setting up the team database failed', {
       where,
       problem,
       detail: error instanceof Error ? error.message : String(error),
@@ -35,7 +35,7 @@ export async function setUpShop(input: ShopSetupInput, log: Log): Promise<ShopIn
     if (error instanceof ShopRefused || error instanceof ShopError) throw error;
     throw new ShopError(shopProblemOf(error), error instanceof Error ? error.message : String(error));
   }
-  log.info('shop: the shop database is set up', {
+  log.info('shop: the team database is set up', {
     where,
     from: result.from,
     to: result.to,
