@@ -228,13 +228,15 @@ export async function readSource(
   if (table.kind === 'unchanged') return 'unchanged';
   if (table.kind === 'products') {
     // A recognized format needs no column mapping: its fields are known (issue 35.2).
+    const priceChangeAt = nextPriceChange(table.items, now);
+    // The items are let go as their rows are made (the table keeps none).
     const { rows, sample } = productRows(table.items, {
       format: table.format,
       variants: feed.variants,
       productDetails: feed.productDetails,
       now,
+      consume: true,
     });
-    const priceChangeAt = nextPriceChange(table.items, now);
     return {
       table,
       mapping: [],
