@@ -124,6 +124,8 @@ export async function planFeed(
       );
   });
   await Promise.all(lookups);
+  // The rows as read are not needed again: their copies above hold all they had.
+  read.length = 0;
   const items = await deps.feeds.items(feed.id);
   const references = new Set([...rows.map((r) => r.reference), ...items.map((i) => i.reference)]);
   const itemDrafts = new Set(items.flatMap((i) => (i.draftId === undefined ? [] : [i.draftId])));
