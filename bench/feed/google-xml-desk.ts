@@ -16,7 +16,7 @@ import type { FeedView } from '../../src/shared/domain/feeds/feed';
 import type { FeedPlan, FeedRun } from '../../src/shared/domain/feeds/feed-run';
 import type { DraftsListResult } from '../../src/shared/ipc/types';
 import { addRealAccount } from '../../test/helpers/real-account';
-import { SHOP_DEFAULTS } from '../../test/integration/feeds/helpers/product-feed-app';
+import { SHOP_DEFAULTS } from '../../test/integration/feeds/helpers/shop-defaults';
 
 const env = (name: string) => {
   const value = process.env[name];

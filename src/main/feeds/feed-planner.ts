@@ -5,13 +5,7 @@ import { readdir } from 'node:fs/promises';
 import pLimit from 'p-limit';
 import type { Draft, DraftTemplate } from '../../shared/domain/drafts';
 import type { CatalogHit } from '../../shared/domain/catalog';
-import type {
-  Feed,
-  FeedCategoryContext,
-  FeedFormat,
-  FeedRowReading,
-  FeedSampleField,
-} from '../../shared/domain/feeds';
+import type { Feed, FeedCategoryContext, FeedFormat, FeedSampleField } from '../../shared/domain/feeds';
 import {
   type FeedPlan,
   type FeedRow,
@@ -106,27 +100,32 @@ export async function planFeed(
   const bases = [feed.photoFolder, table.tableDir].filter((dir): dir is string => dir !== undefined);
   const tableDir = table.tableDir ?? feed.photoFolder;
   const present = new Set((await Promise.all(bases.map((dir) => readdir(dir).catch(() => [])))).flat());
-  const rows = await Promise.all(
-    read.map((row) =>
-      found(async () => {
-        // Photos named by URL are downloaded when the run takes them in; names are looked up now.
-        const urls = row.photoNames.filter((name) => /^https?:\/\//i.test(name));
-        const named = row.photoNames.filter((name) => !urls.includes(name));
-        const folder = row.reference !== null && present.has(row.reference.trim());
-        const local =
-          tableDir === undefined || (named.length === 0 && !folder)
-            ? { photos: [] as string[], problems: [] }
-            : await findRowPhotos(named, row.reference, { tableDir, photoDir: feed.photoFolder });
-        const photos = [...local.photos, ...urls];
-        return {
-          ...row,
-          photos,
-          photoNames: photos.map(photoName),
-          problems: [...row.problems, ...local.problems],
-        };
-      }),
-    ),
-  );
+  // Photos named by URL are downloaded when the run takes them in; names are looked up now, and only
+  // for a row that names some or has a folder: a feed of URLs takes no lookup and no promise per row.
+  const withPhotos = (row: FeedRow, local: { photos: string[]; problems: FeedRow['problems'] }) => {
+    const urls = row.photoNames.filter((name) => /^https?:\/\//i.test(name));
+    const photos = local.photos.length === 0 ? urls : [...local.photos, ...urls];
+    const problems = local.problems.length === 0 ? row.problems : [...row.problems, ...local.problems];
+    return { ...row, photos, photoNames: photos.map(photoName), problems };
+  };
+  const rows: (FeedRow & { photos: string[] })[] = new Array<FeedRow & { photos: string[] }>(read.length);
+  const lookups: Promise<void>[] = [];
+  read.forEach((row, at) => {
+    const named = row.photoNames.filter((name) => !/^https?:\/\//i.test(name));
+    const folder = row.reference !== null && present.has(row.reference.trim());
+    if (tableDir === undefined || (named.length === 0 && !folder))
+      rows[at] = withPhotos(row, { photos: [], problems: [] });
+    else
+      lookups.push(
+        found(async () => {
+          const local = await findRowPhotos(named, row.reference, { tableDir, photoDir: feed.photoFolder });
+          rows[at] = withPhotos(row, local);
+        }),
+      );
+  });
+  await Promise.all(lookups);
+  // The rows as read are not needed again: their copies above hold all they had.
+  read.length = 0;
   const items = await deps.feeds.items(feed.id);
   const references = new Set([...rows.map((r) => r.reference), ...items.map((i) => i.reference)]);
   const itemDrafts = new Set(items.flatMap((i) => (i.draftId === undefined ? [] : [i.draftId])));
@@ -142,7 +141,10 @@ export async function planFeed(
   ).filter((d): d is Draft => d !== null);
   const listings = await deps.listings(account.id);
   const context = deps.categories?.(account.id);
-  const readings = new Map<FeedRow, FeedRowReading>();
+  // Each row as the run sends it (its category and attributes through the mappings), and the
+  // columns no attribute takes: what a reading leaves besides is not kept.
+  const sentOf = new Map<FeedRow, FeedRow & { photos: string[] }>();
+  const unknownHeaders = new Set<string>();
   const entries = planFeedRun(rows, {
     feed,
     items,
@@ -153,7 +155,9 @@ export async function planFeed(
     ...(context && {
       readRow: (row: FeedRow, ad: Parameters<typeof readFeedRowCategory>[2]) => {
         const reading = readFeedRowCategory(row, context, ad);
-        readings.set(row, reading);
+        // The reading's row is the planned row with new fields: its photos come along.
+        sentOf.set(row, reading.row as FeedRow & { photos: string[] });
+        for (const column of reading.unknownColumns ?? []) unknownHeaders.add(column.header);
         return reading;
       },
     }),
@@ -173,15 +177,10 @@ export async function planFeed(
     maxShare: feed.maxShare,
   });
   // The run sends each row as its ad takes it (its category and attributes through the mappings).
-  const sent = rows.map((row) => {
-    const reading = readings.get(row);
-    return reading ? { ...reading.row, photos: row.photos } : row;
-  });
+  const sent = rows.map((row) => sentOf.get(row) ?? row);
   const byReference = new Map(sent.flatMap((r) => (r.reference === null ? [] : [[r.reference, r] as const])));
   const unmapped = context ? feedUnmapped(rows, context, (name) => deps.guesses?.(name) ?? []) : [];
-  const unknownColumns = [
-    ...new Set([...readings.values()].flatMap((r) => (r.unknownColumns ?? []).map((c) => c.header))),
-  ];
+  const unknownColumns = [...unknownHeaders];
   return {
     plan: {
       feedId: feed.id,
@@ -228,13 +227,15 @@ export async function readSource(
   if (table.kind === 'unchanged') return 'unchanged';
   if (table.kind === 'products') {
     // A recognized format needs no column mapping: its fields are known (issue 35.2).
+    const priceChangeAt = nextPriceChange(table.items, now);
+    // The items are let go as their rows are made (the table keeps none).
     const { rows, sample } = productRows(table.items, {
       format: table.format,
       variants: feed.variants,
       productDetails: feed.productDetails,
       now,
+      consume: true,
     });
-    const priceChangeAt = nextPriceChange(table.items, now);
     return {
       table,
       mapping: [],

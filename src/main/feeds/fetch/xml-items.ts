@@ -81,6 +81,15 @@ const LENIENT_ENTITIES: Record<string, string> = {
   trade: '™',
 };
 
+/**
+ * `text` as a string of its own. The parser hands out slices of the chunk it read (which keep the
+ * whole chunk alive) and text built piece by piece around entities: a feed of thousands of items
+ * would otherwise hold its whole text twice over. Short strings are copies already.
+ */
+function ownCopy(text: string): string {
+  return text.length < 13 ? text : (JSON.parse(JSON.stringify(text)) as string);
+}
+
 interface Capture {
   depth: number;
   field: TextField | 'additional';
@@ -167,7 +176,7 @@ export async function readXmlItems(input: Readable | AsyncIterable<Buffer>): Pro
       if (format === 'google-atom' && tag.local === 'link') {
         const rel = tag.attributes['rel']?.value ?? 'alternate';
         const href = tag.attributes['href']?.value.trim() ?? '';
-        if (rel === 'alternate' && href !== '' && item.link === undefined) item.link = href;
+        if (rel === 'alternate' && href !== '' && item.link === undefined) item.link = ownCopy(href);
         return;
       }
       capture = { depth, field: PLAIN_FIELDS[tag.local]!, google: false, text: '' };
@@ -180,7 +189,7 @@ export async function readXmlItems(input: Readable | AsyncIterable<Buffer>): Pro
   parser.on('cdata', addText);
   parser.on('closetag', () => {
     if (capture && depth === capture.depth && item) {
-      const value = capture.text.trim();
+      const value = ownCopy(capture.text.trim());
       if (capture.field === 'additional') {
         if (value !== '' && item.additionalImageLinks.length < MAX_ADDITIONAL_IMAGES)
           item.additionalImageLinks.push(value);

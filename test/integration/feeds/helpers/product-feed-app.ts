@@ -11,19 +11,9 @@ import { shopVersion, writers, type FixtureFormat } from '../../../fixtures/feed
 import { tempDir, type TempDir } from '../../../unit/helpers/temp-app';
 import { feedApp, type FeedApp } from '../helpers';
 import { startFeedServer, type FeedServer, type ServeOptions } from './feed-server';
+import { SHOP_DEFAULTS } from './shop-defaults';
 
-/** The account's contact and place: a product feed carries none. */
-export const SHOP_DEFAULTS = {
-  email: 'laden@example.de',
-  phoneNumber: '',
-  contactPerson: '',
-  street: 'Marktplatz 3',
-  city: 'Lüneburg',
-  district: 'Altstadt',
-  postalCode: '21335',
-  availabilityRadiusInKm: '25',
-  descriptionFooter: '',
-};
+export { SHOP_DEFAULTS };
 
 /** The shop's categories mapped to the catalog's (issue 34), deeper ones where the kind differs. */
 export const SHOP_MAPPINGS: { shopCategory: string; path: string; attributes?: Record<string, string> }[] = [

@@ -278,6 +278,13 @@ describe('productRows: variants', () => {
     ]);
   });
 
+  it('consuming the items: the same rows and sample, the array given emptied', () => {
+    const given = [...items];
+    const consumed = productRows(given, { format: 'google-rss', now: NOW, consume: true });
+    expect(given).toEqual([]);
+    expect(consumed).toEqual(productRows(items, { format: 'google-rss', now: NOW }));
+  });
+
   it('in the description, a group lists what its variants in stock share', () => {
     const [group] = rowsOf(items, { productDetails: 'description' }).rows;
     expect(group!.fields.description).toBe(

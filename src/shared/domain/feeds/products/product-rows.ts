@@ -277,24 +277,37 @@ function groupRow(
 
 /**
  * The rows of a recognized feed's items, in file order (a group at its first variant's place), and
- * what each field of its first item (or group) became.
+ * what each field of its first item (or group) became. Each item is read as its row is made. With
+ * `consume`, the array given is emptied and each item is let go once its row is made: a feed of
+ * thousands never holds all its items and all its rows at once.
  */
-export function productRows(items: readonly ProductItem[], options: ProductRowsOptions): ProductRows {
+export function productRows(
+  items: ProductItem[],
+  options: ProductRowsOptions & { consume: true },
+): ProductRows;
+export function productRows(items: readonly ProductItem[], options: ProductRowsOptions): ProductRows;
+export function productRows(
+  items: readonly ProductItem[],
+  options: ProductRowsOptions & { consume?: boolean },
+): ProductRows {
   const language = options.language ?? 'de';
-  const readings = new Map(items.map((item) => [item, readItem(item, options.now)]));
-  const rowOf = (unit: ItemUnit): UnitRow =>
-    unit.kind === 'item'
-      ? itemRow(readings.get(unit.item)!, options, language)
-      : groupRow(
-          unit.groupId,
-          unit.variants.map((v) => readings.get(v)!),
-          options,
-          language,
-        );
-  const units = itemUnits(items, options.variants ?? 'group').map(rowOf);
-  const first = units[0];
+  const read = (item: ProductItem) => readItem(item, options.now);
+  const units: (ItemUnit | undefined)[] = itemUnits(items, options.variants ?? 'group');
+  if (options.consume) (items as ProductItem[]).length = 0;
+  const rows: FeedRow[] = [];
+  let first: UnitRow | undefined;
+  for (let at = 0; at < units.length; at += 1) {
+    const unit = units[at]!;
+    if (options.consume) units[at] = undefined;
+    const made =
+      unit.kind === 'item'
+        ? itemRow(read(unit.item), options, language)
+        : groupRow(unit.groupId, unit.variants.map(read), options, language);
+    first ??= made;
+    rows.push(made.row);
+  }
   return {
-    rows: units.map((unit) => unit.row),
+    rows,
     sample:
       first === undefined
         ? []
