@@ -34,7 +34,7 @@ export function shopExitCode(problem: ShopProblemCode | ShopRefusal): number {
 }
 
 /** The URL's password, else the one typed at the prompt (or piped in); none when left empty. */
-async function passwordFor(url: string, language: UiLanguage): Promise<string | undefined> {
+export async function passwordFor(url: string, language: UiLanguage): Promise<string | undefined> {
   const given = splitShopUrl(url).password;
   if (given !== undefined) return given;
   const typed = await readSecret(
