@@ -8,8 +8,8 @@ import type { Log } from '../../log/log';
 import { describeShopUrl, splitShopUrl, ShopError, ShopRefused, shopProblemOf } from '../connection';
 import { withShopClient } from '../session';
 import { checkSchema } from '../schema';
-import { createDeskLogin, gradeRoleName, type DeskGrade } from './desk-role';
-import { deskJoinUrl, ROLE_LOCK } from './shop-init';
+import { createDeskLogin, gradeRoleName, ROLE_LOCK, type DeskGrade } from './desk-role';
+import { deskJoinUrl } from './shop-init';
 
 export interface AddDeskInput {
   /** The owner's (or a superuser's) address; a password in it is used as the password. */

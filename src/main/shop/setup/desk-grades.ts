@@ -7,8 +7,7 @@ import type { Log } from '../../log/log';
 import { describeShopUrl, splitShopUrl, ShopError, ShopRefused, shopProblemOf } from '../connection';
 import { checkSchema } from '../schema';
 import { withShopClient } from '../session';
-import { DESK_GRADES, deskRoleName, type DeskGrade } from './desk-role';
-import { ROLE_LOCK } from './shop-init';
+import { DESK_GRADES, deskRoleName, ROLE_LOCK, type DeskGrade } from './desk-role';
 
 /** A client, a pool or a desk's session: whatever runs one statement. */
 type Queryable = { query<R extends pg.QueryResultRow>(text: string): Promise<pg.QueryResult<R>> };

@@ -13,6 +13,9 @@ import { ShopRefused } from '../connection';
 
 type Queryable = Pick<pg.ClientBase, 'query'>;
 
+/** The advisory lock key that serializes granting the desks' roles (roles are cluster-wide). */
+export const ROLE_LOCK = 7_024_101;
+
 /** What a desk's login may do, lowest first (issue 37.1). */
 export const DESK_GRADES = ['prepare', 'publish', 'owner'] as const;
 export type DeskGrade = (typeof DESK_GRADES)[number];

@@ -1,7 +1,7 @@
 // `shop init URL` and Settings → Shop's set-up: creates or upgrades the shop's schema and the
 // desks' group roles (prepare, publish, owner), with the database owner's (or a superuser's) login. Running it again changes
 // nothing but what is missing. The window may make a desk's login in the same breath.
-import { createDeskLogin, gradeRoleName, grantDeskRole } from './desk-role';
+import { createDeskLogin, gradeRoleName, grantDeskRole, ROLE_LOCK } from './desk-role';
 import { listDeskLogins } from './desk-grades';
 import { migrate, type MigrateResult } from '../schema';
 import { withShopClient } from '../session';
@@ -58,6 +58,3 @@ export function deskJoinUrl(ownerUrl: string, login: string, database: string): 
   const parsed = new URL(ownerUrl);
   return `postgresql://${encodeURIComponent(login)}@${parsed.host}/${encodeURIComponent(database)}${parsed.search}`;
 }
-
-/** The advisory lock key that serializes granting the desks' role (roles are cluster-wide). */
-export const ROLE_LOCK = 7_024_101;
