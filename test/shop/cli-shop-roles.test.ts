@@ -100,6 +100,8 @@ describe('roles on the command line', () => {
       role: string;
     };
     expect(status.role).toBe('prepare');
+    const statusText = await ok(cli(['shop', 'status', '--data-dir', desk]));
+    expect(statusText.stdout).toContain("This desk's role in the team: prepare");
     const listed = JSON.parse((await ok(cli(['shop', 'desks', '--json', '--data-dir', desk]))).stdout) as {
       logins: unknown[];
     };

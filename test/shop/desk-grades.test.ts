@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLog } from '../../src/main/log/log';
 import { roleRefusalOf } from '../../src/main/shop/connection/shop-error';
+import { mayRunJobs } from '../../src/main/shop/queue/job-queue';
 import { migrations, LATEST_SCHEMA } from '../../src/main/shop/schema/migrations';
 import { addDesk } from '../../src/main/shop/setup/add-desk';
 import { listDeskLogins, setDeskRole } from '../../src/main/shop/setup/desk-grades';
@@ -196,6 +197,8 @@ describe('the roles of a team, by a real login each', () => {
     ] as const) {
       const own = await desk.db.query(`select listing_desk.desk_grade() as role`);
       expect(own.rows[0].role).toBe(role);
+      // A prepare desk's claims do not even try (the sweep asks this first).
+      expect(await mayRunJobs(desk.db)).toBe(role !== 'prepare');
     }
     expect(await listDeskLogins(prepare.db)).toEqual(
       [

@@ -20,6 +20,7 @@ import {
   initShop,
   waitConnected,
   shopProblemText,
+  roleWord,
 } from '../../shop';
 import { localTime, table, cliInvocation, EXIT } from '../words';
 import { readSecret, CallFailed, ExitWith, type Output, type Session } from '../session';
@@ -162,6 +163,11 @@ function statusText(status: ShopStatusView, language: UiLanguage): string {
     }),
     t('shop.waiting', { count: status.waiting }),
   ];
+  // Issue 37.1: what this desk's login may do, as the database said it.
+  if (status.role !== undefined)
+    lines.push(
+      wordsIn(language, 'teamRoles')('yourRole', { role: roleWord(language, status.role ?? 'none') }),
+    );
   if (status.photosWaiting) lines.push(t('shop.photosWaiting', { count: status.photosWaiting }));
   if (status.conflicts !== undefined) lines.push(t('shop.conflicts', { count: status.conflicts }));
   if (status.failed?.unapplied) lines.push(t('shop.unapplied', { count: status.failed.unapplied }));
