@@ -135,4 +135,36 @@ describe('roles on the command line', () => {
       { state: 'published' },
     ]);
   }, 240_000);
+
+  it('lets a publish desk join with an account of its own, which stays on it: the database takes accounts from owners only', async () => {
+    sandbox ??= await startSandbox({ clients: [{ clientId: 'shopclient', clientSecret: SECRET }] });
+    const { deskUrl, adminUrl } = await initialisedShop();
+    const login = `${new URL(deskUrl).username}_p`;
+    await ok(cli(['shop', 'add-desk', login, '--owner', adminUrl], {}, 'publish-pw-1\n'));
+    const desk = newDataDir();
+    await ok(
+      cli(
+        ['accounts', 'add', 'Own', ...serviceOptions(sandbox, 'shopclient'), '--data-dir', desk],
+        {},
+        `${SECRET}\n`,
+      ),
+    );
+    const url = new URL(deskUrl);
+    url.username = login;
+    const joined = await ok(
+      cli(['shop', 'join', url.toString(), '--data-dir', desk, '--name', 'Counter'], {}, 'publish-pw-1\n'),
+    );
+    expect(joined.stdout).toContain('Counter');
+    expect((await sql(adminUrl, `select id from listing_desk.items where kind = 'account'`)).rows).toEqual(
+      [],
+    );
+    const status = JSON.parse((await ok(cli(['shop', 'status', '--json', '--data-dir', desk]))).stdout) as {
+      role: string;
+      waiting: number;
+      failed: { stuck: number };
+    };
+    expect(status).toMatchObject({ role: 'publish', waiting: 0, failed: { stuck: 0 } });
+    const accounts = await ok(cli(['accounts', 'list', '--json', '--data-dir', desk]));
+    expect(accounts.stdout).toContain('"Own"');
+  }, 120_000);
 });
