@@ -2,7 +2,9 @@
 // prepare, publish and owner groups that `shop init` makes, each used directly with `pg` as that
 // login; `shop role`'s change and its refusals; an existing shop at schema 3 upgraded to 4, its
 // desks still publishing.
+import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLog } from '../../src/main/log/log';
@@ -14,6 +16,7 @@ import { listDeskLogins, setDeskRole } from '../../src/main/shop/setup/desk-grad
 import { deskRoleName, gradeRoleName, type DeskGrade } from '../../src/main/shop/setup/desk-role';
 import { initShop } from '../../src/main/shop/setup/shop-init';
 import { roleRefusalText } from '../../src/main/shop/status/role-words';
+import { postgresBin } from './helpers/postgres';
 import { freshDatabase } from './helpers/shared-postgres';
 
 const clients: pg.Client[] = [];
@@ -96,7 +99,7 @@ async function team() {
 
 describe('the roles of a team, by a real login each', () => {
   it('refuses a prepare desk every job, due task and account write, in words naming what it may not do', async () => {
-    const { publish, prepare } = await team();
+    const { adminUrl, publish, prepare } = await team();
     // What prepare may: drafts (items), photos, templates, the category mapping.
     expect(
       await outcome(
@@ -150,6 +153,36 @@ describe('the roles of a team, by a real login each', () => {
     expect(
       await outcome(prepare.db.query(`update listing_desk.desk_roles set role = 'x' where grade = 'owner'`)),
     ).toBe('42501');
+
+    // The same login with psql, as whoever sits at the desk could use it.
+    const psql = (sql: string) => {
+      const url = new URL(adminUrl);
+      url.username = prepare.login;
+      url.password = 'pw-' + prepare.login;
+      const run = spawnSync(
+        path.join(postgresBin()!, 'psql'),
+        [url.toString(), '-v', 'ON_ERROR_STOP=1', '-v', 'VERBOSITY=verbose', '-c', sql],
+        {
+          encoding: 'utf8',
+          env: { ...process.env, LC_MESSAGES: 'C' },
+        },
+      );
+      return { code: run.status, stderr: run.stderr };
+    };
+    expect(psql(`update listing_desk.jobs set state = 'cancelled'`)).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('42501: a prepare desk may not change jobs'),
+    });
+    expect(psql(`delete from listing_desk.jobs`)).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('ERROR:  42501'),
+    });
+    expect(
+      psql(
+        `insert into listing_desk.items (kind, id, version, body, desk) values ('account', 'a2', 1, '{}', '${prepare.id}')`,
+      ).stderr,
+    ).toContain('42501: a prepare desk may not write accounts');
+    expect(psql(`select count(*) from listing_desk.jobs`).code).toBe(0);
 
     const refused = await claim(prepare, publishJob).catch((error: unknown) => error);
     const refusal = roleRefusalOf(refused)!;
