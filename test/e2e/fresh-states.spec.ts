@@ -80,7 +80,8 @@ test.describe('an ad after its job, in the Publishing view', () => {
     await page.goto(shell.url);
     await useAccount(page, remote);
     const ad = await publishOne(page, 'Lampe, Messing');
-    const adId = (await call(page, 'publications:get', { listingUuid: ad.uuid, uuid: ad.publicationUuid })).adId;
+    const adId = (await call(page, 'publications:get', { listingUuid: ad.uuid, uuid: ad.publicationUuid }))
+      .adId;
     await nav(page, 'Listings');
     await page.getByRole('button', { name: /Lampe, Messing/ }).click();
     const publication = page.getByTestId('publication');
@@ -94,8 +95,13 @@ test.describe('an ad after its job, in the Publishing view', () => {
 
     await nav(page, 'Listings');
     await page.getByRole('button', { name: /Lampe, Messing/ }).click();
-    await page.getByTestId('publication').getByRole('button', { name: `Resume ad ${adId}` }).click();
-    await expect(page.getByTestId('publication').getByRole('button', { name: `Pause ad ${adId}` })).toBeVisible();
+    await page
+      .getByTestId('publication')
+      .getByRole('button', { name: `Resume ad ${adId}` })
+      .click();
+    await expect(
+      page.getByTestId('publication').getByRole('button', { name: `Pause ad ${adId}` }),
+    ).toBeVisible();
     await nav(page, 'Publishing');
     await expect(card.getByTestId('job-state')).toHaveText('Live');
     await expect(card.getByTestId('job-later')).toHaveCount(0);

@@ -301,12 +301,7 @@ export function feedSettingsKey(feed: Feed): string {
  * everything (nothing failed, held or waiting for a category), with these settings, and no sale
  * period of the file began or ended since. Then a 304 is the whole run.
  */
-export function quietSince(
-  last: FeedRun | undefined,
-  feed: Feed,
-  settingsKey: string,
-  now: Date,
-): boolean {
+export function quietSince(last: FeedRun | undefined, feed: Feed, settingsKey: string, now: Date): boolean {
   if (!last || !feed.approved || last.state !== 'done' || last.settingsKey !== settingsKey) return false;
   if (last.failed > 0 || (last.counts.wait ?? 0) > 0) return false;
   return last.priceChangeAt === undefined || Date.parse(last.priceChangeAt) > now.getTime();

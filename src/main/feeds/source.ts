@@ -341,7 +341,8 @@ async function readUrlSource(
       auth = { user: source.user, password };
     }
     const cacheDir = deps.cacheDir ?? (ownDir = await mkdtemp(path.join(tmpdir(), 'listing-desk-feed-')));
-    const key = source.accessKey === true ? await deps.secrets.get(feedAccessKeyName(deps.feedId)) : undefined;
+    const key =
+      source.accessKey === true ? await deps.secrets.get(feedAccessKeyName(deps.feedId)) : undefined;
     const got = await fetchFeed(url, {
       cacheDir,
       feedId: deps.feedId,
