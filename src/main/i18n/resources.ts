@@ -31,8 +31,6 @@ import deShop from '../../shared/i18n/locales/de.shop.json';
 import enShop from '../../shared/i18n/locales/en.shop.json';
 import deSchedule from '../../shared/i18n/locales/de.schedule.json';
 import enSchedule from '../../shared/i18n/locales/en.schedule.json';
-import deTeamRoles from '../../shared/i18n/locales/de.teamRoles.json';
-import enTeamRoles from '../../shared/i18n/locales/en.teamRoles.json';
 
 /** Each language's namespaces, as i18next takes them. */
 export const mainResources = {
@@ -52,7 +50,6 @@ export const mainResources = {
     schedule: enSchedule,
     catalog: enCatalog,
     knownGood: enKnownGood,
-    teamRoles: enTeamRoles,
   },
   de: {
     menu: deMenu,
@@ -70,7 +67,6 @@ export const mainResources = {
     schedule: deSchedule,
     catalog: deCatalog,
     knownGood: deKnownGood,
-    teamRoles: deTeamRoles,
   },
 };
 

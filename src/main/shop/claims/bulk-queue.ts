@@ -25,7 +25,6 @@ import {
   type LeaseTiming,
   OPEN_STATES,
   claimJob,
-  mayRunJobs,
   insertJob,
   jobExists,
   reopenBulkJob,
@@ -172,8 +171,6 @@ export function openShopBulk(options: ShopBulkOptions): BulkClaims & { close(): 
     await queue.read(connected());
     changed();
     if (!jobs) return;
-    // A prepare desk claims no bulk edit (issue 37.1); asked each sweep, as the publish queue does.
-    if (!(await mayRunJobs(connected()))) return;
     const known = new Map<string, Promise<boolean>>();
     const hasSecret = (id: string) => {
       const asked = known.get(id) ?? options.hasSecret(id).catch(() => false);

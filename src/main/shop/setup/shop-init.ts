@@ -1,8 +1,7 @@
 // `shop init URL` and Settings → Shop's set-up: creates or upgrades the shop's schema and the
-// desks' group roles (prepare, publish, owner), with the database owner's (or a superuser's) login. Running it again changes
+// desks' group role, with the database owner's (or a superuser's) login. Running it again changes
 // nothing but what is missing. The window may make a desk's login in the same breath.
-import { createDeskLogin, gradeRoleName, grantDeskRole, ROLE_LOCK } from './desk-role';
-import { listDeskLogins } from './desk-grades';
+import { createDeskLogin, grantDeskRole } from './desk-role';
 import { migrate, type MigrateResult } from '../schema';
 import { withShopClient } from '../session';
 import { splitShopUrl } from '../connection';
@@ -39,11 +38,7 @@ export async function initShop(
     try {
       await client.query('select pg_advisory_xact_lock($1)', [ROLE_LOCK]);
       const role = await grantDeskRole(client, database);
-      if (deskLogin) {
-        // The shop's first desk login is its owner (issue 37.1: at least one owner desk); later ones publish.
-        const hasOwner = (await listDeskLogins(client)).some((login) => login.role === 'owner');
-        await createDeskLogin(client, hasOwner ? role.role : gradeRoleName(database, 'owner'), deskLogin);
-      }
+      if (deskLogin) await createDeskLogin(client, role.role, deskLogin);
       await client.query('commit');
       return { ...migrated, database, role: role.role, roleCreated: role.created };
     } catch (error) {
@@ -58,3 +53,6 @@ export function deskJoinUrl(ownerUrl: string, login: string, database: string): 
   const parsed = new URL(ownerUrl);
   return `postgresql://${encodeURIComponent(login)}@${parsed.host}/${encodeURIComponent(database)}${parsed.search}`;
 }
+
+/** The advisory lock key that serializes granting the desks' role (roles are cluster-wide). */
+export const ROLE_LOCK = 7_024_101;
