@@ -16,12 +16,13 @@ import { mainI18n } from '../i18n';
 import type { Log } from '../log/log';
 import type { SecretStore } from '../secrets/secret-store';
 import {
-  AccountPace,
   createServiceClient,
+  type AccountPace,
   type PaceView,
   type ServiceClient,
   type SharedPace,
 } from '../service-client';
+import { createAccountPaces } from './account-paces';
 import {
   emptyAccountDefaults,
   SANDBOX_ACCOUNT_ID,
@@ -119,26 +120,7 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
       withSecret.add(account.id);
   }
   const clients = new Map<string, { key: string; client: ServiceClient }>();
-  const paces = new Map<string, AccountPace>();
-  const paceListeners = new Set<(id: string, view: PaceView) => void>();
-  let sharing: { port: (id: string) => SharedPace | undefined; undo: Map<string, () => void> } | null = null;
-  const share = (id: string, one: AccountPace) => {
-    const now = sharing;
-    const port = now?.port(id);
-    if (now && port) now.undo.set(id, one.share(port));
-  };
-  const pace = (id: string): AccountPace => {
-    let found = paces.get(id);
-    if (!found) {
-      found = new AccountPace();
-      found.onChange((view) => {
-        for (const listener of paceListeners) listener(id, view);
-      });
-      paces.set(id, found);
-      share(id, found);
-    }
-    return found;
-  };
+  const paces = createAccountPaces();
   // Counts each account's new secrets, so a sign-in outcome is never kept across one.
   const secretVersions = new Map<string, number>();
   const listeners = new Set<(id: string) => void>();
@@ -192,7 +174,7 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
           update(id, (r) => ({ ...r, detectedAuthForm: form }));
       },
       getSecret: () => secrets.get(id),
-      pace: pace(id),
+      pace: paces.pace(id),
       ...(deps.log && { log: deps.log.child({ account: id }) }),
       ...(deps.timeoutMs !== undefined && { timeoutMs: deps.timeoutMs }),
     });
@@ -225,20 +207,9 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
     state,
     activeId: () => store.read().activeId,
     client,
-    pace,
-    onPace(listener) {
-      paceListeners.add(listener);
-      return () => paceListeners.delete(listener);
-    },
-    sharePaces(port) {
-      const mine = { port, undo: new Map<string, () => void>() };
-      sharing = mine;
-      for (const [id, one] of paces) share(id, one);
-      return () => {
-        for (const undo of mine.undo.values()) undo();
-        if (sharing === mine) sharing = null;
-      };
-    },
+    pace: paces.pace,
+    onPace: paces.onPace,
+    sharePaces: paces.sharePaces,
 
     async save(input) {
       const existing = input.id ? find(input.id) : undefined;
