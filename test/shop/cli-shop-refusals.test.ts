@@ -16,9 +16,9 @@ describe('shop init', () => {
     const adminUrl = await freshDatabase();
     const init = await cli(['shop', 'init', adminUrl]);
     expect(init.code, init.stderr).toBe(0);
-    const role = /role (listing_desk_desks_\w+)/.exec(init.stdout)![1]!;
+    const role = /role (listing_desk_publish_\w+)/.exec(init.stdout)![1]!;
     const database = new URL(adminUrl).pathname.slice(1);
-    expect(role).toBe(`listing_desk_desks_${database}`);
+    expect(role).toBe(`listing_desk_publish_${database}`);
     expect(init.stdout).toContain(`schema version ${LATEST_SCHEMA} (it had 0)`);
     // One login per desk (issue 32.4): made with `shop add-desk`, the owner's address without its password.
     const owner = new URL(adminUrl);

@@ -43,7 +43,7 @@ describe('the desks role', () => {
     const adminUrl = await freshDatabase();
     const database = new URL(adminUrl).pathname.slice(1);
     const first = await initShop(adminUrl);
-    expect(first).toMatchObject({ from: 0, role: `listing_desk_desks_${database}`, roleCreated: true });
+    expect(first).toMatchObject({ from: 0, role: `listing_desk_publish_${database}`, roleCreated: true });
     const again = await initShop(adminUrl);
     expect(again).toMatchObject({ from: first.to, to: first.to, role: first.role, roleCreated: false });
     expect(again.shopId).toBe(first.shopId);

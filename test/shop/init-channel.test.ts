@@ -68,7 +68,7 @@ describe('shop:init', () => {
     expect(made).toMatchObject({
       from: 0,
       to: LATEST_SCHEMA,
-      role: `listing_desk_desks_${database}`,
+      role: `listing_desk_publish_${database}`,
       roleCreated: true,
       deskLogin: { name: login },
     });

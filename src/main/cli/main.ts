@@ -4,6 +4,7 @@
 // a time.
 import path from 'node:path';
 import { version } from '../../../package.json';
+import type { DeskRole } from '../../shared/ipc/contract-shop';
 import { createApp, type App } from '../app';
 import { createLog, parseLogLevel, type AppLog } from '../log/create-log';
 import { logProcessFailures } from '../log/process-failures';
@@ -43,6 +44,8 @@ import {
 } from './feeds';
 import {
   shopAddDeskCommand,
+  shopDesksCommand,
+  shopRoleCommand,
   shopInitCommand,
   shopJoinCommand,
   shopLeaveCommand,
@@ -94,6 +97,8 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
     return shopInitCommand(output, language, args.operands[0]!);
   if (args.command === 'shop' && args.shopAction === 'add-desk')
     return shopAddDeskCommand(output, language, args.operands[0]!, args.owner!);
+  if (args.command === 'shop' && args.shopAction === 'role')
+    return shopRoleCommand(output, language, args.operands[0]!, args.operands[1] as DeskRole, args.owner!);
   const dataDir = path.resolve(args.dataDir ?? defaultDataDir());
   // The catalog is read alone: no back end, no lock (issue 33.7). The mappings are the data
   // folder's (and the shop's): those commands run on the back end like the others (issue 34.4).
@@ -257,6 +262,8 @@ async function runCommand(args: CliArgs & { command: CommandName }, session: Ses
           return await shopStatusCommand(session, args.json);
         case 'leave':
           return await shopLeaveCommand(session);
+        case 'desks':
+          return await shopDesksCommand(session, args.json);
       }
       throw new UsageError({ problem: 'shop-what' });
     case 'feed':

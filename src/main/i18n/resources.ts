@@ -31,6 +31,8 @@ import deShop from '../../shared/i18n/locales/de.shop.json';
 import enShop from '../../shared/i18n/locales/en.shop.json';
 import deSchedule from '../../shared/i18n/locales/de.schedule.json';
 import enSchedule from '../../shared/i18n/locales/en.schedule.json';
+import deTeamRoles from '../../shared/i18n/locales/de.teamRoles.json';
+import enTeamRoles from '../../shared/i18n/locales/en.teamRoles.json';
 
 /** Each language's namespaces, as i18next takes them. */
 export const mainResources = {
@@ -50,6 +52,7 @@ export const mainResources = {
     schedule: enSchedule,
     catalog: enCatalog,
     knownGood: enKnownGood,
+    teamRoles: enTeamRoles,
   },
   de: {
     menu: deMenu,
@@ -67,6 +70,7 @@ export const mainResources = {
     schedule: deSchedule,
     catalog: deCatalog,
     knownGood: deKnownGood,
+    teamRoles: deTeamRoles,
   },
 };
 

@@ -8,6 +8,7 @@ import { writeFailureError } from '../storage/write-failure';
 import type { Log } from '../log/log';
 import { mainI18n } from '../i18n';
 import { AppError } from '../errors/app-error';
+import { roleRefusalError } from '../shop';
 
 export type Handler<C extends ChannelName> = (input: ParsedInputOf<C>) => Promise<OutputOf<C>> | OutputOf<C>;
 export type Handlers = { [C in ChannelName]: Handler<C> };
@@ -53,6 +54,15 @@ export function createRouter(
       } catch (error) {
         if (error instanceof AppError) {
           return { ok: false, error: { code: error.code, message: error.message, details: error.details } };
+        }
+        // A statement the shop's database refused for this desk's role (issue 37.2), in its words.
+        const forbidden = roleRefusalError(error);
+        if (forbidden) {
+          log.error(`Handler for ${channel} was refused by the desk's role: ${forbidden.message}`, error);
+          return {
+            ok: false,
+            error: { code: forbidden.code, message: forbidden.message, details: forbidden.details },
+          };
         }
         // A full or read-only disk is said in those words whichever channel hit it.
         const refused = writeFailureError(error, options.dataDir ?? 'the data folder');

@@ -68,6 +68,8 @@ export function shopAppError(error: unknown, language: UiLanguage, where: string
       'not-member': () => t('notMember'),
       'name-taken': () => t('deskNameTaken', { name: error.about }),
       'login-taken': () => t('loginTaken', { name: error.about }),
+      'not-a-desk': () => wordsIn(language, 'teamRoles')('notADesk', { login: error.about }),
+      'last-owner': () => wordsIn(language, 'teamRoles')('lastOwner', { login: error.about }),
     }[error.refusal]();
     return new AppError('conflict', message, { shop: error.refusal });
   }
@@ -98,6 +100,7 @@ async function viewOf(status: ShopStatus, dataDir: string, language: UiLanguage)
     photosWaiting: status.photosWaiting,
     conflicts: status.conflicts,
     failed: status.failed,
+    ...(status.role !== undefined && { role: status.role }),
     desks: (status.desks ?? []).map((desk) => ({
       id: desk.id,
       name: desk.name,

@@ -28,6 +28,9 @@ export const shopRefusals = [
   'not-member',
   'name-taken',
   'login-taken',
+  // Issue 37.1: `shop role` on a login in none of the shop's groups, or the last owner demoted.
+  'not-a-desk',
+  'last-owner',
 ] as const;
 export type ShopRefusal = (typeof shopRefusals)[number];
 
@@ -53,9 +56,18 @@ export interface ShopDeskView {
   self: boolean;
 }
 
+/** What a desk's login may do in its team (issue 37.1), lowest first. */
+export const deskRoles = ['prepare', 'publish', 'owner'] as const;
+export type DeskRole = (typeof deskRoles)[number];
+
 /** The shop as this desk sees it; `member` false on a lone desk. */
 export interface ShopStatusView {
   member: boolean;
+  /**
+   * This desk's role as the database last said it (issue 37.1): a lone desk is its own owner;
+   * absent while a member's database has not answered yet; null for a login in none of the groups.
+   */
+  role?: DeskRole | null;
   /** user@host:port/database, never the password. */
   where?: string;
   shopId?: string;

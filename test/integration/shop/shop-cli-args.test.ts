@@ -63,6 +63,24 @@ describe('shop on the command line', () => {
     expect(cliWords('en').help).toContain('  shop add-desk NAME --owner URL');
   });
 
+  it('reads shop role DESK ROLE --owner URL and shop desks [--json] (issue 37.1)', () => {
+    expect(
+      parseCliArgs(['shop', 'role', 'desk_back', 'prepare', '--owner', 'postgresql://o@db/s']),
+    ).toMatchObject({
+      shopAction: 'role',
+      operands: ['desk_back', 'prepare'],
+      owner: 'postgresql://o@db/s',
+    });
+    expect(parseCliArgs(['shop', 'desks', '--json'])).toMatchObject({ shopAction: 'desks', json: true });
+    expect(problem(['shop', 'role', 'desk_back', 'boss', '--owner', 'postgresql://o@db/s'])).toEqual({
+      problem: 'shop-role',
+    });
+    expect(problem(['shop', 'role', 'desk_back', 'owner'])).toEqual({ problem: 'shop-role-owner' });
+    expect(problem(['shop', 'desks', '--owner', 'postgresql://o@db/s'])).toMatchObject({ flag: '--owner' });
+    expect(problem(['shop', 'desks', 'x'])).toEqual({ problem: 'no-arguments', command: 'shop' });
+    expect(cliWords('de').usage({ problem: 'shop-role' })).toContain('prepare|publish|owner');
+  });
+
   it('refuses what does not fit, in both languages, never echoing a password', () => {
     expect(problem(['shop'])).toEqual({ problem: 'shop-what' });
     expect(problem(['shop', 'join'])).toEqual({ problem: 'shop-url', action: 'join' });
@@ -88,7 +106,7 @@ describe('shop on the command line', () => {
       '"https://…@db/shop" is not a PostgreSQL address; it starts with postgresql://',
     );
     expect(cliWords('de').usage({ problem: 'shop-what' })).toBe(
-      'shop nimmt init, add-desk, join, status oder leave.',
+      'shop nimmt init, add-desk, join, status, leave, role oder desks.',
     );
     expect(cliWords('en').help).toContain('  9  shop: the team');
     expect(cliWords('de').help).toContain('  shop join URL [--name NAME]');

@@ -3,7 +3,7 @@
 // and desk logins with a CONNECTION LIMIT.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { deskRoleName } from '../../../src/main/shop/setup/desk-role';
+import { gradeRoleName } from '../../../src/main/shop/setup/desk-role';
 
 export interface ConnectionWatch {
   /** The most connections seen at once with this application_name. */
@@ -67,7 +67,7 @@ export async function watchConnections(url: string): Promise<ConnectionWatch> {
   };
 }
 
-/** A login for one desk in the shop's desks role, allowed `limit` connections; its URL. */
+/** A login for one desk in the shop's owner group (it may do everything), allowed `limit` connections; its URL. */
 export async function deskLogin(adminUrl: string, limit: number): Promise<string> {
   const url = new URL(adminUrl);
   const database = url.pathname.slice(1);
@@ -78,7 +78,7 @@ export async function deskLogin(adminUrl: string, limit: number): Promise<string
   try {
     // DDL takes no parameters: the name and password are made here, not taken from input.
     await client.query(
-      `create role ${name} login password '${password}' connection limit ${limit} in role ${pg.escapeIdentifier(deskRoleName(database))}`,
+      `create role ${name} login password '${password}' connection limit ${limit} in role ${pg.escapeIdentifier(gradeRoleName(database, 'owner'))}`,
     );
   } finally {
     await client.end();

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { KEYCHAIN_SERVICE, loadKeytar } from '../../../src/main/secrets/keytar-store';
+import { gradeRoleName } from '../../../src/main/shop/setup/desk-role';
 import { initShop } from '../../../src/main/shop/setup/shop-init';
 import { cli } from '../../integration/cli/run-cli';
 import { startPostgres } from './postgres';
@@ -35,11 +36,15 @@ export async function sql(url: string, text: string, values: unknown[] = []) {
   }
 }
 
-/** A database made by `shop init`, and a desk login in its role with an awkward password. */
+/**
+ * A database made by `shop init`, and a desk login with an awkward password in its owner group (the
+ * shop's first desk, which may do everything: issue 37.1).
+ */
 export async function initialisedShop() {
   const adminUrl = await freshDatabase();
   // What `shop init` does, in this process: its own test runs the command.
-  const { role } = await initShop(adminUrl);
+  const { database } = await initShop(adminUrl);
+  const role = gradeRoleName(database, 'owner');
   const login = `desk_${randomBytes(4).toString('hex')}`;
   const password = `p@ss/wörd:${randomBytes(4).toString('hex')}`;
   await sql(adminUrl, `create role ${login} login password ${pg.escapeLiteral(password)} in role ${role}`);

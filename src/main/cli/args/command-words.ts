@@ -22,7 +22,7 @@ export const accountActions = ['add', 'list', 'test', 'defaults', 'imprint'] as 
 export type AccountAction = (typeof accountActions)[number];
 
 /** What `shop` does: the word after it. */
-export const shopActions = ['init', 'add-desk', 'join', 'status', 'leave'] as const;
+export const shopActions = ['init', 'add-desk', 'join', 'status', 'leave', 'role', 'desks'] as const;
 export type ShopAction = (typeof shopActions)[number];
 
 /** What `feed` does: the word after it. */

@@ -1,10 +1,13 @@
-// The rest of `shop ACTION [URL] [--name NAME] [--json]` (issue 24.1) and of `shop add-desk NAME
-// --owner URL` (issue 32.4), parsed without side effects.
+// The rest of `shop ACTION [URL] [--name NAME] [--json]` (issue 24.1), of `shop add-desk NAME
+// --owner URL` (issue 32.4) and `shop role DESK ROLE --owner URL` (issue 37.1), parsed without side effects.
 import { shopActions, type ShopAction } from './command-words';
 import { UsageError } from './usage';
 
 /** A desk login's name as the app makes them (the contract's deskLoginName): needs no quoting. */
 const LOGIN = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** The roles of `shop role` (the contract's deskRoles). */
+const ROLES: readonly string[] = ['prepare', 'publish', 'owner'];
 
 /** A PostgreSQL address as typed, or a UsageError that shows it without what may be a password. */
 function shopUrl(value: string): string {
@@ -27,16 +30,23 @@ export function shopArgs(
   const refuse = (flag: string, given: boolean) => {
     if (given) throw new UsageError({ problem: 'not-with-shop', flag, action });
   };
-  refuse('--json', values.json === true && action !== 'status');
+  refuse('--json', values.json === true && action !== 'status' && action !== 'desks');
   refuse('--name', values.name !== undefined && action !== 'join');
   refuse('--account', values.account !== undefined);
-  refuse('--owner', values.owner !== undefined && action !== 'add-desk');
+  refuse('--owner', values.owner !== undefined && action !== 'add-desk' && action !== 'role');
+  // Issue 37.1: `shop role DESK ROLE --owner URL` with the owner's login, like add-desk.
+  if (action === 'role') {
+    if (rest.length !== 2 || !LOGIN.test(rest[0]!.trim()) || !ROLES.includes(rest[1]!.trim()))
+      throw new UsageError({ problem: 'shop-role' });
+    if (values.owner === undefined) throw new UsageError({ problem: 'shop-role-owner' });
+    return { shopAction: action, operands: [rest[0]!.trim(), rest[1]!.trim()], owner: shopUrl(values.owner) };
+  }
   if (action === 'add-desk') {
     if (rest.length !== 1 || !LOGIN.test(rest[0]!.trim())) throw new UsageError({ problem: 'shop-login' });
     if (values.owner === undefined) throw new UsageError({ problem: 'shop-owner' });
     return { shopAction: action, operands: [rest[0]!.trim()], owner: shopUrl(values.owner) };
   }
-  if (action === 'status' || action === 'leave') {
+  if (action === 'status' || action === 'leave' || action === 'desks') {
     if (rest.length > 0) throw new UsageError({ problem: 'no-arguments', command: 'shop' });
     return { shopAction: action, operands: [] };
   }

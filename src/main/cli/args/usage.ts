@@ -38,6 +38,8 @@ export type UsageProblem =
   | { problem: 'shop-name' }
   | { problem: 'shop-login' }
   | { problem: 'shop-owner' }
+  | { problem: 'shop-role' }
+  | { problem: 'shop-role-owner' }
   | { problem: 'at-ready' }
   | { problem: 'categories-what' }
   | { problem: 'categories-words' }

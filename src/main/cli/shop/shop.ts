@@ -20,6 +20,7 @@ import {
   initShop,
   waitConnected,
   shopProblemText,
+  roleWord,
 } from '../../shop';
 import { localTime, table, cliInvocation, EXIT } from '../words';
 import { readSecret, CallFailed, ExitWith, type Output, type Session } from '../session';
@@ -34,7 +35,7 @@ export function shopExitCode(problem: ShopProblemCode | ShopRefusal): number {
 }
 
 /** The URL's password, else the one typed at the prompt (or piped in); none when left empty. */
-async function passwordFor(url: string, language: UiLanguage): Promise<string | undefined> {
+export async function passwordFor(url: string, language: UiLanguage): Promise<string | undefined> {
   const given = splitShopUrl(url).password;
   if (given !== undefined) return given;
   const typed = await readSecret(
@@ -162,6 +163,11 @@ function statusText(status: ShopStatusView, language: UiLanguage): string {
     }),
     t('shop.waiting', { count: status.waiting }),
   ];
+  // Issue 37.1: what this desk's login may do, as the database said it.
+  if (status.role !== undefined)
+    lines.push(
+      wordsIn(language, 'teamRoles')('yourRole', { role: roleWord(language, status.role ?? 'none') }),
+    );
   if (status.photosWaiting) lines.push(t('shop.photosWaiting', { count: status.photosWaiting }));
   if (status.conflicts !== undefined) lines.push(t('shop.conflicts', { count: status.conflicts }));
   if (status.failed?.unapplied) lines.push(t('shop.unapplied', { count: status.failed.unapplied }));

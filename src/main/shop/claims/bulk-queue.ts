@@ -25,6 +25,7 @@ import {
   type LeaseTiming,
   OPEN_STATES,
   claimJob,
+  mayRunJobs,
   insertJob,
   jobExists,
   reopenBulkJob,
@@ -171,6 +172,8 @@ export function openShopBulk(options: ShopBulkOptions): BulkClaims & { close(): 
     await queue.read(connected());
     changed();
     if (!jobs) return;
+    // A prepare desk claims no bulk edit (issue 37.1); asked each sweep, as the publish queue does.
+    if (!(await mayRunJobs(connected()))) return;
     const known = new Map<string, Promise<boolean>>();
     const hasSecret = (id: string) => {
       const asked = known.get(id) ?? options.hasSecret(id).catch(() => false);

@@ -25,6 +25,7 @@ import {
   claimJob,
   insertJob,
   jobExists,
+  mayRunJobs,
   noteLaterLife,
   openJobOf,
   reopenJob,
@@ -205,6 +206,9 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
       const record = queue.record(row.id);
       if (record && !live.has(row.id)) await jobs.mirror(record, row.runner !== deskId);
     }
+    // A prepare desk watches the queue and claims nothing (issue 37.1): asked each sweep, so a
+    // desk whose role changed claims from its next notice on.
+    if (!(await mayRunJobs(await connected()))) return;
     const hasSecret = secretCache();
     let room = jobs.room();
     backlog = false;

@@ -11,6 +11,6 @@ export {
   openShopPool,
   shopConnectionString,
 } from './shop-db';
-export { ShopError, shopProblemOf, isLinkDown, ShopRefused } from './shop-error';
-export type { ShopProblem } from './shop-error';
+export { ShopError, shopProblemOf, isLinkDown, ShopRefused, roleRefusalOf } from './shop-error';
+export type { ShopProblem, RoleRefusal, RoleAction } from './shop-error';
 export type { ShopSession, ShopLink } from './shop-session';

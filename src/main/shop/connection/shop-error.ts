@@ -74,3 +74,34 @@ export function isLinkDown(error: unknown): boolean {
   const problem = shopProblemOf(error);
   return problem === 'unreachable' || problem === 'server-full';
 }
+
+/** What a desk's role may not do (issue 37.2), as the schema's triggers name it. */
+export type RoleAction =
+  'queue-jobs' | 'claim-jobs' | 'run-jobs' | 'change-jobs' | 'claim-due' | 'write-accounts';
+const ROLE_ACTIONS: readonly RoleAction[] = [
+  'queue-jobs',
+  'claim-jobs',
+  'run-jobs',
+  'change-jobs',
+  'claim-due',
+  'write-accounts',
+];
+
+/** A statement the database refused for the desk's role: the role it has and what it may not do. */
+export interface RoleRefusal {
+  /** 'none': a login in none of the shop's groups. */
+  role: 'prepare' | 'publish' | 'owner' | 'none';
+  action: RoleAction;
+}
+
+/**
+ * The role refusal in a `pg` error: SQLSTATE 42501 with the detail `listing-desk-role:ROLE:ACTION`
+ * that listing_desk.assert_grade() gives (the message itself may be in the server's language).
+ */
+export function roleRefusalOf(error: unknown): RoleRefusal | undefined {
+  const { code, detail } = (error ?? {}) as { code?: unknown; detail?: unknown };
+  if (code !== '42501' || typeof detail !== 'string') return undefined;
+  const found = /^listing-desk-role:(prepare|publish|owner|none):([a-z-]+)$/.exec(detail);
+  if (!found || !(ROLE_ACTIONS as readonly string[]).includes(found[2]!)) return undefined;
+  return { role: found[1] as RoleRefusal['role'], action: found[2] as RoleAction };
+}

@@ -11,6 +11,7 @@ export {
   openJobOf,
   reopenJob,
   noteLaterLife,
+  mayRunJobs,
 } from './job-queue';
 export type { JobRow } from './job-queue';
 export { queueRead } from './queue-read';

@@ -273,3 +273,14 @@ export async function reopenBulkJob(
   );
   return reopened.rows[0] ?? null;
 }
+
+/**
+ * Whether this desk's login may run the queue's jobs (issue 37.1: publish or owner). A prepare desk
+ * does not try to claim: the database would refuse each claim (job_graded), so it only watches.
+ */
+export async function mayRunJobs(db: Db): Promise<boolean> {
+  const found = await db.query<{ may: boolean }>(
+    `select coalesce(listing_desk.desk_grade() in ('publish', 'owner'), false) as may`,
+  );
+  return found.rows[0]?.may === true;
+}

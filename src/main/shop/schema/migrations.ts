@@ -7,6 +7,8 @@
 // lock held to commit: so the feed's `seq` order is the commit order, and a desk that reads
 // `seq > cursor` never skips a change a slower transaction commits later. NOTIFY only says "read now".
 
+import { rolesMigration } from './migration-roles';
+
 export interface Migration {
   version: number;
   name: string;
@@ -318,6 +320,7 @@ create trigger account_pace_written after insert or update on listing_desk.accou
   for each row execute function listing_desk.account_pace_written();
 `,
   },
+  rolesMigration,
 ];
 
 /** The newest schema version this build knows. */

@@ -7,8 +7,9 @@ import type { ShopAddDeskView } from '../../../shared/ipc/contract-shop';
 import type { Log } from '../../log/log';
 import { describeShopUrl, splitShopUrl, ShopError, ShopRefused, shopProblemOf } from '../connection';
 import { withShopClient } from '../session';
-import { createDeskLogin, deskRoleName } from './desk-role';
-import { deskJoinUrl, ROLE_LOCK } from './shop-init';
+import { checkSchema } from '../schema';
+import { createDeskLogin, gradeRoleName, ROLE_LOCK, type DeskGrade } from './desk-role';
+import { deskJoinUrl } from './shop-init';
 
 export interface AddDeskInput {
   /** The owner's (or a superuser's) address; a password in it is used as the password. */
@@ -16,6 +17,8 @@ export interface AddDeskInput {
   password?: string;
   /** The new login's name; its password is made here when none is given. */
   login: { name: string; password?: string };
+  /** The group the login is made in (issue 37.1); publish unless told. */
+  role?: DeskGrade;
 }
 
 // Letters and digits that cannot be mistaken for one another when read off a screen and typed.
@@ -39,9 +42,11 @@ export async function addDesk(input: AddDeskInput, log: Log): Promise<ShopAddDes
   log.info('shop: adding a desk login', { where, login: input.login.name });
   try {
     const result = await withShopClient(url, input.password ?? password, async (client) => {
+      // A shop not yet upgraded has no groups: `shop init` first, as the words say.
+      await checkSchema(client);
       const database = (await client.query<{ name: string }>('select current_database() as name')).rows[0]!
         .name;
-      const role = deskRoleName(database);
+      const role = gradeRoleName(database, input.role ?? 'publish');
       await client.query('begin');
       try {
         // The same lock as the set-up's: a login is never made while the role is being made.

@@ -4,3 +4,7 @@ export { setUpShop } from './shop-setup';
 export type { ShopSetupInput } from './shop-setup';
 export { addDesk, makeDeskPassword } from './add-desk';
 export type { AddDeskInput } from './add-desk';
+export { listDeskLogins, setDeskRole, isDeskGrade } from './desk-grades';
+export type { DeskLoginRole, SetDeskRoleInput, SetDeskRoleResult } from './desk-grades';
+export { DESK_GRADES } from './desk-role';
+export type { DeskGrade } from './desk-role';

@@ -1,7 +1,8 @@
 // `shop init URL` and Settings → Shop's set-up: creates or upgrades the shop's schema and the
-// desks' group role, with the database owner's (or a superuser's) login. Running it again changes
+// desks' group roles (prepare, publish, owner), with the database owner's (or a superuser's) login. Running it again changes
 // nothing but what is missing. The window may make a desk's login in the same breath.
-import { createDeskLogin, grantDeskRole } from './desk-role';
+import { createDeskLogin, gradeRoleName, grantDeskRole, ROLE_LOCK } from './desk-role';
+import { listDeskLogins } from './desk-grades';
 import { migrate, type MigrateResult } from '../schema';
 import { withShopClient } from '../session';
 import { splitShopUrl } from '../connection';
@@ -38,7 +39,11 @@ export async function initShop(
     try {
       await client.query('select pg_advisory_xact_lock($1)', [ROLE_LOCK]);
       const role = await grantDeskRole(client, database);
-      if (deskLogin) await createDeskLogin(client, role.role, deskLogin);
+      if (deskLogin) {
+        // The shop's first desk login is its owner (issue 37.1: at least one owner desk); later ones publish.
+        const hasOwner = (await listDeskLogins(client)).some((login) => login.role === 'owner');
+        await createDeskLogin(client, hasOwner ? role.role : gradeRoleName(database, 'owner'), deskLogin);
+      }
       await client.query('commit');
       return { ...migrated, database, role: role.role, roleCreated: role.created };
     } catch (error) {
@@ -53,6 +58,3 @@ export function deskJoinUrl(ownerUrl: string, login: string, database: string): 
   const parsed = new URL(ownerUrl);
   return `postgresql://${encodeURIComponent(login)}@${parsed.host}/${encodeURIComponent(database)}${parsed.search}`;
 }
-
-/** The advisory lock key that serializes granting the desks' role (roles are cluster-wide). */
-export const ROLE_LOCK = 7_024_101;

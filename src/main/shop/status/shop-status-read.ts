@@ -4,7 +4,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
-import type { ShopDeskView, ShopStatusView } from '../../../shared/ipc/contract-shop';
+import type { DeskRole, ShopDeskView, ShopStatusView } from '../../../shared/ipc/contract-shop';
 import type { UiLanguage } from '../../../shared/i18n-language';
 import type { SecretStore } from '../../secrets/secret-store';
 import {
@@ -50,11 +50,19 @@ async function desksOf(client: Queryable, self: string): Promise<ShopDeskView[]>
   }));
 }
 
+/** The role of the login the statement runs as (listing_desk.desk_grade(), issue 37.1). */
+export async function ownRole(client: {
+  query<R extends pg.QueryResultRow>(text: string): Promise<pg.QueryResult<R>>;
+}): Promise<DeskRole | null> {
+  const found = await client.query<{ role: DeskRole | null }>(`select ${SHOP_SCHEMA}.desk_grade() as role`);
+  return found.rows[0]?.role ?? null;
+}
+
 /** This desk's view of the shop; a lone desk answers `member: false`. */
 export async function readShopStatus(deps: ShopStatusDeps): Promise<ShopStatusView> {
   const { membership } = await readMembership(deps.dataDir);
   const waiting = await outboxCount(deps.dataDir);
-  if (!membership) return { member: false, waiting, desks: [] };
+  if (!membership) return { member: false, role: 'owner', waiting, desks: [] };
   const where = describeShopUrl(membership.url);
   const base = {
     member: true,
@@ -75,9 +83,10 @@ export async function readShopStatus(deps: ShopStatusDeps): Promise<ShopStatusVi
   const since = new Date().toISOString();
   const password = await deps.secrets.get(shopPasswordKey(membership.deskId));
   try {
-    const desks = await withShopClient(membership.url, password, (client) =>
-      desksOf(client, membership.deskId),
-    );
+    const { desks, role } = await withShopClient(membership.url, password, async (client) => ({
+      desks: await desksOf(client, membership.deskId),
+      role: await ownRole(client),
+    }));
     const self = desks.find((desk) => desk.self);
     // A desk marked left in the database (by an administrator, or a leave from another copy of
     // this folder) is told so, not shown as connected.
@@ -87,7 +96,7 @@ export async function readShopStatus(deps: ShopStatusDeps): Promise<ShopStatusVi
         link: { state: 'offline', since, problem: problem(new ShopError('desk-left', '')) },
         desks,
       };
-    return { ...base, link: { state: 'connected', since }, desks };
+    return { ...base, role, link: { state: 'connected', since }, desks };
   } catch (error) {
     return { ...base, link: { state: 'offline', since, problem: problem(error) }, desks: [] };
   }

@@ -4,6 +4,8 @@
 import { SHOP_SCHEMA } from '../schema';
 import { describeShopUrl, type ShopLink } from '../connection';
 import type { ShopSync } from '../sync';
+import type { DeskRole } from '../../../shared/ipc/contract-shop';
+import { ownRole } from './shop-status-read';
 
 export interface ShopDeskStatus {
   id: string;
@@ -32,7 +34,12 @@ export interface ShopStatus {
   failed: { unapplied: number; stuck: number };
   /** The shop's desks; null when they could not be read (offline). */
   desks: ShopDeskStatus[] | null;
+  /** This desk's role as the database last said it (issue 37.1); undefined until it answered. */
+  role?: DeskRole | null;
 }
+
+// The role each sync's database last gave: kept while offline, so the window need not guess.
+const lastRoles = new WeakMap<ShopSync, DeskRole | null>();
 
 /** The status of a desk's sync; `conflicts` counts the drafts in conflict on this desk. */
 export async function shopStatus(sync: ShopSync, conflicts: () => Promise<number>): Promise<ShopStatus> {
@@ -53,6 +60,7 @@ export async function shopStatus(sync: ShopSync, conflicts: () => Promise<number
         leftAt: row.left_at?.toISOString() ?? null,
         thisDesk: row.id === membership.deskId,
       }));
+      lastRoles.set(sync, await ownRole(sync.session));
     } catch {
       // The link just went down: the status says offline, and the desks are not known now.
     }
@@ -68,5 +76,6 @@ export async function shopStatus(sync: ShopSync, conflicts: () => Promise<number
     conflicts: await conflicts(),
     failed: sync.trouble(),
     desks,
+    ...(lastRoles.has(sync) && { role: lastRoles.get(sync)! }),
   };
 }

@@ -2,7 +2,7 @@
 // version (insert when the shop has never seen the item). A refused set means another desk wrote
 // the item first: its row is merged three ways with this desk's item against the base, the merge
 // is applied here, and the merge goes up against the row's version. Nothing is overwritten blindly.
-import { isLinkProblem } from '../connection';
+import { isLinkProblem, roleRefusalOf } from '../connection';
 import { SHOP_SCHEMA } from '../schema';
 import { me, sameBody, type ItemRow, type SyncContext } from './sync-context';
 import type { ItemKind } from './sync-kinds';
@@ -12,7 +12,8 @@ const key = (mark: { kind: string; id: string }) => `${mark.kind}\u0000${mark.id
 
 /**
  * Sends what waits in the outbox; a link failure stops it (the marks stay for the next round). An
- * item that fails otherwise is logged and left in the outbox (`stuck`), and the others go on.
+ * item the desk's role may not write is logged and kept on the desk; one that fails otherwise is
+ * logged and left in the outbox (`stuck`), and the others go on.
  */
 export async function pushOutbox(
   context: SyncContext,
@@ -31,6 +32,17 @@ export async function pushOutbox(
     try {
       await sendItem(context, item, first.id, marks);
     } catch (error) {
+      // Issue 37.1: the database refuses this desk's role the item (an account on a publish desk):
+      // it stays this desk's own, and the mark goes, so it neither waits forever nor fails a join.
+      const refusal = roleRefusalOf(error);
+      if (refusal) {
+        context.outbox.remove(marks);
+        context.log.warn(
+          `shop: ${first.kind} ${first.id} stays on this desk: its role (${refusal.role}) may not ${refusal.action}`,
+        );
+        onSent?.();
+        continue;
+      }
       if (isLinkProblem(error)) throw error;
       stuck.add(key(first));
       context.log.error(`shop: ${first.kind} ${first.id} could not go up; it waits in the outbox`, error);
