@@ -123,7 +123,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
 
     const accountId = await shopAccount(desk);
     const feedFile = new FeedFile(files, options.days >= 7 ? 10 : 4);
-    const feed = await startFeed(desk, feedFile, accountId);
+    const { feed, run: firstRun } = await startFeed(desk, feedFile, accountId);
     // Two drafts a day, at its 9th and 15th hour (virtual), the last ones a day before the end.
     const perDay = 2;
     const scheduled = Math.max(1, (options.days - 1) * perDay) || 1;
@@ -132,7 +132,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       const d = Math.floor((n - 1) / perDay);
       return Math.max(day0, origin + d * DAY + ((n - 1) % perDay === 0 ? 9 : 15) * HOUR);
     });
-    step(`feed "${feed.name}" run once; ${scheduled} drafts scheduled`);
+    step(
+      `feed "${feed.name}" run once (${firstRun.state}: ${JSON.stringify(firstRun.counts)}, ` +
+        `${firstRun.held.length} held, ${firstRun.failed} failed); ${scheduled} drafts scheduled`,
+    );
 
     // The week's events, by virtual time.
     const kills = { deskA: 0, deskB: 0, databaseRestarts: 0 };

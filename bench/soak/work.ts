@@ -5,7 +5,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { draftFieldsOf } from '../../src/shared/domain/shop/draft-fields';
+import type { CatalogHit } from '../../src/shared/domain/catalog';
 import type { FeedView } from '../../src/shared/domain/feeds/feed';
+import type { FeedRun } from '../../src/shared/domain/feeds/feed-run';
 import type { AccountsState } from '../../src/shared/ipc/types';
 import { sampleDraft } from '../../test/fixtures/drafts';
 import { colourFor, solidPng } from '../../test/fixtures/images';
@@ -20,7 +22,8 @@ export interface Caller {
 
 const HEADER =
   'Title;Description;Category;Price;Email;Street;Postal code;City;District;Radius;Photo;Reference';
-const CATEGORY = sampleDraft('x').category;
+// The shop's own category, mapped once to the catalog's best guess for it (as the seller would).
+const CATEGORY = 'Küche/Kühlschränke';
 
 /** The feed's file: `rows` rows at hour `hour` of the week. */
 export class FeedFile {
@@ -75,8 +78,19 @@ export async function shopAccount(desk: Caller): Promise<string> {
 }
 
 /** Saves the feed (hourly, publishing, a daily price step) and runs it once: the seller's yes. */
-export async function startFeed(desk: Caller, feed: FeedFile, accountId: string): Promise<FeedView> {
+export async function startFeed(
+  desk: Caller,
+  feed: FeedFile,
+  accountId: string,
+): Promise<{ feed: FeedView; run: FeedRun }> {
   feed.write(0);
+  const hits = await desk.call<CatalogHit[]>('categories:guess', { shopCategory: CATEGORY });
+  if (!hits[0]) throw new Error(`the catalog has no guess for ${CATEGORY}`);
+  await desk.call('categories:map', {
+    shopCategory: CATEGORY,
+    path: hits[0].path,
+    ...(hits[0].kind && { attributes: { [hits[0].kind.key]: hits[0].kind.value } }),
+  });
   const saved = await desk.call<FeedView>('feeds:save', {
     settings: {
       name: 'Stock',
@@ -96,8 +110,8 @@ export async function startFeed(desk: Caller, feed: FeedFile, accountId: string)
       },
     },
   });
-  await desk.call('feeds:run', { id: saved.id });
-  return saved;
+  const run = await desk.call<FeedRun>('feeds:run', { id: saved.id });
+  return { feed: saved, run };
 }
 
 /** Makes `count` drafts with a photo each on desk A and schedules them through the week. */
