@@ -46,8 +46,8 @@ export function figureLines(result: SoakResult): Line[] {
       ok: end.duplicates === 0,
     },
     {
-      what: 'feeds whose last run has not finished',
-      value: `${end.feedsUnfinished} of ${end.feeds}`,
+      what: 'feed runs of the week not finished',
+      value: `${end.feedsUnfinished} of ${end.feedRuns} (${end.feeds} feed)`,
       target: '0',
       ok: end.feedsUnfinished === 0,
     },

@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FeedView } from '../../src/shared/domain/feeds/feed';
+import type { FeedRunSummary } from '../../src/shared/domain/feeds/feed-run';
 import { clientOf } from '../../test/integration/publish/ports';
 import {
   joinDesk,
@@ -49,6 +50,8 @@ export interface EndState {
   jobsByState: Record<string, number>;
   duplicates: number;
   listings: number;
+  /** The feeds' runs begun by the end of the week, and those of them not finished at the end. */
+  feedRuns: number;
   feedsUnfinished: number;
   feeds: number;
   /** Due tasks done in the shop's claims, by kind (schedule, price, feed). */
@@ -127,10 +130,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     // Two drafts a day, at its 9th and 15th hour (virtual), the last ones a day before the end.
     const perDay = 2;
     const scheduled = Math.max(1, (options.days - 1) * perDay) || 1;
-    const day0 = Math.ceil((virtual() + HOUR) / HOUR) * HOUR;
     await scheduleDrafts(desk, scheduled, (n) => {
       const d = Math.floor((n - 1) / perDay);
-      return Math.max(day0, origin + d * DAY + ((n - 1) % perDay === 0 ? 9 : 15) * HOUR);
+      // A time already past (the set-up took that long) is moved to a few real seconds from now.
+      return Math.max(virtual() + 5_000 * rate, origin + d * DAY + ((n - 1) % perDay === 0 ? 9 : 15) * HOUR);
     });
     step(
       `feed "${feed.name}" run once (${firstRun.state}: ${JSON.stringify(firstRun.counts)}, ` +
@@ -215,17 +218,46 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         await client.end();
       }
     };
+    // The feeds' runs of the week (those begun by its end; the hourly runs go on meanwhile): each
+    // must have finished, one a kill cut short too.
+    const feedRuns = async () => {
+      const { feeds } = await desk.call<{ feeds: FeedView[] }>('feeds:list');
+      const runs: FeedRunSummary[] = [];
+      for (const feed of feeds)
+        runs.push(...(await desk.call<{ runs: FeedRunSummary[] }>('feeds:history', { id: feed.id })).runs);
+      return { feeds: feeds.length, runs };
+    };
+    const weekRuns = new Set((await feedRuns()).runs.map((run) => run.id));
     const unfinished = async () =>
-      (await desk.call<{ feeds: FeedView[] }>('feeds:list')).feeds.filter(
-        (f) => f.lastRun === null || f.lastRun.state === 'running' || f.lastRun.finishedAt === null,
+      (await feedRuns()).runs.filter(
+        (run) => weekRuns.has(run.id) && (run.state === 'running' || run.finishedAt === null),
       ).length;
+    // A scheduled draft whose task a killed desk held waits for that lease to end (real time).
+    const schedulesLeft = async () => {
+      const client = db();
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ n: number }>(
+          `select count(*)::int as n from listing_desk.due_claims where key like 'schedule:%' and done_at is not null`,
+        );
+        return scheduled - rows[0]!.n;
+      } finally {
+        await client.end();
+      }
+    };
+    const settled = async () =>
+      (await openJobs()) === 0 && (await unfinished()) === 0 && (await schedulesLeft()) <= 0;
     const settleUntil = Date.now() + options.settleMs;
-    while (Date.now() < settleUntil && ((await openJobs()) > 0 || (await unfinished()) > 0)) {
+    while (Date.now() < settleUntil && !(await settled())) {
       await sample();
       await sleep(1_000);
     }
     await sample();
-    const endState = await readEnd(shop.adminUrl, service, desk, kills);
+    const endState = await readEnd(shop.adminUrl, service, kills, {
+      feeds: (await feedRuns()).feeds,
+      feedRuns: weekRuns.size,
+      feedsUnfinished: await unfinished(),
+    });
     const folders = [
       logFolder(dirA, 'desk A'),
       logFolder(dirB, 'desk B'),
@@ -249,8 +281,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
 async function readEnd(
   adminUrl: string,
   service: Awaited<ReturnType<typeof startService>>,
-  desk: Window,
   kills: EndState['kills'],
+  feeds: Pick<EndState, 'feeds' | 'feedRuns' | 'feedsUnfinished'>,
 ): Promise<EndState> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
@@ -280,7 +312,6 @@ async function readEnd(
     for (const listing of listings)
       if (listing.customReference)
         perReference.set(listing.customReference, (perReference.get(listing.customReference) ?? 0) + 1);
-    const { feeds } = await desk.call<{ feeds: FeedView[] }>('feeds:list');
     const jobsByState = Object.fromEntries(states.rows.map((row) => [row.state, row.n]));
     return {
       stuckJobs: stuck.rows[0]!.n,
@@ -288,10 +319,7 @@ async function readEnd(
       jobsByState,
       duplicates: [...perReference.values()].filter((n) => n > 1).length,
       listings: listings.length,
-      feedsUnfinished: feeds.filter(
-        (f) => f.lastRun === null || f.lastRun.state === 'running' || f.lastRun.finishedAt === null,
-      ).length,
-      feeds: feeds.length,
+      ...feeds,
       dueDone: Object.fromEntries(due.rows.map((row) => [row.kind, row.n])),
       kills,
     };

@@ -18,7 +18,7 @@ describe('a compressed week of a shop (the soak, short)', () => {
     expect(existsSync(path.join(root, 'out/main/web.js')), 'build the web shell first (npm run build)').toBe(
       true,
     );
-    const result = await runSoak({ minutes: 0.75, days: 2, settleMs: 45_000, step: () => undefined });
+    const result = await runSoak({ minutes: 0.75, days: 2, settleMs: 100_000, step: () => undefined });
     const { end } = result;
     // The week happened: kills, the restart, hourly feed runs and the scheduled drafts.
     expect(end.kills).toEqual({ deskA: 1, deskB: 1, databaseRestarts: 1 });
@@ -42,5 +42,5 @@ describe('a compressed week of a shop (the soak, short)', () => {
       expect(p.growth, p.name).toBeTypeOf('number');
       if (!p.name.includes('heap')) expect(p.fdDrift, p.name).toBeTypeOf('number');
     }
-  }, 240_000);
+  }, 300_000);
 });
