@@ -54,6 +54,8 @@ export interface Runner {
 export function createRunner(options: RunnerOptions): Runner {
   const { clock, log } = options;
   const retryMs = options.retryMs ?? 60_000;
+  // Retries and a claim's lease are real spans; on a fast clock (bench/soak) they span rate × as much.
+  const later = (ms: number, from = clock.now()) => from + ms * (clock.rate ?? 1);
   const sources = new Set<DueSource>();
   const running = new Map<string, Promise<TaskOutcome>>();
   // Keys the claims said are done: not asked again in this process.
@@ -90,7 +92,7 @@ export function createRunner(options: RunnerOptions): Runner {
     } catch (error) {
       // The shop out of reach: looked at again later.
       log.warn(`Automation: ${task.key} could not be claimed (${String(error)})`);
-      notBefore.set(task.key, clock.now() + retryMs);
+      notBefore.set(task.key, later(retryMs));
       return { ...base, state: 'stopped' };
     }
     if (!isRefusal(claim)) return claim;
@@ -98,7 +100,7 @@ export function createRunner(options: RunnerOptions): Runner {
       doneKeys.add(task.key);
       return { ...base, state: 'done' };
     }
-    notBefore.set(task.key, clock.now() + claim.retryInMs);
+    notBefore.set(task.key, later(claim.retryInMs));
     return { ...base, state: 'elsewhere' };
   };
 
@@ -130,7 +132,7 @@ export function createRunner(options: RunnerOptions): Runner {
       log.warn(
         `Automation: ${task.key} could not be marked done (${String(e)}); it is looked at again later`,
       );
-      notBefore.set(task.key, clock.now() + retryMs);
+      notBefore.set(task.key, later(retryMs));
     }
     if (error === undefined) log.info(`Automation: ${task.key} done`);
     return error === undefined
@@ -163,7 +165,7 @@ export function createRunner(options: RunnerOptions): Runner {
         tasks.push(...(await source.due(now)));
       } catch (error) {
         log.error('Automation: a source could not say what is due; asked again later', error);
-        sourcesAgainAt = Math.min(sourcesAgainAt, clock.now() + retryMs);
+        sourcesAgainAt = Math.min(sourcesAgainAt, later(retryMs));
       }
     }
     return tasks.filter((task) => !doneKeys.has(task.key)).sort((a, b) => a.dueAt - b.dueAt);
@@ -186,7 +188,7 @@ export function createRunner(options: RunnerOptions): Runner {
     for (const source of [...sources]) {
       const at = await source.next?.(now).catch((error: unknown) => {
         log.error('Automation: a source could not say what falls due next', error);
-        return now + retryMs;
+        return later(retryMs, now);
       });
       if (at !== undefined) earliest = Math.min(earliest, at);
     }
