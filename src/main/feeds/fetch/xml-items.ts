@@ -123,8 +123,14 @@ function encodingOf(head: Buffer): string {
     : 'utf-8';
 }
 
-/** Reads the product items of a Google RSS 2.0 or Atom feed from `input`. */
-export async function readXmlItems(input: Readable | AsyncIterable<Buffer>): Promise<XmlItems> {
+/**
+ * Reads the product items of a Google RSS 2.0 or Atom feed from `input`. With `onItem`, each item
+ * goes there as it is read and none is kept (`items` answers empty).
+ */
+export async function readXmlItems(
+  input: Readable | AsyncIterable<Buffer>,
+  onItem?: (item: ProductItem) => void,
+): Promise<XmlItems> {
   const parser = new SaxesParser({ xmlns: true, position: true });
   Object.assign(parser.ENTITIES, LENIENT_ENTITIES);
   let failure: Error | undefined;
@@ -133,6 +139,7 @@ export async function readXmlItems(input: Readable | AsyncIterable<Buffer>): Pro
   let googleDeclared = false;
   let googleSeen = false;
   const items: ProductItem[] = [];
+  let read = 0;
   let item: ProductItem | undefined;
   let googleSet = new Set<TextField>();
   let itemDepth = -1;
@@ -158,7 +165,7 @@ export async function readXmlItems(input: Readable | AsyncIterable<Buffer>): Pro
           ? tag.local === 'item' && tag.uri === ''
           : tag.local === 'entry' && tag.uri === ATOM_NAMESPACE;
       if (isItem) {
-        item = { index: items.length + 1, id: '', additionalImageLinks: [] };
+        item = { index: read + 1, id: '', additionalImageLinks: [] };
         googleSet = new Set();
         itemDepth = depth;
       }
@@ -203,7 +210,9 @@ export async function readXmlItems(input: Readable | AsyncIterable<Buffer>): Pro
       }
       capture = undefined;
     } else if (item && depth === itemDepth) {
-      items.push(item);
+      read += 1;
+      if (onItem) onItem(item);
+      else items.push(item);
       item = undefined;
     }
     depth -= 1;
