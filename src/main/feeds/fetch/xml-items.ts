@@ -125,11 +125,13 @@ function encodingOf(head: Buffer): string {
 
 /**
  * Reads the product items of a Google RSS 2.0 or Atom feed from `input`. With `onItem`, each item
- * goes there as it is read and none is kept (`items` answers empty).
+ * goes there as it is read and none is kept (`items` answers empty); with `only`, an item carries
+ * only those fields (the rest is parsed and checked, not kept).
  */
 export async function readXmlItems(
   input: Readable | AsyncIterable<Buffer>,
   onItem?: (item: ProductItem) => void,
+  only?: ReadonlySet<keyof ProductItem>,
 ): Promise<XmlItems> {
   const parser = new SaxesParser({ xmlns: true, position: true });
   Object.assign(parser.ENTITIES, LENIENT_ENTITIES);
@@ -175,11 +177,17 @@ export async function readXmlItems(
     const own = format === 'google-rss' ? '' : ATOM_NAMESPACE;
     if (tag.uri === GOOGLE_NAMESPACE) {
       googleSeen = true;
+      if (
+        only &&
+        !only.has(tag.local === 'additional_image_link' ? 'additionalImageLinks' : GOOGLE_FIELDS[tag.local]!)
+      )
+        return;
       if (tag.local === 'additional_image_link')
         capture = { depth, field: 'additional', google: true, text: '' };
       else if (GOOGLE_FIELDS[tag.local])
         capture = { depth, field: GOOGLE_FIELDS[tag.local]!, google: true, text: '' };
     } else if (tag.uri === own && PLAIN_FIELDS[tag.local]) {
+      if (only && !only.has(PLAIN_FIELDS[tag.local]!)) return;
       if (format === 'google-atom' && tag.local === 'link') {
         const rel = tag.attributes['rel']?.value ?? 'alternate';
         const href = tag.attributes['href']?.value.trim() ?? '';

@@ -35,6 +35,14 @@ async function* hashed(file: string, hash: Hash): AsyncGenerator<Buffer> {
   }
 }
 
+/** The fields an outline keeps: the first reading keeps no other text. */
+const OUTLINED: ReadonlySet<keyof ProductItem> = new Set([
+  'id',
+  'itemGroupId',
+  'salePrice',
+  'salePriceEffectiveDate',
+] satisfies (keyof ItemOutline)[]);
+
 /**
  * Outlines the XML feed in `file`; its stream reads the file again. `changed` makes the error a
  * second reading answers when the file is no longer the one outlined.
@@ -45,7 +53,11 @@ export async function outlineXmlItems(
 ): Promise<{ format: XmlItems['format']; stream: ProductItemStream }> {
   const outline: ItemOutline[] = [];
   const first = createHash('sha256');
-  const { format } = await readXmlItems(hashed(file, first), (item) => outline.push(outlineOf(item)));
+  const { format } = await readXmlItems(
+    hashed(file, first),
+    (item) => outline.push(outlineOf(item)),
+    OUTLINED,
+  );
   const fingerprint = first.digest('hex');
   return {
     format,
