@@ -94,8 +94,12 @@ export async function openFeeds(deps: FeedsDeps): Promise<FeedsService> {
       if (!feed) throw new AppError('not-found', mainI18n.t('errors:feedGone'), { reason: 'no-feed' });
       const context = deps.categories?.(feedAccount(deps, feed).id);
       if (!context) return [];
-      const { read } = await readSource({ ...deps, cacheDir }, feed, now());
-      return feedUnmapped(read, context, (name) => deps.guesses?.(name) ?? []);
+      const source = await readSource({ ...deps, cacheDir }, feed, now());
+      const cells = new Array<{ categoryCell?: string }>(source.references.length);
+      await source.each((at, row) => {
+        cells[at] = row.categoryCell === undefined ? {} : { categoryCell: row.categoryCell };
+      });
+      return feedUnmapped(cells, context, (name) => deps.guesses?.(name) ?? []);
     },
     async save({ id, settings, password }) {
       const before = id === undefined ? undefined : feedOf(id);
@@ -169,7 +173,12 @@ export async function openFeeds(deps: FeedsDeps): Promise<FeedsService> {
       return list();
     },
     async plan(id) {
-      return (await planFeed({ ...deps, cacheDir, feeds }, feedOf(id), now())).plan;
+      // Shown, not run: the rows a run would send are not kept (issue 35.8).
+      const read = await planFeed({ ...deps, cacheDir, feeds }, feedOf(id), now(), {
+        ifChanged: false,
+        keepRows: false,
+      });
+      return read.plan;
     },
     run: (id, trigger = 'seller') => runs.run(feedOf(id), trigger),
     history: (id) => runStore.list(feedOf(id).id).reverse(),
