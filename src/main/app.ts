@@ -32,6 +32,7 @@ import { openBulk } from './bulk';
 import { bulkHandlers } from './ipc/handlers/bulk';
 import { publishHandlers } from './ipc/handlers/publish';
 import { paceHandlers } from './ipc/handlers/pace';
+import { activityHandlers } from './ipc/handlers/activity';
 import { watchPaceHolds } from './accounts/pace-holds';
 import { publishAccounts } from './publish/context';
 import { openPublishEngine } from './publish/engine';
@@ -70,6 +71,7 @@ import { createSettingsService } from './storage/settings';
 import { mainI18n } from './i18n';
 import { followAppLanguage } from './i18n/follow-language';
 import { openAppAutomation } from './automation';
+import { appActivityLog } from './app-activity';
 import { openAppFeeds } from './feeds/app-feeds';
 import { scheduleHandlers } from './ipc/handlers/schedule';
 import { catalogHandlers, categoriesHandlers } from './ipc/handlers/catalog';
@@ -398,7 +400,16 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     log: ports.log.child({ part: 'automation' }),
     ...(config.jobLease && { timing: config.jobLease }),
   });
-  const automationParts = { draftsStore, publish, events, language, shopClaims, reportProblem, sources };
+  // Issue 37.5: who did what, in the team's database or this desktop's file.
+  const activity = appActivityLog({
+    dataDir: config.dataDir,
+    session: () => deskShop.current()?.session,
+    log: ports.log.child({ part: 'activity' }),
+  });
+  const automationParts = {
+    ...{ draftsStore, publish, events, language, shopClaims, reportProblem, sources },
+    loneActivity: activity.lone,
+  };
   const automation = await openAppAutomation(config, ports, automationParts);
   const router = createRouter(
     {
@@ -415,6 +426,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       ...uploadsHandlers(uploads),
       ...publishHandlers(publish),
       ...paceHandlers(paceHolds),
+      ...activityHandlers(activity),
       ...liveHandlers(live, uploads),
       ...lifecycleHandlers(live),
       ...bulkHandlers(bulk),

@@ -65,7 +65,13 @@ function psql(url: string, sql: string) {
 
 const rowsOf = async (admin: pg.Client, kind?: string) =>
   (
-    await admin.query<{ kind: string; desk: string | null; running_desk: string | null; changed: Record<string, unknown> }>(
+    await admin.query<{
+      kind: string;
+      desk: string | null;
+      ad: string | null;
+      running_desk: string | null;
+      changed: Record<string, unknown>;
+    }>(
       `select kind, desk, asking_desk, running_desk, account, ad, draft, job, changed, made_at, recorded_at
          from listing_desk.activity where $1::text is null or kind = $1 order by id`,
       [kind ?? null],
@@ -76,7 +82,11 @@ describe('the activity log in the database', () => {
   it('takes rows from every desk but lets no desk login change or delete one; the owner can', async () => {
     const { admin, owner, publish, prepare } = await team();
     // Each desk's joining is logged by the database, under that desk.
-    expect((await rowsOf(admin, 'desk-joined')).map((row) => row.desk)).toEqual([owner.id, publish.id, prepare.id]);
+    expect((await rowsOf(admin, 'desk-joined')).map((row) => row.desk)).toEqual([
+      owner.id,
+      publish.id,
+      prepare.id,
+    ]);
     for (const desk of [owner, publish, prepare]) {
       const added = psql(
         desk.url,
@@ -122,7 +132,9 @@ describe('the activity log in the database', () => {
     expect(count).toBe(3 + 6);
     // The database's owner still can.
     await admin.query(`update listing_desk.activity set changed = '{"fixed":true}' where kind = 'pause'`);
-    await admin.query(`update listing_desk.activity set recorded_at = now() - interval '2 years 1 day' where kind = 'pause'`);
+    await admin.query(
+      `update listing_desk.activity set recorded_at = now() - interval '2 years 1 day' where kind = 'pause'`,
+    );
     // Two years kept: any desk may prune, which removes only older rows.
     expect(psql(prepare.url, `select listing_desk.prune_activity()`).stdout).toBe('3');
     expect(psql(prepare.url, `select listing_desk.prune_activity()`).stdout).toBe('0');
@@ -141,7 +153,9 @@ describe('the activity log in the database', () => {
     expect(await writeStep(publish.db, job, record)).toBe(true);
     expect(await writeStep(publish.db, job, { ...record, listingUuid: 'L-1' })).toBe(true);
     expect(await rowsOf(admin, 'publish')).toEqual([]);
-    expect(await writeStep(publish.db, job, { ...record, listingUuid: 'L-1', state: 'published' }, true)).toBe(true);
+    expect(
+      await writeStep(publish.db, job, { ...record, listingUuid: 'L-1', state: 'published' }, true),
+    ).toBe(true);
     // A fence lost writes neither the step nor its row.
     expect(await writeStep(publish.db, { ...job, fence: '0' }, { ...record, state: 'failed' })).toBe(false);
     expect(await rowsOf(admin, 'publish')).toMatchObject([
@@ -169,9 +183,22 @@ describe('the activity log in the database', () => {
     });
     const bulk = { id: 'bulk-1', deskId: publish.id, fence: '1' };
     const edit = { kind: 'price' };
-    await writeStep(publish.db, bulk, { state: 'running', edit, items: [item('a', 'pending'), item('b', 'pending')] });
-    await writeStep(publish.db, bulk, { state: 'running', edit, items: [item('a', 'done'), item('b', 'sending')] });
-    await writeStep(publish.db, bulk, { state: 'done', edit, items: [item('a', 'done'), item('b', 'failed')] }, true);
+    await writeStep(publish.db, bulk, {
+      state: 'running',
+      edit,
+      items: [item('a', 'pending'), item('b', 'pending')],
+    });
+    await writeStep(publish.db, bulk, {
+      state: 'running',
+      edit,
+      items: [item('a', 'done'), item('b', 'sending')],
+    });
+    await writeStep(
+      publish.db,
+      bulk,
+      { state: 'done', edit, items: [item('a', 'done'), item('b', 'failed')] },
+      true,
+    );
     expect((await rowsOf(admin, 'price-change')).map((row) => [row.ad, row.changed.outcome])).toEqual([
       ['a', 'done'],
       ['b', 'failed'],
@@ -189,9 +216,10 @@ describe('the activity log in the database', () => {
       `update listing_desk.items set version = 2, body = $1, made_at = null where kind = 'account' and id = 'acc'`,
       [{ name: 'Shop', imprints: [{ uuid: 'i1' }] }],
     );
-    await owner.db.query(`update listing_desk.items set version = 3, body = $1 where kind = 'account' and id = 'acc'`, [
-      { name: 'Shop & Co', imprints: [{ uuid: 'i1' }] },
-    ]);
+    await owner.db.query(
+      `update listing_desk.items set version = 3, body = $1 where kind = 'account' and id = 'acc'`,
+      [{ name: 'Shop & Co', imprints: [{ uuid: 'i1' }] }],
+    );
     const rows = await admin.query<{ kind: string; changed: unknown; made_at: Date; recorded_at: Date }>(
       `select kind, changed, made_at, recorded_at from listing_desk.activity
         where kind in ('account-change', 'imprint-change') order by id`,

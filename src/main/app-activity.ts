@@ -1,0 +1,41 @@
+// The activity log in use (issue 37.5): the team's database while the desk is in a team, else the
+// lone desktop's file in the data folder. Part of the composition root.
+import { hostname } from 'node:os';
+import { openFileActivityLog } from './activity';
+import type { ActivityLog } from './ports/activity-log';
+import { shopActivityLog } from './shop';
+
+interface Session {
+  pool: Parameters<typeof shopActivityLog>[0]['db'];
+  membership: { deskId: string };
+}
+
+export interface AppActivity extends ActivityLog {
+  /** The lone desktop's file, which the lone desktop's due tasks record to. */
+  lone: ActivityLog;
+}
+
+export function appActivityLog(options: {
+  dataDir: string;
+  session(): Session | undefined;
+  log: { warn(message: string): void };
+}): AppActivity {
+  const lone = openFileActivityLog({
+    dataDir: options.dataDir,
+    desk: { id: 'this-desktop', name: hostname() },
+    log: options.log,
+  });
+  let current: { session: Session; log: ActivityLog } | undefined;
+  const inUse = (): ActivityLog => {
+    const session = options.session();
+    if (!session) return lone;
+    if (current?.session !== session)
+      current = { session, log: shopActivityLog({ db: session.pool, deskId: session.membership.deskId }) };
+    return current.log;
+  };
+  return {
+    lone,
+    record: (input) => inUse().record(input),
+    list: (filter) => inUse().list(filter),
+  };
+}
