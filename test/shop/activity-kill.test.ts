@@ -144,7 +144,9 @@ describe('the activity log of a publish that a desk or the database did not fini
     await vi.waitFor(
       async () =>
         expect(
-          (await query<{ state: string }>(url, `select state from listing_desk.jobs`)).map((row) => row.state),
+          (await query<{ state: string }>(url, `select state from listing_desk.jobs`)).map(
+            (row) => row.state,
+          ),
         ).toEqual(['published', 'published']),
       { timeout: 45_000, interval: 200 },
     );
