@@ -124,12 +124,12 @@ export function ActivityView() {
         aria-label={t('activity.filters')}
         onSubmit={(e) => e.preventDefault()}
       >
-        <label htmlFor={`${id}-desk`}>
-          {t('activity.desk')}
+        <div className="activity-field">
+          <label htmlFor={`${id}-desk`}>{t('activity.desk')}</label>
           <input id={`${id}-desk`} type="search" value={fields.desk} onChange={set('desk')} />
-        </label>
-        <label htmlFor={`${id}-account`}>
-          {t('activity.account')}
+        </div>
+        <div className="activity-field">
+          <label htmlFor={`${id}-account`}>{t('activity.account')}</label>
           <select id={`${id}-account`} value={fields.account} onChange={set('account')}>
             <option value="">{t('activity.anyAccount')}</option>
             {(accounts ?? []).map((account) => (
@@ -138,13 +138,13 @@ export function ActivityView() {
               </option>
             ))}
           </select>
-        </label>
-        <label htmlFor={`${id}-ad`}>
-          {t('activity.ad')}
+        </div>
+        <div className="activity-field">
+          <label htmlFor={`${id}-ad`}>{t('activity.ad')}</label>
           <input id={`${id}-ad`} type="search" value={fields.ad} onChange={set('ad')} />
-        </label>
-        <label htmlFor={`${id}-kind`}>
-          {t('activity.kind')}
+        </div>
+        <div className="activity-field">
+          <label htmlFor={`${id}-kind`}>{t('activity.kindLabel')}</label>
           <select id={`${id}-kind`} value={fields.kind} onChange={set('kind')} data-testid="activity-kind">
             <option value="">{t('activity.anyKind')}</option>
             {activityKinds.map((kind) => (
@@ -153,15 +153,15 @@ export function ActivityView() {
               </option>
             ))}
           </select>
-        </label>
-        <label htmlFor={`${id}-from`}>
-          {t('activity.from')}
+        </div>
+        <div className="activity-field">
+          <label htmlFor={`${id}-from`}>{t('activity.from')}</label>
           <input id={`${id}-from`} type="date" value={fields.from} onChange={set('from')} />
-        </label>
-        <label htmlFor={`${id}-to`}>
-          {t('activity.to')}
+        </div>
+        <div className="activity-field">
+          <label htmlFor={`${id}-to`}>{t('activity.to')}</label>
           <input id={`${id}-to`} type="date" value={fields.to} onChange={set('to')} />
-        </label>
+        </div>
         <button type="button" onClick={() => setFields(NO_FILTER)} disabled={!filtered}>
           {t('activity.reset')}
         </button>
