@@ -21,7 +21,6 @@ import categoryMapping from './locales/de.categoryMapping.json';
 import categorySettings from './locales/de.categorySettings.json';
 import pace from './locales/de.pace.json';
 import activity from './locales/de.activity.json';
-import activityKinds from '../../shared/i18n/locales/de.activity.json';
 
 /** The German words only the parts loaded on demand use. */
 export const laterWords = {
@@ -44,5 +43,5 @@ export const laterWords = {
   categoryMapping,
   categorySettings,
   pace,
-  activity: { ...activity, kind: activityKinds.kind, header: activityKinds.header },
+  activity,
 };

@@ -21,7 +21,6 @@ import categoryMapping from './locales/en.categoryMapping.json';
 import categorySettings from './locales/en.categorySettings.json';
 import pace from './locales/en.pace.json';
 import activity from './locales/en.activity.json';
-import activityKinds from '../../shared/i18n/locales/en.activity.json';
 
 /** The English words only the parts loaded on demand use. */
 export const laterWords = {
@@ -44,5 +43,5 @@ export const laterWords = {
   categoryMapping,
   categorySettings,
   pace,
-  activity: { ...activity, kind: activityKinds.kind, header: activityKinds.header },
+  activity,
 };
