@@ -153,7 +153,7 @@ create trigger account_logged after insert or update on listing_desk.items
 -- A desk joining the team, and leaving it.
 create function listing_desk.desk_logged() returns trigger language plpgsql as $$
 begin
-  if tg_op = 'INSERT' then
+  if tg_op = 'INSERT' and new.left_at is null then
     insert into listing_desk.activity (kind, desk, running_desk, changed, made_at)
     values ('desk-joined', new.id, new.id, jsonb_build_object('name', new.name, 'login', new.login), now());
   elsif old.left_at is null and new.left_at is not null then
