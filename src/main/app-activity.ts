@@ -18,7 +18,7 @@ export interface AppActivity extends ActivityLog {
 export function appActivityLog(options: {
   dataDir: string;
   session(): Session | undefined;
-  log: { warn(message: string): void };
+  log: { warn(message: string): void; error(message: string, error?: unknown): void };
 }): AppActivity {
   const lone = openFileActivityLog({
     dataDir: options.dataDir,
@@ -35,7 +35,14 @@ export function appActivityLog(options: {
   };
   return {
     lone,
-    record: (input) => inUse().record(input),
+    // A row the log did not take is said in the app's log, whatever the caller makes of it.
+    record: (input) =>
+      inUse()
+        .record(input)
+        .catch((error: unknown) => {
+          options.log.error(`Activity: the log did not take a row of kind ${input.kind}`, error);
+          throw error;
+        }),
     list: (filter) => inUse().list(filter),
   };
 }

@@ -156,6 +156,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   const bound: Partial<Pick<LiveSeen, 'linked'>> = {};
   // Bound once the problems list exists (below): it needs every store's findings at open.
   let reportProblem = (_movedAside: string): void => undefined;
+  // The team's session the activity log writes to: the desk's shop's, once that is opened below.
+  let activitySession: Parameters<typeof appActivityLog>[0]['session'] = () => undefined;
   const localDrafts = await openDraftsStore(config.dataDir, {
     log: ports.log,
     onProblem: (problem) => reportProblem(problem.movedAside),
@@ -248,7 +250,15 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   });
   reportProblem = (movedAside) => void storage.problems.add(movedAside);
   const uploads = await openPhotoUploads(config.dataDir);
+  // Issue 37.5: who did what, in the team's database (the desk's session, once it has one) or this
+  // desktop's file.
+  const activity = appActivityLog({
+    dataDir: config.dataDir,
+    session: () => activitySession(),
+    log: ports.log.child({ part: 'activity' }),
+  });
   const live = createLive({
+    activity,
     dataDir: config.dataDir,
     accounts,
     listings,
@@ -393,18 +403,13 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       await deskClaims.leave();
     },
   });
+  activitySession = () => deskShop.current()?.session;
   const sources = [priceRules.due, feeds.due];
   // Issue 25.6: while the desk is in a shop, what is due is claimed in the shop's database.
   const shopClaims = deskTaskClaims({
     session: () => deskShop.current()?.session,
     log: ports.log.child({ part: 'automation' }),
     ...(config.jobLease && { timing: config.jobLease }),
-  });
-  // Issue 37.5: who did what, in the team's database or this desktop's file.
-  const activity = appActivityLog({
-    dataDir: config.dataDir,
-    session: () => deskShop.current()?.session,
-    log: ports.log.child({ part: 'activity' }),
   });
   const automationParts = {
     ...{ draftsStore, publish, events, language, shopClaims, reportProblem, sources },
@@ -427,7 +432,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       ...publishHandlers(publish),
       ...paceHandlers(paceHolds),
       ...activityHandlers(activity),
-      ...liveHandlers(live, uploads),
+      ...liveHandlers(live, uploads, activity),
       ...lifecycleHandlers(live),
       ...bulkHandlers(bulk),
       ...importHandlers(imports),
