@@ -13,6 +13,11 @@ interface Session {
 export interface AppActivity extends ActivityLog {
   /** The lone desktop's file, which the lone desktop's due tasks record to. */
   lone: ActivityLog;
+  /**
+   * Records only while the desk works alone: for changes a team's database logs itself as they
+   * reach it (accounts and imprints, by their rows' trigger, with the time they were made).
+   */
+  aloneOnly: Pick<ActivityLog, 'record'>;
 }
 
 export function appActivityLog(options: {
@@ -35,6 +40,11 @@ export function appActivityLog(options: {
   };
   return {
     lone,
+    aloneOnly: {
+      record: async (input) => {
+        if (!options.session()) await lone.record(input);
+      },
+    },
     // A row the log did not take is said in the app's log, whatever the caller makes of it.
     record: (input) =>
       inUse()

@@ -425,7 +425,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
         choosePath: ports.chooseDiagnosticsPath,
       }),
       ...settingsHandlers(settings, events),
-      ...accountsHandlers(accounts),
+      ...accountsHandlers(accounts, activity.aloneOnly),
       ...listingsHandlers(listings),
       ...draftsHandlers(drafts, uploads),
       ...uploadsHandlers(uploads),
