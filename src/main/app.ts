@@ -32,6 +32,7 @@ import { openBulk } from './bulk';
 import { bulkHandlers } from './ipc/handlers/bulk';
 import { publishHandlers } from './ipc/handlers/publish';
 import { paceHandlers } from './ipc/handlers/pace';
+import { activityHandlers } from './ipc/handlers/activity';
 import { watchPaceHolds } from './accounts/pace-holds';
 import { publishAccounts } from './publish/context';
 import { openPublishEngine } from './publish/engine';
@@ -70,6 +71,7 @@ import { createSettingsService } from './storage/settings';
 import { mainI18n } from './i18n';
 import { followAppLanguage } from './i18n/follow-language';
 import { openAppAutomation } from './automation';
+import { appActivityLog } from './app-activity';
 import { openAppFeeds } from './feeds/app-feeds';
 import { scheduleHandlers } from './ipc/handlers/schedule';
 import { catalogHandlers, categoriesHandlers } from './ipc/handlers/catalog';
@@ -154,6 +156,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   const bound: Partial<Pick<LiveSeen, 'linked'>> = {};
   // Bound once the problems list exists (below): it needs every store's findings at open.
   let reportProblem = (_movedAside: string): void => undefined;
+  // The team's session the activity log writes to: the desk's shop's, once that is opened below.
+  let activitySession: Parameters<typeof appActivityLog>[0]['session'] = () => undefined;
   const localDrafts = await openDraftsStore(config.dataDir, {
     log: ports.log,
     onProblem: (problem) => reportProblem(problem.movedAside),
@@ -246,7 +250,15 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   });
   reportProblem = (movedAside) => void storage.problems.add(movedAside);
   const uploads = await openPhotoUploads(config.dataDir);
+  // Issue 37.5: who did what, in the team's database (the desk's session, once it has one) or this
+  // desktop's file.
+  const activity = appActivityLog({
+    dataDir: config.dataDir,
+    session: () => activitySession(),
+    log: ports.log.child({ part: 'activity' }),
+  });
   const live = createLive({
+    activity,
     dataDir: config.dataDir,
     accounts,
     listings,
@@ -391,6 +403,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       await deskClaims.leave();
     },
   });
+  activitySession = () => deskShop.current()?.session;
   const sources = [priceRules.due, feeds.due];
   // Issue 25.6: while the desk is in a shop, what is due is claimed in the shop's database.
   const shopClaims = deskTaskClaims({
@@ -398,7 +411,10 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     log: ports.log.child({ part: 'automation' }),
     ...(config.jobLease && { timing: config.jobLease }),
   });
-  const automationParts = { draftsStore, publish, events, language, shopClaims, reportProblem, sources };
+  const automationParts = {
+    ...{ draftsStore, publish, events, language, shopClaims, reportProblem, sources },
+    loneActivity: activity.lone,
+  };
   const automation = await openAppAutomation(config, ports, automationParts);
   const router = createRouter(
     {
@@ -409,13 +425,14 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
         choosePath: ports.chooseDiagnosticsPath,
       }),
       ...settingsHandlers(settings, events),
-      ...accountsHandlers(accounts),
+      ...accountsHandlers(accounts, activity.aloneOnly),
       ...listingsHandlers(listings),
       ...draftsHandlers(drafts, uploads),
       ...uploadsHandlers(uploads),
       ...publishHandlers(publish),
       ...paceHandlers(paceHolds),
-      ...liveHandlers(live, uploads),
+      ...activityHandlers(activity),
+      ...liveHandlers(live, uploads, activity),
       ...lifecycleHandlers(live),
       ...bulkHandlers(bulk),
       ...importHandlers(imports),

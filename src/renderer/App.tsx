@@ -9,7 +9,14 @@ import { Sidebar } from './components/Sidebar';
 import { ViewErrorBoundary } from './components/ViewErrorBoundary';
 import { applyLanguage, resolveLanguage } from './i18n';
 import { PartLoading } from './lazy/PartLoading';
-import { FeedsView, ListingsView, preloadPartsWhenIdle, PublishingView, SettingsView } from './lazy/parts';
+import {
+  ActivityView,
+  FeedsView,
+  ListingsView,
+  preloadPartsWhenIdle,
+  PublishingView,
+  SettingsView,
+} from './lazy/parts';
 import { call, subscribe } from './ipc/client';
 import { useAppStore } from './store/app-store';
 import { useFeedsStore } from './store/feeds-store';
@@ -24,6 +31,7 @@ const views: Record<ViewName, React.ComponentType> = {
   listings: ListingsView,
   publishing: PublishingView,
   feeds: FeedsView,
+  activity: ActivityView,
   settings: SettingsView,
 };
 

@@ -3,6 +3,7 @@
 // earliest time a source names, or until a source says something changed. No polling: a pass runs
 // only when woken, when a time named comes, or when a task held elsewhere may be free again.
 import pLimit from 'p-limit';
+import type { ActivityInput } from '../../shared/domain/activity';
 import type { DueSource, DueTask } from './due';
 import type { Clock } from './clock';
 import { isRefusal, type ClaimRefusal, type TaskClaim, type TaskClaims } from '../ports/task-claims';
@@ -109,8 +110,9 @@ export function createRunner(options: RunnerOptions): Runner {
     const signal = AbortSignal.any([stopping.signal, claim.signal]);
     log.info(`Automation: ${task.kind} ${task.key} (${task.label}) starts`);
     let error: unknown;
+    let activity: readonly ActivityInput[] = [];
     try {
-      if (!signal.aborted) await task.run(signal);
+      if (!signal.aborted) activity = (await task.run(signal)) ?? [];
     } catch (thrown) {
       error = thrown;
     }
@@ -125,7 +127,7 @@ export function createRunner(options: RunnerOptions): Runner {
     // broken task never repeats its side effects over and over.
     if (error !== undefined) log.error(`Automation: ${task.key} (${task.label}) failed`, error);
     try {
-      await claim.done();
+      await claim.done(activity);
       doneKeys.add(task.key);
     } catch (e) {
       // Its source is asked again later (a task finds its own work done and ends at once).

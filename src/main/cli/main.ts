@@ -33,6 +33,7 @@ import {
   type Output,
   type Session,
 } from './session';
+import { activityCommand } from './activity';
 import { listingsCommand, statusCommand, publishCommand, scheduleCommand, workerCommand } from './publishing';
 import {
   feedAddCommand,
@@ -289,6 +290,8 @@ async function runCommand(args: CliArgs & { command: CommandName }, session: Ses
           return await feedRemoveCommand(session, args.operands[0]!);
       }
       throw new UsageError({ problem: 'feed-what' });
+    case 'activity':
+      return await activityCommand(session, args.since, args.json);
     case 'categories':
       switch (args.categoryAction) {
         case 'map':

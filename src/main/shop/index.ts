@@ -1,4 +1,5 @@
 // The shop room (DESIGN.md "One shop, many desktops"): what the composition root, the CLI and ipc/ use of it.
+export { shopActivityLog, listActivity, insertActivity } from './activity';
 export { deskTaskClaims } from './claims';
 export {
   readMembership,

@@ -6,7 +6,7 @@ import { feedsNeedingSeller, useFeedsStore } from '../store/feeds-store';
 import { needsSeller, usePublishStore } from '../store/publish-store';
 import { Icon } from './Icon';
 
-const items: ViewName[] = ['drafts', 'listings', 'publishing', 'feeds', 'settings'];
+const items: ViewName[] = ['drafts', 'listings', 'publishing', 'feeds', 'activity', 'settings'];
 
 /** The app's navigation: one entry per view, reachable by keyboard. */
 export function Sidebar() {

@@ -20,6 +20,7 @@ import picker from './locales/de.picker.json';
 import categoryMapping from './locales/de.categoryMapping.json';
 import categorySettings from './locales/de.categorySettings.json';
 import pace from './locales/de.pace.json';
+import activity from './locales/de.activity.json';
 
 /** The German words only the parts loaded on demand use. */
 export const laterWords = {
@@ -42,4 +43,5 @@ export const laterWords = {
   categoryMapping,
   categorySettings,
   pace,
+  activity,
 };

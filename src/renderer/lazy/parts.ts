@@ -16,6 +16,10 @@ export const FeedsView = lazyPart(
   withWords(() => import('../views/feeds/FeedsView')),
   (m) => m.FeedsView,
 );
+export const ActivityView = lazyPart(
+  withWords(() => import('../views/activity/ActivityView')),
+  (m) => m.ActivityView,
+);
 export const SettingsView = lazyPart(
   withWords(() => import('../views/SettingsView')),
   (m) => m.SettingsView,
@@ -33,6 +37,7 @@ const all = [
   ListingsView,
   PublishingView,
   FeedsView,
+  ActivityView,
   SettingsView,
   DraftEditor,
   ImportWizard,

@@ -35,6 +35,7 @@ import type { BulkJob } from '../domain/bulk';
 import { bulkWorkChannels } from './contract-bulk-work';
 import { filesChannels } from './contract-files';
 import { scheduleChannels } from './contract-schedule';
+import { activityChannels } from './contract-activity';
 import { paceChannels, type PaceHolds } from './contract-pace';
 import { catalogChannels } from './contract-catalog';
 import type { CatalogOrigin } from '../domain/catalog';
@@ -302,6 +303,7 @@ export const contract = {
   ...shopChannels,
   ...scheduleChannels,
   ...paceChannels,
+  ...activityChannels,
   ...feedsChannels,
   ...priceRuleChannels,
   ...catalogChannels,

@@ -3,6 +3,7 @@
 /** Every renderer -> main call of the contract. */
 export const channelNames = [
   'app:info',
+  'activity:list',
   'app:problems',
   'app:dismiss-problem',
   'app:save-diagnostics',

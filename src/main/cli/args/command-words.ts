@@ -14,6 +14,7 @@ export const commands = [
   'worker',
   'feed',
   'categories',
+  'activity',
 ] as const;
 export type CommandName = (typeof commands)[number];
 

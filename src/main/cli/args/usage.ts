@@ -41,6 +41,7 @@ export type UsageProblem =
   | { problem: 'shop-role' }
   | { problem: 'shop-role-owner' }
   | { problem: 'at-ready' }
+  | { problem: 'since'; value: string }
   | { problem: 'categories-what' }
   | { problem: 'categories-words' }
   | { problem: 'categories-path' }
