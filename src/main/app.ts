@@ -48,6 +48,8 @@ import {
   markedAccountsStore,
   markTemplates,
   markCategoryMappings,
+  markFeeds,
+  deskFeedTeam,
 } from './shop';
 import type { PublishNotice } from '../shared/domain/publishing';
 import { resolveLanguage } from '../shared/i18n-language';
@@ -338,6 +340,14 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     authors,
     categoryContexts: contexts,
     guessCategories: guess,
+    // Issue 37.3: in a team the feeds are the team's; the desk's role and the feed's lease decide.
+    team: deskFeedTeam({
+      current: () => deskShop.current(),
+      ...(config.jobLease && { timing: config.jobLease }),
+      log: ports.log,
+    }),
+    willWrite: markFeeds(outbox),
+    deskName: async () => deskShop.current()?.session.membership.deskName,
   };
   const feeds = await openAppFeeds(feedParts, config, ports);
   const priceRules = openPriceRules({ draftsStore, live, templates, events, authors }, ports, config);
@@ -349,6 +359,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     accountsStore: localAccounts,
     templates: () => templates,
     categoryMappings: () => mappings,
+    feeds: () => feeds.shared,
     draftsChanged: (ids) => events.emit('drafts:changed', { ids }),
     accountsChanged: () => events.emit('accounts:changed', accounts.state()),
     authors,

@@ -8,6 +8,7 @@
 // `seq > cursor` never skips a change a slower transaction commits later. NOTIFY only says "read now".
 
 import { rolesMigration } from './migration-roles';
+import { feedsMigration } from './migration-feeds';
 
 export interface Migration {
   version: number;
@@ -321,6 +322,7 @@ create trigger account_pace_written after insert or update on listing_desk.accou
 `,
   },
   rolesMigration,
+  feedsMigration,
 ];
 
 /** The newest schema version this build knows. */
