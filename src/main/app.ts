@@ -43,6 +43,7 @@ import {
   prepareShop,
   startShop,
   type StartShopDeps,
+  type DeskShop,
   liveOutbox,
   draftMarks,
   markedAccountsStore,
@@ -327,6 +328,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     willWrite: markTemplates(outbox),
   });
   const rulesNow = rulesClock(ports, config);
+  // The team's session of now (bound once the desk's shop service exists, below).
+  let currentShop: () => DeskShop | undefined = () => undefined;
   const feedParts = {
     draftsStore,
     drafts,
@@ -342,12 +345,14 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     guessCategories: guess,
     // Issue 37.3: in a team the feeds are the team's; the desk's role and the feed's lease decide.
     team: deskFeedTeam({
-      current: () => deskShop.current(),
+      current: () => currentShop(),
       ...(config.jobLease && { timing: config.jobLease }),
       log: ports.log,
     }),
     willWrite: markFeeds(outbox),
-    deskName: async () => deskShop.current()?.session.membership.deskName,
+    deskName: async () => currentShop()?.session.membership.deskName,
+    // A desk of a team resumes its feeds' unfinished runs once its session runs (below), under leases.
+    inTeam: shopPrepared !== undefined,
   };
   const feeds = await openAppFeeds(feedParts, config, ports);
   const priceRules = openPriceRules({ draftsStore, live, templates, events, authors }, ports, config);
@@ -402,6 +407,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       await deskClaims.leave();
     },
   });
+  currentShop = () => deskShop.current();
+  if (shop) void feeds.runs.resume();
   const sources = [priceRules.due, feeds.due];
   // Issue 25.6: while the desk is in a shop, what is due is claimed in the shop's database.
   const shopClaims = deskTaskClaims({

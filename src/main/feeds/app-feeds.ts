@@ -40,6 +40,8 @@ export interface AppFeedsParts {
   willWrite?: FeedWillWrite;
   /** This desk's name in its team. */
   deskName?: () => Promise<string | undefined>;
+  /** Whether the desk is in a team at start. */
+  inTeam?: boolean;
 }
 
 /** Opens the feeds over the app's parts. */
@@ -79,5 +81,6 @@ export async function openAppFeeds(
     ...(parts.team && { team: parts.team }),
     ...(parts.willWrite && { willWrite: parts.willWrite }),
     ...(parts.deskName && { deskName: parts.deskName }),
+    ...(parts.inTeam !== undefined && { inTeam: parts.inTeam }),
   });
 }

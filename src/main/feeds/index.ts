@@ -33,6 +33,8 @@ export interface FeedsDeps extends Omit<RunsDeps, 'feeds' | 'runs'> {
   dataDir: string;
   secrets: SecretStore;
   onProblem(movedAside: string): void;
+  /** Whether the desk is in a team (its feeds' unfinished runs are resumed once its session runs). */
+  inTeam?: boolean;
   /** This desk's name in its team (who approved a held run). */
   deskName?: () => Promise<string | undefined>;
   /** The desk's team now (issue 37.3), or undefined on a lone desk. */
@@ -161,8 +163,9 @@ export async function openFeeds(deps: FeedsDeps): Promise<FeedsService> {
     return feeds.get(nameOrId) ?? feeds.list().find((feed) => feed.name.trim().toLowerCase() === wanted);
   };
 
-  // Unfinished runs go on in the background; their progress reaches the window as it comes.
-  void runs.resume();
+  // Unfinished runs go on in the background; their progress reaches the window as it comes. A desk
+  // of a team resumes them once its session runs (the composition root asks), under their leases.
+  if (!deps.inTeam) void runs.resume();
 
   return {
     list,

@@ -3,7 +3,7 @@
 // that lets one desk at a time run a feed. Undefined while the desk works alone.
 import type { FeedTeam } from '../ports/feed-team';
 import { FEED_SHARE_KINDS } from '../ports/feed-team';
-import { isLinkProblem, type ShopSession } from './connection';
+import { isLinkDown, type ShopSession } from './connection';
 import { SHOP_SCHEMA } from './schema';
 import { roleRefusalError } from './status';
 import { ownRole } from './status/shop-status-read';
@@ -36,9 +36,11 @@ export function deskFeedTeam(options: {
         try {
           await db.query(`select ${SHOP_SCHEMA}.assert_grade(${needed}, $1)`, [action]);
         } catch (error) {
+          const refused = roleRefusalError(error);
+          if (refused) throw refused;
           // Offline: the database says no when the change goes up (and the log tells of it).
-          if (isLinkProblem(error)) return;
-          throw roleRefusalError(error) ?? error;
+          if (isLinkDown(error)) return;
+          throw error;
         }
       },
       async claim(feedId) {
