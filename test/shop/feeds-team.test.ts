@@ -4,7 +4,7 @@
 // the feed's key says so; a desk another desk's lease holds out says which; a held run is approved
 // by the owner on another desk and applied; a desk of an older shop sends its feeds up on upgrade.
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -153,5 +153,123 @@ describe("a team's feeds through the app", () => {
     expect(await refusal(owner.call('feeds:run', { id: made.id }))).toContain(
       'The feed “Lager” is running on the desk “Front” right now',
     );
+  });
+
+  it('holds a run that makes too many ads until an owner desk approves it, and then applies it', async () => {
+    const { owner, front } = await team();
+    const csv = exportOf(products(3));
+    const made = await owner.call<FeedView>('feeds:save', { settings: settings(csv.file) });
+    await vi.waitFor(async () => expect(await feedsOf(front)).toHaveLength(1), {
+      timeout: 15_000,
+      interval: 100,
+    });
+    expect(await front.call<FeedRun>('feeds:run', { id: made.id })).toMatchObject({ state: 'done' });
+    // Six new rows against three ads: the valve holds the run on the publish desk.
+    csv.write(products(9));
+    const held = await front.call<FeedRun>('feeds:run', { id: made.id });
+    expect(held).toMatchObject({ state: 'held', held: [{ reason: 'too-many-new', count: 6 }] });
+    // The publish desk may not approve it; the owner's desk sees it and does.
+    expect(await refusal(front.call('feeds:approve-held', { runId: held.id }))).toContain(
+      '“publish”: it may not approve a feed run the safety valve held',
+    );
+    await vi.waitFor(async () => expect((await historyOf(owner, made.id))[0]?.id).toBe(held.id), {
+      timeout: 15_000,
+      interval: 100,
+    });
+    const approved = await owner.call<FeedRun>('feeds:approve-held', { runId: held.id });
+    expect(approved.approval).toMatchObject({ desk: 'Office' });
+    // The owner's desk has the feed's file: it runs it at once, applying what was held.
+    await vi.waitFor(
+      async () =>
+        expect((await historyOf(owner, made.id))[0]).toMatchObject({
+          state: 'done',
+          counts: { create: 6 },
+          approvedHolds: [{ reason: 'too-many-new', count: 6 }],
+        }),
+      { timeout: 30_000, interval: 200 },
+    );
+    // Every desk sees the approval and the run that followed it.
+    await vi.waitFor(
+      async () =>
+        expect((await historyOf(front, made.id)).map((r) => [r.state, r.approval?.desk])).toEqual([
+          ['done', undefined],
+          ['held', 'Office'],
+          ['done', undefined],
+        ]),
+      { timeout: 15_000, interval: 100 },
+    );
+    // Nothing left to approve.
+    expect(await refusal(owner.call('feeds:approve-held', { runId: held.id }))).toContain(
+      'nothing to approve',
+    );
+  });
+
+  it("tells a desk without the feed's access key that it lacks it, and how to add it", async () => {
+    const { owner, front } = await team();
+    const made = await owner.call<FeedView>('feeds:save', {
+      settings: {
+        ...settings(''),
+        source: { kind: 'url', url: 'https://shop.example/export.csv?token=k3y-0f-the-0ffice' },
+      },
+    });
+    expect(made.may.keyMissing).toBe(false);
+    await vi.waitFor(
+      async () =>
+        expect((await feedsOf(front)).map((f) => f.may)).toEqual([
+          { edit: false, run: false, approveHeld: false, keyMissing: true },
+        ]),
+      { timeout: 15_000, interval: 100 },
+    );
+    // The key never left the owner's keychain: the team's row holds the address masked.
+    expect(JSON.stringify(await feedsOf(front))).not.toContain('k3y-0f-the-0ffice');
+    expect(await refusal(front.call('feeds:run', { id: made.id }))).toContain(
+      "needs its access key or password, which this desk's keychain does not hold",
+    );
+  });
+
+  it("moves an upgraded desk's feeds and their history into the team, nothing lost", async () => {
+    const adminUrl = await freshDatabase();
+    await initShop(adminUrl);
+    // A desk of the team from before feeds were shared: its feed and its run in its data folder.
+    // (Signed in as the database's owner, an owner desk, so that it signs in the same way again.)
+    const office = await openDesk(adminUrl, 'Office');
+    desks.push(office);
+    await vi.waitFor(() => expect(office.app.shop!.sync.session.link().state).toBe('connected'), {
+      timeout: 15_000,
+    });
+    const csv = exportOf(products(2));
+    const made = await office.call<FeedView>('feeds:save', { settings: settings(csv.file) });
+    const run = await office.call<FeedRun>('feeds:run', { id: made.id });
+    await vi.waitFor(async () => expect(office.app.shop!.sync.outbox.count()).toBe(0), { timeout: 15_000 });
+    await office.close();
+    // As it was before the upgrade: the team's database without them, the desk not yet moved.
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(`alter table listing_desk.items disable trigger user`);
+      await admin.query(`delete from listing_desk.items where kind like 'feed%'`);
+      await admin.query(`alter table listing_desk.items enable trigger user`);
+      await admin.query(`delete from listing_desk.changes where kind like 'feed%'`);
+    } finally {
+      await admin.end();
+    }
+    rmSync(path.join(office.dataDir, 'shop', 'feeds-shared'));
+    for (const kind of ['feed', 'feed-items', 'feed-run'])
+      rmSync(path.join(office.dataDir, 'shop', 'bases', kind), { recursive: true, force: true });
+    // Upgraded: it starts again, and another desk sees the feed, its record of ads and its run.
+    const again = await openDesk(adminUrl, 'Office', { dataDir: office.dataDir });
+    desks.push(again);
+    const front = await deskAs(adminUrl, 'publish', 'Front');
+    await vi.waitFor(
+      async () => {
+        expect((await feedsOf(front)).map((f) => f.id)).toEqual([made.id]);
+        expect((await historyOf(front, made.id)).map((r) => r.id)).toEqual([run.id]);
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    const items = await new Promise<unknown>((resolve) =>
+      resolve(front.app.feeds.shared.read('feed-items', made.id)),
+    );
+    expect(items).toHaveLength(2);
   });
 });
