@@ -5,9 +5,8 @@ import type { FeedTeam } from '../ports/feed-team';
 import { FEED_SHARE_KINDS } from '../ports/feed-team';
 import { isLinkDown, type ShopSession } from './connection';
 import { SHOP_SCHEMA } from './schema';
-import { roleRefusalError } from './status';
-import { ownRole } from './status/shop-status-read';
-import { claimFeedLease, feedLease } from './claims/feed-leases';
+import { ownRole, roleRefusalError } from './status';
+import { claimFeedLease, feedLease } from './claims';
 import type { LeaseTiming } from './queue';
 import type { ShopSync } from './sync';
 
