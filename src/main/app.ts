@@ -44,11 +44,14 @@ import {
   prepareShop,
   startShop,
   type StartShopDeps,
+  type DeskShop,
   liveOutbox,
   draftMarks,
   markedAccountsStore,
   markTemplates,
   markCategoryMappings,
+  markFeeds,
+  deskFeedTeam,
 } from './shop';
 import type { PublishNotice } from '../shared/domain/publishing';
 import { resolveLanguage } from '../shared/i18n-language';
@@ -337,6 +340,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     willWrite: markTemplates(outbox),
   });
   const rulesNow = rulesClock(ports, config);
+  // The team's session of now (bound once the desk's shop service exists, below).
+  let currentShop: () => DeskShop | undefined = () => undefined;
   const feedParts = {
     draftsStore,
     drafts,
@@ -350,6 +355,16 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     authors,
     categoryContexts: contexts,
     guessCategories: guess,
+    // Issue 37.3: in a team the feeds are the team's; the desk's role and the feed's lease decide.
+    team: deskFeedTeam({
+      current: () => currentShop(),
+      ...(config.jobLease && { timing: config.jobLease }),
+      log: ports.log,
+    }),
+    willWrite: markFeeds(outbox),
+    deskName: async () => currentShop()?.session.membership.deskName,
+    // A desk of a team resumes its feeds' unfinished runs once its session runs (below), under leases.
+    inTeam: shopPrepared !== undefined,
   };
   const feeds = await openAppFeeds(feedParts, config, ports);
   const priceRules = openPriceRules({ draftsStore, live, templates, events, authors }, ports, config);
@@ -361,6 +376,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     accountsStore: localAccounts,
     templates: () => templates,
     categoryMappings: () => mappings,
+    feeds: () => feeds.shared,
     draftsChanged: (ids) => events.emit('drafts:changed', { ids }),
     accountsChanged: () => events.emit('accounts:changed', accounts.state()),
     authors,
@@ -404,6 +420,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     },
   });
   activitySession = () => deskShop.current()?.session;
+  currentShop = () => deskShop.current();
+  if (shop) void feeds.runs.resume();
   const sources = [priceRules.due, feeds.due];
   // Issue 25.6: while the desk is in a shop, what is due is claimed in the shop's database.
   const shopClaims = deskTaskClaims({

@@ -14,6 +14,7 @@ import { openFeeds, type FeedsService } from '.';
 import type { ChangeAuthors } from '../ports/change-authors';
 import type { CatalogHit } from '../../shared/domain/catalog';
 import type { FeedCategoryContext } from '../../shared/domain/feeds';
+import type { FeedTeam, FeedWillWrite } from '../ports/feed-team';
 
 export interface AppFeedsParts {
   /** The price rules' clock (a rule starts again from a feed's new price then). */
@@ -33,6 +34,14 @@ export interface AppFeedsParts {
   categoryContexts(accountId: string): FeedCategoryContext;
   /** The catalog's best guesses for a shop category. */
   guessCategories(shopCategory: string): CatalogHit[];
+  /** The desk's team now (issue 37.3); undefined on a lone desk. */
+  team?: () => FeedTeam | undefined;
+  /** Marks a feed's shared item in the team's outbox before it is written. */
+  willWrite?: FeedWillWrite;
+  /** This desk's name in its team. */
+  deskName?: () => Promise<string | undefined>;
+  /** Whether the desk is in a team at start. */
+  inTeam?: boolean;
 }
 
 /** Opens the feeds over the app's parts. */
@@ -69,5 +78,9 @@ export async function openAppFeeds(
     authors: parts.authors,
     categories: parts.categoryContexts,
     guesses: parts.guessCategories,
+    ...(parts.team && { team: parts.team }),
+    ...(parts.willWrite && { willWrite: parts.willWrite }),
+    ...(parts.deskName && { deskName: parts.deskName }),
+    ...(parts.inTeam !== undefined && { inTeam: parts.inTeam }),
   });
 }

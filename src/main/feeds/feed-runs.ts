@@ -24,6 +24,8 @@ export type RunsDeps = ApplyDeps &
     runs: RunStore;
     onProgress(progress: FeedProgress): void;
     onChange(feedId: string): void;
+    /** Whether an owner approved holds like these on the feed's held run before (issue 37.3). */
+    heldApproved?(feedId: string, holds: FeedRun['held']): boolean;
     log: { info(message: string): void; error(message: string, error?: unknown): void };
     now?: () => Date;
   };
@@ -227,6 +229,12 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
           return withResumed(run, resumed);
         }
         if (read.priceChangeAt !== undefined) run.priceChangeAt = new Date(read.priceChangeAt).toISOString();
+        // Issue 37.3: holds an owner approved on the held run before are applied this time.
+        if (read.plan.held.length > 0 && deps.heldApproved?.(current.id, read.plan.held)) {
+          run.approvedHolds = read.plan.held;
+          read = { ...read, plan: { ...read.plan, held: [] } };
+          deps.log.info(`Feed ${current.name}: applies what an owner approved of the held run before`);
+        }
         const { plan } = read;
         run.counts = plan.counts;
         run.held = plan.held;

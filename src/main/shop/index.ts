@@ -12,7 +12,15 @@ export {
 export { openDeskClaims } from './desk-claims';
 export { openDeskShopService } from './desk-shop-service';
 export { waitConnected } from './join';
-export { liveOutbox, draftMarks, markedAccountsStore, markTemplates, markCategoryMappings } from './kinds';
+export {
+  liveOutbox,
+  draftMarks,
+  markedAccountsStore,
+  markTemplates,
+  markCategoryMappings,
+  markFeeds,
+} from './kinds';
+export { deskFeedTeam } from './feed-team';
 export type { LeaseTiming } from './queue';
 export { addDesk, deskJoinUrl, initShop, listDeskLogins, setDeskRole, isDeskGrade } from './setup';
 export type { DeskGrade, DeskLoginRole } from './setup';

@@ -111,6 +111,7 @@ export const channelNames = [
   'feeds:run',
   'feeds:history',
   'feeds:retry',
+  'feeds:approve-held',
   // Issue 25.5, price rules.
   'priceRules:set-draft',
   'priceRules:set-template',

@@ -9,6 +9,7 @@
 
 import { activityMigration } from './migration-activity';
 import { rolesMigration } from './migration-roles';
+import { feedsMigration } from './migration-feeds';
 
 export interface Migration {
   version: number;
@@ -322,6 +323,7 @@ create trigger account_pace_written after insert or update on listing_desk.accou
 `,
   },
   rolesMigration,
+  feedsMigration,
   activityMigration,
 ];
 

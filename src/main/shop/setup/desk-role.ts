@@ -60,6 +60,7 @@ const TABLE_PRIVILEGES: Record<string, string> = {
   listings: 'select, insert, update, delete',
   due_claims: 'select, insert, update',
   account_pace: 'select, insert, update',
+  feed_leases: 'select, insert, update',
   desk_roles: 'select',
   // Issue 37.5: the log takes new rows; no desk changes or deletes one (a trigger refuses it too).
   activity: 'select, insert',

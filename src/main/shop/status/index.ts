@@ -5,3 +5,4 @@ export { readShopStatus } from './shop-status-read';
 export { shopProblemText, shopProblemView } from './shop-words';
 export { watchShopStatus } from './status-watch';
 export { roleRefusalError, roleRefusalText, roleWord } from './role-words';
+export { ownRole } from './shop-status-read';

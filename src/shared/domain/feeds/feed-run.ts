@@ -205,6 +205,21 @@ export interface FeedRunSummary {
   settingsKey?: string;
   /** The next start or end of a sale period in the file (ISO): the feed is planned again then. */
   priceChangeAt?: string;
+  /**
+   * A held run an owner desk approved (issue 37.3): the feed's next run applies holds of the same
+   * kinds, none larger than these, instead of holding again.
+   */
+  approval?: FeedRunApproval;
+  /** The holds this run applied, approved by an owner on the run before (issue 37.3). */
+  approvedHolds?: FeedHold[];
+  /** In a team: the desk that ran it (its name as the team knows it). */
+  ranBy?: string;
+}
+
+/** Who approved a held run, and when. */
+export interface FeedRunApproval {
+  desk: string;
+  at: string;
 }
 
 /** A run's report, kept as the feed's history: every ad with its outcome. */
