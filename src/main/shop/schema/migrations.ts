@@ -7,6 +7,7 @@
 // lock held to commit: so the feed's `seq` order is the commit order, and a desk that reads
 // `seq > cursor` never skips a change a slower transaction commits later. NOTIFY only says "read now".
 
+import { approvalsMigration } from './migration-approvals';
 import { rolesMigration } from './migration-roles';
 
 export interface Migration {
@@ -321,6 +322,7 @@ create trigger account_pace_written after insert or update on listing_desk.accou
 `,
   },
   rolesMigration,
+  approvalsMigration,
 ];
 
 /** The newest schema version this build knows. */

@@ -61,6 +61,9 @@ const TABLE_PRIVILEGES: Record<string, string> = {
   due_claims: 'select, insert, update',
   account_pace: 'select, insert, update',
   desk_roles: 'select',
+  // Issue 37.4: requests are asked and decided, never deleted; the rules are the owner's (a trigger).
+  approvals: 'select, insert, update',
+  approval_rules: 'select, insert, update, delete',
 };
 const OTHER_TABLES = 'select, insert, update, delete';
 
