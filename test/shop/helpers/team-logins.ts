@@ -18,18 +18,24 @@ export interface LoginDesk {
   id: string;
 }
 
-/** Makes a login in `role`'s group, connects as it and writes its desk's row (as that login). */
-export async function loginDesk(adminUrl: string, role: DeskGrade, name: string): Promise<LoginDesk> {
+/** Makes a login in `role`'s group (as `shop add-desk` does): its name and URL, its password in it. */
+export async function makeLogin(adminUrl: string, role: DeskGrade): Promise<{ login: string; url: string }> {
   const login = `desk_${role}_${randomBytes(3).toString('hex')}`;
   await addDesk({ url: adminUrl, login: { name: login, password: 'pw-' + login }, role }, silentLog);
   const url = new URL(adminUrl);
   url.username = login;
   url.password = 'pw-' + login;
+  return { login, url: url.toString() };
+}
+
+/** Makes a login in `role`'s group, connects as it and writes its desk's row (as that login). */
+export async function loginDesk(adminUrl: string, role: DeskGrade, name: string): Promise<LoginDesk> {
+  const { login, url } = await makeLogin(adminUrl, role);
   const db = new pg.Client({ connectionString: url.toString() });
   await db.connect();
   const id = randomUUID();
   await db.query(`insert into listing_desk.desks (id, name) values ($1, $2)`, [id, name]);
-  return { login, url: url.toString(), db, id };
+  return { login, url, db, id };
 }
 
 /** The SQLSTATE and role refusal (or the detail) of a statement; 'allowed' when it went through. */
