@@ -27,7 +27,7 @@ async function ok(step: Promise<CliRun>, code = 0): Promise<CliRun> {
 const GERMAN = { LANG: 'de_DE.UTF-8' };
 
 describe('roles on the command line', () => {
-  it("changes a desk's role, lists the team's desks, and says a prepare desk's refused Publish in words", async () => {
+  it("changes a desk's role, lists the team's desks, and takes a prepare desk's Publish as a request another desk approves", async () => {
     sandbox = await startSandbox({ clients: [{ clientId: 'shopclient', clientSecret: SECRET }] });
     const { deskUrl, password, adminUrl } = await initialisedShop();
     const front = new URL(deskUrl).username;
