@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { ApprovalView } from '../domain/approvals';
 import { channel, noInput } from './channel';
+import { segmentIdSchema } from '../domain/drafts';
 
 /** The waiting requests (oldest first) and those decided lately; `count`: how many wait. */
 export interface ApprovalsState {
@@ -11,7 +12,8 @@ export interface ApprovalsState {
   waiting: number;
 }
 
-const requestId = z.string().min(1).max(200);
+// A request's id names no path, yet is refused as one like every id the window sends.
+const requestId = segmentIdSchema;
 
 export const approvalsChannels = {
   'approvals:list': channel<ApprovalsState>()(noInput),
