@@ -317,7 +317,7 @@ describe('an existing shop', () => {
 
     const upgraded = await initShop(adminUrl);
     expect(upgraded).toMatchObject({ from: 3, to: LATEST_SCHEMA, role: gradeRoleName(database, 'publish') });
-    expect(LATEST_SCHEMA).toBe(4);
+    expect(LATEST_SCHEMA).toBeGreaterThanOrEqual(4);
     // Its desk goes on publishing: queues, claims, writes steps, on the connection it had.
     expect(await outcome(claim(old, before))).toBe('allowed');
     expect(await outcome(claim(old, await job(old, 'publish')))).toBe('allowed');
