@@ -52,7 +52,9 @@ import {
   markCategoryMappings,
   markFeeds,
   deskFeedTeam,
+  openApprovals,
 } from './shop';
+import { approvalsHandlers } from './ipc/handlers/approvals';
 import type { PublishNotice } from '../shared/domain/publishing';
 import { resolveLanguage } from '../shared/i18n-language';
 import { createDraftsService } from './drafts/drafts-service';
@@ -429,6 +431,21 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     log: ports.log.child({ part: 'automation' }),
     ...(config.jobLease && { timing: config.jobLease }),
   });
+  // Issue 37.4: four eyes. A desk that must ask (prepare; publish where the owner requires it) makes
+  // requests of its Publish; another desk approves them into the team's queue.
+  const approvals = openApprovals({
+    session: () => deskShop.current()?.session,
+    dataDir: config.dataDir,
+    drafts: { get: (id) => draftsStore.get(id) },
+    accounts: publishAccounts(accounts),
+    keepsLocal: (id) => accountIs(id, (a) => a.kind === 'sandbox'),
+    hasSecret: async (id) => accountIs(id, (a) => a.hasSecret),
+    language,
+    log: ports.log,
+    onChange: () => events.emit('approvals:changed', {}),
+    onNews: (text, request) =>
+      events.emit('approvals:news', { text, id: request.id, draftId: request.draftId, state: request.state }),
+  });
   const automationParts = {
     ...{ draftsStore, publish, events, language, shopClaims, reportProblem, sources },
     loneActivity: activity.lone,
@@ -447,7 +464,11 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       ...listingsHandlers(listings),
       ...draftsHandlers(drafts, uploads),
       ...uploadsHandlers(uploads),
-      ...publishHandlers(publish),
+      ...publishHandlers({
+        ...publish,
+        start: (ids) => approvals.publish(ids, (some) => publish.start(some)),
+      }),
+      ...approvalsHandlers(approvals, () => deskShop.current() !== undefined),
       ...paceHandlers(paceHolds),
       ...activityHandlers(activity),
       ...liveHandlers(live, uploads, activity),
@@ -509,6 +530,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       // Jobs stop where they stand (they resume at the next start), then the drafts' last writes
       // land, before the sandbox, which may be slow to stop.
       await step('Closing the publish engine', () => publish.close());
+      approvals.close();
       await step('Closing the team queue', () => deskClaims.close());
       // The sync stops after the queue (whose connections come from the session's pool, which the
       // sync ends) and before the stores it applies changes through.

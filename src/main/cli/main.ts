@@ -62,6 +62,7 @@ import {
   categoriesUnmapCommand,
   categoriesUnmappedCommand,
 } from './catalog';
+import { approvalsApproveCommand, approvalsListCommand, approvalsSendBackCommand } from './approvals';
 import { cliWords, EXIT, nameInvocation } from './words';
 import { isEntryPoint } from './entry-point';
 import { wordsIn } from '../i18n';
@@ -267,6 +268,16 @@ async function runCommand(args: CliArgs & { command: CommandName }, session: Ses
           return await shopDesksCommand(session, args.json);
       }
       throw new UsageError({ problem: 'shop-what' });
+    case 'approvals':
+      switch (args.approvalAction) {
+        case 'list':
+          return await approvalsListCommand(session, args.json);
+        case 'approve':
+          return await approvalsApproveCommand(session, args.operands[0]!);
+        case 'send-back':
+          return await approvalsSendBackCommand(session, args.operands[0]!, args.note!);
+      }
+      throw new UsageError({ problem: 'approvals-what' });
     case 'feed':
       switch (args.feedAction) {
         case 'add':

@@ -28,3 +28,5 @@ export type { ShopService } from './shop-service';
 export { prepareShop, startShop } from './start-shop';
 export type { DeskShop, StartShopDeps } from './start-shop';
 export { shopProblemText, roleRefusalError, roleRefusalText, roleWord } from './status';
+export { openApprovals } from './approvals';
+export type { ShopApprovals, ApprovalActivity } from './approvals';

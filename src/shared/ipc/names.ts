@@ -129,6 +129,9 @@ export const channelNames = [
   'categories:condition-words',
   'categories:guess',
   'pace:holds',
+  'approvals:list',
+  'approvals:approve',
+  'approvals:send-back',
 ] as const;
 export type ChannelName = (typeof channelNames)[number];
 
@@ -153,6 +156,8 @@ export const eventNames = [
   'catalog:known-good-changed',
   'categories:changed',
   'pace:changed',
+  'approvals:changed',
+  'approvals:news',
 ] as const;
 export type EventName = (typeof eventNames)[number];
 

@@ -11,8 +11,10 @@ import {
   type CommandName,
   type FeedAction,
   type ShopAction,
+  type ApprovalAction,
 } from './command-words';
 import { shopArgs } from './shop-args';
+import { approvalsArgs } from './approvals-args';
 import { feedArgs, priceRuleFlags, type FeedAddOptions, type FeedEditOptions } from './feed-args';
 import { categoriesArgs } from './categories-args';
 import { UsageError } from './usage';
@@ -60,6 +62,10 @@ export interface CliArgs {
   defaults: Partial<AccountDefaults>;
   /** shop: the action; init and join take the database's URL as operands[0]. */
   shopAction?: ShopAction;
+  /** approvals: the action; approve and send-back take the request's id as operands[0] (issue 37.4). */
+  approvalAction?: ApprovalAction;
+  /** approvals send-back: the note the asking desk sees. */
+  note?: string;
   /** shop join: this desk's name in the shop. */
   name?: string;
   /** shop add-desk: the owner's address the login is made with (the login's NAME is operands[0]). */
@@ -116,6 +122,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         'client-id': { type: 'string' },
         name: { type: 'string' },
         owner: { type: 'string' },
+        note: { type: 'string' },
         // feed add (issue 25.8).
         reference: { type: 'string' },
         stock: { type: 'string' },
@@ -198,8 +205,13 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     commands.filter((c) => c !== 'categories'),
     values.account !== undefined,
   );
-  only('--json', ['status', 'listings', 'accounts', 'shop', 'feed', 'categories', 'activity'], values.json);
+  only(
+    '--json',
+    ['status', 'listings', 'accounts', 'shop', 'feed', 'categories', 'activity', 'approvals'],
+    values.json,
+  );
   only('--since', ['activity'], values.since !== undefined);
+  only('--note', ['approvals'], values.note !== undefined);
   only('--name', ['shop'], values.name !== undefined);
   only('--attr', ['categories'], (values.attr?.length ?? 0) > 0);
   only('--feed', ['categories'], values.feed !== undefined);
@@ -266,6 +278,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       return { ...base, command, ...feedArgs(operands, values) };
     case 'categories':
       return { ...base, command, ...categoriesArgs(operands, values) };
+    case 'approvals':
+      return { ...base, command, ...approvalsArgs(operands, values) };
   }
   return { ...base, command };
 }

@@ -85,7 +85,10 @@ export type RoleAction =
   | 'write-accounts'
   | 'write-feeds'
   | 'run-feeds'
-  | 'approve-held';
+  | 'approve-held'
+  | 'ask-approval'
+  | 'approve-requests'
+  | 'require-approval';
 const ROLE_ACTIONS: readonly RoleAction[] = [
   'queue-jobs',
   'claim-jobs',
@@ -96,6 +99,9 @@ const ROLE_ACTIONS: readonly RoleAction[] = [
   'write-feeds',
   'run-feeds',
   'approve-held',
+  'ask-approval',
+  'approve-requests',
+  'require-approval',
 ];
 
 /** A statement the database refused for the desk's role: the role it has and what it may not do. */

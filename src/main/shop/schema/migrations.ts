@@ -8,6 +8,7 @@
 // `seq > cursor` never skips a change a slower transaction commits later. NOTIFY only says "read now".
 
 import { activityMigration } from './migration-activity';
+import { approvalsMigration } from './migration-approvals';
 import { rolesMigration } from './migration-roles';
 import { feedsMigration } from './migration-feeds';
 
@@ -324,6 +325,7 @@ create trigger account_pace_written after insert or update on listing_desk.accou
   },
   rolesMigration,
   feedsMigration,
+  approvalsMigration,
   activityMigration,
 ];
 

@@ -64,6 +64,9 @@ const TABLE_PRIVILEGES: Record<string, string> = {
   desk_roles: 'select',
   // Issue 37.5: the log takes new rows; no desk changes or deletes one (a trigger refuses it too).
   activity: 'select, insert',
+  // Issue 37.4: requests are asked and decided, never deleted; the rules are the owner's (a trigger).
+  approvals: 'select, insert, update',
+  approval_rules: 'select, insert, update, delete',
 };
 const OTHER_TABLES = 'select, insert, update, delete';
 

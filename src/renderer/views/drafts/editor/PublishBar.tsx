@@ -8,6 +8,7 @@ import { TestBadge } from '../../../components/TestService';
 import { useAccountsStore } from '../../../store/accounts-store';
 import { useAppStore } from '../../../store/app-store';
 import { useEditorStore } from '../../../store/editor-store';
+import { useShopStore } from '../../../store/shop-store';
 import { jobsOfDraft, usePublishStore } from '../../../store/publish-store';
 import { LiveDiffBar } from './LiveDiffBar';
 import { DraftPreviewButton } from '../../preview/PreviewButton';
@@ -31,6 +32,9 @@ export function PublishBar({
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // Issue 37.4: a prepare desk's Publish asks another desk to approve (the database decides).
+  const asks = useShopStore((s) => s.status?.member === true && s.status.role === 'prepare');
+  const [asked, setAsked] = useState(false);
   const job = usePublishStore((s) => jobsOfDraft(s.jobs, s.order, draft.id)[0]);
   // Issue 26.2: an account without an imprint is asked for one before its first publish.
   const gate = useImprintGate();
@@ -104,12 +108,14 @@ export function PublishBar({
   const publish = async () => {
     setBusy(true);
     setRefusal(null);
+    setAsked(false);
     try {
       const saved = await useEditorStore.getState().flush();
       if (!saved) return;
       const [result] = await gate.publish([draft.id], () => draft.accountId);
       if (result?.error) setRefusal(result.error.detail || result.error.title);
       if (result?.jobId) focusNext.current = 'status';
+      if (result?.requestId) setAsked(true);
     } finally {
       focusNext.current ??= 'publish';
       setBusy(false);
@@ -126,7 +132,7 @@ export function PublishBar({
         aria-describedby={issueCount > 0 ? 'publish-not-ready' : undefined}
         onClick={() => (issueCount > 0 ? onNotReady() : void publish())}
       >
-        {t('publish.editor.publish')}
+        {asks ? t('publish.editor.ask') : t('publish.editor.publish')}
       </button>
       <DraftPreviewButton draft={draft} />
       {issueCount > 0 && (
@@ -144,6 +150,11 @@ export function PublishBar({
           {follow}
         </span>
       ) : null}
+      {asked && (
+        <span className="muted small" role="status">
+          {t('publish.editor.asked')}
+        </span>
+      )}
       {refusal && (
         <span className="field-error" role="alert">
           {t('publish.editor.refused', { message: refusal })}
