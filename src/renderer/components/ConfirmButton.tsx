@@ -31,16 +31,17 @@ export function ConfirmButton({ children, className, title, body, confirmLabel, 
   };
   return (
     <>
-      <button
-        type="button"
-        className={className}
-        ref={button}
-        {...gate?.control()}
-        onClick={gate ? gate.guard(() => setAsking(true)) : () => setAsking(true)}
-      >
-        {children}
-      </button>
-      {gate?.note}
+      {(gate?.wrap ?? ((control: ReactNode) => control))(
+        <button
+          type="button"
+          className={className}
+          ref={button}
+          {...gate?.control()}
+          onClick={gate ? gate.guard(() => setAsking(true)) : () => setAsking(true)}
+        >
+          {children}
+        </button>,
+      )}
       {asking && (
         <ConfirmDialog
           title={title}

@@ -15,8 +15,8 @@ export interface RoleGate {
   control(describedBy?: string): { 'aria-disabled'?: true; 'aria-describedby'?: string };
   /** `run`, or nothing at all while refused. */
   guard<A extends unknown[]>(run: (...args: A) => unknown): (...args: A) => void;
-  /** The reason's tooltip, placed right after the control (null when allowed). */
-  note: ReactNode;
+  /** The control as is when allowed; else with the reason's tooltip beside it, which hover and focus show. */
+  wrap(control: ReactNode): ReactNode;
 }
 
 /** This desk's standing in its team as the shop's status last said it (a lone desk: not a member). */
@@ -43,7 +43,7 @@ export function useRoleGate(action: DeskAction, applies = true): RoleGate {
         (run) =>
         (...args) =>
           void run(...args),
-      note: null,
+      wrap: (control) => control,
     };
   const reason = t(`teamRoles.${may.reasonKey}`, {
     role: t(`teamRoles.role.${may.role}`),
@@ -57,9 +57,12 @@ export function useRoleGate(action: DeskAction, applies = true): RoleGate {
       'aria-describedby': [describedBy, id].filter(Boolean).join(' '),
     }),
     guard: () => () => undefined,
-    note: (
-      <span id={id} role="tooltip" className="role-reason" data-testid="role-reason">
-        {reason}
+    wrap: (control) => (
+      <span className="role-gated">
+        {control}
+        <span id={id} role="tooltip" className="role-reason" data-testid="role-reason">
+          {reason}
+        </span>
       </span>
     ),
   };

@@ -41,20 +41,22 @@ export function FeedDetail({ feedId }: { feedId: string }) {
           </h1>
         </div>
         <div className="feed-head-actions">
-          <button type="button" onClick={editGate.guard(() => edit(feed.id))} {...editGate.control()}>
-            {t('feeds.detail.edit')}
-          </button>
-          {editGate.note}
-          <button
-            type="button"
-            className="danger"
-            ref={removeButton}
-            onClick={removeGate.guard(() => setAsking(true))}
-            {...removeGate.control()}
-          >
-            {t('feeds.detail.remove')}
-          </button>
-          {removeGate.note}
+          {editGate.wrap(
+            <button type="button" onClick={editGate.guard(() => edit(feed.id))} {...editGate.control()}>
+              {t('feeds.detail.edit')}
+            </button>,
+          )}
+          {removeGate.wrap(
+            <button
+              type="button"
+              className="danger"
+              ref={removeButton}
+              onClick={removeGate.guard(() => setAsking(true))}
+              {...removeGate.control()}
+            >
+              {t('feeds.detail.remove')}
+            </button>,
+          )}
         </div>
       </header>
       <section className="panel" aria-label={t('feeds.detail.settings')}>

@@ -81,15 +81,16 @@ function RunItem({ run, open, onToggle }: { run: FeedRun; open: boolean; onToggl
         </span>
         {run.failed > 0 && (
           <>
-            <button
-              type="button"
-              disabled={busy}
-              onClick={retryGate.guard(() => useFeedsStore.getState().retry(run.feedId, run.id))}
-              {...retryGate.control()}
-            >
-              {t('feeds.history.retry', { count: run.failed })}
-            </button>
-            {retryGate.note}
+            {retryGate.wrap(
+              <button
+                type="button"
+                disabled={busy}
+                onClick={retryGate.guard(() => useFeedsStore.getState().retry(run.feedId, run.id))}
+                {...retryGate.control()}
+              >
+                {t('feeds.history.retry', { count: run.failed })}
+              </button>,
+            )}
           </>
         )}
         <button

@@ -128,31 +128,33 @@ export function FeedPlanPanel({ feed }: { feed: FeedView }) {
           {plan.held.length === 0 && plan.needsApproval && (
             <div className="feed-yes banner warning" data-testid="feed-yes">
               <p>{t('feeds.plan.firstRun')}</p>
-              <button
-                type="button"
-                className="primary"
-                disabled={running}
-                onClick={runGate.guard(() => run(feed.id))}
-                {...runGate.control()}
-              >
-                {running ? t('feeds.plan.running') : t('feeds.plan.yes')}
-              </button>
-              {runGate.note}
+              {runGate.wrap(
+                <button
+                  type="button"
+                  className="primary"
+                  disabled={running}
+                  onClick={runGate.guard(() => run(feed.id))}
+                  {...runGate.control()}
+                >
+                  {running ? t('feeds.plan.running') : t('feeds.plan.yes')}
+                </button>,
+              )}
             </div>
           )}
           {plan.held.length === 0 && !plan.needsApproval && changes > 0 && (
             <div className="feed-yes">
               <p className="muted">{t('feeds.plan.later')}</p>
-              <button
-                type="button"
-                className="primary"
-                disabled={running}
-                onClick={runGate.guard(() => run(feed.id))}
-                {...runGate.control()}
-              >
-                {running ? t('feeds.plan.running') : t('feeds.plan.runNow')}
-              </button>
-              {runGate.note}
+              {runGate.wrap(
+                <button
+                  type="button"
+                  className="primary"
+                  disabled={running}
+                  onClick={runGate.guard(() => run(feed.id))}
+                  {...runGate.control()}
+                >
+                  {running ? t('feeds.plan.running') : t('feeds.plan.runNow')}
+                </button>,
+              )}
             </div>
           )}
           {plan.entries.length > 0 && (

@@ -50,15 +50,16 @@ export function FeedsView() {
               <p className="muted">{t('feeds.intro')}</p>
             </div>
             <div className="actions">
-              <button
-                type="button"
-                className="primary"
-                onClick={addGate.guard(() => useFeedsStore.getState().edit(null))}
-                {...addGate.control()}
-              >
-                {t('feeds.add')}
-              </button>
-              {addGate.note}
+              {addGate.wrap(
+                <button
+                  type="button"
+                  className="primary"
+                  onClick={addGate.guard(() => useFeedsStore.getState().edit(null))}
+                  {...addGate.control()}
+                >
+                  {t('feeds.add')}
+                </button>,
+              )}
             </div>
           </header>
           {failure && (

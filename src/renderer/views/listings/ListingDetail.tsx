@@ -94,15 +94,16 @@ export function ListingDetail() {
       {listing && (
         <>
           <div className="live-toolbar">
-            <button
-              type="button"
-              onClick={editGate.guard(() => setEditing(true))}
-              disabled={editing}
-              {...editGate.control()}
-            >
-              {t('live.edit')}
-            </button>
-            {editGate.note}
+            {editGate.wrap(
+              <button
+                type="button"
+                onClick={editGate.guard(() => setEditing(true))}
+                disabled={editing}
+                {...editGate.control()}
+              >
+                {t('live.edit')}
+              </button>,
+            )}
             <button type="button" onClick={() => void copy()} disabled={copying}>
               {copying ? t('live.copying') : t('live.copyToDraft')}
             </button>

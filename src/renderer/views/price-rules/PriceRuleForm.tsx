@@ -128,21 +128,23 @@ export function PriceRuleForm({ idPrefix, rule, preview, onSave }: Props) {
         {preview(read.ok ? read.rule : undefined)}
       </div>
       <div className="price-rule-actions">
-        <button type="submit" className="primary" disabled={busy} {...gate.control()}>
-          {t(rule ? 'priceRule.change' : 'priceRule.set')}
-        </button>
-        {gate.note}
+        {gate.wrap(
+          <button type="submit" className="primary" disabled={busy} {...gate.control()}>
+            {t(rule ? 'priceRule.change' : 'priceRule.set')}
+          </button>,
+        )}
         {rule && (
           <>
-            <button
-              type="button"
-              disabled={busy}
-              onClick={removeGate.guard(() => save(null))}
-              {...removeGate.control()}
-            >
-              {t('priceRule.remove')}
-            </button>
-            {removeGate.note}
+            {removeGate.wrap(
+              <button
+                type="button"
+                disabled={busy}
+                onClick={removeGate.guard(() => save(null))}
+                {...removeGate.control()}
+              >
+                {t('priceRule.remove')}
+              </button>,
+            )}
           </>
         )}
         {outcome && (

@@ -102,15 +102,16 @@ function DefaultsForm({ account }: { account: AccountView }) {
         </p>
       )}
       <div className="actions">
-        <button
-          type="submit"
-          className="primary"
-          disabled={!changed || outcome.state === 'saving'}
-          {...gate.control()}
-        >
-          {t('editor.defaults.save')}
-        </button>
-        {gate.note}
+        {gate.wrap(
+          <button
+            type="submit"
+            className="primary"
+            disabled={!changed || outcome.state === 'saving'}
+            {...gate.control()}
+          >
+            {t('editor.defaults.save')}
+          </button>,
+        )}
         <span className="muted small" role="status" {...pauseSaved}>
           {outcome.state === 'saved' && !changed ? t('editor.defaults.saved') : ''}
         </span>

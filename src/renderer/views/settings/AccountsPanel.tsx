@@ -82,10 +82,11 @@ function AccountRow({ account, active, onEdit }: { account: AccountView; active:
           <button type="button" onClick={guard(() => test(account.id))} disabled={outcome?.running}>
             {t('accounts.test')}
           </button>
-          <button type="button" onClick={editGate.guard(onEdit)} {...editGate.control()}>
-            {t('common.edit')}
-          </button>
-          {editGate.note}
+          {editGate.wrap(
+            <button type="button" onClick={editGate.guard(onEdit)} {...editGate.control()}>
+              {t('common.edit')}
+            </button>,
+          )}
           {account.kind === 'service' && account.hasSecret && (
             <ConfirmButton
               title={t('accounts.forgetSecretConfirm', { name: account.name })}
@@ -138,8 +139,8 @@ export function AccountsPanel() {
     <section className="panel" aria-labelledby="accounts-title">
       <div className="panel-head">
         <h2 id="accounts-title">{t('accounts.title')}</h2>
-        {editing === undefined && (
-          <span className="role-gated">
+        {editing === undefined &&
+          addGate.wrap(
             <button
               type="button"
               className="primary"
@@ -147,10 +148,8 @@ export function AccountsPanel() {
               {...addGate.control()}
             >
               {t('accounts.add')}
-            </button>
-            {addGate.note}
-          </span>
-        )}
+            </button>,
+          )}
       </div>
       {state.keychain.mode === 'session-only' && (
         <div className="banner warning stacked" role="note">

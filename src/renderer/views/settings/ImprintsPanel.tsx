@@ -59,10 +59,11 @@ export function ImprintsPanel() {
         />
       ) : (
         <div className="actions">
-          <button type="button" onClick={gate.guard(() => setAdding(true))} {...gate.control()}>
-            {t('imprints.add')}
-          </button>
-          {gate.note}
+          {gate.wrap(
+            <button type="button" onClick={gate.guard(() => setAdding(true))} {...gate.control()}>
+              {t('imprints.add')}
+            </button>,
+          )}
         </div>
       )}
     </section>

@@ -35,35 +35,38 @@ export function BulkLifecycleActions() {
   const named = ticked.slice(0, NAMED);
   return (
     <>
-      <button
-        type="button"
-        onClick={pauseGate.guard(() => run('PAUSED'))}
-        disabled={running}
-        {...pauseGate.control()}
-      >
-        {t('lifecycle.bulk.pause')}
-      </button>
-      {pauseGate.note}
-      <button
-        type="button"
-        onClick={resumeGate.guard(() => run('RESUMED'))}
-        disabled={running}
-        {...resumeGate.control()}
-      >
-        {t('lifecycle.bulk.resume')}
-      </button>
-      {resumeGate.note}
-      <button
-        type="button"
-        className="danger"
-        ref={deleteButton}
-        onClick={endGate.guard(() => setAsking(true))}
-        disabled={running}
-        {...endGate.control()}
-      >
-        {t('lifecycle.bulk.delete')}
-      </button>
-      {endGate.note}
+      {pauseGate.wrap(
+        <button
+          type="button"
+          onClick={pauseGate.guard(() => run('PAUSED'))}
+          disabled={running}
+          {...pauseGate.control()}
+        >
+          {t('lifecycle.bulk.pause')}
+        </button>,
+      )}
+      {resumeGate.wrap(
+        <button
+          type="button"
+          onClick={resumeGate.guard(() => run('RESUMED'))}
+          disabled={running}
+          {...resumeGate.control()}
+        >
+          {t('lifecycle.bulk.resume')}
+        </button>,
+      )}
+      {endGate.wrap(
+        <button
+          type="button"
+          className="danger"
+          ref={deleteButton}
+          onClick={endGate.guard(() => setAsking(true))}
+          disabled={running}
+          {...endGate.control()}
+        >
+          {t('lifecycle.bulk.delete')}
+        </button>,
+      )}
       {asking && (
         <ConfirmDialog
           title={t('lifecycle.bulk.deleteTitle', { count: ticked.length })}

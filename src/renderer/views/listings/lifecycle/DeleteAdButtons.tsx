@@ -36,27 +36,29 @@ export function DeleteAdButtons({ listing }: { listing: Pick<ListingView, 'uuid'
 
   return (
     <>
-      <button
-        type="button"
-        ref={soldButton}
-        onClick={soldGate.guard(() => setAsking('sold'))}
-        disabled={busy !== undefined}
-        {...soldGate.control(failure ? failureId : undefined)}
-      >
-        {busy === 'sold' ? t('lifecycle.sold.busy') : t('lifecycle.sold.button')}
-      </button>
-      {soldGate.note}
-      <button
-        type="button"
-        className="danger"
-        ref={deleteButton}
-        onClick={deleteGate.guard(() => setAsking('delete'))}
-        disabled={busy !== undefined}
-        {...deleteGate.control(failure ? failureId : undefined)}
-      >
-        {busy === 'delete' ? t('lifecycle.delete.busy') : t('lifecycle.delete.button')}
-      </button>
-      {deleteGate.note}
+      {soldGate.wrap(
+        <button
+          type="button"
+          ref={soldButton}
+          onClick={soldGate.guard(() => setAsking('sold'))}
+          disabled={busy !== undefined}
+          {...soldGate.control(failure ? failureId : undefined)}
+        >
+          {busy === 'sold' ? t('lifecycle.sold.busy') : t('lifecycle.sold.button')}
+        </button>,
+      )}
+      {deleteGate.wrap(
+        <button
+          type="button"
+          className="danger"
+          ref={deleteButton}
+          onClick={deleteGate.guard(() => setAsking('delete'))}
+          disabled={busy !== undefined}
+          {...deleteGate.control(failure ? failureId : undefined)}
+        >
+          {busy === 'delete' ? t('lifecycle.delete.busy') : t('lifecycle.delete.button')}
+        </button>,
+      )}
       {failure && <FailureNote failure={failure} kind="delete" id={failureId} />}
       {asking && (
         <ConfirmDialog

@@ -24,24 +24,27 @@ export function PublicationStateButton({ publication }: { publication: Publicati
   const gate = useRoleGate('pause');
   return (
     <>
-      <button
-        type="button"
-        onClick={gate.guard(() =>
-          useLifecycleStore.getState().setPublicationState(publication.listingUuid, publication.uuid, state),
-        )}
-        disabled={busy !== undefined}
-        aria-label={
-          publication.adId === null
-            ? undefined
-            : t(`lifecycle.state.${word}Label`, { adId: publication.adId })
-        }
-        {...gate.control(failure ? failureId : undefined)}
-      >
-        {busy === undefined
-          ? t(`lifecycle.state.${word}`)
-          : t(busy === 'PAUSED' ? 'lifecycle.state.pausing' : 'lifecycle.state.resuming')}
-      </button>
-      {gate.note}
+      {gate.wrap(
+        <button
+          type="button"
+          onClick={gate.guard(() =>
+            useLifecycleStore
+              .getState()
+              .setPublicationState(publication.listingUuid, publication.uuid, state),
+          )}
+          disabled={busy !== undefined}
+          aria-label={
+            publication.adId === null
+              ? undefined
+              : t(`lifecycle.state.${word}Label`, { adId: publication.adId })
+          }
+          {...gate.control(failure ? failureId : undefined)}
+        >
+          {busy === undefined
+            ? t(`lifecycle.state.${word}`)
+            : t(busy === 'PAUSED' ? 'lifecycle.state.pausing' : 'lifecycle.state.resuming')}
+        </button>,
+      )}
       {failure && <FailureNote failure={failure} kind="state" id={failureId} />}
     </>
   );
