@@ -16,7 +16,7 @@ export interface RoleGate {
   /** `run`, or nothing at all while refused. */
   guard<A extends unknown[]>(run: (...args: A) => unknown): (...args: A) => void;
   /** The control as is when allowed; else with the reason's tooltip beside it, which hover and focus show. */
-  wrap(control: ReactNode): ReactNode;
+  wrap(control: ReactNode, place?: 'start' | 'end'): ReactNode;
 }
 
 /** This desk's standing in its team as the shop's status last said it (a lone desk: not a member). */
@@ -57,8 +57,9 @@ export function useRoleGate(action: DeskAction, applies = true): RoleGate {
       'aria-describedby': [describedBy, id].filter(Boolean).join(' '),
     }),
     guard: () => () => undefined,
-    wrap: (control) => (
-      <span className="role-gated">
+    // A control at the end of its row gets the tooltip leaning back from its end, within the view.
+    wrap: (control, place = 'start') => (
+      <span className={place === 'end' ? 'role-gated at-end' : 'role-gated'}>
         {control}
         <span id={id} role="tooltip" className="role-reason" data-testid="role-reason">
           {reason}

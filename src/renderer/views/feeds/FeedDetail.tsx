@@ -45,6 +45,7 @@ export function FeedDetail({ feedId }: { feedId: string }) {
             <button type="button" onClick={editGate.guard(() => edit(feed.id))} {...editGate.control()}>
               {t('feeds.detail.edit')}
             </button>,
+            'end',
           )}
           {removeGate.wrap(
             <button
@@ -56,6 +57,7 @@ export function FeedDetail({ feedId }: { feedId: string }) {
             >
               {t('feeds.detail.remove')}
             </button>,
+            'end',
           )}
         </div>
       </header>

@@ -59,6 +59,7 @@ export function FeedsView() {
                 >
                   {t('feeds.add')}
                 </button>,
+                'end',
               )}
             </div>
           </header>

@@ -149,6 +149,7 @@ export function AccountsPanel() {
             >
               {t('accounts.add')}
             </button>,
+            'end',
           )}
       </div>
       {state.keychain.mode === 'session-only' && (
