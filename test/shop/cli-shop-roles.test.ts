@@ -116,12 +116,13 @@ describe('roles on the command line', () => {
     const lone = await ok(cli(['shop', 'desks', '--data-dir', newDataDir()]), 2);
     expect(lone.stderr).not.toBe('');
 
-    // The prepare desk's Publish is refused by the database, said as what its role may not do.
+    // The prepare desk's Publish is refused, said as what its role may not do (its account's secret
+    // left its keychain with its role, issue 37.2, so it is told its role before anything is sent).
     const drafts = await sql(adminUrl, `select id from listing_desk.items where kind = 'draft'`);
     const draftId = String(drafts.rows[0].id);
     for (const [env, words] of [
-      [{}, "This desk's role in the team is “prepare”: it may not put ads in the team's queue"],
-      [GERMAN, 'Die Rolle dieses Arbeitsplatzes im Team ist „Vorbereiten“. Sie erlaubt nicht, Anzeigen'],
+      [{}, 'A “prepare” desk may not publish: that needs the role “publish” or higher.'],
+      [GERMAN, 'Ein Arbeitsplatz mit der Rolle „Vorbereiten“ darf nicht veröffentlichen'],
     ] as const) {
       const refused = await cli(['publish', draftId, '--wait', '1', '--data-dir', desk], env);
       expect(refused.code).not.toBe(0);

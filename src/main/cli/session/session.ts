@@ -5,6 +5,9 @@ import type { App } from '../../app';
 import type { AccountView, AccountsState, ConnectionResult } from '../../../shared/ipc/types';
 import type { Envelope, IpcErrorData } from '../../../shared/ipc/envelope';
 import type { UiLanguage } from '../../../shared/i18n-language';
+import { deskMay } from '../../../shared/domain/team';
+import type { ShopStatusView } from '../../../shared/ipc/contract-shop';
+import { deskRefusalText } from '../../shop';
 import { UsageError } from '../args';
 import { cliWords, EXIT } from '../words';
 
@@ -108,6 +111,12 @@ export function openSession(
       }
     },
     async checkService(account) {
+      // Issue 37.2: a desk whose role keeps no client secret is told its role, not to enter one.
+      if (account.kind === 'service' && !account.hasSecret) {
+        const status = await call<ShopStatusView>('shop:status');
+        const may = deskMay(status, 'publish');
+        if (!may.allowed) throw new ExitWith(EXIT.service, deskRefusalText(language, may));
+      }
       const result = await call<ConnectionResult>('accounts:test', { id: account.id });
       if (!result.ok) throw new ExitWith(EXIT.service, words.unreachable(account.name, result.message));
     },
