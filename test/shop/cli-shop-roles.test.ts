@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openSecretStore } from '../../src/main/secrets/keytar-store';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { put, putPhoto } from '../fixtures/import/import-files';
 import { cli, serviceOptions, type CliRun } from '../integration/cli/run-cli';
@@ -130,7 +131,14 @@ describe('roles on the command line', () => {
     }
     const jobs = await sql(adminUrl, `select id from listing_desk.jobs`);
     expect(jobs.rows).toEqual([]);
-    // The owner desk publishes it.
+    // The owner desk publishes it. Both desks of this test share this machine's keychain, from which
+    // the prepare desk took the account's secret (issue 37.2): the owner desk's is put back first.
+    const listedOffice = JSON.parse(
+      (await ok(cli(['accounts', 'list', '--json', '--data-dir', office]))).stdout,
+    ) as { accounts?: { id: string; name: string }[] } | { id: string; name: string }[];
+    const officeAccounts = Array.isArray(listedOffice) ? listedOffice : (listedOffice.accounts ?? []);
+    const shopAccount = officeAccounts.find((account) => account.name === 'Shop')!;
+    await (await openSecretStore()).set(shopAccount.id, SECRET);
     await ok(cli(['publish', draftId, '--data-dir', office]));
     expect((await sql(adminUrl, `select state from listing_desk.jobs`)).rows).toEqual([
       { state: 'published' },
