@@ -66,6 +66,7 @@ import { recordedAccountOf } from './drafts/recorded-account';
 import { resolvePhotoFile } from './serving/static-files';
 import { settingsHandlers } from './ipc/handlers/settings';
 import { shopHandlers } from './ipc/handlers/shop';
+import { accountActions, guardByRole } from './ipc/role-guard';
 import { createListingsService } from './listings/listings-service';
 import { followReads } from './listings/listings-read';
 import { sweepDataFolder } from './storage/temp-sweep';
@@ -415,6 +416,14 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       deskClaims.join(prepared.membership, started.session);
       return started;
     },
+    // Issue 37.2: a desk the database calls prepare keeps no account's client secret (its own
+    // Sandbox's stays): removed whenever its role is learned, at start, at a refresh, after a change.
+    async learned(standing) {
+      if (standing.role !== 'prepare') return;
+      const dropped = await accounts.dropSecrets();
+      if (dropped.length > 0)
+        ports.log.info('shop: this desk is prepare; account secrets removed', { dropped });
+    },
     // Leaving: the queue stops before the sync ends the pool they share; nothing more is marked.
     async stopping() {
       outbox.use(undefined);
@@ -452,45 +461,51 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   };
   const automation = await openAppAutomation(config, ports, automationParts);
   const router = createRouter(
-    {
-      ...appHandlers(info),
-      ...problemsHandlers(storage.problems),
-      ...appDiagnosticsHandlers(config.dataDir, info, {
-        log: ports.log,
-        choosePath: ports.chooseDiagnosticsPath,
-      }),
-      ...settingsHandlers(settings, events),
-      ...accountsHandlers(accounts, activity.aloneOnly),
-      ...listingsHandlers(listings),
-      ...draftsHandlers(drafts, uploads),
-      ...uploadsHandlers(uploads),
-      ...publishHandlers({
-        ...publish,
-        start: (ids) => approvals.publish(ids, (some) => publish.start(some)),
-      }),
-      ...approvalsHandlers(approvals, () => deskShop.current() !== undefined),
-      ...paceHandlers(paceHolds),
-      ...activityHandlers(activity),
-      ...liveHandlers(live, uploads, activity),
-      ...lifecycleHandlers(live),
-      ...bulkHandlers(bulk),
-      ...importHandlers(imports),
-      ...filesHandlers({
-        picker: files.picker,
-        received: files.received,
-        uploads,
-        exports,
-        downloads: files.downloads !== undefined,
-      }),
-      ...exportHandlers(exports, { picker: files.picker, downloads: files.downloads }),
-      ...templatesHandlers(templates),
-      ...shopHandlers(deskShop.service),
-      ...scheduleHandlers(automation.schedules),
-      ...feedsHandlers(feeds),
-      ...priceRulesHandlers(priceRules),
-      ...catalogHandlers(catalog, knownGood, checks),
-      ...categoriesHandlers(catalog, mappings),
-    },
+    guardByRole(
+      {
+        ...appHandlers(info),
+        ...problemsHandlers(storage.problems),
+        ...appDiagnosticsHandlers(config.dataDir, info, {
+          log: ports.log,
+          choosePath: ports.chooseDiagnosticsPath,
+        }),
+        ...settingsHandlers(settings, events),
+        ...accountsHandlers(accounts, activity.aloneOnly),
+        ...listingsHandlers(listings),
+        ...draftsHandlers(drafts, uploads),
+        ...uploadsHandlers(uploads),
+        ...publishHandlers({
+          ...publish,
+          start: (ids) => approvals.publish(ids, (some) => publish.start(some)),
+        }),
+        ...approvalsHandlers(approvals, () => deskShop.current() !== undefined),
+        ...paceHandlers(paceHolds),
+        ...activityHandlers(activity),
+        ...liveHandlers(live, uploads, activity),
+        ...lifecycleHandlers(live),
+        ...bulkHandlers(bulk),
+        ...importHandlers(imports),
+        ...filesHandlers({
+          picker: files.picker,
+          received: files.received,
+          uploads,
+          exports,
+          downloads: files.downloads !== undefined,
+        }),
+        ...exportHandlers(exports, { picker: files.picker, downloads: files.downloads }),
+        ...templatesHandlers(templates),
+        ...shopHandlers(deskShop.service),
+        ...scheduleHandlers(automation.schedules),
+        ...feedsHandlers(feeds),
+        ...priceRulesHandlers(priceRules),
+        ...catalogHandlers(catalog, knownGood, checks),
+        ...categoriesHandlers(catalog, mappings),
+      },
+      // Issue 37.2: what this desk's role may not do is refused in words before the database is asked.
+      () => deskShop.service.standing(),
+      language,
+      accountActions((id) => accounts.state().accounts.find((a) => a.id === id)),
+    ),
     ports.log,
     { dataDir: config.dataDir },
   );

@@ -6,6 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openSecretStore } from '../../src/main/secrets/keytar-store';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { put, putPhoto } from '../fixtures/import/import-files';
 import { cli, serviceOptions, type CliRun } from '../integration/cli/run-cli';
@@ -117,7 +118,8 @@ describe('roles on the command line', () => {
     const lone = await ok(cli(['shop', 'desks', '--data-dir', newDataDir()]), 2);
     expect(lone.stderr).not.toBe('');
 
-    // The prepare desk's Publish asks for approval (issue 37.4): a request, no job.
+    // The prepare desk's Publish asks for approval (issue 37.4): a request, no job. Its account's secret left its
+    // keychain with its role (issue 37.2); a request needs none.
     const drafts = await sql(adminUrl, `select id from listing_desk.items where kind = 'draft'`);
     const draftId = String(drafts.rows[0].id);
     const askOnce = async () => {
@@ -169,7 +171,15 @@ describe('roles on the command line', () => {
     expect(approved.stdout).toContain(`Request ${second} approved`);
     const again = await ok(cli(['approvals', 'approve', second, '--data-dir', office]), 1);
     expect(again.stderr).toContain('This request was approved already.');
-    // The owner desk, which holds the secret, runs the approved job: published once.
+    // The owner desk, which holds the secret, runs the approved job: published once. Both desks of
+    // this test share this machine's keychain, from which the prepare desk took the account's secret
+    // (issue 37.2): the owner desk's is put back first.
+    const listedOffice = JSON.parse(
+      (await ok(cli(['accounts', 'list', '--json', '--data-dir', office]))).stdout,
+    ) as { accounts?: { id: string; name: string }[] } | { id: string; name: string }[];
+    const officeAccounts = Array.isArray(listedOffice) ? listedOffice : (listedOffice.accounts ?? []);
+    const shopAccount = officeAccounts.find((account) => account.name === 'Shop')!;
+    await (await openSecretStore()).set(shopAccount.id, SECRET);
     await ok(cli(['publish', draftId, '--data-dir', office]));
     expect((await sql(adminUrl, `select state from listing_desk.jobs`)).rows).toEqual([
       { state: 'published' },

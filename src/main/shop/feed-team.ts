@@ -5,7 +5,7 @@ import type { FeedTeam } from '../ports/feed-team';
 import { FEED_SHARE_KINDS } from '../ports/feed-team';
 import { isLinkDown, type ShopSession } from './connection';
 import { SHOP_SCHEMA } from './schema';
-import { ownRole, roleRefusalError } from './status';
+import { ownStanding, roleRefusalError } from './status';
 import { claimFeedLease, feedLease } from './claims';
 import type { LeaseTiming } from './queue';
 import type { ShopSync } from './sync';
@@ -28,7 +28,7 @@ export function deskFeedTeam(options: {
     const db = session.pool;
     return {
       async role() {
-        return (await ownRole(db)) ?? undefined;
+        return (await ownStanding(db)).role ?? undefined;
       },
       async assert(action) {
         const needed = NEEDS[action] === 'owner-grade' ? `${SHOP_SCHEMA}.owner_grade()` : `'publish'`;

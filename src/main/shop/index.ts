@@ -27,6 +27,13 @@ export type { DeskGrade, DeskLoginRole } from './setup';
 export type { ShopService } from './shop-service';
 export { prepareShop, startShop } from './start-shop';
 export type { DeskShop, StartShopDeps } from './start-shop';
-export { shopProblemText, roleRefusalError, roleRefusalText, roleWord } from './status';
+export {
+  deskRefusalError,
+  deskRefusalText,
+  shopProblemText,
+  roleRefusalError,
+  roleRefusalText,
+  roleWord,
+} from './status';
 export { openApprovals } from './approvals';
 export type { ShopApprovals, ApprovalActivity } from './approvals';

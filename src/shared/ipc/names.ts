@@ -101,6 +101,8 @@ export const channelNames = [
   'shop:init',
   // Issue 32.4, a login per desk.
   'shop:add-desk',
+  'shop:desks',
+  'shop:set-role',
   'shop:join',
   'shop:leave',
   // Issue 25.1-25.3, stock feeds.

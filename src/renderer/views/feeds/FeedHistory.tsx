@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeedRun } from '../../../shared/domain/feeds';
+import { useRoleGate } from '../../components/RoleGate';
 import { useFeedsStore } from '../../store/feeds-store';
 import { FeedCounts, HeldBanner } from './FeedSummary';
 import { FeedRows, type FeedRowItem } from './FeedRows';
@@ -67,6 +68,8 @@ function RunItem({ run, open, onToggle }: { run: FeedRun; open: boolean; onToggl
   const id = useId();
   const words = useFeedWords();
   const busy = useFeedsStore((s) => s.starting.has(run.feedId));
+  // Issue 37.2: running a feed again needs the publish role.
+  const retryGate = useRoleGate('run-feeds');
   const kind: OutcomeKind = run.state === 'done' && run.failed > 0 ? 'failed' : run.state;
   return (
     <li className="feed-run" data-testid="feed-run">
@@ -77,13 +80,18 @@ function RunItem({ run, open, onToggle }: { run: FeedRun; open: boolean; onToggl
           {t(`feeds.outcome.${kind}`)}
         </span>
         {run.failed > 0 && (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => void useFeedsStore.getState().retry(run.feedId, run.id)}
-          >
-            {t('feeds.history.retry', { count: run.failed })}
-          </button>
+          <>
+            {retryGate.wrap(
+              <button
+                type="button"
+                disabled={busy}
+                onClick={retryGate.guard(() => useFeedsStore.getState().retry(run.feedId, run.id))}
+                {...retryGate.control()}
+              >
+                {t('feeds.history.retry', { count: run.failed })}
+              </button>,
+            )}
+          </>
         )}
         <button
           type="button"
