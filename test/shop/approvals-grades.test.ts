@@ -168,6 +168,42 @@ describe('four eyes, by each desk login', () => {
       [own.id],
     );
     expect(back.rows).toEqual([{ state: 'sent-back', note: 'Photo is dark', decided_login: owner.login }]);
+    // The activity log holds each request and decision with its desks (migration 7's trigger); the
+    // approval is the one of the desk that won the race.
+    const winner = raced[0]!.done ? publish.id : owner.id;
+    const logged = await prepare.db.query(
+      `select kind, desk, asking_desk, approving_desk, changed->>'request' as request, changed->>'note' as note
+         from listing_desk.activity where kind in ('request', 'approval', 'send-back') order by id`,
+    );
+    expect(logged.rows).toEqual(
+      expect.arrayContaining([
+        {
+          kind: 'request',
+          desk: prepare.id,
+          asking_desk: prepare.id,
+          approving_desk: null,
+          request: asked.id,
+          note: null,
+        },
+        {
+          kind: 'approval',
+          desk: winner,
+          asking_desk: prepare.id,
+          approving_desk: winner,
+          request: asked.id,
+          note: null,
+        },
+        {
+          kind: 'send-back',
+          desk: owner.id,
+          asking_desk: publish.id,
+          approving_desk: null,
+          request: own.id,
+          note: 'Photo is dark',
+        },
+      ]),
+    );
+    expect(logged.rows.filter((row) => row.kind === 'approval')).toHaveLength(1);
   });
 
   it('withdraws a request when an edit of its draft reaches the database, not for a change of its status', async () => {
@@ -199,6 +235,15 @@ describe('four eyes, by each desk login', () => {
       done: true,
       jobId: null,
     });
+    // Both withdrawals are in the activity log: by the editing desk, and by the asker.
+    const logged = await publish.db.query(
+      `select desk, asking_desk, changed->>'request' as request from listing_desk.activity
+        where kind = 'withdrawal' order by id`,
+    );
+    expect(logged.rows).toEqual([
+      { desk: publish.id, asking_desk: prepare.id, request: asked.id },
+      { desk: prepare.id, asking_desk: prepare.id, request: again.id },
+    ]);
   });
 
   it('lets only the owner require approval of publish desks, per account', async () => {

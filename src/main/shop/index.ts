@@ -36,4 +36,4 @@ export {
   roleWord,
 } from './status';
 export { openApprovals } from './approvals';
-export type { ShopApprovals, ApprovalActivity } from './approvals';
+export type { ShopApprovals } from './approvals';

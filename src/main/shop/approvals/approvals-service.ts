@@ -2,7 +2,8 @@
 // for an account whose owner requires it) makes a request of its Publish, carrying the job body
 // exactly as it will be queued (the draft now, its photos by hash); another desk allowed to publish
 // approves it (the body goes into the queue unchanged) or sends it back with a note. The database
-// decides who may (migration 6); this file says its refusals in words and tells the asker.
+// decides who may (migration 6) and logs each request and decision in the statement that makes it
+// (migration 7's approval_logged); this file says its refusals in words and tells the asker.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { approvalAd, approvalChanges, type ApprovalView } from '../../../shared/domain/approvals';
@@ -25,7 +26,6 @@ import {
   type ApprovalRow,
   type DecideOutcome,
 } from './approvals-sql';
-import { recordApprovalActivity, type ApprovalActivity } from './approval-activity';
 
 /** What the approvals need of the desk's session while it is in a team. */
 export interface ApprovalsSession {
@@ -50,8 +50,6 @@ export interface ApprovalsDeps {
   onNews?(text: string, request: ApprovalView): void;
   /** Told whenever a request was asked or decided anywhere in the team. */
   onChange?(): void;
-  /** The activity log's recorder (issue 37.5), wired at the merge; see approval-activity.ts. */
-  activity?(activity: ApprovalActivity): void;
   newId?(): string;
   now?(): Date;
 }
@@ -163,11 +161,6 @@ export function openApprovals(deps: ApprovalsDeps): ShopApprovals {
           ? t('approvals.sentBack', { title, desk, note: row.note ?? '' })
           : t('approvals.approved', { title, desk });
     deps.log.info(`Approvals: request ${id} of draft ${row.draftId} is ${row.state} (${desk})`);
-    // The database withdrew it when another edit reached it: recorded here, where the asker hears.
-    if (row.state === 'withdrawn')
-      deps.activity?.(
-        recordApprovalActivity('withdraw', { id, deskId: current.membership.deskId, draftId: row.draftId }),
-      );
     deps.onNews?.(text, view);
   };
 
@@ -218,7 +211,6 @@ export function openApprovals(deps: ApprovalsDeps): ShopApprovals {
     );
     if (!asked.existing) {
       deps.log.info(`Approvals: this desk asks to publish draft ${draftId} (request ${id})`);
-      deps.activity?.(recordApprovalActivity('request', { id, draftId, account: record.accountId, deskId }));
     }
     return { draftId, requestId: asked.id };
   };
@@ -274,7 +266,6 @@ export function openApprovals(deps: ApprovalsDeps): ShopApprovals {
       deps.log.info(
         `Approvals: this desk approved request ${id}; job ${outcome.jobId} is in the team's queue`,
       );
-      deps.activity?.(recordApprovalActivity('approve', { id, deskId, jobId: outcome.jobId }));
       return { jobId: outcome.jobId! };
     },
     async sendBack(id, note) {
@@ -284,7 +275,6 @@ export function openApprovals(deps: ApprovalsDeps): ShopApprovals {
       const outcome = await said(() => closeRequest(current.pool, id, deskId, 'sent-back', note.trim()));
       if (!outcome.done) throw notDone(id, outcome);
       deps.log.info(`Approvals: this desk sent request ${id} back`);
-      deps.activity?.(recordApprovalActivity('send-back', { id, deskId, note: note.trim() }));
     },
     close() {
       unlisten?.();

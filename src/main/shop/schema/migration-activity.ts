@@ -165,6 +165,29 @@ end $$;
 create trigger desk_logged after insert or update on listing_desk.desks
   for each row execute function listing_desk.desk_logged();
 
+-- Requests to publish or change an ad and their decisions (issue 37.4, migration 6), in the statement
+-- that asks or decides: the asker's row when asked, the deciding desk's (or, for an edit that
+-- withdrew it, the editing desk's) when approved, sent back or withdrawn.
+create function listing_desk.approval_logged() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'INSERT' then
+    insert into listing_desk.activity (kind, desk, asking_desk, running_desk, account, ad, draft, changed, made_at)
+    values ('request', new.asked_by, new.asked_by, new.asked_by, new.account, new.listing, new.draft_id,
+      jsonb_strip_nulls(jsonb_build_object('request', new.id, 'what', new.kind, 'title', new.ad->>'title')), now());
+  elsif old.state = 'waiting' and new.state <> 'waiting' then
+    insert into listing_desk.activity
+      (kind, desk, asking_desk, approving_desk, running_desk, account, ad, draft, job, changed, made_at)
+    values (case new.state when 'approved' then 'approval' when 'sent-back' then 'send-back' else 'withdrawal' end,
+      new.decided_by, new.asked_by, case when new.state = 'approved' then new.decided_by end, new.decided_by,
+      new.account, new.listing, new.draft_id, new.job_id,
+      jsonb_strip_nulls(jsonb_build_object('request', new.id, 'what', new.kind, 'title', new.ad->>'title',
+        'note', new.note)), now());
+  end if;
+  return null;
+end $$;
+create trigger approval_logged after insert or update on listing_desk.approvals
+  for each row execute function listing_desk.approval_logged();
+
 -- An upgraded team's desks may read and add rows at once (\`shop init\` grants the same again).
 do $$
 declare

@@ -23,6 +23,7 @@ export const activityKinds = [
   'request',
   'approval',
   'send-back',
+  'withdrawal',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
