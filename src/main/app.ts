@@ -56,6 +56,7 @@ import {
 } from './shop';
 import { approvalsHandlers } from './ipc/handlers/approvals';
 import type { PublishNotice } from '../shared/domain/publishing';
+import { deskMay } from '../shared/domain/team';
 import { resolveLanguage } from '../shared/i18n-language';
 import { createDraftsService } from './drafts/drafts-service';
 import { changeAuthors } from './drafts/change-authors';
@@ -448,6 +449,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     drafts: { get: (id) => draftsStore.get(id) },
     accounts: publishAccounts(accounts),
     keepsLocal: (id) => accountIs(id, (a) => a.kind === 'sandbox'),
+    asksByRole: () => !deskMay(deskShop.service.standing(), 'publish').allowed,
     hasSecret: async (id) => accountIs(id, (a) => a.hasSecret),
     language,
     log: ports.log,

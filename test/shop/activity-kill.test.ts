@@ -54,7 +54,7 @@ async function expectLogMatchesSteps(url: string) {
   const rows = await query<{ job: string; running_desk: string; outcome: string }>(
     url,
     `select job, running_desk::text, changed->>'outcome' as outcome
-       from listing_desk.activity where kind = 'publish' order by id`,
+       from listing_desk.activity where kind = 'publish' order by job, id`,
   );
   expect(rows).toEqual(outcomes);
   return rows;

@@ -94,15 +94,17 @@ async function team() {
   return { adminUrl, owner, front, trainee };
 }
 
+// Said by the window's rule before the database is asked once the desk knows its role (issue 37.2),
+// else by the database's refusal: either names what the role may not do.
+const SETTINGS_REFUSED = /may not (add, change or remove feeds|change a feed's settings)/;
+
 describe("a team's feeds through the app", () => {
   it('are made by the owner, seen everywhere, run by a publish desk and refused to the others in words', async () => {
     const { adminUrl, owner, front, trainee } = await team();
     const csv = exportOf(products(2));
     // Neither a prepare nor a publish desk adds a feed.
     for (const d of [trainee, front])
-      expect(await refusal(d.call('feeds:save', { settings: settings(csv.file) }))).toContain(
-        'it may not add, change or remove feeds',
-      );
+      expect(await refusal(d.call('feeds:save', { settings: settings(csv.file) }))).toMatch(SETTINGS_REFUSED);
     const made = await owner.call<FeedView>('feeds:save', { settings: settings(csv.file) });
     expect(made.may).toEqual({ edit: true, run: true, approveHeld: true, keyMissing: false });
     // Every desk sees it, with what it may do there.
@@ -122,13 +124,9 @@ describe("a team's feeds through the app", () => {
       await refusal(
         front.call('feeds:save', { id: made.id, settings: { ...settings(csv.file), maxShare: 0.9 } }),
       ),
-    ).toContain('“publish”: it may not add, change or remove feeds');
-    expect(await refusal(front.call('feeds:remove', { id: made.id }))).toContain(
-      'may not add, change or remove',
-    );
-    expect(await refusal(trainee.call('feeds:run', { id: made.id }))).toContain(
-      '“prepare”: it may not run feeds or write their run reports',
-    );
+    ).toMatch(/“publish”.*may not (add, change or remove feeds|change a feed's settings)/);
+    expect(await refusal(front.call('feeds:remove', { id: made.id }))).toMatch(SETTINGS_REFUSED);
+    expect(await refusal(trainee.call('feeds:run', { id: made.id }))).toMatch(/“prepare”.*may not run feeds/);
     // The publish desk runs it; its report reaches the owner's desk.
     const run = await front.call<FeedRun>('feeds:run', { id: made.id });
     expect(run).toMatchObject({ state: 'done', counts: { create: 2 } });

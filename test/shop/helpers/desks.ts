@@ -98,7 +98,11 @@ export async function openDesk(shopUrl: string, name: string, options: DeskOptio
   const deskId = joined?.deskId ?? randomUUID();
   if (!joined) {
     const [shop] = await adminQuery<{ id: string }>(shopUrl, 'select id from listing_desk.shop');
-    await adminQuery(shopUrl, 'insert into listing_desk.desks (id, name) values ($1, $2)', [deskId, name]);
+    // Under the desk's own login, as joining does: the database records it as the desk's login.
+    await adminQuery(options.via ?? shopUrl, 'insert into listing_desk.desks (id, name) values ($1, $2)', [
+      deskId,
+      name,
+    ]);
     await writeMembership(dataDir, {
       url,
       shopId: shop!.id,

@@ -42,6 +42,8 @@ export interface ApprovalsDeps {
   accounts: Pick<PublishAccounts, 'activeId' | 'defaultImprintUuid' | 'testImprint'>;
   /** Accounts whose jobs never enter the team's queue (the desk's own Sandbox): never asked for. */
   keepsLocal(accountId: string): boolean;
+  /** Whether this desk's role, as last learned, may not publish (asked when the database is out of reach). */
+  asksByRole(): boolean;
   /** Whether this desk holds the account's secret (an approved job is queued, else waits for one). */
   hasSecret(accountId: string): Promise<boolean>;
   language(): UiLanguage;
@@ -219,7 +221,15 @@ export function openApprovals(deps: ApprovalsDeps): ShopApprovals {
     const current = deps.session();
     if (!current || deps.keepsLocal(accountId)) return false;
     follow();
-    return mustAsk(current.pool, accountId);
+    try {
+      return await mustAsk(current.pool, accountId);
+    } catch (error) {
+      // Out of reach (pressed offline): a desk whose role may publish goes on as before (its job
+      // waits for the link); one that must ask cannot ask now, and is told so rather than publishing.
+      deps.log.warn(`Approvals: whether this desk must ask could not be read: ${String(error)}`);
+      if (deps.asksByRole()) throw new AppError('unavailable', words()('approvals.offline'));
+      return false;
+    }
   };
   // A draft that cannot be read is the engine's to report.
   const asksFor = async (draftId: string) => {
