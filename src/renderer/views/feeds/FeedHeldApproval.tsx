@@ -73,7 +73,7 @@ export function FeedKeyMissing({ keyMissing }: { keyMissing: boolean }) {
   const { t } = useTranslation();
   if (!keyMissing) return null;
   return (
-    <div className="banner warning" role="note" data-testid="feed-key-missing">
+    <div className="banner warning stacked" role="note" data-testid="feed-key-missing">
       <p>
         <strong>{t('feeds.detail.keyMissingTitle')}</strong>
       </p>
