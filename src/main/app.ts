@@ -367,6 +367,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     }),
     willWrite: markFeeds(outbox),
     deskName: async () => currentShop()?.session.membership.deskName,
+    deskId: async () => currentShop()?.session.membership.deskId,
+    activity,
     // A desk of a team resumes its feeds' unfinished runs once its session runs (below), under leases.
     inTeam: shopPrepared !== undefined,
   };

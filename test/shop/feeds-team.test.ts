@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FeedView } from '../../src/shared/domain/feeds/feed';
 import type { FeedRun } from '../../src/shared/domain/feeds/feed-run';
+import type { ActivityEntry } from '../../src/shared/domain/activity';
 import { silentLog } from '../../src/main/log/log';
 import { claimFeedLease } from '../../src/main/shop/claims/feed-leases';
 import { addDesk } from '../../src/main/shop/setup/add-desk';
@@ -124,9 +125,11 @@ describe("a team's feeds through the app", () => {
       await refusal(
         front.call('feeds:save', { id: made.id, settings: { ...settings(csv.file), maxShare: 0.9 } }),
       ),
-    ).toMatch(/“publish”.*may not (add, change or remove feeds|change a feed's settings)/);
+    ).toMatch(SETTINGS_REFUSED);
     expect(await refusal(front.call('feeds:remove', { id: made.id }))).toMatch(SETTINGS_REFUSED);
-    expect(await refusal(trainee.call('feeds:run', { id: made.id }))).toMatch(/“prepare”.*may not run feeds/);
+    expect(await refusal(trainee.call('feeds:run', { id: made.id }))).toMatch(
+      /“prepare”(: it| desk) may not run feeds/,
+    );
     // The publish desk runs it; its report reaches the owner's desk.
     const run = await front.call<FeedRun>('feeds:run', { id: made.id });
     expect(run).toMatchObject({ state: 'done', counts: { create: 2 } });
@@ -165,7 +168,11 @@ describe("a team's feeds through the app", () => {
     // Six new rows against three ads: the valve holds the run on the publish desk.
     csv.write(products(9));
     const held = await front.call<FeedRun>('feeds:run', { id: made.id });
-    expect(held).toMatchObject({ state: 'held', held: [{ reason: 'too-many-new', count: 6 }] });
+    expect(held).toMatchObject({
+      state: 'held',
+      held: [{ reason: 'too-many-new', count: 6 }],
+      ranBy: 'Front',
+    });
     // The publish desk may not approve it; the owner's desk sees it and does.
     expect(await refusal(front.call('feeds:approve-held', { runId: held.id }))).toContain(
       '“publish”: it may not approve a feed run the safety valve held',
@@ -181,6 +188,7 @@ describe("a team's feeds through the app", () => {
       async () =>
         expect((await historyOf(owner, made.id))[0]).toMatchObject({
           state: 'done',
+          ranBy: 'Office',
           counts: { create: 6 },
           approvedHolds: [{ reason: 'too-many-new', count: 6 }],
         }),
@@ -200,6 +208,25 @@ describe("a team's feeds through the app", () => {
     expect(await refusal(owner.call('feeds:approve-held', { runId: held.id }))).toContain(
       'nothing to approve',
     );
+    // Issue 37.5: each run and the approval are in the team's log, with the desks and what was done.
+    const rows = (
+      await front.call<{ entries: ActivityEntry[] }>('activity:list', { kinds: ['feed-run', 'approval'] })
+    ).entries.reverse();
+    expect(
+      rows.map((row) => [row.kind, row.running?.name, row.approving?.name ?? null, row.changed['outcome']]),
+    ).toEqual([
+      ['feed-run', 'Front', null, 'done'],
+      ['feed-run', 'Front', null, 'held'],
+      ['approval', 'Office', 'Office', undefined],
+      ['feed-run', 'Office', null, 'done'],
+    ]);
+    expect(rows[1]).toMatchObject({
+      account: 'sandbox',
+      job: held.id,
+      changed: { feed: 'Lager', counts: { create: 6 }, held: ['too-many-new'] },
+    });
+    expect(rows[2]).toMatchObject({ job: held.id, changed: { heldRun: held.id } });
+    expect(rows[3]?.changed).toMatchObject({ counts: { create: 6 }, approvedHolds: ['too-many-new'] });
   });
 
   it("tells a desk without the feed's access key that it lacks it, and how to add it", async () => {

@@ -10,7 +10,7 @@ import type { PublishEngine } from '../publish/engine-api';
 import type { SecretStore } from '../secrets/secret-store';
 import type { DraftsStore } from '../storage/drafts-store';
 import type { TemplatesService } from '../templates/templates-service';
-import { openFeeds, type FeedsService } from '.';
+import { openFeeds, type FeedsDeps, type FeedsService } from '.';
 import type { ChangeAuthors } from '../ports/change-authors';
 import type { CatalogHit } from '../../shared/domain/catalog';
 import type { FeedCategoryContext } from '../../shared/domain/feeds';
@@ -40,6 +40,10 @@ export interface AppFeedsParts {
   willWrite?: FeedWillWrite;
   /** This desk's name in its team. */
   deskName?: () => Promise<string | undefined>;
+  /** This desk's id in its team. */
+  deskId?: () => Promise<string | undefined>;
+  /** The activity log in use (issue 37.5). */
+  activity?: FeedsDeps['activity'];
   /** Whether the desk is in a team at start. */
   inTeam?: boolean;
 }
@@ -81,6 +85,8 @@ export async function openAppFeeds(
     ...(parts.team && { team: parts.team }),
     ...(parts.willWrite && { willWrite: parts.willWrite }),
     ...(parts.deskName && { deskName: parts.deskName }),
+    ...(parts.deskId && { deskId: parts.deskId }),
+    ...(parts.activity && { activity: parts.activity }),
     ...(parts.inTeam !== undefined && { inTeam: parts.inTeam }),
   });
 }

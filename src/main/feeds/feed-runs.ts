@@ -31,8 +31,11 @@ export type RunsDeps = ApplyDeps &
   };
 
 export interface FeedRuns {
-  /** Plans and applies a run now (or finishes an unfinished one first); answers its report. */
-  run(feed: Feed, trigger: FeedRun['trigger']): Promise<FeedRun>;
+  /**
+   * Plans and applies a run now (or finishes an unfinished one first); answers its report.
+   * `ranBy`: in a team, the desk that runs it (its name), kept on the report.
+   */
+  run(feed: Feed, trigger: FeedRun['trigger'], ranBy?: string): Promise<FeedRun>;
   /** Runs a run's failed ads again (or the one of `reference`). */
   retry(runId: string, reference?: string): Promise<FeedRun>;
   /** Finishes the runs a crash or kill left unfinished. */
@@ -192,12 +195,13 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
   return {
     busy: (feedId) => running.has(feedId),
 
-    run: (feed, trigger) =>
+    run: (feed, trigger, ranBy) =>
       guarded(feed.id, async () => {
         const resumed = await finishUnfinished(feed);
         const current = deps.feeds.get(feed.id) ?? feed;
         const startedAt = now();
         const run = newRun(current, trigger, startedAt);
+        if (ranBy !== undefined) run.ranBy = ranBy;
         deps.onProgress({ feedId: feed.id, runId: run.id, phase: 'plan', done: 0, total: 0 });
         const settingsKey = feedSettingsKey(current);
         const last = deps.runs.list(feed.id).at(-1);

@@ -1,7 +1,13 @@
 // Feeds in a team (issue 37.3): what this desk may do with a feed (its role and its keychain), the
 // lease that lets one desk at a time run a feed, and a held run an owner approved. A lone desk has
 // no team: it may do everything, as before.
-import type { Feed, FeedHold, FeedPermissions, FeedRun } from '../../shared/domain/feeds';
+import {
+  heldApprovable,
+  type Feed,
+  type FeedHold,
+  type FeedPermissions,
+  type FeedRun,
+} from '../../shared/domain/feeds';
 import type { FeedTeam } from '../ports/feed-team';
 import type { SecretStore } from '../secrets/secret-store';
 import { AppError } from '../errors/app-error';
@@ -79,9 +85,6 @@ export function heldApproved(last: FeedRun | undefined, holds: readonly FeedHold
   return holds.every((hold) => last.held.some((before) => within(hold, before)));
 }
 
-/** The holds an owner may approve: those of the share of ads a run may end or make. */
-const SHARE_HOLDS = new Set<FeedHold['reason']>(['too-many-gone', 'too-many-new', 'variants-switched']);
-
 /** Whether `hold` is of the kind of `before` and moves no more ads. */
 function within(hold: FeedHold, before: FeedHold): boolean {
   if (hold.reason === 'variants-switched' && before.reason === 'variants-switched')
@@ -100,7 +103,7 @@ export function approvable(run: FeedRun | undefined, newest: FeedRun | undefined
   if (run.state !== 'held' || newest?.id !== run.id)
     throw new AppError('conflict', mainI18n.t('errors:feedRunNotHeld'), { reason: 'not-held' });
   // An empty or cut-off file, or a changed header, is mended at the source, not approved.
-  if (!run.held.every((hold) => SHARE_HOLDS.has(hold.reason)))
+  if (!heldApprovable(run.held))
     throw new AppError('conflict', mainI18n.t('errors:feedRunNotApprovable'), { reason: 'not-approvable' });
   return run;
 }

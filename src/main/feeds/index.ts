@@ -28,6 +28,8 @@ import {
   withFeedLease,
 } from './feed-team-use';
 import { feedsShared } from './feed-shared';
+import { approvalActivity, feedRunActivity } from './feed-activity';
+import type { ActivityLog } from '../ports/activity-log';
 
 export interface FeedsDeps extends Omit<RunsDeps, 'feeds' | 'runs'> {
   dataDir: string;
@@ -35,8 +37,15 @@ export interface FeedsDeps extends Omit<RunsDeps, 'feeds' | 'runs'> {
   onProblem(movedAside: string): void;
   /** Whether the desk is in a team (its feeds' unfinished runs are resumed once its session runs). */
   inTeam?: boolean;
-  /** This desk's name in its team (who approved a held run). */
+  /** This desk's name in its team (who approved a held run, who ran a feed). */
   deskName?: () => Promise<string | undefined>;
+  /** This desk's id in its team (the activity log's approving desk). */
+  deskId?: () => Promise<string | undefined>;
+  /**
+   * The activity log in use (issue 37.5): a feed's run and an owner's approval of a held run are
+   * recorded right after their report is written (a team: the team's database; else the file).
+   */
+  activity?: Pick<ActivityLog, 'record'>;
   /** The desk's team now (issue 37.3), or undefined on a lone desk. */
   team?: () => FeedTeam | undefined;
   /** Marks a feed's shared item in the team's outbox before it is written (inert on a lone desk). */
@@ -98,19 +107,37 @@ export async function openFeeds(deps: FeedsDeps): Promise<FeedsService> {
     await team()?.assert('run-feeds');
     if (team() && (await keyMissing(feed, deps.secrets))) throw keyMissingError(feed);
   };
+  // Issue 37.5: what a run did reaches the activity log once its report is written; a row the log
+  // does not take is said in the app's log and leaves the run as it is.
+  const logged = async (input: Parameters<ActivityLog['record']>[0]) => {
+    await deps.activity
+      ?.record(input)
+      .catch((error: unknown) =>
+        deps.log.error(`Feed: the activity log did not take a ${input.kind}`, error),
+      );
+  };
+  const loggedRun = async (run: FeedRun) => {
+    if (run.state !== 'running') await logged(feedRunActivity(run, feeds.get(run.feedId)?.accountId));
+    return run;
+  };
   const runs: FeedRuns = {
     ...inner,
     run: async (feed, trigger) => {
       await mayRun(feed);
-      return withFeedLease(team(), feed, runIdsOf(feed.id), () =>
-        inner.run(feeds.get(feed.id) ?? feed, trigger),
+      const ranBy = team() ? await deps.deskName?.() : undefined;
+      return loggedRun(
+        await withFeedLease(team(), feed, runIdsOf(feed.id), () =>
+          inner.run(feeds.get(feed.id) ?? feed, trigger, ranBy),
+        ),
       );
     },
     retry: async (runId, reference) => {
       const feed = feeds.get(runStore.get(runId)?.feedId ?? '');
-      if (!feed) return inner.retry(runId, reference);
+      if (!feed) return loggedRun(await inner.retry(runId, reference));
       await mayRun(feed);
-      return withFeedLease(team(), feed, runIdsOf(feed.id), () => inner.retry(runId, reference));
+      return loggedRun(
+        await withFeedLease(team(), feed, runIdsOf(feed.id), () => inner.retry(runId, reference)),
+      );
     },
     // A run another desk left unfinished is finished here only under the feed's lease.
     resume: async () => {
@@ -274,6 +301,13 @@ export async function openFeeds(deps: FeedsDeps): Promise<FeedsService> {
       const approved: FeedRun = { ...run, approval: { desk: deskName, at: now().toISOString() } };
       await runStore.save(approved);
       deps.log.info(`Feed ${run.feedName}: held run ${run.id} approved by ${deskName}`);
+      await logged(
+        approvalActivity(
+          approved,
+          feeds.get(run.feedId)?.accountId,
+          team() ? await deps.deskId?.() : undefined,
+        ),
+      );
       deps.onChange(run.feedId);
       // Run here at once when this desk may; else a desk with the feed's secrets runs it next.
       const feed = feeds.get(run.feedId);

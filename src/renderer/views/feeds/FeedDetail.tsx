@@ -5,6 +5,7 @@ import { useRoleGate } from '../../components/RoleGate';
 import { useAccountsStore } from '../../store/accounts-store';
 import { useFeedsStore } from '../../store/feeds-store';
 import { FeedHistory } from './FeedHistory';
+import { FeedKeyMissing } from './FeedHeldApproval';
 import { FeedPlanPanel } from './FeedPlanPanel';
 import { FeedPriceRule } from './FeedPriceRule';
 import { FeedProgressLine } from './FeedProgressLine';
@@ -89,6 +90,7 @@ export function FeedDetail({ feedId }: { feedId: string }) {
           )}
         </dl>
       </section>
+      <FeedKeyMissing keyMissing={feed.may.keyMissing} />
       {runFailure && (
         <p className="banner error" role="alert" data-testid="feed-run-failure">
           {t('feeds.detail.runFailed', { message: runFailure })}

@@ -216,6 +216,16 @@ export interface FeedRunSummary {
   ranBy?: string;
 }
 
+/**
+ * Whether an owner may approve the held run (issue 37.3): it holds only what moves a share of the
+ * ads (too many gone or new, a switch of variants). An empty or cut-off file, or a changed header,
+ * is mended at the source instead.
+ */
+export function heldApprovable(held: readonly FeedHold[]): boolean {
+  return held.length > 0 && held.every((hold) => SHARE_HOLDS.has(hold.reason));
+}
+const SHARE_HOLDS = new Set<FeedHoldReason>(['too-many-gone', 'too-many-new', 'variants-switched']);
+
 /** Who approved a held run, and when. */
 export interface FeedRunApproval {
   desk: string;
