@@ -20,33 +20,30 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * (the database refuses too), as does a desk whose role may not approve (RoleGate); both stay in
  * the keyboard's reach with their reason.
  */
-function Decide({ request }: { request: ApprovalView }) {
+function Decide({ request, onDone }: { request: ApprovalView; onDone(text: string): void }) {
   const { t } = useTranslation();
   const id = useId();
   const gate = useRoleGate('approve');
   const [note, setNote] = useState('');
   const [noteMissing, setNoteMissing] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [said, setSaid] = useState<string | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
   const noteField = useRef<HTMLTextAreaElement>(null);
   const own = request.mine;
   const blocked = own || !gate.allowed;
   // The own request's reason beside the buttons; the role's as RoleGate shows it.
-  const control = (describedBy?: string) =>
-    own
-      ? {
-          'aria-disabled': true as const,
-          'aria-describedby': [describedBy, `${id}-own`].filter(Boolean).join(' '),
-        }
-      : gate.control(describedBy);
+  const control = (describedBy?: string) => {
+    const role = gate.control(describedBy);
+    if (!own) return role;
+    const describe = [role['aria-describedby'], `${id}-own`].filter(Boolean).join(' ');
+    return { 'aria-disabled': true as const, 'aria-describedby': describe };
+  };
 
   const run = async (work: () => Promise<string>) => {
     setBusy(true);
     setRefused(null);
-    setSaid(null);
     try {
-      setSaid(await work());
+      onDone(await work());
       void useApprovalsStore.getState().load();
     } catch (error) {
       setRefused(messageOf(error));
@@ -116,11 +113,6 @@ function Decide({ request }: { request: ApprovalView }) {
           </>,
         )}
       </div>
-      {said && (
-        <p className="muted small" role="status" data-testid="approval-done">
-          {said}
-        </p>
-      )}
       {refused && (
         <p className="field-error" role="alert" data-testid="approval-refused">
           {t('approvals.refused', { message: refused })}
@@ -165,6 +157,8 @@ export function ApprovalDetail({ request }: { request: ApprovalView }) {
   const language = useMessageLanguage();
   const catalog = useCatalog(request.draft !== null)?.view;
   const account = useAccountsStore((s) => s.state?.accounts.find((a) => a.id === request.account));
+  // What this desk's decision did: said here, since the decided request shows no buttons any more.
+  const [said, setSaid] = useState<string | null>(null);
   return (
     <section
       className="approvals-detail"
@@ -196,7 +190,10 @@ export function ApprovalDetail({ request }: { request: ApprovalView }) {
           </p>
         )}
       </header>
-      {request.state === 'waiting' && <Decide request={request} />}
+      <p className="muted small" role="status" data-testid="approval-done">
+        {said}
+      </p>
+      {request.state === 'waiting' && <Decide request={request} onDone={setSaid} />}
       <Changes request={request} />
       <section className="approvals-ad" aria-label={t('approvals.asBuyersSee')}>
         <h3>{t('approvals.asBuyersSee')}</h3>
