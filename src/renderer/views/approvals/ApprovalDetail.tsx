@@ -20,7 +20,10 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * (the database refuses too), as does a desk whose role may not approve (RoleGate); both stay in
  * the keyboard's reach with their reason.
  */
-function Decide({ request, onDone }: { request: ApprovalView; onDone(text: string): void }) {
+/** What this desk's decision did, in words the language shown gives (the view may switch meanwhile). */
+type Said = { key: 'approvedHere'; jobId: string } | { key: 'sentBackHere' };
+
+function Decide({ request, onDone }: { request: ApprovalView; onDone(said: Said): void }) {
   const { t } = useTranslation();
   const id = useId();
   const gate = useRoleGate('approve');
@@ -39,7 +42,7 @@ function Decide({ request, onDone }: { request: ApprovalView; onDone(text: strin
     return { 'aria-disabled': true as const, 'aria-describedby': describe };
   };
 
-  const run = async (work: () => Promise<string>) => {
+  const run = async (work: () => Promise<Said>) => {
     setBusy(true);
     setRefused(null);
     try {
@@ -55,7 +58,7 @@ function Decide({ request, onDone }: { request: ApprovalView; onDone(text: strin
     if (blocked || busy) return;
     void run(async () => {
       const { jobId } = await call('approvals:approve', { id: request.id });
-      return t('teamRoles.approvals.approvedHere', { id: request.id, jobId });
+      return { key: 'approvedHere' as const, jobId };
     });
   };
   const sendBack = () => {
@@ -67,7 +70,7 @@ function Decide({ request, onDone }: { request: ApprovalView; onDone(text: strin
     }
     void run(async () => {
       await call('approvals:send-back', { id: request.id, note: note.trim() });
-      return t('teamRoles.approvals.sentBackHere', { id: request.id });
+      return { key: 'sentBackHere' as const };
     });
   };
 
@@ -158,7 +161,7 @@ export function ApprovalDetail({ request }: { request: ApprovalView }) {
   const catalog = useCatalog(request.draft !== null)?.view;
   const account = useAccountsStore((s) => s.state?.accounts.find((a) => a.id === request.account));
   // What this desk's decision did: said here, since the decided request shows no buttons any more.
-  const [said, setSaid] = useState<string | null>(null);
+  const [said, setSaid] = useState<Said | null>(null);
   return (
     <section
       className="approvals-detail"
@@ -191,7 +194,7 @@ export function ApprovalDetail({ request }: { request: ApprovalView }) {
         )}
       </header>
       <p className="muted small" role="status" data-testid="approval-done">
-        {said}
+        {said && t(`teamRoles.approvals.${said.key}`, { id: request.id, ...said })}
       </p>
       {request.state === 'waiting' && <Decide request={request} onDone={setSaid} />}
       <Changes request={request} />
