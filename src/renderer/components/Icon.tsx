@@ -5,6 +5,8 @@ const paths = {
   publishing: 'M12 19V5 M6 11l6-6 6 6 M5 21h14',
   // Two arrows chasing each other: the shop's stock and the ads kept in step.
   feeds: 'M4 12a8 8 0 0 1 14-5.3 M18 3v4h-4 M20 12a8 8 0 0 1-14 5.3 M6 21v-4h4',
+  // A page with a tick: a second desk's yes before an ad goes out.
+  approvals: 'M6 3h12v18H6z M9 12l2.5 2.5L16 9',
   // A list with a clock: who did what, and when.
   activity: 'M4 6h9 M4 11h6 M4 16h5 M16 10a5 5 0 1 1 0 10 5 5 0 0 1 0-10z M16 12.5V15l1.6 1.2',
   settings:

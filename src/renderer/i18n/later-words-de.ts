@@ -21,6 +21,7 @@ import categoryMapping from './locales/de.categoryMapping.json';
 import categorySettings from './locales/de.categorySettings.json';
 import pace from './locales/de.pace.json';
 import activity from './locales/de.activity.json';
+import approvals from './locales/de.approvals.json';
 
 /** The German words only the parts loaded on demand use. */
 export const laterWords = {
@@ -44,4 +45,5 @@ export const laterWords = {
   categorySettings,
   pace,
   activity,
+  approvals,
 };

@@ -21,6 +21,7 @@ import categoryMapping from './locales/en.categoryMapping.json';
 import categorySettings from './locales/en.categorySettings.json';
 import pace from './locales/en.pace.json';
 import activity from './locales/en.activity.json';
+import approvals from './locales/en.approvals.json';
 
 /** The English words only the parts loaded on demand use. */
 export const laterWords = {
@@ -44,4 +45,5 @@ export const laterWords = {
   categorySettings,
   pace,
   activity,
+  approvals,
 };

@@ -16,6 +16,10 @@ export const FeedsView = lazyPart(
   withWords(() => import('../views/feeds/FeedsView')),
   (m) => m.FeedsView,
 );
+export const ApprovalsView = lazyPart(
+  withWords(() => import('../views/approvals/ApprovalsView')),
+  (m) => m.ApprovalsView,
+);
 export const ActivityView = lazyPart(
   withWords(() => import('../views/activity/ActivityView')),
   (m) => m.ActivityView,
@@ -37,6 +41,7 @@ const all = [
   ListingsView,
   PublishingView,
   FeedsView,
+  ApprovalsView,
   ActivityView,
   SettingsView,
   DraftEditor,

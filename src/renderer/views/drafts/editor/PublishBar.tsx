@@ -9,6 +9,7 @@ import { useAccountsStore } from '../../../store/accounts-store';
 import { useAppStore } from '../../../store/app-store';
 import { useEditorStore } from '../../../store/editor-store';
 import { useShopStore } from '../../../store/shop-store';
+import { latestRequestOf, useApprovalsStore } from '../../../store/approvals-store';
 import { jobsOfDraft, usePublishStore } from '../../../store/publish-store';
 import { LiveDiffBar } from './LiveDiffBar';
 import { DraftPreviewButton } from '../../preview/PreviewButton';
@@ -35,6 +36,11 @@ export function PublishBar({
   // Issue 37.4: a prepare desk's Publish asks another desk to approve (the database decides).
   const asks = useShopStore((s) => s.status?.member === true && s.status.role === 'prepare');
   const [asked, setAsked] = useState(false);
+  // The draft's newest request, when another desk sent it back: its note stays beside Ask to publish.
+  const sentBack = useApprovalsStore((s) => {
+    const request = s.member ? latestRequestOf(s.requests, draft.id) : undefined;
+    return request?.state === 'sent-back' ? request : undefined;
+  });
   const job = usePublishStore((s) => jobsOfDraft(s.jobs, s.order, draft.id)[0]);
   // Issue 26.2: an account without an imprint is asked for one before its first publish.
   const gate = useImprintGate();
@@ -150,6 +156,11 @@ export function PublishBar({
           {follow}
         </span>
       ) : null}
+      {sentBack && !asked && (
+        <span className="field-error" data-testid="publish-sent-back">
+          {t('publish.editor.sentBack', { desk: sentBack.decidedByName ?? '', note: sentBack.note ?? '' })}
+        </span>
+      )}
       {asked && (
         <span className="muted small" role="status">
           {t('publish.editor.asked')}
