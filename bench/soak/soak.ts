@@ -273,7 +273,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     if (shell) await stopChild(shell);
     await stopChild(service.child);
     shop.server.remove();
-    rmSync(work, { recursive: true, force: true });
+    if (process.env.SOAK_KEEP) process.stderr.write(`soak: kept ${work}\n`);
+    else rmSync(work, { recursive: true, force: true });
   }
 }
 

@@ -110,8 +110,17 @@ export async function startFeed(
       },
     },
   });
-  const run = await desk.call<FeedRun>('feeds:run', { id: saved.id });
-  return { feed: saved, run };
+  // The seller's yes takes only with a run that applies (feedSlot: an unapproved feed never falls
+  // due, on no desk): a run the 5 % faults failed before its plan (the token or the listings read,
+  // after their retries) is run again, as the seller told of it would; a held one is the soak's fault.
+  for (let attempt = 1; ; attempt += 1) {
+    const run = await desk.call<FeedRun>('feeds:run', { id: saved.id });
+    if (run.state !== 'failed' && run.state !== 'held') return { feed: saved, run };
+    if (run.state === 'held' || attempt === 3)
+      throw new Error(
+        `the feed's first run did not apply (${run.state}): ${run.failure ?? JSON.stringify(run.held)}`,
+      );
+  }
 }
 
 /** Makes `count` drafts with a photo each on desk A and schedules them through the week. */

@@ -18,13 +18,21 @@ describe('a compressed week of a shop (the soak, short)', () => {
     expect(existsSync(path.join(root, 'out/main/web.js')), 'build the web shell first (npm run build)').toBe(
       true,
     );
-    const result = await runSoak({ minutes: 0.75, days: 2, settleMs: 100_000, step: () => undefined });
+    const steps: string[] = [];
+    const result = await runSoak({
+      minutes: 0.75,
+      days: 2,
+      settleMs: 100_000,
+      step: (what) => steps.push(what),
+    });
     const { end } = result;
+    // A failure says what the week was: its steps and its end state.
+    const told = JSON.stringify({ steps, end }, null, 1);
     // The week happened: kills, the restart, hourly feed runs and the scheduled drafts.
-    expect(end.kills).toEqual({ deskA: 1, deskB: 1, databaseRestarts: 1 });
-    expect(end.dueDone.feed ?? 0).toBeGreaterThan(1);
-    expect(end.dueDone.schedule).toBe(2);
-    expect(end.jobsByState.published ?? 0).toBeGreaterThanOrEqual(2);
+    expect(end.kills, told).toEqual({ deskA: 1, deskB: 1, databaseRestarts: 1 });
+    expect(end.dueDone.feed ?? 0, told).toBeGreaterThan(1);
+    expect(end.dueDone.schedule, told).toBe(2);
+    expect(end.jobsByState.published ?? 0, told).toBeGreaterThanOrEqual(2);
     // Its end state.
     expect(end.stuckJobs).toBe(0);
     expect(end.duplicates).toBe(0);
