@@ -3,6 +3,7 @@
 // it back to tracking, so a run over often-changed ads ends (found by the soak of issue 38.3).
 import { describe, expect, it } from 'vitest';
 import { waitForJobs } from '../../../src/main/feeds/publish-wait';
+import type { PublishEngine } from '../../../src/main/publish/engine-api';
 import type { PublishJobView } from '../../../src/shared/domain/publishing';
 
 /** The engine's two calls the wait uses, over jobs the test moves. */
@@ -18,21 +19,23 @@ function jobsOf(initial: Partial<PublishJobView>[]) {
         ...job,
       }) as PublishJobView,
   );
-  const listeners = new Set<() => void>();
-  return {
-    engine: {
-      list: () => jobs.map((job) => ({ ...job })),
-      onChange(listener: () => void) {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
+  const listeners = new Set<(jobs: PublishJobView[]) => void>();
+  const list = () => jobs.map((job) => ({ ...job }));
+  const engine: Pick<PublishEngine, 'list' | 'onChange'> = {
+    list,
+    onChange(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
     },
+  };
+  return {
+    engine,
     move(id: string, change: Partial<PublishJobView>) {
       Object.assign(
         jobs.find((job) => job.id === id)!,
         change,
       );
-      for (const listener of listeners) listener();
+      for (const listener of listeners) listener(list());
     },
   };
 }
