@@ -8,7 +8,13 @@ import {
 } from '../../../../shared/ipc/contract-shop';
 import { call } from '../../../ipc/client';
 import { withoutPassword } from '../../../store/shop-store';
-import { OwnerLoginFields, shopFailureOf, useFirstField, type ShopFormFailure } from './ShopOwnerLogin';
+import {
+  OwnerLoginFields,
+  shopFailureOf,
+  useFirstField,
+  type ShopFormFailure,
+  ShopFormEnd,
+} from './ShopOwnerLogin';
 
 /**
  * "Change a desk's role" (issue 37.1): one desk login moved into another role with the database
@@ -99,24 +105,15 @@ export function ShopRoleForm({
           </label>
         ))}
       </fieldset>
-      {busy && (
-        <p className="test-result" role="status">
-          {t('shop.roles.busy')}
-        </p>
-      )}
-      {failure && (
-        <p className="test-result failed" role="alert" data-problem={failure.problem}>
-          {failure.message}
-        </p>
-      )}
-      <div className="actions">
-        <button type="button" onClick={onCancel} disabled={busy}>
-          {t('shop.roles.cancel')}
-        </button>
-        <button type="submit" className="primary" disabled={busy || url.trim() === '' || login === ''}>
-          {t('shop.roles.submit')}
-        </button>
-      </div>
+      <ShopFormEnd
+        busy={busy}
+        busyText={t('shop.roles.busy')}
+        failure={failure}
+        onCancel={onCancel}
+        cancelText={t('shop.roles.cancel')}
+        submitText={t('shop.roles.submit')}
+        canSubmit={url.trim() !== '' && login !== ''}
+      />
     </form>
   );
 }
