@@ -59,6 +59,22 @@ function must(run: ReturnType<typeof spawnSync>, what: string): void {
     throw new Error(`${what} failed (${run.status}): ${String(run.stderr)}${String(run.stdout)}`);
 }
 
+// The servers this process started and has not removed: a run stopped by a signal (Ctrl+C, a
+// `kill` of the test run) stops them too, instead of leaving a PostgreSQL behind on the machine.
+const running = new Set<() => void>();
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+let hooked = false;
+function stopAllAndExit(signal: NodeJS.Signals): void {
+  for (const remove of [...running]) remove();
+  for (const each of SIGNALS) process.removeListener(each, stopAllAndExit);
+  process.kill(process.pid, signal);
+}
+function removeOnSignal(remove: () => void): void {
+  if (!hooked) for (const each of SIGNALS) process.once(each, stopAllAndExit);
+  hooked = true;
+  running.add(remove);
+}
+
 export async function startPostgres(): Promise<Postgres> {
   const bin = postgresBin();
   if (!bin)
@@ -129,6 +145,12 @@ export async function startPostgres(): Promise<Postgres> {
   const adminUrl = (database = 'postgres') =>
     `postgresql://postgres:${password}@127.0.0.1:${port}/${database}`;
   let made = 0;
+  const remove = () => {
+    running.delete(remove);
+    stop();
+    rmSync(folder, { recursive: true, force: true });
+  };
+  removeOnSignal(remove);
   return {
     port,
     password,
@@ -143,9 +165,6 @@ export async function startPostgres(): Promise<Postgres> {
     },
     stop,
     start,
-    remove() {
-      stop();
-      rmSync(folder, { recursive: true, force: true });
-    },
+    remove,
   };
 }
