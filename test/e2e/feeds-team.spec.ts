@@ -168,6 +168,9 @@ test('a held run waits for an owner desk: Approve there, disabled with the reaso
         'Approved by the desk Office',
       );
       await expect(page.getByTestId('feed-run').first()).toContainText('Done', { timeout: 30_000 });
+      // The plan shown beside it was the held one: read again once the run ended, it holds nothing.
+      await expect(page.getByTestId('feed-plan')).toBeVisible();
+      await expect(page.getByTestId('feed-held')).toHaveCount(0, { timeout: 30_000 });
       await axeClean(page);
       await page
         .getByTestId('feed-history')

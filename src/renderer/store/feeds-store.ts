@@ -171,13 +171,22 @@ export const useFeedsStore = create<FeedsState>((set, get) => {
       void get().load();
       // The feed on screen shows its runs: a run of the schedule or the command line appears in them.
       const { screen } = get();
-      if (screen.kind === 'feed' && ids.includes(screen.id)) void get().loadHistory(screen.id);
+      if (screen.kind !== 'feed' || !ids.includes(screen.id)) return;
+      void get().loadHistory(screen.id);
+      // A plan shown as held may be approved and run on another desk: what is left is read again.
+      const shown = get().plans[screen.id];
+      if (shown?.status === 'ready' && shown.plan.held.length > 0) void get().plan(screen.id);
     },
     progressed(progress) {
       // A run started by the schedule or the command line shows here too; its end reloads the history.
       if (progress.phase === 'done') {
         set((s) => ({ progress: without(s.progress, progress.feedId) }));
         void get().loadHistory(progress.feedId);
+        // The plan shown was that run's (a held one approved, or one of the schedule): read again.
+        // A run started in this window reads it again itself once its call returns.
+        const { plans, starting: started } = get();
+        if (plans[progress.feedId]?.status === 'ready' && !started.has(progress.feedId))
+          void get().plan(progress.feedId);
         return;
       }
       set((s) => ({ progress: { ...s.progress, [progress.feedId]: progress } }));
