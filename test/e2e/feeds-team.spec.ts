@@ -7,41 +7,18 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { cli } from '../integration/cli/run-cli';
-import { startPostgres, type Postgres } from '../shop/helpers/postgres';
 import { call } from './contract-calls';
 import { expect, launchShell, stopShell, test } from './fixtures';
-import { makeDeskLogin } from './shop-page';
+import { axeClean, startTeam, type Team } from './team-page';
 
-let server: Postgres;
-let adminUrl: string;
-let database: string;
+let team: Team;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  server = await startPostgres();
-  adminUrl = await server.createDatabase();
-  database = new URL(adminUrl).pathname.slice(1);
-  const init = await cli(['shop', 'init', adminUrl]);
-  expect(init.code, init.stderr).toBe(0);
+  team = await startTeam('listing-desk-e2e-feeds-team');
 });
-test.afterAll(() => server?.remove());
-
-/** A data folder joined to the team with a new login in `grade`, as `shop join` leaves one. */
-async function joinedFolder(grade: 'publish' | 'owner', name: string, folders: string[]) {
-  const login = await makeDeskLogin(adminUrl, `listing_desk_${grade}_${database}`);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'listing-desk-e2e-feeds-team-'));
-  folders.push(dataDir);
-  const joined = await cli(
-    ['shop', 'join', login.url, '--data-dir', dataDir, '--name', name],
-    {},
-    `${login.password}\n`,
-  );
-  expect(joined.code, joined.stderr).toBe(0);
-  return dataDir;
-}
+test.afterAll(() => team?.remove());
 
 const HEADER = 'SKU;Titel;Beschreibung;Kategorie;Preis;Bestand;E-Mail;Straße;PLZ;Ort;Stadtteil;Umkreis';
 /** A shop's export of `n` lamps (no photos: the runs make drafts only). */
@@ -70,22 +47,15 @@ async function openFeed(page: Page, feeds: string, name: string) {
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 }
 
-async function axeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).include('main').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 test('a held run waits for an owner desk: Approve there, disabled with the reason elsewhere; a missing key is said', async ({
   page,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const folders: string[] = [];
   const work = mkdtempSync(path.join(os.tmpdir(), 'listing-desk-e2e-feed-csv-'));
   const csv = path.join(work, 'lager.csv');
   try {
-    const office = await joinedFolder('owner', 'Office', folders);
-    const front = await joinedFolder('publish', 'Front', folders);
+    const office = (await team.join('owner', 'Office')).dataDir;
+    const front = (await team.join('publish', 'Front')).dataDir;
     const a = await launchShell(office);
     try {
       await page.emulateMedia({ colorScheme: 'light' });
@@ -210,6 +180,6 @@ test('a held run waits for an owner desk: Approve there, disabled with the reaso
       await stopShell(a.child);
     }
   } finally {
-    for (const folder of [...folders, work]) rmSync(folder, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
   }
 });
