@@ -95,11 +95,12 @@ export function openAppAutomation(
     ...(config.automation?.clock && { clock: config.automation.clock }),
     run: config.automation?.run ?? true,
   });
-  // A draft scheduled on another desk of the shop (or changed here) may be due sooner.
+  // A draft scheduled, or a feed's schedule set, on another desk of the team (or here) may be due
+  // sooner than what the runner sleeps towards.
   return automation.then((opened) => {
     for (const source of parts.sources) opened.runner.register(source);
     const off = parts.events.subscribe((event) => {
-      if (event === 'drafts:changed') opened.runner.wake();
+      if (event === 'drafts:changed' || event === 'feeds:changed') opened.runner.wake();
     });
     return {
       ...opened,
