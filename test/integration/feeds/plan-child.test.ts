@@ -2,7 +2,11 @@
 // one made in the app's process; a child that dies mid-plan fails the plan in plain words and
 // leaves no process behind; closing the app ends a child still planning. Real files, the shop's
 // feed server over HTTPS, a real child started by Node's fork (the source entry under tsx).
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
+import { NODE_HEAP_FLAGS } from '../../../scripts/lib/heap-flags.mjs';
+import { tempDir } from '../../unit/helpers/temp-app';
 import type { FeedPlan, FeedRun } from '../../../src/shared/domain/feeds/feed-run';
 import { forkChild, nodePlanChild, planChildEntry } from '../../../src/main/feeds/plan-child-node';
 import { planChildOf, type ChildHandle, type PlanRequest } from '../../../src/main/feeds/plan-child';
@@ -160,4 +164,36 @@ it('answers a plan that could not start its child in plain words', async () => {
     undefined,
     expect.objectContaining({ code: 1, stderr: expect.stringMatching(/Cannot find module/) }),
   );
+});
+
+it("starts its child with the heap flags and none of the app's environment", async () => {
+  const dir = tempDir('listing-desk-plan-child-');
+  const script = path.join(dir.dir, 'tell.cjs');
+  // Answers what it was started with, as the plan's child would be.
+  writeFileSync(
+    script,
+    "process.once('message', () => process.send({ execArgv: process.execArgv, env: process.env }));",
+  );
+  process.env.LISTING_DESK_SOME_TOKEN = 'not-for-the-child';
+  try {
+    const child = forkChild(script, []);
+    const told = new Promise<{ execArgv: string[]; env: Record<string, string> }>((resolve) =>
+      child.onMessage((message) => resolve(message as never)),
+    );
+    const ended = new Promise((resolve) => child.onExit(resolve));
+    child.send({} as PlanRequest);
+    const { execArgv, env } = await told;
+    child.kill();
+    await ended;
+    expect(execArgv).toEqual([...NODE_HEAP_FLAGS]);
+    expect(env.LISTING_DESK_SOME_TOKEN).toBeUndefined();
+    expect(
+      Object.keys(env).every((name) =>
+        /^(PATH|Path|SystemRoot|TEMP|TMP|TMPDIR|HOME|USERPROFILE|LANG|LC_ALL)$/.test(name),
+      ),
+    ).toBe(true);
+  } finally {
+    delete process.env.LISTING_DESK_SOME_TOKEN;
+    dir.remove();
+  }
 });
