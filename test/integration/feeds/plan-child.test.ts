@@ -197,3 +197,40 @@ it("starts its child with the heap flags and none of the app's environment", asy
     dir.remove();
   }
 });
+
+it('fails the plan in plain words when its child answers something unreadable, and ends the child', async () => {
+  const dir = tempDir('listing-desk-plan-child-');
+  const script = path.join(dir.dir, 'garbage.cjs');
+  writeFileSync(
+    script,
+    "process.once('message', () => process.send({ kind: 'planned', plan: 'not a plan' }));",
+  );
+  const log = spyLogger();
+  const pids: number[] = [];
+  const app = await productFeedApp({
+    planChild: planChildOf(
+      () => {
+        const child = forkChild(script, []);
+        pids.push(child.pid!);
+        return child;
+      },
+      log,
+      0,
+    ),
+  });
+  apps.push(app);
+  try {
+    const feed = await app.addProductFeed('Google', app.serveVersion('google-rss', 1, '/google.xml'));
+    const error = await app.temp.fail('feeds:plan', { id: feed.id });
+    expect(error.message).toBe(mainI18n.t('errors:feedPlanChild.unreadable'));
+    expect(log.error).toHaveBeenCalledWith(
+      expect.stringMatching(/answered something unreadable/),
+      undefined,
+      expect.anything(),
+    );
+    expect(pids).toHaveLength(1);
+    expect(alive(pids[0]!)).toBe(false);
+  } finally {
+    dir.remove();
+  }
+});
