@@ -59,6 +59,9 @@ export default defineConfig({
         input: {
           index: resolve(import.meta.dirname, 'src/main/shells/electron/main.ts'),
           web: resolve(import.meta.dirname, 'src/main/shells/web/main.ts'),
+          // A large feed's plan runs in a process of its own started from this file (issue 35.8:
+          // feeds/plan-child.ts), out/main/plan-child.js beside the shells' entries.
+          'plan-child': resolve(import.meta.dirname, 'src/main/feeds/plan-child-entry.ts'),
         },
       },
     },

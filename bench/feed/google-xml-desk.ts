@@ -1,7 +1,8 @@
 // The planning process of bench/feed/google-xml.ts: the app over a fresh data folder, an account of
 // the listing service in the other process (no ads), the shop's categories mapped, the feed added.
 // It answers commands on standard input with one line of JSON each:
-//   first  the first plan: its time, what it planned, the process's peak RSS (VmHWM) so far
+//   first  the first plan: its time, what it planned, this process's peak RSS (VmHWM) so far and
+//          the peak RSS of the child that planned it (its own VmHWM, reported at its end)
 //   small  a smaller feed of the same kind added (drafts only) and run once
 //   again  that feed run again (its server's file unchanged): time, drafts, whether it was unchanged
 //   exit   closes the app and ends
@@ -9,7 +10,8 @@
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createApp } from '../../src/main/app';
-import { silentLog } from '../../src/main/log/log';
+import { silentLog, type Log } from '../../src/main/log/log';
+import { nodePlanChild } from '../../src/main/feeds/plan-child-node';
 import { createSessionSecretStore } from '../../src/main/secrets/secret-store';
 import { confStoreFactory } from '../../src/main/storage/store-factory';
 import type { FeedView } from '../../src/shared/domain/feeds/feed';
@@ -32,6 +34,22 @@ function statusMb(field: 'VmHWM' | 'VmRSS'): number {
 }
 const peakRssMb = () => statusMb('VmHWM');
 
+// A large feed's plan in a process of its own, as the web shell and the packaged app make it; the
+// child reports its peak RSS at its end, which the port logs.
+let childPeakMb: number | undefined;
+const planLog: Log = {
+  ...silentLog,
+  info(message, fields) {
+    if (typeof fields?.peakRssMb === 'number') childPeakMb = fields.peakRssMb;
+  },
+  child: () => planLog,
+};
+// BENCH_PLAN_CHILD_MIN_BYTES: the size from which a feed is planned in a child (the app's own by default).
+const minBytes = process.env.BENCH_PLAN_CHILD_MIN_BYTES;
+const planChild = nodePlanChild(planLog, {
+  entry: { entry: env('BENCH_PLAN_CHILD'), execArgv: [] },
+  ...(minBytes !== undefined && { minBytes: Number(minBytes) }),
+});
 const app = await createApp(
   {
     shell: 'web',
@@ -40,7 +58,12 @@ const app = await createApp(
     systemLocale: 'de-DE',
     automation: { run: false },
   },
-  { storeFactory: confStoreFactory, secretStore: createSessionSecretStore('benchmark'), log: silentLog },
+  {
+    storeFactory: confStoreFactory,
+    secretStore: createSessionSecretStore('benchmark'),
+    log: silentLog,
+    planChild,
+  },
 );
 const call = async <T>(channel: string, input?: unknown): Promise<T> => {
   const result = await app.router.call(channel, input);
@@ -116,7 +139,13 @@ for await (const line of createInterface({ input: process.stdin })) {
   const command = line.trim();
   try {
     if (command === 'first')
-      say({ step: 'first', ...(await plan()), rssMb: peakRssMb(), drafts: await drafts() });
+      say({
+        step: 'first',
+        ...(await plan()),
+        rssMb: peakRssMb(),
+        childRssMb: childPeakMb ?? null,
+        drafts: await drafts(),
+      });
     else if (command === 'small') say({ step: 'small', ...(await run()), drafts: await drafts() });
     else if (command === 'again') say({ step: 'again', ...(await run()), drafts: await drafts() });
     else if (command === 'exit') break;

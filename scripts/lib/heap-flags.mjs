@@ -1,4 +1,7 @@
-// V8 flags the app's main process starts with, wherever we start it (issue 35.8). A young generation
+// V8 flags the app's main process starts with where we can give them (the launchers, the packaged
+// Linux entries), and the process a large feed's plan is made in on every system (issue 35.8:
+// src/main/feeds/plan-child-node.ts, shells/electron/plan-child-electron.ts), since Windows and
+// macOS start the packaged app's main process with none. A young generation
 // of 2 MB semi-spaces instead of V8's 16: planning a large feed keeps tens of thousands of small
 // entries alive, each young-generation collection copies the survivors, and V8 grows the semi-spaces
 // to their largest; with small ones the survivors move to the old generation sooner. Measured with

@@ -7,6 +7,7 @@ import type { UiLanguage } from '../shared/i18n-language';
 import type { EmbeddedSandbox, SandboxCatalogChecks } from './accounts/embedded-sandbox';
 import type { EventHub } from './events/event-hub';
 import type { FeedsService } from './feeds';
+import type { PlanChild } from './feeds/plan-child';
 import type { FileDialogs } from './files';
 import type { Router } from './ipc/router';
 import type { Log } from './log/log';
@@ -60,6 +61,11 @@ export interface AppPorts {
   notify?: (title: string, body: string) => void;
   /** The clock of the live photo undo's window (issue 15); tests move it. */
   clock?: () => number;
+  /**
+   * Where a large feed's plan is made (issue 35.8): a process of its own, started as the shell can
+   * (Node's fork, Electron's utility process); absent: in this process. Closed with the app.
+   */
+  planChild?: PlanChild;
 }
 
 export interface App {

@@ -543,6 +543,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       const step = (what: string, close: () => Promise<unknown>) =>
         close().catch((error: unknown) => ports.log.error(`${what} failed`, error));
       await step('Stopping the automation', () => automation.close());
+      // A feed's plan in a process of its own is ended, and waited for, before anything it reads goes.
+      if (ports.planChild) await step("Ending the feeds' plan processes", () => ports.planChild!.close());
       await step('Removing unfinished photo uploads', () => uploads.close());
       await step('Removing received files and downloads', () => files.close());
       await step('Closing the bulk edits', () => bulk.jobs.close());

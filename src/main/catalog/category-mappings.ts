@@ -262,13 +262,15 @@ export async function openCategoryMappings(deps: CategoryMappingsDeps): Promise<
 /** What an import's or a feed's rows of one account are read against: the catalog, the mappings, what the service took. */
 export interface RowCategoryContext extends CategoryContext {
   conditionWords: Readonly<Record<string, string>>;
+  /** Every path `knownGood` says yes to (a feed's plan in a process of its own takes them along). */
+  knownGoodPaths: () => readonly string[];
 }
 export type CategoryContexts = (accountId: string) => RowCategoryContext;
 
 /** The context of an account's rows, as things are at the call (a new mapping counts at once). */
 export function categoryContexts(
   catalog: { view(): CatalogView },
-  knownGood: Pick<KnownGood, 'category'>,
+  knownGood: Pick<KnownGood, 'category'> & { of(accountId: string): Readonly<Record<string, unknown>> },
   mappings: Pick<CategoryMappingsService, 'current'>,
 ): CategoryContexts {
   return (accountId) => {
@@ -278,6 +280,7 @@ export function categoryContexts(
       mappings: now.mappings,
       conditionWords: now.conditionWords,
       knownGood: (path) => knownGood.category(accountId, path),
+      knownGoodPaths: () => Object.keys(knownGood.of(accountId)),
     };
   };
 }

@@ -65,6 +65,9 @@ import {
 import { approvalsApproveCommand, approvalsListCommand, approvalsSendBackCommand } from './approvals';
 import { cliWords, EXIT, nameInvocation } from './words';
 import { isEntryPoint } from './entry-point';
+import type { Log } from '../log/log';
+import type { PlanChild } from '../feeds/plan-child';
+import { nodePlanChild } from '../feeds/plan-child-node';
 import { wordsIn } from '../i18n';
 
 /** Writes and resolves once the text is handed over (stdout may be a pipe a scheduler reads). */
@@ -169,7 +172,7 @@ async function run(argv: string[], stopped: () => boolean): Promise<number> {
       createApp(
         // What is due runs in `worker` alone: another command must not publish on the side.
         { shell: 'web', dataDir, version, systemLocale: locale, automation: { run: false } },
-        { storeFactory: confStoreFactory, secretStore, log: appLog },
+        { storeFactory: confStoreFactory, secretStore, log: appLog, planChild: startPlanChild(appLog) },
       );
     app = await openApp();
     const settings = (await app.router.call('settings:get', undefined)) as { ok: boolean; value?: Settings };
@@ -349,8 +352,19 @@ const onSignal = () => {
  * it printed is handed over, so that the caller may end the process at once. `invocation` is the
  * program's name in the help and hints (the packaged app's executable).
  */
-export async function runCommandLine(argv: string[], invocation?: string): Promise<number> {
+/**
+ * How a large feed's plan gets a process of its own (issue 35.8): Node's fork where the command line
+ * runs under Node; the packaged app passes Electron's utility process (command-dispatch.ts).
+ */
+let startPlanChild: (log: Log) => PlanChild = (log) => nodePlanChild(log);
+
+export async function runCommandLine(
+  argv: string[],
+  invocation?: string,
+  planChild?: (log: Log) => PlanChild,
+): Promise<number> {
   if (invocation) nameInvocation(invocation);
+  if (planChild) startPlanChild = planChild;
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   let code = await run(argv, () => stopRequested).catch((error: unknown) => {

@@ -15,6 +15,7 @@ import type { ChangeAuthors } from '../ports/change-authors';
 import type { CatalogHit } from '../../shared/domain/catalog';
 import type { FeedCategoryContext } from '../../shared/domain/feeds';
 import type { FeedTeam, FeedWillWrite } from '../ports/feed-team';
+import type { PlanChild } from './plan-child';
 
 export interface AppFeedsParts {
   /** The price rules' clock (a rule starts again from a feed's new price then). */
@@ -52,7 +53,7 @@ export interface AppFeedsParts {
 export async function openAppFeeds(
   parts: AppFeedsParts,
   config: { dataDir: string; feedCa?: string | Buffer | undefined },
-  ports: { secretStore: SecretStore; log: Log },
+  ports: { secretStore: SecretStore; log: Log; planChild?: PlanChild | undefined },
 ): Promise<FeedsService> {
   const { accounts, events } = parts;
   return openFeeds({
@@ -88,5 +89,7 @@ export async function openAppFeeds(
     ...(parts.deskId && { deskId: parts.deskId }),
     ...(parts.activity && { activity: parts.activity }),
     ...(parts.inTeam !== undefined && { inTeam: parts.inTeam }),
+    // A large feed's plan in a process of its own (issue 35.8), as the shell starts one.
+    ...(ports.planChild && { planChild: ports.planChild }),
   });
 }

@@ -9,7 +9,14 @@ import { itemsInMemory, recognizeTable, tableItems } from '../../shared/domain/f
 import type { TableCell } from '../../shared/domain/tables';
 import { isEmptyRow } from '../../shared/domain/tables';
 import type { SecretStore } from '../secrets/secret-store';
-import { readFeedSource } from './source';
+import {
+  fetchFeedSource,
+  readFeedSource,
+  readKeptSource,
+  type FeedProducts,
+  type FeedTable as SourceTable,
+  type KeptSource,
+} from './source';
 
 /** A feed's table as read now (any table that is not a recognized product export). */
 export interface FeedTable {
@@ -90,6 +97,35 @@ export async function readFeedTable(
     streamItems: true,
   });
   if (read.kind === 'unchanged') return { kind: 'unchanged' };
+  return feedReadOf(feed, read);
+}
+
+/**
+ * The feed's source brought to disk and not read (issue 35.8): a plan in a process of its own reads
+ * it there with `readKeptFeed`. Refuses what it cannot fetch as `readFeedTable` does.
+ */
+export async function keepFeedSource(
+  feed: Pick<Feed, 'id' | 'source' | 'allowPrivateAddresses'>,
+  secrets: Pick<SecretStore, 'get'>,
+  options: ReadFeedOptions & { cacheDir: string },
+): Promise<KeptSource | FeedSourceUnchanged> {
+  const kept = await fetchFeedSource(feed.source, {
+    feedId: feed.id,
+    secrets,
+    allowPrivateAddresses: feed.allowPrivateAddresses,
+    ca: options.ca,
+    cacheDir: options.cacheDir,
+    ifChanged: options.ifChanged,
+  });
+  return kept.kind === 'unchanged' ? { kind: 'unchanged' } : kept;
+}
+
+/** What a kept source holds, as `readFeedTable` answers it (an XML feed as a stream). */
+export async function readKeptFeed(feed: Pick<Feed, 'source'>, kept: KeptSource): Promise<FeedRead> {
+  return feedReadOf(feed, await readKeptSource(kept, { stream: true }));
+}
+
+function feedReadOf(feed: Pick<Feed, 'source'>, read: SourceTable | FeedProducts): FeedRead {
   const tableDir = feed.source.kind === 'file' ? { tableDir: path.dirname(feed.source.path) } : {};
   const unchanged = read.unchanged ? { unchanged: true as const } : {};
   if (read.kind === 'products')

@@ -9,8 +9,6 @@ import { mkdtemp, open, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ProductItem, ProductItemStream } from '../../shared/domain/feeds';
-import type { IpcErrorCode } from '../../shared/ipc/envelope';
-import { mainI18n } from '../i18n';
 import { AppError } from '../errors/app-error';
 import {
   decodeCsv,
@@ -22,9 +20,12 @@ import {
 } from '../import/csv';
 import { readXlsx } from '../import/xlsx';
 import type { SecretStore } from '../secrets/secret-store';
-import { DownloadError, httpsUrl, shownUrl, type DownloadRefusal } from './download';
+import { DownloadError, httpsUrl, shownUrl } from './download';
 import { feedAccessKeyName, withAccessKey } from './access-key';
 import { FEED_DOWNLOAD_MAX_BYTES, fetchFeed } from './fetch/feed-fetch';
+import { firstLine, megabytes, refuse, type FeedSourceRefusal } from './source-refusal';
+
+export type { FeedSourceRefusal };
 import { readXmlItems, startsAsXml, XmlFeedError } from './fetch/xml-items';
 import { outlineXmlItems } from './fetch/xml-stream';
 
@@ -118,21 +119,23 @@ export interface FeedUnchanged {
   bytes: number;
 }
 
-export type FeedSourceRead = FeedTable | FeedProducts | FeedUnchanged;
+/** A feed's source on disk, not yet read: the seller's file, or a download's kept copy. */
+export interface KeptSource {
+  kind: 'kept';
+  file: string;
+  /** The source as it may be shown and logged: the file's path, or the URL without credentials. */
+  name: string;
+  /** What a file that is not XML is read as when it is not a ZIP. */
+  hint: 'csv' | 'xlsx';
+  sheet?: string;
+  size: number;
+  /** The seller's own file (a failure to read it is named so), not a download. */
+  own: boolean;
+  /** The kept copy of a download the server said is current (a 304). */
+  unchanged?: true;
+}
 
-/** Why a feed's source was refused (details.reason of the AppError). */
-export type FeedSourceRefusal =
-  | Exclude<DownloadRefusal, 'wrong-type'>
-  | 'no-password'
-  | 'no-access-key'
-  | 'not-a-product-feed'
-  | 'broken-xml'
-  | 'changed-meanwhile'
-  | 'file-not-found'
-  | 'file-unreadable'
-  | 'not-a-table'
-  | 'not-a-workbook'
-  | 'markup';
+export type FeedSourceRead = FeedTable | FeedProducts | FeedUnchanged;
 
 /** The keychain entry holding the basic-auth password of feed `feedId`. */
 export function feedSecretKey(feedId: string): string {
@@ -164,60 +167,6 @@ const FEED_TYPES = new Set([
   'application/x-zip-compressed',
   XLSX_TYPE,
 ]);
-
-const CODES: Partial<Record<FeedSourceRefusal, IpcErrorCode>> = {
-  'file-not-found': 'not-found',
-  'not-found': 'not-found',
-  'not-https': 'invalid-input',
-  'credentials-in-url': 'invalid-input',
-  'not-a-table': 'invalid-input',
-  'not-a-workbook': 'invalid-input',
-  'not-a-product-feed': 'invalid-input',
-  'broken-xml': 'invalid-input',
-  'private-address': 'invalid-input',
-  markup: 'invalid-input',
-  'too-large': 'invalid-input',
-  cancelled: 'unavailable',
-};
-
-function refuse(
-  reason: FeedSourceRefusal,
-  name: string,
-  detail: Record<string, string | number | undefined> = {},
-): AppError {
-  const words = { source: name, ...detail };
-  const message: Record<FeedSourceRefusal, () => string> = {
-    'not-https': () => mainI18n.t('errors:feedSource.notHttps', words),
-    'credentials-in-url': () => mainI18n.t('errors:feedSource.credentialsInUrl', words),
-    'no-password': () => mainI18n.t('errors:feedSource.noPassword', words),
-    'no-access-key': () => mainI18n.t('errors:feedSource.noAccessKey', words),
-    'not-a-product-feed': () => mainI18n.t('errors:feedSource.notAProductFeed', words),
-    'broken-xml': () => mainI18n.t('errors:feedSource.brokenXml', words),
-    'changed-meanwhile': () => mainI18n.t('errors:feedSource.changedMeanwhile', words),
-    'private-address': () => mainI18n.t('errors:feedSource.privateAddress', words),
-    'needs-password': () => mainI18n.t('errors:feedSource.needsPassword', words),
-    'password-refused': () => mainI18n.t('errors:feedSource.passwordRefused', words),
-    'not-found': () => mainI18n.t('errors:feedSource.notFound', words),
-    'file-not-found': () => mainI18n.t('errors:feedSource.fileNotFound', words),
-    'file-unreadable': () => mainI18n.t('errors:feedSource.fileUnreadable', words),
-    'http-status': () => mainI18n.t('errors:feedSource.httpStatus', words),
-    'too-large': () => mainI18n.t('errors:feedSource.tooLarge', words),
-    'cut-off': () => mainI18n.t('errors:feedSource.cutOff', words),
-    'timed-out': () => mainI18n.t('errors:feedSource.timedOut', words),
-    'redirect-loop': () => mainI18n.t('errors:feedSource.redirectLoop', words),
-    certificate: () => mainI18n.t('errors:feedSource.certificate', words),
-    unreachable: () => mainI18n.t('errors:feedSource.unreachable', words),
-    cancelled: () => mainI18n.t('errors:feedSource.cancelled', words),
-    'not-a-table': () => mainI18n.t('errors:feedSource.notATable', words),
-    'not-a-workbook': () => mainI18n.t('errors:feedSource.notAWorkbook', words),
-    markup: () => mainI18n.t('errors:feedSource.markup', words),
-  };
-  return new AppError(CODES[reason] ?? 'unavailable', message[reason](), { reason, source: name, ...detail });
-}
-
-function megabytes(bytes: number): string {
-  return (bytes / (1024 * 1024)).toFixed(bytes < 1024 * 1024 ? 2 : 0);
-}
 
 // A login page, an error page in JSON or an XML feed served where the export was expected.
 function looksLikeMarkup(text: string): boolean {
@@ -259,10 +208,6 @@ async function tableOf(
   } catch (error) {
     throw refuse('not-a-table', name, { what: firstLine(error) });
   }
-}
-
-function firstLine(error: unknown): string {
-  return String(error instanceof Error ? error.message : error).split('\n')[0] ?? '';
 }
 
 /** What lies in `file` (a feed file, or a download's kept copy): a product feed's items or a table. */
@@ -307,11 +252,11 @@ async function readKept(
   return tableOf(bytes, name, hint, sheet);
 }
 
-async function readFileSource(
+/** A feed file of the seller's own, checked: there, a file, within the limit. */
+async function keptFile(
   source: Extract<FeedSource, { kind: 'file' }>,
   limits: FeedSourceLimits,
-  stream = false,
-): Promise<FeedTable | FeedProducts> {
+): Promise<KeptSource> {
   const name = source.path;
   const hint = /\.xlsx$/i.test(name) ? 'xlsx' : 'csv';
   let size: number;
@@ -326,14 +271,15 @@ async function readFileSource(
     throw refuse('file-unreadable', name, { cause: code ?? firstLine(error) });
   }
   if (size > limits.maxBytes) throw refuse('too-large', name, { max: megabytes(limits.maxBytes) });
-  try {
-    return await readKept(name, name, hint, source.sheet, limits, size, stream);
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw refuse('file-unreadable', name, {
-      cause: (error as NodeJS.ErrnoException).code ?? firstLine(error),
-    });
-  }
+  return {
+    kind: 'kept',
+    file: name,
+    name,
+    hint,
+    ...(source.sheet !== undefined && { sheet: source.sheet }),
+    size,
+    own: true,
+  };
 }
 
 /** The address to download: with its access key from the keychain where the mask stands. */
@@ -348,14 +294,15 @@ async function addressOf(
   return httpsUrl(withAccessKey(source.url, key));
 }
 
-async function readUrlSource(
+/** Downloads the feed's address into `cacheDir` (conditionally): its kept copy, or word that it is current. */
+async function fetchUrlSource(
   source: Extract<FeedSource, { kind: 'url' }>,
   deps: FeedSourceDeps,
   limits: FeedSourceLimits,
+  cacheDir: string,
   signal: AbortSignal | undefined,
-): Promise<FeedSourceRead> {
+): Promise<KeptSource | FeedUnchanged> {
   const name = shownUrl(source.url);
-  let ownDir: string | undefined;
   try {
     const url = await addressOf(source, deps, name);
     let auth: { user: string; password: string } | undefined;
@@ -364,7 +311,6 @@ async function readUrlSource(
       if (password === undefined) throw refuse('no-password', name, { user: source.user });
       auth = { user: source.user, password };
     }
-    const cacheDir = deps.cacheDir ?? (ownDir = await mkdtemp(path.join(tmpdir(), 'listing-desk-feed-')));
     const key =
       source.accessKey === true ? await deps.secrets.get(feedAccessKeyName(deps.feedId)) : undefined;
     const got = await fetchFeed(url, {
@@ -382,18 +328,16 @@ async function readUrlSource(
     });
     if (got.unchanged && deps.ifChanged === true) return { kind: 'unchanged', name, bytes: got.bytes };
     const xlsx = (!got.unchanged && got.type === XLSX_TYPE) || /\.xlsx$/i.test(url.pathname);
-    // A copy of this read's own is removed after it: its items cannot be read again later.
-    const stream = deps.streamItems === true && ownDir === undefined;
-    const read = await readKept(
-      got.file,
+    return {
+      kind: 'kept',
+      file: got.file,
       name,
-      xlsx ? 'xlsx' : 'csv',
-      source.sheet,
-      limits,
-      got.bytes,
-      stream,
-    );
-    return got.unchanged ? { ...read, unchanged: true } : read;
+      hint: xlsx ? 'xlsx' : 'csv',
+      ...(source.sheet !== undefined && { sheet: source.sheet }),
+      size: got.bytes,
+      own: false,
+      ...(got.unchanged && { unchanged: true as const }),
+    };
   } catch (error) {
     if (!(error instanceof DownloadError)) throw error;
     const { reason, detail } = error;
@@ -406,8 +350,42 @@ async function readUrlSource(
       address: detail.address,
       user: source.user,
     });
-  } finally {
-    if (ownDir !== undefined) await rm(ownDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A feed's source brought to disk, not read (issue 35.8: a large feed is read and planned in a
+ * process of its own): the seller's file checked, or the address downloaded into `deps.cacheDir`
+ * (required for a URL). Refuses in the seller's words, as `readFeedSource` does.
+ */
+export async function fetchFeedSource(
+  source: FeedSource,
+  deps: FeedSourceDeps & { cacheDir: string },
+  signal?: AbortSignal,
+): Promise<KeptSource | FeedUnchanged> {
+  const limits = { ...FEED_SOURCE_LIMITS, ...deps.limits };
+  if (source.kind === 'file') return keptFile(source, limits);
+  return fetchUrlSource(source, deps, limits, deps.cacheDir, signal);
+}
+
+/**
+ * What a kept source holds: a product feed's items (with `stream`, its outline and a stream that
+ * reads the file again) or a table. Needs nothing of the app: a plan's own process calls it too.
+ */
+export async function readKeptSource(
+  kept: KeptSource,
+  options: { limits?: Partial<FeedSourceLimits> | undefined; stream?: boolean } = {},
+): Promise<FeedTable | FeedProducts> {
+  const limits = { ...FEED_SOURCE_LIMITS, ...options.limits };
+  const { file, name, hint, sheet, size } = kept;
+  try {
+    const read = await readKept(file, name, hint, sheet, limits, size, options.stream === true);
+    return kept.unchanged ? { ...read, unchanged: true } : read;
+  } catch (error) {
+    if (error instanceof AppError || !kept.own) throw error;
+    throw refuse('file-unreadable', name, {
+      cause: (error as NodeJS.ErrnoException).code ?? firstLine(error),
+    });
   }
 }
 
@@ -421,7 +399,18 @@ export async function readFeedSource(
   deps: FeedSourceDeps,
   signal?: AbortSignal,
 ): Promise<FeedSourceRead> {
+  const stream = deps.streamItems === true;
   const limits = { ...FEED_SOURCE_LIMITS, ...deps.limits };
-  if (source.kind === 'file') return readFileSource(source, limits, deps.streamItems === true);
-  return readUrlSource(source, deps, limits, signal);
+  if (source.kind === 'file') return readKeptSource(await keptFile(source, limits), { limits, stream });
+  // Without a folder for kept copies, one of this read's own, removed after it: its items cannot be
+  // read again later, so they are read whole.
+  const ownDir =
+    deps.cacheDir === undefined ? await mkdtemp(path.join(tmpdir(), 'listing-desk-feed-')) : undefined;
+  try {
+    const kept = await fetchFeedSource(source, { ...deps, cacheDir: ownDir ?? deps.cacheDir! }, signal);
+    if (kept.kind === 'unchanged') return kept;
+    return await readKeptSource(kept, { limits: deps.limits, stream: stream && ownDir === undefined });
+  } finally {
+    if (ownDir !== undefined) await rm(ownDir, { recursive: true, force: true });
+  }
 }

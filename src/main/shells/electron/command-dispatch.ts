@@ -6,6 +6,8 @@ import { EXIT } from '../../cli/words';
 import { wordsIn } from '../../i18n';
 import { systemLocale } from '../../system/paths';
 import { commandArguments } from './command-args';
+import type { Log } from '../../log/log';
+import type { PlanChild } from '../../feeds/plan-child';
 
 /** What the process around the command line does before it and with its exit code. */
 export interface CommandHost {
@@ -13,11 +15,13 @@ export interface CommandHost {
   beforeCommand(): void;
   /** Ends the process with the command's exit code; its output is handed over already. */
   exit(code: number): void;
+  /** Where a large feed's plan is made (Electron: a utility process); absent: Node's fork. */
+  planChild?: (log: Log) => PlanChild;
 }
 
 /** The command line's runner (cli/main.ts), loaded on demand: a start with a window never loads it. */
 export type CommandLineLoader = () => Promise<{
-  runCommandLine(argv: string[], invocation?: string): Promise<number>;
+  runCommandLine(argv: string[], invocation?: string, planChild?: (log: Log) => PlanChild): Promise<number>;
 }>;
 
 /** The name the help gives the program: the one the README's table and the deb's link use. */
@@ -39,7 +43,7 @@ export function dispatchCommand(
   if (args === undefined) return false;
   host.beforeCommand();
   load()
-    .then(({ runCommandLine }) => runCommandLine(args, EXECUTABLE))
+    .then(({ runCommandLine }) => runCommandLine(args, EXECUTABLE, host.planChild))
     .then(
       (code) => host.exit(code),
       (error: unknown) => {

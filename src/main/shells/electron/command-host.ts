@@ -8,9 +8,10 @@ import type { App } from 'electron';
 import type { CommandHost } from './command-dispatch';
 
 /** The host command-dispatch.ts runs the command line in, inside Electron's main process. */
-export function electronCommandHost(app: App): CommandHost {
+export function electronCommandHost(app: App, parts: Pick<CommandHost, 'planChild'> = {}): CommandHost {
   let scratch: string | undefined;
   return {
+    ...parts,
     beforeCommand(): void {
       // Chromium still starts its browser process around the command: on Linux it would open the
       // display (and stop where there is none, as on a server running `worker`) unless told to use

@@ -26,6 +26,7 @@ import { followAppLanguage } from '../../i18n/follow-language';
 import type { WindowState } from './window-state';
 import { devContentSecurityPolicy } from '../../serving/csp';
 import { electronFileDialogs } from './file-dialogs';
+import { electronPlanChild } from './plan-child-electron';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const devServerUrl = process.env.ELECTRON_RENDERER_URL;
@@ -125,6 +126,8 @@ async function start(): Promise<void> {
       notify(title, body) {
         if (Notification.isSupported()) new Notification({ title, body }).show();
       },
+      // A large feed's plan in a utility process started with the heap flags (issue 35.8).
+      planChild: electronPlanChild(here, log),
     },
   );
   // The category picker's first words are answered by main's index: built once the window had its start.
@@ -226,4 +229,11 @@ function startWindow(): void {
 // is decided before the single-instance lock: a running window would otherwise be handed the
 // arguments (second-instance) and the command swallowed. The data folder's own lock still keeps
 // a command and a window apart.
-if (!dispatchCommand(process.argv, process.defaultApp === true, electronCommandHost(app))) startWindow();
+if (
+  !dispatchCommand(
+    process.argv,
+    process.defaultApp === true,
+    electronCommandHost(app, { planChild: (log) => electronPlanChild(here, log) }),
+  )
+)
+  startWindow();

@@ -11,6 +11,8 @@ import type { FeedRow } from './feed-rows';
 /** What a feed's rows are read against: the catalog, the mappings, the condition words, what the service took. */
 export interface FeedCategoryContext extends CategoryContext {
   conditionWords: Readonly<Record<string, string>>;
+  /** Every path `knownGood` says yes to: a plan made in a process of its own takes them along. */
+  knownGoodPaths?: () => readonly string[];
 }
 
 /** The ad a row is matched to, as far as its category goes (null: none yet, a new row). */
