@@ -24,6 +24,7 @@ export const deskActions = [
   'imprints',
   'feed-settings',
   'approve-held',
+  'approval-rules',
 ] as const;
 export type DeskAction = (typeof deskActions)[number];
 
@@ -42,6 +43,7 @@ export const DESK_ACTION_NEEDS: Readonly<Record<DeskAction, DeskRole>> = {
   imprints: 'owner',
   'feed-settings': 'owner',
   'approve-held': 'owner',
+  'approval-rules': 'owner',
 };
 
 /**
