@@ -457,7 +457,10 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     // Read fresh where this desk holds the key, else (or when that fails) the team's shared view.
     async readListing(id, uuid) {
       if (accountIs(id, (a) => a.hasSecret)) {
-        const fresh = await accounts.client(id).getListing(uuid).catch(() => undefined);
+        const fresh = await accounts
+          .client(id)
+          .getListing(uuid)
+          .catch(() => undefined);
         if (fresh) return fresh;
       }
       return (await listings.known(id)).find((listing) => listing.uuid === uuid);
@@ -498,7 +501,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
         ...askingFirst(
           { ...liveHandlers(live, uploads, activity), ...lifecycleHandlers(live) },
           () => approvals.mustAsk(accounts.activeId()),
-          (kind) => new AppError('forbidden', wordsIn(language(), 'teamRoles')(`approvals.mustAskLive.${kind}`)),
+          (kind) =>
+            new AppError('forbidden', wordsIn(language(), 'teamRoles')(`approvals.mustAskLive.${kind}`)),
         ),
         ...bulkHandlers(bulk),
         ...importHandlers(imports),

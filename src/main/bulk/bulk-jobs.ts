@@ -165,13 +165,18 @@ export async function openBulkJobs(ctx: LiveContext, claims: BulkClaims = loneBu
       try {
         if (action.kind === 'end') {
           const outcome = await client.deleteListing(item.uuid);
-          ctx.log.info(`Bulk edit ${job.id}: listing ${item.uuid} ${outcome === 'deleted' ? 'ended' : 'was gone already'}`);
+          ctx.log.info(
+            `Bulk edit ${job.id}: listing ${item.uuid} ${outcome === 'deleted' ? 'ended' : 'was gone already'}`,
+          );
           await ctx.listings.forget(job.accountId, item.uuid);
         } else {
-          const named = action.publications.length > 0;
-          const all = named
-            ? action.publications
-            : ctx.engine.publicationsOf(item.uuid).map((known) => known.publicationUuid);
+          // All the ad has when none is named: those this desk knows, else the service's list.
+          let all =
+            action.publications.length > 0
+              ? action.publications
+              : ctx.engine.publicationsOf(item.uuid).map((known) => known.publicationUuid);
+          if (all.length === 0) all = (await client.listPublications(item.uuid)).map((p) => p.uuid);
+          if (all.length === 0) throw new AppError('not-found', mainI18n.t('errors:requestNoPublications'));
           const done = new Set(item.publicationsDone ?? []);
           for (const publication of all) {
             if (done.has(publication)) continue;

@@ -29,14 +29,19 @@ const liveAskSchema = z.discriminatedUnion('kind', [
         .object({
           title: text(200).optional(),
           description: text(20_000).optional(),
-          price: z.object({ type: text(50), amount }).strict().optional(),
+          price: z
+            .object({ type: text(50), amount })
+            .strict()
+            .optional(),
           category: text(300).optional(),
           attributes: z.record(text(200), text(1000)).optional(),
         })
         .strict(),
     })
     .strict(),
-  z.object({ kind: z.literal('price'), listing: requestId, accountId: requestId.optional(), amount }).strict(),
+  z
+    .object({ kind: z.literal('price'), listing: requestId, accountId: requestId.optional(), amount })
+    .strict(),
   z
     .object({
       kind: z.literal('pause'),

@@ -47,7 +47,10 @@ export function askingFirst<H extends Partial<Handlers>>(
   refusal: (kind: 'change' | 'pause' | 'end') => Error,
 ): H {
   const guarded: Record<string, unknown> = { ...handlers };
-  for (const [channel, kind] of Object.entries(LIVE_ASKS) as [keyof typeof LIVE_ASKS, 'change' | 'pause' | 'end'][]) {
+  for (const [channel, kind] of Object.entries(LIVE_ASKS) as [
+    keyof typeof LIVE_ASKS,
+    'change' | 'pause' | 'end',
+  ][]) {
     const handler = handlers[channel] as ((input: unknown) => unknown) | undefined;
     if (!handler) continue;
     guarded[channel] = async (input: unknown) => {

@@ -4,13 +4,13 @@
 // holding the account's secret under a lease with a fencing token (shop/claims/bulk-queue.ts). Its
 // ad is read back before anything is sent, so a crash neither loses nor repeats it, and an approved
 // change finding the ad changed meanwhile sends nothing.
-import type { ApprovalAction, ApprovalAd, LiveAsk, LiveListingFields } from '../../../shared/domain/approvals';
-import {
-  changedAd,
-  listingAd,
-  liveValuesOf,
-  patchAgainst,
+import type {
+  ApprovalAction,
+  ApprovalAd,
+  LiveAsk,
+  LiveListingFields,
 } from '../../../shared/domain/approvals';
+import { changedAd, listingAd, liveValuesOf, patchAgainst } from '../../../shared/domain/approvals';
 import type { BulkChange, BulkEdit, BulkJob, BulkJobItem } from '../../../shared/domain/bulk';
 import type { QueuedBody } from '../queue';
 
@@ -32,7 +32,8 @@ function bulkChanges(live: ApprovalAd, ad: ApprovalAd): BulkChange[] {
     out.push({ field: 'description', before: live.description, after: ad.description });
   if (shownPrice(live.price) !== shownPrice(ad.price))
     out.push({ field: 'price', before: shownPrice(live.price), after: shownPrice(ad.price) });
-  if (live.category !== ad.category) out.push({ field: 'category', before: live.category, after: ad.category });
+  if (live.category !== ad.category)
+    out.push({ field: 'category', before: live.category, after: ad.category });
   const keys = new Set([...Object.keys(live.attributes), ...Object.keys(ad.attributes)]);
   for (const name of [...keys].sort())
     if (live.attributes[name] !== ad.attributes[name])
@@ -59,7 +60,13 @@ export function liveRequest(
   const live = listingAd(listing, account);
   let ad = live;
   let edit: BulkEdit;
-  const item: BulkJobItem = { uuid: listing.uuid, title: listing.title, state: 'pending', changes: [], patch: {} };
+  const item: BulkJobItem = {
+    uuid: listing.uuid,
+    title: listing.title,
+    state: 'pending',
+    changes: [],
+    patch: {},
+  };
   if (ask.kind === 'change' || ask.kind === 'price') {
     const wanted =
       ask.kind === 'price' ? { price: { type: listing.adPrice.type, amount: ask.amount } } : ask.patch;

@@ -351,10 +351,14 @@ export function openApprovals(deps: ApprovalsDeps): ShopApprovals {
     async approve(id) {
       const current = session();
       const deskId = current.membership.deskId;
-      await liveUnchanged(current, id);
+      // The ad's check runs inside the approval's transaction, after the database let this desk decide.
       const outcome = await said(() =>
-        approveRequest(current.pool, id, deskId, async (account) =>
-          (await deps.hasSecret(account)) ? 'queued' : 'waiting',
+        approveRequest(
+          current.pool,
+          id,
+          deskId,
+          async (account) => ((await deps.hasSecret(account)) ? 'queued' : 'waiting'),
+          (request) => liveUnchanged(current, request),
         ),
       );
       if (!outcome.done) throw notDone(id, outcome);

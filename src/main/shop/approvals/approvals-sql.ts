@@ -113,11 +113,18 @@ export async function approveRequest(
   id: string,
   deskId: string,
   state: (account: string) => Promise<'queued' | 'waiting'>,
+  /** Runs once the request is marked (the database let this desk decide it); throws to undo. */
+  check: (id: string) => Promise<void> = async () => undefined,
 ): Promise<DecideOutcome> {
   const client = await pool.connect();
   try {
     await client.query('begin');
-    const marked = await client.query<{ body: JobBody; asked_by: string; account: string; kind: ApprovalKind }>(
+    const marked = await client.query<{
+      body: JobBody;
+      asked_by: string;
+      account: string;
+      kind: ApprovalKind;
+    }>(
       `update listing_desk.approvals set state = 'approved', decided_by = $2,
               job_id = body->'record'->>'id'
         where id = $1 and state = 'waiting' returning body, asked_by, account, kind`,
@@ -132,6 +139,7 @@ export async function approveRequest(
       );
       return { done: false, state: found.rows[0]?.state ?? 'missing' };
     }
+    await check(id);
     const jobId = await insertJob(client, {
       body: row.body,
       deskId: row.asked_by,

@@ -57,8 +57,7 @@ export interface ApprovalView {
 
 /** What a pause or end request does to the live ad. */
 export type ApprovalAction =
-  | { kind: 'pause'; state: 'PAUSED' | 'RESUMED'; publications: string[] }
-  | { kind: 'end'; sold: boolean };
+  { kind: 'pause'; state: 'PAUSED' | 'RESUMED'; publications: string[] } | { kind: 'end'; sold: boolean };
 
 /** The ad of a draft as the request carries it, its photos' hashes in the draft's order. */
 export function approvalAd(draft: Draft, account: string, hashes: readonly string[]): ApprovalAd {
@@ -79,8 +78,23 @@ export function approvalAd(draft: Draft, account: string, hashes: readonly strin
   };
 }
 
+// Objects with their keys sorted: a request read back from jsonb has them in the database's order.
+const sorted = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(sorted)
+    : value !== null && typeof value === 'object'
+      ? Object.fromEntries(
+          Object.entries(value)
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([key, inner]) => [key, sorted(inner)]),
+        )
+      : value;
 const text = (value: unknown): string =>
-  value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  value === null || value === undefined
+    ? ''
+    : typeof value === 'string'
+      ? value
+      : JSON.stringify(sorted(value));
 
 /** What changes between two ads, field by field (photos compared by their hashes in order). */
 export function approvalChanges(live: ApprovalAd | null, asked: ApprovalAd): ApprovalChange[] {

@@ -39,8 +39,7 @@ export interface BulkJobItem {
 
 /** What an approved request does to a live ad instead of an update. */
 export type BulkItemAction =
-  | { kind: 'pause'; state: 'PAUSED' | 'RESUMED'; publications: string[] }
-  | { kind: 'end'; sold: boolean };
+  { kind: 'pause'; state: 'PAUSED' | 'RESUMED'; publications: string[] } | { kind: 'end'; sold: boolean };
 
 /** A bulk job as stored and as the renderer sees it. */
 export interface BulkJob {

@@ -167,8 +167,7 @@ export function listingHasPatch(listing: BulkListing, patch: BulkListingPatch): 
   if (patch.contactPerson !== undefined && !same(listing.contactPerson, patch.contactPerson)) return false;
   if (patch.description !== undefined && listing.description !== patch.description) return false;
   if (patch.title !== undefined && listing.title !== patch.title) return false;
-  if (patch.category !== undefined && listing.category !== patch.category)
-    return false;
+  if (patch.category !== undefined && listing.category !== patch.category) return false;
   if (patch.attributes !== undefined) {
     const a = Object.entries(listing.attributes).sort(([x], [y]) => x.localeCompare(y));
     const b = Object.entries(patch.attributes).sort(([x], [y]) => x.localeCompare(y));
