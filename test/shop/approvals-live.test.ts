@@ -214,9 +214,8 @@ it('asks to pause, change and end live ads, approves each once, refuses a change
   expect(mine).toMatchObject({ kind: 'price', state: 'sent-back', mine: true });
 
   // The owner's rule: refused to the publish desk (here and by psql as its login), set by the owner.
-  // (This team names no owner login, so the window's rule lets it through and the database refuses.)
   await expect(counter.call('approvals:set-rule', { accountId: account.id, required: true })).rejects.toThrow(
-    "This desk's role in the team is “publish”: it may not require approval for an account's publish desks.",
+    'A “publish” desk may not say whether publish desks must ask: only an “owner” desk may.',
   );
   const psql = psqlAs(
     front.url,

@@ -59,7 +59,10 @@ function Decide({ request, onDone }: { request: ApprovalView; onDone(said: Said)
     if (blocked || busy) return;
     void run(async () => {
       const { jobId } = await call('approvals:approve', { id: request.id });
-      return { key: request.kind === 'publish' ? ('approvedHere' as const) : ('approvedHereLive' as const), jobId };
+      return {
+        key: request.kind === 'publish' ? ('approvedHere' as const) : ('approvedHereLive' as const),
+        jobId,
+      };
     });
   };
   const sendBack = () => {
