@@ -2,7 +2,7 @@
 // sandbox: an owner desk ("Office", the database's owner) and a publish desk ("Front", its own login
 // in the publish group), both holding the account's secret. On the publish desk the owner's rule is
 // in view but disabled, with the reason; the owner turns it on in Settings → Team; the publish desk's
-// Publish then reads "Ask to publish" and its pause of a live ad becomes a request, which the owner
+// Publish then reads "Ask to publish" and its Pause in Listings reads "Ask to pause" and makes a request, which the owner
 // sees in its own words in Approvals (with the count beside it) and approves by keyboard: the ad is
 // paused once. English light and German dark, looked at; axe over the view and the panel.
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -129,12 +129,21 @@ test("the owner requires approval for publish desks; a publish desk's pause wait
     expect(vase).toBeTruthy();
     const paused = sb.stats().requests[STATE] ?? {};
     const before = Object.values(paused).reduce((sum, n) => sum + n, 0);
-    const { requestId } = await call(page, 'approvals:ask', {
-      kind: 'pause',
-      listing: lamp.listingUuid!,
-      state: 'PAUSED',
-    });
-    expect(requestId).toBeTruthy();
+    // In Listings: the ad's Pause reads "Ask to pause" and makes a request; nothing is sent.
+    await nav(page)
+      .getByRole('button', { name: /Listings/ })
+      .click();
+    await page.getByRole('button', { name: /Brass lamp/ }).click();
+    await expect(page.locator('.listing-detail h2')).toHaveText('Brass lamp');
+    const publication = page.getByTestId('publication');
+    const askPause = publication.getByRole('button', { name: /^Ask to pause ad / });
+    await expect(askPause).not.toHaveAttribute('aria-disabled', 'true');
+    await askPause.click();
+    await expect(publication.getByTestId('lifecycle-asked')).toHaveText(
+      'Asked for approval: a desk allowed to publish approves it in Approvals.',
+    );
+    await shot(page, testInfo.outputPath('approvals-live-asked-en-light.png'));
+    expect(Object.values(sb.stats().requests[STATE] ?? {}).reduce((sum, n) => sum + n, 0)).toBe(before);
 
     // The owner: the count beside Approvals, the request in its own words.
     const count = nav(office).getByTestId('nav-approvals-waiting');

@@ -4,6 +4,8 @@ import { create } from 'zustand';
 import type { ApprovalView } from '../../shared/domain/approvals';
 import type { EventOf } from '../../shared/ipc/contract';
 import { call } from '../ipc/client';
+import { useAccountsStore } from './accounts-store';
+import { useShopStore } from './shop-store';
 
 /** What became of this desk's request, in main's words, with the key it is dismissed by. */
 export interface ApprovalNotice extends EventOf<'approvals:news'> {
@@ -81,4 +83,11 @@ export function desksMustAsk(
   if (status?.member !== true) return false;
   if (status.role === 'prepare') return true;
   return status.role === 'publish' && accountId != null && rules.includes(accountId);
+}
+
+/** Whether this desk asks before changing the selected account's live ads (issue 37.4). */
+export function useAsksForLive(): boolean {
+  const activeId = useAccountsStore((s) => s.state?.activeId);
+  const rules = useApprovalsStore((s) => s.rules);
+  return useShopStore((s) => desksMustAsk(s.status, rules, activeId));
 }
