@@ -2,9 +2,9 @@
 // sandbox: an owner desk ("Office", the database's owner) and a publish desk ("Front", its own login
 // in the publish group), both holding the account's secret. On the publish desk the owner's rule is
 // in view but disabled, with the reason; the owner turns it on in Settings → Team; the publish desk's
-// Publish then reads "Ask to publish" and its Pause in Listings reads "Ask to pause" and makes a request, which the owner
+// Publish then reads "Ask to publish" and its Sold… in Listings reads "Ask to end as sold…" and makes a request, which the owner
 // sees in its own words in Approvals (with the count beside it) and approves by keyboard: the ad is
-// paused once. English light and German dark, looked at; axe over the view and the panel.
+// ended once. English light and German dark, looked at; axe over the view and the panel.
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +20,7 @@ import { makeDeskLogin, openShop } from './shop-page';
 
 const CLIENT = { clientId: 'moebelhaus-approvals-live', clientSecret: 'moebel-secret-7c1d' };
 const SHOTS = '/tmp/shots-h37r';
-const STATE = 'PUT /v1/listings/:uuid/publications/:publicationUuid/state';
+const DELETE = 'DELETE /v1/listings/:uuid';
 
 test.setTimeout(240_000);
 
@@ -40,7 +40,7 @@ async function axeClean(page: Page, selector: string) {
 
 const nav = (page: Page) => page.getByRole('navigation');
 
-test("the owner requires approval for publish desks; a publish desk's pause waits in Approvals and is approved once", async ({
+test("the owner requires approval for publish desks; a publish desk's end as sold waits in Approvals and is approved once", async ({
   page,
 }, testInfo) => {
   const server = await startPostgres();
@@ -84,7 +84,7 @@ test("the owner requires approval for publish desks; a publish desk's pause wait
     const lampJob = async () =>
       (await call(office, 'publish:list')).jobs.find((job) => job.draftId === lampDraft);
     await expect.poll(async () => (await lampJob())?.state, { timeout: 60_000 }).toBe('published');
-    const lamp = (await lampJob())!;
+    expect((await lampJob())!.listingUuid).toBeTruthy();
 
     // The publish desk: the rule in view, disabled, with the reason.
     await page.emulateMedia({ colorScheme: 'light' });
@@ -127,23 +127,24 @@ test("the owner requires approval for publish desks; a publish desk's pause wait
     const editor = page.getByRole('region', { name: 'Draft editor' });
     await expect(editor.getByRole('button', { name: 'Ask to publish', exact: true })).toBeVisible();
     expect(vase).toBeTruthy();
-    const paused = sb.stats().requests[STATE] ?? {};
-    const before = Object.values(paused).reduce((sum, n) => sum + n, 0);
-    // In Listings: the ad's Pause reads "Ask to pause" and makes a request; nothing is sent.
+    const deletes = () => Object.values(sb.stats().requests[DELETE] ?? {}).reduce((sum, n) => sum + n, 0);
+    const before = deletes();
+    // In Listings: the ad's Sold… reads "Ask to end as sold…" and makes a request; nothing is sent.
+    // (This desk knows no publication of the ad, published on the other desk: no Pause to ask for.)
     await nav(page)
       .getByRole('button', { name: /Listings/ })
       .click();
     await page.getByRole('button', { name: /Brass lamp/ }).click();
     await expect(page.locator('.listing-detail h2')).toHaveText('Brass lamp');
-    const publication = page.getByTestId('publication');
-    const askPause = publication.getByRole('button', { name: /^Ask to pause ad / });
-    await expect(askPause).not.toHaveAttribute('aria-disabled', 'true');
-    await askPause.click();
-    await expect(publication.getByTestId('lifecycle-asked')).toHaveText(
+    const askSold = page.getByRole('button', { name: 'Ask to end as sold…', exact: true });
+    await expect(askSold).not.toHaveAttribute('aria-disabled', 'true');
+    await askSold.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Ask to end as sold', exact: true }).click();
+    await expect(page.getByTestId('lifecycle-asked')).toHaveText(
       'Asked for approval: a desk allowed to publish approves it in Approvals.',
     );
     await shot(page, testInfo.outputPath('approvals-live-asked-en-light.png'));
-    expect(Object.values(sb.stats().requests[STATE] ?? {}).reduce((sum, n) => sum + n, 0)).toBe(before);
+    expect(deletes()).toBe(before);
 
     // The owner: the count beside Approvals, the request in its own words.
     const count = nav(office).getByTestId('nav-approvals-waiting');
@@ -153,14 +154,14 @@ test("the owner requires approval for publish desks; a publish desk's pause wait
       .click();
     const view = office.locator('.approvals-view');
     const item = view.getByTestId('approval-item').filter({ hasText: 'Brass lamp' });
-    await expect(item).toContainText('pause');
+    await expect(item).toContainText('end');
     await item.focus();
     await office.keyboard.press('Enter');
     const detail = view.getByTestId('approval-detail');
-    await expect(detail.getByRole('heading', { level: 2 })).toHaveText('Pause “Brass lamp”');
+    await expect(detail.getByRole('heading', { level: 2 })).toHaveText('End “Brass lamp” as sold');
     await expect(detail).toContainText('Asked by Front on');
     await expect(detail.getByTestId('approval-happens')).toHaveText(
-      'What happens: the ad is paused on the marketplace; buyers do not see it until it is resumed.',
+      'What happens: the ad is ended as sold and leaves the marketplace.',
     );
     await expect(detail.getByTestId('approval-live-ad')).toContainText('Brass lamp');
     await axeClean(office, '.approvals-view');
@@ -175,17 +176,13 @@ test("the owner requires approval for publish desks; a publish desk's pause wait
     );
     await expect(detail.getByTestId('approval-state')).toHaveText('approved');
     await expect(count).toHaveCount(0);
-    await expect
-      .poll(() => Object.values(sb.stats().requests[STATE] ?? {}).reduce((sum, n) => sum + n, 0), {
-        timeout: 60_000,
-      })
-      .toBe(before + 1);
+    await expect.poll(deletes, { timeout: 60_000 }).toBe(before + 1);
 
     // German and dark: the office's Approvals view and the publish desk's rule, both looked at.
     await call(office, 'settings:set', { language: 'de' });
     await office.emulateMedia({ colorScheme: 'dark' });
     await expect(view.getByRole('heading', { level: 1 })).toHaveText('Freigaben');
-    await expect(detail.getByRole('heading', { level: 2 })).toHaveText('„Brass lamp“ pausieren');
+    await expect(detail.getByRole('heading', { level: 2 })).toHaveText('„Brass lamp“ als verkauft beenden');
     await expect(detail.getByTestId('approval-state')).toHaveText('freigegeben');
     await axeClean(office, '.approvals-view');
     await shot(office, testInfo.outputPath('approvals-live-de-dark.png'));
