@@ -54,7 +54,8 @@ import {
   deskFeedTeam,
   openApprovals,
 } from './shop';
-import { approvalsHandlers } from './ipc/handlers/approvals';
+import { approvalsHandlers, askingFirst } from './ipc/handlers/approvals';
+import { AppError } from './errors/app-error';
 import type { PublishNotice } from '../shared/domain/publishing';
 import { deskMay } from '../shared/domain/team';
 import { resolveLanguage } from '../shared/i18n-language';
@@ -75,7 +76,7 @@ import { openAccountsStore } from './storage/accounts-store';
 import { startStorageChecks } from './storage/startup-checks';
 import { problemsHandlers } from './ipc/handlers/problems';
 import { createSettingsService } from './storage/settings';
-import { mainI18n } from './i18n';
+import { mainI18n, wordsIn } from './i18n';
 import { followAppLanguage } from './i18n/follow-language';
 import { openAppAutomation } from './automation';
 import { appActivityLog } from './app-activity';
@@ -453,6 +454,17 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     keepsLocal: (id) => accountIs(id, (a) => a.kind === 'sandbox'),
     asksByRole: () => !deskMay(deskShop.service.standing(), 'publish').allowed,
     hasSecret: async (id) => accountIs(id, (a) => a.hasSecret),
+    // Read fresh where this desk holds the key, else (or when that fails) the team's shared view.
+    async readListing(id, uuid) {
+      if (accountIs(id, (a) => a.hasSecret)) {
+        const fresh = await accounts
+          .client(id)
+          .getListing(uuid)
+          .catch(() => undefined);
+        if (fresh) return fresh;
+      }
+      return (await listings.known(id)).find((listing) => listing.uuid === uuid);
+    },
     language,
     log: ports.log,
     onChange: () => events.emit('approvals:changed', {}),
@@ -485,8 +497,13 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
         ...approvalsHandlers(approvals, () => deskShop.current() !== undefined),
         ...paceHandlers(paceHolds),
         ...activityHandlers(activity),
-        ...liveHandlers(live, uploads, activity),
-        ...lifecycleHandlers(live),
+        // Issue 37.4: where the owner's rule makes this desk ask, a direct change, pause or end is refused.
+        ...askingFirst(
+          { ...liveHandlers(live, uploads, activity), ...lifecycleHandlers(live) },
+          () => approvals.mustAsk(accounts.activeId()),
+          (kind) =>
+            new AppError('forbidden', wordsIn(language(), 'teamRoles')(`approvals.mustAskLive.${kind}`)),
+        ),
         ...bulkHandlers(bulk),
         ...importHandlers(imports),
         ...filesHandlers({

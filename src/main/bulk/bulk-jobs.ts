@@ -47,6 +47,12 @@ export interface BulkJobs {
   close(): Promise<void>;
 }
 
+/** An approved change not sent: the ad changed since it was asked for (issue 37.4). */
+const changedMeanwhile = () => ({
+  problem: 'changed-meanwhile',
+  message: mainI18n.t('errors:requestChangedMeanwhile'),
+});
+
 function parseJob(value: unknown): BulkJob {
   const job = value as BulkJob;
   if (job?.version !== 1 || typeof job.id !== 'string' || !Array.isArray(job.items))
@@ -103,6 +109,10 @@ export async function openBulkJobs(ctx: LiveContext, claims: BulkClaims = loneBu
       return;
     }
     await setItem(job, item.uuid, { state: 'sending', sentAt: new Date().toISOString() });
+    if (item.action) {
+      await runAction(job, item, client, claim);
+      return;
+    }
     if (patch.publication) {
       await runPublications(job, item, client, claim);
       return;
@@ -112,6 +122,12 @@ export async function openBulkJobs(ctx: LiveContext, claims: BulkClaims = loneBu
         const current = await client.getListing(item.uuid);
         if (listingHasPatch(current, patch)) {
           await ctx.remember(job.accountId, current);
+        } else if (item.expect && !listingHasPatch(current, item.expect)) {
+          // An approved change meets an ad another desk changed meanwhile: nothing is overwritten.
+          await ctx.remember(job.accountId, current);
+          ctx.log.info(`Bulk edit ${job.id}: listing ${item.uuid} changed since it was asked for; not sent`);
+          await setItem(job, item.uuid, { state: 'failed', failure: changedMeanwhile() });
+          return;
         } else {
           await client.updateListing(item.uuid, updateRequestOf(patch as ListingPatch));
           // The update's answer is not shown by the spec: read the listing again.
@@ -134,6 +150,47 @@ export async function openBulkJobs(ctx: LiveContext, claims: BulkClaims = loneBu
         }
         const appError = await ctx.fail(job.accountId, item.uuid, error);
         ctx.log.error(`Bulk edit ${job.id}: listing ${item.uuid} was not changed: ${appError.message}`);
+        await setItem(job, item.uuid, { state: 'failed', failure: liveProblem(appError) });
+      }
+    });
+  };
+
+  /**
+   * An approved request's pause or end (issue 37.4): the same absolute state sent twice leaves it as
+   * once, and an ad already gone is ended; each publication is written down once done.
+   */
+  const runAction = async (job: BulkJob, item: BulkJobItem, client: ServiceClient, claim: BulkClaim) => {
+    const action = item.action!;
+    await ctx.exclusive(item.uuid, async () => {
+      try {
+        if (action.kind === 'end') {
+          const outcome = await client.deleteListing(item.uuid);
+          ctx.log.info(
+            `Bulk edit ${job.id}: listing ${item.uuid} ${outcome === 'deleted' ? 'ended' : 'was gone already'}`,
+          );
+          await ctx.listings.forget(job.accountId, item.uuid);
+        } else {
+          // All the ad has when none is named: those this desk knows, else the service's list.
+          let all =
+            action.publications.length > 0
+              ? action.publications
+              : ctx.engine.publicationsOf(item.uuid).map((known) => known.publicationUuid);
+          if (all.length === 0) all = (await client.listPublications(item.uuid)).map((p) => p.uuid);
+          if (all.length === 0) throw new AppError('not-found', mainI18n.t('errors:requestNoPublications'));
+          const done = new Set(item.publicationsDone ?? []);
+          for (const publication of all) {
+            if (done.has(publication)) continue;
+            await client.setPublicationState(item.uuid, publication, action.state);
+            done.add(publication);
+            await setItem(job, item.uuid, { publicationsDone: [...done] });
+            await ctx.engine.retrack(item.uuid, publication);
+          }
+        }
+        await setItem(job, item.uuid, { state: 'done' });
+      } catch (error) {
+        if (claim.signal.aborted || isAbortError(error)) throw error;
+        const appError = await ctx.fail(job.accountId, item.uuid, error);
+        ctx.log.error(`Bulk edit ${job.id}: ${action.kind} of ${item.uuid} failed: ${appError.message}`);
         await setItem(job, item.uuid, { state: 'failed', failure: liveProblem(appError) });
       }
     });

@@ -62,7 +62,13 @@ import {
   categoriesUnmapCommand,
   categoriesUnmappedCommand,
 } from './catalog';
-import { approvalsApproveCommand, approvalsListCommand, approvalsSendBackCommand } from './approvals';
+import {
+  approvalsApproveCommand,
+  approvalsListCommand,
+  approvalsRuleCommand,
+  approvalsRulesCommand,
+  approvalsSendBackCommand,
+} from './approvals';
 import { cliWords, EXIT, nameInvocation } from './words';
 import { isEntryPoint } from './entry-point';
 import type { Log } from '../log/log';
@@ -279,6 +285,10 @@ async function runCommand(args: CliArgs & { command: CommandName }, session: Ses
           return await approvalsApproveCommand(session, args.operands[0]!);
         case 'send-back':
           return await approvalsSendBackCommand(session, args.operands[0]!, args.note!);
+        case 'rules':
+          return await approvalsRulesCommand(session, args.json);
+        case 'rule':
+          return await approvalsRuleCommand(session, args.operands[0]!, args.operands[1]!, args.json);
       }
       throw new UsageError({ problem: 'approvals-what' });
     case 'feed':

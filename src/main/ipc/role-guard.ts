@@ -30,6 +30,7 @@ export const CHANNEL_ACTIONS: Readonly<Partial<Record<ChannelName, DeskAction>>>
   'feeds:remove': 'feed-settings',
   'accounts:remove': 'accounts',
   'accounts:set-secret': 'keep-secrets',
+  'approvals:set-rule': 'approval-rules',
 };
 
 /** What a call does when that depends on its input (undefined: nothing the role decides). */

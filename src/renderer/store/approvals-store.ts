@@ -4,6 +4,8 @@ import { create } from 'zustand';
 import type { ApprovalView } from '../../shared/domain/approvals';
 import type { EventOf } from '../../shared/ipc/contract';
 import { call } from '../ipc/client';
+import { useAccountsStore } from './accounts-store';
+import { useShopStore } from './shop-store';
 
 /** What became of this desk's request, in main's words, with the key it is dismissed by. */
 export interface ApprovalNotice extends EventOf<'approvals:news'> {
@@ -17,7 +19,11 @@ interface ApprovalsStoreState {
   /** The last read failed: its message (the list shown stays as it was). */
   failure?: string;
   notices: readonly ApprovalNotice[];
+  /** The accounts whose publish desks must ask too (the owner's rule, issue 37.4). */
+  rules: readonly string[];
   load(): Promise<void>;
+  /** Sets the owner's rule for an account (main and the database refuse a desk that is not an owner). */
+  setRule(accountId: string, required: boolean): Promise<void>;
   news(news: EventOf<'approvals:news'>): void;
   dismissNotice(key: number): void;
 }
@@ -31,14 +37,20 @@ export const useApprovalsStore = create<ApprovalsStoreState>()((set) => ({
   requests: [],
   waiting: 0,
   notices: [],
+  rules: [],
   async load() {
     const mine = ++reading;
     try {
       const state = await call('approvals:list');
-      if (mine === reading) set({ ...state, failure: undefined });
+      const { accounts: rules } = state.member ? await call('approvals:rules') : { accounts: [] };
+      if (mine === reading) set({ ...state, rules, failure: undefined });
     } catch (error) {
       if (mine === reading) set({ failure: error instanceof Error ? error.message : String(error) });
     }
+  },
+  async setRule(accountId, required) {
+    const { accounts } = await call('approvals:set-rule', { accountId, required });
+    set({ rules: accounts });
   },
   news(news) {
     noticeKey += 1;
@@ -60,4 +72,22 @@ export function latestRequestOf(
   for (const request of requests)
     if (request.draftId === draftId && (!latest || request.askedAt >= latest.askedAt)) latest = request;
   return latest;
+}
+
+/** Whether this desk asks before publishing or changing the account's ads: prepare, or the owner's rule. */
+export function desksMustAsk(
+  status: { member: boolean; role?: string | null | undefined } | undefined,
+  rules: readonly string[],
+  accountId: string | null | undefined,
+): boolean {
+  if (status?.member !== true) return false;
+  if (status.role === 'prepare') return true;
+  return status.role === 'publish' && accountId != null && rules.includes(accountId);
+}
+
+/** Whether this desk asks before changing the selected account's live ads (issue 37.4). */
+export function useAsksForLive(): boolean {
+  const activeId = useAccountsStore((s) => s.state?.activeId);
+  const rules = useApprovalsStore((s) => s.rules);
+  return useShopStore((s) => desksMustAsk(s.status, rules, activeId));
 }

@@ -15,7 +15,61 @@ export interface ApprovalsState {
 // A request's id names no path, yet is refused as one like every id the window sends.
 const requestId = segmentIdSchema;
 
+const text = (max: number) => z.string().max(max);
+const amount = z.number().finite().min(0).max(100_000_000);
+
+/** What a desk may ask to do to a live ad (issue 37.4). */
+const liveAskSchema = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('change'),
+      listing: requestId,
+      accountId: requestId.optional(),
+      patch: z
+        .object({
+          title: text(200).optional(),
+          description: text(20_000).optional(),
+          price: z
+            .object({ type: text(50), amount })
+            .strict()
+            .optional(),
+          category: text(300).optional(),
+          attributes: z.record(text(200), text(1000)).optional(),
+        })
+        .strict(),
+    })
+    .strict(),
+  z
+    .object({ kind: z.literal('price'), listing: requestId, accountId: requestId.optional(), amount })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('pause'),
+      listing: requestId,
+      accountId: requestId.optional(),
+      state: z.enum(['PAUSED', 'RESUMED']),
+      publication: requestId.optional(),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('end'),
+      listing: requestId,
+      accountId: requestId.optional(),
+      sold: z.boolean().optional(),
+    })
+    .strict(),
+]);
+
 export const approvalsChannels = {
+  /** Asks to change, reprice, pause or end a live ad: a request waits for another desk's approval. */
+  'approvals:ask': channel<{ requestId: string }>()(liveAskSchema),
+  /** The accounts whose publish desks ask too (the owner's rule, per account). */
+  'approvals:rules': channel<{ accounts: string[] }>()(noInput),
+  /** Sets the owner's rule for one account (owner desks only; the database refuses others). */
+  'approvals:set-rule': channel<{ accounts: string[] }>()(
+    z.object({ accountId: requestId, required: z.boolean() }).strict(),
+  ),
   'approvals:list': channel<ApprovalsState>()(noInput),
   /** Approves a request: exactly what it shows goes into the team's queue. */
   'approvals:approve': channel<{ jobId: string }>()(z.object({ id: requestId }).strict()),

@@ -134,6 +134,9 @@ export const channelNames = [
   'approvals:list',
   'approvals:approve',
   'approvals:send-back',
+  'approvals:ask',
+  'approvals:rules',
+  'approvals:set-rule',
 ] as const;
 export type ChannelName = (typeof channelNames)[number];
 

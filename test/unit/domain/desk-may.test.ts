@@ -24,7 +24,7 @@ const PUBLISH_WORK: DeskAction[] = [
   'approve',
   'keep-secrets',
 ];
-const OWNER_WORK: DeskAction[] = ['accounts', 'imprints', 'feed-settings', 'approve-held'];
+const OWNER_WORK: DeskAction[] = ['accounts', 'imprints', 'feed-settings', 'approve-held', 'approval-rules'];
 
 describe('deskMay', () => {
   it('lets a lone desk do everything: it is its own owner', () => {
@@ -57,9 +57,10 @@ describe('deskMay', () => {
   });
 
   it("lets publish desks do the owner's work while the team names no owner, as the database does", () => {
+    // All but the owner's rule of approval (issue 37.4), which the database keeps for owner desks.
     expect(allowedFor({ member: true, role: 'publish', ownerNamed: false })).toEqual([
       ...PUBLISH_WORK,
-      ...OWNER_WORK,
+      ...OWNER_WORK.filter((action) => action !== 'approval-rules'),
     ]);
     // A prepare desk gains nothing by it.
     expect(deskMay({ member: true, role: 'prepare', ownerNamed: false }, 'accounts')).toMatchObject({

@@ -153,6 +153,11 @@ const table: Partial<Record<ChannelName, { input: Record<string, unknown>; ids: 
   'feeds:retry': { input: { runId: PUB, reference: 'SKU-1' }, ids: [['runId']] },
   'approvals:approve': { input: { id: PUB }, ids: [['id']] },
   'approvals:send-back': { input: { id: PUB, note: 'Too dark' }, ids: [['id']] },
+  'approvals:set-rule': { input: { accountId: 'acc-1', required: true }, ids: [['accountId']] },
+  'approvals:ask': {
+    input: { kind: 'pause', listing: LISTING, accountId: 'acc-1', state: 'PAUSED', publication: PUB },
+    ids: [['listing'], ['accountId'], ['publication']],
+  },
 };
 
 // Fields named like ids that never become a path segment, each with the reason.

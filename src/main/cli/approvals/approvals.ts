@@ -2,6 +2,8 @@
 // 37.4): the team's requests on the command line, through the same channels as the Approvals view.
 import type { ApprovalView } from '../../../shared/domain/approvals';
 import type { ApprovalsState } from '../../../shared/ipc/contract-approvals';
+import type { AccountsState } from '../../../shared/ipc/types';
+import { UsageError } from '../args';
 import { wordsIn } from '../../i18n';
 import { CallFailed, type Session } from '../session';
 import { EXIT, table } from '../words';
@@ -68,6 +70,50 @@ export async function approvalsSendBackCommand(session: Session, id: string, not
   try {
     await session.call('approvals:send-back', { id, note });
     session.out(wordsIn(session.language, 'teamRoles')('approvals.sentBackHere', { id }));
+    return EXIT.ok;
+  } catch (error) {
+    return refused(session, error);
+  }
+}
+
+/** `approvals rules [--json]`: the accounts whose publish desks must ask too. */
+export async function approvalsRulesCommand(session: Session, json: boolean): Promise<number> {
+  const t = wordsIn(session.language, 'teamRoles');
+  try {
+    const { accounts } = await session.call<{ accounts: string[] }>('approvals:rules');
+    const known = (await session.call<AccountsState>('accounts:list')).accounts;
+    const named = accounts.map((id) => ({ id, name: known.find((a) => a.id === id)?.name ?? id }));
+    if (json) session.out(JSON.stringify({ accounts: named }, null, 2));
+    else if (named.length === 0) session.out(t('approvals.rulesNone'));
+    else session.out([t('approvals.rulesHeader'), ...named.map((a) => `  ${a.name} (${a.id})`)].join('\n'));
+    return EXIT.ok;
+  } catch (error) {
+    return refused(session, error);
+  }
+}
+
+/** `approvals rule ACCOUNT on|off [--json]`: the owner's rule for one account (owner desks only). */
+export async function approvalsRuleCommand(
+  session: Session,
+  accountName: string,
+  onOff: string,
+  json: boolean,
+): Promise<number> {
+  const t = wordsIn(session.language, 'teamRoles');
+  const { accounts: known } = await session.call<AccountsState>('accounts:list');
+  const wanted = accountName.trim().toLowerCase();
+  const account =
+    known.find((a) => a.id === accountName) ?? known.find((a) => a.name.trim().toLowerCase() === wanted);
+  if (!account)
+    throw new UsageError({ problem: 'account-unknown', name: accountName, names: known.map((a) => a.name) });
+  try {
+    const required = onOff === 'on';
+    const { accounts } = await session.call<{ accounts: string[] }>('approvals:set-rule', {
+      accountId: account.id,
+      required,
+    });
+    if (json) session.out(JSON.stringify({ account: account.id, required, accounts }, null, 2));
+    else session.out(t(required ? 'approvals.ruleOn' : 'approvals.ruleOff', { account: account.name }));
     return EXIT.ok;
   } catch (error) {
     return refused(session, error);

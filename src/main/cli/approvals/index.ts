@@ -1,2 +1,8 @@
 // `approvals list|approve|send-back` (issue 37.4).
-export { approvalsApproveCommand, approvalsListCommand, approvalsSendBackCommand } from './approvals';
+export {
+  approvalsApproveCommand,
+  approvalsListCommand,
+  approvalsRuleCommand,
+  approvalsRulesCommand,
+  approvalsSendBackCommand,
+} from './approvals';

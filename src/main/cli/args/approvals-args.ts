@@ -12,10 +12,21 @@ export function approvalsArgs(
   if (!(approvalActions as readonly string[]).includes(word ?? ''))
     throw new UsageError({ problem: 'approvals-what' });
   const action = word as ApprovalAction;
-  if (values.json === true && action !== 'list')
+  if (values.json === true && action !== 'list' && action !== 'rule' && action !== 'rules')
     throw new UsageError({ problem: 'not-with', flag: '--json', command: 'approvals' });
   if (values.note !== undefined && action !== 'send-back')
     throw new UsageError({ problem: 'not-with', flag: '--note', command: 'approvals' });
+  if (action === 'rules') {
+    if (rest.length > 0) throw new UsageError({ problem: 'no-arguments', command: 'approvals' });
+    return { approvalAction: action, operands: [] };
+  }
+  if (action === 'rule') {
+    // `approvals rule ACCOUNT on|off` (issue 37.4): the owner's rule for one account.
+    const [account, onOff] = rest;
+    if (rest.length !== 2 || !account?.trim() || (onOff !== 'on' && onOff !== 'off'))
+      throw new UsageError({ problem: 'approvals-rule' });
+    return { approvalAction: action, operands: [account.trim(), onOff] };
+  }
   if (action === 'list') {
     if (rest.length > 0) throw new UsageError({ problem: 'no-arguments', command: 'approvals' });
     return { approvalAction: action, operands: [] };

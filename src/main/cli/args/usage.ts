@@ -70,7 +70,8 @@ export type UsageProblem =
   | { problem: 'not-with-feed'; flag: string; action: FeedAction }
   | { problem: 'approvals-what' }
   | { problem: 'approvals-id'; action: string }
-  | { problem: 'approvals-note' };
+  | { problem: 'approvals-note' }
+  | { problem: 'approvals-rule' };
 
 /** A usage error (exit code 2). */
 export class UsageError extends Error {

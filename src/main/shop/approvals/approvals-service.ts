@@ -6,7 +6,14 @@
 // (migration 7's approval_logged); this file says its refusals in words and tells the asker.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { approvalAd, approvalChanges, type ApprovalView } from '../../../shared/domain/approvals';
+import {
+  approvalAd,
+  approvalChanges,
+  listingAd,
+  type ApprovalView,
+  type LiveAsk,
+  type LiveListingFields,
+} from '../../../shared/domain/approvals';
 import type { PublishStartResult } from '../../../shared/domain/publishing';
 import type { UiLanguage } from '../../../shared/i18n-language';
 import { AppError } from '../../errors/app-error';
@@ -16,13 +23,16 @@ import { prepareJob, type DraftsPort } from '../../publish/drafts';
 import { sendPhotoFiles } from '../photos';
 import { APPROVALS_CHANNEL } from '../schema';
 import { roleRefusalError } from '../status';
+import { actionOf, liveRequest } from './approvals-live';
 import {
+  approvalRules,
   approveRequest,
   closeRequest,
   insertRequest,
   mustAsk,
   readRequest,
   readRequests,
+  setApprovalRule,
   type ApprovalRow,
   type DecideOutcome,
 } from './approvals-sql';
@@ -46,6 +56,11 @@ export interface ApprovalsDeps {
   asksByRole(): boolean;
   /** Whether this desk holds the account's secret (an approved job is queued, else waits for one). */
   hasSecret(accountId: string): Promise<boolean>;
+  /**
+   * A live ad as this desk knows it now: read from the service where it holds the account's secret,
+   * else the team's shared view of the account's listings; undefined when it is not (or no longer) there.
+   */
+  readListing(accountId: string, uuid: string): Promise<LiveListingFields | undefined>;
   language(): UiLanguage;
   log: { info(message: string): void; warn(message: string): void };
   /** Told of the asker's news (approved, sent back, withdrawn by an edit), in the seller's words. */
@@ -69,8 +84,14 @@ export interface ShopApprovals {
     draftIds: readonly string[],
     start: (draftIds: readonly string[]) => Promise<PublishStartResult[]>,
   ): Promise<PublishStartResult[]>;
+  /** Asks to change, reprice, pause or end a live ad (issue 37.4); answers the request's id. */
+  askLive(ask: LiveAsk): Promise<{ requestId: string }>;
   /** The waiting requests and those decided lately. */
   list(): Promise<ApprovalView[]>;
+  /** The accounts whose publish desks ask too (the owner's rule). */
+  rules(): Promise<string[]>;
+  /** Sets the owner's rule for an account (the database refuses it to a desk that is not an owner). */
+  setRule(accountId: string, required: boolean): Promise<string[]>;
   approve(id: string): Promise<{ jobId: string }>;
   sendBack(id: string, note: string): Promise<void>;
   /** Stops telling the asker (the session's listener). */
@@ -97,6 +118,7 @@ export function approvalView(row: ApprovalRow, deskId: string): ApprovalView {
     note: row.note,
     jobId: row.jobId,
     mine: row.askedBy === deskId,
+    action: row.kind === 'publish' ? null : actionOf(row.body),
   };
 }
 
@@ -156,12 +178,17 @@ export function openApprovals(deps: ApprovalsDeps): ShopApprovals {
     const title = row.ad.title;
     const desk = row.decidedByName ?? '';
     const t = words();
+    const about = t(`approvals.about.${row.kind}`, { title });
     const text =
-      row.state === 'withdrawn'
-        ? t('approvals.withdrawnByEdit', { title })
-        : row.state === 'sent-back'
-          ? t('approvals.sentBack', { title, desk, note: row.note ?? '' })
-          : t('approvals.approved', { title, desk });
+      row.kind !== 'publish'
+        ? row.state === 'sent-back'
+          ? t('approvals.sentBackLive', { about, desk, note: row.note ?? '' })
+          : t('approvals.approvedLive', { about, desk })
+        : row.state === 'withdrawn'
+          ? t('approvals.withdrawnByEdit', { title })
+          : row.state === 'sent-back'
+            ? t('approvals.sentBack', { title, desk, note: row.note ?? '' })
+            : t('approvals.approved', { title, desk });
     deps.log.info(`Approvals: request ${id} of draft ${row.draftId} is ${row.state} (${desk})`);
     deps.onNews?.(text, view);
   };
@@ -217,6 +244,26 @@ export function openApprovals(deps: ApprovalsDeps): ShopApprovals {
     return { draftId, requestId: asked.id };
   };
 
+  // A live ad's request is approved only while the ad is as it was asked against: changed meanwhile
+  // (another desk's edit) or gone, the approval refuses in words rather than overwrite it blindly.
+  const liveUnchanged = async (current: ApprovalsSession, id: string) => {
+    const row = await readRequest(current.pool, id);
+    if (!row || row.kind === 'publish' || row.state !== 'waiting' || !row.live || !row.listing) return;
+    const t = words();
+    const listing = await deps.readListing(row.account, row.listing);
+    if (!listing) throw new AppError('conflict', t('approvals.liveGone', { title: row.live.title }));
+    const changed = approvalChanges(row.live, listingAd(listing, row.account));
+    if (changed.length > 0)
+      throw new AppError(
+        'conflict',
+        t('approvals.liveChanged', {
+          title: row.live.title,
+          fields: changed.map((change) => t(`approvals.field.${change.field.split('.')[0]}`)).join(', '),
+        }),
+        { shop: 'live-changed' },
+      );
+  };
+
   const mustAskFor = async (accountId: string) => {
     const current = deps.session();
     if (!current || deps.keepsLocal(accountId)) return false;
@@ -264,12 +311,54 @@ export function openApprovals(deps: ApprovalsDeps): ShopApprovals {
       const rows = await readRequests(current.pool);
       return rows.map((row) => approvalView(row, current.membership.deskId));
     },
+    async askLive(ask) {
+      const current = session();
+      follow();
+      const accountId = ask.accountId ?? deps.accounts.activeId();
+      const t = words();
+      const listing = await deps.readListing(accountId, ask.listing);
+      if (!listing) throw new AppError('not-found', t('approvals.liveMissing'));
+      const id = newId();
+      const made = liveRequest(ask, listing, accountId, id, now());
+      if (made === 'nothing-changes') throw new AppError('invalid-input', t('approvals.nothingChanges'));
+      if (made === 'price-invalid') throw new AppError('invalid-input', t('approvals.priceInvalid'));
+      const deskId = current.membership.deskId;
+      await said(() =>
+        insertRequest(current.pool, {
+          id,
+          kind: ask.kind,
+          draftId: null,
+          account: accountId,
+          listing: ask.listing,
+          ad: made.ad,
+          live: made.live,
+          body: made.body,
+          deskId,
+        }),
+      );
+      deps.log.info(`Approvals: this desk asks to ${ask.kind} listing ${ask.listing} (request ${id})`);
+      return { requestId: id };
+    },
+    async rules() {
+      return approvalRules(session().pool);
+    },
+    async setRule(accountId, required) {
+      const current = session();
+      await said(() => setApprovalRule(current.pool, accountId, required, current.membership.deskId));
+      deps.log.info(`Approvals: the owner's rule for account ${accountId} is ${required ? 'on' : 'off'}`);
+      return approvalRules(current.pool);
+    },
     async approve(id) {
       const current = session();
       const deskId = current.membership.deskId;
+      // The ad's check runs inside the approval's transaction, after the database let this desk decide.
       const outcome = await said(() =>
-        approveRequest(current.pool, id, deskId, async (account) =>
-          (await deps.hasSecret(account)) ? 'queued' : 'waiting',
+        approveRequest(
+          current.pool,
+          id,
+          deskId,
+          async (account) => ((await deps.hasSecret(account)) ? 'queued' : 'waiting'),
+          (request) => liveUnchanged(current, request),
         ),
       );
       if (!outcome.done) throw notDone(id, outcome);

@@ -4,7 +4,7 @@
 // approved on two desks at once is queued once (the second finds it decided).
 import type pg from 'pg';
 import type { ApprovalAd, ApprovalKind, ApprovalState } from '../../../shared/domain/approvals';
-import { insertJob, type JobBody } from '../queue';
+import { insertJob, type JobBody, type QueuedBody } from '../queue';
 
 type Db = Pick<pg.Pool, 'query'>;
 
@@ -36,7 +36,8 @@ export interface NewRequest {
   listing: string | null;
   ad: ApprovalAd;
   live: ApprovalAd | null;
-  body: JobBody;
+  /** A draft's publish job, or (a live ad's request) the one-ad bulk job that carries it out. */
+  body: JobBody | QueuedBody;
   deskId: string;
 }
 
@@ -112,14 +113,21 @@ export async function approveRequest(
   id: string,
   deskId: string,
   state: (account: string) => Promise<'queued' | 'waiting'>,
+  /** Runs once the request is marked (the database let this desk decide it); throws to undo. */
+  check: (id: string) => Promise<void> = async () => undefined,
 ): Promise<DecideOutcome> {
   const client = await pool.connect();
   try {
     await client.query('begin');
-    const marked = await client.query<{ body: JobBody; asked_by: string; account: string }>(
+    const marked = await client.query<{
+      body: JobBody;
+      asked_by: string;
+      account: string;
+      kind: ApprovalKind;
+    }>(
       `update listing_desk.approvals set state = 'approved', decided_by = $2,
               job_id = body->'record'->>'id'
-        where id = $1 and state = 'waiting' returning body, asked_by, account`,
+        where id = $1 and state = 'waiting' returning body, asked_by, account, kind`,
       [id, deskId],
     );
     const row = marked.rows[0];
@@ -131,10 +139,13 @@ export async function approveRequest(
       );
       return { done: false, state: found.rows[0]?.state ?? 'missing' };
     }
+    await check(id);
     const jobId = await insertJob(client, {
       body: row.body,
       deskId: row.asked_by,
       state: await state(row.account),
+      // A live ad's request is carried out by a one-ad bulk job (approvals-live.ts).
+      kind: row.kind === 'publish' ? 'publish' : 'bulk',
     });
     if (jobId === null) {
       await client.query('rollback');

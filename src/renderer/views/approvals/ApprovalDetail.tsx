@@ -11,6 +11,7 @@ import { useApprovalsStore } from '../../store/approvals-store';
 import { useCatalog } from '../../store/catalog-store';
 import { AdPage } from '../preview/AdPage';
 import { draftPhotoAddress } from '../preview/PreviewGallery';
+import { LiveRequestAd, requestTitleKey, useFieldName } from './LiveRequest';
 import '../preview/preview.css';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -21,7 +22,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * the keyboard's reach with their reason.
  */
 /** What this desk's decision did, in words the language shown gives (the view may switch meanwhile). */
-type Said = { key: 'approvedHere'; jobId: string } | { key: 'sentBackHere' };
+type Said = { key: 'approvedHere' | 'approvedHereLive'; jobId: string } | { key: 'sentBackHere' };
 
 function Decide({ request, onDone }: { request: ApprovalView; onDone(said: Said): void }) {
   const { t } = useTranslation();
@@ -58,7 +59,10 @@ function Decide({ request, onDone }: { request: ApprovalView; onDone(said: Said)
     if (blocked || busy) return;
     void run(async () => {
       const { jobId } = await call('approvals:approve', { id: request.id });
-      return { key: 'approvedHere' as const, jobId };
+      return {
+        key: request.kind === 'publish' ? ('approvedHere' as const) : ('approvedHereLive' as const),
+        jobId,
+      };
     });
   };
   const sendBack = () => {
@@ -128,6 +132,7 @@ function Decide({ request, onDone }: { request: ApprovalView; onDone(said: Said)
 /** What changes against the live ad, field by field (a first publishing changes nothing live). */
 function Changes({ request }: { request: ApprovalView }) {
   const { t } = useTranslation();
+  const fieldName = useFieldName();
   if (request.changes.length === 0)
     return request.kind === 'publish' ? <p className="muted small">{t('approvals.firstPublish')}</p> : null;
   return (
@@ -143,7 +148,7 @@ function Changes({ request }: { request: ApprovalView }) {
       <tbody>
         {request.changes.map((change) => (
           <tr key={change.field}>
-            <th scope="row">{change.field}</th>
+            <th scope="row">{fieldName(change.field)}</th>
             <td>{change.live}</td>
             <td>{change.asked}</td>
           </tr>
@@ -170,7 +175,9 @@ export function ApprovalDetail({ request }: { request: ApprovalView }) {
     >
       <header className="approvals-detail-head">
         <h2 id="approval-detail-title">
-          {t(`approvals.kindTitle.${request.kind}`, { title: request.ad.title || t('preview.untitled') })}
+          {t(`approvals.kindTitle.${requestTitleKey(request)}`, {
+            title: request.ad.title || t('preview.untitled'),
+          })}
         </h2>
         <p>
           <span className={`approvals-state state-${request.state}`} data-testid="approval-state">
@@ -205,6 +212,8 @@ export function ApprovalDetail({ request }: { request: ApprovalView }) {
             preview={adPreviewOf(request.draft, account ?? null, { language, catalog })}
             address={draftPhotoAddress}
           />
+        ) : request.kind !== 'publish' ? (
+          <LiveRequestAd request={request} />
         ) : (
           <p className="muted">{t('approvals.noDraft')}</p>
         )}

@@ -9,7 +9,7 @@ import { useActiveAccount } from '../../store/accounts-store';
 import type { BulkTarget } from '../../store/bulk-store';
 import type { BulkForm } from '../../../shared/domain/bulk';
 
-const KINDS: BulkEditKind[] = [
+const KINDS: Exclude<BulkEditKind, 'request'>[] = [
   'price',
   'contact',
   'imprint',

@@ -5,6 +5,8 @@ import type { DraftListRow } from '../../../shared/domain/drafts';
 import type { PublishStartResult } from '../../../shared/domain/publishing';
 import { useDraftsStore } from '../../store/drafts-store';
 import { useShopStore } from '../../store/shop-store';
+import { useAccountsStore } from '../../store/accounts-store';
+import { desksMustAsk, useApprovalsStore } from '../../store/approvals-store';
 import { MoveAccountDialog } from './MoveAccountDialog';
 import { useImprintGate } from '../imprint/use-imprint-gate';
 import { ChangeButton } from '../bulk/ChangeButton';
@@ -119,7 +121,10 @@ function EmptyTrashConfirm({ count, onDone }: { count: number; onDone(): void })
 export function DraftsListBar({ items, trash }: { items: DraftListRow[]; trash: boolean }) {
   const { t } = useTranslation();
   // Issue 37.4: a prepare desk's Publish asks another desk to approve.
-  const asks = useShopStore((s) => s.status?.member === true && s.status.role === 'prepare');
+  // Also a publish desk's, for the selected account when its owner requires it.
+  const activeId = useAccountsStore((s) => s.state?.activeId);
+  const rules = useApprovalsStore((s) => s.rules);
+  const asks = useShopStore((s) => desksMustAsk(s.status, rules, activeId));
   const selection = useDraftsStore((s) => s.selection);
   const trashCount = useDraftsStore((s) => s.result?.trashCount ?? 0);
   const { selectAll, clearSelection, duplicate, restore } = useDraftsStore.getState();

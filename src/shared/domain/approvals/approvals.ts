@@ -51,7 +51,13 @@ export interface ApprovalView {
   jobId: string | null;
   /** This desk asked for it (it may not decide it). */
   mine: boolean;
+  /** A pause (or resume) or end: what is done to the ad, besides what changes (issue 37.4). */
+  action: ApprovalAction | null;
 }
+
+/** What a pause or end request does to the live ad. */
+export type ApprovalAction =
+  { kind: 'pause'; state: 'PAUSED' | 'RESUMED'; publications: string[] } | { kind: 'end'; sold: boolean };
 
 /** The ad of a draft as the request carries it, its photos' hashes in the draft's order. */
 export function approvalAd(draft: Draft, account: string, hashes: readonly string[]): ApprovalAd {
@@ -72,8 +78,23 @@ export function approvalAd(draft: Draft, account: string, hashes: readonly strin
   };
 }
 
+// Objects with their keys sorted: a request read back from jsonb has them in the database's order.
+const sorted = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(sorted)
+    : value !== null && typeof value === 'object'
+      ? Object.fromEntries(
+          Object.entries(value)
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([key, inner]) => [key, sorted(inner)]),
+        )
+      : value;
 const text = (value: unknown): string =>
-  value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  value === null || value === undefined
+    ? ''
+    : typeof value === 'string'
+      ? value
+      : JSON.stringify(sorted(value));
 
 /** What changes between two ads, field by field (photos compared by their hashes in order). */
 export function approvalChanges(live: ApprovalAd | null, asked: ApprovalAd): ApprovalChange[] {
@@ -93,4 +114,99 @@ export function approvalChanges(live: ApprovalAd | null, asked: ApprovalAd): App
   return fields
     .map(([field, before, after]) => ({ field, live: text(before), asked: text(after) }))
     .filter((change) => change.live !== change.asked);
+}
+
+/** The fields of a live ad a change request may change (the live edit form's, less photos and contact). */
+export interface LiveAskPatch {
+  title?: string;
+  description?: string;
+  price?: { type: string; amount: number };
+  category?: string;
+  attributes?: Record<string, string>;
+}
+
+/** What a desk asks to do to a live ad (issue 37.4): change it, change its price, pause or resume it, end it. */
+export type LiveAsk =
+  | { kind: 'change'; listing: string; accountId?: string | undefined; patch: LiveAskPatch }
+  | { kind: 'price'; listing: string; accountId?: string | undefined; amount: number }
+  | {
+      kind: 'pause';
+      listing: string;
+      accountId?: string | undefined;
+      state: 'PAUSED' | 'RESUMED';
+      /** One publication, or all the ad has when left out. */
+      publication?: string | undefined;
+    }
+  | { kind: 'end'; listing: string; accountId?: string | undefined; sold?: boolean | undefined };
+
+/** A live listing's fields as the request compares them. */
+export interface LiveListingFields {
+  uuid: string;
+  title: string;
+  description: string;
+  category: string;
+  attributes: Record<string, string>;
+  adType: string;
+  adPrice: { type: string; amount: number };
+  urls: string[];
+}
+
+/** A live ad as a request carries it: its photos by their addresses (a live ad's are not hashed here). */
+export function listingAd(listing: LiveListingFields, account: string): ApprovalAd {
+  return {
+    title: listing.title,
+    description: listing.description,
+    price: { type: listing.adPrice.type, amount: listing.adPrice.amount },
+    category: listing.category,
+    attributes: { ...listing.attributes },
+    adType: listing.adType,
+    location: { postalCode: '', city: '', district: null },
+    photos: listing.urls.map((url) => ({ id: url, hash: url })),
+    account,
+  };
+}
+
+/** The live ad with a change applied, as buyers will see it afterwards. */
+export function changedAd(live: ApprovalAd, patch: LiveAskPatch): ApprovalAd {
+  return {
+    ...live,
+    ...(patch.title !== undefined && { title: patch.title }),
+    ...(patch.description !== undefined && { description: patch.description }),
+    ...(patch.price !== undefined && { price: { type: patch.price.type, amount: patch.price.amount } }),
+    ...(patch.category !== undefined && { category: patch.category }),
+    ...(patch.attributes !== undefined && { attributes: { ...patch.attributes } }),
+  };
+}
+
+/** The fields of `patch` that differ from the live listing (an empty object: nothing changes). */
+export function patchAgainst(listing: LiveListingFields, patch: LiveAskPatch): LiveAskPatch {
+  const out: LiveAskPatch = {};
+  if (patch.title !== undefined && patch.title !== listing.title) out.title = patch.title;
+  if (patch.description !== undefined && patch.description !== listing.description)
+    out.description = patch.description;
+  if (
+    patch.price !== undefined &&
+    (patch.price.type !== listing.adPrice.type ||
+      Math.round(patch.price.amount * 100) !== Math.round(listing.adPrice.amount * 100))
+  )
+    out.price = patch.price;
+  if (patch.category !== undefined && patch.category !== listing.category) out.category = patch.category;
+  if (
+    patch.attributes !== undefined &&
+    JSON.stringify(Object.entries(patch.attributes).sort()) !==
+      JSON.stringify(Object.entries(listing.attributes).sort())
+  )
+    out.attributes = patch.attributes;
+  return out;
+}
+
+/** The live listing's values of the fields `patch` names (what the change expects to find). */
+export function liveValuesOf(listing: LiveListingFields, patch: LiveAskPatch): LiveAskPatch {
+  return {
+    ...(patch.title !== undefined && { title: listing.title }),
+    ...(patch.description !== undefined && { description: listing.description }),
+    ...(patch.price !== undefined && { price: { ...listing.adPrice } }),
+    ...(patch.category !== undefined && { category: listing.category }),
+    ...(patch.attributes !== undefined && { attributes: { ...listing.attributes } }),
+  };
 }

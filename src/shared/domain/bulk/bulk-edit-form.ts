@@ -5,7 +5,7 @@ import { readPriceText } from '../drafts';
 
 /** Every field of the form, as typed. */
 export interface BulkForm {
-  kind: BulkEditKind;
+  kind: Exclude<BulkEditKind, 'request'>;
   priceMode: 'set' | 'percent';
   priceValue: string;
   rounding: PriceRounding;

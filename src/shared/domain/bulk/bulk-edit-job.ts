@@ -25,7 +25,21 @@ export interface BulkJobItem {
   publicationsDone?: string[];
   /** When the update was last sent (ISO). */
   sentAt?: string;
+  /**
+   * An approved request's pause (or resume) of the listing's publications (all it has when none are
+   * named), or its end; sent instead of `patch` (issue 37.4).
+   */
+  action?: BulkItemAction;
+  /**
+   * An approved change's fields as the live ad had them when asked: an ad found with other values
+   * (another desk changed it meanwhile) is left unchanged and failed ('changed-meanwhile').
+   */
+  expect?: BulkListingPatch;
 }
+
+/** What an approved request does to a live ad instead of an update. */
+export type BulkItemAction =
+  { kind: 'pause'; state: 'PAUSED' | 'RESUMED'; publications: string[] } | { kind: 'end'; sold: boolean };
 
 /** A bulk job as stored and as the renderer sees it. */
 export interface BulkJob {

@@ -15,6 +15,7 @@ import { validateDraft } from '../drafts';
 export interface BulkListing {
   uuid: string;
   title: string;
+  category?: string;
   description: string;
   attributes: Record<string, string>;
   adPrice: { type: string; amount: number };
@@ -40,6 +41,9 @@ export interface BulkListingPatch {
   contactPerson?: string | null;
   attributes?: Record<string, string>;
   description?: string;
+  /** An approved change's title and category (issue 37.4). */
+  title?: string;
+  category?: string;
 }
 
 // A listing as a draft, so one application and one set of rules serve both.
@@ -162,6 +166,8 @@ export function listingHasPatch(listing: BulkListing, patch: BulkListingPatch): 
   if (patch.phoneNumber !== undefined && !same(listing.phoneNumber, patch.phoneNumber)) return false;
   if (patch.contactPerson !== undefined && !same(listing.contactPerson, patch.contactPerson)) return false;
   if (patch.description !== undefined && listing.description !== patch.description) return false;
+  if (patch.title !== undefined && listing.title !== patch.title) return false;
+  if (patch.category !== undefined && listing.category !== patch.category) return false;
   if (patch.attributes !== undefined) {
     const a = Object.entries(listing.attributes).sort(([x], [y]) => x.localeCompare(y));
     const b = Object.entries(patch.attributes).sort(([x], [y]) => x.localeCompare(y));

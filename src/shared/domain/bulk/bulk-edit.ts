@@ -71,6 +71,15 @@ export const bulkEditSchema = z.discriminatedUnion('kind', [
         .optional(),
     })
     .strict(),
+  // Issue 37.4: an approved request (a live change, pause or end) as the one-ad job that carries it
+  // out; made by the approval only (the bulk dialogs never offer it, and planned it is 'not-for-live').
+  z
+    .object({
+      kind: z.literal('request'),
+      request: text(200),
+      asked: z.enum(['change', 'pause', 'end']),
+    })
+    .strict(),
 ]);
 export type BulkEdit = z.infer<typeof bulkEditSchema>;
 export type BulkEditKind = BulkEdit['kind'];
@@ -229,6 +238,8 @@ export function applyToDraft(draft: Draft, edit: BulkEdit): Result {
       if (edit.attribute && key) attributes[key] = edit.attribute.value.trim();
       return { draft: { ...draft, category: edit.path.trim(), attributes } };
     }
+    case 'request':
+      return { draft, reason: 'not-for-live' };
   }
 }
 

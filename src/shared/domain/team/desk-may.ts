@@ -24,6 +24,7 @@ export const deskActions = [
   'imprints',
   'feed-settings',
   'approve-held',
+  'approval-rules',
 ] as const;
 export type DeskAction = (typeof deskActions)[number];
 
@@ -42,6 +43,7 @@ export const DESK_ACTION_NEEDS: Readonly<Record<DeskAction, DeskRole>> = {
   imprints: 'owner',
   'feed-settings': 'owner',
   'approve-held': 'owner',
+  'approval-rules': 'owner',
 };
 
 /**
@@ -83,7 +85,8 @@ export function deskMay(standing: DeskStanding, action: DeskAction): DeskAllowan
   if (!standing.member || standing.role === undefined) return allowed;
   let needed = DESK_ACTION_NEEDS[action];
   // The database's own fallback (owner_named()): no owner desk yet, publish desks do its work.
-  if (needed === 'owner' && standing.ownerNamed === false) needed = 'publish';
+  // (Not the owner's rule of approval, which the database keeps for owner desks alone.)
+  if (needed === 'owner' && standing.ownerNamed === false && action !== 'approval-rules') needed = 'publish';
   const role = standing.role;
   if (role !== null && rank(role) >= rank(needed)) return allowed;
   return { allowed: false, action, role: role ?? 'none', needed, reasonKey: `refusedAction.${action}` };

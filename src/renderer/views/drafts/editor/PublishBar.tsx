@@ -9,7 +9,7 @@ import { useAccountsStore } from '../../../store/accounts-store';
 import { useAppStore } from '../../../store/app-store';
 import { useEditorStore } from '../../../store/editor-store';
 import { useShopStore } from '../../../store/shop-store';
-import { latestRequestOf, useApprovalsStore } from '../../../store/approvals-store';
+import { desksMustAsk, latestRequestOf, useApprovalsStore } from '../../../store/approvals-store';
 import { jobsOfDraft, usePublishStore } from '../../../store/publish-store';
 import { LiveDiffBar } from './LiveDiffBar';
 import { DraftPreviewButton } from '../../preview/PreviewButton';
@@ -34,7 +34,10 @@ export function PublishBar({
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   // Issue 37.4: a prepare desk's Publish asks another desk to approve (the database decides).
-  const asks = useShopStore((s) => s.status?.member === true && s.status.role === 'prepare');
+  // Also a publish desk's, for an account whose owner requires it.
+  const activeId = useAccountsStore((s) => s.state?.activeId);
+  const rules = useApprovalsStore((s) => s.rules);
+  const asks = useShopStore((s) => desksMustAsk(s.status, rules, draft.accountId ?? activeId));
   const [asked, setAsked] = useState(false);
   // The draft's newest request, when another desk sent it back: its note stays beside Ask to publish.
   const sentBack = useApprovalsStore((s) => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ListingView } from '../../../../shared/ipc/types';
 import { ConfirmDialog, useFocusAfterClose } from '../../../components/ConfirmDialog';
 import { useRoleGate } from '../../../components/RoleGate';
+import { useAsksForLive } from '../../../store/approvals-store';
 import { FailureNote } from './FailureNote';
 import { useLifecycleStore } from './lifecycle-store';
 
@@ -20,15 +21,25 @@ export function DeleteAdButtons({ listing }: { listing: Pick<ListingView, 'uuid'
   const failure = useLifecycleStore((s) => s.failures[listing.uuid]);
   const failureId = `lifecycle-failure-${listing.uuid}`;
   const focusLater = useFocusAfterClose();
-  const soldGate = useRoleGate('end');
-  const deleteGate = useRoleGate('end');
+  // Issue 37.4: a desk that must ask (prepare, or the owner's rule) asks another desk to end the ad.
+  const asks = useAsksForLive();
+  const asked = useLifecycleStore((s) => s.asked[listing.uuid]);
+  const soldGate = useRoleGate('end', !asks);
+  const deleteGate = useRoleGate('end', !asks);
 
   const close = (kind: 'delete' | 'sold') => {
     setAsking(null);
     focusLater((kind === 'sold' ? soldButton : deleteButton).current);
   };
   const confirm = async (kind: 'delete' | 'sold') => {
-    const done = await useLifecycleStore.getState().deleteAd(listing, kind === 'sold');
+    const store = useLifecycleStore.getState();
+    const sold = kind === 'sold';
+    if (asks) {
+      await store.ask(listing.uuid, { kind: 'end', listing: listing.uuid, sold });
+      close(kind);
+      return;
+    }
+    const done = await store.deleteAd(listing, sold);
     // Gone: the notice that replaces the ad takes focus. Not done: back to the button, the reason beside it.
     if (done) setAsking(null);
     else close(kind);
@@ -44,7 +55,11 @@ export function DeleteAdButtons({ listing }: { listing: Pick<ListingView, 'uuid'
           disabled={busy !== undefined}
           {...soldGate.control(failure ? failureId : undefined)}
         >
-          {busy === 'sold' ? t('lifecycle.sold.busy') : t('lifecycle.sold.button')}
+          {busy === 'sold'
+            ? t('lifecycle.sold.busy')
+            : asks
+              ? t('lifecycle.ask.sold')
+              : t('lifecycle.sold.button')}
         </button>,
       )}
       {deleteGate.wrap(
@@ -56,8 +71,17 @@ export function DeleteAdButtons({ listing }: { listing: Pick<ListingView, 'uuid'
           disabled={busy !== undefined}
           {...deleteGate.control(failure ? failureId : undefined)}
         >
-          {busy === 'delete' ? t('lifecycle.delete.busy') : t('lifecycle.delete.button')}
+          {busy === 'delete'
+            ? t('lifecycle.delete.busy')
+            : asks
+              ? t('lifecycle.ask.delete')
+              : t('lifecycle.delete.button')}
         </button>,
+      )}
+      {asked && (
+        <span className="muted small" role="status" data-testid="lifecycle-asked">
+          {t('lifecycle.ask.asked')}
+        </span>
       )}
       {failure && <FailureNote failure={failure} kind="delete" id={failureId} />}
       {asking && (
@@ -69,7 +93,7 @@ export function DeleteAdButtons({ listing }: { listing: Pick<ListingView, 'uuid'
               <p>{t(`lifecycle.${asking}.draft`)}</p>
             </>
           }
-          confirmLabel={t(`lifecycle.${asking}.confirm`)}
+          confirmLabel={asks ? t(`lifecycle.ask.${asking}Confirm`) : t(`lifecycle.${asking}.confirm`)}
           danger
           busy={busy !== undefined}
           onConfirm={() => void confirm(asking)}

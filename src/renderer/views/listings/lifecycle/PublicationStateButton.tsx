@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PublicationView } from '../../../../shared/domain/live';
 import { useRoleGate } from '../../../components/RoleGate';
+import { useAsksForLive } from '../../../store/approvals-store';
 import { FailureNote } from './FailureNote';
 import { useLifecycleStore } from './lifecycle-store';
 
@@ -21,29 +22,48 @@ export function PublicationStateButton({ publication }: { publication: Publicati
   const state = paused ? 'RESUMED' : 'PAUSED';
   const word = paused ? 'resume' : 'pause';
   const failureId = `lifecycle-failure-${publication.uuid}`;
-  const gate = useRoleGate('pause');
+  // Issue 37.4: a desk that must ask (prepare, or the owner's rule) asks another desk instead.
+  const asks = useAsksForLive();
+  const asked = useLifecycleStore((s) => s.asked[publication.uuid]);
+  const gate = useRoleGate('pause', !asks);
   return (
     <>
       {gate.wrap(
         <button
           type="button"
           onClick={gate.guard(() =>
-            useLifecycleStore
-              .getState()
-              .setPublicationState(publication.listingUuid, publication.uuid, state),
+            asks
+              ? useLifecycleStore.getState().ask(publication.uuid, {
+                  kind: 'pause',
+                  listing: publication.listingUuid,
+                  publication: publication.uuid,
+                  state,
+                })
+              : useLifecycleStore
+                  .getState()
+                  .setPublicationState(publication.listingUuid, publication.uuid, state),
           )}
           disabled={busy !== undefined}
           aria-label={
             publication.adId === null
               ? undefined
-              : t(`lifecycle.state.${word}Label`, { adId: publication.adId })
+              : t(asks ? `lifecycle.ask.${word}Label` : `lifecycle.state.${word}Label`, {
+                  adId: publication.adId,
+                })
           }
           {...gate.control(failure ? failureId : undefined)}
         >
-          {busy === undefined
-            ? t(`lifecycle.state.${word}`)
-            : t(busy === 'PAUSED' ? 'lifecycle.state.pausing' : 'lifecycle.state.resuming')}
+          {busy !== undefined
+            ? t(busy === 'PAUSED' ? 'lifecycle.state.pausing' : 'lifecycle.state.resuming')
+            : asks
+              ? t(`lifecycle.ask.${word}`)
+              : t(`lifecycle.state.${word}`)}
         </button>,
+      )}
+      {asked && (
+        <span className="muted small" role="status" data-testid="lifecycle-asked">
+          {t('lifecycle.ask.asked')}
+        </span>
       )}
       {failure && <FailureNote failure={failure} kind="state" id={failureId} />}
     </>

@@ -7,6 +7,7 @@ import type {
   PublicationStateRequest,
   PublicationView,
 } from '../../../../shared/domain/live';
+import type { LiveAsk } from '../../../../shared/domain/approvals';
 import { call } from '../../../ipc/client';
 import { useListingsStore } from '../../../store/listings-store';
 import { failureOf, useLiveStore, type LiveFailure } from '../../../store/live-store';
@@ -36,6 +37,10 @@ interface LifecycleState {
   failures: Record<string, LifecycleFailure>;
   notice: DeleteNotice | null;
   bulk: BulkRun | null;
+  /** Requests made here for a listing or publication (issue 37.4): waiting in Approvals. */
+  asked: Record<string, true>;
+  /** Asks another desk to approve a pause, resume or end (this desk must ask); resolves whether asked. */
+  ask(uuid: string, ask: LiveAsk): Promise<boolean>;
   /** Deletes the ad (as sold or not); resolves whether it is gone. */
   deleteAd(listing: { uuid: string; title: string }, sold: boolean): Promise<boolean>;
   setPublicationState(listingUuid: string, uuid: string, state: PublicationStateRequest): Promise<void>;
@@ -79,6 +84,23 @@ export const useLifecycleStore = create<LifecycleState>((set, get) => {
     failures: {},
     notice: null,
     bulk: null,
+    asked: {},
+
+    async ask(uuid, ask) {
+      start(
+        uuid,
+        ask.kind === 'end' ? (ask.sold ? 'sold' : 'delete') : ask.kind === 'pause' ? ask.state : 'delete',
+      );
+      try {
+        await call('approvals:ask', ask);
+        finish(uuid);
+        set({ asked: { ...get().asked, [uuid]: true } });
+        return true;
+      } catch (error) {
+        finish(uuid, failureOf(error));
+        return false;
+      }
+    },
 
     async deleteAd(listing, sold) {
       start(listing.uuid, sold ? 'sold' : 'delete');

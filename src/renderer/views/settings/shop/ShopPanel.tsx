@@ -11,6 +11,7 @@ import { ShopProgressLine } from './ShopProgressLine';
 import { ShopSetupForm } from './ShopSetupForm';
 import { ShopSetupResult } from './ShopSetupResult';
 import { ShopTeamRoles } from './ShopTeamRoles';
+import { ShopApprovalRules } from './ShopApprovalRules';
 import './shop.css';
 
 function useWhen() {
@@ -97,6 +98,7 @@ function Membership({ status }: { status: ShopStatusView }) {
         </table>
       )}
       <ShopTeamRoles status={status} />
+      <ShopApprovalRules />
       <ShopAddDesk />
       <div className="actions">
         <ConfirmButton

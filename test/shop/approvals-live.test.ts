@@ -1,0 +1,252 @@
+// Four eyes for live ads (issue 37.4): a team of three desks on a real PostgreSQL (owner, publish,
+// prepare), each on its own login, and one account of a real sandbox. The prepare desk asks to pause
+// an ad and to change another; two desks approve the pause at one instant and it is sent once; the
+// change sends exactly what was shown; a change asked against an ad another desk changed meanwhile
+// is refused in words; a request is sent back; the owner's rule makes the publish desk ask too, and
+// is the owner's alone (the window's channel and psql as a publish login both refuse it).
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, expect, it, vi } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox';
+import type { Draft } from '../../src/shared/domain/drafts/draft';
+import type { PublishStartResult } from '../../src/shared/domain/publishing';
+import type { PublishState } from '../../src/shared/domain/publishing/publish-job';
+import { draftFieldsOf } from '../../src/shared/domain/shop/draft-fields';
+import type { ApprovalsState } from '../../src/shared/ipc/contract-approvals';
+import type { AccountsState, ListingsState } from '../../src/shared/ipc/types';
+import { sampleDraft } from '../fixtures/drafts';
+import { colourFor, solidPng } from '../fixtures/images';
+import { publicationWithoutImprint as publication } from '../helpers/imprint';
+import { addRealAccount } from '../helpers/real-account';
+import { adminQuery, initShop, openDesk, SHOP_CLIENT, type Desk } from './helpers/desks';
+import { freshDatabase } from './helpers/shared-postgres';
+import { makeLogin, psqlAs } from './helpers/team-logins';
+
+const WAIT = { timeout: 30_000, interval: 100 };
+const cleanup: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+/** Requests the sandbox answered on `route` so far. */
+const calls = (sb: Sandbox, route: string) =>
+  Object.values(sb.stats().requests[route] ?? {}).reduce((sum, n) => sum + n, 0);
+const STATE = 'PUT /v1/listings/:uuid/publications/:publicationUuid/state';
+const UPDATE = 'PUT /v1/listings/:uuid';
+const DELETE = 'DELETE /v1/listings/:uuid';
+
+const news = (desk: Desk) =>
+  desk.events.filter((e) => e.event === 'approvals:news').map((e) => (e.payload as { text: string }).text);
+
+/** A draft titled `title` made on `desk` with one photo; its id. */
+async function draftOn(desk: Desk, title: string, accountId: string): Promise<string> {
+  const made = await desk.call<Draft>('drafts:create');
+  const fields = draftFieldsOf(
+    sampleDraft(made.id, { title, customReference: title, publication, accountId }),
+  );
+  await desk.call('drafts:save', { draft: fields });
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'listing-desk-approvals-live-'));
+  writeFileSync(path.join(folder, 'photo.png'), solidPng(colourFor(title.length), 96));
+  await desk.call('drafts:add-photos', { draftId: made.id, batchId: title, paths: [folder] });
+  return made.id;
+}
+
+/** Publishes a draft titled `title` from `desk`; the live ad's uuid. */
+async function published(desk: Desk, title: string, accountId: string): Promise<string> {
+  const draftId = await draftOn(desk, title, accountId);
+  await desk.call('publish:start', { draftIds: [draftId] });
+  return vi.waitFor(async () => {
+    const { jobs } = await desk.call<PublishState>('publish:list');
+    const job = jobs.find((x) => x.draftId === draftId);
+    expect(job?.state).toBe('published');
+    return job!.listingUuid!;
+  }, WAIT);
+}
+
+/** The bulk job an approval queued, once it ended: its state and its one ad's. */
+const jobDone = (url: string, jobId: string) =>
+  vi.waitFor(async () => {
+    const [job] = await adminQuery<{ state: string; item: string; kind: string }>(
+      url,
+      `select kind, state, body->'record'->'items'->0->>'state' as item from listing_desk.jobs where id = $1`,
+      [jobId],
+    );
+    expect(job?.state).toBe('done');
+    return job!;
+  }, WAIT);
+
+it('asks to pause, change and end live ads, approves each once, refuses a change the ad outran, and the owner makes publish desks ask', async () => {
+  const sb = await startSandbox({ port: 0, validationDelayMs: 20, clients: [SHOP_CLIENT] });
+  cleanup.push(() => sb.close());
+  const url = await freshDatabase();
+  await initShop(url);
+  const front = await makeLogin(url, 'publish');
+  const trainee = await makeLogin(url, 'prepare');
+  const open = async (name: string, via?: string) => {
+    const desk = await openDesk(url, name, via ? { via } : {});
+    cleanup.push(() => desk.close());
+    return desk;
+  };
+  // The database's owner is the owner desk; it and the publish desk hold the account's secret.
+  const office = await open('Office');
+  const account = await addRealAccount(office, sb, {
+    name: 'Möbelhaus',
+    client: SHOP_CLIENT,
+    select: true,
+    imprint: 'Möbelhaus Schmidt GmbH',
+  });
+  const counter = await open('Front', front.url);
+  const desk = await open('Trainee', trainee.url);
+  for (const other of [counter, desk])
+    await vi.waitFor(async () => {
+      const { accounts } = await other.call<AccountsState>('accounts:list');
+      expect(accounts.map((a) => a.id)).toContain(account.id);
+    }, WAIT);
+  await counter.call('accounts:set-secret', { id: account.id, secret: SHOP_CLIENT.clientSecret });
+  for (const other of [counter, desk]) await other.call('accounts:select', { id: account.id });
+
+  const lamp = await published(office, 'Brass lamp', account.id);
+  const table = await published(office, 'Oak table', account.id);
+  // The prepare desk (no secret) knows the live ads from the team's shared view.
+  await office.call('listings:list', { refresh: true });
+  await vi.waitFor(async () => {
+    const seen = await desk.call<ListingsState>('listings:list');
+    expect(seen.listings.map((l) => l.uuid).sort()).toEqual([lamp, table].sort());
+  }, WAIT);
+
+  // A pause asked for on the prepare desk: a request, nothing sent.
+  const states = calls(sb, STATE);
+  const { requestId: pause } = await desk.call<{ requestId: string }>('approvals:ask', {
+    kind: 'pause',
+    listing: lamp,
+    state: 'PAUSED',
+  });
+  expect(calls(sb, STATE)).toBe(states);
+  const listed = await counter.call<ApprovalsState>('approvals:list');
+  expect(listed.waiting).toBe(1);
+  expect(listed.requests.find((r) => r.id === pause)).toMatchObject({
+    kind: 'pause',
+    listing: lamp,
+    state: 'waiting',
+    askedByName: 'Trainee',
+    action: { kind: 'pause', state: 'PAUSED' },
+    ad: { title: 'Brass lamp', account: account.id },
+    changes: [],
+    draft: null,
+  });
+  // The asking desk cannot approve it.
+  await expect(desk.call('approvals:approve', { id: pause })).rejects.toThrow(
+    "This desk's role in the team is “prepare”: it may not approve or send back requests",
+  );
+  // Two desks approve at one instant: one job, the ad paused once.
+  const raced = await Promise.allSettled([
+    counter.call<{ jobId: string }>('approvals:approve', { id: pause }),
+    office.call<{ jobId: string }>('approvals:approve', { id: pause }),
+  ]);
+  const won = raced.filter((r) => r.status === 'fulfilled');
+  expect(won).toHaveLength(1);
+  expect(String((raced.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason)).toContain(
+    'This request was approved already.',
+  );
+  const pauseJob = (won[0] as PromiseFulfilledResult<{ jobId: string }>).value.jobId;
+  expect(await jobDone(url, pauseJob)).toEqual({ kind: 'bulk', state: 'done', item: 'done' });
+  expect(calls(sb, STATE)).toBe(states + 1);
+  await vi.waitFor(
+    () =>
+      expect(news(desk).join('\n')).toContain('Your request to pause or resume “Brass lamp” was approved by'),
+    WAIT,
+  );
+  // The log names the pause's run with the asking desk, once.
+  const logged = await adminQuery<{ kind: string }>(
+    url,
+    `select kind from listing_desk.activity where job = $1 and asking_desk = $2 order by id`,
+    [pauseJob, desk.deskId],
+  );
+  expect(logged.filter((row) => row.kind === 'live-change')).toHaveLength(1);
+
+  // A change asked for: the request shows exactly what will change; approved, exactly that is sent.
+  const updates = calls(sb, UPDATE);
+  const { requestId: change } = await desk.call<{ requestId: string }>('approvals:ask', {
+    kind: 'change',
+    listing: table,
+    patch: { title: 'Oak table, oiled', price: { type: 'FIXED', amount: 99 } },
+  });
+  const shown = (await office.call<ApprovalsState>('approvals:list')).requests.find((r) => r.id === change)!;
+  expect(shown).toMatchObject({ kind: 'change', ad: { title: 'Oak table, oiled', price: { amount: 99 } } });
+  expect(shown.changes.map((c) => c.field)).toEqual(['title', 'price']);
+  expect(shown.changes[0]).toMatchObject({ live: 'Oak table', asked: 'Oak table, oiled' });
+  const { jobId: changeJob } = await counter.call<{ jobId: string }>('approvals:approve', { id: change });
+  expect((await jobDone(url, changeJob)).item).toBe('done');
+  expect(calls(sb, UPDATE)).toBe(updates + 1);
+  const after = await office.call<{ title: string; adPrice: { amount: number }; description: string }>(
+    'listings:get',
+    { uuid: table },
+  );
+  expect(after).toMatchObject({ title: 'Oak table, oiled', adPrice: { amount: 99 } });
+
+  // Asked, then the ad changed on another desk: the approval refuses in words and sends nothing.
+  await vi.waitFor(async () => {
+    const seen = await desk.call<ListingsState>('listings:list');
+    expect(seen.listings.find((l) => l.uuid === table)?.title).toBe('Oak table, oiled');
+  }, WAIT);
+  const { requestId: outrun } = await desk.call<{ requestId: string }>('approvals:ask', {
+    kind: 'price',
+    listing: table,
+    amount: 79,
+  });
+  await office.call('listings:update', { uuid: table, patch: { title: 'Oak table, sold soon' } });
+  const beforeRefusal = calls(sb, UPDATE);
+  await expect(counter.call('approvals:approve', { id: outrun })).rejects.toThrow(
+    '“Oak table, oiled” was changed since the request was made (title): approving it now would overwrite that blindly, so nothing was sent.',
+  );
+  expect(calls(sb, UPDATE)).toBe(beforeRefusal);
+  // Sent back with a note the asker hears.
+  await counter.call('approvals:send-back', { id: outrun, note: 'The title changed; ask again.' });
+  await vi.waitFor(
+    () =>
+      expect(news(desk)).toContain(
+        'Your request to change the price of “Oak table, oiled” was sent back by Front: The title changed; ask again.',
+      ),
+    WAIT,
+  );
+  const mine = (await desk.call<ApprovalsState>('approvals:list')).requests.find((r) => r.id === outrun);
+  expect(mine).toMatchObject({ kind: 'price', state: 'sent-back', mine: true });
+
+  // The owner's rule: refused to the publish desk (here and by psql as its login), set by the owner.
+  await expect(counter.call('approvals:set-rule', { accountId: account.id, required: true })).rejects.toThrow(
+    'A “publish” desk may not say whether publish desks must ask: only an “owner” desk may.',
+  );
+  const psql = psqlAs(
+    front.url,
+    `insert into listing_desk.approval_rules (account, set_by) values ('${account.id}', '${counter.deskId}')`,
+  );
+  expect(psql.code).not.toBe(0);
+  expect(psql.stderr).toContain('42501');
+  expect(await office.call('approvals:set-rule', { accountId: account.id, required: true })).toEqual({
+    accounts: [account.id],
+  });
+  expect(await counter.call('approvals:rules')).toEqual({ accounts: [account.id] });
+  // Now the publish desk asks: its Publish becomes a request, a direct pause is refused in words.
+  const vase = await draftOn(counter, 'Glass vase', account.id);
+  const { results } = await counter.call<{ results: PublishStartResult[] }>('publish:start', {
+    draftIds: [vase],
+  });
+  expect(results).toEqual([{ draftId: vase, requestId: expect.any(String) }]);
+  await expect(counter.call('listings:delete', { uuid: lamp })).rejects.toThrow(
+    "The team's owner requires approval for this account's ads, also from publish desks: the ad was not ended.",
+  );
+  const deletes = calls(sb, DELETE);
+  const { requestId: end } = await counter.call<{ requestId: string }>('approvals:ask', {
+    kind: 'end',
+    listing: lamp,
+  });
+  await expect(counter.call('approvals:approve', { id: end })).rejects.toThrow(
+    'This desk asked for this request itself',
+  );
+  const { jobId: endJob } = await office.call<{ jobId: string }>('approvals:approve', { id: end });
+  expect((await jobDone(url, endJob)).item).toBe('done');
+  expect(calls(sb, DELETE)).toBe(deletes + 1);
+  await office.call('approvals:set-rule', { accountId: account.id, required: false });
+  expect(await office.call('approvals:rules')).toEqual({ accounts: [] });
+}, 180_000);
