@@ -79,6 +79,9 @@ import { mainI18n } from './i18n';
 import { followAppLanguage } from './i18n/follow-language';
 import { openAppAutomation } from './automation';
 import { appActivityLog } from './app-activity';
+import { appLiveCalls } from './app-live-calls';
+import type { LiveCall } from './ports/live-calls';
+import type { TaskClaims } from './ports/task-claims';
 import { openAppFeeds } from './feeds/app-feeds';
 import { scheduleHandlers } from './ipc/handlers/schedule';
 import { catalogHandlers, categoriesHandlers } from './ipc/handlers/catalog';
@@ -264,8 +267,24 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     session: () => activitySession(),
     log: ports.log.child({ part: 'activity' }),
   });
+  // Issue 37.5: pause, resume, end and live changes are recorded before they are sent and logged
+  // with the record that settles them; the settling and the team's claims are bound below.
+  const liveBound: {
+    settle?: (call: LiveCall) => Promise<Record<string, unknown> | null>;
+    claims?: () => TaskClaims | undefined;
+    mayAct?: () => boolean;
+  } = {};
+  const liveCalls = appLiveCalls({
+    dataDir: config.dataDir,
+    lone: activity.lone,
+    session: () => activitySession(),
+    teamClaims: () => liveBound.claims?.(),
+    mayAct: () => liveBound.mayAct?.() ?? false,
+    settle: (call) => liveBound.settle!(call),
+    log: ports.log.child({ part: 'activity' }),
+  });
   const live = createLive({
-    activity,
+    calls: liveCalls,
     dataDir: config.dataDir,
     accounts,
     listings,
@@ -286,6 +305,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     followReads({ jobs: publish, seen: live.seen.seen, log: ports.log, learn: knownGood.learnListings }),
   );
   bound.linked = live.seen.linked;
+  liveBound.settle = live.settleCall;
   // Issue 17: imports into drafts, photos through the drafts' own intake.
   const imports = createImportService({
     dataDir: config.dataDir,
@@ -464,6 +484,11 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     loneActivity: activity.lone,
   };
   const automation = await openAppAutomation(config, ports, automationParts);
+  liveBound.claims = shopClaims;
+  liveBound.mayAct = () => deskMay(deskShop.service.standing(), 'pause').allowed;
+  // What a killed desk or a lost answer left is settled while the app runs what is due.
+  const stopLiveCalls =
+    config.automation?.run === false ? () => undefined : liveCalls.every(config.liveCallsEveryMs ?? 30_000);
   const router = createRouter(
     guardByRole(
       {
@@ -485,7 +510,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
         ...approvalsHandlers(approvals, () => deskShop.current() !== undefined),
         ...paceHandlers(paceHolds),
         ...activityHandlers(activity),
-        ...liveHandlers(live, uploads, activity),
+        ...liveHandlers(live, uploads),
         ...lifecycleHandlers(live),
         ...bulkHandlers(bulk),
         ...importHandlers(imports),
@@ -531,6 +556,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     },
     language,
     automation,
+    liveCalls,
     get shop() {
       return deskClaims.withQueue(deskShop.current());
     },
@@ -543,6 +569,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       const step = (what: string, close: () => Promise<unknown>) =>
         close().catch((error: unknown) => ports.log.error(`${what} failed`, error));
       await step('Stopping the automation', () => automation.close());
+      stopLiveCalls();
       await step('Removing unfinished photo uploads', () => uploads.close());
       await step('Removing received files and downloads', () => files.close());
       await step('Closing the bulk edits', () => bulk.jobs.close());

@@ -1,6 +1,6 @@
 // The shop room (DESIGN.md "One shop, many desktops"): what the composition root, the CLI and ipc/ use of it.
 export { shopActivityLog, listActivity, insertActivity } from './activity';
-export { deskTaskClaims } from './claims';
+export { deskTaskClaims, abandonedLiveCalls, claimLiveCall, liveCallKey } from './claims';
 export {
   readMembership,
   describeShopUrl,
@@ -8,6 +8,7 @@ export {
   ShopError,
   ShopRefused,
   shopProblemOf,
+  isLinkDown,
 } from './connection';
 export { openDeskClaims } from './desk-claims';
 export { openDeskShopService } from './desk-shop-service';

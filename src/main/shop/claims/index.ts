@@ -5,3 +5,4 @@ export { openShopClaims } from './job-claims';
 export type { ShopClaims, ShopClaimsOptions } from './job-claims';
 export { shopNotices, shopPublishing } from './shop-publishing';
 export { claimFeedLease, feedLease } from './feed-leases';
+export { abandonedLiveCalls, claimLiveCall, liveCallKey } from './live-call-claims';
