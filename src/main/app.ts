@@ -93,6 +93,9 @@ import type { App, AppConfig, AppPorts } from './app-contract';
 export type { App, AppConfig, AppPorts } from './app-contract';
 
 /** Builds the app's back end. */
+/** What a desk's role needs to run each kind of due task (issue 37.2). */
+const DUE_TASK_NEEDS = { schedule: 'publish', price: 'price-rules', feed: 'run-feeds' } as const;
+
 export async function createApp(config: AppConfig, ports: AppPorts): Promise<App> {
   mkdirSync(config.dataDir, { recursive: true });
   const startedAt = Date.now();
@@ -482,6 +485,10 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   const automationParts = {
     ...{ draftsStore, publish, events, language, shopClaims, reportProblem, sources },
     loneActivity: activity.lone,
+    // Issue 37.2: a prepare desk leaves scheduled publishes, price steps and feed runs to a desk
+    // allowed to run them (the database would refuse its claim).
+    mayRun: (kind: 'schedule' | 'feed' | 'price') =>
+      deskMay(deskShop.service.standing(), DUE_TASK_NEEDS[kind]).allowed,
   };
   const automation = await openAppAutomation(config, ports, automationParts);
   liveBound.claims = shopClaims;
