@@ -9,11 +9,11 @@ import type { ActivityInput } from '../shared/domain/activity';
 import { openCallJournal, type JournalCall } from './activity';
 import type { ActivityLog } from './ports/activity-log';
 import { liveCallEntry, type LiveCall, type LiveCallHold, type LiveCalls } from './ports/live-calls';
-import type { TaskClaims } from './ports/task-claims';
-import { abandonedLiveCalls, claimLiveCall, isLinkDown } from './shop';
+import { isRefusal, type TaskClaims } from './ports/task-claims';
+import { abandonedDueKeys, claimLiveCall, isLinkDown, liveCallOf, LIVE_CALL_PREFIX } from './shop';
 
 interface Session {
-  pool: Parameters<typeof abandonedLiveCalls>[0];
+  pool: Parameters<typeof abandonedDueKeys>[0];
 }
 
 export interface AppLiveCallsOptions {
@@ -28,6 +28,15 @@ export interface AppLiveCallsOptions {
   /** What a call did, read back from the service (null: it did not land). */
   settle(call: LiveCall): Promise<Record<string, unknown> | null>;
   log: { info(message: string): void; warn(message: string): void };
+  /** Other due keys a stopped desk can leave done but unmarked (a price step), settled the same way. */
+  settlers?: readonly DueKeySettler[];
+}
+
+/** Settles the team's due keys of a kind that a stopped desk left claimed and not done. */
+export interface DueKeySettler {
+  prefix: string;
+  /** The rows to mark the key done with; undefined: not settled yet (left as it is). */
+  settle(key: string, db: Session['pool']): Promise<ActivityInput[] | undefined>;
 }
 
 export interface AppLiveCalls extends LiveCalls {
@@ -86,6 +95,16 @@ export function appLiveCalls(options: AppLiveCallsOptions): AppLiveCalls {
     return true;
   };
 
+  const liveCallSettler: DueKeySettler = {
+    prefix: LIVE_CALL_PREFIX,
+    async settle(key) {
+      const call = liveCallOf(key);
+      if (!call) return undefined;
+      const row = await rowOf(call);
+      return row ? [row] : [];
+    },
+  };
+
   let running: Promise<{ settled: number; left: number }> | undefined;
   const reconcileOnce = async () => {
     let settled = 0;
@@ -104,20 +123,22 @@ export function appLiveCalls(options: AppLiveCallsOptions): AppLiveCalls {
     const session = options.session();
     const claims = options.teamClaims();
     if (session && claims && options.mayAct()) {
-      for (const call of await abandonedLiveCalls(session.pool)) {
-        let hold: LiveCallHold | null = null;
-        try {
-          hold = await claimLiveCall(claims, call);
-          if (!hold) continue;
-          await hold.settle(await rowOf(call));
-          settled += 1;
-          log.info(`Activity: ${call.kind} of ${call.ad}, left by a stopped desk, settled here`);
-        } catch (error) {
-          left += 1;
-          await hold?.leave().catch(() => undefined);
-          log.warn(`Activity: ${call.kind} of ${call.ad} is settled later (${String(error)})`);
+      for (const settler of [liveCallSettler, ...(options.settlers ?? [])])
+        for (const key of await abandonedDueKeys(session.pool, settler.prefix)) {
+          const what = key.slice(0, 120);
+          try {
+            const rows = await settler.settle(key, session.pool);
+            if (rows === undefined) continue;
+            const claim = await claims.claim(key);
+            if (isRefusal(claim)) continue;
+            await claim.done(rows);
+            settled += 1;
+            log.info(`Activity: ${what}, left by a stopped desk, settled here`);
+          } catch (error) {
+            left += 1;
+            log.warn(`Activity: ${what} is settled later (${String(error)})`);
+          }
         }
-      }
     }
     return { settled, left };
   };

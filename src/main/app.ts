@@ -39,6 +39,7 @@ import { openPublishEngine } from './publish/engine';
 import { noticeText } from './publish/views';
 import {
   deskTaskClaims,
+  priceStepLogged,
   openDeskClaims,
   openDeskShopService,
   prepareShop,
@@ -81,6 +82,7 @@ import { openAppAutomation } from './automation';
 import { appActivityLog } from './app-activity';
 import { appLiveCalls } from './app-live-calls';
 import type { LiveCall } from './ports/live-calls';
+import type { ActivityInput } from '../shared/domain/activity';
 import type { TaskClaims } from './ports/task-claims';
 import { openAppFeeds } from './feeds/app-feeds';
 import { scheduleHandlers } from './ipc/handlers/schedule';
@@ -276,6 +278,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     settle?: (call: LiveCall) => Promise<Record<string, unknown> | null>;
     claims?: () => TaskClaims | undefined;
     mayAct?: () => boolean;
+    priceKey?: (key: string) => Promise<ActivityInput | undefined>;
   } = {};
   const liveCalls = appLiveCalls({
     dataDir: config.dataDir,
@@ -285,6 +288,17 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     mayAct: () => liveBound.mayAct?.() ?? false,
     settle: (call) => liveBound.settle!(call),
     log: ports.log.child({ part: 'activity' }),
+    // A price step done on the draft whose desk stopped before its key was marked: logged once.
+    settlers: [
+      {
+        prefix: 'price:',
+        async settle(key, db) {
+          const row = await liveBound.priceKey?.(key);
+          if (!row) return undefined;
+          return (await priceStepLogged(db, row.draft!, Number(row.changed?.['step']))) ? [] : [row];
+        },
+      },
+    ],
   });
   const live = createLive({
     calls: liveCalls,
@@ -397,6 +411,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   };
   const feeds = await openAppFeeds(feedParts, config, ports);
   const priceRules = openPriceRules({ draftsStore, live, templates, events, authors }, ports, config);
+  liveBound.priceKey = priceRules.settleKey;
   const shopDeps: StartShopDeps = {
     dataDir: config.dataDir,
     secrets: ports.secretStore,

@@ -1,6 +1,15 @@
 // The shop room (DESIGN.md "One shop, many desktops"): what the composition root, the CLI and ipc/ use of it.
 export { shopActivityLog, listActivity, insertActivity } from './activity';
-export { deskTaskClaims, abandonedLiveCalls, claimLiveCall, liveCallKey } from './claims';
+export {
+  deskTaskClaims,
+  abandonedDueKeys,
+  abandonedLiveCalls,
+  claimLiveCall,
+  liveCallKey,
+  liveCallOf,
+  LIVE_CALL_PREFIX,
+  priceStepLogged,
+} from './claims';
 export {
   readMembership,
   describeShopUrl,

@@ -14,9 +14,13 @@ type Db = Pick<pg.Pool, 'query'>;
 const PREFIX = 'live-call:';
 
 /** The claim's key of a call. */
+export const LIVE_CALL_PREFIX = PREFIX;
+
 export const liveCallKey = (call: LiveCall) => `${PREFIX}${JSON.stringify(call)}`;
 
-function callOf(key: string): LiveCall | undefined {
+/** The call a key names (undefined: not a live call's key). */
+export function liveCallOf(key: string): LiveCall | undefined {
+  if (!key.startsWith(PREFIX)) return undefined;
   try {
     const call = JSON.parse(key.slice(PREFIX.length)) as LiveCall;
     return typeof call.id === 'string' && typeof call.ad === 'string' ? call : undefined;
@@ -25,15 +29,34 @@ function callOf(key: string): LiveCall | undefined {
   }
 }
 
-/** Calls begun and never marked done whose lease ran out (or was given back), oldest first. */
-export async function abandonedLiveCalls(db: Db, limit = 50): Promise<LiveCall[]> {
+/**
+ * Due keys starting with `prefix` that were claimed and never marked done, whose lease ran out (or
+ * was given back): a desk stopped while it held them. Oldest first.
+ */
+export async function abandonedDueKeys(db: Db, prefix: string, limit = 50): Promise<string[]> {
   const found = await db.query<{ key: string }>(
     `select key from listing_desk.due_claims
-      where key like 'live-call:%' and done_at is null and (lease_until is null or lease_until <= now())
-      order by claimed_at limit $1`,
-    [limit],
+      where starts_with(key, $1) and done_at is null and (lease_until is null or lease_until <= now())
+      order by claimed_at limit $2`,
+    [prefix, limit],
   );
-  return found.rows.flatMap((row) => callOf(row.key) ?? []);
+  return found.rows.map((row) => row.key);
+}
+
+/** Calls begun and never marked done whose lease ran out (or was given back), oldest first. */
+export async function abandonedLiveCalls(db: Db, limit = 50): Promise<LiveCall[]> {
+  return (await abandonedDueKeys(db, PREFIX, limit)).flatMap((key) => liveCallOf(key) ?? []);
+}
+
+/** Whether the team's log has the row of a price rule's step `step` done on draft `draftId`. */
+export async function priceStepLogged(db: Db, draftId: string, step: number): Promise<boolean> {
+  const found = await db.query(
+    `select 1 from listing_desk.activity
+      where kind = 'price-step' and draft = $1 and changed->>'step' = $2 and changed->>'outcome' is null
+      limit 1`,
+    [draftId, String(step)],
+  );
+  return (found.rowCount ?? 0) > 0;
 }
 
 /**
