@@ -124,7 +124,11 @@ export function appLiveCalls(options: AppLiveCallsOptions): AppLiveCalls {
     const claims = options.teamClaims();
     if (session && claims && options.mayAct()) {
       for (const settler of [liveCallSettler, ...(options.settlers ?? [])])
-        for (const key of await abandonedDueKeys(session.pool, settler.prefix)) {
+        for (const key of await abandonedDueKeys(session.pool, settler.prefix).catch((error: unknown) => {
+          // Out of reach: looked at again at the next turn.
+          if (!isLinkDown(error)) throw error;
+          return [];
+        })) {
           const what = key.slice(0, 120);
           try {
             const rows = await settler.settle(key, session.pool);
@@ -171,7 +175,9 @@ export function appLiveCalls(options: AppLiveCallsOptions): AppLiveCalls {
     reconcile,
     every(everyMs) {
       const tick = () =>
-        void reconcile().catch((error: unknown) => log.warn(`Activity: the reconcile failed (${String(error)})`));
+        void reconcile().catch((error: unknown) =>
+          log.warn(`Activity: the reconcile failed (${String(error)})`),
+        );
       tick();
       const timer = setInterval(tick, everyMs);
       timer.unref();

@@ -57,7 +57,9 @@ export function openCallJournal(dataDir: string): CallJournal {
       await syncFolder(folder).catch(() => undefined);
     },
     async pending() {
-      const names = (await readdir(folder).catch(() => [] as string[])).filter((name) => name.endsWith('.json'));
+      const names = (await readdir(folder).catch(() => [] as string[])).filter((name) =>
+        name.endsWith('.json'),
+      );
       const calls: JournalCall[] = [];
       const unreadable: string[] = [];
       for (const name of names) {

@@ -187,7 +187,9 @@ export function createRunner(options: RunnerOptions): Runner {
     }
     if (!waiting.has(task.kind)) {
       waiting.add(task.kind);
-      log.info(`Automation: ${task.kind} tasks wait for a desk allowed to publish (this desk's role may not)`);
+      log.info(
+        `Automation: ${task.kind} tasks wait for a desk allowed to publish (this desk's role may not)`,
+      );
     }
     notBefore.set(task.key, later(retryMs));
     return false;

@@ -30,7 +30,10 @@ export async function runLiveCall<T>(run: LiveCallRun<T>): Promise<T> {
   await hold
     ?.settle(liveCallEntry(call, run.changed(answer)))
     .catch((error: unknown) =>
-      run.log.error(`The activity log did not take ${call.kind} of ${call.ad} yet; the reconcile settles it`, error),
+      run.log.error(
+        `The activity log did not take ${call.kind} of ${call.ad} yet; the reconcile settles it`,
+        error,
+      ),
     );
   return answer;
 }
