@@ -240,6 +240,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     onDraftsChanged: (ids) => events.emit('drafts:changed', { ids }),
     onNotice: deskClaims.notices(onNotice),
     claims: deskClaims.claims,
+    // Issue 37.5: duplicates removed by jobs run here alone (a team's are logged with their step).
+    activity: { record: (input) => activity.lone.record(input) },
   });
   const publish = deskClaims.view(engine);
   publish.onChange((jobs) => events.emit('publish:changed', { jobs }));

@@ -4,7 +4,7 @@
 // Claiming bumps the fencing token in one statement; a step is written only in the same statement
 // that finds the fence, the runner and an unexpired lease unchanged.
 import type pg from 'pg';
-import type { JobRecord } from '../../publish/jobs';
+import { DUPLICATE_REMOVED_KEYS, type JobRecord } from '../../publish/jobs';
 import { JOBS_CHANNEL } from '../schema';
 
 type Db = Pick<pg.Pool, 'query'>;
@@ -167,8 +167,7 @@ export async function renewLease(
   return (renewed.rowCount ?? 0) === 1;
 }
 
-/** The job history's keys that say a duplicate the service made was removed (issue 37.5). */
-const DUPLICATE_KEYS = ['lateListingDeleted', 'latePublicationPaused', 'madeTwiceDeleted', 'madeTwiceLeft'];
+const DUPLICATE_KEYS = [...DUPLICATE_REMOVED_KEYS];
 
 /**
  * Issue 37.5: a duplicate removed is logged in the statement of the step that first records it (a
