@@ -10,7 +10,14 @@ import { openCallJournal, type JournalCall } from './activity';
 import type { ActivityLog } from './ports/activity-log';
 import { liveCallEntry, type LiveCall, type LiveCallHold, type LiveCalls } from './ports/live-calls';
 import { isRefusal, type TaskClaims } from './ports/task-claims';
-import { abandonedDueKeys, claimLiveCall, isLinkDown, liveCallOf, LIVE_CALL_PREFIX } from './shop';
+import {
+  abandonedDueKeys,
+  claimLiveCall,
+  isLinkDown,
+  liveCallOf,
+  LIVE_CALL_PREFIX,
+  priceStepLogged,
+} from './shop';
 
 interface Session {
   pool: Parameters<typeof abandonedDueKeys>[0];
@@ -182,6 +189,23 @@ export function appLiveCalls(options: AppLiveCallsOptions): AppLiveCalls {
       const timer = setInterval(tick, everyMs);
       timer.unref();
       return () => clearInterval(timer);
+    },
+  };
+}
+
+/**
+ * The settler of price steps (issue 37.5): a key whose step the draft's rule has done (`settleKey`
+ * says its row) is marked with that row, unless the team's log has the step's row already.
+ */
+export function priceKeySettler(
+  settleKey: (key: string) => Promise<ActivityInput | undefined>,
+): DueKeySettler {
+  return {
+    prefix: 'price:',
+    async settle(key, db) {
+      const row = await settleKey(key);
+      if (!row?.draft) return undefined;
+      return (await priceStepLogged(db, row.draft, Number(row.changed?.['step']))) ? [] : [row];
     },
   };
 }

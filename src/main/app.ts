@@ -39,7 +39,6 @@ import { openPublishEngine } from './publish/engine';
 import { noticeText } from './publish/views';
 import {
   deskTaskClaims,
-  priceStepLogged,
   openDeskClaims,
   openDeskShopService,
   prepareShop,
@@ -79,8 +78,9 @@ import { createSettingsService } from './storage/settings';
 import { mainI18n } from './i18n';
 import { followAppLanguage } from './i18n/follow-language';
 import { openAppAutomation } from './automation';
+import { DUE_TASK_NEEDS } from './automation/due';
 import { appActivityLog } from './app-activity';
-import { appLiveCalls } from './app-live-calls';
+import { appLiveCalls, priceKeySettler } from './app-live-calls';
 import type { LiveCall } from './ports/live-calls';
 import type { ActivityInput } from '../shared/domain/activity';
 import type { TaskClaims } from './ports/task-claims';
@@ -95,9 +95,6 @@ import type { App, AppConfig, AppPorts } from './app-contract';
 export type { App, AppConfig, AppPorts } from './app-contract';
 
 /** Builds the app's back end. */
-/** What a desk's role needs to run each kind of due task (issue 37.2). */
-const DUE_TASK_NEEDS = { schedule: 'publish', price: 'price-rules', feed: 'run-feeds' } as const;
-
 export async function createApp(config: AppConfig, ports: AppPorts): Promise<App> {
   mkdirSync(config.dataDir, { recursive: true });
   const startedAt = Date.now();
@@ -291,16 +288,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     settle: (call) => liveBound.settle!(call),
     log: ports.log.child({ part: 'activity' }),
     // A price step done on the draft whose desk stopped before its key was marked: logged once.
-    settlers: [
-      {
-        prefix: 'price:',
-        async settle(key, db) {
-          const row = await liveBound.priceKey?.(key);
-          if (!row) return undefined;
-          return (await priceStepLogged(db, row.draft!, Number(row.changed?.['step']))) ? [] : [row];
-        },
-      },
-    ],
+    settlers: [priceKeySettler(async (key) => liveBound.priceKey?.(key))],
   });
   const live = createLive({
     calls: liveCalls,

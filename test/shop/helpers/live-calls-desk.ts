@@ -5,7 +5,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openFileActivityLog } from '../../../src/main/activity';
-import { appLiveCalls, type AppLiveCalls } from '../../../src/main/app-live-calls';
+import { appLiveCalls, type AppLiveCalls, type AppLiveCallsOptions } from '../../../src/main/app-live-calls';
 import { settleLiveCall } from '../../../src/main/live/live-call-settle';
 import { Publications } from '../../../src/main/live/publications';
 import type { ServiceClient } from '../../../src/main/service-client';
@@ -29,6 +29,7 @@ export async function callsDesk(
   session: ShopSession | undefined,
   client: ServiceClient,
   log: { info(message: string): void; warn(message: string): void } = quiet,
+  settlers: AppLiveCallsOptions['settlers'] = [],
 ): Promise<CallsDesk> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'live-calls-'));
   const lone = openFileActivityLog({ dataDir, desk: { id: 'this-desktop', name: 'Werkbank' } });
@@ -49,6 +50,7 @@ export async function callsDesk(
     settle: (call) =>
       settleLiveCall({ clientOf: () => ({ accountId: ACCOUNT, client }), publications }, call),
     log,
+    settlers,
   });
   return { calls, lone, dataDir };
 }
