@@ -9,7 +9,9 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { runLiveCall } from '../../src/main/live/live-call-run';
+import { sentValues } from '../../src/main/live/live-call-settle';
 import type { LiveCalls } from '../../src/main/ports/live-calls';
 import type { ServiceClient } from '../../src/main/service-client';
 import type { ShopSession } from '../../src/main/shop/connection/shop-session';
@@ -240,6 +242,43 @@ describe('live calls in a team', () => {
     expect(row!.recorded_at.getTime() - row!.made_at.getTime()).toBeGreaterThanOrEqual(1_000);
     expect(await rowsOf(ad.listing)).toHaveLength(1);
     expect(await readdir(path.join(lager.dataDir, 'activity', 'calls'))).toEqual([]);
+  });
+
+  it('a live change with a long text, left by its desk: settled by what the ad holds, once', async () => {
+    const ad = shop.ads[2]!;
+    const desk = await callsDesk(await session('Schreibtisch'), shop.client);
+    const values = {
+      title: 'Eichentisch, massiv',
+      description: 'Gut erhalten. '.repeat(300),
+      price: { type: 'FIXED', amount: 95 },
+    };
+    // Recorded and sent; its desk stopped before the row (its claim given back, as a lease runs out).
+    const sent = await desk.calls.begin({
+      id: randomUUID(),
+      kind: 'live-change',
+      account: ACCOUNT,
+      ad: ad.listing,
+      madeAt: new Date().toISOString(),
+      ...sentValues(values),
+    });
+    await shop.client.updateListing(ad.listing, values);
+    await sent.leave();
+    // One the service never took: the ad does not hold its values, so no row.
+    const lost = await desk.calls.begin({
+      id: randomUUID(),
+      kind: 'live-change',
+      account: ACCOUNT,
+      ad: ad.listing,
+      madeAt: new Date().toISOString(),
+      ...sentValues({ title: 'Nie gesendet' }),
+    });
+    await lost.leave();
+    expect(await desk.calls.reconcile()).toEqual({ settled: 2, left: 0 });
+    expect(await desk.calls.reconcile()).toEqual({ settled: 0, left: 0 });
+    const rows = (await rowsOf(ad.listing)).filter((row) => row.kind === 'live-change');
+    expect(rows.map((row) => [row.desk, row.changed.fields, row.changed.settled])).toEqual([
+      ['Schreibtisch', ['description', 'price', 'title'], 'read back'],
+    ]);
   });
 
   it("no desk's login changes or deletes a call's row, by psql either", async () => {

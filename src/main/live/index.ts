@@ -8,7 +8,7 @@ import { createDraftLinks, type DraftLinks } from './draft-link';
 import { liveEditSource, type SentCategories } from './linked-draft';
 import { createLifecycle, type Lifecycle, type LifecycleDeps } from './lifecycle';
 import { createListingEdits, updateRequestOf, type ListingEdits } from './listing-edits';
-import { settleLiveCall } from './live-call-settle';
+import { sentValues, settleLiveCall } from './live-call-settle';
 import { runLiveCall } from './live-call-run';
 import type { LiveCall } from '../ports/live-calls';
 import { createLiveContext, type LiveContext, type LiveDeps } from './live-context';
@@ -71,7 +71,12 @@ export function createLive(
       const accountId = context.clientOf().accountId;
       return runLiveCall({
         calls: deps.calls,
-        call: { kind: 'live-change', account: accountId, ad: uuid, values: { ...updateRequestOf(patch) } },
+        call: {
+          kind: 'live-change',
+          account: accountId,
+          ad: uuid,
+          ...sentValues({ ...updateRequestOf(patch) }),
+        },
         send: () => edits.update(uuid, patch, accountId),
         changed: () => ({ fields: Object.keys(patch) }),
         log: deps.log,

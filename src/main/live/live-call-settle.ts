@@ -2,18 +2,38 @@
 // whose desk was killed, or whose answer was lost, before its row of the activity log was written.
 // A pause or resume landed when the publication asks for that state; an end when the listing is
 // gone; a live change when the listing holds every value sent.
+import { createHash } from 'node:crypto';
 import type { LiveCall } from '../ports/live-calls';
 import { ServiceError } from '../service-client';
 import type { LiveContext } from './live-context';
 
-/** Whether `have` holds `want` (objects: every key of `want`; a cleared text reads as ''). */
-function holds(have: unknown, want: unknown): boolean {
-  if (want !== null && typeof want === 'object' && !Array.isArray(want))
-    return Object.entries(want).every(([key, value]) =>
-      holds((have as Record<string, unknown> | null | undefined)?.[key], value),
-    );
-  const plain = (value: unknown) => JSON.stringify(value === null || value === undefined ? '' : value);
-  return plain(have) === plain(want);
+/** The leaves of `value` by path (`adPrice.amount`); arrays are leaves. */
+function leaves(value: unknown, prefix = ''): string[] {
+  if (value === undefined) return [];
+  if (value !== null && typeof value === 'object' && !Array.isArray(value))
+    return Object.entries(value).flatMap(([key, inner]) => leaves(inner, prefix ? `${prefix}.${key}` : key));
+  return prefix ? [prefix] : [];
+}
+
+const at = (value: unknown, path: string): unknown =>
+  path
+    .split('.')
+    .reduce<unknown>((inner, key) => (inner as Record<string, unknown> | null | undefined)?.[key], value);
+
+/** One digest of `source`'s values at `fields` (a cleared text reads as ''). */
+export function valuesDigest(source: unknown, fields: readonly string[]): string {
+  const hash = createHash('sha256');
+  for (const field of fields) {
+    const value = at(source, field);
+    hash.update(`${field}=${JSON.stringify(value === null || value === undefined ? '' : value)}\n`);
+  }
+  return hash.digest('base64url');
+}
+
+/** What a live change's record keeps of the values it sends: their paths and one digest. */
+export function sentValues(values: Record<string, unknown>): { fields: string[]; digest: string } {
+  const fields = leaves(values).sort();
+  return { fields, digest: valuesDigest(values, fields) };
 }
 
 const gone = (error: unknown) => error instanceof ServiceError && error.problem === 'not-found';
@@ -47,8 +67,10 @@ export async function settleLiveCall(
     }
     case 'live-change': {
       const listing = await client.getListing(call.ad);
-      const values = call.values ?? {};
-      return holds(listing, values) ? { fields: Object.keys(values), ...settled } : null;
+      const fields = call.fields ?? [];
+      // The request's `price` is the listing's `adPrice`.
+      const landed = valuesDigest({ ...listing, price: listing.adPrice }, fields) === call.digest;
+      return landed ? { fields: [...new Set(fields.map((field) => field.split('.')[0]))], ...settled } : null;
     }
   }
 }

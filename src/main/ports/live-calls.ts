@@ -23,8 +23,12 @@ export interface LiveCall {
   state?: 'PAUSED' | 'RESUMED';
   /** end: as sold. */
   sold?: boolean;
-  /** live-change: the fields sent and their values (to tell whether they landed). */
-  values?: Record<string, unknown>;
+  /**
+   * live-change: the paths of the values sent (`adPrice.amount`) and one digest of those values,
+   * to tell whether they landed (the values themselves may be long: the call's record stays short).
+   */
+  fields?: string[];
+  digest?: string;
   /** When the desk made the call (ISO). */
   madeAt: string;
 }
