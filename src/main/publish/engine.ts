@@ -22,15 +22,14 @@ import {
   startSlowCheck,
   tracked,
   endTwice,
+  duplicatesLogged,
 } from './engine-parts';
 import { createDraftSync, withoutWaiting, createJob, repairDrafts } from './drafts';
 import type { PublishEngine, PublishEngineOptions, StartResult } from './engine-api';
 import { factsOf, jobError, type FailureFacts, StepFailure } from './context';
 import { createImprintSource, runJob, type RunDeps, trackPublication, watchLateAnswers } from './steps';
-import { LONE_CLAIM, loneClaims, queueNewJob } from './claims';
+import { loneClaims, queueNewJob } from './claims';
 import {
-  DUPLICATE_REMOVED_KEYS,
-  duplicateRemoved,
   type JobRecord,
   openJobStore,
   followAdOn,
@@ -89,32 +88,12 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     log,
   );
 
-  // Issue 37.5: how much of each job's history is logged (a job read from disk: all it has).
-  const historyLogged = new Map<string, number>();
-  const logDuplicates = async (entry: Entry) => {
-    const { record } = entry;
-    const history = record.history ?? [];
-    const from = historyLogged.get(record.id) ?? 0;
-    if ((entry.claim ?? LONE_CLAIM) !== LONE_CLAIM || !options.activity || history.length <= from) return;
-    for (const item of history.slice(from))
-      if ((DUPLICATE_REMOVED_KEYS as readonly string[]).includes(item.key))
-        await options.activity.record({
-          kind: 'duplicate-removed',
-          account: record.accountId,
-          ad: record.listingUuid,
-          draft: record.draftId,
-          job: record.id,
-          madeAt: item.at,
-          changed: duplicateRemoved(record, item),
-        });
-    historyLogged.set(record.id, history.length);
-  };
+  // Issue 37.5: duplicates a job run here alone removed.
+  const duplicates = duplicatesLogged(options.activity);
 
   const persist = async (entry: Entry, announce = false): Promise<void> => {
     entry.record.updatedAt = now().toISOString();
-    // Logged before the record is written: a crash between leaves the row, and the service's
-    // duplicate is gone, so the job never removes (nor logs) it again.
-    await logDuplicates(entry);
+    await duplicates.log(entry);
     // In a shop the shop's copy is the truth: written first, and only while the claim holds.
     await entry.claim?.save(entry.record);
     await store.save(entry.record);
@@ -298,7 +277,7 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
   };
 
   for (const record of store.loaded) {
-    historyLogged.set(record.id, record.history?.length ?? 0);
+    duplicates.loaded(record);
     const entry = add(record);
     if (record.state === 'queued' || record.state === 'running') enqueue(entry);
     else if (record.state === 'tracking' || (record.late && ['published', 'rejected'].includes(record.state)))
