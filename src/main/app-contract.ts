@@ -37,6 +37,8 @@ export interface AppConfig {
   jobLease?: Partial<LeaseTiming>;
   /** What runs by itself (issue 25.6): `run: false` holds it (the command line, but for `worker`); tests give a clock. */
   automation?: { run?: boolean; clock?: Clock };
+  /** How often calls a killed desk or a lost answer left unlogged are settled (issue 37.5; default 30 s). */
+  liveCallsEveryMs?: number;
   /**
    * What the embedded Sandbox refuses of the catalog (issue 33.5); default: paths outside it, or what
    * LISTING_DESK_SANDBOX_CATALOG says (tests: `off`). See accounts/embedded-sandbox.ts.
@@ -101,5 +103,7 @@ export interface App {
   shopJoining?: Promise<{ sent: number; received: number } | undefined>;
   /** What runs by itself: the runner (the `worker` command runs it) and the schedules (issue 25). */
   automation: Automation;
+  /** Calls that change a live ad and their rows of the activity log (issue 37.5): `reconcile` settles what is left. */
+  liveCalls: { reconcile(): Promise<{ settled: number; left: number }> };
   close(): Promise<void>;
 }

@@ -79,7 +79,12 @@ import { createSettingsService } from './storage/settings';
 import { mainI18n, wordsIn } from './i18n';
 import { followAppLanguage } from './i18n/follow-language';
 import { openAppAutomation } from './automation';
+import { DUE_TASK_NEEDS } from './automation/due';
 import { appActivityLog } from './app-activity';
+import { appLiveCalls, priceKeySettler } from './app-live-calls';
+import type { LiveCall } from './ports/live-calls';
+import type { ActivityInput } from '../shared/domain/activity';
+import type { TaskClaims } from './ports/task-claims';
 import { openAppFeeds } from './feeds/app-feeds';
 import { scheduleHandlers } from './ipc/handlers/schedule';
 import { catalogHandlers, categoriesHandlers } from './ipc/handlers/catalog';
@@ -233,6 +238,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     onDraftsChanged: (ids) => events.emit('drafts:changed', { ids }),
     onNotice: deskClaims.notices(onNotice),
     claims: deskClaims.claims,
+    // Issue 37.5: duplicates removed by jobs run here alone (a team's are logged with their step).
+    activity: { record: (input) => activity.lone.record(input) },
   });
   const publish = deskClaims.view(engine);
   publish.onChange((jobs) => events.emit('publish:changed', { jobs }));
@@ -265,8 +272,27 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     session: () => activitySession(),
     log: ports.log.child({ part: 'activity' }),
   });
+  // Issue 37.5: pause, resume, end and live changes are recorded before they are sent and logged
+  // with the record that settles them; the settling and the team's claims are bound below.
+  const liveBound: {
+    settle?: (call: LiveCall) => Promise<Record<string, unknown> | null>;
+    claims?: () => TaskClaims | undefined;
+    mayAct?: () => boolean;
+    priceKey?: (key: string) => Promise<ActivityInput | undefined>;
+  } = {};
+  const liveCalls = appLiveCalls({
+    dataDir: config.dataDir,
+    lone: activity.lone,
+    session: () => activitySession(),
+    teamClaims: () => liveBound.claims?.(),
+    mayAct: () => liveBound.mayAct?.() ?? false,
+    settle: (call) => liveBound.settle!(call),
+    log: ports.log.child({ part: 'activity' }),
+    // A price step done on the draft whose desk stopped before its key was marked: logged once.
+    settlers: [priceKeySettler(async (key) => liveBound.priceKey?.(key))],
+  });
   const live = createLive({
-    activity,
+    calls: liveCalls,
     dataDir: config.dataDir,
     accounts,
     listings,
@@ -287,6 +313,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     followReads({ jobs: publish, seen: live.seen.seen, log: ports.log, learn: knownGood.learnListings }),
   );
   bound.linked = live.seen.linked;
+  liveBound.settle = live.settleCall;
   // Issue 17: imports into drafts, photos through the drafts' own intake.
   const imports = createImportService({
     dataDir: config.dataDir,
@@ -375,6 +402,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   };
   const feeds = await openAppFeeds(feedParts, config, ports);
   const priceRules = openPriceRules({ draftsStore, live, templates, events, authors }, ports, config);
+  liveBound.priceKey = priceRules.settleKey;
   const shopDeps: StartShopDeps = {
     dataDir: config.dataDir,
     secrets: ports.secretStore,
@@ -474,8 +502,17 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   const automationParts = {
     ...{ draftsStore, publish, events, language, shopClaims, reportProblem, sources },
     loneActivity: activity.lone,
+    // Issue 37.2: a prepare desk leaves scheduled publishes, price steps and feed runs to a desk
+    // allowed to run them (the database would refuse its claim).
+    mayRun: (kind: 'schedule' | 'feed' | 'price') =>
+      deskMay(deskShop.service.standing(), DUE_TASK_NEEDS[kind]).allowed,
   };
   const automation = await openAppAutomation(config, ports, automationParts);
+  liveBound.claims = shopClaims;
+  liveBound.mayAct = () => deskMay(deskShop.service.standing(), 'pause').allowed;
+  // What a killed desk or a lost answer left is settled while the app runs what is due.
+  const stopLiveCalls =
+    config.automation?.run === false ? () => undefined : liveCalls.every(config.liveCallsEveryMs ?? 30_000);
   const router = createRouter(
     guardByRole(
       {
@@ -499,7 +536,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
         ...activityHandlers(activity),
         // Issue 37.4: where the owner's rule makes this desk ask, a direct change, pause or end is refused.
         ...askingFirst(
-          { ...liveHandlers(live, uploads, activity), ...lifecycleHandlers(live) },
+          { ...liveHandlers(live, uploads), ...lifecycleHandlers(live) },
           () => approvals.mustAsk(accounts.activeId()),
           (kind) =>
             new AppError('forbidden', wordsIn(language(), 'teamRoles')(`approvals.mustAskLive.${kind}`)),
@@ -548,6 +585,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     },
     language,
     automation,
+    liveCalls,
     get shop() {
       return deskClaims.withQueue(deskShop.current());
     },
@@ -560,6 +598,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       const step = (what: string, close: () => Promise<unknown>) =>
         close().catch((error: unknown) => ports.log.error(`${what} failed`, error));
       await step('Stopping the automation', () => automation.close());
+      stopLiveCalls();
       // A feed's plan in a process of its own is ended, and waited for, before anything it reads goes.
       if (ports.planChild) await step("Ending the feeds' plan processes", () => ports.planChild!.close());
       await step('Removing unfinished photo uploads', () => uploads.close());

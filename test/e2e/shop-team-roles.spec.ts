@@ -131,6 +131,25 @@ test('a prepare desk sees the controls it may not use, disabled, with the reason
     );
     expect(answer).toMatchObject({ ok: false, error: { code: 'forbidden', message: reason } });
 
+    // Issue 37.2: what falls due waits for a desk allowed to run it, and the window says so.
+    const scheduled = await page.evaluate(async () => {
+      const draft = (await window.api!.invoke('drafts:create', undefined)) as {
+        ok: boolean;
+        value: { id: string };
+      };
+      const at = new Date(Date.now() + 86_400_000).toISOString();
+      return window.api!.invoke('schedule:set', { ids: [draft.value.id], at });
+    });
+    expect(scheduled).toMatchObject({ ok: true });
+    await page.getByRole('button', { name: 'Publishing', exact: true }).click();
+    const waits = page.getByTestId('scheduled-panel').getByTestId('due-waits');
+    await expect(waits).toHaveText(
+      'Waits for a desk allowed to publish: a “prepare” desk leaves what falls due here (scheduled publishing, price steps, feed runs) to a desk of the team with the role “publish” or higher.',
+    );
+    await page
+      .getByTestId('scheduled-panel')
+      .screenshot({ path: testInfo.outputPath('prepare-due-waits-en-light.png') });
+
     // German and dark: the same control and its reason, looked at.
     const german = await openShopGermanDark(page, shell.url);
     await expect(german.getByTestId('shop-own-role')).toHaveText('Rolle dieses Arbeitsplatzes: Vorbereiten');
@@ -142,5 +161,12 @@ test('a prepare desk sees the controls it may not use, disabled, with the reason
       'Ein Arbeitsplatz mit der Rolle „Vorbereiten“ darf Konten nicht ändern',
     );
     await accountsPanel(page).screenshot({ path: testInfo.outputPath('prepare-accounts-de-dark.png') });
+    await page.getByRole('button', { name: 'Veröffentlichung', exact: true }).click();
+    await expect(page.getByTestId('scheduled-panel').getByTestId('due-waits')).toHaveText(
+      /^Wartet auf einen Arbeitsplatz, der veröffentlichen darf: Ein Arbeitsplatz mit der Rolle „Vorbereiten“/,
+    );
+    await page
+      .getByTestId('scheduled-panel')
+      .screenshot({ path: testInfo.outputPath('prepare-due-waits-de-dark.png') });
   });
 });

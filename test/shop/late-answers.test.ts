@@ -3,6 +3,7 @@
 // its settling margin. Whichever desk runs a job keeps reading after it published: at the end no draft
 // has more than one listing and no listing more than one visible publication, and the job's history
 // (the shop's copy, seen on both desks) says what happened.
+import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Sandbox } from '../../src/sandbox';
 import type { PublishJobView } from '../../src/shared/domain/publishing/publish-job';
@@ -66,5 +67,32 @@ describe('creates the service finishes late, in a shop', () => {
     const stats = s.sb.stats().requests;
     expect(stats['DELETE /v1/listings/:uuid']).toEqual({ '200': 2 });
     expect(stats['PUT /v1/listings/:uuid/publications/:publicationUuid/state']).toEqual({ '200': 2 });
+
+    // Issue 37.5: each duplicate removed is in the team's activity log once, written with the job's
+    // step that records it: the desk that removed it, the ad kept and the one removed.
+    const db = new pg.Client({ connectionString: s.url });
+    await db.connect();
+    const { rows } = await db
+      .query<{ running: string; job: string; ad: string; changed: Record<string, string> }>(
+        `select (select name from listing_desk.desks d where d.id = a.running_desk) as running, a.job, a.ad,
+                a.changed
+           from listing_desk.activity a where kind = 'duplicate-removed' order by id`,
+      )
+      .finally(() => db.end());
+    expect(rows.map((row) => `${row.changed['what']} ${row.changed['how']}`).sort()).toEqual([
+      'listing deleted',
+      'listing deleted',
+      'publication paused',
+      'publication paused',
+    ]);
+    const published = new Map(runnersViews([a, b]).map((job) => [job.id, job]));
+    for (const row of rows) {
+      expect(['Laden', 'Lager']).toContain(row.running);
+      const job = published.get(row.job)!;
+      expect(row.ad).toBe(job.listingUuid);
+      expect(row.changed['kept']).toBe(job.listingUuid);
+      expect(row.changed['removed']).toMatch(/\S/);
+      expect(row.changed['removed']).not.toBe(row.changed['kept']);
+    }
   });
 });

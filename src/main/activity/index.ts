@@ -1,2 +1,3 @@
 // The lone desktop's activity log (issue 37.5): the same rows as a team's, in the data folder.
 export { openFileActivityLog, type FileActivityLogOptions } from './file-activity-log';
+export { openCallJournal, type CallJournal, type CallTarget, type JournalCall } from './call-journal';

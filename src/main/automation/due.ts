@@ -30,3 +30,6 @@ export interface DueSource {
   /** The next time something of this kind falls due after `now`, when known (so the runner sleeps until then). */
   next?(now: number): Promise<number | undefined>;
 }
+
+/** What a desk's role must allow to run each kind of task (issue 37.2: a prepare desk runs none). */
+export const DUE_TASK_NEEDS = { schedule: 'publish', price: 'price-rules', feed: 'run-feeds' } as const;

@@ -12,7 +12,7 @@ import type { TaskClaims } from '../ports/task-claims';
 import type { DraftsStore } from '../storage/drafts-store';
 import { systemClock, type Clock } from './clock';
 import type { DueSource } from './due';
-import { createRunner, type Runner } from './runner';
+import { createRunner, type Runner, type RunnerOptions } from './runner';
 import { scheduleSource, type ScheduleNews } from './schedule-source';
 import { createSchedules, localTime, type Schedules } from './schedules';
 import { openLoneTaskClaims } from './task-claims';
@@ -33,6 +33,8 @@ export interface AutomationDeps {
   /** The lone desktop's activity log: what a task did, when its key is done (issue 37.5). */
   loneActivity?: Pick<ActivityLog, 'record'>;
   clock?: Clock;
+  /** Whether this desk may run a task of the kind (issue 37.2: a prepare desk leaves them to another). */
+  mayRun?: RunnerOptions['mayRun'];
   /** Runs what is due while the app is open (the app); false: only when asked (the command line). */
   run: boolean;
 }
@@ -58,6 +60,7 @@ export interface AppParts {
   /** The other kinds that fall due (price steps, feed runs), run beside the schedules. */
   sources: readonly DueSource[];
   loneActivity?: AutomationDeps['loneActivity'];
+  mayRun?: AutomationDeps['mayRun'];
 }
 
 /**
@@ -92,6 +95,7 @@ export function openAppAutomation(
     ...(ports.notify && { notify: ports.notify }),
     onProblem: (movedAside) => parts.reportProblem(movedAside),
     ...(parts.loneActivity && { loneActivity: parts.loneActivity }),
+    ...(parts.mayRun && { mayRun: parts.mayRun }),
     ...(config.automation?.clock && { clock: config.automation.clock }),
     run: config.automation?.run ?? true,
   });
@@ -122,7 +126,7 @@ export async function openAutomation(deps: AutomationDeps): Promise<Automation> 
     ...(deps.loneActivity && { activity: deps.loneActivity }),
   });
   const claims = (): TaskClaims => deps.shopClaims() ?? lone;
-  const runner = createRunner({ claims, clock, log });
+  const runner = createRunner({ claims, clock, log, ...(deps.mayRun && { mayRun: deps.mayRun }) });
   const listeners = new Set<(news: ScheduleNews) => void>();
   const newsText = (news: ScheduleNews) => {
     const w = wordsIn(deps.language(), 'schedule');

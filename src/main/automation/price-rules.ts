@@ -9,7 +9,8 @@ import type { TemplatesService } from '../templates/templates-service';
 import { systemClock } from './clock';
 import type { DueSource } from './due';
 import { priceDueSource } from './price-due';
-import type { PriceStepDeps } from './price-steps';
+import { settledPriceStep, type PriceStepDeps } from './price-steps';
+import type { ActivityInput } from '../../shared/domain/activity';
 
 /** The price rules of one app. */
 export interface PriceRules {
@@ -19,6 +20,11 @@ export interface PriceRules {
   setOnTemplate(accountId: string, id: string, rule: PriceRule | null): Promise<DraftTemplate>;
   /** What of the rules is due, for the runner. */
   due: DueSource;
+  /**
+   * The row of a step whose task's desk stopped after the step was done but before its key was
+   * marked (issue 37.5): the reconcile marks the key with it. Undefined: the step is not done.
+   */
+  settleKey(key: string): Promise<ActivityInput | undefined>;
 }
 
 const sameRule = (a: PriceRule, b: PriceRule) => JSON.stringify(a) === JSON.stringify(b);
@@ -41,6 +47,7 @@ export function createPriceRules(
     },
     setOnTemplate: (accountId, id, rule) => deps.templates.setPriceRule(accountId, id, rule),
     due: priceDueSource(deps),
+    settleKey: (key) => settledPriceStep(deps, key),
   };
 }
 

@@ -152,3 +152,36 @@ function stepLine(draftId: string, record: PriceRuleRecord, due: DueStep): strin
   const of = total === undefined ? '' : ` of ${total}`;
   return `Draft ${draftId}: price lowered from ${euros(due.from)} to ${euros(due.to)} by rule, step ${due.step}${of}`;
 }
+
+const STEP_KEY = /^price:(.+):(\d+)(?::retry-\d+)?$/;
+
+/**
+ * The row of the step a price task's key names when the draft's rule has it done (the reconcile of
+ * a key whose desk stopped between the step and its done, issue 37.5); undefined when it has not.
+ */
+export async function settledPriceStep(
+  deps: Pick<PriceStepDeps, 'store'>,
+  key: string,
+): Promise<ActivityInput | undefined> {
+  const match = STEP_KEY.exec(key);
+  if (!match) return undefined;
+  const [, draftId, stepText] = match;
+  const draft = await deps.store.get(draftId!).catch(() => undefined);
+  const found = draft && liveRuleOf(draft);
+  const done = found?.record.steps.find((step) => step.step === Number(stepText));
+  if (!draft || !found || !done) return undefined;
+  return {
+    kind: 'price-step',
+    account: found.accountId,
+    ad: found.uuid,
+    draft: draftId!,
+    madeAt: done.at,
+    changed: {
+      step: done.step,
+      from: euros(done.from),
+      to: euros(done.to),
+      title: draft.title,
+      settled: 'read back',
+    },
+  };
+}

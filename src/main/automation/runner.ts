@@ -32,6 +32,11 @@ export interface RunnerOptions {
   parallel?: number;
   /** After a source's failure to say what is due, it is asked again after this (default 60 s). */
   retryMs?: number;
+  /**
+   * Whether this desk may run a task of `kind` (issue 37.2: a prepare desk runs none; they wait for
+   * a desk allowed to). A task it may not run is not claimed and is looked at again after `retryMs`.
+   */
+  mayRun?(kind: DueTask['kind']): boolean;
 }
 
 export interface Runner {
@@ -173,6 +178,23 @@ export function createRunner(options: RunnerOptions): Runner {
     return tasks.filter((task) => !doneKeys.has(task.key)).sort((a, b) => a.dueAt - b.dueAt);
   };
 
+  // The kinds this desk leaves for another, said once in the log when they start to wait.
+  const waiting = new Set<DueTask['kind']>();
+  const mayRun = (task: DueTask): boolean => {
+    if (options.mayRun?.(task.kind) ?? true) {
+      if (waiting.delete(task.kind)) log.info(`Automation: this desk runs ${task.kind} tasks again`);
+      return true;
+    }
+    if (!waiting.has(task.kind)) {
+      waiting.add(task.kind);
+      log.info(
+        `Automation: ${task.kind} tasks wait for a desk allowed to publish (this desk's role may not)`,
+      );
+    }
+    notBefore.set(task.key, later(retryMs));
+    return false;
+  };
+
   // Starts what is due and not running yet; resolves with the tasks started now.
   const pass = async (): Promise<ReturnType<typeof start>[]> => {
     sourcesAgainAt = Infinity;
@@ -180,7 +202,7 @@ export function createRunner(options: RunnerOptions): Runner {
     for (const [key, at] of notBefore) if (at <= now) notBefore.delete(key);
     const started: ReturnType<typeof start>[] = [];
     for (const task of await dueNow())
-      if (!running.has(task.key) && !notBefore.has(task.key)) started.push(start(task));
+      if (!running.has(task.key) && !notBefore.has(task.key) && mayRun(task)) started.push(start(task));
     return started;
   };
 

@@ -45,10 +45,12 @@ export async function openLoneTaskClaims(
       return {
         signal: never,
         async done(activity = []) {
-          done.set(key, new Date(options.now()).toISOString());
           try {
-            await save();
+            // Issue 37.5: the rows first. The task wrote its outcome before it returned them, so a
+            // crash before the key is marked runs it again, and it finds its work done (no rows).
             for (const input of activity) await options.activity?.record(input);
+            done.set(key, new Date(options.now()).toISOString());
+            await save();
           } finally {
             held.delete(key);
           }

@@ -1,12 +1,16 @@
 // Managing what is live (issue 7): edits of live listings and their photos, their publications,
 // and drafts linked to listings. One object per app, over the accounts, listings cache, drafts
 // store and publish engine.
+import type { ListingPatch } from '../../shared/domain/live';
 import type { DraftsStore } from '../storage/drafts-store';
 import { createDraftCopy, type DraftCopy } from './draft-copy';
 import { createDraftLinks, type DraftLinks } from './draft-link';
 import { liveEditSource, type SentCategories } from './linked-draft';
 import { createLifecycle, type Lifecycle, type LifecycleDeps } from './lifecycle';
-import { createListingEdits, type ListingEdits } from './listing-edits';
+import { createListingEdits, updateRequestOf, type ListingEdits } from './listing-edits';
+import { sentValues, settleLiveCall } from './live-call-settle';
+import { runLiveCall } from './live-call-run';
+import type { LiveCall } from '../ports/live-calls';
 import { createLiveContext, type LiveContext, type LiveDeps } from './live-context';
 import { createLiveSeen, type LiveSeen } from './live-seen';
 import type { ChangeAuthors } from '../ports/change-authors';
@@ -24,6 +28,10 @@ export interface Live {
   lifecycle: Lifecycle;
   /** What a live listing's edit form starts from (issue 15: the same editor as drafts). */
   editSource(uuid: string): ReturnType<typeof liveEditSource>;
+  /** The seller's change of a live ad (its fields), recorded and logged as a live call (issue 37.5). */
+  change(uuid: string, patch: ListingPatch): ReturnType<ListingEdits['update']>;
+  /** What a call whose row was never written did, read back from the service (issue 37.5). */
+  settleCall(call: LiveCall): Promise<Record<string, unknown> | null>;
 }
 
 /** Builds the live services. */
@@ -35,7 +43,7 @@ export function createLive(
     now?: () => number;
     /** Told of each field a live change brings into a draft (issue 32.1). */
     authors?: Pick<ChangeAuthors, 'note'>;
-  } & Pick<LifecycleDeps, 'notePublication' | 'settleReads' | 'followAd' | 'activity'>,
+  } & Pick<LifecycleDeps, 'notePublication' | 'settleReads' | 'followAd' | 'calls'>,
 ): Live {
   const drafts = { store: deps.store, onChange: deps.onDraftsChanged };
   const shared = createLiveContext(deps);
@@ -55,9 +63,26 @@ export function createLive(
     },
   };
   const photoUndo: PhotoUndoDeps = { ...drafts, ...(deps.now && { now: deps.now }) };
+  const edits = createListingEdits(context, createPhotoUndo(context, photoUndo), sentCategories);
   return {
     context,
-    edits: createListingEdits(context, createPhotoUndo(context, photoUndo), sentCategories),
+    edits,
+    change(uuid, patch) {
+      const accountId = context.clientOf().accountId;
+      return runLiveCall({
+        calls: deps.calls,
+        call: {
+          kind: 'live-change',
+          account: accountId,
+          ad: uuid,
+          ...sentValues({ ...updateRequestOf(patch) }),
+        },
+        send: () => edits.update(uuid, patch, accountId),
+        changed: () => ({ fields: Object.keys(patch) }),
+        log: deps.log,
+      });
+    },
+    settleCall: (call) => settleLiveCall(context, call),
     seen,
     links: createDraftLinks(context, { ...drafts, seen }),
     copy: createDraftCopy(context, { ...drafts, sentCategories }),
@@ -67,7 +92,7 @@ export function createLive(
       ...(deps.notePublication && { notePublication: deps.notePublication }),
       ...(deps.settleReads && { settleReads: deps.settleReads }),
       ...(deps.followAd && { followAd: deps.followAd }),
-      ...(deps.activity && { activity: deps.activity }),
+      ...(deps.calls && { calls: deps.calls }),
     }),
     async editSource(uuid) {
       const source = await liveEditSource(context, deps.store, uuid, sentCategories);

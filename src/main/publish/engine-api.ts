@@ -13,6 +13,8 @@ import type { JobProblem, AdNews } from './jobs';
 import type { EndTwiceOutcome } from './engine-parts';
 import type { JobsListener } from './views';
 
+import type { ActivityInput } from '../../shared/domain/activity';
+
 export interface PublishEngineOptions {
   dataDir: string;
   drafts: DraftsPort;
@@ -42,6 +44,11 @@ export interface PublishEngineOptions {
   onDraftsChanged?: (ids: string[]) => void;
   /** Who may run a job (default: this desk, at once); a shop's lease in a shop. */
   claims?: PublishClaims;
+  /**
+   * The lone desktop's activity log (issue 37.5): a duplicate a job run here alone removed is
+   * logged before its record is written (a team's is logged with the job's step).
+   */
+  activity?: { record(input: ActivityInput): Promise<void> };
   now?: () => Date;
   random?: () => number;
   newId?: () => string;

@@ -22,6 +22,7 @@ import {
   startSlowCheck,
   tracked,
   endTwice,
+  duplicatesLogged,
 } from './engine-parts';
 import { createDraftSync, withoutWaiting, createJob, repairDrafts } from './drafts';
 import type { PublishEngine, PublishEngineOptions, StartResult } from './engine-api';
@@ -87,8 +88,12 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     log,
   );
 
+  // Issue 37.5: duplicates a job run here alone removed.
+  const duplicates = duplicatesLogged(options.activity);
+
   const persist = async (entry: Entry, announce = false): Promise<void> => {
     entry.record.updatedAt = now().toISOString();
+    await duplicates.log(entry);
     // In a shop the shop's copy is the truth: written first, and only while the claim holds.
     await entry.claim?.save(entry.record);
     await store.save(entry.record);
@@ -272,6 +277,7 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
   };
 
   for (const record of store.loaded) {
+    duplicates.loaded(record);
     const entry = add(record);
     if (record.state === 'queued' || record.state === 'running') enqueue(entry);
     else if (record.state === 'tracking' || (record.late && ['published', 'rejected'].includes(record.state)))

@@ -1,6 +1,15 @@
 // The shop room (DESIGN.md "One shop, many desktops"): what the composition root, the CLI and ipc/ use of it.
 export { shopActivityLog, listActivity, insertActivity } from './activity';
-export { deskTaskClaims } from './claims';
+export {
+  deskTaskClaims,
+  abandonedDueKeys,
+  abandonedLiveCalls,
+  claimLiveCall,
+  liveCallKey,
+  liveCallOf,
+  LIVE_CALL_PREFIX,
+  priceStepLogged,
+} from './claims';
 export {
   readMembership,
   describeShopUrl,
@@ -8,6 +17,7 @@ export {
   ShopError,
   ShopRefused,
   shopProblemOf,
+  isLinkDown,
 } from './connection';
 export { openDeskClaims } from './desk-claims';
 export { openDeskShopService } from './desk-shop-service';

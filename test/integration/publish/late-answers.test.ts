@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { allPublished, clientOf, requests, sandboxAccounts, useScenes } from './helpers';
 import { historyText } from '../../../src/main/publish/jobs/job-history';
+import { openFileActivityLog } from '../../../src/main/activity';
 import { adsPerDraft, historyKeys, LATE_MS, LATE_TIMING, watchesEnded } from './late-checks';
 
 const scenes = useScenes();
@@ -20,9 +21,14 @@ describe('creates the service finishes late', () => {
       });
       const drafts = await d.makeDrafts(2, 1);
       const client = clientOf(sb, LATE_TIMING.requestTimeoutMs);
+      // Issue 37.5: the lone desktop's activity log in the desk's data folder.
+      const activity = openFileActivityLog({
+        dataDir: d.dataDir,
+        desk: { id: 'this-desktop', name: 'Werkbank' },
+      });
       const engine = await openEngine(
         sandboxAccounts(() => client),
-        LATE_TIMING,
+        { ...LATE_TIMING, activity },
       );
       await engine.start(drafts.map((draft) => draft.id));
       await allPublished(engine);
@@ -54,6 +60,19 @@ describe('creates the service finishes late', () => {
         .find((entry) => entry.key === 'lateListingDeleted')!;
       expect(historyText(deleted, 'en')).toMatch(/made the listing twice .*was deleted/);
       expect(historyText(deleted, 'de')).toMatch(/doppelt angelegt .*wurde gelöscht/);
+      // Each duplicate removed is logged once: the ad kept, the one removed, how.
+      const removed = await activity.list({ kinds: ['duplicate-removed'] });
+      expect(removed.map((entry) => `${entry.changed['what']} ${entry.changed['how']}`).sort()).toEqual([
+        'listing deleted',
+        'publication paused',
+      ]);
+      for (const entry of removed) {
+        const job = engine.list().find((view) => view.id === entry.job)!;
+        expect(entry.changed['kept']).toBe(job.listingUuid);
+        expect(entry.ad).toBe(job.listingUuid);
+        expect(entry.changed['removed']).not.toBe(job.listingUuid);
+        expect(entry.running?.name).toBe('Werkbank');
+      }
     },
   );
 
@@ -70,9 +89,14 @@ describe('creates the service finishes late', () => {
       });
       const [draft] = await d.makeDrafts(1, 1);
       const client = clientOf(sb, LATE_TIMING.requestTimeoutMs);
+      // Issue 37.5: the lone desktop's activity log in the desk's data folder.
+      const activity = openFileActivityLog({
+        dataDir: d.dataDir,
+        desk: { id: 'this-desktop', name: 'Werkbank' },
+      });
       const engine = await openEngine(
         sandboxAccounts(() => client),
-        LATE_TIMING,
+        { ...LATE_TIMING, activity },
       );
       await engine.start([draft!.id]);
       await allPublished(engine);

@@ -8,7 +8,7 @@ export {
   type JobRecord,
   type JobTicket,
 } from './job-record';
-export { addHistory, historyText } from './job-history';
+export { addHistory, DUPLICATE_REMOVED_KEYS, duplicateRemoved, historyText } from './job-history';
 export { openJobStore, type JobProblem, type JobStore } from './job-store';
 export { followAdOn, type AdNews } from './later-life';
 export { isRetrackable, notifyOf, prepareRetry, publicationsOf, remoteOf } from './record-changes';

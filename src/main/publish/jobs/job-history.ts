@@ -27,3 +27,24 @@ export function addHistory(
   (record.history ??= []).push(entry);
   log.info(`Publish job ${record.id}: ${historyText(entry, 'en')}`);
 }
+
+/** The history's keys that say a duplicate the service made was removed (issue 37.5's log). */
+export const DUPLICATE_REMOVED_KEYS = [
+  'lateListingDeleted',
+  'latePublicationPaused',
+  'madeTwiceDeleted',
+  'madeTwiceLeft',
+] as const;
+
+/** What the activity log says of a duplicate removed: the ad kept and the one removed, and how. */
+export function duplicateRemoved(record: JobRecord, entry: JobHistoryEntry): Record<string, unknown> {
+  const publication = entry.values?.['publication'];
+  return {
+    kept: record.listingUuid,
+    ...(record.publicationUuid && { keptPublication: record.publicationUuid }),
+    removed: publication ?? entry.values?.['listing'],
+    what: publication === undefined ? 'listing' : 'publication',
+    how: entry.key === 'latePublicationPaused' || entry.key === 'madeTwiceLeft' ? 'paused' : 'deleted',
+    ...(record.snapshot.title && { title: record.snapshot.title }),
+  };
+}

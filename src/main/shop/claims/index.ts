@@ -5,3 +5,12 @@ export { openShopClaims } from './job-claims';
 export type { ShopClaims, ShopClaimsOptions } from './job-claims';
 export { shopNotices, shopPublishing } from './shop-publishing';
 export { claimFeedLease, feedLease } from './feed-leases';
+export {
+  abandonedDueKeys,
+  abandonedLiveCalls,
+  claimLiveCall,
+  liveCallKey,
+  liveCallOf,
+  LIVE_CALL_PREFIX,
+  priceStepLogged,
+} from './live-call-claims';

@@ -4,7 +4,7 @@
 // Claiming bumps the fencing token in one statement; a step is written only in the same statement
 // that finds the fence, the runner and an unexpired lease unchanged.
 import type pg from 'pg';
-import type { JobRecord } from '../../publish/jobs';
+import { DUPLICATE_REMOVED_KEYS, type JobRecord } from '../../publish/jobs';
 import { JOBS_CHANNEL } from '../schema';
 
 type Db = Pick<pg.Pool, 'query'>;
@@ -167,6 +167,35 @@ export async function renewLease(
   return (renewed.rowCount ?? 0) === 1;
 }
 
+const DUPLICATE_KEYS = [...DUPLICATE_REMOVED_KEYS];
+
+/**
+ * Issue 37.5: a duplicate removed is logged in the statement of the step that first records it (a
+ * history entry of DUPLICATE_KEYS the job's step before did not have), with the ad kept and the one
+ * removed. Part of writeStep's statement ($1 job, $2 desk, $4 record, $8 the keys; \`held\` its row).
+ */
+const DUPLICATES_LOGGED = `before as (
+       select coalesce(s.body->'history', '[]') as history from listing_desk.job_steps s
+        where s.job_id = $1 order by s.n desc limit 1),
+     logged as (
+       insert into listing_desk.activity
+         (kind, desk, asking_desk, running_desk, account, ad, job, changed, made_at)
+       select 'duplicate-removed', $2::uuid, held.requested_by, $2::uuid, held.account,
+              $4::jsonb->>'listingUuid', $1,
+              jsonb_strip_nulls(jsonb_build_object(
+                'kept', $4::jsonb->>'listingUuid', 'keptPublication', $4::jsonb->>'publicationUuid',
+                'removed', coalesce(entry->'values'->>'listing', entry->'values'->>'publication'),
+                'what', case when entry->'values' ? 'publication' then 'publication' else 'listing' end,
+                'how', case when entry->>'key' in ('latePublicationPaused', 'madeTwiceLeft') then 'paused'
+                            else 'deleted' end,
+                'title', $4::jsonb->'snapshot'->>'title')),
+              coalesce((entry->>'at')::timestamptz, now())
+         from held, jsonb_array_elements(coalesce($4::jsonb->'history', '[]')) entry
+        where entry->>'key' = any($8::text[])
+          and exists (select 1 from step)
+          and not exists (select 1 from before b, jsonb_array_elements(b.history) was where was = entry)
+       returning 1)`;
+
 /**
  * Writes a step record (the job's record) and the job's state, only while this desk's fence and
  * lease hold (or, when `release`, its fence alone, giving the lease back); false: the fence is lost.
@@ -179,18 +208,21 @@ export async function writeStep<R extends { state: string }>(
   record: R,
   release = false,
 ): Promise<boolean> {
-  const written = await db.query(
+  const written = await db.query<{ n: string | null }>(
     `with held as (
        update listing_desk.jobs
           set body = jsonb_set(body, '{record}', $4), state = $5, updated_at = now(),
               lease_until = case when $6 then null else lease_until end
         where id = $1 and runner = $2 and fence = $3 and ($6 or lease_until > now())
-        returning id)
-     insert into listing_desk.job_steps (job_id, fence, desk, body)
-     select id, $3, $2, $4 from held returning n, pg_notify($7, job_id)`,
-    [job.id, job.deskId, job.fence, record, record.state, release, JOBS_CHANNEL],
+        returning id, requested_by, account),
+     step as (
+       insert into listing_desk.job_steps (job_id, fence, desk, body)
+       select id, $3, $2, $4 from held returning n, pg_notify($7, job_id)),
+     ${DUPLICATES_LOGGED}
+     select (select n::text from step) as n`,
+    [job.id, job.deskId, job.fence, record, record.state, release, JOBS_CHANNEL, DUPLICATE_KEYS],
   );
-  return (written.rowCount ?? 0) === 1;
+  return written.rows[0]?.n != null;
 }
 
 /**

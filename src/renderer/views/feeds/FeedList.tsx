@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { DueWaits } from '../../components/DueWaits';
 import { useAccountsStore } from '../../store/accounts-store';
 import { useFeedsStore } from '../../store/feeds-store';
 import { useFeedWords } from './use-feed-words';
@@ -13,6 +14,7 @@ export function FeedList() {
   if (feeds.length === 0) return null;
   return (
     <section className="panel" aria-label={t('feeds.list.label')}>
+      <DueWaits action="run-feeds" />
       <table className="feeds-table" data-testid="feeds-table">
         <thead>
           <tr>

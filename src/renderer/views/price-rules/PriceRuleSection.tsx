@@ -14,6 +14,7 @@ import {
   totalStepsOf,
 } from '../../../shared/domain/price-rules';
 import { readPriceText } from '../../../shared/domain/drafts';
+import { DueWaits } from '../../components/DueWaits';
 import { call } from '../../ipc/client';
 import { PriceRuleForm } from './PriceRuleForm';
 import { usePriceRuleWords } from './price-rule-words';
@@ -153,6 +154,7 @@ export function PriceRuleSection({ draft }: { draft: Draft }) {
       <h3 id="editor-price-rule-title">{t('priceRule.title')}</h3>
       <p className="muted">{t('priceRule.intro')}</p>
       {record && <RuleState record={record} />}
+      {record && <DueWaits action="price-rules" />}
       <PriceRuleForm
         key={draft.id}
         idPrefix={`price-rule-${draft.id}`}

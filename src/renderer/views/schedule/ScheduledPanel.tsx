@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DraftListItem } from '../../../shared/ipc/types';
+import { DueWaits } from '../../components/DueWaits';
 import { call, subscribe } from '../../ipc/client';
 import { useAppStore } from '../../store/app-store';
 import { useDraftsStore } from '../../store/drafts-store';
@@ -50,6 +51,7 @@ export function ScheduledPanel() {
     >
       <h2 id="scheduled-title">{t('schedule.panelTitle')}</h2>
       <p className="muted small">{t('schedule.panelHint')}</p>
+      <DueWaits action="publish" />
       <ul>
         {items.map((item) => (
           <li key={item.id} className={needsLook(item.schedule) ? 'needs-look' : undefined}>
