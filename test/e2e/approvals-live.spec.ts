@@ -5,18 +5,15 @@
 // Publish then reads "Ask to publish" and its Sold… in Listings reads "Ask to end as sold…" and makes a request, which the owner
 // sees in its own words in Approvals (with the count beside it) and approves by keyboard: the ad is
 // ended once. English light and German dark, looked at; axe over the view and the panel.
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { startSandbox } from '../../src/sandbox';
 import { addRealAccount } from '../helpers/real-account';
-import { cli } from '../integration/cli/run-cli';
-import { startPostgres } from '../shop/helpers/postgres';
+import { axeClean, startTeam, type DeskGrade } from './team-page';
 import { call, desk, makeDraft } from './contract-calls';
 import { expect, launchShell, stopShell, test } from './fixtures';
-import { makeDeskLogin, openShop } from './shop-page';
+import { openShop } from './shop-page';
 
 const CLIENT = { clientId: 'moebelhaus-approvals-live', clientSecret: 'moebel-secret-7c1d' };
 const SHOTS = '/tmp/shots-h37r';
@@ -30,44 +27,24 @@ async function shot(page: Page, file: string) {
   copyFileSync(file, path.join(SHOTS, path.basename(file)));
 }
 
-/** axe's serious or critical findings under `selector`: none. */
-async function axeClean(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  expect(results.passes.length, 'axe checked nothing').toBeGreaterThan(3);
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 const nav = (page: Page) => page.getByRole('navigation');
 
 test("the owner requires approval for publish desks; a publish desk's end as sold waits in Approvals and is approved once", async ({
   page,
 }, testInfo) => {
-  const server = await startPostgres();
-  const cleanup: Array<() => unknown> = [() => server.remove()];
+  const team = await startTeam('listing-desk-e2e-approvals-live');
+  const cleanup: Array<() => unknown> = [() => team.remove()];
   try {
-    const url = await server.createDatabase();
-    const init = await cli(['shop', 'init', url]);
-    expect(init.code, init.stderr).toBe(0);
-    const database = new URL(url).pathname.slice(1);
     const sb = await startSandbox({ port: 0, clients: [CLIENT], validationDelayMs: 20 });
     cleanup.push(() => sb.close());
-    const shellOn = async (name: string, joinUrl: string, password?: string) => {
-      const dataDir = mkdtempSync(path.join(os.tmpdir(), `listing-desk-e2e-approvals-live-${name}-`));
-      cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      const joined = await cli(
-        ['shop', 'join', joinUrl, '--data-dir', dataDir, '--name', name],
-        {},
-        password === undefined ? undefined : `${password}\n`,
-      );
-      expect(joined.code, joined.stderr).toBe(0);
+    const shellOn = async (grade: DeskGrade, name: string) => {
+      const { dataDir } = await team.join(grade, name);
       const { shell, child } = await launchShell(dataDir);
       cleanup.push(() => stopShell(child));
       return shell;
     };
-    const officeShell = await shellOn('Office', url);
-    const login = await makeDeskLogin(url, `listing_desk_publish_${database}`);
-    const frontShell = await shellOn('Front', login.url, login.password);
+    const officeShell = await shellOn('owner', 'Office');
+    const frontShell = await shellOn('publish', 'Front');
 
     // The owner desk: the account with its secret and imprint, one ad published.
     const office = await page.context().newPage();
@@ -111,7 +88,7 @@ test("the owner requires approval for publish desks; a publish desk's end as sol
     await office.keyboard.press('Space');
     await expect(rule).toBeChecked();
     await expect.poll(async () => (await call(office, 'approvals:rules')).accounts).toEqual([account.id]);
-    await axeClean(office, '[data-testid="approval-rules"]');
+    await axeClean(office, '[data-testid="approval-rules"]', 3);
 
     // Now the publish desk asks: its Publish reads "Ask to publish"; its pause becomes a request.
     await page.reload();
@@ -164,7 +141,7 @@ test("the owner requires approval for publish desks; a publish desk's end as sol
       'What happens: the ad is ended as sold and leaves the marketplace.',
     );
     await expect(detail.getByTestId('approval-live-ad')).toContainText('Brass lamp');
-    await axeClean(office, '.approvals-view');
+    await axeClean(office, '.approvals-view', 3);
     await shot(office, testInfo.outputPath('approvals-live-en-light.png'));
 
     // Approved by keyboard: sent once.
@@ -184,7 +161,7 @@ test("the owner requires approval for publish desks; a publish desk's end as sol
     await expect(view.getByRole('heading', { level: 1 })).toHaveText('Freigaben');
     await expect(detail.getByRole('heading', { level: 2 })).toHaveText('„Brass lamp“ als verkauft beenden');
     await expect(detail.getByTestId('approval-state')).toHaveText('freigegeben');
-    await axeClean(office, '.approvals-view');
+    await axeClean(office, '.approvals-view', 3);
     await shot(office, testInfo.outputPath('approvals-live-de-dark.png'));
     await call(page, 'settings:set', { language: 'de' });
     await page.emulateMedia({ colorScheme: 'dark' });

@@ -5,18 +5,14 @@
 // Approvals, looks at the ad as buyers will, approves it (published once) and sends a second back
 // with a note, which must not be empty; the trainee hears it in a notice and sees the note beside
 // Ask to publish. English light and German dark, looked at; axe over the view.
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { startSandbox } from '../../src/sandbox';
 import { addRealAccount } from '../helpers/real-account';
-import { cli } from '../integration/cli/run-cli';
-import { startPostgres } from '../shop/helpers/postgres';
+import { axeClean, startTeam, type DeskGrade } from './team-page';
 import { call, desk, makeDraft } from './contract-calls';
 import { expect, launchShell, stopShell, test } from './fixtures';
-import { makeDeskLogin } from './shop-page';
 
 const CLIENT = { clientId: 'moebelhaus-approvals', clientSecret: 'moebel-secret-4a7e' };
 const SHOTS = '/tmp/shots-w2a';
@@ -29,44 +25,24 @@ async function shot(page: Page, file: string) {
   copyFileSync(file, path.join(SHOTS, path.basename(file)));
 }
 
-/** axe's serious or critical findings in the Approvals view: none. */
-async function axeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).include('.approvals-view').analyze();
-  expect(results.passes.length, 'axe checked nothing').toBeGreaterThan(5);
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 const nav = (page: Page) => page.getByRole('navigation');
 
 test('a prepare desk asks; the owner desk sees the count, approves one and sends one back with a note the asker sees', async ({
   page,
 }, testInfo) => {
-  const server = await startPostgres();
-  const cleanup: Array<() => unknown> = [() => server.remove()];
+  const team = await startTeam('listing-desk-e2e-approvals');
+  const cleanup: Array<() => unknown> = [() => team.remove()];
   try {
-    const url = await server.createDatabase();
-    const init = await cli(['shop', 'init', url]);
-    expect(init.code, init.stderr).toBe(0);
-    const database = new URL(url).pathname.slice(1);
     const sb = await startSandbox({ port: 0, clients: [CLIENT], validationDelayMs: 20 });
     cleanup.push(() => sb.close());
-    const shellOn = async (name: string, joinUrl: string, password?: string) => {
-      const dataDir = mkdtempSync(path.join(os.tmpdir(), `listing-desk-e2e-approvals-${name}-`));
-      cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      const joined = await cli(
-        ['shop', 'join', joinUrl, '--data-dir', dataDir, '--name', name],
-        {},
-        password === undefined ? undefined : `${password}\n`,
-      );
-      expect(joined.code, joined.stderr).toBe(0);
+    const shellOn = async (grade: DeskGrade, name: string) => {
+      const { dataDir } = await team.join(grade, name);
       const { shell, child } = await launchShell(dataDir);
       cleanup.push(() => stopShell(child));
       return shell;
     };
-    const officeShell = await shellOn('Office', url);
-    const login = await makeDeskLogin(url, `listing_desk_prepare_${database}`);
-    const traineeShell = await shellOn('Trainee', login.url, login.password);
+    const officeShell = await shellOn('owner', 'Office');
+    const traineeShell = await shellOn('prepare', 'Trainee');
 
     // The owner desk: the account with its secret and imprint.
     const office = await page.context().newPage();
@@ -133,7 +109,7 @@ test('a prepare desk asks; the owner desk sees the count, approves one and sends
     await expect(detail).toContainText('Asked by Trainee on');
     // The ad as buyers will see it: the preview's page.
     await expect(detail.getByRole('article')).toContainText('Brass lamp');
-    await axeClean(office);
+    await axeClean(office, '.approvals-view');
     await shot(office, testInfo.outputPath('approvals-en-light.png'));
 
     // By keyboard: the first request is picked, its Approve reached and pressed.
@@ -197,7 +173,7 @@ test('a prepare desk asks; the owner desk sees the count, approves one and sends
     await office.emulateMedia({ colorScheme: 'dark' });
     await expect(officeView.getByRole('heading', { level: 1 })).toHaveText('Freigaben');
     await expect(detail.getByTestId('approval-state')).toHaveText('zurückgeschickt');
-    await axeClean(office);
+    await axeClean(office, '.approvals-view');
     await shot(office, testInfo.outputPath('approvals-de-dark.png'));
   } finally {
     for (const step of cleanup.reverse()) await step();
