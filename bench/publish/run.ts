@@ -221,14 +221,18 @@ async function engine(
   });
   const ids = new Set(drafts.map((draft) => draft.id));
   const started = performance.now();
+  // The views of the jobs that changed come with each event (as the window gets them): the drafts
+  // acknowledged so far are kept here, so that the listener's own work does not grow with the batch.
+  const done = new Set<string>();
   const acknowledged = new Promise<number>((resolve, reject) => {
-    publish.onChange(() => {
+    publish.onChange((jobs) => {
       onTick?.();
-      const jobs = publish.list().filter((job) => ids.has(job.draftId));
-      const failed = jobs.find((job) => job.state === 'failed');
-      if (failed) reject(new Error(`A job failed: ${failed.error?.detail ?? ''}`));
-      if (jobs.length === ids.size && jobs.every((job) => job.publicationUuid !== null))
-        resolve(performance.now() - started);
+      for (const job of jobs) {
+        if (!ids.has(job.draftId)) continue;
+        if (job.state === 'failed') reject(new Error(`A job failed: ${job.error?.detail ?? ''}`));
+        if (job.publicationUuid !== null) done.add(job.draftId);
+      }
+      if (done.size === ids.size) resolve(performance.now() - started);
     });
   });
   const results = await publish.start([...ids]);

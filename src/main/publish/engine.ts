@@ -22,6 +22,7 @@ import {
   startSlowCheck,
   tracked,
   endTwice,
+  startBatch,
 } from './engine-parts';
 import { createDraftSync, withoutWaiting, createJob, repairDrafts } from './drafts';
 import type { PublishEngine, PublishEngineOptions, StartResult } from './engine-api';
@@ -236,7 +237,8 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     error: jobError(facts, now()),
   });
 
-  const startOne = async (draftId: string): Promise<StartResult> => {
+  // A new job of the draft on disk (or the draft's open job, or why it cannot be published).
+  const makeOne = async (draftId: string): Promise<StartResult | JobRecord> => {
     const jobs = [...entries.values()].filter((entry) => entry.record.draftId === draftId);
     const open = jobs.find((entry) => isOpenJobState(entry.record.state));
     const queuedBy = open && claims.queuedBy?.(open.record.id);
@@ -259,12 +261,29 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
         if (by !== null) await persist(previous, true);
       },
     });
-    if ('refusal' in made) return refuse(draftId, made.refusal);
+    return 'refusal' in made ? refuse(draftId, made.refusal) : made.record;
+  };
+
+  // A job made by makeOne that is not taken on: gone again, and the job it took over is not.
+  const unmake = async (made: StartResult | JobRecord): Promise<void> => {
+    if (!('snapshot' in made)) return;
+    for (const entry of entries.values())
+      if (entry.record.supersededBy === made.id) {
+        entry.record.supersededBy = null;
+        await persist(entry, true);
+      }
+    await store.discard(made.id);
+  };
+
+  // The job made by makeOne taken on, in the batch's order.
+  const takeOne = async (made: StartResult | JobRecord): Promise<StartResult> => {
+    if (!('snapshot' in made)) return made;
+    const { id, draftId } = made;
     // In a shop another desk may have pressed Publish on the draft first: its job is the one.
-    const queued = await queueNewJob(claims, made.record, store);
+    const queued = await queueNewJob(claims, made, store);
     if ('existing' in queued) return { draftId, jobId: queued.existing, queuedBy: queued.deskName };
     // Only now, with the job on disk, is it the engine's (see createJob).
-    const entry = add(made.record);
+    const entry = add(made);
     emitter.changed(id, true);
     drafts.set(draftId, 'publishing');
     if (queued.runHere) enqueue(entry);
@@ -312,10 +331,8 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     start: (draftIds) =>
       starts.run(async () => {
         if (closed) throw new Error('The publish engine is closed.');
-        const results: StartResult[] = [];
-        // Every job of the batch is on disk before the first one runs: a crash during a big batch
-        // then leaves each draft with its job to resume, never some drafts without one.
-        for (const draftId of new Set(draftIds)) results.push(await startOne(draftId));
+        // Every job of the batch is on disk before the first one runs (see batch-start.ts).
+        const results = await startBatch([...new Set(draftIds)], makeOne, takeOne, unmake);
         pump();
         return results;
       }),

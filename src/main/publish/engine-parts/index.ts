@@ -10,3 +10,4 @@ export { retryJob } from './retry-job';
 export { settleRule, slowCheckDeps, startSlowCheck } from './slow-check';
 export { tracked } from './tracked';
 export { endTwice, type EndTwiceOutcome } from './end-twice';
+export { startBatch } from './batch-start';
