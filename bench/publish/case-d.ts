@@ -10,7 +10,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { intakePhoto, type StoredPhoto } from '../../src/main/media/intake';
 import { SANDBOX_TEST_IMPRINTS } from '../../src/shared/domain/publishing/imprint';
-import { createServiceClient, type ServiceClient } from '../../src/main/service-client';
+import {
+  DEFAULT_MAX_CONCURRENCY,
+  createServiceClient,
+  type ServiceClient,
+} from '../../src/main/service-client';
 import { openDraftsStore, type DraftsStore } from '../../src/main/storage/drafts-store';
 import { photoFolder, toDataPath } from '../../src/main/storage/draft-files';
 import type { Draft } from '../../src/shared/domain/drafts/draft';
@@ -22,7 +26,6 @@ import { servicePaths } from '../../src/shared/service/paths';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { sampleDraft } from '../../test/fixtures/drafts';
 import { PHONE, PHONE_SOURCES, phoneSized } from '../photos/corpus';
-import { DEFAULT_MAX_CONCURRENCY } from '../../src/main/service-client/account-pace';
 import { runBound } from './bound';
 
 const MB = 1024 * 1024;

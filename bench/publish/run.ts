@@ -33,7 +33,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { openPublishEngine } from '../../src/main/publish/engine';
 import { SANDBOX_TEST_IMPRINTS } from '../../src/shared/domain/publishing/imprint';
 import type { PublishAccounts } from '../../src/main/publish/context/accounts-port';
-import { createServiceClient, type ServiceClient } from '../../src/main/service-client';
+import {
+  DEFAULT_MAX_CONCURRENCY,
+  createServiceClient,
+  type ServiceClient,
+} from '../../src/main/service-client';
 import { openDraftsStore, type DraftsStore } from '../../src/main/storage/drafts-store';
 import { fromDataPath } from '../../src/main/storage/draft-files';
 import type { Draft } from '../../src/shared/domain/drafts/draft';
@@ -44,7 +48,6 @@ import {
 import { sampleDraft } from '../../test/fixtures/drafts';
 import { runBound } from './bound';
 import { runCaseD } from './case-d';
-import { DEFAULT_MAX_CONCURRENCY } from '../../src/main/service-client/account-pace';
 
 const LATENCY_MS = 30;
 const MB = 1024 * 1024;
