@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { ensureBuilt } from './lib/build.mjs';
 import { findElectron } from './lib/electron-binary.mjs';
+import { ELECTRON_HEAP_FLAGS, NODE_HEAP_FLAGS } from './lib/heap-flags.mjs';
 import { runForeground } from './lib/run.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -20,10 +21,12 @@ function electronBinary() {
 ensureBuilt(root);
 const electron = electronBinary();
 if (electron.binary) {
-  runForeground(electron.binary, [root, ...args], { cwd: root });
+  runForeground(electron.binary, [...ELECTRON_HEAP_FLAGS, root, ...args], { cwd: root });
 } else {
   process.stderr.write(
     `listing-desk: starting the web shell because ${electron.why}; run \`node node_modules/electron/install.js\` on a machine that can reach Electron's host to get the desktop window.\n`,
   );
-  runForeground(process.execPath, [path.join(root, 'out', 'main', 'web.js'), ...args], { cwd: root });
+  runForeground(process.execPath, [...NODE_HEAP_FLAGS, path.join(root, 'out', 'main', 'web.js'), ...args], {
+    cwd: root,
+  });
 }

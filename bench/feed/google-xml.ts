@@ -20,6 +20,7 @@ import { build } from 'esbuild';
 import { startHttpsServer } from '../../test/integration/feeds/helpers/https-server';
 import { etagMatches, type SeenRequest } from '../../test/integration/feeds/helpers/feed-server';
 import { writeGoogleFeed } from './google-xml-make';
+import { NODE_HEAP_FLAGS } from '../../scripts/lib/heap-flags.mjs';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 50_000);
 const SMALL_ITEMS = Number(process.env.BENCH_SMALL_ITEMS ?? 200);
@@ -137,7 +138,8 @@ try {
     outfile: deskScript,
     logLevel: 'warning',
   });
-  const desk = start([deskScript], {
+  // Started as the app's launchers start its main process (scripts/lib/heap-flags.mjs).
+  const desk = start([...NODE_HEAP_FLAGS, deskScript], {
     ...client,
     BENCH_AUTH_URL: String(addresses.authUrl),
     BENCH_BASE_URL: String(addresses.baseUrl),

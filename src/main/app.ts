@@ -32,6 +32,7 @@ import { openBulk } from './bulk';
 import { bulkHandlers } from './ipc/handlers/bulk';
 import { publishHandlers } from './ipc/handlers/publish';
 import { paceHandlers } from './ipc/handlers/pace';
+import { activityHandlers } from './ipc/handlers/activity';
 import { watchPaceHolds } from './accounts/pace-holds';
 import { publishAccounts } from './publish/context';
 import { openPublishEngine } from './publish/engine';
@@ -43,13 +44,19 @@ import {
   prepareShop,
   startShop,
   type StartShopDeps,
+  type DeskShop,
   liveOutbox,
   draftMarks,
   markedAccountsStore,
   markTemplates,
   markCategoryMappings,
+  markFeeds,
+  deskFeedTeam,
+  openApprovals,
 } from './shop';
+import { approvalsHandlers } from './ipc/handlers/approvals';
 import type { PublishNotice } from '../shared/domain/publishing';
+import { deskMay } from '../shared/domain/team';
 import { resolveLanguage } from '../shared/i18n-language';
 import { createDraftsService } from './drafts/drafts-service';
 import { changeAuthors } from './drafts/change-authors';
@@ -60,6 +67,7 @@ import { recordedAccountOf } from './drafts/recorded-account';
 import { resolvePhotoFile } from './serving/static-files';
 import { settingsHandlers } from './ipc/handlers/settings';
 import { shopHandlers } from './ipc/handlers/shop';
+import { accountActions, guardByRole } from './ipc/role-guard';
 import { createListingsService } from './listings/listings-service';
 import { followReads } from './listings/listings-read';
 import { sweepDataFolder } from './storage/temp-sweep';
@@ -70,6 +78,7 @@ import { createSettingsService } from './storage/settings';
 import { mainI18n } from './i18n';
 import { followAppLanguage } from './i18n/follow-language';
 import { openAppAutomation } from './automation';
+import { appActivityLog } from './app-activity';
 import { openAppFeeds } from './feeds/app-feeds';
 import { scheduleHandlers } from './ipc/handlers/schedule';
 import { catalogHandlers, categoriesHandlers } from './ipc/handlers/catalog';
@@ -154,6 +163,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   const bound: Partial<Pick<LiveSeen, 'linked'>> = {};
   // Bound once the problems list exists (below): it needs every store's findings at open.
   let reportProblem = (_movedAside: string): void => undefined;
+  // The team's session the activity log writes to: the desk's shop's, once that is opened below.
+  let activitySession: Parameters<typeof appActivityLog>[0]['session'] = () => undefined;
   const localDrafts = await openDraftsStore(config.dataDir, {
     log: ports.log,
     onProblem: (problem) => reportProblem(problem.movedAside),
@@ -246,7 +257,15 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   });
   reportProblem = (movedAside) => void storage.problems.add(movedAside);
   const uploads = await openPhotoUploads(config.dataDir);
+  // Issue 37.5: who did what, in the team's database (the desk's session, once it has one) or this
+  // desktop's file.
+  const activity = appActivityLog({
+    dataDir: config.dataDir,
+    session: () => activitySession(),
+    log: ports.log.child({ part: 'activity' }),
+  });
   const live = createLive({
+    activity,
     dataDir: config.dataDir,
     accounts,
     listings,
@@ -325,6 +344,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     willWrite: markTemplates(outbox),
   });
   const rulesNow = rulesClock(ports, config);
+  // The team's session of now (bound once the desk's shop service exists, below).
+  let currentShop: () => DeskShop | undefined = () => undefined;
   const feedParts = {
     draftsStore,
     drafts,
@@ -338,6 +359,18 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     authors,
     categoryContexts: contexts,
     guessCategories: guess,
+    // Issue 37.3: in a team the feeds are the team's; the desk's role and the feed's lease decide.
+    team: deskFeedTeam({
+      current: () => currentShop(),
+      ...(config.jobLease && { timing: config.jobLease }),
+      log: ports.log,
+    }),
+    willWrite: markFeeds(outbox),
+    deskName: async () => currentShop()?.session.membership.deskName,
+    deskId: async () => currentShop()?.session.membership.deskId,
+    activity,
+    // A desk of a team resumes its feeds' unfinished runs once its session runs (below), under leases.
+    inTeam: shopPrepared !== undefined,
   };
   const feeds = await openAppFeeds(feedParts, config, ports);
   const priceRules = openPriceRules({ draftsStore, live, templates, events, authors }, ports, config);
@@ -349,6 +382,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     accountsStore: localAccounts,
     templates: () => templates,
     categoryMappings: () => mappings,
+    feeds: () => feeds.shared,
     draftsChanged: (ids) => events.emit('drafts:changed', { ids }),
     accountsChanged: () => events.emit('accounts:changed', accounts.state()),
     authors,
@@ -385,12 +419,23 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       deskClaims.join(prepared.membership, started.session);
       return started;
     },
+    // Issue 37.2: a desk the database calls prepare keeps no account's client secret (its own
+    // Sandbox's stays): removed whenever its role is learned, at start, at a refresh, after a change.
+    async learned(standing) {
+      if (standing.role !== 'prepare') return;
+      const dropped = await accounts.dropSecrets();
+      if (dropped.length > 0)
+        ports.log.info('shop: this desk is prepare; account secrets removed', { dropped });
+    },
     // Leaving: the queue stops before the sync ends the pool they share; nothing more is marked.
     async stopping() {
       outbox.use(undefined);
       await deskClaims.leave();
     },
   });
+  activitySession = () => deskShop.current()?.session;
+  currentShop = () => deskShop.current();
+  if (shop) void feeds.runs.resume();
   const sources = [priceRules.due, feeds.due];
   // Issue 25.6: while the desk is in a shop, what is due is claimed in the shop's database.
   const shopClaims = deskTaskClaims({
@@ -398,43 +443,73 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     log: ports.log.child({ part: 'automation' }),
     ...(config.jobLease && { timing: config.jobLease }),
   });
-  const automationParts = { draftsStore, publish, events, language, shopClaims, reportProblem, sources };
+  // Issue 37.4: four eyes. A desk that must ask (prepare; publish where the owner requires it) makes
+  // requests of its Publish; another desk approves them into the team's queue.
+  const approvals = openApprovals({
+    session: () => deskShop.current()?.session,
+    dataDir: config.dataDir,
+    drafts: { get: (id) => draftsStore.get(id) },
+    accounts: publishAccounts(accounts),
+    keepsLocal: (id) => accountIs(id, (a) => a.kind === 'sandbox'),
+    asksByRole: () => !deskMay(deskShop.service.standing(), 'publish').allowed,
+    hasSecret: async (id) => accountIs(id, (a) => a.hasSecret),
+    language,
+    log: ports.log,
+    onChange: () => events.emit('approvals:changed', {}),
+    onNews: (text, request) =>
+      events.emit('approvals:news', { text, id: request.id, draftId: request.draftId, state: request.state }),
+  });
+  const automationParts = {
+    ...{ draftsStore, publish, events, language, shopClaims, reportProblem, sources },
+    loneActivity: activity.lone,
+  };
   const automation = await openAppAutomation(config, ports, automationParts);
   const router = createRouter(
-    {
-      ...appHandlers(info),
-      ...problemsHandlers(storage.problems),
-      ...appDiagnosticsHandlers(config.dataDir, info, {
-        log: ports.log,
-        choosePath: ports.chooseDiagnosticsPath,
-      }),
-      ...settingsHandlers(settings, events),
-      ...accountsHandlers(accounts),
-      ...listingsHandlers(listings),
-      ...draftsHandlers(drafts, uploads),
-      ...uploadsHandlers(uploads),
-      ...publishHandlers(publish),
-      ...paceHandlers(paceHolds),
-      ...liveHandlers(live, uploads),
-      ...lifecycleHandlers(live),
-      ...bulkHandlers(bulk),
-      ...importHandlers(imports),
-      ...filesHandlers({
-        picker: files.picker,
-        received: files.received,
-        uploads,
-        exports,
-        downloads: files.downloads !== undefined,
-      }),
-      ...exportHandlers(exports, { picker: files.picker, downloads: files.downloads }),
-      ...templatesHandlers(templates),
-      ...shopHandlers(deskShop.service),
-      ...scheduleHandlers(automation.schedules),
-      ...feedsHandlers(feeds),
-      ...priceRulesHandlers(priceRules),
-      ...catalogHandlers(catalog, knownGood, checks),
-      ...categoriesHandlers(catalog, mappings),
-    },
+    guardByRole(
+      {
+        ...appHandlers(info),
+        ...problemsHandlers(storage.problems),
+        ...appDiagnosticsHandlers(config.dataDir, info, {
+          log: ports.log,
+          choosePath: ports.chooseDiagnosticsPath,
+        }),
+        ...settingsHandlers(settings, events),
+        ...accountsHandlers(accounts, activity.aloneOnly),
+        ...listingsHandlers(listings),
+        ...draftsHandlers(drafts, uploads),
+        ...uploadsHandlers(uploads),
+        ...publishHandlers({
+          ...publish,
+          start: (ids) => approvals.publish(ids, (some) => publish.start(some)),
+        }),
+        ...approvalsHandlers(approvals, () => deskShop.current() !== undefined),
+        ...paceHandlers(paceHolds),
+        ...activityHandlers(activity),
+        ...liveHandlers(live, uploads, activity),
+        ...lifecycleHandlers(live),
+        ...bulkHandlers(bulk),
+        ...importHandlers(imports),
+        ...filesHandlers({
+          picker: files.picker,
+          received: files.received,
+          uploads,
+          exports,
+          downloads: files.downloads !== undefined,
+        }),
+        ...exportHandlers(exports, { picker: files.picker, downloads: files.downloads }),
+        ...templatesHandlers(templates),
+        ...shopHandlers(deskShop.service),
+        ...scheduleHandlers(automation.schedules),
+        ...feedsHandlers(feeds),
+        ...priceRulesHandlers(priceRules),
+        ...catalogHandlers(catalog, knownGood, checks),
+        ...categoriesHandlers(catalog, mappings),
+      },
+      // Issue 37.2: what this desk's role may not do is refused in words before the database is asked.
+      () => deskShop.service.standing(),
+      language,
+      accountActions((id) => accounts.state().accounts.find((a) => a.id === id)),
+    ),
     ports.log,
     { dataDir: config.dataDir },
   );
@@ -474,6 +549,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
       // Jobs stop where they stand (they resume at the next start), then the drafts' last writes
       // land, before the sandbox, which may be slow to stop.
       await step('Closing the publish engine', () => publish.close());
+      approvals.close();
       await step('Closing the team queue', () => deskClaims.close());
       // The sync stops after the queue (whose connections come from the session's pool, which the
       // sync ends) and before the stores it applies changes through.

@@ -9,9 +9,18 @@ import { Sidebar } from './components/Sidebar';
 import { ViewErrorBoundary } from './components/ViewErrorBoundary';
 import { applyLanguage, resolveLanguage } from './i18n';
 import { PartLoading } from './lazy/PartLoading';
-import { FeedsView, ListingsView, preloadPartsWhenIdle, PublishingView, SettingsView } from './lazy/parts';
+import {
+  ActivityView,
+  ApprovalsView,
+  FeedsView,
+  ListingsView,
+  preloadPartsWhenIdle,
+  PublishingView,
+  SettingsView,
+} from './lazy/parts';
 import { call, subscribe } from './ipc/client';
 import { useAppStore } from './store/app-store';
+import { useApprovalsStore } from './store/approvals-store';
 import { useFeedsStore } from './store/feeds-store';
 import { useListingsStore } from './store/listings-store';
 import { DraftsView } from './views/drafts/DraftsView';
@@ -24,6 +33,8 @@ const views: Record<ViewName, React.ComponentType> = {
   listings: ListingsView,
   publishing: PublishingView,
   feeds: FeedsView,
+  approvals: ApprovalsView,
+  activity: ActivityView,
   settings: SettingsView,
 };
 
@@ -46,8 +57,12 @@ export function App() {
     const offFeedProgress = subscribe('feeds:progress', (progress) =>
       useFeedsStore.getState().progressed(progress),
     );
+    // Four eyes (issue 37.4): the count beside Approvals and this desk's news, wherever the seller is.
+    const offApprovals = subscribe('approvals:changed', () => void useApprovalsStore.getState().load());
+    const offApprovalNews = subscribe('approvals:news', (news) => useApprovalsStore.getState().news(news));
     // After subscribing, so that no change falls between the list and the first event.
     void usePublishStore.getState().load();
+    void useApprovalsStore.getState().load();
     void useFeedsStore.getState().load();
     preloadPartsWhenIdle();
     return () => {
@@ -57,6 +72,8 @@ export function App() {
       offFeedProgress();
       offNavigate();
       offListings();
+      offApprovals();
+      offApprovalNews();
     };
   }, []);
 

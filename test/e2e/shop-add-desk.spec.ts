@@ -28,14 +28,14 @@ async function freshDatabase(): Promise<{ url: string; password: string; databas
 /** A login name of its own: roles belong to the whole server. */
 const loginName = (what: string) => `desk_${what}_${randomBytes(3).toString('hex')}`;
 
-/** Whether `login` is in the desks' role of `database`. */
+/** Whether `login` is in the publish group of `database` (where new desks' logins are made). */
 async function inDesksRole(database: string, login: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: server.adminUrl(database) });
   await client.connect();
   try {
     const { rows } = await client.query<{ member: boolean }>(
       `select pg_has_role($1, $2, 'member') as member`,
-      [login, `listing_desk_desks_${database}`],
+      [login, `listing_desk_publish_${database}`],
     );
     return rows[0]!.member;
   } finally {
@@ -84,7 +84,7 @@ test('the set-up makes this desk’s login; "Add a desk" makes another with a pa
   await add.getByRole('button', { name: 'Make the login' }).click();
   const made = panel.getByTestId('shop-add-desk-result');
   await expect(made).toContainText(
-    `The login ${back} is made in the desks' role listing_desk_desks_${owner.database}.`,
+    `The login ${back} is made in the desks' role listing_desk_publish_${owner.database}.`,
   );
   const backUrl = `postgresql://${back}@127.0.0.1:${server.port}/${owner.database}`;
   await expect(made.getByTestId('shop-add-desk-url')).toHaveText(backUrl);

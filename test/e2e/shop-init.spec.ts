@@ -96,7 +96,7 @@ test('from "not a Listing Desk database": the owner sets it up, the app makes th
   await expect(result).toContainText(
     `The team's database postgres@127.0.0.1:${server.port}/${owner.database} is set up: schema version ${LATEST_SCHEMA}.`,
   );
-  await expect(result).toContainText(`the new role listing_desk_desks_${owner.database}`);
+  await expect(result).toContainText(`the new role listing_desk_publish_${owner.database}`);
   await expect(result).toContainText(`This desk's login ${login} is made`);
   await expect(setup).toHaveCount(0);
   await shot(page, panel, testInfo.outputPath('shop-init-en-light.png'));
@@ -172,7 +172,7 @@ test('in German and dark: an old schema upgraded from the test, a schema too new
   await setup.getByLabel('Passwort des Eigentümers').fill(owner.password);
   await setup.getByRole('button', { name: 'Datenbank einrichten' }).click();
   const result = panel.getByTestId('shop-setup-result');
-  const role = `listing_desk_desks_${owner.database}`;
+  const role = `listing_desk_publish_${owner.database}`;
   await expect(result).toContainText(`ist eingerichtet: Schema-Version ${LATEST_SCHEMA}.`);
   await expect(result).toContainText(`über die neue Rolle ${role} an`);
   await expect(result).toContainText(`CREATE ROLE desk_front LOGIN PASSWORD 'frei-gewählt' IN ROLE ${role};`);

@@ -27,7 +27,7 @@ test.beforeAll(async () => {
   const adminUrl = await server.createDatabase();
   const init = await cli(['shop', 'init', adminUrl]);
   expect(init.code, init.stderr).toBe(0);
-  const role = /role (listing_desk_desks_\w+)/.exec(init.stdout)![1]!;
+  const role = /role (listing_desk_publish_\w+)/.exec(init.stdout)![1]!;
   const login = await makeDeskLogin(adminUrl, role);
   proxy = await startCutProxy(server.port);
   const through = new URL(login.url);

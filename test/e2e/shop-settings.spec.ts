@@ -26,7 +26,7 @@ test.beforeAll(async () => {
   adminUrl = await server.createDatabase();
   const init = await cli(['shop', 'init', adminUrl]);
   expect(init.code, init.stderr).toBe(0);
-  role = /role (listing_desk_desks_\w+)/.exec(init.stdout)![1]!;
+  role = /role (listing_desk_publish_\w+)/.exec(init.stdout)![1]!;
 });
 const others: string[] = [];
 test.afterAll(() => {

@@ -1,10 +1,12 @@
 // Roles of a team's desks on the command line (issue 37.1-2): `shop role` with the owner's login,
-// `shop desks` and `shop status` on a desk, and a prepare desk's Publish refused by the database in
-// plain words, in English and German, each command a child process against a real PostgreSQL.
+// `shop desks` and `shop status` on a desk, and a prepare desk's Publish made a request (issue 37.4)
+// that `approvals` lists, sends back and approves (never on the asking desk), in English and German,
+// each command a child process against a real PostgreSQL.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openSecretStore } from '../../src/main/secrets/keytar-store';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { put, putPhoto } from '../fixtures/import/import-files';
 import { cli, serviceOptions, type CliRun } from '../integration/cli/run-cli';
@@ -26,7 +28,7 @@ async function ok(step: Promise<CliRun>, code = 0): Promise<CliRun> {
 const GERMAN = { LANG: 'de_DE.UTF-8' };
 
 describe('roles on the command line', () => {
-  it("changes a desk's role, lists the team's desks, and says a prepare desk's refused Publish in words", async () => {
+  it("changes a desk's role, lists the team's desks, and takes a prepare desk's Publish as a request another desk approves", async () => {
     sandbox = await startSandbox({ clients: [{ clientId: 'shopclient', clientSecret: SECRET }] });
     const { deskUrl, password, adminUrl } = await initialisedShop();
     const front = new URL(deskUrl).username;
@@ -116,25 +118,73 @@ describe('roles on the command line', () => {
     const lone = await ok(cli(['shop', 'desks', '--data-dir', newDataDir()]), 2);
     expect(lone.stderr).not.toBe('');
 
-    // The prepare desk's Publish is refused by the database, said as what its role may not do.
+    // The prepare desk's Publish asks for approval (issue 37.4): a request, no job. Its account's secret left its
+    // keychain with its role (issue 37.2); a request needs none.
     const drafts = await sql(adminUrl, `select id from listing_desk.items where kind = 'draft'`);
     const draftId = String(drafts.rows[0].id);
+    const askOnce = async () => {
+      const asked = await ok(cli(['publish', draftId, '--wait', '1', '--data-dir', desk]));
+      expect(asked.stderr).toContain('asked for approval (request ');
+      const summary = JSON.parse(asked.stdout) as {
+        ok: boolean;
+        asked: number;
+        items: { requestId: string }[];
+      };
+      expect(summary).toMatchObject({ ok: true, asked: 1, items: [{ state: 'asked' }] });
+      return summary.items[0]!.requestId;
+    };
+    const first = await askOnce();
+    expect((await sql(adminUrl, `select id from listing_desk.jobs`)).rows).toEqual([]);
+    const requests = JSON.parse(
+      (await ok(cli(['approvals', 'list', '--json', '--data-dir', office]))).stdout,
+    ) as {
+      waiting: number;
+      requests: { id: string; askedByName: string; ad: { title: string } }[];
+    };
+    expect(requests).toMatchObject({
+      waiting: 1,
+      requests: [{ id: first, askedByName: 'Trainee', ad: { title: 'Brass lamp' } }],
+    });
+    const german = await ok(cli(['approvals', 'list', '--data-dir', office], GERMAN));
+    expect(german.stdout).toMatch(new RegExp(`${first}\\s+veröffentlichen\\s+wartet\\s+Trainee`));
+    expect(german.stdout).toContain('1 Anfrage wartet auf Freigabe.');
+    // Sent back with a note, which the asking desk reads.
+    expect((await ok(cli(['approvals', 'send-back', first, '--data-dir', office]), 2)).stderr).toContain(
+      'approvals send-back needs a note',
+    );
+    await ok(
+      cli(['approvals', 'send-back', first, '--note', 'Say the lamp is brass.', '--data-dir', office]),
+    );
+    const back = await ok(cli(['approvals', 'list', '--data-dir', desk]));
+    expect(back.stdout).toContain(`${first}: sent back by Office: Say the lamp is brass.`);
+
+    // Asked again: the prepare desk cannot approve it, in words; the owner desk approves it.
+    const second = await askOnce();
     for (const [env, words] of [
-      [{}, "This desk's role in the team is “prepare”: it may not put ads in the team's queue"],
-      [GERMAN, 'Die Rolle dieses Arbeitsplatzes im Team ist „Vorbereiten“. Sie erlaubt nicht, Anzeigen'],
+      [{}, "This desk's role in the team is “prepare”: it may not approve or send back requests"],
+      [GERMAN, 'Die Rolle dieses Arbeitsplatzes im Team ist „Vorbereiten“. Sie erlaubt nicht, Anfragen'],
     ] as const) {
-      const refused = await cli(['publish', draftId, '--wait', '1', '--data-dir', desk], env);
-      expect(refused.code).not.toBe(0);
-      expect(refused.stderr + refused.stdout).toContain(words);
+      const refused = await ok(cli(['approvals', 'approve', second, '--data-dir', desk], env), 9);
+      expect(refused.stderr).toContain(words);
     }
-    const jobs = await sql(adminUrl, `select id from listing_desk.jobs`);
-    expect(jobs.rows).toEqual([]);
-    // The owner desk publishes it.
+    const approved = await ok(cli(['approvals', 'approve', second, '--data-dir', office]));
+    expect(approved.stdout).toContain(`Request ${second} approved`);
+    const again = await ok(cli(['approvals', 'approve', second, '--data-dir', office]), 1);
+    expect(again.stderr).toContain('This request was approved already.');
+    // The owner desk, which holds the secret, runs the approved job: published once. Both desks of
+    // this test share this machine's keychain, from which the prepare desk took the account's secret
+    // (issue 37.2): the owner desk's is put back first.
+    const listedOffice = JSON.parse(
+      (await ok(cli(['accounts', 'list', '--json', '--data-dir', office]))).stdout,
+    ) as { accounts?: { id: string; name: string }[] } | { id: string; name: string }[];
+    const officeAccounts = Array.isArray(listedOffice) ? listedOffice : (listedOffice.accounts ?? []);
+    const shopAccount = officeAccounts.find((account) => account.name === 'Shop')!;
+    await (await openSecretStore()).set(shopAccount.id, SECRET);
     await ok(cli(['publish', draftId, '--data-dir', office]));
     expect((await sql(adminUrl, `select state from listing_desk.jobs`)).rows).toEqual([
       { state: 'published' },
     ]);
-  }, 240_000);
+  }, 600_000);
 
   it('lets a publish desk join with an account of its own, which stays on it: the database takes accounts from owners only', async () => {
     sandbox ??= await startSandbox({ clients: [{ clientId: 'shopclient', clientSecret: SECRET }] });

@@ -317,7 +317,8 @@ describe('an existing shop', () => {
 
     const upgraded = await initShop(adminUrl);
     expect(upgraded).toMatchObject({ from: 3, to: LATEST_SCHEMA, role: gradeRoleName(database, 'publish') });
-    expect(LATEST_SCHEMA).toBe(4);
+    // Later migrations (7: the activity log) come on top of 4.
+    expect(LATEST_SCHEMA).toBeGreaterThanOrEqual(4);
     // Its desk goes on publishing: queues, claims, writes steps, on the connection it had.
     expect(await outcome(claim(old, before))).toBe('allowed');
     expect(await outcome(claim(old, await job(old, 'publish')))).toBe('allowed');
@@ -327,12 +328,17 @@ describe('an existing shop', () => {
     expect((await db.query(`select listing_desk.desk_grade() as role`)).rows[0].role).toBe('publish');
     // Its login is listed as publish, with its desk named from its first heartbeat after the upgrade.
     expect(await listDeskLogins(admin)).toEqual([{ login, role: 'publish', desks: ['Old front'] }]);
-    // An owner is named with `shop role`; accounts are the owner's from then on.
-    expect(await outcome(writeAccount(old, 'acc'))).toBe('42501 publish write-accounts');
-    await setDeskRole({ url: adminUrl, login, role: 'owner' }, silentLog);
+    // No owner desk is named yet: its publish desks go on writing accounts, as before the upgrade.
     expect(await outcome(writeAccount(old, 'acc'))).toBe('allowed');
+    // An owner is named with `shop role`; accounts are the owner's from then on.
+    await setDeskRole({ url: adminUrl, login, role: 'owner' }, silentLog);
+    expect(await outcome(writeAccount(old, 'acc2'))).toBe('allowed');
     // Running init again changes nothing.
-    expect(await initShop(adminUrl)).toMatchObject({ from: 4, to: 4, roleCreated: false });
+    expect(await initShop(adminUrl)).toMatchObject({
+      from: LATEST_SCHEMA,
+      to: LATEST_SCHEMA,
+      roleCreated: false,
+    });
     expect(await listDeskLogins(admin)).toEqual([{ login, role: 'owner', desks: ['Old front'] }]);
   });
 });

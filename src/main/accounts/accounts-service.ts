@@ -62,6 +62,11 @@ export interface AccountsService {
   chooseIfFirst(id: string): { chosen: boolean; state: AccountsState };
   setSecret(id: string, secret: string): Promise<AccountView>;
   deleteSecret(id: string): Promise<AccountView>;
+  /**
+   * Removes every account's client secret from the keychain but the Sandbox's own (a desk set to
+   * prepare, issue 37.2); resolves with the ids whose secret went.
+   */
+  dropSecrets(): Promise<string[]>;
   test(id: string): Promise<ConnectionResult>;
   /**
    * Checks that the account can sign in (a token fetched, its listings read); the outcome is
@@ -316,6 +321,25 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
       withSecret.delete(id);
       secretChanged(id);
       return update(id, (r) => r);
+    },
+
+    async dropSecrets() {
+      const dropped: string[] = [];
+      for (const record of store.read().accounts) {
+        if (record.kind !== 'service') continue;
+        // Asked of the keychain itself, not the set read at start: a secret put there since goes too.
+        if (!withSecret.has(record.id) && (await secrets.get(record.id)) === undefined) continue;
+        await secrets.delete(record.id);
+        withSecret.delete(record.id);
+        secretChanged(record.id);
+        dropped.push(record.id);
+      }
+      if (dropped.length > 0) {
+        deps.log?.info('accounts: client secrets removed from the keychain', { accounts: dropped });
+        deps.onChange(state());
+        for (const id of dropped) changed(id);
+      }
+      return dropped;
     },
 
     async test(id) {

@@ -2,6 +2,7 @@
 // Each kind offers what is due through a DueSource; one runner (in the app while it is open, or the
 // window-less `worker`) asks every source, claims each task (in a shop, in the shop's database, so
 // exactly one desk or worker does it) and runs it.
+import type { ActivityInput } from '../../shared/domain/activity';
 
 /** One thing that is due, e.g. a scheduled draft, a feed's next run or a price rule's next step. */
 export interface DueTask {
@@ -16,8 +17,11 @@ export interface DueTask {
   readonly dueAt: number;
   /** Plain words for the log and the seller, e.g. the draft's title or the feed's name. */
   readonly label: string;
-  /** Does it; resolves when done (failures it reports itself, to the seller and the log). */
-  run(signal: AbortSignal): Promise<void>;
+  /**
+   * Does it; resolves when done (failures it reports itself, to the seller and the log), with what
+   * it did for the activity log (issue 37.5), which is written with the claim's done.
+   */
+  run(signal: AbortSignal): Promise<void | readonly ActivityInput[]>;
 }
 
 /** A kind of automation: what of it is due at `now` (epoch ms). */

@@ -6,6 +6,7 @@ import type { UiLanguage } from '../../shared/i18n-language';
 import type { EventHub } from '../events/event-hub';
 import { wordsIn } from '../i18n';
 import type { Log } from '../log/log';
+import type { ActivityLog } from '../ports/activity-log';
 import type { PublishEngine } from '../publish/engine';
 import type { TaskClaims } from '../ports/task-claims';
 import type { DraftsStore } from '../storage/drafts-store';
@@ -29,6 +30,8 @@ export interface AutomationDeps {
   notify?: (title: string, body: string) => void;
   /** A file of the data folder that did not parse (moved aside). */
   onProblem(movedAside: string): void;
+  /** The lone desktop's activity log: what a task did, when its key is done (issue 37.5). */
+  loneActivity?: Pick<ActivityLog, 'record'>;
   clock?: Clock;
   /** Runs what is due while the app is open (the app); false: only when asked (the command line). */
   run: boolean;
@@ -54,6 +57,7 @@ export interface AppParts {
   reportProblem(movedAside: string): void;
   /** The other kinds that fall due (price steps, feed runs), run beside the schedules. */
   sources: readonly DueSource[];
+  loneActivity?: AutomationDeps['loneActivity'];
 }
 
 /**
@@ -87,6 +91,7 @@ export function openAppAutomation(
     shopClaims: parts.shopClaims,
     ...(ports.notify && { notify: ports.notify }),
     onProblem: (movedAside) => parts.reportProblem(movedAside),
+    ...(parts.loneActivity && { loneActivity: parts.loneActivity }),
     ...(config.automation?.clock && { clock: config.automation.clock }),
     run: config.automation?.run ?? true,
   });
@@ -110,7 +115,11 @@ export function openAppAutomation(
 export async function openAutomation(deps: AutomationDeps): Promise<Automation> {
   const clock = deps.clock ?? systemClock();
   const log = deps.log.child({ part: 'automation' });
-  const lone = await openLoneTaskClaims(deps.dataDir, { now: clock.now, onUnreadable: deps.onProblem });
+  const lone = await openLoneTaskClaims(deps.dataDir, {
+    now: clock.now,
+    onUnreadable: deps.onProblem,
+    ...(deps.loneActivity && { activity: deps.loneActivity }),
+  });
   const claims = (): TaskClaims => deps.shopClaims() ?? lone;
   const runner = createRunner({ claims, clock, log });
   const listeners = new Set<(news: ScheduleNews) => void>();

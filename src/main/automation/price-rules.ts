@@ -6,6 +6,7 @@ import { newPriceRuleRecord } from '../../shared/domain/price-rules';
 import type { EventHub } from '../events/event-hub';
 import type { LiveContext } from '../live/live-context';
 import type { TemplatesService } from '../templates/templates-service';
+import { systemClock } from './clock';
 import type { DueSource } from './due';
 import { priceDueSource } from './price-due';
 import type { PriceStepDeps } from './price-steps';
@@ -73,12 +74,15 @@ export function openPriceRules(
 
 /**
  * The price rules' clock: the automation runner's when the config gives one (a test's), else
- * `ports.clock` (epoch ms, also a test's), else the machine's. Feeds start rules again by it.
+ * `ports.clock` (epoch ms, also a test's), else the machine's (clock.ts: the runner's own when a test
+ * shifts it or runs it fast). Feeds start rules again by it, and run by it.
  */
 export function rulesClock(
   ports: { clock?: () => number },
   config: { automation?: { clock?: { now(): number } } } = {},
 ): () => Date {
   const runnerClock = config.automation?.clock;
-  return () => new Date(runnerClock?.now() ?? ports.clock?.() ?? Date.now());
+  // The machine's, unless a test runs it fast (LISTING_DESK_CLOCK_RATE): the same as the runner's.
+  const machine = systemClock();
+  return () => new Date(runnerClock?.now() ?? ports.clock?.() ?? machine.now());
 }

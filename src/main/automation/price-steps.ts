@@ -17,6 +17,7 @@ import type { ListingView } from '../../shared/ipc/types';
 import type { DraftsStore } from '../storage/drafts-store';
 import type { ListingEdits } from '../live/listing-edits';
 import type { LiveContext } from '../live/live-context';
+import type { ActivityInput } from '../../shared/domain/activity';
 import type { ChangeAuthors } from '../ports/change-authors';
 import { SOURCE_DESK } from '../drafts/change-authors';
 import { mainI18n } from '../i18n';
@@ -51,11 +52,19 @@ const centsOf = (listing: ListingView) => Math.round(listing.adPrice.amount * 10
 const euros = (cents: number) => centsText(cents);
 
 /** Runs the rule's start or due step on draft `draftId`; failures are written on the rule and logged. */
-export async function runPriceStep(deps: PriceStepDeps, draftId: string, signal: AbortSignal): Promise<void> {
+export async function runPriceStep(
+  deps: PriceStepDeps,
+  draftId: string,
+  signal: AbortSignal,
+): Promise<ActivityInput[]> {
   const draft = await deps.store.get(draftId);
   const found = liveRuleOf(draft);
-  if (!found) return;
+  if (!found) return [];
   const { record, uuid, accountId } = found;
+  // Issue 37.5: a step sent (or failed) is logged with the claim's done.
+  const logged = (changed: Record<string, unknown>): ActivityInput[] => [
+    { kind: 'price-step', account: accountId, ad: uuid, draft: draftId, changed },
+  ];
   const setRule = async (change: (record: PriceRuleRecord) => PriceRuleRecord) => {
     await deps.store.update(draftId, (current) =>
       current.priceRule ? { ...current, priceRule: change(current.priceRule) } : current,
@@ -63,7 +72,7 @@ export async function runPriceStep(deps: PriceStepDeps, draftId: string, signal:
     deps.onDraftsChanged([draftId]);
   };
   const step = record.pending?.step ?? (record.start ? dueStepOf(record, deps.now())?.step : 0);
-  if (step === undefined) return;
+  if (step === undefined) return [];
   try {
     const { client } = deps.live.clientOf(accountId);
     const listing = await client.getListing(uuid);
@@ -77,15 +86,15 @@ export async function runPriceStep(deps: PriceStepDeps, draftId: string, signal:
         start: { at: at.toISOString(), cents: live },
       }));
       deps.log.info(`Price rule of draft ${draftId} starts from ${euros(live)}`);
-      return;
+      return [];
     }
     const due: DueStep | undefined = record.pending ?? dueStepOf(record, at);
-    if (!due) return;
+    if (!due) return [];
     if (record.pending && live === due.to) {
       // The update landed before the crash: written done, not sent again.
       await setRule((current) => withStepDone(current, due, at));
       deps.log.info(stepLine(draftId, record, due));
-      return;
+      return logged({ step, from: euros(due.from), to: euros(due.to), title: draft.title });
     }
     if (priceSetOutside(record, live)) {
       await setRule(({ pending: _pending, failed: _failed, ...rest }) => ({
@@ -95,7 +104,7 @@ export async function runPriceStep(deps: PriceStepDeps, draftId: string, signal:
       deps.log.info(
         `Price rule of draft ${draftId} stopped: the price was set to ${euros(live)} outside the rule`,
       );
-      return;
+      return [];
     }
     await setRule((current) => ({ ...current, pending: { ...due, sentAt: at.toISOString() } }));
     signal.throwIfAborted();
@@ -107,6 +116,7 @@ export async function runPriceStep(deps: PriceStepDeps, draftId: string, signal:
     await notePrice(deps, draft, at);
     await setRule((current) => withStepDone(current, due, deps.now()));
     deps.log.info(stepLine(draftId, record, due));
+    return logged({ step, from: euros(due.from), to: euros(due.to), title: draft.title });
   } catch (error) {
     // A claim that ended stops here; the step stays pending for whoever runs it next.
     if (signal.aborted) throw error;
@@ -121,6 +131,7 @@ export async function runPriceStep(deps: PriceStepDeps, draftId: string, signal:
         attempts: current.failed?.step === step ? current.failed.attempts + 1 : 1,
       },
     }));
+    return logged({ step, outcome: 'failed', problem: message.slice(0, 500), title: draft.title });
   }
 }
 

@@ -3,6 +3,7 @@
 // earliest time a source names, or until a source says something changed. No polling: a pass runs
 // only when woken, when a time named comes, or when a task held elsewhere may be free again.
 import pLimit from 'p-limit';
+import type { ActivityInput } from '../../shared/domain/activity';
 import type { DueSource, DueTask } from './due';
 import type { Clock } from './clock';
 import { isRefusal, type ClaimRefusal, type TaskClaim, type TaskClaims } from '../ports/task-claims';
@@ -54,6 +55,8 @@ export interface Runner {
 export function createRunner(options: RunnerOptions): Runner {
   const { clock, log } = options;
   const retryMs = options.retryMs ?? 60_000;
+  // Retries and a claim's lease are real spans; on a fast clock (bench/soak) they span rate × as much.
+  const later = (ms: number, from = clock.now()) => from + ms * (clock.rate ?? 1);
   const sources = new Set<DueSource>();
   const running = new Map<string, Promise<TaskOutcome>>();
   // Keys the claims said are done: not asked again in this process.
@@ -90,7 +93,7 @@ export function createRunner(options: RunnerOptions): Runner {
     } catch (error) {
       // The shop out of reach: looked at again later.
       log.warn(`Automation: ${task.key} could not be claimed (${String(error)})`);
-      notBefore.set(task.key, clock.now() + retryMs);
+      notBefore.set(task.key, later(retryMs));
       return { ...base, state: 'stopped' };
     }
     if (!isRefusal(claim)) return claim;
@@ -98,7 +101,7 @@ export function createRunner(options: RunnerOptions): Runner {
       doneKeys.add(task.key);
       return { ...base, state: 'done' };
     }
-    notBefore.set(task.key, clock.now() + claim.retryInMs);
+    notBefore.set(task.key, later(claim.retryInMs));
     return { ...base, state: 'elsewhere' };
   };
 
@@ -107,8 +110,9 @@ export function createRunner(options: RunnerOptions): Runner {
     const signal = AbortSignal.any([stopping.signal, claim.signal]);
     log.info(`Automation: ${task.kind} ${task.key} (${task.label}) starts`);
     let error: unknown;
+    let activity: readonly ActivityInput[] = [];
     try {
-      if (!signal.aborted) await task.run(signal);
+      if (!signal.aborted) activity = (await task.run(signal)) ?? [];
     } catch (thrown) {
       error = thrown;
     }
@@ -123,14 +127,14 @@ export function createRunner(options: RunnerOptions): Runner {
     // broken task never repeats its side effects over and over.
     if (error !== undefined) log.error(`Automation: ${task.key} (${task.label}) failed`, error);
     try {
-      await claim.done();
+      await claim.done(activity);
       doneKeys.add(task.key);
     } catch (e) {
       // Its source is asked again later (a task finds its own work done and ends at once).
       log.warn(
         `Automation: ${task.key} could not be marked done (${String(e)}); it is looked at again later`,
       );
-      notBefore.set(task.key, clock.now() + retryMs);
+      notBefore.set(task.key, later(retryMs));
     }
     if (error === undefined) log.info(`Automation: ${task.key} done`);
     return error === undefined
@@ -163,7 +167,7 @@ export function createRunner(options: RunnerOptions): Runner {
         tasks.push(...(await source.due(now)));
       } catch (error) {
         log.error('Automation: a source could not say what is due; asked again later', error);
-        sourcesAgainAt = Math.min(sourcesAgainAt, clock.now() + retryMs);
+        sourcesAgainAt = Math.min(sourcesAgainAt, later(retryMs));
       }
     }
     return tasks.filter((task) => !doneKeys.has(task.key)).sort((a, b) => a.dueAt - b.dueAt);
@@ -186,7 +190,7 @@ export function createRunner(options: RunnerOptions): Runner {
     for (const source of [...sources]) {
       const at = await source.next?.(now).catch((error: unknown) => {
         log.error('Automation: a source could not say what falls due next', error);
-        return now + retryMs;
+        return later(retryMs, now);
       });
       if (at !== undefined) earliest = Math.min(earliest, at);
     }

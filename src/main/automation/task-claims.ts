@@ -3,6 +3,7 @@
 // again after a restart; a desk in a shop claims it in the shop's database (shop/claims/due-claims.ts).
 import path from 'node:path';
 import { z } from 'zod';
+import type { ActivityLog } from '../ports/activity-log';
 import type { TaskClaims } from '../ports/task-claims';
 import { readJsonFile, writeFileAtomic } from '../storage/atomic-file';
 import { createSerialQueue } from '../storage/serial-queue';
@@ -15,7 +16,12 @@ const KEEP_DONE_MS = 400 * 24 * 3_600_000;
 /** The lone desk's claims; `onUnreadable` is told of a done-keys file that did not parse (moved aside). */
 export async function openLoneTaskClaims(
   dataDir: string,
-  options: { now: () => number; onUnreadable(movedAside: string): void },
+  options: {
+    now: () => number;
+    onUnreadable(movedAside: string): void;
+    /** Where what a task did is logged (issue 37.5: the lone desktop's activity file). */
+    activity?: Pick<ActivityLog, 'record'>;
+  },
 ): Promise<TaskClaims> {
   const file = path.join(dataDir, 'automation', 'done-tasks.json');
   const read = await readJsonFile(file, (value) => fileSchema.parse(value));
@@ -38,10 +44,11 @@ export async function openLoneTaskClaims(
       held.add(key);
       return {
         signal: never,
-        async done() {
+        async done(activity = []) {
           done.set(key, new Date(options.now()).toISOString());
           try {
             await save();
+            for (const input of activity) await options.activity?.record(input);
           } finally {
             held.delete(key);
           }

@@ -33,6 +33,7 @@ import {
   type Output,
   type Session,
 } from './session';
+import { activityCommand } from './activity';
 import { listingsCommand, statusCommand, publishCommand, scheduleCommand, workerCommand } from './publishing';
 import {
   feedAddCommand,
@@ -61,6 +62,7 @@ import {
   categoriesUnmapCommand,
   categoriesUnmappedCommand,
 } from './catalog';
+import { approvalsApproveCommand, approvalsListCommand, approvalsSendBackCommand } from './approvals';
 import { cliWords, EXIT, nameInvocation } from './words';
 import { isEntryPoint } from './entry-point';
 import { wordsIn } from '../i18n';
@@ -266,6 +268,16 @@ async function runCommand(args: CliArgs & { command: CommandName }, session: Ses
           return await shopDesksCommand(session, args.json);
       }
       throw new UsageError({ problem: 'shop-what' });
+    case 'approvals':
+      switch (args.approvalAction) {
+        case 'list':
+          return await approvalsListCommand(session, args.json);
+        case 'approve':
+          return await approvalsApproveCommand(session, args.operands[0]!);
+        case 'send-back':
+          return await approvalsSendBackCommand(session, args.operands[0]!, args.note!);
+      }
+      throw new UsageError({ problem: 'approvals-what' });
     case 'feed':
       switch (args.feedAction) {
         case 'add':
@@ -289,6 +301,8 @@ async function runCommand(args: CliArgs & { command: CommandName }, session: Ses
           return await feedRemoveCommand(session, args.operands[0]!);
       }
       throw new UsageError({ problem: 'feed-what' });
+    case 'activity':
+      return await activityCommand(session, args.since, args.json);
     case 'categories':
       switch (args.categoryAction) {
         case 'map':

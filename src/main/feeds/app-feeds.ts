@@ -10,10 +10,11 @@ import type { PublishEngine } from '../publish/engine-api';
 import type { SecretStore } from '../secrets/secret-store';
 import type { DraftsStore } from '../storage/drafts-store';
 import type { TemplatesService } from '../templates/templates-service';
-import { openFeeds, type FeedsService } from '.';
+import { openFeeds, type FeedsDeps, type FeedsService } from '.';
 import type { ChangeAuthors } from '../ports/change-authors';
 import type { CatalogHit } from '../../shared/domain/catalog';
 import type { FeedCategoryContext } from '../../shared/domain/feeds';
+import type { FeedTeam, FeedWillWrite } from '../ports/feed-team';
 
 export interface AppFeedsParts {
   /** The price rules' clock (a rule starts again from a feed's new price then). */
@@ -33,6 +34,18 @@ export interface AppFeedsParts {
   categoryContexts(accountId: string): FeedCategoryContext;
   /** The catalog's best guesses for a shop category. */
   guessCategories(shopCategory: string): CatalogHit[];
+  /** The desk's team now (issue 37.3); undefined on a lone desk. */
+  team?: () => FeedTeam | undefined;
+  /** Marks a feed's shared item in the team's outbox before it is written. */
+  willWrite?: FeedWillWrite;
+  /** This desk's name in its team. */
+  deskName?: () => Promise<string | undefined>;
+  /** This desk's id in its team. */
+  deskId?: () => Promise<string | undefined>;
+  /** The activity log in use (issue 37.5). */
+  activity?: FeedsDeps['activity'];
+  /** Whether the desk is in a team at start. */
+  inTeam?: boolean;
 }
 
 /** Opens the feeds over the app's parts. */
@@ -69,5 +82,11 @@ export async function openAppFeeds(
     authors: parts.authors,
     categories: parts.categoryContexts,
     guesses: parts.guessCategories,
+    ...(parts.team && { team: parts.team }),
+    ...(parts.willWrite && { willWrite: parts.willWrite }),
+    ...(parts.deskName && { deskName: parts.deskName }),
+    ...(parts.deskId && { deskId: parts.deskId }),
+    ...(parts.activity && { activity: parts.activity }),
+    ...(parts.inTeam !== undefined && { inTeam: parts.inTeam }),
   });
 }

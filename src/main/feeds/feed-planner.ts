@@ -8,12 +8,14 @@ import type { CatalogHit } from '../../shared/domain/catalog';
 import type { Feed, FeedCategoryContext, FeedFormat, FeedSampleField } from '../../shared/domain/feeds';
 import {
   type FeedPlan,
+  type FeedPlanEntry,
   type FeedRow,
   countActions,
+  createFeedPlanner,
   feedValve,
-  planFeedRun,
   nextPriceChange,
-  productRows,
+  productUnits,
+  referenceCounts,
   variantsSwitch,
   readFeedRows,
 } from '../../shared/domain/feeds';
@@ -56,6 +58,7 @@ export interface PlannerDeps {
 /** A plan with what its run needs besides: each row by reference, its photos found. */
 export interface ReadPlan {
   plan: FeedPlan;
+  /** Each row as the run sends it, by reference; empty for a plan made only to be shown (`keepRows` false). */
   rows: Map<string, FeedRow & { photos: string[] }>;
   mapping: ImportMapping;
   account: AccountView;
@@ -73,25 +76,37 @@ export function feedAccount(deps: Pick<PlannerDeps, 'account'>, feed: Feed): Acc
   return account;
 }
 
+/** How a plan is made: `ifChanged` (a 304 answers 'unchanged'), `keepRows` (the rows a run sends; default yes). */
+export interface PlanOptions {
+  ifChanged: boolean;
+  keepRows?: boolean;
+}
+
 /** Reads the feed's source and what exists, and plans its run. */
-export async function planFeed(deps: PlannerDeps, feed: Feed, now: Date): Promise<ReadPlan>;
+export async function planFeed(
+  deps: PlannerDeps,
+  feed: Feed,
+  now: Date,
+  options?: PlanOptions & { ifChanged: false },
+): Promise<ReadPlan>;
 /** The same, or 'unchanged' without a plan when the server says the kept copy is current (a 304). */
 export async function planFeed(
   deps: PlannerDeps,
   feed: Feed,
   now: Date,
-  options: { ifChanged: boolean },
+  options: PlanOptions,
 ): Promise<ReadPlan | 'unchanged'>;
 export async function planFeed(
   deps: PlannerDeps,
   feed: Feed,
   now: Date,
-  options: { ifChanged: boolean } = { ifChanged: false },
+  options: PlanOptions = { ifChanged: false },
 ): Promise<ReadPlan | 'unchanged'> {
   const account = feedAccount(deps, feed);
   const source = await readSource(deps, feed, now, options.ifChanged);
   if (source === 'unchanged') return 'unchanged';
-  const { table, mapping, read, format, sample, priceChangeAt } = source;
+  const keepRows = options.keepRows ?? true;
+  const { table, mapping, format, priceChangeAt, references: rowReferences } = source;
   const template =
     feed.templateId === undefined ? undefined : await deps.template(account.id, feed.templateId);
   const found = pLimit(READ_AHEAD);
@@ -100,34 +115,10 @@ export async function planFeed(
   const bases = [feed.photoFolder, table.tableDir].filter((dir): dir is string => dir !== undefined);
   const tableDir = table.tableDir ?? feed.photoFolder;
   const present = new Set((await Promise.all(bases.map((dir) => readdir(dir).catch(() => [])))).flat());
-  // Photos named by URL are downloaded when the run takes them in; names are looked up now, and only
-  // for a row that names some or has a folder: a feed of URLs takes no lookup and no promise per row.
-  const withPhotos = (row: FeedRow, local: { photos: string[]; problems: FeedRow['problems'] }) => {
-    const urls = row.photoNames.filter((name) => /^https?:\/\//i.test(name));
-    const photos = local.photos.length === 0 ? urls : [...local.photos, ...urls];
-    const problems = local.problems.length === 0 ? row.problems : [...row.problems, ...local.problems];
-    return { ...row, photos, photoNames: photos.map(photoName), problems };
-  };
-  const rows: (FeedRow & { photos: string[] })[] = new Array<FeedRow & { photos: string[] }>(read.length);
-  const lookups: Promise<void>[] = [];
-  read.forEach((row, at) => {
-    const named = row.photoNames.filter((name) => !/^https?:\/\//i.test(name));
-    const folder = row.reference !== null && present.has(row.reference.trim());
-    if (tableDir === undefined || (named.length === 0 && !folder))
-      rows[at] = withPhotos(row, { photos: [], problems: [] });
-    else
-      lookups.push(
-        found(async () => {
-          const local = await findRowPhotos(named, row.reference, { tableDir, photoDir: feed.photoFolder });
-          rows[at] = withPhotos(row, local);
-        }),
-      );
-  });
-  await Promise.all(lookups);
-  // The rows as read are not needed again: their copies above hold all they had.
-  read.length = 0;
+  // What exists is read before the rows are made: each row is planned as soon as it is made, and
+  // only its entry is kept (a feed of thousands never holds all its rows; issue 35.8).
   const items = await deps.feeds.items(feed.id);
-  const references = new Set([...rows.map((r) => r.reference), ...items.map((i) => i.reference)]);
+  const references = new Set([...rowReferences, ...items.map((i) => i.reference)]);
   const itemDrafts = new Set(items.flatMap((i) => (i.draftId === undefined ? [] : [i.draftId])));
   const wanted = deps.store
     .list()
@@ -136,39 +127,86 @@ export async function planFeed(
         s.accountId === account.id &&
         (itemDrafts.has(s.id) || (s.customReference != null && references.has(s.customReference))),
     );
+  references.clear();
   const drafts = (
     await Promise.all(wanted.map((s) => found(() => deps.store.get(s.id).catch(() => null))))
   ).filter((d): d is Draft => d !== null);
   const listings = await deps.listings(account.id);
   const context = deps.categories?.(account.id);
-  // Each row as the run sends it (its category and attributes through the mappings), and the
-  // columns no attribute takes: what a reading leaves besides is not kept.
-  const sentOf = new Map<FeedRow, FeedRow & { photos: string[] }>();
-  const unknownHeaders = new Set<string>();
-  const entries = planFeedRun(rows, {
-    feed,
-    items,
-    drafts,
-    listings,
-    initOf: (row) => draftInitOf(account, { ...row.fields, photos: [] }, template),
-    photoName,
-    ...(context && {
-      readRow: (row: FeedRow, ad: Parameters<typeof readFeedRowCategory>[2]) => {
-        const reading = readFeedRowCategory(row, context, ad);
-        // The reading's row is the planned row with new fields: its photos come along.
-        sentOf.set(row, reading.row as FeedRow & { photos: string[] });
-        for (const column of reading.unknownColumns ?? []) unknownHeaders.add(column.header);
-        return reading;
-      },
-    }),
+  // The row being planned, as the run sends it (its category and attributes through the mappings),
+  // and the columns no attribute takes, by where they first came (the order rows come in).
+  let reading: { row: number; sent?: FeedRow & { photos: string[] } } = { row: 0 };
+  const unknownHeaders = new Map<string, [number, number]>();
+  const planner = createFeedPlanner(
+    {
+      feed,
+      items,
+      drafts,
+      listings,
+      initOf: (row) => draftInitOf(account, { ...row.fields, photos: [] }, template),
+      photoName,
+      ...(context && {
+        readRow: (row: FeedRow, ad: Parameters<typeof readFeedRowCategory>[2]) => {
+          const read = readFeedRowCategory(row, context, ad);
+          // The reading's row is the planned row with new fields: its photos come along.
+          reading.sent = read.row as FeedRow & { photos: string[] };
+          (read.unknownColumns ?? []).forEach((column, at) => {
+            const seen = unknownHeaders.get(column.header);
+            const here: [number, number] = [reading.row, at];
+            if (!seen || here[0] < seen[0] || (here[0] === seen[0] && here[1] < seen[1]))
+              unknownHeaders.set(column.header, here);
+          });
+          return read;
+        },
+      }),
+    },
+    referenceCounts(rowReferences),
+  );
+  const count = rowReferences.length;
+  const entries = new Array<FeedPlanEntry | undefined>(count);
+  const sentRows = keepRows ? new Array<FeedRow & { photos: string[] }>(count) : undefined;
+  const cells = context ? new Array<string | undefined>(count) : undefined;
+  const plan = (at: number, row: FeedRow & { photos: string[] }) => {
+    reading = { row: at };
+    entries[at] = planner.plan(row);
+    if (sentRows) sentRows[at] = reading.sent ?? row;
+    if (cells) cells[at] = row.categoryCell;
+  };
+  // Photos named by URL are downloaded when the run takes them in; names are looked up now, and only
+  // for a row that names some or has a folder: a feed of URLs takes no lookup and no promise per row.
+  const withPhotos = (row: FeedRow, local: { photos: string[]; problems: FeedRow['problems'] }) => {
+    const urls = row.photoNames.filter((name) => /^https?:\/\//i.test(name));
+    const photos = local.photos.length === 0 ? urls : [...local.photos, ...urls];
+    const problems = local.problems.length === 0 ? row.problems : [...row.problems, ...local.problems];
+    return { ...row, photos, photoNames: photos.map(photoName), problems };
+  };
+  const lookups: Promise<void>[] = [];
+  await source.each((at, row) => {
+    const named = row.photoNames.filter((name) => !/^https?:\/\//i.test(name));
+    const folder = row.reference !== null && present.has(row.reference.trim());
+    if (tableDir === undefined || (named.length === 0 && !folder))
+      plan(at, withPhotos(row, { photos: [], problems: [] }));
+    else
+      lookups.push(
+        found(async () => {
+          const local = await findRowPhotos(named, row.reference, { tableDir, photoDir: feed.photoFolder });
+          plan(at, withPhotos(row, local));
+        }),
+      );
   });
+  await Promise.all(lookups);
+  const planned = entries.filter((entry): entry is FeedPlanEntry => entry !== undefined);
+  if (planned.length !== count)
+    throw new AppError('internal', `${count - planned.length} rows were not planned`);
+  const all = [...planned, ...planner.gone()];
+  const sample = source.sample();
   // One ad per group or per variant: a switch since the last run is shown and held (issue 35.3).
   const switched = table.kind === 'products' ? variantsSwitch(feed) : undefined;
-  const held = feedValve(entries, {
+  const held = feedValve(all, {
     variantsSwitched: switched,
     header: table.header,
     headerBefore: feed.header,
-    rows: rows.length,
+    rows: count,
     ...(table.kind !== 'products' && table.lastRow && { lastRow: table.lastRow }),
     ...(table.kind !== 'products' && {
       referenceColumn: feed.referenceColumn,
@@ -177,18 +215,28 @@ export async function planFeed(
     maxShare: feed.maxShare,
   });
   // The run sends each row as its ad takes it (its category and attributes through the mappings).
-  const sent = rows.map((row) => sentOf.get(row) ?? row);
-  const byReference = new Map(sent.flatMap((r) => (r.reference === null ? [] : [[r.reference, r] as const])));
-  const unmapped = context ? feedUnmapped(rows, context, (name) => deps.guesses?.(name) ?? []) : [];
-  const unknownColumns = [...unknownHeaders];
+  const byReference = new Map(
+    (sentRows ?? []).flatMap((r) => (r.reference === null ? [] : [[r.reference, r] as const])),
+  );
+  const unmapped =
+    context && cells
+      ? feedUnmapped(
+          cells.map((categoryCell) => (categoryCell === undefined ? {} : { categoryCell })),
+          context,
+          (name) => deps.guesses?.(name) ?? [],
+        )
+      : [];
+  const unknownColumns = [...unknownHeaders]
+    .sort(([, a], [, b]) => a[0] - b[0] || a[1] - b[1])
+    .map(([header]) => header);
   return {
     plan: {
       feedId: feed.id,
       at: now.toISOString(),
       header: table.header,
-      rows: rows.length,
-      entries,
-      counts: countActions(entries),
+      rows: count,
+      entries: all,
+      counts: countActions(all),
       held,
       needsApproval: !feed.approved,
       ...(unmapped.length > 0 && { unmapped }),
@@ -227,21 +275,22 @@ export async function readSource(
   if (table.kind === 'unchanged') return 'unchanged';
   if (table.kind === 'products') {
     // A recognized format needs no column mapping: its fields are known (issue 35.2).
-    const priceChangeAt = nextPriceChange(table.items, now);
-    // The items are let go as their rows are made (the table keeps none).
-    const { rows, sample } = productRows(table.items, {
+    const stream = table.items;
+    const priceChangeAt = nextPriceChange(stream.outline, now);
+    const units = productUnits(stream.outline, {
       format: table.format,
       variants: feed.variants,
       productDetails: feed.productDetails,
       now,
-      consume: true,
     });
     return {
       table,
       mapping: [],
-      read: rows,
       format: table.format,
-      sample,
+      references: units.references,
+      // Each unit's row as its last item comes (a group of variants once all of them came).
+      each: (emit) => stream.each((item) => units.take(item, emit)),
+      sample: () => units.sample(),
       ...(priceChangeAt !== undefined && { priceChangeAt }),
     };
   }
@@ -250,23 +299,44 @@ export async function readSource(
       reason: 'no-reference-column',
     });
   const mapping = feed.mapping ?? guessMapping(table.header);
-  const read = readFeedRows(table.header, table.rows, {
+  const read: (FeedRow | undefined)[] = readFeedRows(table.header, table.rows, {
     mapping,
     mappedHeader: feed.mapping ? feed.header : null,
     referenceColumn: feed.referenceColumn,
     stockColumn: feed.stockColumn,
   });
-  return { table, mapping, read, format: formatOf(table) };
+  return {
+    table,
+    mapping,
+    format: formatOf(table),
+    references: read.map((row) => row!.reference),
+    async each(emit) {
+      // A table is read whole; its rows are let go as they are planned.
+      for (let at = 0; at < read.length; at += 1) {
+        const row = read[at]!;
+        read[at] = undefined;
+        emit(at, row);
+      }
+      await Promise.resolve();
+    },
+    sample: () => undefined,
+  };
 }
 
 /** A feed's source as rows, with what it was read as. */
 export interface SourceRows {
   table: FeedRead;
   mapping: ImportMapping;
-  read: FeedRow[];
   format: FeedFormat;
-  /** A recognized format's first item (or group): what each field became. */
-  sample?: FeedSampleField[];
+  /** Each row's reference, in the rows' order (null: none); as many as there are rows. */
+  references: readonly (string | null)[];
+  /**
+   * Gives each row once with its place in that order; a group of variants comes once its last
+   * variant is read, so places may come out of order. Refuses a source that changed meanwhile.
+   */
+  each(emit: (at: number, row: FeedRow) => void): Promise<void>;
+  /** A recognized format's first item (or group): what each field became (after `each`). */
+  sample(): FeedSampleField[] | undefined;
   /** The next start or end of a sale period (epoch ms). */
   priceChangeAt?: number;
 }

@@ -24,13 +24,18 @@ export type RunsDeps = ApplyDeps &
     runs: RunStore;
     onProgress(progress: FeedProgress): void;
     onChange(feedId: string): void;
+    /** Whether an owner approved holds like these on the feed's held run before (issue 37.3). */
+    heldApproved?(feedId: string, holds: FeedRun['held']): boolean;
     log: { info(message: string): void; error(message: string, error?: unknown): void };
     now?: () => Date;
   };
 
 export interface FeedRuns {
-  /** Plans and applies a run now (or finishes an unfinished one first); answers its report. */
-  run(feed: Feed, trigger: FeedRun['trigger']): Promise<FeedRun>;
+  /**
+   * Plans and applies a run now (or finishes an unfinished one first); answers its report.
+   * `ranBy`: in a team, the desk that runs it (its name), kept on the report.
+   */
+  run(feed: Feed, trigger: FeedRun['trigger'], ranBy?: string): Promise<FeedRun>;
   /** Runs a run's failed ads again (or the one of `reference`). */
   retry(runId: string, reference?: string): Promise<FeedRun>;
   /** Finishes the runs a crash or kill left unfinished. */
@@ -190,12 +195,13 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
   return {
     busy: (feedId) => running.has(feedId),
 
-    run: (feed, trigger) =>
+    run: (feed, trigger, ranBy) =>
       guarded(feed.id, async () => {
         const resumed = await finishUnfinished(feed);
         const current = deps.feeds.get(feed.id) ?? feed;
         const startedAt = now();
         const run = newRun(current, trigger, startedAt);
+        if (ranBy !== undefined) run.ranBy = ranBy;
         deps.onProgress({ feedId: feed.id, runId: run.id, phase: 'plan', done: 0, total: 0 });
         const settingsKey = feedSettingsKey(current);
         const last = deps.runs.list(feed.id).at(-1);
@@ -227,6 +233,12 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
           return withResumed(run, resumed);
         }
         if (read.priceChangeAt !== undefined) run.priceChangeAt = new Date(read.priceChangeAt).toISOString();
+        // Issue 37.3: holds an owner approved on the held run before are applied this time.
+        if (read.plan.held.length > 0 && deps.heldApproved?.(current.id, read.plan.held)) {
+          run.approvedHolds = read.plan.held;
+          read = { ...read, plan: { ...read.plan, held: [] } };
+          deps.log.info(`Feed ${current.name}: applies what an owner approved of the held run before`);
+        }
         const { plan } = read;
         run.counts = plan.counts;
         run.held = plan.held;

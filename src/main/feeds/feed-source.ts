@@ -4,8 +4,8 @@
 // a table whose header is a Google, idealo or billiger.de export (its items, no mapping needed),
 // or any other table (mapped by its header), plus what the valve needs.
 import path from 'node:path';
-import type { Feed, FeedFormat, ProductFormat, ProductItem } from '../../shared/domain/feeds';
-import { recognizeTable, tableItems } from '../../shared/domain/feeds';
+import type { Feed, FeedFormat, ProductFormat, ProductItemStream } from '../../shared/domain/feeds';
+import { itemsInMemory, recognizeTable, tableItems } from '../../shared/domain/feeds';
 import type { TableCell } from '../../shared/domain/tables';
 import { isEmptyRow } from '../../shared/domain/tables';
 import type { SecretStore } from '../secrets/secret-store';
@@ -24,11 +24,14 @@ export interface FeedTable {
   unchanged?: true;
 }
 
-/** A recognized product export as read now: its items, each field as written. */
+/**
+ * A recognized product export as read now: its items, each field as written, as a stream (an XML
+ * feed kept on disk is read again item by item; a table's items are held in memory).
+ */
 export interface FeedProductsRead {
   kind: 'products';
   format: ProductFormat;
-  items: ProductItem[];
+  items: ProductItemStream;
   /** What the valve compares between runs: the format (a feed moved to another format is held). */
   header: string[];
   tableDir?: string;
@@ -84,6 +87,7 @@ export async function readFeedTable(
     ca: options.ca,
     cacheDir: options.cacheDir,
     ifChanged: options.ifChanged,
+    streamItems: true,
   });
   if (read.kind === 'unchanged') return { kind: 'unchanged' };
   const tableDir = feed.source.kind === 'file' ? { tableDir: path.dirname(feed.source.path) } : {};
@@ -92,7 +96,7 @@ export async function readFeedTable(
     return {
       kind: 'products',
       format: read.format,
-      items: read.items,
+      items: read.stream ?? itemsInMemory(read.items),
       header: productHeader(read.format),
       ...tableDir,
       ...unchanged,
@@ -103,7 +107,7 @@ export async function readFeedTable(
     return {
       kind: 'products',
       format,
-      items: tableItems(format, header, rows),
+      items: itemsInMemory(tableItems(format, header, rows)),
       header: productHeader(format),
       ...tableDir,
       ...unchanged,

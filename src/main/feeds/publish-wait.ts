@@ -36,12 +36,17 @@ export async function waitForJobs(
     for (const job of engine.list()) if (wanted.has(job.draftId)) jobs.set(job.draftId, job);
     return jobs;
   };
+  // A job seen published is done for the run, even when a later change of its ad (a price step, a
+  // live edit) sends it back to tracking: else a run over often-changed ads would never end.
+  const published = new Map<string, PublishJobView>();
   // 'waiting' (a retry later, or the seller's say) ends the wait: the job goes on by itself.
   const open = (job: PublishJobView) =>
-    isOpenJobState(job.state) && job.state !== 'waiting' && !job.supersededBy;
+    !published.has(job.id) && isOpenJobState(job.state) && job.state !== 'waiting' && !job.supersededBy;
   await new Promise<void>((resolve) => {
     const check = () => {
-      if (signal?.aborted || ![...newest().values()].some(open)) {
+      const jobs = [...newest().values()];
+      for (const job of jobs) if (job.state === 'published') published.set(job.id, job);
+      if (signal?.aborted || !jobs.some(open)) {
         stop();
         clearInterval(timer);
         resolve();
@@ -54,7 +59,8 @@ export async function waitForJobs(
   });
   const outcomes = new Map<string, PublishOutcome>();
   for (const [draftId, job] of newest()) {
-    if (job.state === 'published') outcomes.set(draftId, { ok: true, listingUuid: job.listingUuid });
+    const seen = job.state === 'published' ? job : published.get(job.id);
+    if (seen) outcomes.set(draftId, { ok: true, listingUuid: job.listingUuid ?? seen.listingUuid });
     else if (job.state === 'rejected')
       outcomes.set(draftId, {
         ok: false,

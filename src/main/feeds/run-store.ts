@@ -7,6 +7,8 @@ import { z } from 'zod';
 import type { FeedRun } from '../../shared/domain/feeds';
 import { writeFileAtomic } from '../storage/atomic-file';
 import { loadJsonFolder } from './json-folder';
+import { marked } from './feed-store';
+import type { FeedWillWrite } from '../ports/feed-team';
 
 /** Runs kept per feed. */
 export const FEED_HISTORY = 50;
@@ -41,12 +43,15 @@ export interface RunStore {
   save(run: FeedRun): Promise<void>;
   /** Forgets a feed's runs. */
   removeFeed(feedId: string): Promise<void>;
+  /** Another desk's version of a run (undefined: dropped) put in, unmarked (issue 37.3). */
+  receive(runId: string, make: (current: FeedRun | undefined) => FeedRun | undefined): Promise<void>;
 }
 
 /** Opens the runs folder, loading every run. */
 export async function openRunStore(
   dataDir: string,
   onProblem: (movedAside: string) => void,
+  willWrite?: FeedWillWrite,
 ): Promise<RunStore> {
   const dir = path.join(dataDir, 'feeds', 'runs');
   const runs = await loadJsonFolder(
@@ -71,7 +76,8 @@ export async function openRunStore(
         do {
           next.again = false;
           const run = runs.get(id);
-          if (run) await writeFileAtomic(file(id), JSON.stringify(run));
+          if (run)
+            await marked(willWrite, 'feed-run', id, () => writeFileAtomic(file(id), JSON.stringify(run)));
         } while (next.again);
       } finally {
         writers.delete(id);
@@ -90,14 +96,27 @@ export async function openRunStore(
       const mine = ordered().filter((r) => r.feedId === run.feedId && r.state !== 'running');
       for (const old of mine.slice(0, Math.max(0, mine.length - FEED_HISTORY))) {
         runs.delete(old.id);
-        await rm(file(old.id), { force: true });
+        await marked(willWrite, 'feed-run', old.id, () => rm(file(old.id), { force: true }));
       }
     },
     async removeFeed(feedId) {
       for (const run of ordered().filter((r) => r.feedId === feedId)) {
         runs.delete(run.id);
-        await rm(file(run.id), { force: true });
+        await marked(willWrite, 'feed-run', run.id, () => rm(file(run.id), { force: true }));
       }
+    },
+    async receive(runId, make) {
+      // After a write of this desk under way, so the two never cross.
+      await writers.get(runId)?.running;
+      const next = make(runs.get(runId));
+      if (next === undefined) {
+        runs.delete(runId);
+        await rm(file(runId), { force: true });
+        return;
+      }
+      const run = runSchema.parse({ ...next, id: runId }) as unknown as FeedRun;
+      runs.set(runId, run);
+      await writeFileAtomic(file(runId), JSON.stringify(run));
     },
   };
 }

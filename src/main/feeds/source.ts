@@ -8,7 +8,7 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, open, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ProductItem } from '../../shared/domain/feeds';
+import type { ProductItem, ProductItemStream } from '../../shared/domain/feeds';
 import type { IpcErrorCode } from '../../shared/ipc/envelope';
 import { mainI18n } from '../i18n';
 import { AppError } from '../errors/app-error';
@@ -26,6 +26,7 @@ import { DownloadError, httpsUrl, shownUrl, type DownloadRefusal } from './downl
 import { feedAccessKeyName, withAccessKey } from './access-key';
 import { FEED_DOWNLOAD_MAX_BYTES, fetchFeed } from './fetch/feed-fetch';
 import { readXmlItems, startsAsXml, XmlFeedError } from './fetch/xml-items';
+import { outlineXmlItems } from './fetch/xml-stream';
 
 /** Where a feed's table comes from, as the feed's settings keep it (never a password). */
 export type FeedSource =
@@ -73,6 +74,11 @@ export interface FeedSourceDeps {
   cacheDir?: string | undefined;
   /** A 304 answers `{ kind: 'unchanged' }` instead of reading the kept copy again. */
   ifChanged?: boolean | undefined;
+  /**
+   * An XML feed kept on disk (a file, or a download kept in `cacheDir`) answers its outline and a
+   * stream that reads it again (`FeedProducts.stream`) instead of all its items.
+   */
+  streamItems?: boolean | undefined;
 }
 
 /** A feed's table, shaped like the import's opened CSV/XLSX source. */
@@ -95,7 +101,10 @@ export interface FeedTable {
 export interface FeedProducts {
   kind: 'products';
   format: 'google-rss' | 'google-atom';
+  /** Empty when the items come as `stream`. */
   items: ProductItem[];
+  /** Asked with `streamItems`: the items' outline, and the items read again from the kept copy. */
+  stream?: ProductItemStream;
   name: string;
   bytes: number;
   unchanged?: true;
@@ -118,6 +127,7 @@ export type FeedSourceRefusal =
   | 'no-access-key'
   | 'not-a-product-feed'
   | 'broken-xml'
+  | 'changed-meanwhile'
   | 'file-not-found'
   | 'file-unreadable'
   | 'not-a-table'
@@ -183,6 +193,7 @@ function refuse(
     'no-access-key': () => mainI18n.t('errors:feedSource.noAccessKey', words),
     'not-a-product-feed': () => mainI18n.t('errors:feedSource.notAProductFeed', words),
     'broken-xml': () => mainI18n.t('errors:feedSource.brokenXml', words),
+    'changed-meanwhile': () => mainI18n.t('errors:feedSource.changedMeanwhile', words),
     'private-address': () => mainI18n.t('errors:feedSource.privateAddress', words),
     'needs-password': () => mainI18n.t('errors:feedSource.needsPassword', words),
     'password-refused': () => mainI18n.t('errors:feedSource.passwordRefused', words),
@@ -262,9 +273,21 @@ async function readKept(
   sheet: string | undefined,
   limits: FeedSourceLimits,
   size: number,
+  stream = false,
 ): Promise<FeedTable | FeedProducts> {
   if (await startsAsXml(file)) {
     try {
+      if (stream) {
+        const outlined = await outlineXmlItems(file, () => refuse('changed-meanwhile', name));
+        return {
+          kind: 'products',
+          format: outlined.format,
+          items: [],
+          stream: outlined.stream,
+          name,
+          bytes: size,
+        };
+      }
       const { format, items } = await readXmlItems(createReadStream(file));
       return { kind: 'products', format, items, name, bytes: size };
     } catch (error) {
@@ -287,6 +310,7 @@ async function readKept(
 async function readFileSource(
   source: Extract<FeedSource, { kind: 'file' }>,
   limits: FeedSourceLimits,
+  stream = false,
 ): Promise<FeedTable | FeedProducts> {
   const name = source.path;
   const hint = /\.xlsx$/i.test(name) ? 'xlsx' : 'csv';
@@ -303,7 +327,7 @@ async function readFileSource(
   }
   if (size > limits.maxBytes) throw refuse('too-large', name, { max: megabytes(limits.maxBytes) });
   try {
-    return await readKept(name, name, hint, source.sheet, limits, size);
+    return await readKept(name, name, hint, source.sheet, limits, size, stream);
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw refuse('file-unreadable', name, {
@@ -358,7 +382,17 @@ async function readUrlSource(
     });
     if (got.unchanged && deps.ifChanged === true) return { kind: 'unchanged', name, bytes: got.bytes };
     const xlsx = (!got.unchanged && got.type === XLSX_TYPE) || /\.xlsx$/i.test(url.pathname);
-    const read = await readKept(got.file, name, xlsx ? 'xlsx' : 'csv', source.sheet, limits, got.bytes);
+    // A copy of this read's own is removed after it: its items cannot be read again later.
+    const stream = deps.streamItems === true && ownDir === undefined;
+    const read = await readKept(
+      got.file,
+      name,
+      xlsx ? 'xlsx' : 'csv',
+      source.sheet,
+      limits,
+      got.bytes,
+      stream,
+    );
     return got.unchanged ? { ...read, unchanged: true } : read;
   } catch (error) {
     if (!(error instanceof DownloadError)) throw error;
@@ -388,6 +422,6 @@ export async function readFeedSource(
   signal?: AbortSignal,
 ): Promise<FeedSourceRead> {
   const limits = { ...FEED_SOURCE_LIMITS, ...deps.limits };
-  if (source.kind === 'file') return readFileSource(source, limits);
+  if (source.kind === 'file') return readFileSource(source, limits, deps.streamItems === true);
   return readUrlSource(source, deps, limits, signal);
 }

@@ -31,6 +31,8 @@ import deShop from '../../shared/i18n/locales/de.shop.json';
 import enShop from '../../shared/i18n/locales/en.shop.json';
 import deSchedule from '../../shared/i18n/locales/de.schedule.json';
 import enSchedule from '../../shared/i18n/locales/en.schedule.json';
+import deActivity from '../../shared/i18n/locales/de.activity.json';
+import enActivity from '../../shared/i18n/locales/en.activity.json';
 import deTeamRoles from '../../shared/i18n/locales/de.teamRoles.json';
 import enTeamRoles from '../../shared/i18n/locales/en.teamRoles.json';
 
@@ -53,6 +55,7 @@ export const mainResources = {
     catalog: enCatalog,
     knownGood: enKnownGood,
     teamRoles: enTeamRoles,
+    activity: enActivity,
   },
   de: {
     menu: deMenu,
@@ -71,6 +74,7 @@ export const mainResources = {
     catalog: deCatalog,
     knownGood: deKnownGood,
     teamRoles: deTeamRoles,
+    activity: deActivity,
   },
 };
 

@@ -35,7 +35,7 @@ export function createLive(
     now?: () => number;
     /** Told of each field a live change brings into a draft (issue 32.1). */
     authors?: Pick<ChangeAuthors, 'note'>;
-  } & Pick<LifecycleDeps, 'notePublication' | 'settleReads' | 'followAd'>,
+  } & Pick<LifecycleDeps, 'notePublication' | 'settleReads' | 'followAd' | 'activity'>,
 ): Live {
   const drafts = { store: deps.store, onChange: deps.onDraftsChanged };
   const shared = createLiveContext(deps);
@@ -67,6 +67,7 @@ export function createLive(
       ...(deps.notePublication && { notePublication: deps.notePublication }),
       ...(deps.settleReads && { settleReads: deps.settleReads }),
       ...(deps.followAd && { followAd: deps.followAd }),
+      ...(deps.activity && { activity: deps.activity }),
     }),
     async editSource(uuid) {
       const source = await liveEditSource(context, deps.store, uuid, sentCategories);

@@ -3,6 +3,7 @@
 // draft linked to it loses the link (so publishing it again makes a new ad): a plain delete makes it
 // a draft again, a sale marks it 'ended'; its content stays either way.
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { ActivityInput } from '../../shared/domain/activity';
 import type { Draft } from '../../shared/domain/drafts';
 import type {
   EndedDraft,
@@ -13,6 +14,7 @@ import type {
 import type { PublicationStateView } from '../../shared/ipc/types';
 import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
+import type { ActivityLog } from '../ports/activity-log';
 import type { AdNews } from '../publish/jobs';
 import type { DraftsStore } from '../storage/drafts-store';
 import type { LiveContext } from './live-context';
@@ -27,6 +29,8 @@ export interface LifecycleDeps {
   notePublication?(accountId: string, listingUuid: string, state: PublicationStateView): Promise<void>;
   /** Tells the listing's publish jobs what became of the ad, so Publishing shows it (issue 23.5). */
   followAd?(listingUuid: string, news: AdNews): Promise<number>;
+  /** Where an ad ended, paused or resumed is logged (issue 37.5), after the service said yes. */
+  activity?: Pick<ActivityLog, 'record'>;
   /** Reads after a pause or resume while the actual state has not followed yet (default 4, 500 ms apart). */
   settleReads?: { count: number; everyMs: number };
 }
@@ -94,6 +98,14 @@ export function createLifecycle(ctx: LiveContext, deps: LifecycleDeps): Lifecycl
       .followAd?.(listingUuid, news)
       .catch((error: unknown) => ctx.log.error(`Could not tell the publish jobs of ${listingUuid}`, error));
 
+  // The change is done whatever happens here: a row the log did not take is said in the log file.
+  const logged = (input: ActivityInput) =>
+    deps.activity
+      ?.record(input)
+      .catch((error: unknown) =>
+        ctx.log.error(`The activity log did not take ${input.kind} of ${input.ad}`, error),
+      );
+
   return {
     async deleteListing(uuid, sold, of) {
       // A feed (issue 25) works on its own account, whichever the seller has selected.
@@ -115,6 +127,12 @@ export function createLifecycle(ctx: LiveContext, deps: LifecycleDeps): Lifecycl
             `${sold ? ' (sold)' : ''}; ${drafts.length} linked draft(s)`,
         );
         await ctx.listings.forget(accountId, uuid);
+        await logged({
+          kind: 'end',
+          account: accountId,
+          ad: uuid,
+          changed: { outcome, ...(sold && { sold }), drafts: drafts.length },
+        });
         await follow(uuid, { kind: 'deleted', sold });
         return { uuid, outcome, sold, drafts: await endDrafts(drafts, sold, uuid) };
       });
@@ -131,6 +149,12 @@ export function createLifecycle(ctx: LiveContext, deps: LifecycleDeps): Lifecycl
         throw liveError(error);
       }
       ctx.log.info(`${state} asked for publication ${uuid} (listing ${listingUuid}, account ${accountId})`);
+      await logged({
+        kind: state === 'PAUSED' ? 'pause' : 'resume',
+        account: accountId,
+        ad: listingUuid,
+        changed: { publication: uuid, state },
+      });
       // The actual state follows asynchronously: read a few times while it differs from the request.
       let view: PublicationView;
       for (let read = 1; ; read += 1) {

@@ -31,6 +31,9 @@ export interface CreateLogOptions {
   keep?: number;
 }
 
+/** The rotation of the log file: its size, and how many rotated files are kept (bench/soak bounds the folder by it). */
+export const LOG_ROTATION = { maxBytes: 5 * 1024 * 1024, keep: 3 } as const;
+
 /** The logger a shell creates: a Log, plus its file and a close for the end of the process. */
 export interface AppLog extends Log {
   /** The current log file, when there is one. */
@@ -53,8 +56,8 @@ export function createLog(options: CreateLogOptions): AppLog {
       ? undefined
       : new RotatingFile({
           file: path,
-          maxBytes: options.maxBytes ?? 5 * 1024 * 1024,
-          keep: options.keep ?? 3,
+          maxBytes: options.maxBytes ?? LOG_ROTATION.maxBytes,
+          keep: options.keep ?? LOG_ROTATION.keep,
           onFailure: (error) =>
             stderr &&
             stderr.write(

@@ -2,13 +2,18 @@
 // before it runs a task. A lone desk's claims are automation/task-claims.ts, a desk in a shop's are
 // the shop's database (shop/claims/due-claims.ts), and the composition root hands the shop's to the
 // automation. The port lives below both rooms so that neither imports the other.
+import type { ActivityInput } from '../../shared/domain/activity';
 
 /** A due task held by this desk or worker. */
 export interface TaskClaim {
   /** Aborts when the claim is lost (in a shop: its lease could run out, or another desk took it over). */
   readonly signal: AbortSignal;
-  /** Marks the key done for good: nobody runs it again. */
-  done(): Promise<void>;
+  /**
+   * Marks the key done for good: nobody runs it again. What the task did (`activity`, issue 37.5) is
+   * logged with it: in a team in the same statement, under the claim's fence, so a task is never
+   * done without its rows, nor logged without being done.
+   */
+  done(activity?: readonly ActivityInput[]): Promise<void>;
   /** Gives the key back unfinished (a stop): it is run again, here or elsewhere. */
   giveBack(): Promise<void>;
 }

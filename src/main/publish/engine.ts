@@ -304,6 +304,7 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
       add,
       save: (record) => store.save(record),
       photoPath: (id, name) => store.photoPath(id, name),
+      dropPhotos: (id) => store.dropPhotos(id),
       changed: (id) => emitter.changed(id, true),
       run: (entry) => (enqueue(entry), pump()),
       startTracking,

@@ -14,6 +14,13 @@ export interface Keytar {
 }
 
 const PROBE_TIMEOUT_MS = 5_000;
+/**
+ * The probe reads one entry that is never stored. It used to list every credential of the service
+ * with their secrets (findCredentials): while another process deleted one of them (a second desk on
+ * this login, a prepare desk dropping its accounts' secrets) libsecret met an item without a value
+ * and keytar's process died ("secret_value_get_text: assertion 'value' failed"), seen in `npm test`.
+ */
+const PROBE_ACCOUNT = 'keychain-probe';
 
 /** Loads keytar's native module; throws when it was not built. */
 export function loadKeytar(): Keytar {
@@ -70,7 +77,7 @@ export async function openSecretStore(
     });
   }
   try {
-    await withTimeout(keytar.findCredentials(service), PROBE_TIMEOUT_MS);
+    await withTimeout(keytar.getPassword(service, PROBE_ACCOUNT), PROBE_TIMEOUT_MS);
   } catch (error) {
     // Worded when read, in the app's language then (the store opens before the settings are read).
     const noAnswer = error instanceof NoAnswer;

@@ -4,6 +4,7 @@
 // the first start in the shop after one that was cut off), its progress as events.
 import type { UiLanguage } from '../../shared/i18n-language';
 import type { ShopStatusView } from '../../shared/ipc/contract-shop';
+import type { DeskStanding } from '../../shared/domain/team';
 import type { EventHub } from '../events/event-hub';
 import type { Log } from '../log/log';
 import type { SecretStore } from '../secrets/secret-store';
@@ -36,6 +37,8 @@ export function openDeskShopService(deps: {
   start(): Promise<DeskShop | undefined>;
   /** Told before the sharing stops (leave, quit): what shares the session stops first. */
   stopping?(): Promise<void>;
+  /** Told the desk's standing each time the database gave it (issue 37.2). */
+  learned?(standing: DeskStanding): Promise<void>;
 }): DeskShopService {
   const { events, log } = deps;
   let sharing = deps.shop;
@@ -95,6 +98,7 @@ export function openDeskShopService(deps: {
     language: deps.language,
     onChange: tell,
     sync: () => sharing && { status: () => sharing!.status(), close: stop },
+    ...(deps.learned && { learned: deps.learned }),
     async joined() {
       sharing = await deps.start();
       watch(sharing);

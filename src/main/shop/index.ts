@@ -1,4 +1,5 @@
 // The shop room (DESIGN.md "One shop, many desktops"): what the composition root, the CLI and ipc/ use of it.
+export { shopActivityLog, listActivity, insertActivity } from './activity';
 export { deskTaskClaims } from './claims';
 export {
   readMembership,
@@ -11,11 +12,28 @@ export {
 export { openDeskClaims } from './desk-claims';
 export { openDeskShopService } from './desk-shop-service';
 export { waitConnected } from './join';
-export { liveOutbox, draftMarks, markedAccountsStore, markTemplates, markCategoryMappings } from './kinds';
+export {
+  liveOutbox,
+  draftMarks,
+  markedAccountsStore,
+  markTemplates,
+  markCategoryMappings,
+  markFeeds,
+} from './kinds';
+export { deskFeedTeam } from './feed-team';
 export type { LeaseTiming } from './queue';
 export { addDesk, deskJoinUrl, initShop, listDeskLogins, setDeskRole, isDeskGrade } from './setup';
 export type { DeskGrade, DeskLoginRole } from './setup';
 export type { ShopService } from './shop-service';
 export { prepareShop, startShop } from './start-shop';
 export type { DeskShop, StartShopDeps } from './start-shop';
-export { shopProblemText, roleRefusalError, roleRefusalText, roleWord } from './status';
+export {
+  deskRefusalError,
+  deskRefusalText,
+  shopProblemText,
+  roleRefusalError,
+  roleRefusalText,
+  roleWord,
+} from './status';
+export { openApprovals } from './approvals';
+export type { ShopApprovals } from './approvals';

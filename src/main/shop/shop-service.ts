@@ -1,12 +1,16 @@
 // Settings → Shop and the `shop` commands over one service: the status, the connection test,
 // joining and leaving, every failure in the seller's words (issue 24.1).
 import type {
+  DeskRole,
   ShopAddDeskView,
   ShopCheckView,
+  ShopDeskLoginView,
   ShopInitView,
   ShopLeaveView,
+  ShopSetRoleView,
   ShopStatusView,
 } from '../../shared/ipc/contract-shop';
+import type { DeskStanding } from '../../shared/domain/team';
 import type { UiLanguage } from '../../shared/i18n-language';
 import { AppError } from '../errors/app-error';
 import { wordsIn } from '../i18n';
@@ -20,11 +24,19 @@ import {
   ShopError,
   ShopRefused,
   shopProblemOf,
+  shopPasswordKey,
 } from './connection';
-import { checkShop } from './session';
+import { checkShop, withShopClient } from './session';
 import { joinShop, leaveShop } from './join';
 import { type ShopStatus, readShopStatus, shopProblemView } from './status';
-import { addDesk, setUpShop, type AddDeskInput, type ShopSetupInput } from './setup';
+import {
+  addDesk,
+  listDeskLogins,
+  setDeskRole,
+  setUpShop,
+  type AddDeskInput,
+  type ShopSetupInput,
+} from './setup';
 
 /** The desk's running sync (at start in a shop, or since a join), as this service uses it. */
 export interface ShopSyncPort {
@@ -43,6 +55,18 @@ export interface ShopServiceDeps {
   sync?: () => ShopSyncPort | undefined;
   /** Starts the sharing once the desk has joined (its stores share from then on). */
   joined?: () => Promise<void>;
+  /**
+   * Told the desk's standing each time a status read learned it from the database (at start, at a
+   * refresh, after a role changed here or on another desk): a prepare desk's secrets go then.
+   */
+  learned?: (standing: DeskStanding) => Promise<void>;
+}
+
+export interface SetRoleInput {
+  url: string;
+  password?: string | undefined;
+  login: string;
+  role: DeskRole;
 }
 
 export interface ShopService {
@@ -56,6 +80,12 @@ export interface ShopService {
   leave(): Promise<ShopLeaveView>;
   /** Reads the status again and tells the window: the sync part calls it when the link changes. */
   notify(): Promise<void>;
+  /** The team's desk logins and their roles, read with this desk's login (none on a lone desk). */
+  desks(): Promise<{ logins: ShopDeskLoginView[] }>;
+  /** Moves a desk login into a role with the owner's login (`shop role`), then reads the status again. */
+  setRole(input: SetRoleInput): Promise<ShopSetRoleView>;
+  /** This desk's standing as the database last said it (a lone desk: not a member, its own owner). */
+  standing(): DeskStanding;
 }
 
 /** The AppError a failure of join or leave reaches the window and the command line as. */
@@ -101,6 +131,7 @@ async function viewOf(status: ShopStatus, dataDir: string, language: UiLanguage)
     conflicts: status.conflicts,
     failed: status.failed,
     ...(status.role !== undefined && { role: status.role }),
+    ...(status.ownerNamed !== undefined && { ownerNamed: status.ownerNamed }),
     desks: (status.desks ?? []).map((desk) => ({
       id: desk.id,
       name: desk.name,
@@ -123,9 +154,25 @@ export function createShopService(deps: ShopServiceDeps): ShopService {
     // Joined, but the sharing could not start in this back end: it starts with the next start.
     return view.member && !deps.sync?.() ? { ...view, startsAtRestart: true } : view;
   };
+  // Unknown until a status is read: the window and the guard refuse nothing, the database decides.
+  let standing: DeskStanding = { member: false };
+  const learn = async (view: ShopStatusView) => {
+    if (view.member && view.role === undefined) {
+      // Offline: the role the database last gave stays (a desk that just joined has none yet).
+      if (!standing.member) standing = { member: true };
+      return;
+    }
+    standing = { member: view.member, role: view.role, ownerNamed: view.ownerNamed };
+    if (!view.member) return;
+    await deps.learned?.(standing).catch((error: unknown) => {
+      deps.log.error("shop: acting on this desk's role failed", error);
+    });
+  };
   const status = async (): Promise<ShopStatusView> => {
     const running = deps.sync?.();
-    return running ? viewOf(await running.status(), deps.dataDir, deps.language()) : read();
+    const view = running ? await viewOf(await running.status(), deps.dataDir, deps.language()) : await read();
+    await learn(view);
+    return view;
   };
   // Work done with the owner's login: its refusals are worded for the owner, not for a desk.
   const asOwner = async <T>(url: string, work: () => Promise<T>): Promise<T> => {
@@ -183,6 +230,38 @@ export function createShopService(deps: ShopServiceDeps): ShopService {
     },
     async notify() {
       await changed();
+    },
+    standing: () => standing,
+    async desks() {
+      const { membership } = await readMembership(deps.dataDir);
+      if (!membership) return { logins: [] };
+      const where = describeShopUrl(membership.url);
+      const password = await deps.secrets.get(shopPasswordKey(membership.deskId));
+      const own = decodeURIComponent(new URL(membership.url).username);
+      try {
+        const logins = await withShopClient(membership.url, password, (client) => listDeskLogins(client));
+        return { logins: logins.map((entry) => ({ ...entry, self: entry.login === own })) };
+      } catch (error) {
+        throw shopAppError(new ShopError(shopProblemOf(error), String(error)), deps.language(), where);
+      }
+    },
+    async setRole(input) {
+      const changedRole = await asOwner(input.url, () =>
+        setDeskRole(
+          {
+            url: input.url,
+            login: input.login,
+            role: input.role,
+            ...(input.password && { password: input.password }),
+          },
+          deps.log,
+        ),
+      );
+      // This desk's own role may be the one changed: the status learns it (and tells the window).
+      await changed().catch((error: unknown) =>
+        deps.log.warn('shop: the status could not be read', { error: String(error) }),
+      );
+      return changedRole;
     },
     async leave() {
       await deps.sync?.()?.close();

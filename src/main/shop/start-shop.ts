@@ -18,7 +18,10 @@ import {
   accountItems,
   templateItems,
   categoryMappingItems,
+  feedItems,
+  shareFeedsOnce,
 } from './kinds';
+import type { FeedsShared } from '../ports/feed-team';
 import { readMembership, type ShopMembership, shopPasswordKey, type ShopSession } from './connection';
 import { openShopSession, type ShopSessionOptions } from './session';
 import { shareShopPaces } from './pace';
@@ -62,6 +65,8 @@ export interface StartShopDeps {
   templates: () => TemplatesService;
   /** The shop's category mappings and condition words (issue 34.1). */
   categoryMappings: () => CategoryMappingsService;
+  /** The feeds, their records and run reports (issue 37.3). */
+  feeds?: () => FeedsShared;
   draftsChanged(ids: string[]): void;
   accountsChanged(): void;
   /** Notes which desk made each field of a draft applied here (a save's conflict names it: issue 32.1). */
@@ -111,9 +116,15 @@ export async function startShop(prepared: PreparedShop, deps: StartShopDeps): Pr
       templateItems({ dataDir, templates: deps.templates, merge: shopMerge }),
       accountItems({ store: deps.accountsStore, merge: shopMerge, onChanged: deps.accountsChanged }),
       categoryMappingItems({ mappings: deps.categoryMappings, merge: shopMerge }),
+      ...(deps.feeds ? feedItems({ feeds: deps.feeds, merge: shopMerge }) : []),
     ],
     log,
   });
+  // Issue 37.3: a desk of a shop from before feeds were the team's sends its feeds up once.
+  if (deps.feeds)
+    await shareFeedsOnce(dataDir, prepared.outbox, deps.feeds(), log).catch((error: unknown) =>
+      log.error("shop: this desk's feeds could not be marked to go to the team", error),
+    );
   // Photos a quit cut short: fetched once the desk first reaches the shop.
   const stopWatching = session.onLink((link) => {
     if (link.state !== 'connected') return;

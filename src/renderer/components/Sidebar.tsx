@@ -1,12 +1,15 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ViewName } from '../../shared/ipc/types';
 import { isOpenJobState } from '../../shared/domain/publishing';
 import { useAppStore } from '../store/app-store';
+import { useApprovalsStore } from '../store/approvals-store';
 import { feedsNeedingSeller, useFeedsStore } from '../store/feeds-store';
 import { needsSeller, usePublishStore } from '../store/publish-store';
+import { useShopStore } from '../store/shop-store';
 import { Icon } from './Icon';
 
-const items: ViewName[] = ['drafts', 'listings', 'publishing', 'feeds', 'settings'];
+const items: ViewName[] = ['drafts', 'listings', 'publishing', 'feeds', 'approvals', 'activity', 'settings'];
 
 /** The app's navigation: one entry per view, reachable by keyboard. */
 export function Sidebar() {
@@ -25,6 +28,13 @@ export function Sidebar() {
     return count;
   });
   const feedsNeedYou = useFeedsStore((s) => feedsNeedingSeller(s.feeds));
+  // Approvals are a team's (issue 37.4): the item shows while this desk is in one, with how many wait.
+  const member = useShopStore((s) => s.status?.member === true);
+  const approvalsWaiting = useApprovalsStore((s) => (s.member ? s.waiting : 0));
+  useEffect(() => {
+    void useApprovalsStore.getState().load();
+  }, [member]);
+  const shown = member ? items : items.filter((item) => item !== 'approvals');
   return (
     <nav className="sidebar" aria-label={t('app.navigation')}>
       <div className="brand">
@@ -32,7 +42,7 @@ export function Sidebar() {
         <span>{t('app.name')}</span>
       </div>
       <ul>
-        {items.map((item) => (
+        {shown.map((item) => (
           <li key={item}>
             <button
               type="button"
@@ -54,6 +64,15 @@ export function Sidebar() {
                   data-testid="nav-needs-you"
                 >
                   {waiting}
+                </span>
+              )}
+              {item === 'approvals' && approvalsWaiting > 0 && (
+                <span
+                  className="nav-count nav-count-attention"
+                  aria-label={t('approvalsNav.waiting', { count: approvalsWaiting })}
+                  data-testid="nav-approvals-waiting"
+                >
+                  {approvalsWaiting}
                 </span>
               )}
               {item === 'feeds' && feedsNeedYou > 0 && (

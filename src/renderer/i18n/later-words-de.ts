@@ -20,6 +20,8 @@ import picker from './locales/de.picker.json';
 import categoryMapping from './locales/de.categoryMapping.json';
 import categorySettings from './locales/de.categorySettings.json';
 import pace from './locales/de.pace.json';
+import activity from './locales/de.activity.json';
+import approvals from './locales/de.approvals.json';
 
 /** The German words only the parts loaded on demand use. */
 export const laterWords = {
@@ -42,4 +44,6 @@ export const laterWords = {
   categoryMapping,
   categorySettings,
   pace,
+  activity,
+  approvals,
 };

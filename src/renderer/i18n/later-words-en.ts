@@ -20,6 +20,8 @@ import picker from './locales/en.picker.json';
 import categoryMapping from './locales/en.categoryMapping.json';
 import categorySettings from './locales/en.categorySettings.json';
 import pace from './locales/en.pace.json';
+import activity from './locales/en.activity.json';
+import approvals from './locales/en.approvals.json';
 
 /** The English words only the parts loaded on demand use. */
 export const laterWords = {
@@ -42,4 +44,6 @@ export const laterWords = {
   categoryMapping,
   categorySettings,
   pace,
+  activity,
+  approvals,
 };

@@ -15,6 +15,8 @@ import exportTemplates from './locales/en.exportTemplates.json';
 import schedule from './locales/en.schedule.json';
 import feeds from './locales/en.feeds.json';
 import priceRule from './locales/en.priceRule.json';
+// Main's words of the team's roles (issue 37.2): one wording of a role's refusal for both processes.
+import teamRoles from '../../shared/i18n/locales/en.teamRoles.json';
 
 /** The English words the first view needs. */
 export const words = {
@@ -30,4 +32,5 @@ export const words = {
   schedule,
   feeds,
   priceRule,
+  teamRoles,
 };

@@ -16,6 +16,14 @@ export const FeedsView = lazyPart(
   withWords(() => import('../views/feeds/FeedsView')),
   (m) => m.FeedsView,
 );
+export const ApprovalsView = lazyPart(
+  withWords(() => import('../views/approvals/ApprovalsView')),
+  (m) => m.ApprovalsView,
+);
+export const ActivityView = lazyPart(
+  withWords(() => import('../views/activity/ActivityView')),
+  (m) => m.ActivityView,
+);
 export const SettingsView = lazyPart(
   withWords(() => import('../views/SettingsView')),
   (m) => m.SettingsView,
@@ -33,6 +41,8 @@ const all = [
   ListingsView,
   PublishingView,
   FeedsView,
+  ApprovalsView,
+  ActivityView,
   SettingsView,
   DraftEditor,
   ImportWizard,

@@ -43,6 +43,8 @@ interface FeedsState {
   loadHistory(id: string): Promise<void>;
   /** Runs a run's failed ads again (or the one of `reference`). */
   retry(feedId: string, runId: string, reference?: string): Promise<void>;
+  /** An owner's yes to the feed's held run (issue 37.3); throws main's words when refused. */
+  approveHeld(feedId: string, runId: string): Promise<FeedRun>;
   progressed(progress: FeedProgress): void;
   /** Main's word that feeds changed (saved, removed, a run began or ended, here or elsewhere). */
   changed(ids: readonly string[]): void;
@@ -159,6 +161,11 @@ export const useFeedsStore = create<FeedsState>((set, get) => {
         starting(feedId, false);
         set((s) => ({ progress: without(s.progress, feedId) }));
       }
+    },
+    async approveHeld(feedId, runId) {
+      const approved = await call('feeds:approve-held', { runId });
+      await Promise.all([get().load(), get().loadHistory(feedId)]);
+      return approved;
     },
     changed(ids) {
       void get().load();

@@ -39,6 +39,12 @@ export const feedsChannels = {
   'feeds:retry': channel<FeedRun>()(
     z.object({ runId: id, reference: z.string().min(1).max(200).optional() }).strict(),
   ),
+  /**
+   * An owner desk's yes to a run the safety valve held (issue 37.3; in a team the database refuses
+   * it to other roles): the feed's next run applies what was held, at once here when this desk has
+   * the feed's secrets. Answers the approved run (its `approval`).
+   */
+  'feeds:approve-held': channel<FeedRun>()(z.object({ runId: id }).strict()),
 };
 
 export type { FeedProgress } from '../domain/feeds';

@@ -3,7 +3,10 @@
 // database password travels inward only, like a client secret; no answer carries it (a new desk
 // login's password made by the app is answered once, for the seller to read).
 import { z } from 'zod';
+import { deskRoles, type DeskRole } from '../domain/team';
 import { channel, noInput } from './channel';
+
+export { deskRoles, type DeskRole };
 
 /** What can go wrong between a desk and the shop's database (main's ShopProblem, by name). */
 export const shopProblemCodes = [
@@ -56,10 +59,6 @@ export interface ShopDeskView {
   self: boolean;
 }
 
-/** What a desk's login may do in its team (issue 37.1), lowest first. */
-export const deskRoles = ['prepare', 'publish', 'owner'] as const;
-export type DeskRole = (typeof deskRoles)[number];
-
 /** The shop as this desk sees it; `member` false on a lone desk. */
 export interface ShopStatusView {
   member: boolean;
@@ -68,6 +67,11 @@ export interface ShopStatusView {
    * absent while a member's database has not answered yet; null for a login in none of the groups.
    */
   role?: DeskRole | null;
+  /**
+   * Whether the team names an owner desk (listing_desk.owner_named()): until it does, an upgraded
+   * team's publish desks do the owner's work. Absent where `role` is.
+   */
+  ownerNamed?: boolean;
   /** user@host:port/database, never the password. */
   where?: string;
   shopId?: string;
@@ -128,6 +132,25 @@ export interface ShopAddDeskView {
   password?: string;
 }
 
+/** A desk login of the team with its role (`shop desks`, Settings → Team, issue 37.1). */
+export interface ShopDeskLoginView {
+  login: string;
+  role: DeskRole;
+  /** The names of the desks that signed in with it and have not left. */
+  desks: string[];
+  /** This desk signs in with it. */
+  self: boolean;
+}
+
+/** A desk login's role changed with the owner's login (`shop role`, Settings → Team). */
+export interface ShopSetRoleView {
+  /** owner@host:port/database, never a password. */
+  where: string;
+  login: string;
+  from: DeskRole;
+  to: DeskRole;
+}
+
 /** A PostgreSQL login name the app makes: plain lower-case, so it needs no quoting anywhere. */
 export const deskLoginName = z
   .string()
@@ -176,6 +199,22 @@ export const shopChannels = {
         url: shopUrl,
         password: password.optional(),
         login: z.object({ name: deskLoginName, password: z.string().min(8).max(1000).optional() }).strict(),
+      })
+      .strict(),
+  ),
+  /** The team's desk logins with their roles, read with this desk's own login (issue 37.1). */
+  'shop:desks': channel<{ logins: ShopDeskLoginView[] }>()(noInput),
+  /**
+   * Moves a desk login into a role's group with the owner's login (`shop role`); the owner's
+   * password serves this call only: never kept, never logged. The last owner stays one.
+   */
+  'shop:set-role': channel<ShopSetRoleView>()(
+    z
+      .object({
+        url: shopUrl,
+        password: password.optional(),
+        login: z.string().trim().min(1).max(63),
+        role: z.enum(deskRoles),
       })
       .strict(),
   ),

@@ -35,7 +35,9 @@ import type { BulkJob } from '../domain/bulk';
 import { bulkWorkChannels } from './contract-bulk-work';
 import { filesChannels } from './contract-files';
 import { scheduleChannels } from './contract-schedule';
+import { activityChannels } from './contract-activity';
 import { paceChannels, type PaceHolds } from './contract-pace';
+import { approvalsChannels } from './contract-approvals';
 import { catalogChannels } from './contract-catalog';
 import type { CatalogOrigin } from '../domain/catalog';
 import { priceRuleChannels } from './contract-price-rules';
@@ -302,6 +304,8 @@ export const contract = {
   ...shopChannels,
   ...scheduleChannels,
   ...paceChannels,
+  ...activityChannels,
+  ...approvalsChannels,
   ...feedsChannels,
   ...priceRuleChannels,
   ...catalogChannels,
@@ -346,5 +350,9 @@ export interface EventPayloads {
   'categories:changed': Record<string, never>;
   /** The accounts the service asked to slow down changed (issue 36.2). */
   'pace:changed': PaceHolds;
+  /** A request was asked for or decided on a desk of the team (issue 37.4): `approvals:list` again. */
+  'approvals:changed': Record<string, never>;
+  /** What became of this desk's request (approved, sent back, withdrawn by an edit), in words. */
+  'approvals:news': { text: string; id: string; draftId: string | null; state: string };
 }
 export type EventOf<E extends EventName> = EventPayloads[E];

@@ -3,6 +3,7 @@
 /** Every renderer -> main call of the contract. */
 export const channelNames = [
   'app:info',
+  'activity:list',
   'app:problems',
   'app:dismiss-problem',
   'app:save-diagnostics',
@@ -100,6 +101,8 @@ export const channelNames = [
   'shop:init',
   // Issue 32.4, a login per desk.
   'shop:add-desk',
+  'shop:desks',
+  'shop:set-role',
   'shop:join',
   'shop:leave',
   // Issue 25.1-25.3, stock feeds.
@@ -110,6 +113,7 @@ export const channelNames = [
   'feeds:run',
   'feeds:history',
   'feeds:retry',
+  'feeds:approve-held',
   // Issue 25.5, price rules.
   'priceRules:set-draft',
   'priceRules:set-template',
@@ -127,6 +131,9 @@ export const channelNames = [
   'categories:condition-words',
   'categories:guess',
   'pace:holds',
+  'approvals:list',
+  'approvals:approve',
+  'approvals:send-back',
 ] as const;
 export type ChannelName = (typeof channelNames)[number];
 
@@ -151,6 +158,8 @@ export const eventNames = [
   'catalog:known-good-changed',
   'categories:changed',
   'pace:changed',
+  'approvals:changed',
+  'approvals:news',
 ] as const;
 export type EventName = (typeof eventNames)[number];
 

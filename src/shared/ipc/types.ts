@@ -58,7 +58,7 @@ export interface Settings {
   publishUploads: number;
 }
 
-export type ViewName = 'drafts' | 'listings' | 'publishing' | 'feeds' | 'settings';
+export type ViewName = 'drafts' | 'listings' | 'publishing' | 'feeds' | 'approvals' | 'activity' | 'settings';
 
 /** How the access token is sent: `Bearer <token>` (default) or the bare token (the spec leaves it open). */
 /** The account's Authorization setting: found out per account ('auto', the default) or one form. */

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import type { Clock } from '../../../src/main/automation/clock';
 import type { DueTask } from '../../../src/main/automation/due';
+import type { ActivityEntry } from '../../../src/shared/domain/activity';
 import type { Draft } from '../../../src/shared/domain/drafts/draft';
 import { draftFieldsOf } from '../../../src/shared/domain/shop/draft-fields';
 import type { PriceRule } from '../../../src/shared/domain/price-rules/price-rule';
@@ -263,4 +264,15 @@ it('is run by the app’s runner (and so by `worker`) when a step falls due, onc
   expect(await ran()).toEqual([`price:${draftId}:1 done`]);
   expect(updates()).toBe(before + 1);
   expect((await draftOf(app.temp, draftId)).priceRule?.steps.map((s) => s.to)).toEqual([10845]);
+  // Issue 37.5: the step sent is in this desktop's activity log, once (the rule's start is not a step).
+  const { entries } = await app.call<{ entries: ActivityEntry[] }>('activity:list', {
+    kinds: ['price-step'],
+  });
+  expect(entries).toHaveLength(1);
+  expect(entries[0]).toMatchObject({
+    kind: 'price-step',
+    draft: draftId,
+    changed: { step: 1, to: '108.45' },
+  });
+  expect(entries[0]!.ad).toMatch(/\S/);
 });

@@ -57,6 +57,7 @@ function settingsOf(feed: FeedView) {
     createdAt: _created,
     lastRunAt: _last,
     hasPassword: _password,
+    may: _may,
     lastRun: _run,
     ...settings
   } = feed;

@@ -3,6 +3,7 @@
 // pausing and resuming a publication, and a service that offers neither, said in those words.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_QUIRKS } from '../../../src/sandbox';
+import type { ActivityEntry } from '../../../src/shared/domain/activity';
 import type { Draft } from '../../../src/shared/domain/drafts/draft';
 import type { ListingDeleteResult } from '../../../src/shared/domain/live/lifecycle';
 import type { PublicationView } from '../../../src/shared/domain/live/live';
@@ -25,6 +26,10 @@ describe('listings:delete', () => {
     const { listingUuid, draftId } = first!;
     const { title } = await draft(draftId);
     const result = await live.call<ListingDeleteResult>('listings:delete', { uuid: listingUuid, sold: true });
+    const ends = await live.call<{ entries: ActivityEntry[] }>('activity:list', { kinds: ['end'] });
+    expect(ends.entries).toMatchObject([
+      { ad: listingUuid, changed: { outcome: 'deleted', sold: true, drafts: 1 } },
+    ]);
     expect(result).toEqual({
       uuid: listingUuid,
       outcome: 'deleted',
@@ -110,6 +115,14 @@ describe('publications:set-state', () => {
     expect(logged()).toContainEqual(
       expect.stringContaining(`PAUSED asked for publication ${third.publicationUuid}`),
     );
+    // Issue 37.5: both are in this desktop's activity log, newest first.
+    const { entries } = await live.call<{ entries: ActivityEntry[] }>('activity:list', {
+      ad: third.listingUuid,
+    });
+    expect(entries.map((entry) => [entry.kind, entry.changed.state])).toEqual([
+      ['resume', 'RESUMED'],
+      ['pause', 'PAUSED'],
+    ]);
   });
 
   it('a service without it: "not offered"; an unknown state is refused at the contract', async () => {

@@ -2,6 +2,7 @@
 // (200 with the listing, or 204), the Listings view follows, and the listing's publications go
 // through validation again with the publish job following them back to 'published'.
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import type { ActivityEntry } from '../../../src/shared/domain/activity';
 import type { PublicationView } from '../../../src/shared/domain/live/live';
 import type { PublishJobView, PublishNotice } from '../../../src/shared/domain/publishing/publish-job';
 import type { ListingsState, ListingView } from '../../../src/shared/ipc/types';
@@ -95,6 +96,12 @@ it('clears an optional text with a null in the patch', async () => {
   });
   expect(listing.contactPerson ?? '').toBe('');
   expect((await live.listing(listingUuid)).contactPerson ?? '').toBe('');
+  // Issue 37.5: the seller's live change is in this desktop's activity log.
+  const { entries } = await live.call<{ entries: ActivityEntry[] }>('activity:list', { ad: listingUuid });
+  expect(entries.map((entry) => [entry.kind, entry.changed.fields])).toContainEqual([
+    'live-change',
+    ['contactPerson'],
+  ]);
 });
 
 it('says "listing-not-found" for a listing the service does not have, and drops it from the view', async () => {

@@ -1,7 +1,8 @@
 // At start, jobs and drafts are brought into agreement (startup-repair.ts): a finished job whose
 // draft never heard of it, a draft "publishing" with no job, an open job whose draft was not told;
-// and a start of a job that fails to be written leaves no job at all.
-import { mkdir, readdir, rm } from 'node:fs/promises';
+// a published job's photo copies left behind; and a start of a job that fails to be written leaves
+// no job at all.
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allPublished, clientOf, engineOn, expectPublished, sandboxAccounts, useScenes } from './helpers';
@@ -53,6 +54,17 @@ describe('startup repair', () => {
     const draft = await d.drafts.get(drafts[0]!.id);
     expect(draft.remote).toBeNull();
     expect(draft.status).toBe('ready');
+  });
+
+  it('lets go of the photo copies a published job still had (a kill before they were dropped)', async () => {
+    const { scene, jobs, accounts } = await published(1);
+    const folder = path.join(scene.d.dataDir, 'jobs', jobs[0]!.id);
+    // As a kill between the job's record (published) and dropping its copies leaves them, or a
+    // desk of a shop whose job another desk published before this one learned it.
+    await mkdir(folder, { recursive: true });
+    await writeFile(path.join(folder, '0.png'), 'kept');
+    await scene.openEngine(accounts);
+    await expect(readdir(path.join(scene.d.dataDir, 'jobs'))).resolves.toEqual([`${jobs[0]!.id}.json`]);
   });
 
   it('turns a draft "publishing" without any job back into a draft', async () => {

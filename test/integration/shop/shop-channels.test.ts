@@ -15,7 +15,7 @@ afterEach(async () => {
 describe('the shop channels', () => {
   it('say a lone desk is in no shop, and refuse to join without a keychain or to leave', async () => {
     temp = await createTempApp();
-    expect(await temp.call('shop:status')).toEqual({ member: false, waiting: 0, desks: [] });
+    expect(await temp.call('shop:status')).toEqual({ member: false, role: 'owner', waiting: 0, desks: [] });
     const join = await temp.fail('shop:join', {
       url: 'postgresql://desk@db/shop',
       password: 'pw',

@@ -98,7 +98,12 @@ export async function openDesk(shopUrl: string, name: string, options: DeskOptio
   const deskId = joined?.deskId ?? randomUUID();
   if (!joined) {
     const [shop] = await adminQuery<{ id: string }>(shopUrl, 'select id from listing_desk.shop');
-    await adminQuery(shopUrl, 'insert into listing_desk.desks (id, name) values ($1, $2)', [deskId, name]);
+    // Written under the login the desk signs in with, as a join does: the database keeps that login
+    // as the desk's (its activity rows are then taken from it alone).
+    await adminQuery(options.via ?? shopUrl, 'insert into listing_desk.desks (id, name) values ($1, $2)', [
+      deskId,
+      name,
+    ]);
     await writeMembership(dataDir, {
       url,
       shopId: shop!.id,

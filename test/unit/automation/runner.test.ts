@@ -187,6 +187,17 @@ describe('the runner', () => {
     await vi.waitFor(() => expect(timed.runs.get('schedule:x:1')).toBe(1));
   });
 
+  it('keeps a holder’s lease in real time on a fast clock: looked at again after the lease × the rate', async () => {
+    // bench/soak runs the clock 336 × as fast; a lease of 45 real seconds spans 45 s × 336 of it.
+    const clock = Object.assign(fakeClock(T0), { rate: 336 });
+    const timed = timedSource({ 'schedule:x:1': T0 });
+    const claims: TaskClaims = { claim: async () => ({ refused: 'held', retryInMs: 45_000 }) };
+    const r = runner(clock, claims);
+    r.register(timed.source);
+    r.start();
+    await vi.waitFor(() => expect(clock.pending()).toEqual([T0 + 45_000 * 336]));
+  });
+
   it('keeps running the other sources when one cannot say what is due, and asks it again later', async () => {
     const clock = fakeClock(T0);
     const { claims } = await lone(clock);

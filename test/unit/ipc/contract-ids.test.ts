@@ -151,6 +151,8 @@ const table: Partial<Record<ChannelName, { input: Record<string, unknown>; ids: 
   'feeds:run': { input: { id: PUB }, ids: [['id']] },
   'feeds:history': { input: { id: PUB }, ids: [['id']] },
   'feeds:retry': { input: { runId: PUB, reference: 'SKU-1' }, ids: [['runId']] },
+  'approvals:approve': { input: { id: PUB }, ids: [['id']] },
+  'approvals:send-back': { input: { id: PUB, note: 'Too dark' }, ids: [['id']] },
 };
 
 // Fields named like ids that never become a path segment, each with the reason.

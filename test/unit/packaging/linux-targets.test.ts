@@ -10,6 +10,7 @@ import path from 'node:path';
 import { Arch, build, Platform } from 'electron-builder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, root } from './builder-config';
+import { ELECTRON_HEAP_FLAGS } from '../../../scripts/lib/heap-flags.mjs';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'listing-desk-targets-'));
 const prepackaged = path.join(scratch, 'linux-unpacked');
@@ -78,8 +79,10 @@ describe('electron-builder Linux targets', () => {
   });
 
   it('start the installed app by its executable, and the AppImage without turning off the sandbox', () => {
-    expect(entries(debDesktop).Exec).toBe('"/opt/Listing Desk/listing-desk" %U');
-    expect(entries(appImageDesktop).Exec).toBe('AppRun %U');
+    // With the main process's V8 flags (scripts/lib/heap-flags.mjs), and nothing else.
+    const flags = ELECTRON_HEAP_FLAGS.join(' ');
+    expect(entries(debDesktop).Exec).toBe(`"/opt/Listing Desk/listing-desk" ${flags} %U`);
+    expect(entries(appImageDesktop).Exec).toBe(`AppRun ${flags} %U`);
   });
 
   it('put the .desktop file, the icon set and the AppStream metadata where the desktop looks', () => {

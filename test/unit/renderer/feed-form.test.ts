@@ -174,6 +174,7 @@ describe('the feed form', () => {
       createdAt: '2026-11-27T07:00:00.000Z',
       lastRunAt: null,
       hasPassword: true,
+      may: { edit: true, run: true, approveHeld: true, keyMissing: false },
       lastRun: null,
     } satisfies FeedView;
     expect(initialValues(feed, 'acc-1')).toMatchObject({

@@ -44,6 +44,7 @@ const feed = (patch: Partial<FeedView>): FeedView => ({
   createdAt: '2026-11-27T07:00:00.000Z',
   lastRunAt: null,
   hasPassword: false,
+  may: { edit: true, run: true, approveHeld: true, keyMissing: false },
   lastRun: null,
   ...patch,
 });

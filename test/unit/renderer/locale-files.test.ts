@@ -12,6 +12,8 @@ import { words as de } from '../../../src/renderer/i18n/words-de';
 import { words as en } from '../../../src/renderer/i18n/words-en';
 
 const folder = path.resolve(import.meta.dirname, '../../../src/renderer/i18n/locales');
+const sharedFolder = path.resolve(import.meta.dirname, '../../../src/shared/i18n/locales');
+const SHARED_PARTS = ['teamRoles'];
 const read = (file: string) =>
   JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as Record<string, unknown>;
 
@@ -26,6 +28,11 @@ function wordsOfFiles(language: string): Record<string, unknown> {
     if (part === '') Object.assign(words, read(file));
     else words[part] = read(file);
   }
+  // Main's namespaces the window shows too (one wording for both processes), from src/shared.
+  for (const part of SHARED_PARTS)
+    words[part] = JSON.parse(
+      readFileSync(path.join(sharedFolder, `${language}.${part}.json`), 'utf8'),
+    ) as Record<string, unknown>;
   return words;
 }
 

@@ -67,9 +67,7 @@ describe('openSecretStore', () => {
 
   it('falls back to session-only when the keychain refuses', async () => {
     const keytar = fakeKeytar({
-      findCredentials: vi.fn(async () =>
-        Promise.reject(new Error('No such interface org.freedesktop.Secret')),
-      ),
+      getPassword: vi.fn(async () => Promise.reject(new Error('No such interface org.freedesktop.Secret'))),
     });
     const store = await openSecretStore(() => keytar);
     expect(store.status).toEqual({
@@ -82,7 +80,7 @@ describe('openSecretStore', () => {
 
   it('falls back to session-only when the keychain does not answer within 5 s', async () => {
     vi.useFakeTimers();
-    const keytar = fakeKeytar({ findCredentials: () => new Promise(() => {}) });
+    const keytar = fakeKeytar({ getPassword: () => new Promise(() => {}) });
     const opening = openSecretStore(() => keytar);
     await vi.advanceTimersByTimeAsync(5_000);
     const store = await opening;
@@ -102,7 +100,7 @@ describe("the session-only store's reason", () => {
 
   it("is worded in the app's language when read, also after a change", async () => {
     vi.useFakeTimers();
-    const keytar = fakeKeytar({ findCredentials: () => new Promise(() => {}) });
+    const keytar = fakeKeytar({ getPassword: () => new Promise(() => {}) });
     const opening = openSecretStore(() => keytar);
     await vi.advanceTimersByTimeAsync(5_000);
     const store = await opening;

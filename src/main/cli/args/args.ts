@@ -11,8 +11,10 @@ import {
   type CommandName,
   type FeedAction,
   type ShopAction,
+  type ApprovalAction,
 } from './command-words';
 import { shopArgs } from './shop-args';
+import { approvalsArgs } from './approvals-args';
 import { feedArgs, priceRuleFlags, type FeedAddOptions, type FeedEditOptions } from './feed-args';
 import { categoriesArgs } from './categories-args';
 import { UsageError } from './usage';
@@ -60,12 +62,18 @@ export interface CliArgs {
   defaults: Partial<AccountDefaults>;
   /** shop: the action; init and join take the database's URL as operands[0]. */
   shopAction?: ShopAction;
+  /** approvals: the action; approve and send-back take the request's id as operands[0] (issue 37.4). */
+  approvalAction?: ApprovalAction;
+  /** approvals send-back: the note the asking desk sees. */
+  note?: string;
   /** shop join: this desk's name in the shop. */
   name?: string;
   /** shop add-desk: the owner's address the login is made with (the login's NAME is operands[0]). */
   owner?: string;
   /** publish: the time to publish at (issue 25.8), as typed; checked when scheduling. */
   at?: string;
+  /** activity: the oldest time shown (ISO 8601, a date, or 7d / 12h back from now). */
+  since?: string;
   /** worker: do what is due now, then end. */
   once: boolean;
   /** feed: the action; its NAME is operands[0] (and add's SOURCE operands[1]). */
@@ -107,12 +115,14 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         replace: { type: 'boolean', default: false },
         wait: { type: 'string' },
         at: { type: 'string' },
+        since: { type: 'string' },
         once: { type: 'boolean', default: false },
         'auth-url': { type: 'string' },
         'base-url': { type: 'string' },
         'client-id': { type: 'string' },
         name: { type: 'string' },
         owner: { type: 'string' },
+        note: { type: 'string' },
         // feed add (issue 25.8).
         reference: { type: 'string' },
         stock: { type: 'string' },
@@ -195,7 +205,13 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     commands.filter((c) => c !== 'categories'),
     values.account !== undefined,
   );
-  only('--json', ['status', 'listings', 'accounts', 'shop', 'feed', 'categories'], values.json);
+  only(
+    '--json',
+    ['status', 'listings', 'accounts', 'shop', 'feed', 'categories', 'activity', 'approvals'],
+    values.json,
+  );
+  only('--since', ['activity'], values.since !== undefined);
+  only('--note', ['approvals'], values.note !== undefined);
   only('--name', ['shop'], values.name !== undefined);
   only('--attr', ['categories'], (values.attr?.length ?? 0) > 0);
   only('--feed', ['categories'], values.feed !== undefined);
@@ -247,6 +263,13 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     case 'worker':
       if (operands.length > 0) throw new UsageError({ problem: 'no-arguments', command });
       break;
+    case 'activity': {
+      if (operands.length > 0) throw new UsageError({ problem: 'no-arguments', command });
+      if (values.since === undefined) break;
+      const since = sinceTime(values.since, new Date());
+      if (since === undefined) throw new UsageError({ problem: 'since', value: values.since });
+      return { ...base, command, since };
+    }
     case 'accounts':
       return { ...base, command, ...accountsArgs(operands, values as Record<string, unknown>) };
     case 'shop':
@@ -255,6 +278,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       return { ...base, command, ...feedArgs(operands, values) };
     case 'categories':
       return { ...base, command, ...categoriesArgs(operands, values) };
+    case 'approvals':
+      return { ...base, command, ...approvalsArgs(operands, values) };
   }
   return { ...base, command };
 }
@@ -323,4 +348,20 @@ function accountsArgs(
     throw new UsageError({ problem: 'radius', value: radius });
   if (action === 'imprint') return { action, operands: [name!, rest[1]!], defaults };
   return { action, operands: name === undefined ? [] : [name], defaults };
+}
+
+/**
+ * `--since`: an ISO 8601 time (with offset), a date (YYYY-MM-DD, from its local midnight), or a span
+ * back from `now` (30m, 12h, 7d); as an ISO time, or undefined when it is none of these.
+ */
+export function sinceTime(value: string, now: Date): string | undefined {
+  const span = /^(\d{1,6})([mhd])$/.exec(value.trim());
+  if (span) {
+    const unit = { m: 60_000, h: 3_600_000, d: 86_400_000 }[span[2] as 'm' | 'h' | 'd'];
+    return new Date(now.getTime() - Number(span[1]) * unit).toISOString();
+  }
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value.trim()) ? new Date(`${value.trim()}T00:00:00`) : undefined;
+  const at =
+    date ?? (/^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:?\d{2})$/.test(value.trim()) ? new Date(value) : undefined);
+  return at && !Number.isNaN(at.getTime()) ? at.toISOString() : undefined;
 }

@@ -14,6 +14,8 @@ export const commands = [
   'worker',
   'feed',
   'categories',
+  'activity',
+  'approvals',
 ] as const;
 export type CommandName = (typeof commands)[number];
 
@@ -24,6 +26,10 @@ export type AccountAction = (typeof accountActions)[number];
 /** What `shop` does: the word after it. */
 export const shopActions = ['init', 'add-desk', 'join', 'status', 'leave', 'role', 'desks'] as const;
 export type ShopAction = (typeof shopActions)[number];
+
+/** What `approvals` does (issue 37.4): the word after it. */
+export const approvalActions = ['list', 'approve', 'send-back'] as const;
+export type ApprovalAction = (typeof approvalActions)[number];
 
 /** What `feed` does: the word after it. */
 export const feedActions = ['add', 'edit', 'list', 'plan', 'run', 'remove'] as const;

@@ -41,6 +41,7 @@ export type UsageProblem =
   | { problem: 'shop-role' }
   | { problem: 'shop-role-owner' }
   | { problem: 'at-ready' }
+  | { problem: 'since'; value: string }
   | { problem: 'categories-what' }
   | { problem: 'categories-words' }
   | { problem: 'categories-path' }
@@ -66,7 +67,10 @@ export type UsageProblem =
   | { problem: 'feed-floor'; value: string }
   | { problem: 'feed-steps'; value: string }
   | { problem: 'feed-round'; value: string; roundings: string }
-  | { problem: 'not-with-feed'; flag: string; action: FeedAction };
+  | { problem: 'not-with-feed'; flag: string; action: FeedAction }
+  | { problem: 'approvals-what' }
+  | { problem: 'approvals-id'; action: string }
+  | { problem: 'approvals-note' };
 
 /** A usage error (exit code 2). */
 export class UsageError extends Error {

@@ -22,8 +22,12 @@ export interface PublishItem {
   draftId: string;
   title: string;
   jobId: string | null;
-  /** The job's state, or 'not-started' when no job was made (the error says why). */
-  state: PublishJobView['state'] | 'not-started';
+  /**
+   * The job's state, 'not-started' when no job was made (the error says why), or 'asked' when this
+   * desk asked for approval instead (issue 37.4; `requestId` names the request).
+   */
+  state: PublishJobView['state'] | 'not-started' | 'asked';
+  requestId?: string;
   adId: number | null;
   listingUuid: string | null;
   publicationUuid: string | null;
@@ -37,6 +41,8 @@ export interface PublishSummary {
   ok: boolean;
   live: number;
   failed: number;
+  /** Requests for approval this desk made instead of jobs (issue 37.4). */
+  asked?: number;
   /** Jobs still under way when the wait ended (they continue at the next start). */
   open: number;
   items: PublishItem[];
@@ -173,7 +179,22 @@ export async function publishCommand(
     for (const result of results) {
       const draft = wanted.find((d) => d.id === result.draftId)!;
       if (result.jobId) ours.set(result.jobId, { draftId: draft.id, title: draft.title });
-      else {
+      else if (result.requestId) {
+        // This desk asks (issue 37.4): the request waits for another desk's approval.
+        items.push({
+          draftId: draft.id,
+          title: draft.title,
+          jobId: null,
+          state: 'asked',
+          requestId: result.requestId,
+          adId: null,
+          listingUuid: null,
+          publicationUuid: null,
+          rejectionReason: null,
+          error: null,
+        });
+        session.err(`${titleOf(draft.title)}: ${w.asked(result.requestId)}`);
+      } else {
         const e = result.error;
         const why = e ? await whyNot(draft.id, e) : '';
         notStarted(
@@ -224,7 +245,9 @@ export async function publishCommand(
           : null,
       });
     }
-    const open = items.filter((item) => item.state !== 'not-started' && isOpenJobState(item.state)).length;
+    const open = items.filter(
+      (item) => item.state !== 'not-started' && item.state !== 'asked' && isOpenJobState(item.state),
+    ).length;
     const summary = summaryOf(items, open, warned);
     session.err(w.summary(summary.live, summary.failed, summary.open));
     session.out(JSON.stringify(summary, null, 2));
@@ -240,6 +263,17 @@ export async function publishCommand(
 
 function summaryOf(items: PublishItem[], open: number, catalogWarnings: CatalogWarned[]): PublishSummary {
   const live = items.filter((item) => item.state === 'published').length;
-  const failed = items.length - live - open;
-  return { command: 'publish', ok: failed === 0 && open === 0, live, failed, open, items, catalogWarnings };
+  // A request made instead of a job (issue 37.4) is done here: it waits for another desk.
+  const asked = items.filter((item) => item.state === 'asked').length;
+  const failed = items.length - live - open - asked;
+  return {
+    command: 'publish',
+    ok: failed === 0 && open === 0,
+    live,
+    failed,
+    open,
+    ...(asked > 0 && { asked }),
+    items,
+    catalogWarnings,
+  };
 }

@@ -5,6 +5,8 @@ import type { App } from '../../app';
 import type { AccountView, AccountsState, ConnectionResult } from '../../../shared/ipc/types';
 import type { Envelope, IpcErrorData } from '../../../shared/ipc/envelope';
 import type { UiLanguage } from '../../../shared/i18n-language';
+import { deskMay } from '../../../shared/domain/team';
+import type { ShopStatusView } from '../../../shared/ipc/contract-shop';
 import { UsageError } from '../args';
 import { cliWords, EXIT } from '../words';
 
@@ -108,6 +110,12 @@ export function openSession(
       }
     },
     async checkService(account) {
+      // Issue 37.2/37.4: a desk whose role may not publish keeps no client secret and asks for
+      // approval instead, which sends nothing to the service: there is nothing to check here.
+      if (account.kind === 'service' && !account.hasSecret) {
+        const status = await call<ShopStatusView>('shop:status');
+        if (!deskMay(status, 'publish').allowed) return;
+      }
       const result = await call<ConnectionResult>('accounts:test', { id: account.id });
       if (!result.ok) throw new ExitWith(EXIT.service, words.unreachable(account.name, result.message));
     },

@@ -65,6 +65,8 @@ export interface Words {
   notStarted(title: string, why: string): string;
   /** A job of this command that another desk runs (or whose claim this desk waits out). */
   otherDesk(state: string, desk: string): string;
+  /** A request for approval made instead of a job (issue 37.4). */
+  asked(requestId: string): string;
   imprintMissing(account: string): string;
   imprintSet(account: string, file: string): string;
   imprintFile(file: string, why: string): string;
@@ -133,6 +135,7 @@ function wordsOf(t: TFunction): Words {
     started: (count) => t('started', { count }),
     notStarted: (title, why) => t('notStarted', { title, why }),
     otherDesk: (state, desk) => t('otherDesk', { state, desk }),
+    asked: (requestId) => t('asked', { requestId }),
     imprintMissing: (account) => t('imprintMissing', { account }),
     imprintSet: (account, file) => t('imprintSet', { account, file }),
     imprintFile: (file, why) => t('imprintFile', { file, why }),

@@ -123,8 +123,16 @@ function encodingOf(head: Buffer): string {
     : 'utf-8';
 }
 
-/** Reads the product items of a Google RSS 2.0 or Atom feed from `input`. */
-export async function readXmlItems(input: Readable | AsyncIterable<Buffer>): Promise<XmlItems> {
+/**
+ * Reads the product items of a Google RSS 2.0 or Atom feed from `input`. With `onItem`, each item
+ * goes there as it is read and none is kept (`items` answers empty); with `only`, an item carries
+ * only those fields (the rest is parsed and checked, not kept).
+ */
+export async function readXmlItems(
+  input: Readable | AsyncIterable<Buffer>,
+  onItem?: (item: ProductItem) => void,
+  only?: ReadonlySet<keyof ProductItem>,
+): Promise<XmlItems> {
   const parser = new SaxesParser({ xmlns: true, position: true });
   Object.assign(parser.ENTITIES, LENIENT_ENTITIES);
   let failure: Error | undefined;
@@ -133,6 +141,7 @@ export async function readXmlItems(input: Readable | AsyncIterable<Buffer>): Pro
   let googleDeclared = false;
   let googleSeen = false;
   const items: ProductItem[] = [];
+  let read = 0;
   let item: ProductItem | undefined;
   let googleSet = new Set<TextField>();
   let itemDepth = -1;
@@ -158,7 +167,7 @@ export async function readXmlItems(input: Readable | AsyncIterable<Buffer>): Pro
           ? tag.local === 'item' && tag.uri === ''
           : tag.local === 'entry' && tag.uri === ATOM_NAMESPACE;
       if (isItem) {
-        item = { index: items.length + 1, id: '', additionalImageLinks: [] };
+        item = { index: read + 1, id: '', additionalImageLinks: [] };
         googleSet = new Set();
         itemDepth = depth;
       }
@@ -168,11 +177,17 @@ export async function readXmlItems(input: Readable | AsyncIterable<Buffer>): Pro
     const own = format === 'google-rss' ? '' : ATOM_NAMESPACE;
     if (tag.uri === GOOGLE_NAMESPACE) {
       googleSeen = true;
+      if (
+        only &&
+        !only.has(tag.local === 'additional_image_link' ? 'additionalImageLinks' : GOOGLE_FIELDS[tag.local]!)
+      )
+        return;
       if (tag.local === 'additional_image_link')
         capture = { depth, field: 'additional', google: true, text: '' };
       else if (GOOGLE_FIELDS[tag.local])
         capture = { depth, field: GOOGLE_FIELDS[tag.local]!, google: true, text: '' };
     } else if (tag.uri === own && PLAIN_FIELDS[tag.local]) {
+      if (only && !only.has(PLAIN_FIELDS[tag.local]!)) return;
       if (format === 'google-atom' && tag.local === 'link') {
         const rel = tag.attributes['rel']?.value ?? 'alternate';
         const href = tag.attributes['href']?.value.trim() ?? '';
@@ -203,7 +218,9 @@ export async function readXmlItems(input: Readable | AsyncIterable<Buffer>): Pro
       }
       capture = undefined;
     } else if (item && depth === itemDepth) {
-      items.push(item);
+      read += 1;
+      if (onItem) onItem(item);
+      else items.push(item);
       item = undefined;
     }
     depth -= 1;

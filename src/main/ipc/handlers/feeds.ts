@@ -24,5 +24,6 @@ export function feedsHandlers(feeds: FeedsService): Pick<Handlers, FeedsChannels
     'feeds:run': ({ id }) => feeds.run(id, 'seller'),
     'feeds:history': ({ id }) => ({ runs: feeds.history(id) }),
     'feeds:retry': ({ runId, reference }) => feeds.retry(runId, reference),
+    'feeds:approve-held': ({ runId }) => feeds.approveHeld(runId),
   };
 }

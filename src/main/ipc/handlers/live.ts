@@ -1,4 +1,5 @@
 import type { Live } from '../../live';
+import type { ActivityLog } from '../../ports/activity-log';
 import type { PhotoUploads } from '../../uploads/photo-uploads';
 import { absolutePaths } from '../absolute-paths';
 import type { Handlers } from '../router';
@@ -25,10 +26,28 @@ type LiveChannels =
 export type { LiveChannels };
 
 /** Handlers of the live channels. */
-export function liveHandlers(live: Live, uploads: PhotoUploads): Pick<Handlers, LiveChannels> {
+export function liveHandlers(
+  live: Live,
+  uploads: PhotoUploads,
+  activity?: Pick<ActivityLog, 'record'>,
+): Pick<Handlers, LiveChannels> {
   const { edits, links, copy, context } = live;
   return {
-    'listings:update': ({ uuid, patch }) => edits.update(uuid, patch),
+    'listings:update': async ({ uuid, patch }) => {
+      const accountId = context.clientOf().accountId;
+      const updated = await edits.update(uuid, patch);
+      // Issue 37.5: the seller's change of a live ad, once the service took it; the change stands
+      // whatever the log does.
+      await activity
+        ?.record({
+          kind: 'live-change',
+          account: accountId,
+          ad: uuid,
+          changed: { fields: Object.keys(patch) },
+        })
+        .catch(() => undefined);
+      return updated;
+    },
     'listings:add-photos': ({ uuid, paths }) => edits.addPhotos(uuid, absolutePaths(paths)),
     'listings:add-photo-bytes': async ({ uuid, name, size, ...source }) =>
       edits.addPhotoBytes(uuid, { name, size, bytes: await photoBytesOf(uploads, source) }),

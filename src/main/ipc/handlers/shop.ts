@@ -10,6 +10,8 @@ export function shopHandlers(shop: ShopService): Pick<Handlers, ShopChannels> {
     'shop:test': ({ url, password }) => shop.test(url, password),
     'shop:init': (input) => shop.init(input),
     'shop:add-desk': (input) => shop.addDesk(input),
+    'shop:desks': () => shop.desks(),
+    'shop:set-role': (input) => shop.setRole(input),
     'shop:join': (input) => shop.join(input),
     'shop:leave': () => shop.leave(),
   };

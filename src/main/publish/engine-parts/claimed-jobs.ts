@@ -14,6 +14,8 @@ export interface ClaimedJobsDeps {
   add(record: JobRecord): Entry;
   save(record: JobRecord): Promise<void>;
   photoPath(jobId: string, name: string): string;
+  /** Lets go of the job's photo copies (its ad is online: nothing reads them again). */
+  dropPhotos(jobId: string): Promise<void>;
   changed(jobId: string): void;
   run(entry: Entry): void;
   startTracking(entry: Entry): void;
@@ -79,6 +81,8 @@ export function claimedJobs(deps: ClaimedJobsDeps): ClaimedJobs {
       if (record.later === undefined && entry.record.later) record.later = entry.record.later;
       deps.add(record);
       await deps.save(record);
+      // Another desk published it: this desk's copies of its photos are not needed (as tracked.ts).
+      if (record.state === 'published' && was !== 'published') await deps.dropPhotos(record.id);
       deps.changed(record.id);
       const status = ENDED[record.state];
       if (was !== record.state && status) {

@@ -68,10 +68,14 @@ export async function openJobStore(dataDir: string, now = () => new Date()): Pro
     if (read.state === 'ok') loaded.push(read.value);
     else if (read.state === 'unreadable') problems.push({ file, movedAside: read.movedAside });
   }
-  // Photo folders whose job file was never written (a crash right after linking) belong to nobody.
+  // Photo folders whose job file was never written (a crash right after linking) belong to nobody;
+  // those of a published job are no longer needed (a kill between its record and dropping them,
+  // engine-parts/tracked.ts, left them: found by bench/soak).
   const ids = new Set(loaded.map((record) => record.id));
+  const published = new Set(loaded.filter((record) => record.state === 'published').map((r) => r.id));
   for (const name of names) {
-    if (JOB_FOLDER.test(name) && !ids.has(name) && !names.includes(`${name}.json`)) {
+    if (!JOB_FOLDER.test(name)) continue;
+    if (published.has(name) || (!ids.has(name) && !names.includes(`${name}.json`))) {
       await rm(path.join(dir, name), { recursive: true, force: true });
     }
   }

@@ -280,6 +280,8 @@ export function openShopBulk(options: ShopBulkOptions): BulkClaims & { close(): 
           where id = $1 and kind = 'bulk' and state <> all($2)`,
         [jobId, OPEN_STATES],
       );
+      // Read at once: this desk's own view must not show the job again until the next sweep.
+      await queue.read(connected());
       kick();
     },
     view(local) {

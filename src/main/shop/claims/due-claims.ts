@@ -8,6 +8,7 @@ import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import type { TaskClaim, TaskClaims } from '../../ports/task-claims';
+import { activityRecords, ACTIVITY_FROM_RECORDS } from '../activity';
 import type { ShopSession } from '../connection';
 import { DEFAULT_LEASE, type LeaseTiming } from '../queue';
 
@@ -152,15 +153,19 @@ function leasedTask(input: LeasedInput): TaskClaim {
   };
   return {
     signal: controller.signal,
-    async done() {
+    async done(activity = []) {
       end();
-      const written = await db.query(
-        `update listing_desk.due_claims set done_at = now(), lease_until = null
-          where key = $1 and desk = $2 and fence = $3 and done_at is null`,
-        held,
+      // Issue 37.5: the task's rows of the activity log go in with its done, in one statement.
+      const written = await db.query<{ done: number }>(
+        `with done as (
+           update listing_desk.due_claims set done_at = now(), lease_until = null
+            where key = $1 and desk = $2 and fence = $3 and done_at is null returning 1),
+         logged as (${ACTIVITY_FROM_RECORDS('$4', '$2')} where exists (select 1 from done) returning 1)
+         select (select count(*) from done)::int as done`,
+        [...held, JSON.stringify(activityRecords(activity))],
       );
       // Taken over meanwhile: the desk that holds it now runs it from where it is, and marks it.
-      if ((written.rowCount ?? 0) !== 1)
+      if (written.rows[0]?.done !== 1)
         log.warn(`Shop: ${key} was taken over before this desk marked it done`);
     },
     async giveBack() {

@@ -4,3 +4,4 @@ export { deskTaskClaims } from './due-claims';
 export { openShopClaims } from './job-claims';
 export type { ShopClaims, ShopClaimsOptions } from './job-claims';
 export { shopNotices, shopPublishing } from './shop-publishing';
+export { claimFeedLease, feedLease } from './feed-leases';

@@ -77,7 +77,18 @@ export function isLinkDown(error: unknown): boolean {
 
 /** What a desk's role may not do (issue 37.2), as the schema's triggers name it. */
 export type RoleAction =
-  'queue-jobs' | 'claim-jobs' | 'run-jobs' | 'change-jobs' | 'claim-due' | 'write-accounts';
+  | 'queue-jobs'
+  | 'claim-jobs'
+  | 'run-jobs'
+  | 'change-jobs'
+  | 'claim-due'
+  | 'write-accounts'
+  | 'write-feeds'
+  | 'run-feeds'
+  | 'approve-held'
+  | 'ask-approval'
+  | 'approve-requests'
+  | 'require-approval';
 const ROLE_ACTIONS: readonly RoleAction[] = [
   'queue-jobs',
   'claim-jobs',
@@ -85,6 +96,12 @@ const ROLE_ACTIONS: readonly RoleAction[] = [
   'change-jobs',
   'claim-due',
   'write-accounts',
+  'write-feeds',
+  'run-feeds',
+  'approve-held',
+  'ask-approval',
+  'approve-requests',
+  'require-approval',
 ];
 
 /** A statement the database refused for the desk's role: the role it has and what it may not do. */

@@ -5,3 +5,4 @@ export { markedAccountsStore, markTemplates, accountItems, templateItems } from 
 export { liveOutbox } from './live-outbox';
 export { draftMarks } from './marked-drafts';
 export { categoryMappingItems, markCategoryMappings, CATEGORY_MAPPING_KIND } from './kind-mappings';
+export { feedItems, markFeeds, shareFeedsOnce } from './kind-feeds';

@@ -16,10 +16,23 @@ export async function sendJobPhotos(
   photoPath: (name: string) => string,
   deskId: string,
 ): Promise<Record<string, string>> {
+  return sendPhotoFiles(
+    db,
+    record.photos.map((photo) => ({ name: photo.file, file: photoPath(photo.file) })),
+    deskId,
+  );
+}
+
+/** Sends the named files the shop lacks (by content hash); resolves with each name's hash. */
+export async function sendPhotoFiles(
+  db: Db,
+  sources: readonly { name: string; file: string }[],
+  deskId: string,
+): Promise<Record<string, string>> {
   const files = new Map<string, { hash: string; bytes: Buffer }>();
-  for (const photo of record.photos) {
-    const bytes = await readFile(photoPath(photo.file));
-    files.set(photo.file, { hash: createHash('sha256').update(bytes).digest('hex'), bytes });
+  for (const source of sources) {
+    const bytes = await readFile(source.file);
+    files.set(source.name, { hash: createHash('sha256').update(bytes).digest('hex'), bytes });
   }
   const hashes = [...new Set([...files.values()].map((file) => file.hash))];
   const known = await db.query<{ hash: string }>(

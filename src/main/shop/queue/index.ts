@@ -13,7 +13,7 @@ export {
   noteLaterLife,
   mayRunJobs,
 } from './job-queue';
-export type { JobRow } from './job-queue';
+export type { JobBody, JobRow } from './job-queue';
 export { queueRead } from './queue-read';
 export { requeueJob } from './queue-retry';
 export { queueSweep } from './queue-sweep';

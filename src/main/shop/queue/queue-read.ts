@@ -22,23 +22,32 @@ export function queueRead<R = JobRecord>(kind: JobKind = 'publish'): QueueRead<R
   let rows: JobRow[] = [];
   const records = new Map<string, { updatedAt: string; record: R }>();
   const listeners = new Set<(changed: string[]) => void>();
+  // Reads may overlap (a sweep and a desk's own write read at once): one begun earlier and ended
+  // later must not put back rows older than those already shown.
+  let begun = 0;
+  let shown = 0;
   return {
     rows: () => rows,
     jobs: () => rows.map((row) => ({ row, record: records.get(row.id)?.record })),
     record: (jobId) => records.get(jobId)?.record,
     async read(db) {
+      const mine = ++begun;
       const listed = await listJobs(db, 500, kind);
+      if (mine < shown) return [];
       const changed = listed.filter((row) => records.get(row.id)?.updatedAt !== row.updatedAt);
-      if (changed.length > 0) {
-        const bodies = await jobBodies<{ record: R }>(
-          db,
-          changed.map((row) => row.id),
-        );
-        for (const row of changed) {
-          const body = bodies.get(row.id);
-          if (body) records.set(row.id, { updatedAt: row.updatedAt, record: body.record });
-        }
+      const bodies =
+        changed.length > 0
+          ? await jobBodies<{ record: R }>(
+              db,
+              changed.map((row) => row.id),
+            )
+          : new Map<string, { record: R }>();
+      if (mine < shown) return [];
+      for (const row of changed) {
+        const body = bodies.get(row.id);
+        if (body) records.set(row.id, { updatedAt: row.updatedAt, record: body.record });
       }
+      shown = mine;
       rows = listed;
       for (const listener of listeners) listener(changed.map((row) => row.id));
       return changed;

@@ -7,7 +7,10 @@
 // lock held to commit: so the feed's `seq` order is the commit order, and a desk that reads
 // `seq > cursor` never skips a change a slower transaction commits later. NOTIFY only says "read now".
 
+import { activityMigration } from './migration-activity';
+import { approvalsMigration } from './migration-approvals';
 import { rolesMigration } from './migration-roles';
+import { feedsMigration } from './migration-feeds';
 
 export interface Migration {
   version: number;
@@ -321,6 +324,9 @@ create trigger account_pace_written after insert or update on listing_desk.accou
 `,
   },
   rolesMigration,
+  feedsMigration,
+  approvalsMigration,
+  activityMigration,
 ];
 
 /** The newest schema version this build knows. */

@@ -15,7 +15,14 @@ import {
   shopConnectionString,
   type ShopSession,
 } from '../connection';
-import { FEED_CHANNEL, JOBS_CHANNEL, LISTINGS_CHANNEL, PACE_CHANNEL, SHOP_SCHEMA } from '../schema';
+import {
+  APPROVALS_CHANNEL,
+  FEED_CHANNEL,
+  JOBS_CHANNEL,
+  LISTINGS_CHANNEL,
+  PACE_CHANNEL,
+  SHOP_SCHEMA,
+} from '../schema';
 
 export interface ShopSessionOptions {
   log: Log;
@@ -130,7 +137,7 @@ export function openShopSession(
       await client.connect();
       // One round trip: a simple query may hold several statements (no parameters here).
       await client.query(
-        `listen ${FEED_CHANNEL}; listen ${LISTINGS_CHANNEL}; listen ${JOBS_CHANNEL}; listen ${PACE_CHANNEL}`,
+        `listen ${FEED_CHANNEL}; listen ${LISTINGS_CHANNEL}; listen ${JOBS_CHANNEL}; listen ${PACE_CHANNEL}; listen ${APPROVALS_CHANNEL}`,
       );
     } catch (error) {
       client.removeAllListeners();

@@ -2,6 +2,7 @@
 // login, from Settings → Shop and `shop add-desk NAME --owner URL` alike. The owner's password
 // serves this one call; the new login's password goes to the server only as a SCRAM verifier, and
 // one made here is handed back once, for the seller to see, and kept nowhere.
+import { insertActivity } from '../activity';
 import { randomInt } from 'node:crypto';
 import type { ShopAddDeskView } from '../../../shared/ipc/contract-shop';
 import type { Log } from '../../log/log';
@@ -54,6 +55,11 @@ export async function addDesk(input: AddDeskInput, log: Log): Promise<ShopAddDes
         const exists = await client.query('select 1 from pg_roles where rolname = $1', [role]);
         if (exists.rowCount === 0) throw new ShopError('not-listing-desk', `no role ${role}`);
         await createDeskLogin(client, role, { name: input.login.name, password: deskPassword });
+        // Issue 37.5: logged in the change's own transaction, by the database's owner.
+        await insertActivity(client, null, {
+          kind: 'desk-added',
+          changed: { login: input.login.name, role: input.role ?? 'publish' },
+        });
         await client.query('commit');
       } catch (error) {
         await client.query('rollback').catch(() => undefined);

@@ -2,6 +2,7 @@
 // role (read by its session, shown on its status), and changing a login's role with the database
 // owner's login (`shop role DESK ROLE --owner URL`). A login's role is its membership of one of the
 // group roles `shop init` made; at least one login stays an owner once one is.
+import { insertActivity } from '../activity';
 import pg from 'pg';
 import type { Log } from '../../log/log';
 import { describeShopUrl, splitShopUrl, ShopError, ShopRefused, shopProblemOf } from '../connection';
@@ -106,6 +107,12 @@ export async function setDeskRole(input: SetDeskRoleInput, log: Log): Promise<Se
         const now = (await listDeskLogins(client)).find((entry) => entry.login === input.login);
         if (now?.role !== input.role)
           throw new ShopError('no-permission', `${input.login} stays ${now?.role}`);
+        // Issue 37.5: logged in the change's own transaction, by the database's owner.
+        if (found.role !== input.role)
+          await insertActivity(client, null, {
+            kind: 'role-change',
+            changed: { login: input.login, from: found.role, to: input.role },
+          });
         await client.query('commit');
         return found.role;
       } catch (error) {

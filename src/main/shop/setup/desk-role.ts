@@ -60,7 +60,13 @@ const TABLE_PRIVILEGES: Record<string, string> = {
   listings: 'select, insert, update, delete',
   due_claims: 'select, insert, update',
   account_pace: 'select, insert, update',
+  feed_leases: 'select, insert, update',
   desk_roles: 'select',
+  // Issue 37.5: the log takes new rows; no desk changes or deletes one (a trigger refuses it too).
+  activity: 'select, insert',
+  // Issue 37.4: requests are asked and decided, never deleted; the rules are the owner's (a trigger).
+  approvals: 'select, insert, update',
+  approval_rules: 'select, insert, update, delete',
 };
 const OTHER_TABLES = 'select, insert, update, delete';
 

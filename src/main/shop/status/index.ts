@@ -4,4 +4,5 @@ export type { ShopStatus } from './shop-status';
 export { readShopStatus } from './shop-status-read';
 export { shopProblemText, shopProblemView } from './shop-words';
 export { watchShopStatus } from './status-watch';
-export { roleRefusalError, roleRefusalText, roleWord } from './role-words';
+export { deskRefusalError, deskRefusalText, roleRefusalError, roleRefusalText, roleWord } from './role-words';
+export { ownStanding } from './shop-status-read';

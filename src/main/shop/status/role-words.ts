@@ -2,6 +2,7 @@
 // role the desk has, what it may not do and which role may. Any error carrying such a refusal (a
 // Publish pressed on a prepare desk, an account changed on a publish desk) is said so, whichever
 // channel or command met it.
+import type { DeskRefusal } from '../../../shared/domain/team';
 import type { UiLanguage } from '../../../shared/i18n-language';
 import { AppError } from '../../errors/app-error';
 import { mainI18n, wordsIn } from '../../i18n';
@@ -31,4 +32,22 @@ export function roleRefusalError(error: unknown, language?: UiLanguage): AppErro
   if (!refusal) return undefined;
   const words = roleRefusalText(language ?? (mainI18n.language === 'de' ? 'de' : 'en'), refusal);
   return new AppError('forbidden', words, { shop: 'no-permission', ...refusal });
+}
+
+/** What the team's role rule refused (shared/domain/team's deskMay), in `language`'s words. */
+export function deskRefusalText(language: UiLanguage, refusal: DeskRefusal): string {
+  return wordsIn(language, 'teamRoles')(refusal.reasonKey, {
+    role: roleWord(language, refusal.role),
+    needed: roleWord(language, refusal.needed),
+  });
+}
+
+/** The AppError (`forbidden`) a call the role rule refused is answered with, before the database is asked. */
+export function deskRefusalError(language: UiLanguage, refusal: DeskRefusal): AppError {
+  return new AppError('forbidden', deskRefusalText(language, refusal), {
+    shop: 'no-permission',
+    role: refusal.role,
+    action: refusal.action,
+    needed: refusal.needed,
+  });
 }

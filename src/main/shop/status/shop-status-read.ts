@@ -50,12 +50,15 @@ async function desksOf(client: Queryable, self: string): Promise<ShopDeskView[]>
   }));
 }
 
-/** The role of the login the statement runs as (listing_desk.desk_grade(), issue 37.1). */
-export async function ownRole(client: {
+/** The role of the login the statement runs as (listing_desk.desk_grade(), issue 37.1), and whether the team names an owner desk (owner_named()). */
+export async function ownStanding(client: {
   query<R extends pg.QueryResultRow>(text: string): Promise<pg.QueryResult<R>>;
-}): Promise<DeskRole | null> {
-  const found = await client.query<{ role: DeskRole | null }>(`select ${SHOP_SCHEMA}.desk_grade() as role`);
-  return found.rows[0]?.role ?? null;
+}): Promise<{ role: DeskRole | null; ownerNamed: boolean }> {
+  const found = await client.query<{ role: DeskRole | null; owner_named: boolean }>(
+    `select ${SHOP_SCHEMA}.desk_grade() as role, ${SHOP_SCHEMA}.owner_named() as owner_named`,
+  );
+  const row = found.rows[0];
+  return { role: row?.role ?? null, ownerNamed: row?.owner_named ?? false };
 }
 
 /** This desk's view of the shop; a lone desk answers `member: false`. */
@@ -83,9 +86,9 @@ export async function readShopStatus(deps: ShopStatusDeps): Promise<ShopStatusVi
   const since = new Date().toISOString();
   const password = await deps.secrets.get(shopPasswordKey(membership.deskId));
   try {
-    const { desks, role } = await withShopClient(membership.url, password, async (client) => ({
+    const { desks, standing } = await withShopClient(membership.url, password, async (client) => ({
       desks: await desksOf(client, membership.deskId),
-      role: await ownRole(client),
+      standing: await ownStanding(client),
     }));
     const self = desks.find((desk) => desk.self);
     // A desk marked left in the database (by an administrator, or a leave from another copy of
@@ -96,7 +99,7 @@ export async function readShopStatus(deps: ShopStatusDeps): Promise<ShopStatusVi
         link: { state: 'offline', since, problem: problem(new ShopError('desk-left', '')) },
         desks,
       };
-    return { ...base, role, link: { state: 'connected', since }, desks };
+    return { ...base, ...standing, link: { state: 'connected', since }, desks };
   } catch (error) {
     return { ...base, link: { state: 'offline', since, problem: problem(error) }, desks: [] };
   }

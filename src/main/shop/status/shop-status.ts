@@ -5,7 +5,7 @@ import { SHOP_SCHEMA } from '../schema';
 import { describeShopUrl, type ShopLink } from '../connection';
 import type { ShopSync } from '../sync';
 import type { DeskRole } from '../../../shared/ipc/contract-shop';
-import { ownRole } from './shop-status-read';
+import { ownStanding } from './shop-status-read';
 
 export interface ShopDeskStatus {
   id: string;
@@ -36,10 +36,12 @@ export interface ShopStatus {
   desks: ShopDeskStatus[] | null;
   /** This desk's role as the database last said it (issue 37.1); undefined until it answered. */
   role?: DeskRole | null;
+  /** Whether the team names an owner desk; known with `role`. */
+  ownerNamed?: boolean;
 }
 
 // The role each sync's database last gave: kept while offline, so the window need not guess.
-const lastRoles = new WeakMap<ShopSync, DeskRole | null>();
+const lastRoles = new WeakMap<ShopSync, { role: DeskRole | null; ownerNamed: boolean }>();
 
 /** The status of a desk's sync; `conflicts` counts the drafts in conflict on this desk. */
 export async function shopStatus(sync: ShopSync, conflicts: () => Promise<number>): Promise<ShopStatus> {
@@ -60,7 +62,7 @@ export async function shopStatus(sync: ShopSync, conflicts: () => Promise<number
         leftAt: row.left_at?.toISOString() ?? null,
         thisDesk: row.id === membership.deskId,
       }));
-      lastRoles.set(sync, await ownRole(sync.session));
+      lastRoles.set(sync, await ownStanding(sync.session));
     } catch {
       // The link just went down: the status says offline, and the desks are not known now.
     }
@@ -76,6 +78,6 @@ export async function shopStatus(sync: ShopSync, conflicts: () => Promise<number
     conflicts: await conflicts(),
     failed: sync.trouble(),
     desks,
-    ...(lastRoles.has(sync) && { role: lastRoles.get(sync)! }),
+    ...lastRoles.get(sync),
   };
 }

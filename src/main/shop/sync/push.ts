@@ -60,6 +60,9 @@ async function sendItem(
   const { session, bases, outbox } = context;
   const table = `${SHOP_SCHEMA}.items`;
   const desk = session.membership.deskId;
+  // Issue 37.5: when the change was made here (its first mark; perhaps offline), which the activity
+  // log keeps beside the time the change reached the database.
+  const madeAt = marks[0]!.at;
   // Bounded: each refusal means another desk wrote in between; a merge always converges.
   for (let tries = 0; tries < 20; tries += 1) {
     const mine = await item.read(id);
@@ -73,14 +76,16 @@ async function sendItem(
     const body = deleted ? null : JSON.stringify(mine);
     const written = base
       ? await session.query<{ version: string }>(
-          `update ${table} set version = version + 1, body = $4::jsonb, deleted = $5, desk = $6, changed_at = now()
+          `update ${table} set version = version + 1, body = $4::jsonb, deleted = $5, desk = $6, changed_at = now(),
+                  made_at = $7::timestamptz
            where kind = $1 and id = $2 and version = $3 returning version`,
-          [item.kind, id, base.version, body, deleted, desk],
+          [item.kind, id, base.version, body, deleted, desk, madeAt],
         )
       : await session.query<{ version: string }>(
-          `insert into ${table} (kind, id, version, body, deleted, desk) values ($1, $2, 1, $3::jsonb, $4, $5)
+          `insert into ${table} (kind, id, version, body, deleted, desk, made_at)
+           values ($1, $2, 1, $3::jsonb, $4, $5, $6::timestamptz)
            on conflict (kind, id) do nothing returning version`,
-          [item.kind, id, body, deleted, desk],
+          [item.kind, id, body, deleted, desk, madeAt],
         );
     const version = written.rows[0]?.version;
     if (version !== undefined) {

@@ -4,6 +4,7 @@ import { TRANSIENT_MS, useTransient } from '../../components/useTransient';
 import type { DraftListRow } from '../../../shared/domain/drafts';
 import type { PublishStartResult } from '../../../shared/domain/publishing';
 import { useDraftsStore } from '../../store/drafts-store';
+import { useShopStore } from '../../store/shop-store';
 import { MoveAccountDialog } from './MoveAccountDialog';
 import { useImprintGate } from '../imprint/use-imprint-gate';
 import { ChangeButton } from '../bulk/ChangeButton';
@@ -117,6 +118,8 @@ function EmptyTrashConfirm({ count, onDone }: { count: number; onDone(): void })
 /** Select-all and what can be done with the selected drafts (or, in the trash, with the trash). */
 export function DraftsListBar({ items, trash }: { items: DraftListRow[]; trash: boolean }) {
   const { t } = useTranslation();
+  // Issue 37.4: a prepare desk's Publish asks another desk to approve.
+  const asks = useShopStore((s) => s.status?.member === true && s.status.role === 'prepare');
   const selection = useDraftsStore((s) => s.selection);
   const trashCount = useDraftsStore((s) => s.result?.trashCount ?? 0);
   const { selectAll, clearSelection, duplicate, restore } = useDraftsStore.getState();
@@ -189,7 +192,7 @@ export function DraftsListBar({ items, trash }: { items: DraftListRow[]; trash: 
             ) : (
               <>
                 <button type="button" className="primary" onClick={() => void publishSelected()}>
-                  {t('publish.bulk.publish')}
+                  {asks ? t('publish.editor.ask') : t('publish.bulk.publish')}
                 </button>
                 <button type="button" onClick={() => thenRefocus(duplicate(ids))}>
                   {t('draftsList.duplicate')}

@@ -1,9 +1,11 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog, useFocusAfterClose } from '../../components/ConfirmDialog';
+import { useRoleGate } from '../../components/RoleGate';
 import { useAccountsStore } from '../../store/accounts-store';
 import { useFeedsStore } from '../../store/feeds-store';
 import { FeedHistory } from './FeedHistory';
+import { FeedKeyMissing } from './FeedHeldApproval';
 import { FeedPlanPanel } from './FeedPlanPanel';
 import { FeedPriceRule } from './FeedPriceRule';
 import { FeedProgressLine } from './FeedProgressLine';
@@ -21,6 +23,9 @@ export function FeedDetail({ feedId }: { feedId: string }) {
   const [removeFailure, setRemoveFailure] = useState<string | null>(null);
   const removeButton = useRef<HTMLButtonElement>(null);
   const focusAfter = useFocusAfterClose();
+  // Issue 37.2: a feed's settings are the owner's.
+  const editGate = useRoleGate('feed-settings');
+  const removeGate = useRoleGate('feed-settings');
   if (!feed) return null;
   const { back, edit, remove } = useFeedsStore.getState();
   const account = accounts.find((entry) => entry.id === feed.accountId)?.name ?? t('feeds.list.noAccount');
@@ -37,12 +42,24 @@ export function FeedDetail({ feedId }: { feedId: string }) {
           </h1>
         </div>
         <div className="feed-head-actions">
-          <button type="button" onClick={() => edit(feed.id)}>
-            {t('feeds.detail.edit')}
-          </button>
-          <button type="button" className="danger" ref={removeButton} onClick={() => setAsking(true)}>
-            {t('feeds.detail.remove')}
-          </button>
+          {editGate.wrap(
+            <button type="button" onClick={editGate.guard(() => edit(feed.id))} {...editGate.control()}>
+              {t('feeds.detail.edit')}
+            </button>,
+            'end',
+          )}
+          {removeGate.wrap(
+            <button
+              type="button"
+              className="danger"
+              ref={removeButton}
+              onClick={removeGate.guard(() => setAsking(true))}
+              {...removeGate.control()}
+            >
+              {t('feeds.detail.remove')}
+            </button>,
+            'end',
+          )}
         </div>
       </header>
       <section className="panel" aria-label={t('feeds.detail.settings')}>
@@ -73,6 +90,7 @@ export function FeedDetail({ feedId }: { feedId: string }) {
           )}
         </dl>
       </section>
+      <FeedKeyMissing keyMissing={feed.may.keyMissing} />
       {runFailure && (
         <p className="banner error" role="alert" data-testid="feed-run-failure">
           {t('feeds.detail.runFailed', { message: runFailure })}

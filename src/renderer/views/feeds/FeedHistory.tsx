@@ -1,8 +1,10 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeedRun } from '../../../shared/domain/feeds';
+import { useRoleGate } from '../../components/RoleGate';
 import { useFeedsStore } from '../../store/feeds-store';
 import { FeedCounts, HeldBanner } from './FeedSummary';
+import { FeedHeldApproval } from './FeedHeldApproval';
 import { FeedRows, type FeedRowItem } from './FeedRows';
 import { runCounts, type OutcomeKind } from './feed-words';
 import { useFeedWords } from './use-feed-words';
@@ -62,28 +64,50 @@ function RunReport({ run }: { run: FeedRun }) {
 }
 
 /** One run in short: when, who started it, its outcome and counts; its report on demand. */
-function RunItem({ run, open, onToggle }: { run: FeedRun; open: boolean; onToggle: () => void }) {
+function RunItem({
+  run,
+  newest,
+  open,
+  onToggle,
+}: {
+  run: FeedRun;
+  newest: boolean;
+  open: boolean;
+  onToggle: () => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const words = useFeedWords();
   const busy = useFeedsStore((s) => s.starting.has(run.feedId));
+  // Issue 37.2: running a feed again needs the publish role.
+  const retryGate = useRoleGate('run-feeds');
   const kind: OutcomeKind = run.state === 'done' && run.failed > 0 ? 'failed' : run.state;
   return (
     <li className="feed-run" data-testid="feed-run">
       <div className="feed-run-head">
         <strong>{words.time(run.startedAt)}</strong>
         <span className="muted small">{t(`feeds.history.trigger.${run.trigger}`)}</span>
+        {run.ranBy !== undefined && (
+          <span className="muted small" data-testid="feed-run-desk">
+            {t('feeds.history.ranBy', { desk: run.ranBy })}
+          </span>
+        )}
         <span className="feed-outcome" data-outcome={kind}>
           {t(`feeds.outcome.${kind}`)}
         </span>
         {run.failed > 0 && (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => void useFeedsStore.getState().retry(run.feedId, run.id)}
-          >
-            {t('feeds.history.retry', { count: run.failed })}
-          </button>
+          <>
+            {retryGate.wrap(
+              <button
+                type="button"
+                disabled={busy}
+                onClick={retryGate.guard(() => useFeedsStore.getState().retry(run.feedId, run.id))}
+                {...retryGate.control()}
+              >
+                {t('feeds.history.retry', { count: run.failed })}
+              </button>,
+            )}
+          </>
         )}
         <button
           type="button"
@@ -106,6 +130,7 @@ function RunItem({ run, open, onToggle }: { run: FeedRun; open: boolean; onToggl
         </p>
       )}
       <HeldBanner held={run.held} testId="feed-run-held" />
+      <FeedHeldApproval run={run} newest={newest} />
       <div id={`${id}-report`} hidden={!open}>
         {open && <RunReport run={run} />}
       </div>
@@ -132,10 +157,11 @@ export function FeedHistory({ feedId }: { feedId: string }) {
         <p className="muted">{t('feeds.history.none')}</p>
       ) : (
         <ul className="feed-runs">
-          {runs.map((run) => (
+          {runs.map((run, i) => (
             <RunItem
               key={run.id}
               run={run}
+              newest={i === 0}
               open={shown === run.id}
               onToggle={() => setOpen(shown === run.id ? null : run.id)}
             />

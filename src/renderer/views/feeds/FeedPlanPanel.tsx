@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeedView } from '../../../shared/domain/feeds';
 import { countNotReady, feedActions, isApplied, type FeedAction } from '../../../shared/domain/feeds';
+import { useRoleGate } from '../../components/RoleGate';
 import { useFeedsStore } from '../../store/feeds-store';
 import { FeedRows, type FeedRowItem } from './FeedRows';
 import { FeedCounts, HeldBanner } from './FeedSummary';
@@ -22,6 +23,8 @@ export function FeedPlanPanel({ feed }: { feed: FeedView }) {
   const state = useFeedsStore((s) => s.plans[feed.id]);
   const running = useFeedsStore((s) => s.starting.has(feed.id) || s.progress[feed.id] !== undefined);
   const [filter, setFilter] = useState<Filter>('changes');
+  // Issue 37.2: running a feed needs the publish role.
+  const runGate = useRoleGate('run-feeds');
   const plan = state?.status === 'ready' ? state.plan : null;
 
   const items = useMemo<FeedRowItem[]>(() => {
@@ -125,17 +128,33 @@ export function FeedPlanPanel({ feed }: { feed: FeedView }) {
           {plan.held.length === 0 && plan.needsApproval && (
             <div className="feed-yes banner warning" data-testid="feed-yes">
               <p>{t('feeds.plan.firstRun')}</p>
-              <button type="button" className="primary" disabled={running} onClick={() => void run(feed.id)}>
-                {running ? t('feeds.plan.running') : t('feeds.plan.yes')}
-              </button>
+              {runGate.wrap(
+                <button
+                  type="button"
+                  className="primary"
+                  disabled={running}
+                  onClick={runGate.guard(() => run(feed.id))}
+                  {...runGate.control()}
+                >
+                  {running ? t('feeds.plan.running') : t('feeds.plan.yes')}
+                </button>,
+              )}
             </div>
           )}
           {plan.held.length === 0 && !plan.needsApproval && changes > 0 && (
             <div className="feed-yes">
               <p className="muted">{t('feeds.plan.later')}</p>
-              <button type="button" className="primary" disabled={running} onClick={() => void run(feed.id)}>
-                {running ? t('feeds.plan.running') : t('feeds.plan.runNow')}
-              </button>
+              {runGate.wrap(
+                <button
+                  type="button"
+                  className="primary"
+                  disabled={running}
+                  onClick={runGate.guard(() => run(feed.id))}
+                  {...runGate.control()}
+                >
+                  {running ? t('feeds.plan.running') : t('feeds.plan.runNow')}
+                </button>,
+              )}
             </div>
           )}
           {plan.entries.length > 0 && (

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRoleGate } from '../../components/RoleGate';
 import { EmptyState } from '../../components/EmptyState';
 import { useAccountsStore } from '../../store/accounts-store';
 import { useFeedsStore } from '../../store/feeds-store';
@@ -20,6 +21,8 @@ export function FeedsView() {
   const loaded = useFeedsStore((s) => s.loaded);
   const failure = useFeedsStore((s) => s.failure);
   const box = useRef<HTMLDivElement>(null);
+  // Issue 37.2: a feed's settings are the owner's.
+  const addGate = useRoleGate('feed-settings');
 
   useEffect(() => {
     // main's events reach the store from App.tsx; coming to the view reads the feeds again.
@@ -47,9 +50,17 @@ export function FeedsView() {
               <p className="muted">{t('feeds.intro')}</p>
             </div>
             <div className="actions">
-              <button type="button" className="primary" onClick={() => useFeedsStore.getState().edit(null)}>
-                {t('feeds.add')}
-              </button>
+              {addGate.wrap(
+                <button
+                  type="button"
+                  className="primary"
+                  onClick={addGate.guard(() => useFeedsStore.getState().edit(null))}
+                  {...addGate.control()}
+                >
+                  {t('feeds.add')}
+                </button>,
+                'end',
+              )}
             </div>
           </header>
           {failure && (

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { attributeWords, offerValueLabel } from '../../../shared/domain/drafts';
 import { useMessageLanguage, useProblemText } from '../../components/problem-text';
+import { useRoleGate } from '../../components/RoleGate';
 import { ServiceDetails } from '../../components/ServiceDetails';
 import { useAppStore } from '../../store/app-store';
 import { useCatalog } from '../../store/catalog-store';
@@ -63,6 +64,7 @@ export function ListingDetail() {
   const detail = useListingsStore((s) => s.detail);
   const copying = useLiveStore((s) => s.busy === 'copy');
   const [editing, setEditing] = useState(false);
+  const editGate = useRoleGate('live-change');
   const uuid = detail?.uuid;
   useEffect(() => {
     setEditing(false);
@@ -92,9 +94,16 @@ export function ListingDetail() {
       {listing && (
         <>
           <div className="live-toolbar">
-            <button type="button" onClick={() => setEditing(true)} disabled={editing}>
-              {t('live.edit')}
-            </button>
+            {editGate.wrap(
+              <button
+                type="button"
+                onClick={editGate.guard(() => setEditing(true))}
+                disabled={editing}
+                {...editGate.control()}
+              >
+                {t('live.edit')}
+              </button>,
+            )}
             <button type="button" onClick={() => void copy()} disabled={copying}>
               {copying ? t('live.copying') : t('live.copyToDraft')}
             </button>

@@ -3,6 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PriceRule } from '../../../shared/domain/price-rules';
+import { useRoleGate } from '../../components/RoleGate';
 import {
   formOf,
   priceRoundings,
@@ -30,6 +31,9 @@ export function PriceRuleForm({ idPrefix, rule, preview, onSave }: Props) {
     { ok: true; removed: boolean } | { ok: false; message: string } | null
   >(null);
   const [busy, setBusy] = useState(false);
+  // Issue 37.2: price rules need the publish role; the form stays readable.
+  const gate = useRoleGate('price-rules');
+  const removeGate = useRoleGate('price-rules');
   const read = ruleOfForm(form);
   const errors = read.ok || !shown ? {} : read.errors;
   const id = (field: string) => `${idPrefix}-${field}`;
@@ -86,7 +90,7 @@ export function PriceRuleForm({ idPrefix, rule, preview, onSave }: Props) {
       onSubmit={(event) => {
         event.preventDefault();
         setShown(true);
-        if (read.ok) void save(read.rule);
+        if (read.ok && gate.allowed) void save(read.rule);
       }}
     >
       <div className="editor-grid">
@@ -124,13 +128,24 @@ export function PriceRuleForm({ idPrefix, rule, preview, onSave }: Props) {
         {preview(read.ok ? read.rule : undefined)}
       </div>
       <div className="price-rule-actions">
-        <button type="submit" className="primary" disabled={busy}>
-          {t(rule ? 'priceRule.change' : 'priceRule.set')}
-        </button>
+        {gate.wrap(
+          <button type="submit" className="primary" disabled={busy} {...gate.control()}>
+            {t(rule ? 'priceRule.change' : 'priceRule.set')}
+          </button>,
+        )}
         {rule && (
-          <button type="button" disabled={busy} onClick={() => void save(null)}>
-            {t('priceRule.remove')}
-          </button>
+          <>
+            {removeGate.wrap(
+              <button
+                type="button"
+                disabled={busy}
+                onClick={removeGate.guard(() => save(null))}
+                {...removeGate.control()}
+              >
+                {t('priceRule.remove')}
+              </button>,
+            )}
+          </>
         )}
         {outcome && (
           <span role={outcome.ok ? 'status' : 'alert'} className={outcome.ok ? 'muted' : 'field-error'}>

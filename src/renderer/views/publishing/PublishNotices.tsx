@@ -5,6 +5,8 @@ import { FailedReason } from '../../lazy/inner-parts';
 import { TestBadge, useIsTestAccount } from '../../components/TestService';
 import { TRANSIENT_MS, useTransient } from '../../components/useTransient';
 import { useAppStore } from '../../store/app-store';
+import { useApprovalsStore, type ApprovalNotice } from '../../store/approvals-store';
+import { useDraftsStore } from '../../store/drafts-store';
 import { usePublishStore, type ShownNotice } from '../../store/publish-store';
 import { useJobWords } from './job-words';
 import './publishing.css';
@@ -74,6 +76,41 @@ function Notice({ notice }: { notice: ShownNotice }) {
   );
 }
 
+const openDraft = (id: string) => {
+  useDraftsStore.getState().open(id);
+  useAppStore.getState().navigate('drafts');
+};
+
+/** What became of this desk's request (issue 37.4), in main's words; stays until dismissed. */
+function ApprovalNews({ notice }: { notice: ApprovalNotice }) {
+  const { t } = useTranslation();
+  const { dismissNotice } = useApprovalsStore.getState();
+  const approved = notice.state === 'approved';
+  return (
+    <div className={approved ? 'publish-notice' : 'publish-notice rejected'} data-testid="approval-notice">
+      <p>
+        <strong>{notice.text}</strong>
+      </p>
+      <div className="actions">
+        {notice.draftId !== null && (
+          <button
+            type="button"
+            onClick={() => {
+              if (notice.draftId !== null) openDraft(notice.draftId);
+              dismissNotice(notice.key);
+            }}
+          >
+            {t('approvalsNav.show')}
+          </button>
+        )}
+        <button type="button" onClick={() => dismissNotice(notice.key)}>
+          {t('approvalsNav.dismiss')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /**
  * Messages of ads that went live, were rejected or failed on another desk, stacked in the bottom-left corner over the
  * sidebar's empty part (publishing.css): they never cover the view's controls or lists.
@@ -81,10 +118,14 @@ function Notice({ notice }: { notice: ShownNotice }) {
 export function PublishNotices() {
   const { t } = useTranslation();
   const notices = usePublishStore((s) => s.notices);
+  const news = useApprovalsStore((s) => s.notices);
   return (
     <section className="publish-notices" aria-label={t('publish.notice.region')} aria-live="polite">
       {notices.map((notice) => (
         <Notice key={notice.key} notice={notice} />
+      ))}
+      {news.map((notice) => (
+        <ApprovalNews key={`approval-${notice.key}`} notice={notice} />
       ))}
     </section>
   );

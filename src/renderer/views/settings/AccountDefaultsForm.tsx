@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountDefaults, AccountView } from '../../../shared/ipc/types';
+import { useRoleGate } from '../../components/RoleGate';
 import { TRANSIENT_MS, useTransient } from '../../components/useTransient';
 import { call } from '../../ipc/client';
 import { useAccountsStore } from '../../store/accounts-store';
@@ -38,6 +39,8 @@ function DefaultsForm({ account }: { account: AccountView }) {
     outcome,
   );
   const changed = !sameDefaults(values, account.defaults);
+  // Issue 37.2: a shared account's defaults are the owner's (the desk's own Sandbox's are its own).
+  const gate = useRoleGate('accounts', account.kind === 'service');
   const imprint = account.imprints.find((i) => i.uuid === account.defaultImprintUuid);
 
   const update = (key: keyof AccountDefaults, value: string) => {
@@ -46,6 +49,7 @@ function DefaultsForm({ account }: { account: AccountView }) {
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (!gate.allowed) return;
     setOutcome({ state: 'saving' });
     try {
       // The accounts store takes the new account from the 'accounts:changed' event.
@@ -98,9 +102,16 @@ function DefaultsForm({ account }: { account: AccountView }) {
         </p>
       )}
       <div className="actions">
-        <button type="submit" className="primary" disabled={!changed || outcome.state === 'saving'}>
-          {t('editor.defaults.save')}
-        </button>
+        {gate.wrap(
+          <button
+            type="submit"
+            className="primary"
+            disabled={!changed || outcome.state === 'saving'}
+            {...gate.control()}
+          >
+            {t('editor.defaults.save')}
+          </button>,
+        )}
         <span className="muted small" role="status" {...pauseSaved}>
           {outcome.state === 'saved' && !changed ? t('editor.defaults.saved') : ''}
         </span>

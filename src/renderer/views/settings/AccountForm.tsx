@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AccountView, AuthScheme } from '../../../shared/ipc/types';
 import { IpcError } from '../../../shared/ipc/envelope';
 import { patternProblem } from '../../../shared/domain/live';
+import { useRoleGate } from '../../components/RoleGate';
 import { useAccountsStore } from '../../store/accounts-store';
 import { useAppStore } from '../../store/app-store';
 import { useDetectedText } from './connection-notes';
@@ -38,6 +39,9 @@ export function AccountForm({ account, onDone }: Props) {
   const reportError = useAppStore((s) => s.reportError);
   const ids = useId();
   const sandbox = account?.kind === 'sandbox';
+  // Issue 37.2: a shared account's fields are the owner's; another desk enters only its own secret.
+  const sharedGate = useRoleGate('accounts', !sandbox);
+  const locked = !sharedGate.allowed;
   const [name, setName] = useState(account?.name ?? '');
   const [authUrl, setAuthUrl] = useState(account?.authUrl ?? '');
   const [baseUrl, setBaseUrl] = useState(account?.baseUrl ?? '');
@@ -111,15 +115,21 @@ export function AccountForm({ account, onDone }: Props) {
       aria-label={account ? t('accounts.editTitle') : t('accounts.addTitle')}
     >
       <h3>{account ? t('accounts.editTitle') : t('accounts.addTitle')}</h3>
+      {locked && (
+        <p className="hint" role="note" data-testid="account-fields-locked">
+          {sharedGate.reason} {t('accounts.secretOnly')}
+        </p>
+      )}
       {field(
         'name',
         t('accounts.name'),
         <input
           id={`${ids}-name`}
+          readOnly={locked}
           value={name}
           onChange={(e) => setName(e.target.value)}
           required
-          autoFocus
+          autoFocus={!locked}
           {...described('name')}
         />,
       )}
@@ -130,6 +140,7 @@ export function AccountForm({ account, onDone }: Props) {
             t('accounts.authUrl'),
             <input
               id={`${ids}-authUrl`}
+              readOnly={locked}
               type="url"
               value={authUrl}
               onChange={(e) => setAuthUrl(e.target.value)}
@@ -144,6 +155,7 @@ export function AccountForm({ account, onDone }: Props) {
             t('accounts.baseUrl'),
             <input
               id={`${ids}-baseUrl`}
+              readOnly={locked}
               type="url"
               value={baseUrl}
               onChange={(e) => setBaseUrl(e.target.value)}
@@ -158,6 +170,7 @@ export function AccountForm({ account, onDone }: Props) {
             t('accounts.clientId'),
             <input
               id={`${ids}-clientId`}
+              readOnly={locked}
               value={clientId}
               onChange={(e) => setClientId(e.target.value)}
               autoComplete="off"
@@ -174,6 +187,7 @@ export function AccountForm({ account, onDone }: Props) {
               value={secret}
               onChange={(e) => setSecret(e.target.value)}
               autoComplete="new-password"
+              autoFocus={locked}
               placeholder={account?.hasSecret ? t('accounts.secretKept') : ''}
               required={!account?.hasSecret}
               {...described('secret')}
@@ -187,6 +201,7 @@ export function AccountForm({ account, onDone }: Props) {
         t('accounts.authScheme'),
         <select
           id={`${ids}-authScheme`}
+          disabled={locked}
           value={authScheme}
           onChange={(e) => setAuthScheme(asAuthScheme(e.target.value))}
         >
@@ -204,6 +219,7 @@ export function AccountForm({ account, onDone }: Props) {
         t('inventory.marketplacePattern'),
         <input
           id={`${ids}-marketplaceUrlPattern`}
+          readOnly={locked}
           type="text"
           inputMode="url"
           value={pattern}

@@ -4,6 +4,7 @@ import type { AccountView } from '../../../shared/ipc/types';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { useProblemText } from '../../components/problem-text';
 import { KeychainDetails, useKeychainReason } from '../../components/KeychainReason';
+import { useRoleGate } from '../../components/RoleGate';
 import { ServiceDetails } from '../../components/ServiceDetails';
 import { useAccountsStore, type TestOutcome } from '../../store/accounts-store';
 import { useAppStore } from '../../store/app-store';
@@ -49,6 +50,10 @@ function AccountRow({ account, active, onEdit }: { account: AccountView; active:
   const { test, select, remove, deleteSecret } = useAccountsStore.getState();
   const reportError = useAppStore((s) => s.reportError);
   const guard = (action: () => Promise<unknown>) => () => void action().catch(reportError);
+  const service = account.kind === 'service';
+  // Issue 37.2: a publish desk opens a shared account for its own secret alone; prepare keeps none.
+  const editGate = useRoleGate('keep-secrets', service);
+  const removeGate = useRoleGate('accounts', service);
   return (
     <li
       className="account"
@@ -77,9 +82,11 @@ function AccountRow({ account, active, onEdit }: { account: AccountView; active:
           <button type="button" onClick={guard(() => test(account.id))} disabled={outcome?.running}>
             {t('accounts.test')}
           </button>
-          <button type="button" onClick={onEdit}>
-            {t('common.edit')}
-          </button>
+          {editGate.wrap(
+            <button type="button" onClick={editGate.guard(onEdit)} {...editGate.control()}>
+              {t('common.edit')}
+            </button>,
+          )}
           {account.kind === 'service' && account.hasSecret && (
             <ConfirmButton
               title={t('accounts.forgetSecretConfirm', { name: account.name })}
@@ -93,6 +100,7 @@ function AccountRow({ account, active, onEdit }: { account: AccountView; active:
           {account.kind === 'service' && (
             <ConfirmButton
               className="danger"
+              gate={removeGate}
               title={t('accounts.removeTitle', { name: account.name })}
               body={t('accounts.removeBody')}
               confirmLabel={t('common.remove')}
@@ -122,6 +130,7 @@ export function AccountsPanel() {
   const state = useAccountsStore((s) => s.state);
   const [editing, setEditing] = useState<string | 'new' | undefined>();
   const chosenFirst = useAccountsStore((s) => s.chosenFirst);
+  const addGate = useRoleGate('accounts');
   if (!state) return null;
   // Said while the desk's first real account, chosen after its test, is still the one in use.
   const chosen =
@@ -130,11 +139,18 @@ export function AccountsPanel() {
     <section className="panel" aria-labelledby="accounts-title">
       <div className="panel-head">
         <h2 id="accounts-title">{t('accounts.title')}</h2>
-        {editing === undefined && (
-          <button type="button" className="primary" onClick={() => setEditing('new')}>
-            {t('accounts.add')}
-          </button>
-        )}
+        {editing === undefined &&
+          addGate.wrap(
+            <button
+              type="button"
+              className="primary"
+              onClick={addGate.guard(() => setEditing('new'))}
+              {...addGate.control()}
+            >
+              {t('accounts.add')}
+            </button>,
+            'end',
+          )}
       </div>
       {state.keychain.mode === 'session-only' && (
         <div className="banner warning stacked" role="note">

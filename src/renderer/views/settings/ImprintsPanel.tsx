@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRoleGate } from '../../components/RoleGate';
 import { useDates } from '../../i18n/use-dates';
 import { useActiveAccount, useAccountsStore } from '../../store/accounts-store';
 import { ImprintForm } from '../imprint/ImprintForm';
@@ -15,6 +16,8 @@ export function ImprintsPanel() {
   const { setDefaultImprint } = useAccountsStore.getState();
   const ids = useId();
   const [adding, setAdding] = useState(false);
+  // Issue 37.2: a shared account's imprints are the owner's; the desk's own Sandbox is its own.
+  const gate = useRoleGate('imprints', account?.kind === 'service');
   if (!account) return null;
   const none = account.imprints.length === 0;
 
@@ -26,7 +29,7 @@ export function ImprintsPanel() {
         <p className="muted">{account.kind === 'sandbox' ? t('imprints.sandboxTest') : t('imprints.none')}</p>
       )}
       {!none && (
-        <fieldset className="imprints">
+        <fieldset className="imprints" disabled={!gate.allowed}>
           <legend>{t('imprints.default')}</legend>
           {account.imprints.map((imprint) => (
             <label key={imprint.uuid} className="imprint">
@@ -46,7 +49,7 @@ export function ImprintsPanel() {
           ))}
         </fieldset>
       )}
-      {adding || (none && account.kind !== 'sandbox') ? (
+      {gate.allowed && (adding || (none && account.kind !== 'sandbox')) ? (
         <ImprintForm
           key={account.id}
           account={account}
@@ -56,9 +59,11 @@ export function ImprintsPanel() {
         />
       ) : (
         <div className="actions">
-          <button type="button" onClick={() => setAdding(true)}>
-            {t('imprints.add')}
-          </button>
+          {gate.wrap(
+            <button type="button" onClick={gate.guard(() => setAdding(true))} {...gate.control()}>
+              {t('imprints.add')}
+            </button>,
+          )}
         </div>
       )}
     </section>

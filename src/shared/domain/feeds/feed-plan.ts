@@ -50,13 +50,38 @@ const byKey = <T>(items: readonly T[], key: (item: T) => string | null | undefin
 
 /** One entry per ad: create, update, pause, resume, end, unchanged or refused, each with why. */
 export function planFeedRun(rows: readonly FeedRow[], world: FeedWorld): FeedPlanEntry[] {
+  const planner = createFeedPlanner(world, referenceCounts(rows.map((r) => r.reference)));
+  return [...rows.map((row) => planner.plan(row)), ...planner.gone()];
+}
+
+/** How many rows carry each reference (trimmed; rows without one not counted). */
+export function referenceCounts(references: Iterable<string | null | undefined>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const reference of references) {
+    const key = reference?.trim();
+    if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** The plan made one row at a time (a feed of thousands never holds all its rows at once). */
+export interface FeedPlanner {
+  /** The entry of one row (the rows' references counted beforehand). */
+  plan(read: FeedRow): FeedPlanEntry;
+  /** After the last row: the entries of the feed's ads whose rows are gone. */
+  gone(): FeedPlanEntry[];
+}
+
+/** A planner over what exists, given how many rows carry each reference (`referenceCounts`). */
+export function createFeedPlanner(
+  world: FeedWorld,
+  rowsByReference: ReadonlyMap<string, number>,
+): FeedPlanner {
   const items = new Map(world.items.map((item) => [item.reference, item]));
   const drafts = new Map(world.drafts.map((draft) => [draft.id, draft]));
   const draftsByReference = byKey(world.drafts, (d) => d.customReference);
   const listings = new Map(world.listings.map((listing) => [listing.uuid, listing]));
   const listingsByReference = byKey(world.listings, (l) => l.customReference);
-  const rowsByReference = byKey(rows, (r) => r.reference);
-  const entries: FeedPlanEntry[] = [];
 
   const matchOf = (reference: string): Match => {
     const item = items.get(reference);
@@ -86,28 +111,24 @@ export function planFeedRun(rows: readonly FeedRow[], world: FeedWorld): FeedPla
     return { ...base, action: world.feed.gone, reason };
   };
 
-  for (const read of rows) {
+  const plan = (read: FeedRow): FeedPlanEntry => {
     const title = read.fields.title ?? '';
     const at = { row: read.index, ...(read.stockText !== undefined && { stock: read.stockText }) };
     const problems = read.problems.length > 0 ? { problems: read.problems } : {};
     if (read.reference === null) {
-      entries.push({ reference: null, action: 'refused', reason: 'no-reference', title, ...at, ...problems });
-      continue;
+      return { reference: null, action: 'refused', reason: 'no-reference', title, ...at, ...problems };
     }
     const reference = read.reference;
-    if ((rowsByReference.get(reference)?.length ?? 0) > 1) {
-      entries.push({ reference, action: 'refused', reason: 'reference-twice', title, ...at, ...problems });
-      continue;
+    if ((rowsByReference.get(reference) ?? 0) > 1) {
+      return { reference, action: 'refused', reason: 'reference-twice', title, ...at, ...problems };
     }
     if (read.problems.some((p) => p.severity === 'error')) {
-      entries.push({ reference, action: 'refused', reason: 'bad-row', title, ...at, ...problems });
-      continue;
+      return { reference, action: 'refused', reason: 'bad-row', title, ...at, ...problems };
     }
     const m = matchOf(reference);
     // A new row out of stock still becomes a draft (issue 35.5); it is published once back in stock.
     if (read.stock === 'out' && (m.draft || m.listing)) {
-      entries.push(takeDown(reference, m, 'sold-out', { ...at, title, ...problems }));
-      continue;
+      return takeDown(reference, m, 'sold-out', { ...at, title, ...problems });
     }
     const ad: MatchedAd | null =
       m.draft || m.listing
@@ -119,7 +140,7 @@ export function planFeedRun(rows: readonly FeedRow[], world: FeedWorld): FeedPla
     if (reading.waits !== undefined) {
       // Never a draft or an ad with a path the service does not know: once mapped, the next run makes it.
       const shopCategory = reading.waits;
-      entries.push({
+      return {
         reference,
         action: 'wait',
         reason: 'needs-category',
@@ -127,15 +148,14 @@ export function planFeedRun(rows: readonly FeedRow[], world: FeedWorld): FeedPla
         ...at,
         shopCategory,
         ...problems,
-      });
-      continue;
+      };
     }
     const init = world.initOf(row);
     if (!m.draft && !m.listing) {
       // Checked before the seller says yes: a run that publishes would fail on such a row.
       const issues = newDraftIssues(init, row.photoNames.length);
       const notReady = issues.length > 0 ? { notReady: issues } : {};
-      entries.push({
+      return {
         reference,
         action: 'create',
         reason: read.stock === 'out' ? 'new-sold-out' : 'new-row',
@@ -144,8 +164,7 @@ export function planFeedRun(rows: readonly FeedRow[], world: FeedWorld): FeedPla
         ...problems,
         ...notReady,
         ...unknown,
-      });
-      continue;
+      };
     }
     const names = row.photoNames.map(world.photoName);
     // A photo that could not be fetched last time is no change while the row still names it.
@@ -176,7 +195,7 @@ export function planFeedRun(rows: readonly FeedRow[], world: FeedWorld): FeedPla
     // Paused by the feed, or made a draft while sold out: back once the row is in stock.
     const back = m.item?.state === 'paused' && row.stock === 'in';
     const changed = changes.length > 0 || liveChanges.length > 0;
-    entries.push({
+    return {
       reference,
       action: back ? 'resume' : changed ? 'update' : 'unchanged',
       reason: back ? 'back-in-stock' : changed ? 'row-changed' : 'same',
@@ -191,15 +210,15 @@ export function planFeedRun(rows: readonly FeedRow[], world: FeedWorld): FeedPla
         }),
       ...problems,
       ...unknown,
-    });
-  }
+    };
+  };
 
   // The feed's ads whose rows are gone (a row refused for its reference still holds it).
-  for (const item of world.items) {
-    if (item.state === 'ended' || rowsByReference.has(item.reference)) continue;
-    entries.push(takeDown(item.reference, matchOf(item.reference), 'row-gone', {}));
-  }
-  return entries;
+  const gone = () =>
+    world.items
+      .filter((item) => item.state !== 'ended' && !rowsByReference.has(item.reference))
+      .map((item) => takeDown(item.reference, matchOf(item.reference), 'row-gone', {}));
+  return { plan, gone };
 }
 
 /**

@@ -205,6 +205,31 @@ export interface FeedRunSummary {
   settingsKey?: string;
   /** The next start or end of a sale period in the file (ISO): the feed is planned again then. */
   priceChangeAt?: string;
+  /**
+   * A held run an owner desk approved (issue 37.3): the feed's next run applies holds of the same
+   * kinds, none larger than these, instead of holding again.
+   */
+  approval?: FeedRunApproval;
+  /** The holds this run applied, approved by an owner on the run before (issue 37.3). */
+  approvedHolds?: FeedHold[];
+  /** In a team: the desk that ran it (its name as the team knows it). */
+  ranBy?: string;
+}
+
+/**
+ * Whether an owner may approve the held run (issue 37.3): it holds only what moves a share of the
+ * ads (too many gone or new, a switch of variants). An empty or cut-off file, or a changed header,
+ * is mended at the source instead.
+ */
+export function heldApprovable(held: readonly FeedHold[]): boolean {
+  return held.length > 0 && held.every((hold) => SHARE_HOLDS.has(hold.reason));
+}
+const SHARE_HOLDS = new Set<FeedHoldReason>(['too-many-gone', 'too-many-new', 'variants-switched']);
+
+/** Who approved a held run, and when. */
+export interface FeedRunApproval {
+  desk: string;
+  at: string;
 }
 
 /** A run's report, kept as the feed's history: every ad with its outcome. */

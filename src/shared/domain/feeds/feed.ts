@@ -125,6 +125,21 @@ export interface FeedView extends Feed {
   hasPassword: boolean;
   /** The newest run, in short. */
   lastRun: FeedRunSummary | null;
+  /**
+   * What this desk may do with the feed (issue 37.3): always all on a lone desk; in a team by its
+   * role (edit and approve a held run: owner; run: publish) and whether its keychain holds the
+   * feed's access key or password (`keyMissing`: the feed's key is on other desks, not this one).
+   */
+  may: FeedPermissions;
+}
+
+/** What this desk may do with a feed, and what it lacks. */
+export interface FeedPermissions {
+  edit: boolean;
+  run: boolean;
+  approveHeld: boolean;
+  /** The feed needs an access key or password this desk's keychain lacks: it cannot run it here. */
+  keyMissing: boolean;
 }
 
 /** One ad the feed made or took on, as remembered between runs (matched by reference). */

@@ -14,4 +14,5 @@ export * from './products/product-values';
 export * from './products/plain-text';
 export * from './products/variants';
 export * from './products/product-rows';
+export * from './products/product-units';
 export * from './products/product-sample';

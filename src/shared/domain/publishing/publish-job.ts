@@ -242,6 +242,8 @@ export interface PublishStartResult {
   jobId?: string;
   /** In a shop: the desk that pressed Publish first, whose job this press joined. */
   queuedBy?: string;
+  /** In a team, for a desk that asks first (issue 37.4): its request, waiting for approval. */
+  requestId?: string;
   /** Why no job was started. */
   error?: PublishJobError;
 }

@@ -8,6 +8,8 @@ import { TestBadge } from '../../../components/TestService';
 import { useAccountsStore } from '../../../store/accounts-store';
 import { useAppStore } from '../../../store/app-store';
 import { useEditorStore } from '../../../store/editor-store';
+import { useShopStore } from '../../../store/shop-store';
+import { latestRequestOf, useApprovalsStore } from '../../../store/approvals-store';
 import { jobsOfDraft, usePublishStore } from '../../../store/publish-store';
 import { LiveDiffBar } from './LiveDiffBar';
 import { DraftPreviewButton } from '../../preview/PreviewButton';
@@ -31,6 +33,14 @@ export function PublishBar({
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // Issue 37.4: a prepare desk's Publish asks another desk to approve (the database decides).
+  const asks = useShopStore((s) => s.status?.member === true && s.status.role === 'prepare');
+  const [asked, setAsked] = useState(false);
+  // The draft's newest request, when another desk sent it back: its note stays beside Ask to publish.
+  const sentBack = useApprovalsStore((s) => {
+    const request = s.member ? latestRequestOf(s.requests, draft.id) : undefined;
+    return request?.state === 'sent-back' ? request : undefined;
+  });
   const job = usePublishStore((s) => jobsOfDraft(s.jobs, s.order, draft.id)[0]);
   // Issue 26.2: an account without an imprint is asked for one before its first publish.
   const gate = useImprintGate();
@@ -104,12 +114,14 @@ export function PublishBar({
   const publish = async () => {
     setBusy(true);
     setRefusal(null);
+    setAsked(false);
     try {
       const saved = await useEditorStore.getState().flush();
       if (!saved) return;
       const [result] = await gate.publish([draft.id], () => draft.accountId);
       if (result?.error) setRefusal(result.error.detail || result.error.title);
       if (result?.jobId) focusNext.current = 'status';
+      if (result?.requestId) setAsked(true);
     } finally {
       focusNext.current ??= 'publish';
       setBusy(false);
@@ -126,7 +138,7 @@ export function PublishBar({
         aria-describedby={issueCount > 0 ? 'publish-not-ready' : undefined}
         onClick={() => (issueCount > 0 ? onNotReady() : void publish())}
       >
-        {t('publish.editor.publish')}
+        {asks ? t('publish.editor.ask') : t('publish.editor.publish')}
       </button>
       <DraftPreviewButton draft={draft} />
       {issueCount > 0 && (
@@ -144,6 +156,16 @@ export function PublishBar({
           {follow}
         </span>
       ) : null}
+      {sentBack && !asked && (
+        <span className="field-error" data-testid="publish-sent-back">
+          {t('publish.editor.sentBack', { desk: sentBack.decidedByName ?? '', note: sentBack.note ?? '' })}
+        </span>
+      )}
+      {asked && (
+        <span className="muted small" role="status">
+          {t('publish.editor.asked')}
+        </span>
+      )}
       {refusal && (
         <span className="field-error" role="alert">
           {t('publish.editor.refused', { message: refusal })}

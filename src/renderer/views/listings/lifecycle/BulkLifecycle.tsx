@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog, useFocusAfterClose } from '../../../components/ConfirmDialog';
 import { useListingsStore } from '../../../store/listings-store';
 import { useFailureText } from './FailureNote';
+import { useRoleGate } from '../../../components/RoleGate';
 import { useLifecycleStore, type BulkRun } from './lifecycle-store';
 import '../live.css';
 
@@ -26,26 +27,46 @@ export function BulkLifecycleActions() {
   const [asking, setAsking] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
   const focusLater = useFocusAfterClose();
+  const pauseGate = useRoleGate('pause');
+  const resumeGate = useRoleGate('pause');
+  const endGate = useRoleGate('end');
   if (ticked.length === 0) return null;
   const run = (action: BulkRun['action']) => void useLifecycleStore.getState().runBulk(action, ticked);
   const named = ticked.slice(0, NAMED);
   return (
     <>
-      <button type="button" onClick={() => run('PAUSED')} disabled={running}>
-        {t('lifecycle.bulk.pause')}
-      </button>
-      <button type="button" onClick={() => run('RESUMED')} disabled={running}>
-        {t('lifecycle.bulk.resume')}
-      </button>
-      <button
-        type="button"
-        className="danger"
-        ref={deleteButton}
-        onClick={() => setAsking(true)}
-        disabled={running}
-      >
-        {t('lifecycle.bulk.delete')}
-      </button>
+      {pauseGate.wrap(
+        <button
+          type="button"
+          onClick={pauseGate.guard(() => run('PAUSED'))}
+          disabled={running}
+          {...pauseGate.control()}
+        >
+          {t('lifecycle.bulk.pause')}
+        </button>,
+      )}
+      {resumeGate.wrap(
+        <button
+          type="button"
+          onClick={resumeGate.guard(() => run('RESUMED'))}
+          disabled={running}
+          {...resumeGate.control()}
+        >
+          {t('lifecycle.bulk.resume')}
+        </button>,
+      )}
+      {endGate.wrap(
+        <button
+          type="button"
+          className="danger"
+          ref={deleteButton}
+          onClick={endGate.guard(() => setAsking(true))}
+          disabled={running}
+          {...endGate.control()}
+        >
+          {t('lifecycle.bulk.delete')}
+        </button>,
+      )}
       {asking && (
         <ConfirmDialog
           title={t('lifecycle.bulk.deleteTitle', { count: ticked.length })}

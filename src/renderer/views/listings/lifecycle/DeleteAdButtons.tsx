@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListingView } from '../../../../shared/ipc/types';
 import { ConfirmDialog, useFocusAfterClose } from '../../../components/ConfirmDialog';
+import { useRoleGate } from '../../../components/RoleGate';
 import { FailureNote } from './FailureNote';
 import { useLifecycleStore } from './lifecycle-store';
 
@@ -19,6 +20,8 @@ export function DeleteAdButtons({ listing }: { listing: Pick<ListingView, 'uuid'
   const failure = useLifecycleStore((s) => s.failures[listing.uuid]);
   const failureId = `lifecycle-failure-${listing.uuid}`;
   const focusLater = useFocusAfterClose();
+  const soldGate = useRoleGate('end');
+  const deleteGate = useRoleGate('end');
 
   const close = (kind: 'delete' | 'sold') => {
     setAsking(null);
@@ -33,25 +36,29 @@ export function DeleteAdButtons({ listing }: { listing: Pick<ListingView, 'uuid'
 
   return (
     <>
-      <button
-        type="button"
-        ref={soldButton}
-        onClick={() => setAsking('sold')}
-        disabled={busy !== undefined}
-        aria-describedby={failure ? failureId : undefined}
-      >
-        {busy === 'sold' ? t('lifecycle.sold.busy') : t('lifecycle.sold.button')}
-      </button>
-      <button
-        type="button"
-        className="danger"
-        ref={deleteButton}
-        onClick={() => setAsking('delete')}
-        disabled={busy !== undefined}
-        aria-describedby={failure ? failureId : undefined}
-      >
-        {busy === 'delete' ? t('lifecycle.delete.busy') : t('lifecycle.delete.button')}
-      </button>
+      {soldGate.wrap(
+        <button
+          type="button"
+          ref={soldButton}
+          onClick={soldGate.guard(() => setAsking('sold'))}
+          disabled={busy !== undefined}
+          {...soldGate.control(failure ? failureId : undefined)}
+        >
+          {busy === 'sold' ? t('lifecycle.sold.busy') : t('lifecycle.sold.button')}
+        </button>,
+      )}
+      {deleteGate.wrap(
+        <button
+          type="button"
+          className="danger"
+          ref={deleteButton}
+          onClick={deleteGate.guard(() => setAsking('delete'))}
+          disabled={busy !== undefined}
+          {...deleteGate.control(failure ? failureId : undefined)}
+        >
+          {busy === 'delete' ? t('lifecycle.delete.busy') : t('lifecycle.delete.button')}
+        </button>,
+      )}
       {failure && <FailureNote failure={failure} kind="delete" id={failureId} />}
       {asking && (
         <ConfirmDialog

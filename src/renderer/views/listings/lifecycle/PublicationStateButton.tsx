@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PublicationView } from '../../../../shared/domain/live';
+import { useRoleGate } from '../../../components/RoleGate';
 import { FailureNote } from './FailureNote';
 import { useLifecycleStore } from './lifecycle-store';
 
@@ -20,27 +21,30 @@ export function PublicationStateButton({ publication }: { publication: Publicati
   const state = paused ? 'RESUMED' : 'PAUSED';
   const word = paused ? 'resume' : 'pause';
   const failureId = `lifecycle-failure-${publication.uuid}`;
+  const gate = useRoleGate('pause');
   return (
     <>
-      <button
-        type="button"
-        onClick={() =>
-          void useLifecycleStore
-            .getState()
-            .setPublicationState(publication.listingUuid, publication.uuid, state)
-        }
-        disabled={busy !== undefined}
-        aria-label={
-          publication.adId === null
-            ? undefined
-            : t(`lifecycle.state.${word}Label`, { adId: publication.adId })
-        }
-        aria-describedby={failure ? failureId : undefined}
-      >
-        {busy === undefined
-          ? t(`lifecycle.state.${word}`)
-          : t(busy === 'PAUSED' ? 'lifecycle.state.pausing' : 'lifecycle.state.resuming')}
-      </button>
+      {gate.wrap(
+        <button
+          type="button"
+          onClick={gate.guard(() =>
+            useLifecycleStore
+              .getState()
+              .setPublicationState(publication.listingUuid, publication.uuid, state),
+          )}
+          disabled={busy !== undefined}
+          aria-label={
+            publication.adId === null
+              ? undefined
+              : t(`lifecycle.state.${word}Label`, { adId: publication.adId })
+          }
+          {...gate.control(failure ? failureId : undefined)}
+        >
+          {busy === undefined
+            ? t(`lifecycle.state.${word}`)
+            : t(busy === 'PAUSED' ? 'lifecycle.state.pausing' : 'lifecycle.state.resuming')}
+        </button>,
+      )}
       {failure && <FailureNote failure={failure} kind="state" id={failureId} />}
     </>
   );

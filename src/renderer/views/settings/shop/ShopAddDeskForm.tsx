@@ -9,6 +9,7 @@ import {
   shopFailureOf,
   useFirstField,
   type ShopFormFailure,
+  ShopFormEnd,
 } from './ShopOwnerLogin';
 
 /**
@@ -121,24 +122,15 @@ export function ShopAddDeskForm({
           </label>
         )}
       </fieldset>
-      {busy && (
-        <p className="test-result" role="status">
-          {t('shop.addDesk.busy')}
-        </p>
-      )}
-      {failure && (
-        <p className="test-result failed" role="alert" data-problem={failure.problem}>
-          {failure.message}
-        </p>
-      )}
-      <div className="actions">
-        <button type="button" onClick={onCancel} disabled={busy}>
-          {t('shop.addDesk.cancel')}
-        </button>
-        <button type="submit" className="primary" disabled={busy || url.trim() === ''}>
-          {t('shop.addDesk.submit')}
-        </button>
-      </div>
+      <ShopFormEnd
+        busy={busy}
+        busyText={t('shop.addDesk.busy')}
+        failure={failure}
+        onCancel={onCancel}
+        cancelText={t('shop.addDesk.cancel')}
+        submitText={t('shop.addDesk.submit')}
+        canSubmit={url.trim() !== ''}
+      />
     </form>
   );
 }

@@ -82,3 +82,37 @@ export function OwnerLoginFields({
     </>
   );
 }
+
+/** The end of a form that asks the database's owner: what is under way, what failed, Cancel and submit. */
+export function ShopFormEnd(props: {
+  busy: boolean;
+  busyText: string;
+  failure: ShopFormFailure | undefined;
+  onCancel: () => void;
+  cancelText: string;
+  submitText: string;
+  canSubmit: boolean;
+}) {
+  return (
+    <>
+      {props.busy && (
+        <p className="test-result" role="status">
+          {props.busyText}
+        </p>
+      )}
+      {props.failure && (
+        <p className="test-result failed" role="alert" data-problem={props.failure.problem}>
+          {props.failure.message}
+        </p>
+      )}
+      <div className="actions">
+        <button type="button" onClick={props.onCancel} disabled={props.busy}>
+          {props.cancelText}
+        </button>
+        <button type="submit" className="primary" disabled={props.busy || !props.canSubmit}>
+          {props.submitText}
+        </button>
+      </div>
+    </>
+  );
+}

@@ -10,6 +10,7 @@ import { ShopJoinForm } from './ShopJoinForm';
 import { ShopProgressLine } from './ShopProgressLine';
 import { ShopSetupForm } from './ShopSetupForm';
 import { ShopSetupResult } from './ShopSetupResult';
+import { ShopTeamRoles } from './ShopTeamRoles';
 import './shop.css';
 
 function useWhen() {
@@ -95,6 +96,7 @@ function Membership({ status }: { status: ShopStatusView }) {
           </tbody>
         </table>
       )}
+      <ShopTeamRoles status={status} />
       <ShopAddDesk />
       <div className="actions">
         <ConfirmButton

@@ -7,6 +7,7 @@ import {
   shopFailureOf,
   useFirstField,
   type ShopFormFailure,
+  ShopFormEnd,
 } from './ShopOwnerLogin';
 
 /**
@@ -96,24 +97,15 @@ export function ShopSetupForm({ startUrl }: { startUrl: string }) {
           </label>
         </div>
       )}
-      {busy && (
-        <p className="test-result" role="status">
-          {t('shop.settingUp')}
-        </p>
-      )}
-      {failure && (
-        <p className="test-result failed" role="alert" data-problem={failure.problem}>
-          {failure.message}
-        </p>
-      )}
-      <div className="actions">
-        <button type="button" onClick={() => openSetup(undefined)} disabled={busy}>
-          {t('shop.setupCancel')}
-        </button>
-        <button type="submit" className="primary" disabled={busy || url.trim() === ''}>
-          {t('shop.setUp')}
-        </button>
-      </div>
+      <ShopFormEnd
+        busy={busy}
+        busyText={t('shop.settingUp')}
+        failure={failure}
+        onCancel={() => openSetup(undefined)}
+        cancelText={t('shop.setupCancel')}
+        submitText={t('shop.setUp')}
+        canSubmit={url.trim() !== ''}
+      />
     </form>
   );
 }

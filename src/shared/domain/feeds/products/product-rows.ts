@@ -18,7 +18,7 @@ import {
 } from './product-item';
 import { sampleFields, type Became } from './product-sample';
 import { activePrice, productStock, type ActivePrice, type ProductStock } from './product-values';
-import { distinctValues, itemUnits, sharedValue, titleWithoutVariant, type ItemUnit } from './variants';
+import { distinctValues, sharedValue, titleWithoutVariant, type ItemUnit } from './variants';
 
 export interface ProductRowsOptions {
   format: ProductFormat;
@@ -183,7 +183,7 @@ function conditionCell(item: ProductItem, became: Became): AttributeCell[] {
   return [{ header: 'condition', text: condition }];
 }
 
-interface UnitRow {
+export interface UnitRow {
   row: FeedRow;
   /** The item whose fields the row shows (a group's first in-stock variant). */
   shown: ItemReading;
@@ -275,45 +275,19 @@ function groupRow(
   return { row, shown, became };
 }
 
-/**
- * The rows of a recognized feed's items, in file order (a group at its first variant's place), and
- * what each field of its first item (or group) became. Each item is read as its row is made. With
- * `consume`, the array given is emptied and each item is let go once its row is made: a feed of
- * thousands never holds all its items and all its rows at once.
- */
-export function productRows(
-  items: ProductItem[],
-  options: ProductRowsOptions & { consume: true },
-): ProductRows;
-export function productRows(items: readonly ProductItem[], options: ProductRowsOptions): ProductRows;
-export function productRows(
-  items: readonly ProductItem[],
-  options: ProductRowsOptions & { consume?: boolean },
-): ProductRows {
+/** The row of one unit (an item, or the variants of one group), and what its fields became. */
+export function unitRow(unit: ItemUnit, options: ProductRowsOptions): UnitRow {
   const language = options.language ?? 'de';
   const read = (item: ProductItem) => readItem(item, options.now);
-  const units: (ItemUnit | undefined)[] = itemUnits(items, options.variants ?? 'group');
-  if (options.consume) (items as ProductItem[]).length = 0;
-  const rows: FeedRow[] = [];
-  let first: UnitRow | undefined;
-  for (let at = 0; at < units.length; at += 1) {
-    const unit = units[at]!;
-    if (options.consume) units[at] = undefined;
-    const made =
-      unit.kind === 'item'
-        ? itemRow(read(unit.item), options, language)
-        : groupRow(unit.groupId, unit.variants.map(read), options, language);
-    first ??= made;
-    rows.push(made.row);
-  }
-  return {
-    rows,
-    sample:
-      first === undefined
-        ? []
-        : sampleFields(options.format, first.shown.item, first.row, first.became, {
-            sale: first.shown.price.sale,
-            stockFrom: first.shown.stock.from,
-          }),
-  };
+  return unit.kind === 'item'
+    ? itemRow(read(unit.item), options, language)
+    : groupRow(unit.groupId, unit.variants.map(read), options, language);
+}
+
+/** What each field of a feed's first unit became, for the plan's sample. */
+export function unitSample(format: ProductFormat, first: UnitRow): FeedSampleField[] {
+  return sampleFields(format, first.shown.item, first.row, first.became, {
+    sale: first.shown.price.sale,
+    stockFrom: first.shown.stock.from,
+  });
 }

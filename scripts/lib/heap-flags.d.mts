@@ -1,0 +1,3 @@
+// Types of heap-flags.mjs for the TypeScript that imports it (the benchmarks, its test).
+export declare const NODE_HEAP_FLAGS: readonly string[];
+export declare const ELECTRON_HEAP_FLAGS: readonly string[];

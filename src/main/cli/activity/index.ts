@@ -1,0 +1,1 @@
+export { activityCommand } from './activity';

@@ -1,0 +1,296 @@
+// Four eyes on a desk of a team (issue 37.4): a desk that must ask (a prepare desk; a publish desk
+// for an account whose owner requires it) makes a request of its Publish, carrying the job body
+// exactly as it will be queued (the draft now, its photos by hash); another desk allowed to publish
+// approves it (the body goes into the queue unchanged) or sends it back with a note. The database
+// decides who may (migration 6) and logs each request and decision in the statement that makes it
+// (migration 7's approval_logged); this file says its refusals in words and tells the asker.
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { approvalAd, approvalChanges, type ApprovalView } from '../../../shared/domain/approvals';
+import type { PublishStartResult } from '../../../shared/domain/publishing';
+import type { UiLanguage } from '../../../shared/i18n-language';
+import { AppError } from '../../errors/app-error';
+import { wordsIn } from '../../i18n';
+import { jobError, type PublishAccounts } from '../../publish/context';
+import { prepareJob, type DraftsPort } from '../../publish/drafts';
+import { sendPhotoFiles } from '../photos';
+import { APPROVALS_CHANNEL } from '../schema';
+import { roleRefusalError } from '../status';
+import {
+  approveRequest,
+  closeRequest,
+  insertRequest,
+  mustAsk,
+  readRequest,
+  readRequests,
+  type ApprovalRow,
+  type DecideOutcome,
+} from './approvals-sql';
+
+/** What the approvals need of the desk's session while it is in a team. */
+export interface ApprovalsSession {
+  pool: pg.Pool;
+  membership: { deskId: string };
+  onNotice(listener: (channel: string, payload: string) => void): () => void;
+}
+
+export interface ApprovalsDeps {
+  /** The desk's session now; undefined while the desk works alone. */
+  session(): ApprovalsSession | undefined;
+  dataDir: string;
+  drafts: Pick<DraftsPort, 'get'>;
+  accounts: Pick<PublishAccounts, 'activeId' | 'defaultImprintUuid' | 'testImprint'>;
+  /** Accounts whose jobs never enter the team's queue (the desk's own Sandbox): never asked for. */
+  keepsLocal(accountId: string): boolean;
+  /** Whether this desk's role, as last learned, may not publish (asked when the database is out of reach). */
+  asksByRole(): boolean;
+  /** Whether this desk holds the account's secret (an approved job is queued, else waits for one). */
+  hasSecret(accountId: string): Promise<boolean>;
+  language(): UiLanguage;
+  log: { info(message: string): void; warn(message: string): void };
+  /** Told of the asker's news (approved, sent back, withdrawn by an edit), in the seller's words. */
+  onNews?(text: string, request: ApprovalView): void;
+  /** Told whenever a request was asked or decided anywhere in the team. */
+  onChange?(): void;
+  newId?(): string;
+  now?(): Date;
+}
+
+export interface ShopApprovals {
+  /** Whether this desk asks before publishing the account's drafts (false when alone). */
+  mustAsk(accountId: string): Promise<boolean>;
+  /** Asks to publish each draft; a result names the request (`requestId`) or says why not. */
+  ask(draftIds: readonly string[]): Promise<PublishStartResult[]>;
+  /**
+   * Publish as this desk may: the drafts it must ask for become requests, the others go to `start`
+   * (the engine); the results in the drafts' order.
+   */
+  publish(
+    draftIds: readonly string[],
+    start: (draftIds: readonly string[]) => Promise<PublishStartResult[]>,
+  ): Promise<PublishStartResult[]>;
+  /** The waiting requests and those decided lately. */
+  list(): Promise<ApprovalView[]>;
+  approve(id: string): Promise<{ jobId: string }>;
+  sendBack(id: string, note: string): Promise<void>;
+  /** Stops telling the asker (the session's listener). */
+  close(): void;
+}
+
+/** The request as a desk sees it. */
+export function approvalView(row: ApprovalRow, deskId: string): ApprovalView {
+  return {
+    id: row.id,
+    kind: row.kind,
+    draftId: row.draftId,
+    account: row.account,
+    listing: row.listing,
+    state: row.state,
+    ad: row.ad,
+    draft: row.body.record.snapshot ?? null,
+    changes: approvalChanges(row.live, row.ad),
+    askedBy: row.askedBy,
+    askedByName: row.askedByName,
+    askedAt: row.askedAt,
+    decidedByName: row.decidedByName,
+    decidedAt: row.decidedAt,
+    note: row.note,
+    jobId: row.jobId,
+    mine: row.askedBy === deskId,
+  };
+}
+
+export function openApprovals(deps: ApprovalsDeps): ShopApprovals {
+  const words = () => wordsIn(deps.language(), 'teamRoles');
+  const newId = deps.newId ?? randomUUID;
+  const now = deps.now ?? (() => new Date());
+  const session = (): ApprovalsSession => {
+    const current = deps.session();
+    if (!current) throw new AppError('conflict', words()('approvals.notInTeam'));
+    return current;
+  };
+  // A refusal of the database in words: the role's, or the request's own.
+  const said = async <T>(act: () => Promise<T>): Promise<T> => {
+    try {
+      return await act();
+    } catch (error) {
+      const role = roleRefusalError(error, deps.language());
+      if (role) throw role;
+      const detail = (error as { detail?: unknown }).detail;
+      if (detail === 'listing-desk-request:own')
+        throw new AppError('forbidden', words()('approvals.own'), { shop: 'own-request' });
+      if (detail === 'listing-desk-request:note')
+        throw new AppError('invalid-input', words()('approvals.noteNeeded'));
+      throw error;
+    }
+  };
+  const notDone = (id: string, outcome: DecideOutcome & { done: false }): AppError => {
+    const t = words();
+    if (outcome.state === 'missing') return new AppError('not-found', t('approvals.missing', { id }));
+    if (outcome.state === 'draft-busy') return new AppError('conflict', t('approvals.draftBusy'));
+    return new AppError('conflict', t('approvals.decided', { state: t(`approvals.state.${outcome.state}`) }));
+  };
+
+  // The asker hears what became of its requests (any desk's edit may withdraw one).
+  const told = new Set<string>();
+  let unlisten: (() => void) | undefined;
+  let listening: ApprovalsSession | undefined;
+  const follow = () => {
+    const current = deps.session();
+    if (current === listening) return;
+    unlisten?.();
+    listening = current;
+    unlisten = current?.onNotice((channel, id) => {
+      if (channel !== APPROVALS_CHANNEL) return;
+      deps.onChange?.();
+      void tell(current, id).catch((error: unknown) =>
+        deps.log.warn(`Approvals: request ${id} could not be read (${String(error)})`),
+      );
+    });
+  };
+  const tell = async (current: ApprovalsSession, id: string) => {
+    const row = await readRequest(current.pool, id);
+    if (!row || row.askedBy !== current.membership.deskId || row.state === 'waiting' || told.has(id)) return;
+    told.add(id);
+    const view = approvalView(row, current.membership.deskId);
+    const title = row.ad.title;
+    const desk = row.decidedByName ?? '';
+    const t = words();
+    const text =
+      row.state === 'withdrawn'
+        ? t('approvals.withdrawnByEdit', { title })
+        : row.state === 'sent-back'
+          ? t('approvals.sentBack', { title, desk, note: row.note ?? '' })
+          : t('approvals.approved', { title, desk });
+    deps.log.info(`Approvals: request ${id} of draft ${row.draftId} is ${row.state} (${desk})`);
+    deps.onNews?.(text, view);
+  };
+
+  const askOne = async (current: ApprovalsSession, draftId: string): Promise<PublishStartResult> => {
+    const id = newId();
+    const sources: string[] = [];
+    const prepared = await prepareJob({
+      id,
+      draftId,
+      earlier: [],
+      drafts: deps.drafts as DraftsPort,
+      accounts: deps.accounts,
+      // Nothing is linked here: the request carries the photos' bytes by hash, sent below.
+      store: {
+        keepPhotos: async (_jobId, photos) =>
+          photos.map((photo, index) => {
+            sources.push(photo.file);
+            return `photo-${index + 1}${photo.ext}`;
+          }),
+        dropPhotos: async () => undefined,
+      },
+      dataDir: deps.dataDir,
+      now: now(),
+    });
+    if ('refusal' in prepared) {
+      return { draftId, error: jobError(prepared.refusal, now()) };
+    }
+    const { record } = prepared;
+    const deskId = current.membership.deskId;
+    const photos = await sendPhotoFiles(
+      current.pool,
+      record.photos.map((photo, index) => ({ name: photo.file, file: sources[index]! })),
+      deskId,
+    );
+    const hashes = record.photos.map((photo) => photos[photo.file] ?? '');
+    const asked = await said(() =>
+      insertRequest(current.pool, {
+        id,
+        kind: 'publish',
+        draftId,
+        account: record.accountId,
+        listing: null,
+        ad: approvalAd(record.snapshot, record.accountId, hashes),
+        live: null,
+        body: { record, photos },
+        deskId,
+      }),
+    );
+    if (!asked.existing) {
+      deps.log.info(`Approvals: this desk asks to publish draft ${draftId} (request ${id})`);
+    }
+    return { draftId, requestId: asked.id };
+  };
+
+  const mustAskFor = async (accountId: string) => {
+    const current = deps.session();
+    if (!current || deps.keepsLocal(accountId)) return false;
+    follow();
+    try {
+      return await mustAsk(current.pool, accountId);
+    } catch (error) {
+      // Out of reach (pressed offline): a desk whose role may publish goes on as before (its job
+      // waits for the link); one that must ask cannot ask now, and is told so rather than publishing.
+      deps.log.warn(`Approvals: whether this desk must ask could not be read: ${String(error)}`);
+      if (deps.asksByRole()) throw new AppError('unavailable', words()('approvals.offline'));
+      return false;
+    }
+  };
+  // A draft that cannot be read is the engine's to report.
+  const asksFor = async (draftId: string) => {
+    const draft = await deps.drafts.get(draftId).catch(() => undefined);
+    return draft !== undefined && (await mustAskFor(draft.accountId ?? deps.accounts.activeId()));
+  };
+
+  const api: ShopApprovals = {
+    mustAsk: mustAskFor,
+    async publish(draftIds, start) {
+      const ids = [...new Set(draftIds)];
+      if (!deps.session()) return start(ids);
+      const asking = new Set<string>();
+      for (const id of ids) if (await asksFor(id)) asking.add(id);
+      if (asking.size === 0) return start(ids);
+      const results = new Map<string, PublishStartResult>();
+      const others = ids.filter((id) => !asking.has(id));
+      if (others.length > 0) for (const result of await start(others)) results.set(result.draftId, result);
+      for (const result of await api.ask([...asking])) results.set(result.draftId, result);
+      return ids.map((id) => results.get(id) ?? { draftId: id });
+    },
+    async ask(draftIds) {
+      const current = session();
+      follow();
+      const results: PublishStartResult[] = [];
+      for (const draftId of new Set(draftIds)) results.push(await askOne(current, draftId));
+      return results;
+    },
+    async list() {
+      const current = session();
+      follow();
+      const rows = await readRequests(current.pool);
+      return rows.map((row) => approvalView(row, current.membership.deskId));
+    },
+    async approve(id) {
+      const current = session();
+      const deskId = current.membership.deskId;
+      const outcome = await said(() =>
+        approveRequest(current.pool, id, deskId, async (account) =>
+          (await deps.hasSecret(account)) ? 'queued' : 'waiting',
+        ),
+      );
+      if (!outcome.done) throw notDone(id, outcome);
+      deps.log.info(
+        `Approvals: this desk approved request ${id}; job ${outcome.jobId} is in the team's queue`,
+      );
+      return { jobId: outcome.jobId! };
+    },
+    async sendBack(id, note) {
+      const current = session();
+      const deskId = current.membership.deskId;
+      if (note.trim() === '') throw new AppError('invalid-input', words()('approvals.noteNeeded'));
+      const outcome = await said(() => closeRequest(current.pool, id, deskId, 'sent-back', note.trim()));
+      if (!outcome.done) throw notDone(id, outcome);
+      deps.log.info(`Approvals: this desk sent request ${id} back`);
+    },
+    close() {
+      unlisten?.();
+      unlisten = undefined;
+      listening = undefined;
+    },
+  };
+  return api;
+}
