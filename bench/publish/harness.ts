@@ -184,6 +184,7 @@ export async function engine(
   store: DraftsStore,
   drafts: Draft[],
   onTick?: () => void,
+  onStart?: () => void,
 ): Promise<number> {
   const publish = await openPublishEngine({
     dataDir,
@@ -192,6 +193,7 @@ export async function engine(
     log: quiet,
   });
   const ids = new Set(drafts.map((draft) => draft.id));
+  onStart?.();
   const started = performance.now();
   // The views of the jobs that changed come with each event (as the window gets them): the drafts
   // acknowledged so far are kept here, so that the listener's own work does not grow with the batch.

@@ -211,8 +211,7 @@ async function main(): Promise<void> {
         await session.post('Profiler.setSamplingInterval', { interval: 200 });
         await session.post('Profiler.start');
       }
-      zero = performance.now();
-      const total = await engine(side, dataDir, store, drafts);
+      const total = await engine(side, dataDir, store, drafts, undefined, () => (zero = performance.now()));
       const profile = values.cpu ? (await session.post('Profiler.stop')).profile : null;
       console.log(
         `(${key}) ${count} draft(s) x ${photos} photos: engine ${total.toFixed(0)} ms, load ${loadavg()

@@ -23,12 +23,13 @@ import {
   tracked,
   endTwice,
   startBatch,
+  jobMaker,
 } from './engine-parts';
-import { createDraftSync, withoutWaiting, createJob, repairDrafts } from './drafts';
+import { createDraftSync, withoutWaiting, repairDrafts } from './drafts';
 import type { PublishEngine, PublishEngineOptions, StartResult } from './engine-api';
-import { factsOf, jobError, type FailureFacts, StepFailure } from './context';
+import { factsOf, jobError, StepFailure } from './context';
 import { createImprintSource, runJob, type RunDeps, trackPublication, watchLateAnswers } from './steps';
-import { loneClaims, queueNewJob } from './claims';
+import { LONE_CLAIM, loneClaims, queueNewJob } from './claims';
 import {
   type JobRecord,
   openJobStore,
@@ -139,7 +140,8 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
   const ended = async (entry: Entry, error: unknown): Promise<void> => {
     const { record } = entry;
     if (isAbortError(error)) {
-      if (!entry.cancelRequested) return;
+      // A stop (a quit) writes what the answers told so far, some of it not written yet (an attach's URL).
+      if (!entry.cancelRequested) return closed ? persist(entry) : undefined;
       record.state = 'cancelled';
       record.error = null;
       await persist(entry, true);
@@ -196,7 +198,10 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
       if (!(await claimFor(entry, controller)) || !(await hold.admit(entry))) return;
       record.state = 'running';
       record.error = null;
-      await persist(entry, true);
+      // 'queued' and 'running' resume alike: a lone desk writes 'running' with the job's first step,
+      // not ahead of it (a shop's copy says who runs the job: written first, as before).
+      if (entry.claim === LONE_CLAIM) emitter.changed(record.id, true);
+      else await persist(entry, true);
       await runJob(context(entry, controller.signal), deps);
       record.state = 'tracking';
       await persist(entry, true);
@@ -232,48 +237,7 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     return entry;
   };
 
-  const refuse = (draftId: string, facts: FailureFacts): StartResult => ({
-    draftId,
-    error: jobError(facts, now()),
-  });
-
-  // A new job of the draft on disk (or the draft's open job, or why it cannot be published).
-  const makeOne = async (draftId: string): Promise<StartResult | JobRecord> => {
-    const jobs = [...entries.values()].filter((entry) => entry.record.draftId === draftId);
-    const open = jobs.find((entry) => isOpenJobState(entry.record.state));
-    const queuedBy = open && claims.queuedBy?.(open.record.id);
-    if (open) return { draftId, jobId: open.record.id, ...(queuedBy && { queuedBy }) };
-    const id = newId();
-    const made = await createJob({
-      id,
-      draftId,
-      earlier: jobs.map((entry) => entry.record),
-      drafts: options.drafts,
-      accounts,
-      store,
-      dataDir: options.dataDir,
-      now: now(),
-      log,
-      async supersede(previousId, by) {
-        const previous = entries.get(previousId);
-        if (!previous) return;
-        previous.record.supersededBy = by;
-        if (by !== null) await persist(previous, true);
-      },
-    });
-    return 'refusal' in made ? refuse(draftId, made.refusal) : made.record;
-  };
-
-  // A job made by makeOne that is not taken on: gone again, and the job it took over is not.
-  const unmake = async (made: StartResult | JobRecord): Promise<void> => {
-    if (!('snapshot' in made)) return;
-    for (const entry of entries.values())
-      if (entry.record.supersededBy === made.id) {
-        entry.record.supersededBy = null;
-        await persist(entry, true);
-      }
-    await store.discard(made.id);
-  };
+  const { makeOne, unmake } = jobMaker({ options, entries, claims, store, now, newId, persist });
 
   // The job made by makeOne taken on, in the batch's order.
   const takeOne = async (made: StartResult | JobRecord): Promise<StartResult> => {

@@ -11,3 +11,4 @@ export { settleRule, slowCheckDeps, startSlowCheck } from './slow-check';
 export { tracked } from './tracked';
 export { endTwice, type EndTwiceOutcome } from './end-twice';
 export { startBatch } from './batch-start';
+export { jobMaker } from './make-jobs';

@@ -177,6 +177,8 @@ async function replaceTicket(ctx: JobContext, photo: JobPhoto): Promise<void> {
   const issued = await patiently(ctx, () => ctx.client.createMediaTicket(photo.mediaType));
   photo.ticket = toJobTicket(issued, ctx.now().getTime());
   photo.uploaded = false;
+  // On disk before the file is sent: after a crash the upload goes to this ticket again, never to a
+  // new one that would leave the first upload on the storage, attached by no one.
   await ctx.save();
 }
 
