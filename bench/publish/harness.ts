@@ -185,12 +185,14 @@ export async function engine(
   drafts: Draft[],
   onTick?: () => void,
   onStart?: () => void,
+  limits?: { drafts?: number; uploads?: number },
 ): Promise<number> {
   const publish = await openPublishEngine({
     dataDir,
     drafts: { get: (id) => store.get(id), update: (id, change) => store.update(id, change) },
     accounts: accountsOf(client),
     log: quiet,
+    ...(limits && { limits }),
   });
   const ids = new Set(drafts.map((draft) => draft.id));
   onStart?.();

@@ -4,6 +4,7 @@
 // profile while it runs (--cpu), and what a bare PUT of the same bytes takes on this loopback
 // through the same sandbox (--put), in series and side by side.
 // Run: node --expose-gc --import tsx bench/publish/trace.ts [--case a,b] [--cpu] [--put]
+//   [--drafts N] [--uploads N] (the engine's limits; default: its defaults)
 import { mkdtemp, rm } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -178,8 +179,14 @@ async function main(): Promise<void> {
       case: { type: 'string', default: 'a,b' },
       cpu: { type: 'boolean', default: false },
       put: { type: 'boolean', default: false },
+      drafts: { type: 'string' },
+      uploads: { type: 'string' },
     },
   });
+  const limits = {
+    ...(values.drafts && { drafts: Number(values.drafts) }),
+    ...(values.uploads && { uploads: Number(values.uploads) }),
+  };
   const { ready, stop } = await startSandboxChild();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'publish-trace-'));
   const store = await openDraftsStore(dataDir, { log: quiet });
@@ -211,7 +218,15 @@ async function main(): Promise<void> {
         await session.post('Profiler.setSamplingInterval', { interval: 200 });
         await session.post('Profiler.start');
       }
-      const total = await engine(side, dataDir, store, drafts, undefined, () => (zero = performance.now()));
+      const total = await engine(
+        side,
+        dataDir,
+        store,
+        drafts,
+        undefined,
+        () => (zero = performance.now()),
+        limits,
+      );
       const profile = values.cpu ? (await session.post('Profiler.stop')).profile : null;
       console.log(
         `(${key}) ${count} draft(s) x ${photos} photos: engine ${total.toFixed(0)} ms, load ${loadavg()
