@@ -36,13 +36,12 @@ export async function ensurePublication(
     ...snapshot,
     publication: { ...snapshot.publication, imprintUuid: record.imprintUuid },
   });
-  // Written with the job's move to tracking, which follows at once (engine.ts); a crash before that
-  // write finds the request out and looks for its publication, as after a lost answer.
+  // Written and told with the job's move to tracking, which follows at once (engine.ts); a crash
+  // before that write finds the request out and looks for its publication, as after a lost answer.
   const adopt = (uuid: string): string => {
     deps.claimed.add(uuid);
     record.publicationUuid = uuid;
     record.publicationRequested = false;
-    ctx.announce?.();
     return uuid;
   };
   let lost: JobError | undefined;
