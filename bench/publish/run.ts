@@ -20,6 +20,7 @@
 // best of 3): 1.5 MB take some 10 to 40 ms there, far from free beside a 30 ms latency. The engine's
 // time against the bound is printed with the target <= 1.3x of issue 38.1, and the load average.
 // Run: node --expose-gc --import tsx bench/publish/run.ts [--case a,b,c,d] [--drafts N (d; 50)]
+//   [--at-once N] [--uploads N] (a to c: the engine's drafts and uploads at once; default its own)
 // The full (d) sends about 2 GB at 20 Mbit/s on the naive side (some 15 minutes); try --drafts 2 first.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -98,13 +99,23 @@ function boundLine(bound: ReturnType<typeof runBound>, engineMs: number, judged 
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { case: { type: 'string', default: 'a,b,c,d' }, drafts: { type: 'string', default: '50' } },
+    options: {
+      case: { type: 'string', default: 'a,b,c,d' },
+      drafts: { type: 'string', default: '50' },
+      'at-once': { type: 'string' },
+      uploads: { type: 'string' },
+    },
   });
   const cases = new Set(values.case.split(','));
   const draftsD = Number(values.drafts);
   if (!Number.isInteger(draftsD) || draftsD < 1) throw new Error('--drafts needs a whole number >= 1');
   let failed = 0;
-  if (cases.has('a') || cases.has('b') || cases.has('c')) failed += await childCases(cases);
+  // Other limits than the engine's defaults (a to c), to see what they change.
+  const limits = {
+    ...(values['at-once'] && { drafts: Number(values['at-once']) }),
+    ...(values.uploads && { uploads: Number(values.uploads) }),
+  };
+  if (cases.has('a') || cases.has('b') || cases.has('c')) failed += await childCases(cases, limits);
   if (cases.has('d')) {
     const ok = await runCaseD({ drafts: draftsD, photos: 8, mbit: 20, latencyMs: 40 }, engine);
     if (!ok) failed += 1;
@@ -114,7 +125,10 @@ async function main(): Promise<void> {
 }
 
 /** Cases (a) to (c) against a sandbox child; resolves with the number of missed targets. */
-async function childCases(cases: ReadonlySet<string>): Promise<number> {
+async function childCases(
+  cases: ReadonlySet<string>,
+  limits: { drafts?: number; uploads?: number },
+): Promise<number> {
   const { ready, stop } = await startSandboxChild();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'publish-bench-'));
   const store = await openDraftsStore(dataDir, { log: quiet });
@@ -125,7 +139,7 @@ async function childCases(cases: ReadonlySet<string>): Promise<number> {
     // One token for both sides, fetched before any timing starts.
     await client.fetchToken();
     console.log(
-      `Publish engine benchmark: sandbox with --latency ${LATENCY_MS}, engine defaults (4 drafts, 6 uploads at a time)`,
+      `Publish engine benchmark: sandbox with --latency ${LATENCY_MS}, engine limits: ${limits.drafts ?? 'default 4'} drafts, ${limits.uploads ?? 'default 6'} uploads at a time; ${load()}`,
     );
 
     const scenarios = [
@@ -148,7 +162,15 @@ async function childCases(cases: ReadonlySet<string>): Promise<number> {
       const naiveSide = counted(client);
       const naiveMs = await naive(naiveSide.client, dataDir, naiveDrafts);
       const engineSide = counted(client);
-      const engineMs = await engine(engineSide.client, dataDir, store, engineDrafts);
+      const engineMs = await engine(
+        engineSide.client,
+        dataDir,
+        store,
+        engineDrafts,
+        undefined,
+        undefined,
+        limits,
+      );
       const ratio = naiveMs / engineMs;
       const bound = boundOf(scenario.count, scenario.photos, bytes, line);
       const ofBound = engineMs / bound.ms;
@@ -181,7 +203,7 @@ async function childCases(cases: ReadonlySet<string>): Promise<number> {
       peak.heap = Math.max(peak.heap, now.heap);
     };
     const sampler = setInterval(sample, 10);
-    const bigMs = await engine(client, dataDir, store, bigDrafts, sample);
+    const bigMs = await engine(client, dataDir, store, bigDrafts, sample, undefined, limits);
     clearInterval(sampler);
     sample();
     const mb = (n: number) => (n / MB).toFixed(1);
