@@ -1,15 +1,20 @@
 // The making of a batch's jobs (batch-start.ts): a new job of each draft on disk, the draft's open
 // job, or why the draft cannot be published; and the undoing of a job made but not taken on.
-import { isOpenJobState } from '../../../shared/domain/publishing';
+import { isOpenJobState, type PublishStartResult as StartResult } from '../../../shared/domain/publishing';
 import type { PublishClaims } from '../claims';
-import { jobError } from '../context';
-import { createJob } from '../drafts';
+import { jobError, type PublishAccounts } from '../context';
+import { createJob, type DraftsPort } from '../drafts';
 import type { JobRecord, JobStore } from '../jobs';
-import type { PublishEngineOptions, StartResult } from '../engine-api';
 import type { Entry } from './engine-entry';
 
 export interface MakeJobsDeps {
-  options: PublishEngineOptions;
+  /** The engine's options (PublishEngineOptions) this needs. */
+  options: {
+    dataDir: string;
+    drafts: DraftsPort;
+    accounts: PublishAccounts;
+    log: { error(message: string, error?: unknown): void };
+  };
   entries: Map<string, Entry>;
   claims: PublishClaims;
   store: JobStore;
