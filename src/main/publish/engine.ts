@@ -23,12 +23,14 @@ import {
   tracked,
   endTwice,
   duplicatesLogged,
+  startBatch,
+  jobMaker,
 } from './engine-parts';
-import { createDraftSync, withoutWaiting, createJob, repairDrafts } from './drafts';
+import { createDraftSync, withoutWaiting, repairDrafts } from './drafts';
 import type { PublishEngine, PublishEngineOptions, StartResult } from './engine-api';
-import { factsOf, jobError, type FailureFacts, StepFailure } from './context';
+import { factsOf, jobError, StepFailure } from './context';
 import { createImprintSource, runJob, type RunDeps, trackPublication, watchLateAnswers } from './steps';
-import { loneClaims, queueNewJob } from './claims';
+import { LONE_CLAIM, loneClaims, queueNewJob } from './claims';
 import {
   type JobRecord,
   openJobStore,
@@ -143,7 +145,8 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
   const ended = async (entry: Entry, error: unknown): Promise<void> => {
     const { record } = entry;
     if (isAbortError(error)) {
-      if (!entry.cancelRequested) return;
+      // A stop (a quit) writes what the answers told so far, some of it not written yet (an attach's URL).
+      if (!entry.cancelRequested) return closed ? persist(entry) : undefined;
       record.state = 'cancelled';
       record.error = null;
       await persist(entry, true);
@@ -200,7 +203,10 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
       if (!(await claimFor(entry, controller)) || !(await hold.admit(entry))) return;
       record.state = 'running';
       record.error = null;
-      await persist(entry, true);
+      // 'queued' and 'running' resume alike: a lone desk writes 'running' with the job's first step,
+      // not ahead of it (a shop's copy says who runs the job: written first, as before).
+      if (entry.claim === LONE_CLAIM) emitter.changed(record.id, true);
+      else await persist(entry, true);
       await runJob(context(entry, controller.signal), deps);
       record.state = 'tracking';
       await persist(entry, true);
@@ -236,40 +242,17 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     return entry;
   };
 
-  const refuse = (draftId: string, facts: FailureFacts): StartResult => ({
-    draftId,
-    error: jobError(facts, now()),
-  });
+  const { makeOne, unmake } = jobMaker({ options, entries, claims, store, now, newId, persist });
 
-  const startOne = async (draftId: string): Promise<StartResult> => {
-    const jobs = [...entries.values()].filter((entry) => entry.record.draftId === draftId);
-    const open = jobs.find((entry) => isOpenJobState(entry.record.state));
-    const queuedBy = open && claims.queuedBy?.(open.record.id);
-    if (open) return { draftId, jobId: open.record.id, ...(queuedBy && { queuedBy }) };
-    const id = newId();
-    const made = await createJob({
-      id,
-      draftId,
-      earlier: jobs.map((entry) => entry.record),
-      drafts: options.drafts,
-      accounts,
-      store,
-      dataDir: options.dataDir,
-      now: now(),
-      log,
-      async supersede(previousId, by) {
-        const previous = entries.get(previousId);
-        if (!previous) return;
-        previous.record.supersededBy = by;
-        if (by !== null) await persist(previous, true);
-      },
-    });
-    if ('refusal' in made) return refuse(draftId, made.refusal);
+  // The job made by makeOne taken on, in the batch's order.
+  const takeOne = async (made: StartResult | JobRecord): Promise<StartResult> => {
+    if (!('snapshot' in made)) return made;
+    const { id, draftId } = made;
     // In a shop another desk may have pressed Publish on the draft first: its job is the one.
-    const queued = await queueNewJob(claims, made.record, store);
+    const queued = await queueNewJob(claims, made, store);
     if ('existing' in queued) return { draftId, jobId: queued.existing, queuedBy: queued.deskName };
     // Only now, with the job on disk, is it the engine's (see createJob).
-    const entry = add(made.record);
+    const entry = add(made);
     emitter.changed(id, true);
     drafts.set(draftId, 'publishing');
     if (queued.runHere) enqueue(entry);
@@ -319,10 +302,8 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     start: (draftIds) =>
       starts.run(async () => {
         if (closed) throw new Error('The publish engine is closed.');
-        const results: StartResult[] = [];
-        // Every job of the batch is on disk before the first one runs: a crash during a big batch
-        // then leaves each draft with its job to resume, never some drafts without one.
-        for (const draftId of new Set(draftIds)) results.push(await startOne(draftId));
+        // Every job of the batch is on disk before the first one runs (see batch-start.ts).
+        const results = await startBatch([...new Set(draftIds)], makeOne, takeOne, unmake);
         pump();
         return results;
       }),

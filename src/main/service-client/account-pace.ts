@@ -102,6 +102,9 @@ interface Waiter {
   go: (probe: boolean) => void;
 }
 
+/** Most calls of an account under way at once, unless a pace is given another (PaceOptions). */
+export const DEFAULT_MAX_CONCURRENCY = 16;
+
 const MIN_RATE = 0.2;
 // Growth per second of full use, as a share of the rate at the last limit.
 const GROWTH = 0.04;
@@ -129,7 +132,7 @@ export class AccountPace {
 
   constructor(options: PaceOptions = {}) {
     this.now = options.now ?? Date.now;
-    this.max = options.maxConcurrency ?? 16;
+    this.max = options.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY;
     this.holdMs = options.holdMs ?? 2000;
     this.maxHoldMs = options.maxHoldMs ?? 10 * 60_000;
     this.window = Math.min(this.max, options.startConcurrency ?? 4);

@@ -11,6 +11,7 @@ import {
   counts,
   engineOn,
   expectPublished,
+  requests,
   sandboxAccounts,
   useScenes,
 } from './helpers';
@@ -35,6 +36,8 @@ describe('publishing drafts', () => {
     // The account had no imprint: one was made and kept as its default.
     expect(accounts.imprints).toHaveLength(1);
     expect(counts(sb).imprints).toBe(1);
+    // The listing came in the answer to the job's own create: it had no publications to read first.
+    expect(requests(sb, 'GET /v1/listings/:uuid/publications')).toEqual({});
     expect(job).toMatchObject({
       state: 'published',
       step: 'live',

@@ -3,6 +3,8 @@
 // after) or that refuse before it (reset before): after a restart on the same data folder each draft
 // ends with one listing, its photo once, one publication, and the draft marked published. With the
 // publications read answered as an array, as an object, and not offered at all.
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FaultRule, Quirks, RouteKey } from '../../../src/sandbox';
 import type { PublishEngine } from '../../../src/main/publish/engine';
@@ -76,11 +78,19 @@ async function everyKillPoint(faults: FaultRule[], publicationsRead: Quirks['pub
       await allPublished(second);
       await expectPublished(sb, d, d.made);
       expect(counts(sb)).toMatchObject({ listings: 1, media: 1, publications: 1 });
+      // No upload left behind on the storage: each file sent went to the photo's attach.
+      expect(await leftUploads(sb.filesDir)).toEqual([]);
     }
     if (batch.every((outcome) => outcome.killedOn === null)) break;
     await scenes.closeAll();
   }
   return sites;
+}
+
+/** Uploads the storage holds that no attach took (a photo sent and then forgotten). */
+async function leftUploads(filesDir: string): Promise<string[]> {
+  const names = await readdir(path.join(filesDir, 'uploads')).catch(() => []);
+  return names.filter((name) => !name.endsWith('.part'));
 }
 
 const after = (status: number): FaultRule[] =>
@@ -103,6 +113,17 @@ describe('a kill at every step and during every request', () => {
   it('with 503 after processing on every POST, read as an object', async () => {
     const sites = await everyKillPoint(after(503), 'object');
     expect(sites).toContain('listPublications');
+  }, 60_000);
+
+  it('with the photo uploaded before its listing exists', async () => {
+    // The listing's create is held until the photo's ticket and upload are through: a kill then
+    // lands on an upload whose listing is not there yet, and on the create after it.
+    const sites = await everyKillPoint(
+      [{ route: 'POST /v1/listings', kind: 'delay', ms: 250, times: 1 }],
+      'array',
+    );
+    expect(sites).toContain('uploadFile');
+    expect(sites).toContain('createListing');
   }, 60_000);
 
   it('with resets after processing on every POST and 502 and 500 after on some', async () => {

@@ -38,6 +38,8 @@ export interface JobContext {
   };
   /** Writes the record (see JobStore.save) and tells the UI. */
   save(): Promise<void>;
+  /** Tells the UI of a change of the record that is written with the next save (absent: not told). */
+  announce?(): void;
   /** Bytes of a photo sent so far (the UI gets it throttled). */
   progress(photoId: string, bytes: number): void;
   /** Marks the job as waiting until `until` (ms) because of `error`; `null` ends the wait. */

@@ -44,6 +44,7 @@ export function contextMaker(deps: ContextDeps): (entry: Entry, signal: AbortSig
       note: (bytes, accepted) => accounts.noteMediaSize?.(entry.record.accountId, bytes, accepted),
     },
     save: () => deps.persist(entry),
+    announce: () => deps.changed(entry.record.id, true),
     progress(photoId, bytes) {
       entry.bytes.set(photoId, bytes);
       deps.changed(entry.record.id);

@@ -11,3 +11,5 @@ export { settleRule, slowCheckDeps, startSlowCheck } from './slow-check';
 export { tracked } from './tracked';
 export { endTwice, type EndTwiceOutcome } from './end-twice';
 export { duplicatesLogged, type DuplicatesLogged } from './duplicates-logged';
+export { startBatch } from './batch-start';
+export { jobMaker } from './make-jobs';

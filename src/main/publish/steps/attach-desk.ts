@@ -91,7 +91,7 @@ export class AttachDesk {
       if (urls !== undefined) {
         this.unsure.delete(photo.photoId);
         this.answered.set(photo.photoId, urls);
-        await this.attribute();
+        this.attribute();
         this.kick();
         return this.await(outcome.promise);
       }
@@ -168,11 +168,14 @@ export class AttachDesk {
   }
 
   // Matches answers with URLs as far as the answers alone allow.
-  private async attribute(): Promise<void> {
+  private attribute(): void {
     const found = attributeAnswers({ known: this.known, answered: this.answered, maybe: this.maybe });
     if (found.size === 0) return;
     for (const [photoId, url] of found) this.record(photoId, url);
-    await this.ctx.save();
+    // Written with the next save (another attach's, the publication's before it is sent, or the
+    // engine's at a stop), not ahead of the order: after a crash before it, these photos are on disk
+    // uploaded with their ticket and no URL, and are asked about with that ticket, never attached anew.
+    this.ctx.announce?.();
     for (const photoId of found.keys()) this.resolve(photoId, 'attached');
   }
 

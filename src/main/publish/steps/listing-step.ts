@@ -33,10 +33,14 @@ export async function ensureListing(ctx: JobContext, deps: ListingDeps): Promise
   if (record.listingUuid !== null && record.listingInherited) await refreshInherited(ctx, record.listingUuid);
   if (record.listingUuid !== null) return record.listingUuid;
   const request = draftToListingCreateRequest(record.snapshot);
-  const adopt = async (uuid: string): Promise<string> => {
+  // `fresh`: the uuid came in the answer to this job's own create, so no one else knows the listing
+  // yet and it has no publication: the read of those before the job's own is not needed (it is
+  // written with the uuid, in one save). A listing found after a lost answer is read as before.
+  const adopt = async (uuid: string, fresh = false): Promise<string> => {
     deps.claimed.add(uuid);
     record.listingUuid = uuid;
     record.listingRequested = false;
+    if (fresh && record.publicationsBefore === undefined) record.publicationsBefore = [];
     await ctx.save();
     return uuid;
   };
@@ -86,7 +90,7 @@ export async function ensureListing(ctx: JobContext, deps: ListingDeps): Promise
       await ctx.save();
       try {
         const { uuid } = await ctx.client.createListing(request);
-        return await adopt(uuid);
+        return await adopt(uuid, true);
       } catch (error) {
         const verdict = repeatOrThrow(ctx, error);
         if (verdict.effect === 'none') {

@@ -1,5 +1,5 @@
 // The order call (row 7): the listing's `urls` in the draft's photo order. It is a PUT, so it is
-// repeated freely. If the service refuses the order (400) or answers with other URLs, the listing
+// repeated freely (also after a crash that came before `ordered` was written). If the service refuses the order (400) or answers with other URLs, the listing
 // holds something else than the job's photos: it is read, strangers are removed and missing photos
 // go back to be attached again.
 import { ServiceError } from '../../service-client';
@@ -36,8 +36,9 @@ export async function orderPhotos(ctx: JobContext, listingUuid: string): Promise
       }
     }
     if (answer !== undefined && sameOrder(answer, urls)) {
+      // Written with the next save (the publication's, before it is sent, or the job's end): an order
+      // not on disk after a crash is only sent once more, and the PUT gives the same order again.
       record.ordered = true;
-      await ctx.save();
       return 'done';
     }
     if (++reconciles > MAX_RECONCILES) {

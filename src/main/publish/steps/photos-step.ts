@@ -49,11 +49,16 @@ export async function runPhotos(ctx: JobContext, listing: Promise<string>): Prom
   const sizes = new PhotoSizes(photoCtx);
   const desk = listing.then((uuid) => new AttachDesk(photoCtx, uuid, unsure));
   desk.catch(stop);
+  let deskReady = false;
+  void desk.then(
+    () => (deskReady = true),
+    () => undefined,
+  );
   const open = ctx.record.photos.filter((photo) => photo.url === null);
   try {
     const results = await Promise.allSettled(
       open.map((photo) =>
-        photoTask(photoCtx, photo, desk, sizes).catch((error: unknown) => {
+        photoTask(photoCtx, photo, desk, sizes, () => deskReady).catch((error: unknown) => {
           stop();
           throw error;
         }),
@@ -73,6 +78,7 @@ async function photoTask(
   photo: JobPhoto,
   desk: Promise<AttachDesk>,
   sizes: PhotoSizes,
+  deskReady: () => boolean,
 ): Promise<void> {
   // A round after a 413 sends a strictly smaller copy, so those rounds end by themselves.
   for (let round = 0, refusals = 0; photo.url === null; round += 1) {
@@ -91,7 +97,9 @@ async function photoTask(
     // Made to fit what the service is known to take before it is sent (not again once uploaded).
     if (!photo.uploaded) await fitPhoto(ctx, photo, sizes, false);
     const outcome =
-      photo.uploaded || (await uploadPhoto(ctx, photo)) ? await (await desk).attach(photo) : 'too-large';
+      photo.uploaded || (await uploadPhoto(ctx, photo, deskReady))
+        ? await (await desk).attach(photo)
+        : 'too-large';
     if (outcome === 'attached') {
       sizes.note(photo.bytes, true);
       return;
@@ -110,7 +118,11 @@ async function photoTask(
 }
 
 // Resolves false when the storage refused the file as too large (413) instead of taking it.
-async function uploadPhoto(ctx: JobContext, photo: JobPhoto): Promise<boolean> {
+// `attachNext`: the listing exists, so the attach follows at once and its own save (written before
+// it is sent) carries `uploaded` too; a crash before that finds the ticket unused and sends the same
+// file to it again. Before the listing exists the upload is written down at once, so that a crash
+// while the listing is made does not send the file twice.
+async function uploadPhoto(ctx: JobContext, photo: JobPhoto, attachNext: () => boolean): Promise<boolean> {
   for (let attempt = 0; ; attempt += 1) {
     checkStopped(ctx);
     if (!ticketUsable(photo.ticket, ctx.now().getTime())) await replaceTicket(ctx, photo);
@@ -137,7 +149,7 @@ async function uploadPhoto(ctx: JobContext, photo: JobPhoto): Promise<boolean> {
     }
     if (sent) {
       photo.uploaded = true;
-      await ctx.save();
+      if (!attachNext()) await ctx.save();
       return true;
     }
     if (failure === undefined) continue;
@@ -165,6 +177,8 @@ async function replaceTicket(ctx: JobContext, photo: JobPhoto): Promise<void> {
   const issued = await patiently(ctx, () => ctx.client.createMediaTicket(photo.mediaType));
   photo.ticket = toJobTicket(issued, ctx.now().getTime());
   photo.uploaded = false;
+  // On disk before the file is sent: after a crash the upload goes to this ticket again, never to a
+  // new one that would leave the first upload on the storage, attached by no one.
   await ctx.save();
 }
 

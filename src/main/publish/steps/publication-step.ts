@@ -36,11 +36,12 @@ export async function ensurePublication(
     ...snapshot,
     publication: { ...snapshot.publication, imprintUuid: record.imprintUuid },
   });
-  const adopt = async (uuid: string): Promise<string> => {
+  // Written and told with the job's move to tracking, which follows at once (engine.ts); a crash
+  // before that write finds the request out and looks for its publication, as after a lost answer.
+  const adopt = (uuid: string): string => {
     deps.claimed.add(uuid);
     record.publicationUuid = uuid;
     record.publicationRequested = false;
-    await ctx.save();
     return uuid;
   };
   let lost: JobError | undefined;
@@ -86,7 +87,7 @@ export async function ensurePublication(
     await ctx.save();
     try {
       const { uuid } = await ctx.client.createPublication(listingUuid, request);
-      return await adopt(uuid);
+      return adopt(uuid);
     } catch (error) {
       if (isGone(error)) {
         record.publicationRequested = false;
