@@ -41,7 +41,7 @@ describe('the bound of a publish run', () => {
     });
     expect(bound.lineMs).toBe(4000);
     expect(bound.ms).toBe(4200);
-    expect(bound.how).toMatch(/bytes \/ 20 Mbit\/s \+ 5 round trips/);
+    expect(bound.how).toMatch(/10 MB \/ 20 Mbit\/s = 4\.00 s \+ 5 round trips/);
     // A line so fast that the rounds are longer: the rounds count.
     const fast = runBound({
       drafts: 50,
