@@ -171,8 +171,10 @@ try {
   const before = await counts();
   const loadBefore = os.loadavg();
   const runStart = performance.now();
+  if (process.env.BENCH_MARK) console.error(`MARK ${process.hrtime.bigint() / 1000n}`);
   const run = await call<FeedRun>('feeds:run', { id: feed.id });
   const runMs = performance.now() - runStart;
+  if (process.env.BENCH_MARK) console.error(`MARK ${process.hrtime.bigint() / 1000n}`);
   const during = minus(await counts(), before);
   const updates = run.entries.filter((e) => e.action === 'update');
   const pauses = run.entries.filter((e) => e.action === 'pause');

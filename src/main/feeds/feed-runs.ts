@@ -117,8 +117,16 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
         Object.assign(entry, change);
         await save(run);
       };
+      // The ad's local work after its calls, which its outcome waits for but the next ad's calls do not.
+      const after: Promise<void>[] = [];
+      const later = (work: Promise<void>) => {
+        work.catch(() => undefined);
+        after.push(work);
+      };
+      const ctx = { feed, account, template, runId: run.id, note, downloads, items, after: later };
       try {
-        await applyEntry(deps, { feed, account, template, runId: run.id, note, downloads, items }, entry);
+        await (entry.action === 'create' ? created : live)(() => applyEntry(deps, ctx, entry));
+        await Promise.all(after);
         delete entry.failure;
         if (publishesDraft(entry, feed)) publishing.push(entry);
         else entry.outcome = 'done';
@@ -134,7 +142,7 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
       );
       deps.onProgress({ feedId: feed.id, runId: run.id, phase: 'apply', done, total });
     };
-    await Promise.all(todo.map((entry) => (entry.action === 'create' ? created : live)(applyOne, entry)));
+    await Promise.all(todo.map(applyOne));
     if (publishing.length > 0) {
       const outcomes = await waitForJobs(
         deps.publish,

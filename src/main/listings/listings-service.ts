@@ -109,13 +109,37 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
     return read.state === 'ok' ? read.value : { listings: [], fetchedAt: null };
   };
 
-  const write = async (accountId: string, state: ListingsState): Promise<void> => {
-    if (closed) return;
-    const { fetchedAt, listings, unreadable, extras, publicationsFrom } = state;
-    await writeFileAtomic(
-      fileOf(accountId),
-      JSON.stringify({ fetchedAt, listings, unreadable, extras, publicationsFrom }),
-    ).catch((error: unknown) => deps.log.error('Could not write the listings cache', error));
+  // Per account: the write under way, and the newest state asked for meanwhile. Writes never
+  // overlap (an older state renamed over a newer one), and changes that come while one is under way
+  // (a feed's updates, four at a time) share the next write: each caller's promise ends once a write
+  // holding its state is on disk.
+  const writers = new Map<string, { running: Promise<void>; next: ListingsState | undefined }>();
+  const write = (accountId: string, state: ListingsState): Promise<void> => {
+    const writer = writers.get(accountId);
+    if (writer) {
+      writer.next = state;
+      return writer.running;
+    }
+    const started: { running: Promise<void>; next: ListingsState | undefined } = {
+      running: Promise.resolve(),
+      next: state,
+    };
+    started.running = (async () => {
+      try {
+        while (started.next !== undefined && !closed) {
+          const { fetchedAt, listings, unreadable, extras, publicationsFrom } = started.next;
+          started.next = undefined;
+          await writeFileAtomic(
+            fileOf(accountId),
+            JSON.stringify({ fetchedAt, listings, unreadable, extras, publicationsFrom }),
+          ).catch((error: unknown) => deps.log.error('Could not write the listings cache', error));
+        }
+      } finally {
+        writers.delete(accountId);
+      }
+    })();
+    writers.set(accountId, started);
+    return started.running;
   };
 
   const fetch = async (accountId: string, asked: ReadScope): Promise<ListingsState> => {
@@ -342,6 +366,7 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
       await Promise.allSettled([...inflight.values()].map((flight) => flight.running));
+      await Promise.allSettled([...writers.values()].map((writer) => writer.running));
     },
   };
 }

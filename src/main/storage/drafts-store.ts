@@ -228,6 +228,8 @@ export async function openDraftsStore(dataDir: string, options: DraftsStoreOptio
           throw new DraftStoreError('in-trash', `Draft ${id} is in the trash.`);
         const current = await read(id);
         const next = await edit(current);
+        // The same draft given back: nothing changed, nothing is written (its time stays too).
+        if (next === current) return current;
         if (next.id !== id) throw new DraftStoreError('invalid', 'A draft cannot change its id.');
         return saveLive(next);
       }),
