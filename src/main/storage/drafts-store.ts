@@ -24,6 +24,9 @@ export type { DraftProblem } from './drafts-recovery';
 
 export type DraftStoreErrorCode = 'not-found' | 'in-trash' | 'unreadable' | 'invalid' | 'closed';
 
+/** Live drafts the store keeps as their files hold them, the most lately used. */
+const RECENT_DRAFTS = 64;
+
 /** A refused store call; `code` says why, for the IPC layer to pass on. */
 export class DraftStoreError extends Error {
   constructor(
@@ -148,9 +151,23 @@ export async function openDraftsStore(dataDir: string, options: DraftsStoreOptio
     await journal.append({ ...line, at });
   };
 
+  // The live drafts written or read lately, as their files hold them (the store is the only writer
+  // of its folders while it is open): a draft read again soon (each of a feed run's drafts is read
+  // by the run, the publish engine and the Listings view around its one write) costs no file read
+  // and no parse of the schema. Dropped when the draft leaves the live folder.
+  const recent = new Map<string, string>();
+  const keep = (id: string, text: string) => {
+    recent.delete(id);
+    recent.set(id, text);
+    if (recent.size > RECENT_DRAFTS) recent.delete(recent.keys().next().value!);
+  };
+
   const write = async (draft: Draft): Promise<Draft> => {
     await record({ op: 'save', id: draft.id });
-    await writeFileAtomic(draftFile(paths.drafts, draft.id), JSON.stringify(draft));
+    const text = JSON.stringify(draft);
+    recent.delete(draft.id);
+    await writeFileAtomic(draftFile(paths.drafts, draft.id), text);
+    keep(draft.id, text);
     entries.set(draft.id, summarizeDraft(draft));
     noteJournal();
     return draft;
@@ -159,9 +176,15 @@ export async function openDraftsStore(dataDir: string, options: DraftsStoreOptio
   const read = async (id: string): Promise<Draft> => {
     const entry = isDraftId(id) ? entries.get(id) : undefined;
     if (!entry) throw new DraftStoreError('not-found', `No draft ${String(id)}.`);
+    const kept = entry.trashedAt === null ? recent.get(id) : undefined;
+    if (kept !== undefined) return JSON.parse(kept) as Draft;
     const folder = entry.trashedAt === null ? paths.drafts : paths.trash;
     const result = await readDraftFile(folder, id, now);
-    if (result.state === 'ok') return result.draft;
+    if (result.state === 'ok') {
+      if (entry.trashedAt === null) keep(id, JSON.stringify(result.draft));
+      return result.draft;
+    }
+    recent.delete(id);
     await record({ op: 'remove', id });
     entries.delete(id);
     noteJournal();
@@ -292,6 +315,7 @@ export async function openDraftsStore(dataDir: string, options: DraftsStoreOptio
           if (!entry || entry.trashedAt !== null) continue;
           const at = now().toISOString();
           await record({ op: 'trash', id }, at);
+          recent.delete(id);
           if (await move(id, paths.drafts, paths.trash)) entries.set(id, { ...entry, trashedAt: at });
         }
         noteJournal();
@@ -328,6 +352,7 @@ export async function openDraftsStore(dataDir: string, options: DraftsStoreOptio
         const entry = isDraftId(id) ? entries.get(id) : undefined;
         const current = entry && { draft: await read(id), trashedAt: entry.trashedAt };
         const next = make(current);
+        recent.delete(id);
         const live = draftFile(paths.drafts, id);
         const trashed = draftFile(paths.trash, id);
         if (!next) {
