@@ -68,6 +68,11 @@ export interface ApplyContext {
    * it (absent: the work is awaited in place).
    */
   after?(work: Promise<void>): void;
+  /**
+   * Takes reads that follow an ad's change for the Listings view (a paused ad's state until it has
+   * followed), which neither the ad nor the run waits for (absent: awaited in place).
+   */
+  followUp?(work: Promise<void>): void;
 }
 
 /** An entry's row as the run keeps it: the row's fields and its photo files. */
@@ -382,5 +387,5 @@ async function setStates(
     }
   }
   for (const uuid of publications)
-    await deps.lifecycle.setPublicationState(listingUuid, uuid, state, ctx.account.id);
+    await deps.lifecycle.setPublicationState(listingUuid, uuid, state, ctx.account.id, ctx.followUp);
 }

@@ -111,6 +111,12 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
     // independent of the others: a few go at once. New rows go one at a time: their photos and
     // publishing already run side by side in the intake and the publish engine.
     const live = pLimit(FEED_LIVE_CHANGES_AT_ONCE);
+    // Reads for the Listings view after a pause or resume, as the publish engine's tracking after an
+    // update: the run does not wait for them; a failure is only logged.
+    const followUp = (work: Promise<void>) =>
+      void work.catch((error: unknown) =>
+        deps.log.error(`Feed ${feed.name}: a paused or resumed ad's state was not read`, error),
+      );
     const created = pLimit(1);
     const applyOne = async (entry: FeedRunEntry) => {
       const note = async (change: Partial<FeedRunEntry>) => {
@@ -123,7 +129,7 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
         work.catch(() => undefined);
         after.push(work);
       };
-      const ctx = { feed, account, template, runId: run.id, note, downloads, items, after: later };
+      const ctx = { feed, account, template, runId: run.id, note, downloads, items, after: later, followUp };
       try {
         await (entry.action === 'create' ? created : live)(() => applyEntry(deps, ctx, entry));
         await Promise.all(after);
