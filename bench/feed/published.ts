@@ -1,21 +1,24 @@
-// Benchmark of a feed over ads it published itself (issue 38.2). A shop's CSV of BENCH_ADS rows
+// Benchmark of a feed over ads it published itself (issue 38.2). A shop's CSV of --ads rows
 // (default 50, one photo each) goes live through the feed's first run (drafts, publish jobs,
 // publications: what a run meets in a seller's data folder); then a second version of the file
 // changes every row's price and stock: most rows keep some stock (a new count, no call to the
-// service), every BENCH_SOLD_OUT_EVERY-th row (default 10) is sold out (its ad is paused). The
-// listing service runs in a process of its own (bench/feed/sandbox-child.ts) with --latency
-// (default 30 ms) on every request, as a round trip to a real one.
+// service), every --sold-out-every-th row (default 10) is sold out (its ad is paused). The listing
+// service runs in a process of its own (bench/feed/sandbox-child.ts) with --latency (default 30 ms)
+// on every request, as a round trip to a real one.
 // Measured in one run, both against the same service and the same ads:
-//   (1) the feed's run of the second version (feeds:run: planning included, until the run is done,
-//       every ad's outcome written to its report before the next is counted, as always);
+//   (1) the feed's run of the second version (feeds:run, from the call to its answer: reading the
+//       file and the account's listings, the plan, every ad with its draft, its report written as
+//       each ad ends so a killed run resumes after it, the feed's record at the end);
 //   (2) "its updates alone": the minimal calls that make the same changes, sent straight through the
 //       app's service client (its token fetched beforehand) at the concurrency the run may use
-//       (FEED_LIVE_CHANGES_AT_ONCE): per changed row one PUT /v1/listings/{uuid} with the run's own
-//       update request (the new price), per sold-out row one PUT of its publication's state
+//       (FEED_LIVE_CHANGES_AT_ONCE, 4): per changed row one PUT /v1/listings/{uuid} with the run's
+//       own update request (the new price), per sold-out row one PUT of its publication's state
 //       (PAUSED). No read, no draft, no report: what a script that already knew every id would send.
-// Printed: both times, their ratio against the target (≤ 1.3×), and the calls each made, counted
-// by the service per route (the publish engine's reads of each updated ad's publication until it is
-// live again follow the run: counted, and marked as follow-ups), with os.loadavg().
+// Printed: both times (the run's split into planning and ads), their ratio against the target
+// (≤ 1.3×), and the calls each made, counted by the service per route (reads of a publication
+// follow the run: the publish engine tracking each updated ad until it is live again, and a paused
+// ad's state until it has followed; counted, marked as follow-ups), with os.loadavg(): the machine
+// may be shared, and only the ratio within one run counts.
 // Run: npx tsx bench/feed/published.ts [--ads 50] [--latency 30] [--sold-out-every 10]
 // (BENCH_SANDBOX_LOG=1 writes the service's request log with times to stderr, to see the run's calls)
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -80,7 +83,7 @@ const sum = (counts: Counts, skip: (route: string) => boolean = () => false) =>
   [...counts].reduce((total, [route, n]) => total + (skip(route) ? 0 : n), 0);
 const isToken = (route: string) => route.includes('/oidc/token');
 // Reads that follow the run rather than make it: the publish engine reading each updated ad's
-// publication until it is live again.
+// publication until it is live again, and a paused ad's until its state has followed.
 const isFollowUp = (route: string) => route === 'GET /v1/listings/:uuid/publications/:publicationUuid';
 
 const work = await mkdtemp(path.join(os.tmpdir(), 'listing-desk-bench-published-'));
@@ -177,12 +180,10 @@ try {
       planned ??= performance.now();
   });
   const runStart = performance.now();
-  if (process.env.BENCH_MARK) console.error(`MARK ${process.hrtime.bigint() / 1000n} ${Date.now()}`);
   const run = await call<FeedRun>('feeds:run', { id: feed.id });
   const runMs = performance.now() - runStart;
   stop();
   const planMs = (planned ?? runStart) - runStart;
-  if (process.env.BENCH_MARK) console.error(`MARK ${process.hrtime.bigint() / 1000n} ${Date.now()}`);
   const during = minus(await counts(), before);
   const updates = run.entries.filter((e) => e.action === 'update');
   const pauses = run.entries.filter((e) => e.action === 'pause');
