@@ -24,9 +24,6 @@ export type { DraftProblem } from './drafts-recovery';
 
 export type DraftStoreErrorCode = 'not-found' | 'in-trash' | 'unreadable' | 'invalid' | 'closed';
 
-/** Live drafts the store keeps as their files hold them, the most lately used. */
-const RECENT_DRAFTS = 64;
-
 /** A refused store call; `code` says why, for the IPC layer to pass on. */
 export class DraftStoreError extends Error {
   constructor(
@@ -151,23 +148,9 @@ export async function openDraftsStore(dataDir: string, options: DraftsStoreOptio
     await journal.append({ ...line, at });
   };
 
-  // The live drafts written or read lately, as their files hold them (the store is the only writer
-  // of its folders while it is open): a draft read again soon (each of a feed run's drafts is read
-  // by the run, the publish engine and the Listings view around its one write) costs no file read
-  // and no parse of the schema. Dropped when the draft leaves the live folder.
-  const recent = new Map<string, string>();
-  const keep = (id: string, text: string) => {
-    recent.delete(id);
-    recent.set(id, text);
-    if (recent.size > RECENT_DRAFTS) recent.delete(recent.keys().next().value!);
-  };
-
   const write = async (draft: Draft): Promise<Draft> => {
     await record({ op: 'save', id: draft.id });
-    const text = JSON.stringify(draft);
-    recent.delete(draft.id);
-    await writeFileAtomic(draftFile(paths.drafts, draft.id), text);
-    keep(draft.id, text);
+    await writeFileAtomic(draftFile(paths.drafts, draft.id), JSON.stringify(draft));
     entries.set(draft.id, summarizeDraft(draft));
     noteJournal();
     return draft;
@@ -176,15 +159,9 @@ export async function openDraftsStore(dataDir: string, options: DraftsStoreOptio
   const read = async (id: string): Promise<Draft> => {
     const entry = isDraftId(id) ? entries.get(id) : undefined;
     if (!entry) throw new DraftStoreError('not-found', `No draft ${String(id)}.`);
-    const kept = entry.trashedAt === null ? recent.get(id) : undefined;
-    if (kept !== undefined) return JSON.parse(kept) as Draft;
     const folder = entry.trashedAt === null ? paths.drafts : paths.trash;
     const result = await readDraftFile(folder, id, now);
-    if (result.state === 'ok') {
-      if (entry.trashedAt === null) keep(id, JSON.stringify(result.draft));
-      return result.draft;
-    }
-    recent.delete(id);
+    if (result.state === 'ok') return result.draft;
     await record({ op: 'remove', id });
     entries.delete(id);
     noteJournal();
@@ -251,8 +228,6 @@ export async function openDraftsStore(dataDir: string, options: DraftsStoreOptio
           throw new DraftStoreError('in-trash', `Draft ${id} is in the trash.`);
         const current = await read(id);
         const next = await edit(current);
-        // The same draft given back: nothing changed, nothing is written (its time stays too).
-        if (next === current) return current;
         if (next.id !== id) throw new DraftStoreError('invalid', 'A draft cannot change its id.');
         return saveLive(next);
       }),
@@ -315,7 +290,6 @@ export async function openDraftsStore(dataDir: string, options: DraftsStoreOptio
           if (!entry || entry.trashedAt !== null) continue;
           const at = now().toISOString();
           await record({ op: 'trash', id }, at);
-          recent.delete(id);
           if (await move(id, paths.drafts, paths.trash)) entries.set(id, { ...entry, trashedAt: at });
         }
         noteJournal();
@@ -352,7 +326,6 @@ export async function openDraftsStore(dataDir: string, options: DraftsStoreOptio
         const entry = isDraftId(id) ? entries.get(id) : undefined;
         const current = entry && { draft: await read(id), trashedAt: entry.trashedAt };
         const next = make(current);
-        recent.delete(id);
         const live = draftFile(paths.drafts, id);
         const trashed = draftFile(paths.trash, id);
         if (!next) {

@@ -1,7 +1,6 @@
 // The draft learns how its job went: its status and where it lives on the service. Only `status`
 // and `remote` are touched, inside the store's read-change-write step, so whatever the seller typed
 // meanwhile stays as typed.
-import { isDeepStrictEqual } from 'node:util';
 import type { Draft, DraftRemote, DraftStatus } from '../../../shared/domain/drafts';
 
 export interface DraftsPort {
@@ -34,24 +33,16 @@ export function createDraftSync(
     }
   };
   return {
-    // A draft already so is given back as it is: the store writes nothing (a job tracked again
-    // after each update of its ad would write every draft of a feed's run twice otherwise).
     set: (draftId, status, remote) =>
-      change(draftId, (draft) =>
-        draft.status === status && (remote === undefined || isDeepStrictEqual(draft.remote, remote))
-          ? draft
-          : {
-              ...draft,
-              // 'draft' is settled to 'ready' by the store when the draft can be published.
-              status,
-              remote: remote === undefined ? draft.remote : remote,
-            },
-      ),
+      change(draftId, (draft) => ({
+        ...draft,
+        // 'draft' is settled to 'ready' by the store when the draft can be published.
+        status,
+        remote: remote === undefined ? draft.remote : remote,
+      })),
     // A draft unlinked (or linked elsewhere) meanwhile is the seller's choice and stays as it is.
     follow: (draftId, status, listingUuid) =>
-      change(draftId, (draft) =>
-        draft.remote?.listingUuid === listingUuid && draft.status !== status ? { ...draft, status } : draft,
-      ),
+      change(draftId, (draft) => (draft.remote?.listingUuid === listingUuid ? { ...draft, status } : draft)),
   };
 }
 
