@@ -19,7 +19,6 @@ import type { DraftsService } from '../drafts/drafts-service';
 import { draftInitOf } from '../import/draft-start';
 import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
-import { updateRequestOf } from '../live/listing-edits';
 import type { Lifecycle } from '../live/lifecycle';
 import { liveError } from '../live/live-errors';
 import type { PublishEngine } from '../publish/engine-api';
@@ -27,6 +26,7 @@ import type { ServiceClient } from '../service-client';
 import type { DraftsStore } from '../storage/drafts-store';
 import type { FeedStore } from './feed-store';
 import { replaceLivePhotos } from './live-photos';
+import { agreedWith, allEnded, draftBesideCall, sendLivePatch } from './feed-update';
 import { photoNameOf, type PhotoDownloads } from './photo-downloads';
 import { resolveFeedPhotos } from './photo-fetch';
 import type { ChangeAuthors } from '../ports/change-authors';
@@ -62,6 +62,17 @@ export interface ApplyContext {
   note(change: Partial<FeedRunEntry>): Promise<void>;
   /** The feed's record of its ads before the run, by reference (which photos were the feed's). */
   items?: ReadonlyMap<string, FeedItem>;
+  /**
+   * Takes the ad's local work after its last call (the Listings view's copy, the publish engine
+   * tracking the ad again): the ad is done once it ends, but the next ad's calls need not wait for
+   * it (absent: the work is awaited in place).
+   */
+  after?(work: Promise<void>): void;
+  /**
+   * Takes reads that follow an ad's change for the Listings view (a paused ad's state until it has
+   * followed), which neither the ad nor the run waits for (absent: awaited in place).
+   */
+  followUp?(work: Promise<void>): void;
 }
 
 /** An entry's row as the run keeps it: the row's fields and its photo files. */
@@ -283,6 +294,7 @@ async function update(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry) {
   const init = draftInitOf(ctx.account, { ...source.fields, photos: [] }, ctx.template);
   const changes = entry.changes ?? [];
   const price = newPriceCents(entry, init);
+  const photos = entry.liveChanges?.some((c) => c.field === 'photos') === true;
   // The feed's new price is the shop's: the ad's price rule starts again from it, written with the
   // draft's change and before the live ad's, so the rule's turn in between finds nothing due.
   const follow = (draft: Draft): Draft => {
@@ -291,56 +303,56 @@ async function update(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry) {
     return rule === draft.priceRule ? draft : { ...draft, priceRule: rule };
   };
   const draftId = entry.draftId;
-  // Only the live ad's price changes: the draft is written only where its rule starts again.
-  if (draftId !== undefined && changes.length === 0 && price !== undefined) {
-    const draft = await deps.store.get(draftId);
-    if (follow(draft) !== draft) {
-      await deps.store.update(draftId, follow);
+  const writeDraft = async (answer?: ListingView) => {
+    // Only the live ad's price changes: the draft is written only where its rule starts again.
+    if (draftId !== undefined && changes.length === 0 && price !== undefined) {
+      const draft = await deps.store.get(draftId);
+      if (follow(draft) !== draft) {
+        await deps.store.update(draftId, follow);
+        deps.onDraftsChanged([draftId]);
+      }
+    }
+    if (draftId !== undefined && changes.length > 0) {
+      const by = { desk: SOURCE_DESK.feed, deskName: ctx.feed.name, at: new Date().toISOString() };
+      let before: Draft | undefined;
+      const saved = await deps.store.update(draftId, (current: Draft) => {
+        // A publish that began since the plan would send the draft as it was.
+        if (current.status === 'publishing')
+          throw new AppError('conflict', mainI18n.t('errors:feedDraftBusy', { title: current.title }), {
+            reason: 'draft-busy',
+          });
+        before = current;
+        const sides = saveSides(deps.authors, current, by, mainI18n.t('shop:author.elsewhere'));
+        return agreedWith(follow(mergeFeedChanges(current, init, changes, sides)), answer);
+      });
+      deps.authors?.note(before, saved, by);
+      if (changes.some((c) => c.field === 'photos')) {
+        const { draft, missed } = await addMissingPhotos(deps, ctx, draftId, source.photos);
+        await ctx.note({ missedPhotos: missed });
+        const wanted = names(source.photos);
+        const byName = new Map(draft.photos.map((p) => [p.originalName, p.id]));
+        const order = wanted.flatMap((name) => byName.get(name) ?? []);
+        // Photos the seller added by hand (never the feed's) stay, after the feed's.
+        const feeds = new Set([...(ctx.items?.get(entry.reference!)?.photos ?? []), ...wanted]);
+        const sellers = draft.photos.filter((p) => !feeds.has(p.originalName)).map((p) => p.id);
+        if (order.length > 0) await deps.drafts.setPhotos(draftId, [...order, ...sellers]);
+      }
       deps.onDraftsChanged([draftId]);
     }
+  };
+  const sendLive = (first?: (answer: ListingView | undefined) => Promise<void>) =>
+    sendLivePatch(deps, ctx.account.id, entry, photos ? undefined : ctx.after, first);
+  // Where neither needs the other first, the draft is written after the ad's call, with the base
+  // both now agree on, as local work after it (one write of the draft instead of two); without a
+  // live change, side by side.
+  const summary = draftId === undefined ? undefined : deps.store.list().find((d) => d.id === draftId);
+  const live = entry.listingUuid !== undefined && Object.keys(entry.livePatch ?? {}).length > 0;
+  if (draftBesideCall(summary, entry) && live && changes.length > 0) await sendLive(writeDraft);
+  else if (draftBesideCall(summary, entry)) await allEnded([writeDraft(), sendLive()]);
+  else {
+    await writeDraft();
+    await sendLive();
   }
-  if (draftId !== undefined && changes.length > 0) {
-    const by = { desk: SOURCE_DESK.feed, deskName: ctx.feed.name, at: new Date().toISOString() };
-    let before: Draft | undefined;
-    const saved = await deps.store.update(draftId, (current: Draft) => {
-      // A publish that began since the plan would send the draft as it was.
-      if (current.status === 'publishing')
-        throw new AppError('conflict', mainI18n.t('errors:feedDraftBusy', { title: current.title }), {
-          reason: 'draft-busy',
-        });
-      before = current;
-      const sides = saveSides(deps.authors, current, by, mainI18n.t('shop:author.elsewhere'));
-      return follow(mergeFeedChanges(current, init, changes, sides));
-    });
-    deps.authors?.note(before, saved, by);
-    if (changes.some((c) => c.field === 'photos')) {
-      const { draft, missed } = await addMissingPhotos(deps, ctx, draftId, source.photos);
-      await ctx.note({ missedPhotos: missed });
-      const wanted = names(source.photos);
-      const byName = new Map(draft.photos.map((p) => [p.originalName, p.id]));
-      const order = wanted.flatMap((name) => byName.get(name) ?? []);
-      // Photos the seller added by hand (never the feed's) stay, after the feed's.
-      const feeds = new Set([...(ctx.items?.get(entry.reference!)?.photos ?? []), ...wanted]);
-      const sellers = draft.photos.filter((p) => !feeds.has(p.originalName)).map((p) => p.id);
-      if (order.length > 0) await deps.drafts.setPhotos(draftId, [...order, ...sellers]);
-    }
-    deps.onDraftsChanged([draftId]);
-  }
-  if (entry.listingUuid !== undefined && entry.livePatch && Object.keys(entry.livePatch).length > 0) {
-    let answer: ListingView | undefined;
-    try {
-      answer = await deps
-        .client(ctx.account.id)
-        .updateListing(entry.listingUuid, updateRequestOf(entry.livePatch));
-    } catch (error) {
-      throw liveError(error);
-    }
-    // Read again only by the Listings view itself: a feed of thousands must not cost a read per ad.
-    if (answer) await deps.remember?.(ctx.account.id, answer);
-    // The update reaches the listing's publications: they are validated again.
-    await deps.publish.retrack(entry.listingUuid);
-  }
-  const photos = entry.liveChanges?.some((c) => c.field === 'photos') === true;
   if (entry.listingUuid !== undefined && photos && source.photos.length > 0) {
     // The ad's first photos are the feed's as it sent them last (those it could fetch); any after
     // them the seller added by hand. Unknown (an ad the feed took on): all of them.
@@ -375,5 +387,5 @@ async function setStates(
     }
   }
   for (const uuid of publications)
-    await deps.lifecycle.setPublicationState(listingUuid, uuid, state, ctx.account.id);
+    await deps.lifecycle.setPublicationState(listingUuid, uuid, state, ctx.account.id, ctx.followUp);
 }

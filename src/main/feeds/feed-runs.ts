@@ -111,14 +111,28 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
     // independent of the others: a few go at once. New rows go one at a time: their photos and
     // publishing already run side by side in the intake and the publish engine.
     const live = pLimit(FEED_LIVE_CHANGES_AT_ONCE);
+    // Reads for the Listings view after a pause or resume, as the publish engine's tracking after an
+    // update: the run does not wait for them; a failure is only logged.
+    const followUp = (work: Promise<void>) =>
+      void work.catch((error: unknown) =>
+        deps.log.error(`Feed ${feed.name}: a paused or resumed ad's state was not read`, error),
+      );
     const created = pLimit(1);
     const applyOne = async (entry: FeedRunEntry) => {
       const note = async (change: Partial<FeedRunEntry>) => {
         Object.assign(entry, change);
         await save(run);
       };
+      // The ad's local work after its calls, which its outcome waits for but the next ad's calls do not.
+      const after: Promise<void>[] = [];
+      const later = (work: Promise<void>) => {
+        work.catch(() => undefined);
+        after.push(work);
+      };
+      const ctx = { feed, account, template, runId: run.id, note, downloads, items, after: later, followUp };
       try {
-        await applyEntry(deps, { feed, account, template, runId: run.id, note, downloads, items }, entry);
+        await (entry.action === 'create' ? created : live)(() => applyEntry(deps, ctx, entry));
+        await Promise.all(after);
         delete entry.failure;
         if (publishesDraft(entry, feed)) publishing.push(entry);
         else entry.outcome = 'done';
@@ -134,7 +148,7 @@ export function createFeedRuns(deps: RunsDeps): FeedRuns {
       );
       deps.onProgress({ feedId: feed.id, runId: run.id, phase: 'apply', done, total });
     };
-    await Promise.all(todo.map((entry) => (entry.action === 'create' ? created : live)(applyOne, entry)));
+    await Promise.all(todo.map(applyOne));
     if (publishing.length > 0) {
       const outcomes = await waitForJobs(
         deps.publish,

@@ -23,6 +23,8 @@ import { sameView, withShared, type ListingsShare, type SharedDelta } from './sh
 
 /** Pause that gathers refresh triggers close together (several ads going live) into one fetch. */
 const REFRESH_GATHER_MS = 250;
+/** How long a change of a few listings waits for more before the cache is written. */
+const LISTINGS_WRITE_GATHER_MS = 200;
 
 type Edit = (state: ListingsState) => Partial<ListingsState>;
 
@@ -109,13 +111,52 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
     return read.state === 'ok' ? read.value : { listings: [], fetchedAt: null };
   };
 
-  const write = async (accountId: string, state: ListingsState): Promise<void> => {
-    if (closed) return;
-    const { fetchedAt, listings, unreadable, extras, publicationsFrom } = state;
-    await writeFileAtomic(
-      fileOf(accountId),
-      JSON.stringify({ fetchedAt, listings, unreadable, extras, publicationsFrom }),
-    ).catch((error: unknown) => deps.log.error('Could not write the listings cache', error));
+  // Per account: the write under way, and the newest state asked for meanwhile. Writes never
+  // overlap (an older state renamed over a newer one), and changes that come while one waits or is
+  // under way share the next write: each caller's promise ends once a write holding its state is on
+  // disk. A change of a few listings (a live edit, a feed's update, a publication's state) waits
+  // `LISTINGS_WRITE_GATHER_MS` for the ones after it: a feed's run changes one after another, and
+  // the cache is written once for them, not once each. A read of the list, or closing, writes at once.
+  interface Writer {
+    running: Promise<void>;
+    next: ListingsState | undefined;
+    /** Ends the gathering wait (undefined: not waiting). */
+    wake?: () => void;
+  }
+  const writers = new Map<string, Writer>();
+  const write = (accountId: string, state: ListingsState, gather = false): Promise<void> => {
+    const writer = writers.get(accountId);
+    if (writer) {
+      writer.next = state;
+      if (!gather) writer.wake?.();
+      return writer.running;
+    }
+    const started: Writer = { running: Promise.resolve(), next: state };
+    started.running = (async () => {
+      try {
+        if (gather && !closed)
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, LISTINGS_WRITE_GATHER_MS);
+            started.wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+        delete started.wake;
+        while (started.next !== undefined) {
+          const { fetchedAt, listings, unreadable, extras, publicationsFrom } = started.next;
+          started.next = undefined;
+          await writeFileAtomic(
+            fileOf(accountId),
+            JSON.stringify({ fetchedAt, listings, unreadable, extras, publicationsFrom }),
+          ).catch((error: unknown) => deps.log.error('Could not write the listings cache', error));
+        }
+      } finally {
+        writers.delete(accountId);
+      }
+    })();
+    writers.set(accountId, started);
+    return started.running;
   };
 
   const fetch = async (accountId: string, asked: ReadScope): Promise<ListingsState> => {
@@ -190,7 +231,8 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
     loaded.set(accountId, next);
     if (accounts.activeId() === accountId) deps.onChange(next);
     if (memory.fetchedAt === null) return;
-    await write(accountId, next);
+    // Shown at once (above); the cache follows with the changes after it (a failure is logged).
+    void write(accountId, next, true);
     share?.wrote(accountId, next, touched);
   };
 
@@ -338,10 +380,12 @@ export function createListingsService(deps: ListingsServiceDeps): ListingsServic
 
     async close() {
       closed = true;
+      for (const writer of writers.values()) writer.wake?.();
       stopJobs?.();
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
       await Promise.allSettled([...inflight.values()].map((flight) => flight.running));
+      await Promise.allSettled([...writers.values()].map((writer) => writer.running));
     },
   };
 }

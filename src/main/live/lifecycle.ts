@@ -42,12 +42,17 @@ export interface LifecycleDeps {
 export interface Lifecycle {
   /** Deletes a listing of the active account (or `accountId`'s); `sold` marks its linked drafts 'ended'. */
   deleteListing(uuid: string, sold: boolean, accountId?: string): Promise<ListingDeleteResult>;
-  /** Asks for a publication to be paused or resumed; answers it as read afterwards. */
+  /**
+   * Asks for a publication to be paused or resumed; answers it as read afterwards. With `after`
+   * (a feed's run), the reads until the state has followed, and what they tell the Listings view
+   * and the jobs, are handed to it instead: the answer is the state asked for, as sent.
+   */
   setPublicationState(
     listingUuid: string,
     uuid: string,
     state: PublicationStateRequest,
     accountId?: string,
+    after?: (work: Promise<void>) => void,
   ): Promise<PublicationView>;
 }
 
@@ -133,7 +138,7 @@ export function createLifecycle(ctx: LiveContext, deps: LifecycleDeps): Lifecycl
       });
     },
 
-    async setPublicationState(listingUuid, uuid, state, of) {
+    async setPublicationState(listingUuid, uuid, state, of, after) {
       const { accountId, client } = ctx.clientOf(of);
       try {
         await runLiveCall({
@@ -157,24 +162,46 @@ export function createLifecycle(ctx: LiveContext, deps: LifecycleDeps): Lifecycl
       }
       ctx.log.info(`${state} asked for publication ${uuid} (listing ${listingUuid}, account ${accountId})`);
       // The actual state follows asynchronously: read a few times while it differs from the request.
-      let view: PublicationView;
-      for (let read = 1; ; read += 1) {
-        view = await ctx.publications.get(client, listingUuid, uuid);
-        const settled = view.actualState !== null && view.actualState === view.requestedState;
-        if (settled || read >= settleReads.count) break;
-        await sleep(settleReads.everyMs);
-      }
-      await deps
-        .notePublication?.(accountId, listingUuid, {
-          uuid,
-          requestedState: view.requestedState,
-          actualState: view.actualState,
-          adId: view.adId,
-        })
-        .catch((error: unknown) => ctx.log.error('Could not put a publication state on its listing', error));
-      const { requestedState, actualState, adId } = view;
-      await follow(listingUuid, { kind: 'states', publicationUuid: uuid, requestedState, actualState, adId });
-      return view;
+      const settle = async () => {
+        let view: PublicationView;
+        for (let read = 1; ; read += 1) {
+          view = await ctx.publications.get(client, listingUuid, uuid);
+          const settled = view.actualState !== null && view.actualState === view.requestedState;
+          if (settled || read >= settleReads.count) break;
+          await sleep(settleReads.everyMs);
+        }
+        await deps
+          .notePublication?.(accountId, listingUuid, {
+            uuid,
+            requestedState: view.requestedState,
+            actualState: view.actualState,
+            adId: view.adId,
+          })
+          .catch((error: unknown) =>
+            ctx.log.error('Could not put a publication state on its listing', error),
+          );
+        const { requestedState, actualState, adId } = view;
+        await follow(listingUuid, {
+          kind: 'states',
+          publicationUuid: uuid,
+          requestedState,
+          actualState,
+          adId,
+        });
+        return view;
+      };
+      if (!after) return settle();
+      after(settle().then(() => undefined));
+      return {
+        listingUuid,
+        uuid,
+        requestedState: state,
+        actualState: null,
+        adId: null,
+        postalCode: null,
+        reason: null,
+        checkedAt: null,
+      };
     },
   };
 }
