@@ -77,6 +77,7 @@ describe("main's refusals", () => {
     for (const field of CONFLICT_FIELDS) keys.add(`liveField.${field}`);
     for (const code of ['disk-full', 'read-only', 'no-permission']) keys.add(`write.${code}`);
     for (const code of ['not-found', 'in-trash', 'unreadable', 'closed']) keys.add(`draftStore.${code}`);
+    for (const end of ['ended', 'killed', 'outOfMemory']) keys.add(`feedPlanChild.${end}`);
     expect(keys.size).toBeGreaterThan(20);
     const missing = [...keys].filter((key) => !mainI18n.exists(key, { ns: 'errors', lng: 'en' }));
     expect(missing).toEqual([]);
