@@ -37,7 +37,7 @@ export async function ensurePublication(
     publication: { ...snapshot.publication, imprintUuid: record.imprintUuid },
   });
   const adopt = async (uuid: string): Promise<string> => {
-    deps.claimed.add(uuid);
+    deps.claimed.claim(uuid, record.id);
     record.publicationUuid = uuid;
     record.publicationRequested = false;
     await ctx.save();
