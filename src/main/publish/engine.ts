@@ -30,6 +30,7 @@ import { createDraftSync, withoutWaiting, repairDrafts } from './drafts';
 import type { PublishEngine, PublishEngineOptions, StartResult } from './engine-api';
 import { factsOf, jobError, StepFailure } from './context';
 import { createImprintSource, runJob, type RunDeps, trackPublication, watchLateAnswers } from './steps';
+import { Owners } from './reconcile';
 import { LONE_CLAIM, loneClaims, queueNewJob } from './claims';
 import {
   type JobRecord,
@@ -72,8 +73,8 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
   const tasks = new Set<Promise<void>>();
   const settledWaiters: Array<() => void> = [];
   const starts = createSerialQueue();
-  const claimed = new Set<string>();
-  const publications = new Set<string>();
+  const claimed = new Owners();
+  const publications = new Owners();
   const deps: RunDeps = {
     imprints: createImprintSource(accounts),
     listings: { claimed, exclusive: createKeyedLock() },
@@ -237,8 +238,8 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     const entry = entries.get(record.id) ?? newEntry(record);
     entry.record = record;
     entries.set(record.id, entry);
-    if (record.listingUuid !== null) claimed.add(record.listingUuid);
-    if (record.publicationUuid !== null) publications.add(record.publicationUuid);
+    if (record.listingUuid !== null) claimed.claim(record.listingUuid, record.id);
+    if (record.publicationUuid !== null) publications.claim(record.publicationUuid, record.id);
     return entry;
   };
 

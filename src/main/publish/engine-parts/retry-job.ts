@@ -3,11 +3,12 @@ import type { DraftStatus } from '../../../shared/domain/drafts';
 import type { AccountHold } from './account-hold';
 import type { Entry } from './engine-entry';
 import { type JobRecord, prepareRetry } from '../jobs';
+import type { Owners } from '../reconcile';
 
 export interface RetryDeps {
   hold: Pick<AccountHold, 'retry'>;
   /** The listings the engine's jobs hold (a retried job may give its listing up). */
-  claimed: Set<string>;
+  claimed: Owners;
   persist(entry: Entry, announce: boolean): Promise<void>;
   startTracking(entry: Entry): void;
   enqueue(entry: Entry): void;

@@ -25,7 +25,7 @@ export function remoteOf(record: JobRecord): NonNullable<DraftRemote> {
 }
 
 /** What a retry undoes, by what the job failed of. */
-export function prepareRetry(record: JobRecord, claimed: Set<string>): void {
+export function prepareRetry(record: JobRecord, claimed?: { release(uuid: string): void }): void {
   const problem: JobError['problem'] | undefined = record.error?.problem;
   // The seller looked and decided: the publication is to be sent again.
   if (problem === 'publication-unknown') record.publicationRequested = false;
@@ -35,7 +35,7 @@ export function prepareRetry(record: JobRecord, claimed: Set<string>): void {
     record.tracking = null;
   }
   if (problem === 'listing-gone') {
-    if (record.listingUuid !== null) claimed.delete(record.listingUuid);
+    if (record.listingUuid !== null) claimed?.release(record.listingUuid);
     Object.assign(record, {
       listingUuid: null,
       listingRequested: false,

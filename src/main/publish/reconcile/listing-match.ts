@@ -4,12 +4,13 @@
 // SKU), so the listing must also carry the request's own texts and price, and not belong to another
 // job already.
 import type { Listing, ListingCreateRequest, UnreadableListing } from '../../../shared/service';
+import type { Taken } from './owners';
 
 /** The listings that can be the one `request` created: same reference and content, claimed by no job. */
 export function matchListings(
   listings: readonly Listing[],
   request: ListingCreateRequest,
-  claimed: ReadonlySet<string>,
+  claimed: Taken,
 ): Listing[] {
   // The category is left out: the service may answer with its last segment only (a sample does).
   return listings.filter(
@@ -32,7 +33,7 @@ export function matchListings(
 export function unreadableWithReference(
   unreadable: readonly UnreadableListing[],
   request: ListingCreateRequest,
-  claimed: ReadonlySet<string>,
+  claimed: Taken,
 ): UnreadableListing[] {
   const reference = request.customReference ?? null;
   if (reference === null) return [];

@@ -74,6 +74,8 @@ export class AttachDesk {
       // A sure photo whose ticket ran out cannot be attached; one unsure photo is still asked.
       if (!unsure && ticket.expireAt <= ctx.now().getTime()) return 'redo';
       const outcome = this.outcome(photo.photoId);
+      // When this call asks about an earlier one with the same ticket, the earlier one's send time.
+      const earlier = unsure ? (photo.attachRequestedAt ?? null) : null;
       this.inFlight += 1;
       let urls: string[] | undefined;
       let failure: unknown;
@@ -103,6 +105,12 @@ export class AttachDesk {
           return 'redo';
         }
         // Attached by the call whose answer was lost, or the ticket expired: the listing will tell.
+        // This call took no effect, so the window is the earlier call's: renewed by every asking
+        // run, it would never close on leases shorter than it (each run stopping while it waits).
+        if (earlier !== null) {
+          photo.attachRequestedAt = earlier;
+          await ctx.save();
+        }
         this.unsure.delete(photo.photoId);
         this.maybe.add(photo.photoId);
         this.kick();

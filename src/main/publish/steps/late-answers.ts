@@ -13,7 +13,7 @@ import { ServiceError } from '../../service-client';
 import { checkStopped, patiently, StepFailure, type JobContext } from '../context';
 import type { JobLateWatch } from '../jobs';
 import { pause } from '../pacing';
-import { matchListings } from '../reconcile';
+import { lateOwner, matchListings } from '../reconcile';
 import { noteHistory } from './late-notes';
 import type { ListingDeps } from './listing-step';
 import { readPublications, type PublicationDeps } from './publication-read';
@@ -69,7 +69,7 @@ async function lateListings(ctx: JobContext, deps: LateDeps, late: JobLateWatch)
     for (const listing of found) {
       late.seen.push(listing.uuid);
       // No other job may take it for its own from now on.
-      deps.listings.claimed.add(listing.uuid);
+      deps.listings.claimed.claim(listing.uuid, lateOwner(record.id));
       // A create of this job made no photos: one with photos is somebody's work, never deleted.
       if (listing.urls.length > 0) {
         noteHistory(ctx, 'lateListingLeft', { listing: listing.uuid });
@@ -101,7 +101,7 @@ async function latePublications(ctx: JobContext, deps: LateDeps, late: JobLateWa
     if (ours || before.has(item.uuid) || deps.publications.claimed.has(item.uuid)) continue;
     if (late.seen.includes(item.uuid)) continue;
     late.seen.push(item.uuid);
-    deps.publications.claimed.add(item.uuid);
+    deps.publications.claimed.claim(item.uuid, lateOwner(record.id));
     const paused = await offered(() => ctx.client.setPublicationState(listingUuid, item.uuid, 'PAUSED'), ctx);
     noteHistory(ctx, paused ? 'latePublicationPaused' : 'latePublicationTwice', { publication: item.uuid });
     await ctx.save();

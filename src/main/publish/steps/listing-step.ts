@@ -16,13 +16,20 @@ import {
   type JobContext,
 } from '../context';
 import type { JobError } from '../jobs';
-import { matchListings, unreadableWithReference, lastPossibleSend, note, reconcile } from '../reconcile';
+import {
+  matchListings,
+  unreadableWithReference,
+  lastPossibleSend,
+  note,
+  reconcile,
+  type Owners,
+} from '../reconcile';
 import { jobWords } from '../views';
 import { lostCreate, noteHistory } from './late-notes';
 
 export interface ListingDeps {
-  /** Listings that belong to a job (engine-wide); a lost answer is never matched with one of them. */
-  claimed: Set<string>;
+  /** Listings that belong to a job (engine-wide); a lost answer is never matched with another job's. */
+  claimed: Owners;
   /** Runs creations of one reference one at a time, so two jobs never both adopt one listing. */
   exclusive<T>(key: string, task: () => Promise<T>): Promise<T>;
 }
@@ -37,7 +44,7 @@ export async function ensureListing(ctx: JobContext, deps: ListingDeps): Promise
   // yet and it has no publication: the read of those before the job's own is not needed (it is
   // written with the uuid, in one save). A listing found after a lost answer is read as before.
   const adopt = async (uuid: string, fresh = false): Promise<string> => {
-    deps.claimed.add(uuid);
+    deps.claimed.claim(uuid, record.id);
     record.listingUuid = uuid;
     record.listingRequested = false;
     if (fresh && record.publicationsBefore === undefined) record.publicationsBefore = [];
@@ -61,8 +68,10 @@ export async function ensureListing(ctx: JobContext, deps: ListingDeps): Promise
             const { matches, hidden } = await patiently(ctx, async () => {
               const read = await ctx.client.readListings();
               return {
-                matches: matchListings(read.listings, request, deps.claimed),
-                hidden: unreadableWithReference(read.unreadable, request, deps.claimed),
+                // One this job claimed is its own: a run stopped while the create was out may have
+                // claimed its late answer and then had its save refused (see reconcile/owners.ts).
+                matches: matchListings(read.listings, request, deps.claimed.others(record.id)),
+                hidden: unreadableWithReference(read.unreadable, request, deps.claimed.others(record.id)),
               };
             });
             if (matches.length > 1) throw ambiguous(ctx, matches.length, request.customReference);

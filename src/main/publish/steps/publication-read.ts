@@ -6,12 +6,12 @@
 import { ServiceError, type PublicationSummary } from '../../service-client';
 import { patiently, type JobContext } from '../context';
 import { readListing } from './listing-step';
-import { reconcile } from '../reconcile';
+import { reconcile, type Owners } from '../reconcile';
 import type { JobError } from '../jobs';
 
 /** Publications that belong to a job (engine-wide): never taken for another job's lost answer. */
 export interface PublicationDeps {
-  claimed: Set<string>;
+  claimed: Owners;
 }
 
 const NOT_OFFERED = new Set([405, 501]);
@@ -54,8 +54,10 @@ export async function findPublication(
   const first = await readPublications(ctx, listingUuid);
   if (first === 'not-offered') return 'not-offered';
   let pending: PublicationSummary[] | null = first;
+  // One this job claimed is its own (a stopped run's refused save, see reconcile/owners.ts).
+  const taken = deps.claimed.others(ctx.record.id);
   const pick = (items: readonly PublicationSummary[]) =>
-    items.find((item) => !before.has(item.uuid) && !deps.claimed.has(item.uuid)) ?? null;
+    items.find((item) => !before.has(item.uuid) && !taken.has(item.uuid)) ?? null;
   return reconcile(
     ctx,
     'publication POST',

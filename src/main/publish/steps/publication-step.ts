@@ -39,7 +39,7 @@ export async function ensurePublication(
   // Written and told with the job's move to tracking, which follows at once (engine.ts); a crash
   // before that write finds the request out and looks for its publication, as after a lost answer.
   const adopt = (uuid: string): string => {
-    deps.claimed.add(uuid);
+    deps.claimed.claim(uuid, record.id);
     record.publicationUuid = uuid;
     record.publicationRequested = false;
     return uuid;

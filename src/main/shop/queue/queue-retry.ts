@@ -26,7 +26,7 @@ export async function requeueJob(
     return 'needs-confirmation';
   const record = structuredClone(shopCopy);
   // The listings other jobs hold are the runner's to know; it checks them again when it claims.
-  prepareRetry(record, new Set());
+  prepareRetry(record);
   record.state = record.publicationUuid !== null ? 'tracking' : 'queued';
   record.updatedAt = new Date().toISOString();
   const state =
