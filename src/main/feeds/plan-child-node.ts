@@ -6,7 +6,7 @@ import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NODE_HEAP_FLAGS } from '../../../scripts/lib/heap-flags.mjs';
+import { PLAN_CHILD_FLAGS } from '../../../scripts/lib/heap-flags.mjs';
 import type { Log } from '../log/log';
 import { planChildOf, type ChildHandle, type PlanChild } from './plan-child';
 
@@ -49,7 +49,7 @@ export function planChildEntry(): { entry: string; execArgv: string[] } {
 /** Starts a child with fork. */
 export function forkChild(entry: string, execArgv: readonly string[]): ChildHandle {
   const child = fork(entry, [], {
-    execArgv: [...NODE_HEAP_FLAGS, ...execArgv],
+    execArgv: [...PLAN_CHILD_FLAGS, ...execArgv],
     env: childEnv(),
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],

@@ -2,7 +2,7 @@
 // thousands of items and planning each row makes a great deal of short-lived memory; in the app's
 // process V8 keeps it as a large young generation, and the packaged app on Windows and macOS cannot
 // start its main process with the flags that keep it small. A child is started with them
-// (NODE_HEAP_FLAGS), whichever shell runs the app, and ends with its plan.
+// (PLAN_CHILD_FLAGS), whichever shell runs the app, and ends with its plan.
 //
 // What crosses, as structured-clone messages: the feed's settings, the kept copy's path (or the
 // seller's file), what exists (the feed's items, the account's drafts and listings, its template,

@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { NODE_HEAP_FLAGS } from '../../../scripts/lib/heap-flags.mjs';
+import { PLAN_CHILD_FLAGS } from '../../../scripts/lib/heap-flags.mjs';
 import { tempDir } from '../../unit/helpers/temp-app';
 import type { FeedPlan, FeedRun } from '../../../src/shared/domain/feeds/feed-run';
 import { forkChild, nodePlanChild, planChildEntry } from '../../../src/main/feeds/plan-child-node';
@@ -185,7 +185,7 @@ it("starts its child with the heap flags and none of the app's environment", asy
     const { execArgv, env } = await told;
     child.kill();
     await ended;
-    expect(execArgv).toEqual([...NODE_HEAP_FLAGS]);
+    expect(execArgv).toEqual([...PLAN_CHILD_FLAGS]);
     expect(env.LISTING_DESK_SOME_TOKEN).toBeUndefined();
     expect(
       Object.keys(env).every((name) =>

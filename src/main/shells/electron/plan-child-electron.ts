@@ -5,7 +5,7 @@
 // Electron's asar support covers a utility process's modules. Tested in test/electron.
 import path from 'node:path';
 import { app, utilityProcess } from 'electron';
-import { NODE_HEAP_FLAGS } from '../../../../scripts/lib/heap-flags.mjs';
+import { PLAN_CHILD_FLAGS } from '../../../../scripts/lib/heap-flags.mjs';
 import type { Log } from '../../log/log';
 import { planChildOf, type ChildHandle, type PlanChild } from '../../feeds/plan-child';
 
@@ -30,7 +30,7 @@ async function startUtility(entry: string): Promise<ChildHandle> {
     PASSED_ENV.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]!]])),
   );
   const child = utilityProcess.fork(entry, [], {
-    execArgv: [...NODE_HEAP_FLAGS],
+    execArgv: [...PLAN_CHILD_FLAGS],
     env,
     serviceName: 'Listing Desk feed plan',
     stdio: ['ignore', 'ignore', 'pipe'],
