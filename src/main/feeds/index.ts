@@ -31,6 +31,9 @@ import { feedsShared } from './feed-shared';
 import { approvalActivity, feedRunActivity } from './feed-activity';
 import type { ActivityLog } from '../ports/activity-log';
 
+/** Whether a file starts as an XML document: a product feed read by its content, not a table. */
+export { startsAsXml } from './fetch/xml-items';
+
 export interface FeedsDeps extends Omit<RunsDeps, 'feeds' | 'runs'> {
   dataDir: string;
   secrets: SecretStore;

@@ -91,6 +91,27 @@ it('adds a recognized export and an address without a reference column, and edit
   expect(share.stderr).toContain('--max-share takes a percentage from 0 to 100');
 }, 120_000);
 
+it('adds a Google feed saved as a local XML file, recognized by its content, and plans it', async () => {
+  const xml = put(
+    src.dir,
+    'export.xml',
+    '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel><title>Shop</title>' +
+      '<item><g:id>X-1</g:id><title>Stehlampe</title><description>&lt;p&gt;Aus Messing.&lt;/p&gt;</description>' +
+      '<g:price>49.90 EUR</g:price><g:availability>in_stock</g:availability><g:condition>new</g:condition>' +
+      '<g:image_link>https://shop.example/x-1.jpg</g:image_link><link>https://shop.example/p/x-1</link></item>' +
+      '</channel></rss>\n',
+  );
+  const added = await cli(['feed', 'add', 'Local XML', xml, '--data-dir', data.dir]);
+  expect(added.stderr).not.toContain('not a file Listing Desk imports');
+  expect(added.code).toBe(0);
+  expect(added.stdout).toContain("reference column the export's own id");
+  const plan = await cli(['feed', 'plan', 'Local XML', '--json', '--data-dir', data.dir]);
+  expect(plan.code, plan.stderr).toBe(0);
+  const planned = JSON.parse(plan.stdout) as FeedPlan;
+  expect(planned.format).toBe('google-rss');
+  expect(planned.entries.map((entry) => [entry.reference, entry.title])).toEqual([['X-1', 'Stehlampe']]);
+}, 60_000);
+
 it('says on stderr which photo a run left out, and runs clean with it the next time', async () => {
   putPhoto(src.dir, 'K-1.png', 1);
   const csv = put(

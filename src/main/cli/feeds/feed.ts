@@ -5,6 +5,7 @@ import type { FeedSettings, FeedView } from '../../../shared/domain/feeds';
 import type { ImportInspectResult } from '../../../shared/domain/tables';
 import type { DraftTemplate } from '../../../shared/domain/drafts';
 import { feedSettingsOf, guessStockColumn, recognizeTable } from '../../../shared/domain/feeds';
+import { startsAsXml } from '../../feeds';
 import { wordsIn } from '../../i18n';
 import { UsageError, type FeedAddOptions, type FeedEditOptions } from '../args';
 import { CallFailed, ExitWith, type Session } from '../session';
@@ -58,7 +59,10 @@ export async function feedAddCommand(
     : { kind: 'file', path: path.resolve(sourceText) };
   let reference = options.reference;
   let stock = options.stock;
-  if (source.kind === 'file') {
+  // A product feed in XML (issue 35.1) is recognized by its content, as an address is: no columns to
+  // name; the plan says what it read. A file that cannot be opened is the inspection's to say.
+  const xml = source.kind === 'file' && (await startsAsXml(source.path).catch(() => false));
+  if (source.kind === 'file' && !xml) {
     let inspected: ImportInspectResult;
     try {
       inspected = await session.call<ImportInspectResult>('import:inspect', { path: source.path });
