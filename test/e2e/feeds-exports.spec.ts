@@ -224,3 +224,67 @@ for (const look of [
     }
   });
 }
+
+const XML =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel><title>Shop</title>' +
+  '<item><g:id>X-1</g:id><title>Stehlampe</title><description>&lt;p&gt;Aus Messing.&lt;/p&gt;</description>' +
+  '<g:price>49.90 EUR</g:price><g:availability>in_stock</g:availability><g:condition>new</g:condition>' +
+  '<g:image_link>https://shop.example/x-1.jpg</g:image_link><link>https://shop.example/p/x-1</link></item></channel></rss>\n';
+
+for (const look of [
+  {
+    language: 'en',
+    colorScheme: 'light',
+    recognized: 'Recognized as Google product data (RSS XML)',
+  },
+  {
+    language: 'de',
+    colorScheme: 'dark',
+    recognized: 'Erkannt als Google-Produktdaten (RSS-XML)',
+  },
+] as const) {
+  test(`a Google feed saved as an XML file is recognized in the form by its content (${look.language}, ${look.colorScheme})`, async ({
+    page,
+    shell,
+  }, info) => {
+    const work = mkdtempSync(path.join(os.tmpdir(), 'listing-desk-exports-xml-'));
+    mkdirSync(SHOTS, { recursive: true });
+    try {
+      const xml = path.join(work, 'google.xml');
+      writeFileSync(xml, XML);
+      await page.emulateMedia({ colorScheme: look.colorScheme });
+      await page.goto(shell.url);
+      await expect(page.getByRole('navigation').getByRole('button', { name: /Feeds/ })).toBeVisible();
+      if (look.language === 'de') {
+        await call(page, 'settings:set', { language: 'de' });
+        await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+      }
+      await page.getByRole('navigation').getByRole('button', { name: /Feeds/ }).click();
+      await page.getByRole('button', { name: words[look.language].add }).click();
+      await page.getByLabel('Name', { exact: true }).fill('Lampen');
+      await page.getByLabel(words[look.language].path).fill(xml);
+      await page.getByRole('button', { name: words[look.language].read }).click();
+      // No columns to read: the format is said, nothing failed, no reference asked for.
+      await expect(page.getByTestId('feed-recognized')).toContainText(look.recognized);
+      await expect(page.getByTestId('feed-read-failed')).toHaveCount(0);
+      await expect(page.getByLabel(words[look.language].reference)).toHaveValue('');
+      const axeForm = await new AxeBuilder({ page }).include('.feed-form').analyze();
+      expect(axeForm.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+      for (const file of [
+        info.outputPath(`form-xml-${look.language}.png`),
+        `${SHOTS}/form-xml-${look.language}-${look.colorScheme}.png`,
+      ])
+        await page.screenshot({ path: file });
+      await page.getByRole('button', { name: words[look.language].save }).click();
+      // Saved without a reference column; the plan reads the file as the feed it is.
+      const plan = page.getByTestId('feed-plan');
+      await expect(plan.getByTestId('feed-format')).toContainText(look.recognized.replace(/^\S+ \S+ /, ''), {
+        timeout: 20_000,
+      });
+      const { feeds } = await call(page, 'feeds:list');
+      expect((feeds[0] as FeedView).referenceColumn).toBeUndefined();
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+}

@@ -1,7 +1,8 @@
 // Opens an import's source: what it is (by its name, or a folder of ad files) and its contents.
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImportKind } from '../../shared/domain/tables';
+import { xmlFeedFormat } from '../../shared/domain/feeds';
 import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
 import { readCsv, type CsvDelimiter, type CsvEncoding, type Table } from './csv';
@@ -20,7 +21,22 @@ export type OpenedSource =
   | { kind: 'kleinanzeigen-bot'; files: string[] };
 
 /** Why a source cannot be opened; the renderer words each reason (details.reason). */
-export type SourceRefusal = 'not-found' | 'unsupported-file' | 'no-ad-files' | 'unreadable' | 'no-sheet';
+export type SourceRefusal =
+  'not-found' | 'unsupported-file' | 'no-ad-files' | 'unreadable' | 'no-sheet' | 'xml-feed';
+
+/** The first bytes of a file as text ('' when it cannot be read). */
+async function headOf(file: string): Promise<string> {
+  const handle = await open(file, 'r').catch(() => undefined);
+  if (!handle) return '';
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(512), 0, 512, 0);
+    return buffer.subarray(0, bytesRead).toString('utf8');
+  } catch {
+    return '';
+  } finally {
+    await handle.close();
+  }
+}
 
 function refuse(
   code: 'not-found' | 'invalid-input',
@@ -90,6 +106,16 @@ export async function openSource(source: string, sheet?: string): Promise<Opened
     );
   }
   if (kind === 'kleinanzeigen-bot') return { kind, files: [source] };
+  // A product feed in XML (issue 35.1) is a feed's to read by its content, not a table to import:
+  // said so, with its format, which the feed form takes as recognized.
+  const format = xmlFeedFormat(await headOf(source));
+  if (format)
+    throw refuse(
+      'invalid-input',
+      'xml-feed',
+      mainI18n.t('errors:sourceXmlFeed', { name: path.basename(source) }),
+      { path: source, format },
+    );
   throw refuse(
     'invalid-input',
     'unsupported-file',

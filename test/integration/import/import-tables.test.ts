@@ -285,6 +285,27 @@ describe('mapping, sources and undo', () => {
     expect(await t.fail('import:inspect', { path: src.dir })).toMatchObject({
       details: { reason: 'no-ad-files' },
     });
+    // A Google product feed in XML (issue 35.1) is a feed's to read, said with its format.
+    const rss = put(
+      src.dir,
+      'export.xml',
+      '<?xml version="1.0"?>\n<!-- Shopware -->\n<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel/></rss>\n',
+    );
+    expect(await t.fail('import:inspect', { path: rss })).toMatchObject({
+      code: 'invalid-input',
+      message: expect.stringMatching(
+        /(is a product feed in XML: add it under Feeds|ist ein Produkt-Feed in XML: Fügen Sie ihn unter Feeds)/,
+      ),
+      details: { reason: 'xml-feed', format: 'google-rss' },
+    });
+    const atom = put(src.dir, 'feed.atom', '\uFEFF<feed xmlns="http://www.w3.org/2005/Atom"></feed>');
+    expect(await t.fail('import:inspect', { path: atom })).toMatchObject({
+      details: { reason: 'xml-feed', format: 'google-atom' },
+    });
+    const other = put(src.dir, 'other.xml', '<?xml version="1.0"?><products/>');
+    expect(await t.fail('import:inspect', { path: other })).toMatchObject({
+      details: { reason: 'unsupported-file' },
+    });
     const file = put(src.dir, 'a.csv', 'Titel\nTisch\n');
     expect(await t.fail('import:run', { path: file, accountId: 'gone', runId: 'r' })).toMatchObject({
       code: 'not-found',

@@ -5,7 +5,12 @@
 import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { SaxesParser, type SaxesTagNS } from 'saxes';
-import { GOOGLE_NAMESPACE, MAX_ADDITIONAL_IMAGES, type ProductItem } from '../../../shared/domain/feeds';
+import {
+  GOOGLE_NAMESPACE,
+  MAX_ADDITIONAL_IMAGES,
+  startsAsXmlText,
+  type ProductItem,
+} from '../../../shared/domain/feeds';
 
 const ATOM_NAMESPACE = 'http://www.w3.org/2005/Atom';
 
@@ -98,15 +103,12 @@ interface Capture {
   text: string;
 }
 
-// An XML document's start (after a byte order mark and blanks): a product feed, or XML to refuse in its words.
-const XML_START = /^\uFEFF?\s*<(\?xml|rss[\s>]|feed[\s>])/;
-
 /** Whether `file` starts as an XML document (a feed to read here, not a table). */
 export async function startsAsXml(file: string): Promise<boolean> {
   const handle = await open(file, 'r');
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(512), 0, 512, 0);
-    return XML_START.test(buffer.subarray(0, bytesRead).toString('utf8'));
+    return startsAsXmlText(buffer.subarray(0, bytesRead).toString('utf8'));
   } finally {
     await handle.close();
   }

@@ -2,6 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportInspectResult } from '../../../shared/domain/tables';
 import type { DraftTemplate } from '../../../shared/domain/drafts';
+import type { ProductFormat } from '../../../shared/domain/feeds';
+import { IpcError } from '../../../shared/ipc/envelope';
 import { call } from '../../ipc/client';
 import { useAccountsStore } from '../../store/accounts-store';
 import { useFeedsStore } from '../../store/feeds-store';
@@ -20,6 +22,14 @@ import {
 } from './use-feed-form';
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The format main named when the file read is a product feed in XML (issue 35.1), else null. */
+function xmlFeedFormat(error: unknown): ProductFormat | null {
+  if (!(error instanceof IpcError)) return null;
+  const details = error.details as { reason?: unknown; format?: unknown } | undefined;
+  if (details?.reason !== 'xml-feed') return null;
+  return details.format === 'google-rss' || details.format === 'google-atom' ? details.format : null;
+}
 
 /** Adds a feed (no id) or changes one: source, account, columns and what a run does. */
 export function FeedForm({ feedId }: { feedId: string | null }) {
@@ -41,9 +51,12 @@ export function FeedForm({ feedId }: { feedId: string | null }) {
   const [saveFailure, setSaveFailure] = useState<string | null>(null);
   const { back, open, save } = useFeedsStore.getState();
 
+  // A product feed in XML has no columns to read here: its format is recognized by its content.
+  const [xmlFormat, setXmlFormat] = useState<ProductFormat | null>(null);
   const read = () => {
     setReading(true);
     setReadFailure(null);
+    setXmlFormat(null);
     call('import:inspect', { path: values.path.trim() }).then(
       (result) => {
         setInspected(result);
@@ -52,7 +65,9 @@ export function FeedForm({ feedId }: { feedId: string | null }) {
       },
       (error: unknown) => {
         setInspected(null);
-        setReadFailure(message(error));
+        const format = xmlFeedFormat(error);
+        if (format) setXmlFormat(format);
+        else setReadFailure(message(error));
         setReading(false);
       },
     );
@@ -82,7 +97,7 @@ export function FeedForm({ feedId }: { feedId: string | null }) {
     };
   }, [values.accountId]);
 
-  const recognized = recognizedFormat(inspected);
+  const recognized = recognizedFormat(inspected) ?? xmlFormat;
   const problems = problemsOf(values, recognized);
   const submit = () => {
     setShown(problems);
@@ -137,8 +152,10 @@ export function FeedForm({ feedId }: { feedId: string | null }) {
         values={values}
         change={(patch) => {
           // Another source has other columns: what was read of the old one goes.
-          if (patch.path !== undefined || patch.kind !== undefined || patch.url !== undefined)
+          if (patch.path !== undefined || patch.kind !== undefined || patch.url !== undefined) {
             setInspected(null);
+            setXmlFormat(null);
+          }
           change(patch);
         }}
         problems={shown.filter((problem) => problems.includes(problem))}

@@ -46,3 +46,21 @@ export function recognizeTable(header: readonly string[]): ProductFormat | null 
   }
   return null;
 }
+
+// An XML document's start (after a byte order mark and blanks): a product feed, or XML to refuse in its words.
+const XML_START = /^\uFEFF?\s*<(\?xml|rss[\s>]|feed[\s>])/;
+
+/** Whether the first bytes of a file, as text, start an XML document (a feed read by its content). */
+export function startsAsXmlText(head: string): boolean {
+  return XML_START.test(head);
+}
+
+/**
+ * The product format an XML document's first bytes name by its root element (`rss`: Google's RSS
+ * 2.0, `feed`: Atom), or null for anything else; the feed's reader checks the rest.
+ */
+export function xmlFeedFormat(head: string): Extract<ProductFormat, 'google-rss' | 'google-atom'> | null {
+  if (!startsAsXmlText(head)) return null;
+  const root = /<(?![?!])([A-Za-z_][\w.:-]*)/.exec(head.replace(/<!--[\s\S]*?-->/g, ''))?.[1];
+  return root === 'rss' ? 'google-rss' : root === 'feed' ? 'google-atom' : null;
+}
