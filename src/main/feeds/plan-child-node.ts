@@ -8,27 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PLAN_CHILD_FLAGS } from '../../../scripts/lib/heap-flags.mjs';
 import type { Log } from '../log/log';
-import { planChildOf, type ChildHandle, type PlanChild } from './plan-child';
-
-/** The environment the child gets: where things are, the language; no token, key or password. */
-const PASSED_ENV = [
-  'PATH',
-  'Path',
-  'SystemRoot',
-  'TEMP',
-  'TMP',
-  'TMPDIR',
-  'HOME',
-  'USERPROFILE',
-  'LANG',
-  'LC_ALL',
-];
-
-function childEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(
-    PASSED_ENV.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]])),
-  );
-}
+import { childEnv, planChildOf, type ChildHandle, type PlanChild } from './plan-child';
 
 /**
  * The child's entry and the flags its code needs: the built `plan-child.js` beside the shells'

@@ -165,6 +165,30 @@ function readable(message: unknown): PlanReply | null {
   return message as PlanReply;
 }
 
+/** What the child's environment may hold: where things are, the language; no token, key or password. */
+const PASSED_ENV = [
+  'PATH',
+  'Path',
+  'SystemRoot',
+  'TEMP',
+  'TMP',
+  'TMPDIR',
+  'HOME',
+  'USERPROFILE',
+  'LANG',
+  'LC_ALL',
+];
+
+/** The child's environment, whichever shell starts it: only the names above, as this process has them. */
+export function childEnv(): Record<string, string> {
+  return Object.fromEntries(
+    PASSED_ENV.flatMap((name) => {
+      const value = process.env[name];
+      return value === undefined ? [] : [[name, value]];
+    }),
+  );
+}
+
 /**
  * The port over a way to start a child. `minBytes`: the size from which a kept source is planned in
  * a child (PLAN_CHILD_MIN_BYTES; 0: every one).

@@ -7,31 +7,14 @@ import path from 'node:path';
 import { app, utilityProcess } from 'electron';
 import { PLAN_CHILD_FLAGS } from '../../../../scripts/lib/heap-flags.mjs';
 import type { Log } from '../../log/log';
-import { planChildOf, type ChildHandle, type PlanChild } from '../../feeds/plan-child';
-
-/** The environment the child gets: where things are, the language; nothing of the app's own. */
-const PASSED_ENV = [
-  'PATH',
-  'Path',
-  'SystemRoot',
-  'TEMP',
-  'TMP',
-  'TMPDIR',
-  'HOME',
-  'USERPROFILE',
-  'LANG',
-  'LC_ALL',
-];
+import { childEnv, planChildOf, type ChildHandle, type PlanChild } from '../../feeds/plan-child';
 
 /** Starts the child once Electron is ready (a command line may plan before). */
 async function startUtility(entry: string): Promise<ChildHandle> {
   await app.whenReady();
-  const env = Object.fromEntries(
-    PASSED_ENV.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]!]])),
-  );
   const child = utilityProcess.fork(entry, [], {
     execArgv: [...PLAN_CHILD_FLAGS],
-    env,
+    env: childEnv(),
     serviceName: 'Listing Desk feed plan',
     stdio: ['ignore', 'ignore', 'pipe'],
   });
