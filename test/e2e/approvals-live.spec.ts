@@ -5,14 +5,12 @@
 // Publish then reads "Ask to publish" and its Sold… in Listings reads "Ask to end as sold…" and makes a request, which the owner
 // sees in its own words in Approvals (with the count beside it) and approves by keyboard: the ad is
 // ended once. English light and German dark, looked at; axe over the view and the panel.
-import { copyFileSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startSandbox } from '../../src/sandbox';
 import { addRealAccount } from '../helpers/real-account';
-import { axeClean, startTeam, type DeskGrade } from './team-page';
+import { axeClean, shellsOf, shotInto, startTeam } from './team-page';
 import { call, desk, makeDraft } from './contract-calls';
-import { expect, launchShell, stopShell, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { openShop } from './shop-page';
 
 const CLIENT = { clientId: 'moebelhaus-approvals-live', clientSecret: 'moebel-secret-7c1d' };
@@ -21,11 +19,7 @@ const DELETE = 'DELETE /v1/listings/:uuid';
 
 test.setTimeout(240_000);
 
-async function shot(page: Page, file: string) {
-  await page.screenshot({ path: file, fullPage: true });
-  mkdirSync(SHOTS, { recursive: true });
-  copyFileSync(file, path.join(SHOTS, path.basename(file)));
-}
+const shot = (page: Page, file: string) => shotInto(SHOTS, page, file);
 
 const nav = (page: Page) => page.getByRole('navigation');
 
@@ -37,12 +31,7 @@ test("the owner requires approval for publish desks; a publish desk's end as sol
   try {
     const sb = await startSandbox({ port: 0, clients: [CLIENT], validationDelayMs: 20 });
     cleanup.push(() => sb.close());
-    const shellOn = async (grade: DeskGrade, name: string) => {
-      const { dataDir } = await team.join(grade, name);
-      const { shell, child } = await launchShell(dataDir);
-      cleanup.push(() => stopShell(child));
-      return shell;
-    };
+    const shellOn = shellsOf(team, cleanup);
     const officeShell = await shellOn('owner', 'Office');
     const frontShell = await shellOn('publish', 'Front');
 

@@ -5,25 +5,19 @@
 // Approvals, looks at the ad as buyers will, approves it (published once) and sends a second back
 // with a note, which must not be empty; the trainee hears it in a notice and sees the note beside
 // Ask to publish. English light and German dark, looked at; axe over the view.
-import { copyFileSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startSandbox } from '../../src/sandbox';
 import { addRealAccount } from '../helpers/real-account';
-import { axeClean, startTeam, type DeskGrade } from './team-page';
+import { axeClean, shellsOf, shotInto, startTeam } from './team-page';
 import { call, desk, makeDraft } from './contract-calls';
-import { expect, launchShell, stopShell, test } from './fixtures';
+import { expect, test } from './fixtures';
 
 const CLIENT = { clientId: 'moebelhaus-approvals', clientSecret: 'moebel-secret-4a7e' };
 const SHOTS = '/tmp/shots-w2a';
 
 test.setTimeout(240_000);
 
-async function shot(page: Page, file: string) {
-  await page.screenshot({ path: file, fullPage: true });
-  mkdirSync(SHOTS, { recursive: true });
-  copyFileSync(file, path.join(SHOTS, path.basename(file)));
-}
+const shot = (page: Page, file: string) => shotInto(SHOTS, page, file);
 
 const nav = (page: Page) => page.getByRole('navigation');
 
@@ -35,12 +29,7 @@ test('a prepare desk asks; the owner desk sees the count, approves one and sends
   try {
     const sb = await startSandbox({ port: 0, clients: [CLIENT], validationDelayMs: 20 });
     cleanup.push(() => sb.close());
-    const shellOn = async (grade: DeskGrade, name: string) => {
-      const { dataDir } = await team.join(grade, name);
-      const { shell, child } = await launchShell(dataDir);
-      cleanup.push(() => stopShell(child));
-      return shell;
-    };
+    const shellOn = shellsOf(team, cleanup);
     const officeShell = await shellOn('owner', 'Office');
     const traineeShell = await shellOn('prepare', 'Trainee');
 

@@ -1,14 +1,14 @@
 // A team of desks for the e2e specs of issue 37 (roles, the team's feeds, approvals): a real
 // PostgreSQL this spec starts, the team made with `shop init`, and data folders joined to it with a
 // new login in a role, as `shop join` leaves them; axe over a part of the page.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { cli } from '../integration/cli/run-cli';
 import { startPostgres, type Postgres } from '../shop/helpers/postgres';
-import { expect } from './fixtures';
+import { expect, launchShell, stopShell, type RunningShell } from './fixtures';
 import { makeDeskLogin } from './shop-page';
 
 export type DeskGrade = 'prepare' | 'publish' | 'owner';
@@ -77,4 +77,24 @@ export async function axeClean(page: Page, selector = 'main', checks = 5): Promi
   expect(results.passes.length, 'axe checked nothing').toBeGreaterThan(checks);
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/**
+ * Starts a desk's web shell: a data folder joined to `team` as `name` in `grade`, its shell
+ * launched; stopping it goes on `cleanup` (run in reverse by the caller's `finally`).
+ */
+export function shellsOf(team: Team, cleanup: Array<() => unknown>) {
+  return async (grade: DeskGrade, name: string): Promise<RunningShell> => {
+    const { dataDir } = await team.join(grade, name);
+    const { shell, child } = await launchShell(dataDir);
+    cleanup.push(() => stopShell(child));
+    return shell;
+  };
+}
+
+/** A full-page screenshot to `file`, copied into `folder` to be looked at after the run. */
+export async function shotInto(folder: string, page: Page, file: string): Promise<void> {
+  await page.screenshot({ path: file, fullPage: true });
+  mkdirSync(folder, { recursive: true });
+  copyFileSync(file, path.join(folder, path.basename(file)));
 }
