@@ -431,6 +431,8 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
   // Main's own words (the keychain's reason, the menu) follow the app's language; one app per
   // process outside tests, so the process-wide instance is the app's.
   const stopFollowingLanguage = await followAppLanguage({ events, language }, mainI18n, () => undefined);
+  // Issue 37.4: the approvals follow the session the desk learned its standing on (bound below).
+  let followApprovals = (): void => undefined;
   // Issue 24.1: Settings → Shop and the shop commands.
   const deskShop = openDeskShopService({
     dataDir: config.dataDir,
@@ -451,6 +453,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     // Issue 37.2: a desk the database calls prepare keeps no account's client secret (its own
     // Sandbox's stays): removed whenever its role is learned, at start, at a refresh, after a change.
     async learned(standing) {
+      followApprovals();
       if (standing.role !== 'prepare') return;
       const dropped = await accounts.dropSecrets();
       if (dropped.length > 0)
@@ -499,6 +502,7 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
     onNews: (text, request) =>
       events.emit('approvals:news', { text, id: request.id, draftId: request.draftId, state: request.state }),
   });
+  followApprovals = () => approvals.follow();
   const automationParts = {
     ...{ draftsStore, publish, events, language, shopClaims, reportProblem, sources },
     loneActivity: activity.lone,

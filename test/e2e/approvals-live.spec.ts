@@ -2,7 +2,9 @@
 // sandbox: an owner desk ("Office", the database's owner) and a publish desk ("Front", its own login
 // in the publish group), both holding the account's secret. On the publish desk the owner's rule is
 // in view but disabled, with the reason; the owner turns it on in Settings → Team; the publish desk's
-// Publish then reads "Ask to publish" and its Sold… in Listings reads "Ask to end as sold…" and makes a request, which the owner
+// open window follows without a reload (its Sold… becomes "Ask to end as sold…", its Settings → Team
+// shows the rule on, and off again later); its Publish then reads "Ask to publish" and its Sold… in
+// Listings reads "Ask to end as sold…" and makes a request, which the owner
 // sees in its own words in Approvals (with the count beside it) and approves by keyboard: the ad is
 // ended once. English light and German dark, looked at; axe over the view and the panel.
 import type { Page } from '@playwright/test';
@@ -62,12 +64,23 @@ test("the owner requires approval for publish desks; a publish desk's end as sol
       .toBe(true);
     await call(page, 'accounts:set-secret', { id: account.id, secret: CLIENT.clientSecret });
     await call(page, 'accounts:select', { id: account.id });
+    // Loaded once with the account selected; from here on the window is not loaded again.
+    await page.reload();
     const frontPanel = await openShop(page, 'Settings');
     const frontRule = frontPanel.getByRole('checkbox', { name: 'Publish desks must ask too: Möbelhaus' });
     await expect(frontRule).toHaveAttribute('aria-disabled', 'true');
     await expect(frontRule).toHaveAccessibleDescription(
       /A “publish” desk may not say whether publish desks must ask: only an “owner” desk may/,
     );
+
+    // The publish desk's window stays open on the ad in Listings: Sold… ends it directly for now.
+    await expect(frontRule).not.toBeChecked();
+    await nav(page)
+      .getByRole('button', { name: /Listings/ })
+      .click();
+    await page.getByRole('button', { name: /Brass lamp/ }).click();
+    await expect(page.locator('.listing-detail h2')).toHaveText('Brass lamp');
+    await expect(page.getByRole('button', { name: 'Sold…', exact: true })).toBeVisible();
 
     // The owner turns it on in Settings → Team, by keyboard.
     const officePanel = await openShop(office, 'Settings');
@@ -79,8 +92,18 @@ test("the owner requires approval for publish desks; a publish desk's end as sol
     await expect.poll(async () => (await call(office, 'approvals:rules')).accounts).toEqual([account.id]);
     await axeClean(office, '[data-testid="approval-rules"]', 3);
 
+    // The publish desk's open window follows without a reload (the rule is told to every desk): its
+    // Sold… becomes "Ask to end as sold…" in view; Settings → Team shows the rule on (and follows it
+    // while open when it goes off again, below).
+    await expect(page.getByRole('button', { name: 'Ask to end as sold…', exact: true })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(page.getByRole('button', { name: 'Sold…', exact: true })).toHaveCount(0);
+    await shot(page, testInfo.outputPath('approval-rule-followed-en-light.png'));
+    await openShop(page, 'Settings');
+    await expect(frontRule).toBeChecked();
+
     // Now the publish desk asks: its Publish reads "Ask to publish"; its pause becomes a request.
-    await page.reload();
     const vase = await makeDraft(page, 2, { title: 'Glass vase', reference: 'VASE-1', photos: 1 });
     await page.reload();
     await page
@@ -155,13 +178,16 @@ test("the owner requires approval for publish desks; a publish desk's end as sol
     await call(page, 'settings:set', { language: 'de' });
     await page.emulateMedia({ colorScheme: 'dark' });
     const germanPanel = await openShop(page, 'Einstellungen');
-    await expect(
-      germanPanel.getByRole('checkbox', {
-        name: 'Veröffentlichen-Arbeitsplätze müssen auch fragen: Möbelhaus',
-      }),
-    ).toBeChecked();
+    const germanRule = germanPanel.getByRole('checkbox', {
+      name: 'Veröffentlichen-Arbeitsplätze müssen auch fragen: Möbelhaus',
+    });
+    await expect(germanRule).toBeChecked();
     await germanPanel.getByTestId('approval-rules').scrollIntoViewIfNeeded();
     await shot(page, testInfo.outputPath('approval-rules-de-dark.png'));
+    // The owner turns it off again: the open panel follows, without a reload.
+    await call(office, 'approvals:set-rule', { accountId: account.id, required: false });
+    await expect(germanRule).not.toBeChecked({ timeout: 30_000 });
+    await shot(page, testInfo.outputPath('approval-rule-followed-de-dark.png'));
   } finally {
     for (const step of cleanup.reverse()) await step();
   }

@@ -3,7 +3,9 @@
 // an ad and to change another; two desks approve the pause at one instant and it is sent once; the
 // change sends exactly what was shown; a change asked against an ad another desk changed meanwhile
 // is refused in words; a request is sent back; the owner's rule makes the publish desk ask too, and
-// is the owner's alone (the window's channel and psql as a publish login both refuse it).
+// is the owner's alone (the window's channel and psql as a publish login both refuse it). An approved
+// pause and end are logged by their kind with the asking and approving desks, and the ended ad's
+// draft loses its link on every desk, as after a direct end.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,17 +54,31 @@ async function draftOn(desk: Desk, title: string, accountId: string): Promise<st
   return made.id;
 }
 
-/** Publishes a draft titled `title` from `desk`; the live ad's uuid. */
+/** The draft each live ad was published from, by the ad's uuid. */
+const drafts = new Map<string, string>();
+
+/** Publishes a draft titled `title` from `desk`; the live ad's uuid (and the draft's id, `drafts`). */
 async function published(desk: Desk, title: string, accountId: string): Promise<string> {
   const draftId = await draftOn(desk, title, accountId);
   await desk.call('publish:start', { draftIds: [draftId] });
-  return vi.waitFor(async () => {
+  const uuid = await vi.waitFor(async () => {
     const { jobs } = await desk.call<PublishState>('publish:list');
     const job = jobs.find((x) => x.draftId === draftId);
     expect(job?.state).toBe('published');
     return job!.listingUuid!;
   }, WAIT);
+  drafts.set(uuid, draftId);
+  return uuid;
 }
+
+/** The log's rows of a job, with the desks by id. */
+const rowsOf = (url: string, jobId: string) =>
+  adminQuery<{ kind: string; asking: string; approving: string | null; running: string; changed: object }>(
+    url,
+    `select kind, asking_desk as asking, approving_desk as approving, running_desk as running, changed
+       from listing_desk.activity where job = $1 and kind not in ('approval') order by id`,
+    [jobId],
+  );
 
 /** The bulk job an approval queued, once it ended: its state and its one ad's. */
 const jobDone = (url: string, jobId: string) =>
@@ -157,13 +173,20 @@ it('asks to pause, change and end live ads, approves each once, refuses a change
       expect(news(desk).join('\n')).toContain('Your request to pause or resume “Brass lamp” was approved by'),
     WAIT,
   );
-  // The log names the pause's run with the asking desk, once.
-  const logged = await adminQuery<{ kind: string }>(
-    url,
-    `select kind from listing_desk.activity where job = $1 and asking_desk = $2 order by id`,
-    [pauseJob, desk.deskId],
-  );
-  expect(logged.filter((row) => row.kind === 'live-change')).toHaveLength(1);
+  // The log names the pause by its kind, once, with the asking and the approving desk (migration 8),
+  // as a pause a publish desk makes directly is named.
+  const approver = raced[0]!.status === 'fulfilled' ? counter : office;
+  const pauseRows = await rowsOf(url, pauseJob);
+  expect(pauseRows).toEqual([
+    {
+      kind: 'pause',
+      asking: desk.deskId,
+      approving: approver.deskId,
+      running: expect.any(String),
+      changed: expect.objectContaining({ outcome: 'done', state: 'PAUSED', request: pause, title: 'Brass lamp' }),
+    },
+  ]);
+  expect([counter.deskId, office.deskId]).toContain(pauseRows[0]!.running);
 
   // A change asked for: the request shows exactly what will change; approved, exactly that is sent.
   const updates = calls(sb, UPDATE);
@@ -236,6 +259,9 @@ it('asks to pause, change and end live ads, approves each once, refuses a change
   await expect(counter.call('listings:delete', { uuid: lamp })).rejects.toThrow(
     "The team's owner requires approval for this account's ads, also from publish desks: the ad was not ended.",
   );
+  // The lamp's draft is linked to the live ad until it ends.
+  const linked = await office.call<Draft>('drafts:get', { id: drafts.get(lamp)! });
+  expect(linked.remote?.listingUuid).toBe(lamp);
   const deletes = calls(sb, DELETE);
   const { requestId: end } = await counter.call<{ requestId: string }>('approvals:ask', {
     kind: 'end',
@@ -247,6 +273,25 @@ it('asks to pause, change and end live ads, approves each once, refuses a change
   const { jobId: endJob } = await office.call<{ jobId: string }>('approvals:approve', { id: end });
   expect((await jobDone(url, endJob)).item).toBe('done');
   expect(calls(sb, DELETE)).toBe(deletes + 1);
+  // Logged as an end, with the asking (publish) and the approving (owner) desk.
+  expect(await rowsOf(url, endJob)).toEqual([
+    {
+      kind: 'end',
+      asking: counter.deskId,
+      approving: office.deskId,
+      running: expect.any(String),
+      changed: expect.objectContaining({ outcome: 'done', sold: false, request: end }),
+    },
+  ]);
+  // The lamp's draft lost its link, as after a direct end: on the desk that ran the job and, through
+  // the team's drafts, on every other desk (a plain end makes it a draft again).
+  const lampDraft = drafts.get(lamp)!;
+  for (const each of [office, counter, desk])
+    await vi.waitFor(async () => {
+      const draft = await each.call<Draft>('drafts:get', { id: lampDraft });
+      expect(draft.remote ?? null).toBeNull();
+      expect(draft.status).not.toBe('ended');
+    }, WAIT);
   await office.call('approvals:set-rule', { accountId: account.id, required: false });
   expect(await office.call('approvals:rules')).toEqual({ accounts: [] });
 }, 180_000);

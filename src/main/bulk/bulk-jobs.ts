@@ -168,7 +168,9 @@ export async function openBulkJobs(ctx: LiveContext, claims: BulkClaims = loneBu
           ctx.log.info(
             `Bulk edit ${job.id}: listing ${item.uuid} ${outcome === 'deleted' ? 'ended' : 'was gone already'}`,
           );
-          await ctx.listings.forget(job.accountId, item.uuid);
+          // Before the ad is marked done: a desk taking the job over after a crash unlinks them then.
+          if (ctx.ended) await ctx.ended(job.accountId, item.uuid, action.sold);
+          else await ctx.listings.forget(job.accountId, item.uuid);
         } else {
           // All the ad has when none is named: those this desk knows, else the service's list.
           let all =

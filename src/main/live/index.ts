@@ -64,6 +64,18 @@ export function createLive(
   };
   const photoUndo: PhotoUndoDeps = { ...drafts, ...(deps.now && { now: deps.now }) };
   const edits = createListingEdits(context, createPhotoUndo(context, photoUndo), sentCategories);
+  const lifecycle = createLifecycle(context, {
+    store: deps.store,
+    onDraftsChanged: deps.onDraftsChanged,
+    ...(deps.notePublication && { notePublication: deps.notePublication }),
+    ...(deps.settleReads && { settleReads: deps.settleReads }),
+    ...(deps.followAd && { followAd: deps.followAd }),
+    ...(deps.calls && { calls: deps.calls }),
+  });
+  // An approved end's job (bulk/) ends the ad: its drafts follow as after the lifecycle's own end.
+  context.ended = async (accountId, listingUuid, sold) => {
+    await lifecycle.ended(accountId, listingUuid, sold);
+  };
   return {
     context,
     edits,
@@ -86,14 +98,7 @@ export function createLive(
     seen,
     links: createDraftLinks(context, { ...drafts, seen }),
     copy: createDraftCopy(context, { ...drafts, sentCategories }),
-    lifecycle: createLifecycle(context, {
-      store: deps.store,
-      onDraftsChanged: deps.onDraftsChanged,
-      ...(deps.notePublication && { notePublication: deps.notePublication }),
-      ...(deps.settleReads && { settleReads: deps.settleReads }),
-      ...(deps.followAd && { followAd: deps.followAd }),
-      ...(deps.calls && { calls: deps.calls }),
-    }),
+    lifecycle,
     async editSource(uuid) {
       const source = await liveEditSource(context, deps.store, uuid, sentCategories);
       // The listing read fresh is seen: its linked draft follows what changed live.

@@ -1,7 +1,9 @@
 // An ad's whole life (issue 15): deleting a live listing, plainly or as sold, and pausing or
 // resuming one of its publications. After a delete the listing leaves the account's list, and each
 // draft linked to it loses the link (so publishing it again makes a new ad): a plain delete makes it
-// a draft again, a sale marks it 'ended'; its content stays either way.
+// a draft again, a sale marks it 'ended'; its content stays either way. The same follows an end an
+// approved request's job made (`ended`); in a team the drafts' change reaches the other desks as
+// any draft edit does.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Draft } from '../../shared/domain/drafts';
 import type {
@@ -42,6 +44,13 @@ export interface LifecycleDeps {
 export interface Lifecycle {
   /** Deletes a listing of the active account (or `accountId`'s); `sold` marks its linked drafts 'ended'. */
   deleteListing(uuid: string, sold: boolean, accountId?: string): Promise<ListingDeleteResult>;
+  /**
+   * What follows an ad's end made elsewhere (an approved request's job, issue 37.4), as after
+   * `deleteListing`: the listing leaves the account's list, its jobs hear of it, and each draft
+   * linked to it loses the link (marked 'ended' when `sold`). Not under the listing's lock: the
+   * caller holds it.
+   */
+  ended(accountId: string, uuid: string, sold: boolean): Promise<EndedDraft[]>;
   /**
    * Asks for a publication to be paused or resumed; answers it as read afterwards. With `after`
    * (a feed's run), the reads until the state has followed, and what they tell the Listings view
@@ -106,6 +115,13 @@ export function createLifecycle(ctx: LiveContext, deps: LifecycleDeps): Lifecycl
       .followAd?.(listingUuid, news)
       .catch((error: unknown) => ctx.log.error(`Could not tell the publish jobs of ${listingUuid}`, error));
 
+  // An ad ended, however: it leaves the list, its jobs hear of it, its linked drafts lose the link.
+  const afterEnd = async (accountId: string, uuid: string, sold: boolean, drafts: Draft[]) => {
+    await ctx.listings.forget(accountId, uuid);
+    await follow(uuid, { kind: 'deleted', sold });
+    return endDrafts(drafts, sold, uuid);
+  };
+
   return {
     async deleteListing(uuid, sold, of) {
       // A feed (issue 25) works on its own account, whichever the seller has selected.
@@ -132,10 +148,17 @@ export function createLifecycle(ctx: LiveContext, deps: LifecycleDeps): Lifecycl
           `Listing ${uuid} of account ${accountId} ${outcome === 'deleted' ? 'deleted' : 'was gone already'}` +
             `${sold ? ' (sold)' : ''}; ${drafts.length} linked draft(s)`,
         );
-        await ctx.listings.forget(accountId, uuid);
-        await follow(uuid, { kind: 'deleted', sold });
-        return { uuid, outcome, sold, drafts: await endDrafts(drafts, sold, uuid) };
+        return { uuid, outcome, sold, drafts: await afterEnd(accountId, uuid, sold, drafts) };
       });
+    },
+
+    async ended(accountId, uuid, sold) {
+      const drafts = await linkedDrafts(accountId, uuid).catch((error: unknown) => {
+        ctx.log.error(`Could not find the drafts linked to ended listing ${uuid}`, error);
+        return [];
+      });
+      ctx.log.info(`Listing ${uuid} of account ${accountId} ended${sold ? ' (sold)' : ''}; ${drafts.length} linked draft(s)`);
+      return afterEnd(accountId, uuid, sold, drafts);
     },
 
     async setPublicationState(listingUuid, uuid, state, of, after) {

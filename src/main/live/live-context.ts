@@ -36,6 +36,12 @@ export interface LiveContext extends LiveDeps {
   fail(accountId: string, listingUuid: string, error: unknown): Promise<AppError>;
   /** Keeps the account's listings view in step with a listing just read. */
   remember(accountId: string, listing: ListingView): Promise<void>;
+  /**
+   * What follows an ad ended by a job rather than the lifecycle (an approved request, issue 37.4):
+   * its linked drafts lose the link as after a direct end (set by createLive; the caller holds the
+   * listing's lock). Without it the listing only leaves the account's list.
+   */
+  ended?(accountId: string, listingUuid: string, sold: boolean): Promise<void>;
   /** Runs `task` with a fresh scratch folder under the data folder, removed afterwards. */
   withWorkDir<T>(task: (dir: string) => Promise<T>): Promise<T>;
 }

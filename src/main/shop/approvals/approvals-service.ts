@@ -5,7 +5,6 @@
 // decides who may (migration 6) and logs each request and decision in the statement that makes it
 // (migration 7's approval_logged); this file says its refusals in words and tells the asker.
 import { randomUUID } from 'node:crypto';
-import type pg from 'pg';
 import {
   approvalAd,
   approvalChanges,
@@ -21,8 +20,8 @@ import { wordsIn } from '../../i18n';
 import { jobError, type PublishAccounts } from '../../publish/context';
 import { prepareJob, type DraftsPort } from '../../publish/drafts';
 import { sendPhotoFiles } from '../photos';
-import { APPROVALS_CHANNEL } from '../schema';
 import { roleRefusalError } from '../status';
+import { approvalsFollower, type ApprovalsSession } from './approvals-follow';
 import { actionOf, liveRequest } from './approvals-live';
 import {
   approvalRules,
@@ -37,12 +36,7 @@ import {
   type DecideOutcome,
 } from './approvals-sql';
 
-/** What the approvals need of the desk's session while it is in a team. */
-export interface ApprovalsSession {
-  pool: pg.Pool;
-  membership: { deskId: string };
-  onNotice(listener: (channel: string, payload: string) => void): () => void;
-}
+export type { ApprovalsSession };
 
 export interface ApprovalsDeps {
   /** The desk's session now; undefined while the desk works alone. */
@@ -65,7 +59,10 @@ export interface ApprovalsDeps {
   log: { info(message: string): void; warn(message: string): void };
   /** Told of the asker's news (approved, sent back, withdrawn by an edit), in the seller's words. */
   onNews?(text: string, request: ApprovalView): void;
-  /** Told whenever a request was asked or decided anywhere in the team. */
+  /**
+   * Told whenever a request was asked or decided anywhere in the team, or the owner's rule changed
+   * (migration 8), and when the desk's LISTEN connection (re)opens (it may have missed one).
+   */
   onChange?(): void;
   newId?(): string;
   now?(): Date;
@@ -94,6 +91,11 @@ export interface ShopApprovals {
   setRule(accountId: string, required: boolean): Promise<string[]>;
   approve(id: string): Promise<{ jobId: string }>;
   sendBack(id: string, note: string): Promise<void>;
+  /**
+   * Listens to the team's requests and rules on the desk's session of now (again when it changed):
+   * called at once, whenever the desk learns its standing, and by every call here.
+   */
+  follow(): void;
   /** Stops telling the asker (the session's listener). */
   close(): void;
 }
@@ -155,21 +157,15 @@ export function openApprovals(deps: ApprovalsDeps): ShopApprovals {
 
   // The asker hears what became of its requests (any desk's edit may withdraw one).
   const told = new Set<string>();
-  let unlisten: (() => void) | undefined;
-  let listening: ApprovalsSession | undefined;
-  const follow = () => {
-    const current = deps.session();
-    if (current === listening) return;
-    unlisten?.();
-    listening = current;
-    unlisten = current?.onNotice((channel, id) => {
-      if (channel !== APPROVALS_CHANNEL) return;
-      deps.onChange?.();
+  const follower = approvalsFollower({
+    session: () => deps.session(),
+    ...(deps.onChange && { onChange: deps.onChange }),
+    onRequest: (current, id) =>
       void tell(current, id).catch((error: unknown) =>
         deps.log.warn(`Approvals: request ${id} could not be read (${String(error)})`),
-      );
-    });
-  };
+      ),
+  });
+  const follow = follower.follow;
   const tell = async (current: ApprovalsSession, id: string) => {
     const row = await readRequest(current.pool, id);
     if (!row || row.askedBy !== current.membership.deskId || row.state === 'waiting' || told.has(id)) return;
@@ -340,7 +336,9 @@ export function openApprovals(deps: ApprovalsDeps): ShopApprovals {
       return { requestId: id };
     },
     async rules() {
-      return approvalRules(session().pool);
+      const current = session();
+      follow();
+      return approvalRules(current.pool);
     },
     async setRule(accountId, required) {
       const current = session();
@@ -375,11 +373,9 @@ export function openApprovals(deps: ApprovalsDeps): ShopApprovals {
       if (!outcome.done) throw notDone(id, outcome);
       deps.log.info(`Approvals: this desk sent request ${id} back`);
     },
-    close() {
-      unlisten?.();
-      unlisten = undefined;
-      listening = undefined;
-    },
+    follow,
+    close: follower.close,
   };
+  follow();
   return api;
 }

@@ -11,8 +11,8 @@
 // deletes only such rows.
 
 /** The kinds of job whose steps state an outcome the log records (publish and bulk jobs). */
-const PUBLISH_OUTCOMES = `array['published', 'rejected', 'failed', 'cancelled']`;
-const BULK_OUTCOMES = `array['done', 'failed']`;
+export const PUBLISH_OUTCOMES = `array['published', 'rejected', 'failed', 'cancelled']`;
+export const BULK_OUTCOMES = `array['done', 'failed']`;
 
 export const activityMigration = {
   version: 7,

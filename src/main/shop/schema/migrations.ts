@@ -8,6 +8,7 @@
 // `seq > cursor` never skips a change a slower transaction commits later. NOTIFY only says "read now".
 
 import { activityMigration } from './migration-activity';
+import { approvalKindsMigration } from './migration-approval-kinds';
 import { approvalsMigration } from './migration-approvals';
 import { rolesMigration } from './migration-roles';
 import { feedsMigration } from './migration-feeds';
@@ -327,6 +328,7 @@ create trigger account_pace_written after insert or update on listing_desk.accou
   feedsMigration,
   approvalsMigration,
   activityMigration,
+  approvalKindsMigration,
 ];
 
 /** The newest schema version this build knows. */
