@@ -121,7 +121,9 @@ it('upgrades a team at schema 7: an approved pause logged as a live change is na
     [runner, 'Front'],
   ])
     await admin.query(`insert into listing_desk.desks (id, name) values ($1, $2)`, [id, name]);
-  await admin.query(`insert into listing_desk.approval_rules (account, set_by) values ('acc-1', $1)`, [approver]);
+  await admin.query(`insert into listing_desk.approval_rules (account, set_by) values ('acc-1', $1)`, [
+    approver,
+  ]);
   const desks = { asker, approver, runner };
   const paused = await approvedAndRun(admin, desks, 'pause', {
     kind: 'pause',

@@ -183,7 +183,12 @@ it('asks to pause, change and end live ads, approves each once, refuses a change
       asking: desk.deskId,
       approving: approver.deskId,
       running: expect.any(String),
-      changed: expect.objectContaining({ outcome: 'done', state: 'PAUSED', request: pause, title: 'Brass lamp' }),
+      changed: expect.objectContaining({
+        outcome: 'done',
+        state: 'PAUSED',
+        request: pause,
+        title: 'Brass lamp',
+      }),
     },
   ]);
   expect([counter.deskId, office.deskId]).toContain(pauseRows[0]!.running);

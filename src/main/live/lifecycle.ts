@@ -157,7 +157,9 @@ export function createLifecycle(ctx: LiveContext, deps: LifecycleDeps): Lifecycl
         ctx.log.error(`Could not find the drafts linked to ended listing ${uuid}`, error);
         return [];
       });
-      ctx.log.info(`Listing ${uuid} of account ${accountId} ended${sold ? ' (sold)' : ''}; ${drafts.length} linked draft(s)`);
+      ctx.log.info(
+        `Listing ${uuid} of account ${accountId} ended${sold ? ' (sold)' : ''}; ${drafts.length} linked draft(s)`,
+      );
       return afterEnd(accountId, uuid, sold, drafts);
     },
 
