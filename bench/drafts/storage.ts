@@ -168,7 +168,12 @@ async function main(): Promise<void> {
     const p95Ratio = b.p95 / s.p95;
     rows.push([`p95 ratio ${MANY.toLocaleString('en')} / ${FEW}`, p95Ratio.toFixed(2), '', null]);
     const groupsBefore = groups;
-    const bursts = stats(await burstSamples(big, big.list().map((summary) => summary.id)));
+    const bursts = stats(
+      await burstSamples(
+        big,
+        big.list().map((summary) => summary.id),
+      ),
+    );
     rows.push([
       `save ${AT_ONCE} edits at once, ${MANY.toLocaleString('en')} drafts: median of ${BURSTS}`,
       `${fmt(bursts.median)} (${fmt(bursts.median / AT_ONCE)} each)`,

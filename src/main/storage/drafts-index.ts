@@ -161,7 +161,7 @@ export class Journal {
     }
     const bytes = Buffer.from(lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
     try {
-      for (let at = 0; at < bytes.length; ) at += (await this.handle.write(bytes, at)).bytesWritten;
+      for (let at = 0; at < bytes.length;) at += (await this.handle.write(bytes, at)).bytesWritten;
       await this.handle.datasync();
     } catch (error) {
       // A full disk may take half a line: cut it off, else the next line would follow a torn one

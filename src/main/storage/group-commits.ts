@@ -45,7 +45,9 @@ function newGroup<T>(): Group<T> {
  * them). The first write into an idle committer waits one turn of the event loop for others
  * already on their way; writes that arrive while a group commits form the next one.
  */
-export function createGroupCommits<T>(commit: (writes: ReadonlyMap<string, T>) => Promise<void>): GroupCommits<T> {
+export function createGroupCommits<T>(
+  commit: (writes: ReadonlyMap<string, T>) => Promise<void>,
+): GroupCommits<T> {
   let gathered: Group<T> | null = null;
   let committing: Group<T> | null = null;
   let scheduled = false;

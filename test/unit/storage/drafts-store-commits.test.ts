@@ -44,7 +44,8 @@ function titlesIn(folder: string): Map<string, string> {
   const titles = new Map<string, string>();
   for (const name of readdirSync(folder)) {
     const id = DRAFT_FILE.exec(name)?.[1];
-    if (id) titles.set(id, (JSON.parse(readFileSync(path.join(folder, name), 'utf8')) as { title: string }).title);
+    if (id)
+      titles.set(id, (JSON.parse(readFileSync(path.join(folder, name), 'utf8')) as { title: string }).title);
   }
   return titles;
 }
@@ -72,7 +73,9 @@ async function watchSyncs(): Promise<Synced[]> {
         : temp
           ? {
               kind: 'file',
-              titles: new Map([[temp[1]!, (JSON.parse(readFileSync(where, 'utf8')) as { title: string }).title]]),
+              titles: new Map([
+                [temp[1]!, (JSON.parse(readFileSync(where, 'utf8')) as { title: string }).title],
+              ]),
             }
           : null;
     await original.call(this);
@@ -138,7 +141,9 @@ describe('drafts store: saves committed in groups', () => {
     expect(again.list()).toHaveLength(DRAFTS);
     for (const { id } of drafts) {
       expect((await again.get(id)).title).toBe(`t${ROUNDS}`);
-      const file = draftSchema.parse(JSON.parse(await readFile(path.join(draftsDir(), `${id}.json`), 'utf8')));
+      const file = draftSchema.parse(
+        JSON.parse(await readFile(path.join(draftsDir(), `${id}.json`), 'utf8')),
+      );
       expect(file.title).toBe(`t${ROUNDS}`);
     }
     expect(readdirSync(draftsDir()).filter((name) => name.endsWith('.tmp'))).toEqual([]);
