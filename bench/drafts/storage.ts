@@ -1,6 +1,8 @@
 // Drafts storage figures (issue 5): 10,000 drafts of 8 photos each on disk. Prints the time to open
 // the store and get the list, the cost of saving one edit with 10,000 and with 10 drafts, and the
-// time to filter the list, each against its target. Run: npx tsx bench/drafts/storage.ts
+// time to filter the list, each against its target; and (issue 38.2) the time of 50 saves made at
+// once, as a feed's run or the publish engine make them, with the groups they were committed in.
+// Run: npx tsx bench/drafts/storage.ts
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +19,8 @@ const FEW = 10;
 const PHOTOS = 8;
 const SAVES = 3000; // per store: enough to include index compactions at 10,000 drafts
 const FILTER_RUNS = 30;
+const AT_ONCE = 50;
+const BURSTS = 20;
 
 const log = { info: () => undefined, error: (message: string) => console.error(message) };
 const words = ['Kamera', 'Fahrrad', 'Kühlschrank', 'Sofa', 'Lampe', 'Tisch', 'Stuhl', 'Jacke', 'Buch', 'Uhr'];
@@ -76,6 +80,19 @@ async function saveSamples(stores: Array<{ store: DraftsStore; ids: string[] }>)
   return samples;
 }
 
+/** `AT_ONCE` edits saved at the same time, `BURSTS` times: each burst's time, each save's caller waiting. */
+async function burstSamples(store: DraftsStore, ids: string[]): Promise<number[]> {
+  const drafts = await Promise.all(ids.slice(0, AT_ONCE).map((id) => store.get(id)));
+  const samples: number[] = [];
+  for (let burst = 0; burst < BURSTS; burst++) {
+    const [, ms] = await time(() =>
+      Promise.all(drafts.map((draft) => store.save({ ...draft, title: `${draft.title} [${burst}]` }))),
+    );
+    samples.push(ms);
+  }
+  return samples;
+}
+
 const fmt = (ms: number) => `${ms.toFixed(ms < 10 ? 2 : 0)} ms`;
 
 async function main(): Promise<void> {
@@ -118,7 +135,8 @@ async function main(): Promise<void> {
       open.median < 1500,
     ]);
 
-    const big = await openDraftsStore(bigDir, { log });
+    let groups = 0;
+    const big = await openDraftsStore(bigDir, { log, onCommitted: () => (groups += 1) });
     const small = await openDraftsStore(smallDir, { log });
     const [bigSaves, smallSaves] = await saveSamples([
       { store: big, ids: big.list().map((s) => s.id) },
@@ -149,6 +167,26 @@ async function main(): Promise<void> {
     ]);
     const p95Ratio = b.p95 / s.p95;
     rows.push([`p95 ratio ${MANY.toLocaleString('en')} / ${FEW}`, p95Ratio.toFixed(2), '', null]);
+    const groupsBefore = groups;
+    const bursts = stats(
+      await burstSamples(
+        big,
+        big.list().map((summary) => summary.id),
+      ),
+    );
+    rows.push([
+      `save ${AT_ONCE} edits at once, ${MANY.toLocaleString('en')} drafts: median of ${BURSTS}`,
+      `${fmt(bursts.median)} (${fmt(bursts.median / AT_ONCE)} each)`,
+      '',
+      null,
+    ]);
+    rows.push([`  same: p95 / max`, `${fmt(bursts.p95)} / ${fmt(bursts.max)}`, '', null]);
+    rows.push([
+      '  groups committed per burst (syncs shared by the saves of a group)',
+      groups === groupsBefore ? 'not counted' : ((groups - groupsBefore) / BURSTS).toFixed(1),
+      '',
+      null,
+    ]);
     const [, flushMs] = await time(() => big.flush());
     rows.push(['flush on quit (rewrite index of 10,000)', fmt(flushMs), '', null]);
 

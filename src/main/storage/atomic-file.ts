@@ -58,13 +58,65 @@ export async function makeFolder(dir: string): Promise<void> {
 
 /** Writes `data` to `file` atomically and durably, creating its folder. */
 export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
-  const dir = path.dirname(file);
-  try {
-    await makeFolder(dir);
-  } catch (error) {
-    throw withPath(error, dir);
+  const staged = await stageFiles([{ file, data }]);
+  await staged.commit();
+}
+
+/** A file to be written whole: where, and what. */
+export interface WholeFile {
+  file: string;
+  data: string | Uint8Array;
+}
+
+/** Files written to synced temporary files beside their targets, nothing replaced yet. */
+export interface StagedFiles {
+  /** Renames each temporary file over its target, then syncs their folders (once each). */
+  commit(): Promise<void>;
+  /** Removes the temporary files, leaving every target as it was. */
+  discard(): Promise<void>;
+}
+
+/**
+ * The first half of `writeFileAtomic` for several files at once (the drafts store's grouped
+ * commits): each written to its temporary file and synced, side by side. A failure removes every
+ * temporary file and throws the first error. `commit` does the second half for all of them: a
+ * crash in between leaves each target old or new, as with one file.
+ */
+export async function stageFiles(files: readonly WholeFile[]): Promise<StagedFiles> {
+  const dirs = [...new Set(files.map(({ file }) => path.dirname(file)))];
+  for (const dir of dirs) {
+    try {
+      await makeFolder(dir);
+    } catch (error) {
+      throw withPath(error, dir);
+    }
   }
-  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  const temps = files.map(({ file }) => `${file}.${randomBytes(6).toString('hex')}.tmp`);
+  const remove = (list: string[]) =>
+    Promise.all(list.map((temp) => rm(temp, { force: true }).catch(() => undefined))).then(() => undefined);
+  const written = await Promise.allSettled(files.map(({ data }, n) => writeSynced(temps[n]!, data)));
+  const failed = written.find((result) => result.status === 'rejected');
+  if (failed) {
+    await remove(temps);
+    throw failed.reason;
+  }
+  return {
+    discard: () => remove(temps),
+    async commit() {
+      let renamed = 0;
+      try {
+        for (; renamed < files.length; renamed++) await rename(temps[renamed]!, files[renamed]!.file);
+        for (const dir of dirs) await syncFolder(dir);
+      } catch (error) {
+        await remove(temps.slice(renamed));
+        throw withPath(error, temps[Math.min(renamed, temps.length - 1)]!);
+      }
+    },
+  };
+}
+
+// A temporary file written and synced; a failure closes it and names it (the caller removes it).
+async function writeSynced(temp: string, data: string | Uint8Array): Promise<void> {
   let handle;
   try {
     handle = await open(temp, 'wx');
@@ -72,11 +124,8 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array): 
     await handle.sync();
     await handle.close();
     handle = undefined;
-    await rename(temp, file);
-    await syncFolder(dir);
   } catch (error) {
     await handle?.close().catch(() => undefined);
-    await rm(temp, { force: true }).catch(() => undefined);
     throw withPath(error, temp);
   }
 }

@@ -149,14 +149,19 @@ export class Journal {
    * Appends one line; resolves once it is on the disk (survives a power cut), so it is there before
    * the draft file it names changes.
    */
-  async append(line: JournalLine): Promise<void> {
+  append(line: JournalLine): Promise<void> {
+    return this.appendAll([line]);
+  }
+
+  /** Appends lines in one write and one sync (a group of drafts written together). */
+  async appendAll(lines: readonly JournalLine[]): Promise<void> {
     if (!this.handle) {
       this.handle = await open(this.file, 'a');
       this.size = (await this.handle.stat()).size;
     }
-    const bytes = Buffer.from(`${JSON.stringify(line)}\n`);
+    const bytes = Buffer.from(lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
     try {
-      await this.handle.write(bytes);
+      for (let at = 0; at < bytes.length;) at += (await this.handle.write(bytes, at)).bytesWritten;
       await this.handle.datasync();
     } catch (error) {
       // A full disk may take half a line: cut it off, else the next line would follow a torn one
@@ -167,7 +172,7 @@ export class Journal {
       throw error;
     }
     this.size += bytes.length;
-    this.lines++;
+    this.lines += lines.length;
   }
 
   /** Empties the journal; call only after the snapshot covering it is written. */

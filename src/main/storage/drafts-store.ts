@@ -1,6 +1,8 @@
 // The seller's drafts on disk: one JSON file per draft, written atomically, plus an index for the
 // list (drafts-index.ts) so that opening 10,000 drafts reads one file, and saving one costs the same
 // with 10 or 10,000. Deleting moves drafts to a trash they can be restored from until it is emptied.
+// Saves made at the same time are made durable together (draft-saves.ts); each caller's promise
+// resolves once its own draft is.
 import { randomUUID } from 'node:crypto';
 import { cp, rm } from 'node:fs/promises';
 import {
@@ -18,6 +20,7 @@ import { makeFolder, moveFile, writeFileAtomic } from './atomic-file';
 import { draftFile, draftPaths, isDraftId, photoFolder, readDraftFile } from './draft-files';
 import { Journal, writeIndex, type JournalLine } from './drafts-index';
 import { loadDrafts, type DraftProblem } from './drafts-recovery';
+import { createDraftSaves } from './draft-saves';
 import { createSerialQueue } from './serial-queue';
 
 export type { DraftProblem } from './drafts-recovery';
@@ -43,6 +46,8 @@ export interface DraftsStoreOptions {
   compactAfter?: number;
   /** Told of each file found unreadable (and moved aside) after the store opened. */
   onProblem?: (problem: DraftProblem) => void;
+  /** Told of each group of drafts saved together once it is durable (benches count the groups). */
+  onCommitted?: (ids: readonly string[]) => void;
 }
 
 /** A draft and when it went to the trash (null: it is live). */
@@ -118,17 +123,39 @@ export async function openDraftsStore(dataDir: string, options: DraftsStoreOptio
   let compactionQueued = false;
 
   const compact = async (): Promise<void> => {
+    await saves.drain();
     await writeIndex(paths.index, entries.values());
     await journal.clear();
   };
-  if (loaded.changed) await compact();
+  // Once the saves under way are in the journal, the snapshot is rewritten if it has lines.
+  const compactJournal = async (): Promise<void> => {
+    await saves.drain();
+    if (journal.lines > 0) await compact();
+  };
 
   const threshold = () => options.compactAfter ?? Math.max(1000, Math.ceil(entries.size / 4));
 
-  /** Runs a change in the queue, so changes never interleave on disk. */
+  // What the running change's caller waits for after it: the groups of the drafts it saved.
+  let waits: Promise<void>[] | null = null;
+
+  // Runs a change in the queue, so changes never interleave on disk; its caller is answered once its
+  // drafts are durable, while the queue goes on (the next changes' saves gather into the next group).
   const change = <T>(task: () => Promise<T>): Promise<T> => {
     if (closed) return Promise.reject(new DraftStoreError('closed', 'The drafts store is closed.'));
-    return queue.run(task);
+    return queue
+      .run(async () => {
+        const mine: Promise<void>[] = [];
+        waits = mine;
+        try {
+          return { value: await task(), mine };
+        } finally {
+          waits = null;
+        }
+      })
+      .then(async ({ value, mine }) => {
+        await Promise.all(mine);
+        return value;
+      });
   };
 
   // The snapshot is rewritten after the call that filled the journal, not inside it, so no save
@@ -139,24 +166,39 @@ export async function openDraftsStore(dataDir: string, options: DraftsStoreOptio
     void queue
       .run(async () => {
         compactionQueued = false;
-        if (journal.lines > 0) await compact();
+        await compactJournal();
       })
       .catch((error: unknown) => log.error('Could not rewrite the drafts index', error));
   };
 
+  // Anything else that touches the journal or the files (the trash, the shop's drafts, the index)
+  // first lets the saves under way become durable (and reads the list as they left it).
   const record = async (line: Omit<JournalLine, 'at'>, at = now().toISOString()) => {
+    await saves.drain();
     await journal.append({ ...line, at });
   };
 
+  const saves = createDraftSaves({
+    paths,
+    journal,
+    entries,
+    now,
+    committed(ids) {
+      noteJournal();
+      options.onCommitted?.(ids);
+    },
+  });
+  if (loaded.changed) await compact();
+
   const write = async (draft: Draft): Promise<Draft> => {
-    await record({ op: 'save', id: draft.id });
-    await writeFileAtomic(draftFile(paths.drafts, draft.id), JSON.stringify(draft));
-    entries.set(draft.id, summarizeDraft(draft));
-    noteJournal();
+    const { durable } = await saves.save(draft);
+    waits?.push(durable);
     return draft;
   };
 
   const read = async (id: string): Promise<Draft> => {
+    // What is read is on disk for good: a draft's pending save is committed first.
+    await saves.settled(id);
     const entry = isDraftId(id) ? entries.get(id) : undefined;
     if (!entry) throw new DraftStoreError('not-found', `No draft ${String(id)}.`);
     const folder = entry.trashedAt === null ? paths.drafts : paths.trash;
@@ -240,7 +282,8 @@ export async function openDraftsStore(dataDir: string, options: DraftsStoreOptio
         const next = parse({ ...edit(current), createdAt: current.createdAt, updatedAt: current.updatedAt });
         if (next.id !== id) throw new DraftStoreError('invalid', 'A draft cannot change its id.');
         if (entry.trashedAt === null) return write(next);
-        // Journalled as a 'trash' at its own time, so a crash now keeps when it went to the trash.
+        // Journalled as a 'trash' at its own time, so a crash now keeps when it went to the trash
+        // (record lets the saves under way end first).
         await record({ op: 'trash', id }, entry.trashedAt);
         await writeFileAtomic(draftFile(paths.trash, id), JSON.stringify(next));
         entries.set(id, summarizeDraft(next, entry.trashedAt));
@@ -285,6 +328,7 @@ export async function openDraftsStore(dataDir: string, options: DraftsStoreOptio
 
     trash: (ids) =>
       change(async () => {
+        await saves.drain();
         for (const id of new Set(ids)) {
           const entry = isDraftId(id) ? entries.get(id) : undefined;
           if (!entry || entry.trashedAt !== null) continue;
@@ -297,6 +341,7 @@ export async function openDraftsStore(dataDir: string, options: DraftsStoreOptio
 
     restore: (ids) =>
       change(async () => {
+        await saves.drain();
         for (const id of new Set(ids)) {
           const entry = isDraftId(id) ? entries.get(id) : undefined;
           if (!entry || entry.trashedAt === null) continue;
@@ -308,6 +353,7 @@ export async function openDraftsStore(dataDir: string, options: DraftsStoreOptio
 
     emptyTrash: () =>
       change(async () => {
+        await saves.drain();
         const ids = [...entries.values()].filter((e) => e.trashedAt !== null).map((e) => e.id);
         for (const id of ids) {
           await record({ op: 'remove', id });
@@ -323,6 +369,7 @@ export async function openDraftsStore(dataDir: string, options: DraftsStoreOptio
 
     receive: (id, make) =>
       change(async () => {
+        await saves.drain();
         const entry = isDraftId(id) ? entries.get(id) : undefined;
         const current = entry && { draft: await read(id), trashedAt: entry.trashedAt };
         const next = make(current);
@@ -347,17 +394,14 @@ export async function openDraftsStore(dataDir: string, options: DraftsStoreOptio
         noteJournal();
       }),
 
-    flush: () =>
-      change(async () => {
-        if (journal.lines > 0) await compact();
-      }),
+    flush: () => change(compactJournal),
 
     close: async () => {
       if (closed) return;
       // Refuse new calls at once; the ones already queued still run before the journal closes.
       closed = true;
       await queue.run(async () => {
-        if (journal.lines > 0) await compact();
+        await compactJournal();
         await journal.close();
       });
     },

@@ -1,7 +1,8 @@
 // "Atomic writes with a kill during the write": a child process saves drafts in a tight loop and is
 // killed (SIGKILL) at random moments, again and again. Every draft file must then hold an old or a
 // new draft, never half of one, nothing acknowledged may be lost, and the store must open with a
-// list that matches the files.
+// list that matches the files. Every other round saves the drafts all at once, so that the kills
+// land in grouped commits.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -14,7 +15,7 @@ import { openDraftsStore } from '../../../src/main/storage/drafts-store';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
 const script = path.join(here, 'save-loop.ts');
-const ROUNDS = 8;
+const ROUNDS = 10;
 
 let dataDir: string;
 const log = { info: () => undefined, error: () => undefined };
@@ -30,9 +31,14 @@ afterAll(async () => {
 type Acks = Map<string, number>;
 
 /** Runs the loop once and kills it: after `afterReady` ms of saving, or `beforeReady` ms after start. */
-function runAndKill(start: number, when: { afterReady: number } | { beforeReady: number }): Promise<Acks> {
+function runAndKill(
+  start: number,
+  when: { afterReady: number } | { beforeReady: number },
+  concurrent: boolean,
+): Promise<Acks> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir, String(start)], {
+    const args = [script, dataDir, String(start), ...(concurrent ? ['concurrent'] : [])];
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -75,7 +81,7 @@ describe('drafts: a kill during writes', () => {
         round % 3 === 2
           ? { beforeReady: 300 + Math.random() * 700 }
           : { afterReady: 50 + Math.random() * 400 };
-      const acks = await runAndKill(start, when);
+      const acks = await runAndKill(start, when, round % 2 === 1);
       for (const [id, n] of acks) acked.set(id, Math.max(n, acked.get(id) ?? -1));
       start = Math.max(start, ...acks.values()) + 1;
 
