@@ -32,6 +32,11 @@ export interface PublishAccounts {
   noteSignInFailure?(accountId: string, error: unknown): void;
   /** Calls `listener` when an account changed or its sign-in did; returns the unsubscribe. */
   onAccountChange?(listener: (accountId: string) => void): () => void;
+  /**
+   * How many calls of the account its pace lets out at once now (service-client/account-pace.ts);
+   * 'auto' drafts at once follow it (absent: the pace's ceiling).
+   */
+  callsAtOnce?(accountId: string): number;
 }
 
 /** The engine's view of the accounts service. */
@@ -55,5 +60,6 @@ export function publishAccounts(accounts: AccountsService): PublishAccounts {
     signIn: (accountId, force) => accounts.checkSignIn(accountId, force),
     noteSignInFailure: (accountId, error) => accounts.noteSignInFailure(accountId, error),
     onAccountChange: (listener) => accounts.onAccountChange(listener),
+    callsAtOnce: (accountId) => accounts.pace(accountId).view().concurrency,
   };
 }
