@@ -44,7 +44,9 @@ test('drafts at once: Automatic by default and said so; a number picked by keybo
   await expect(drafts).toHaveValue('auto');
   await expect(drafts.locator('option:checked')).toHaveText('Automatic');
   await expect(uploads).toHaveValue('16');
-  await expect(panel.getByText('Automatic publishes as many drafts at once as the service takes calls')).toBeVisible();
+  await expect(
+    panel.getByText('Automatic publishes as many drafts at once as the service takes calls'),
+  ).toBeVisible();
   await expectAxeClean(page, 'Publishing in English');
   if (shots) await panel.screenshot({ path: `${shots}/publishing-en-light.png` });
 

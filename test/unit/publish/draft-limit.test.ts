@@ -25,7 +25,12 @@ describe('autoDrafts', () => {
       activeId: () => 'c',
     };
     // Account c's only job is tracking (it holds no slot); a and b have jobs queued and running.
-    const entries = [entry('a', 'queued'), entry('a', 'running'), entry('b', 'queued'), entry('c', 'tracking')];
+    const entries = [
+      entry('a', 'queued'),
+      entry('a', 'running'),
+      entry('b', 'queued'),
+      entry('c', 'tracking'),
+    ];
     expect(autoDrafts(entries, accounts)).toBe(3 + 5);
     // Finished jobs count for nothing: with none to run, the active account's pace.
     expect(autoDrafts([entry('a', 'published'), entry('b', 'failed')], accounts)).toBe(7);
@@ -42,7 +47,10 @@ describe('autoDrafts', () => {
 describe('draftLimitOf', () => {
   it("takes the seller's number as it is set now, and 'auto' (or nothing) as autoDrafts' figure", () => {
     let setting: number | 'auto' = 3;
-    const limit = draftLimitOf(() => setting, () => 11);
+    const limit = draftLimitOf(
+      () => setting,
+      () => 11,
+    );
     expect(limit()).toBe(3);
     setting = 'auto';
     expect(limit()).toBe(11);

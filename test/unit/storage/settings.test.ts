@@ -127,9 +127,11 @@ describe('createSettingsService', () => {
       publishUploads: 16,
     });
     // Automatic is a choice like a number, and kept as one.
-    expect(createSettingsService(confStoreFactory, temp.dir).update({ publishDrafts: 'auto' })).toMatchObject({
-      publishDrafts: 'auto',
-    });
+    expect(createSettingsService(confStoreFactory, temp.dir).update({ publishDrafts: 'auto' })).toMatchObject(
+      {
+        publishDrafts: 'auto',
+      },
+    );
     expect(createSettingsService(confStoreFactory, temp.dir).update({ publishDrafts: 3 })).toMatchObject({
       publishDrafts: 3,
       publishUploads: 16,
