@@ -18,7 +18,10 @@ async function openPanel(page: Page, language: 'en' | 'de', colorScheme: 'light'
     .getByRole('navigation')
     .getByRole('button', { name: language === 'en' ? 'Settings' : 'Einstellungen' })
     .click();
-  const panel = page.getByRole('region', { name: language === 'en' ? 'Publishing' : 'Veröffentlichung' });
+  const panel = page.getByRole('region', {
+    name: language === 'en' ? 'Publishing' : 'Veröffentlichung',
+    exact: true,
+  });
   await expect(panel).toBeVisible();
   await panel.scrollIntoViewIfNeeded();
   return panel;
