@@ -8,7 +8,12 @@ import { createInterface } from 'node:readline';
 import { openPublishEngine } from '../../src/main/publish/engine';
 import { SANDBOX_TEST_IMPRINTS } from '../../src/shared/domain/publishing/imprint';
 import type { PublishAccounts } from '../../src/main/publish/context/accounts-port';
-import { AccountPace, createServiceClient, type ServiceClient } from '../../src/main/service-client';
+import {
+  AccountPace,
+  callsInStride,
+  createServiceClient,
+  type ServiceClient,
+} from '../../src/main/service-client';
 import type { DraftsStore } from '../../src/main/storage/drafts-store';
 import { fromDataPath } from '../../src/main/storage/draft-files';
 import type { Draft } from '../../src/shared/domain/drafts/draft';
@@ -124,7 +129,7 @@ export function accountsOf(client: ServiceClient): PublishAccounts {
       return imprintUuid;
     },
     activeId: () => 'sandbox',
-    ...(paces.has(client) && { callsAtOnce: () => paces.get(client)!.view().concurrency }),
+    ...(paces.has(client) && { callsAtOnce: () => callsInStride(paces.get(client)!.view()) }),
   };
 }
 

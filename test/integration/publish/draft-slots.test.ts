@@ -4,7 +4,7 @@
 // live: fewer after the service said "slow down" (429), more as calls pass. Real sandbox, real
 // engine, the account's real pace, short timings.
 import { describe, expect, it } from 'vitest';
-import { AccountPace } from '../../../src/main/service-client';
+import { AccountPace, callsInStride } from '../../../src/main/service-client';
 import type { PublishEngine } from '../../../src/main/publish/engine';
 import { clientOf, counts, expectPublished, requests, sandboxAccounts, useScenes } from './helpers';
 
@@ -77,7 +77,7 @@ describe('draft slots', () => {
     const client = clientOf(sb, 5_000, { pace });
     const accounts = {
       ...sandboxAccounts(() => client),
-      callsAtOnce: () => pace.view().concurrency,
+      callsAtOnce: () => callsInStride(pace.view()),
     };
     const engine = await scene.openEngine(accounts, { limits: { drafts: 'auto' } });
     const most = mostRunning(engine);

@@ -1,7 +1,7 @@
 // Drafts at once under 'auto' (issue 38.1): the calls at once of the accounts whose jobs are still to
 // run, summed, at most MAX_AUTO_DRAFTS; with none, the active account's. A number is the seller's.
 import { describe, expect, it } from 'vitest';
-import { AccountPace } from '../../../src/main/service-client';
+import { AccountPace, callsInStride, type PaceView } from '../../../src/main/service-client';
 import {
   autoDrafts,
   draftLimitOf,
@@ -56,5 +56,22 @@ describe('draftLimitOf', () => {
     expect(limit()).toBe(11);
     expect(draftLimitOf(undefined, () => 9)()).toBe(9);
     expect(draftLimitOf(0, () => 9)()).toBe(1);
+  });
+});
+
+describe('callsInStride', () => {
+  const view = (concurrency: number, writeRate: number | null): PaceView => ({
+    writesUntil: null,
+    readsUntil: null,
+    writeRate,
+    readRate: null,
+    concurrency,
+  });
+
+  it('is the calls at once, and no more than the writes a second once the service limited them', () => {
+    expect(callsInStride(view(16, null))).toBe(16);
+    expect(callsInStride(view(12, 4.2))).toBe(5);
+    expect(callsInStride(view(3, 40))).toBe(3);
+    expect(callsInStride(view(4, 0.2))).toBe(1);
   });
 });
