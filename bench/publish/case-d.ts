@@ -11,6 +11,7 @@ import path from 'node:path';
 import { intakePhoto, type StoredPhoto } from '../../src/main/media/intake';
 import { SANDBOX_TEST_IMPRINTS } from '../../src/shared/domain/publishing/imprint';
 import {
+  AccountPace,
   DEFAULT_MAX_CONCURRENCY,
   createServiceClient,
   type ServiceClient,
@@ -27,6 +28,7 @@ import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { sampleDraft } from '../../test/fixtures/drafts';
 import { PHONE, PHONE_SOURCES, phoneSized } from '../photos/corpus';
 import { runBound } from './bound';
+import { knownPace } from './harness';
 
 const MB = 1024 * 1024;
 const ORIGINAL_QUALITY = 95;
@@ -66,13 +68,18 @@ export async function runCaseD(settings: CaseD, engine: EngineRun): Promise<bool
     // The naive side gets drafts too (for its request bodies); its photos are the originals.
     const naiveDrafts = await draftsOf(dataDir, store, count, stored);
 
-    const client = createServiceClient({
-      authUrl: sb.authUrl,
-      baseUrl: sb.baseUrl,
-      clientId: sb.clients[0]!.clientId,
-      authScheme: 'bearer',
-      getSecret: async () => sb.clients[0]!.clientSecret,
-    });
+    const pace = new AccountPace();
+    const client = knownPace(
+      createServiceClient({
+        authUrl: sb.authUrl,
+        baseUrl: sb.baseUrl,
+        clientId: sb.clients[0]!.clientId,
+        authScheme: 'bearer',
+        getSecret: async () => sb.clients[0]!.clientSecret,
+        pace,
+      }),
+      pace,
+    );
     await client.fetchToken();
 
     let before = sb.traffic().received;

@@ -8,7 +8,12 @@ import { createInterface } from 'node:readline';
 import { openPublishEngine } from '../../src/main/publish/engine';
 import { SANDBOX_TEST_IMPRINTS } from '../../src/shared/domain/publishing/imprint';
 import type { PublishAccounts } from '../../src/main/publish/context/accounts-port';
-import { createServiceClient, type ServiceClient } from '../../src/main/service-client';
+import {
+  AccountPace,
+  callsInStride,
+  createServiceClient,
+  type ServiceClient,
+} from '../../src/main/service-client';
 import type { DraftsStore } from '../../src/main/storage/drafts-store';
 import { fromDataPath } from '../../src/main/storage/draft-files';
 import type { Draft } from '../../src/shared/domain/drafts/draft';
@@ -62,14 +67,35 @@ export async function startSandboxChild(): Promise<{ ready: Ready; stop: () => P
   };
 }
 
+// The pace of each client made here (and of the wrappers around it), so that the engine's accounts
+// port can tell how many calls the account takes at once, as the app's does (accounts-port.ts).
+const paces = new WeakMap<ServiceClient, AccountPace>();
+
+/** Makes `pace` the pace of `client` for the engine's accounts port (a client made with it). */
+export function knownPace(client: ServiceClient, pace: AccountPace): ServiceClient {
+  paces.set(client, pace);
+  return client;
+}
+
+/** Gives `wrapper` the pace of `client` (a client that counts or traces the calls of another). */
+export function samePace(wrapper: ServiceClient, client: ServiceClient): ServiceClient {
+  const pace = paces.get(client);
+  if (pace) paces.set(wrapper, pace);
+  return wrapper;
+}
+
 export function clientOf(ready: Ready): ServiceClient {
-  return createServiceClient({
+  const pace = new AccountPace();
+  const client = createServiceClient({
     authUrl: ready.authUrl,
     baseUrl: ready.baseUrl,
     clientId: ready.clientId,
     authScheme: 'bearer',
     getSecret: async () => ready.clientSecret,
+    pace,
   });
+  paces.set(client, pace);
+  return client;
 }
 
 /** Counts the calls made through `client`, per method. */
@@ -84,7 +110,7 @@ export function counted(client: ServiceClient): { client: ServiceClient; calls: 
       },
     ]),
   ) as unknown as ServiceClient;
-  return { client: wrapped, calls };
+  return { client: samePace(wrapped, client), calls };
 }
 
 export function totalCalls(calls: Map<string, number>): number {
@@ -103,6 +129,7 @@ export function accountsOf(client: ServiceClient): PublishAccounts {
       return imprintUuid;
     },
     activeId: () => 'sandbox',
+    ...(paces.has(client) && { callsAtOnce: () => callsInStride(paces.get(client)!.view()) }),
   };
 }
 
@@ -185,7 +212,7 @@ export async function engine(
   drafts: Draft[],
   onTick?: () => void,
   onStart?: () => void,
-  limits?: { drafts?: number; uploads?: number },
+  limits?: { drafts?: number | 'auto'; uploads?: number },
 ): Promise<number> {
   const publish = await openPublishEngine({
     dataDir,

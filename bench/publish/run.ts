@@ -20,7 +20,8 @@
 // best of 3): 1.5 MB take some 10 to 40 ms there, far from free beside a 30 ms latency. The engine's
 // time against the bound is printed with the target <= 1.3x of issue 38.1, and the load average.
 // Run: node --expose-gc --import tsx bench/publish/run.ts [--case a,b,c,d] [--drafts N (d; 50)]
-//   [--at-once N] [--uploads N] (a to c: the engine's drafts and uploads at once; default its own)
+//   [--at-once N|auto] [--uploads N] (a to c: the engine's drafts and uploads at once; default its
+//   own: 'auto', as many drafts as the account's pace takes calls at once, and 16 uploads)
 // The full (d) sends about 2 GB at 20 Mbit/s on the naive side (some 15 minutes); try --drafts 2 first.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -112,7 +113,9 @@ async function main(): Promise<void> {
   let failed = 0;
   // Other limits than the engine's defaults (a to c), to see what they change.
   const limits = {
-    ...(values['at-once'] && { drafts: Number(values['at-once']) }),
+    ...(values['at-once'] && {
+      drafts: values['at-once'] === 'auto' ? ('auto' as const) : Number(values['at-once']),
+    }),
     ...(values.uploads && { uploads: Number(values.uploads) }),
   };
   if (cases.has('a') || cases.has('b') || cases.has('c')) failed += await childCases(cases, limits);
@@ -127,7 +130,7 @@ async function main(): Promise<void> {
 /** Cases (a) to (c) against a sandbox child; resolves with the number of missed targets. */
 async function childCases(
   cases: ReadonlySet<string>,
-  limits: { drafts?: number; uploads?: number },
+  limits: { drafts?: number | 'auto'; uploads?: number },
 ): Promise<number> {
   const { ready, stop } = await startSandboxChild();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'publish-bench-'));
@@ -139,7 +142,7 @@ async function childCases(
     // One token for both sides, fetched before any timing starts.
     await client.fetchToken();
     console.log(
-      `Publish engine benchmark: sandbox with --latency ${LATENCY_MS}, engine limits: ${limits.drafts ?? 'default 4'} drafts, ${limits.uploads ?? 'default 6'} uploads at a time; ${load()}`,
+      `Publish engine benchmark: sandbox with --latency ${LATENCY_MS}, engine limits: ${limits.drafts ?? 'default auto'} drafts, ${limits.uploads ?? 'default 16'} uploads at a time; ${load()}`,
     );
 
     const scenarios = [

@@ -3,8 +3,9 @@
 // (the one that ended last before it started), the calls under way over time, the engine's CPU
 // profile while it runs (--cpu), and what a bare PUT of the same bytes takes on this loopback
 // through the same sandbox (--put), in series and side by side.
-// Run: node --expose-gc --import tsx bench/publish/trace.ts [--case a,b] [--cpu] [--put]
-//   [--drafts N] [--uploads N] (the engine's limits; default: its defaults)
+// Run: node --expose-gc --import tsx bench/publish/trace.ts [--case a,b] [--cpu] [--put] [--warm]
+//   [--drafts N|auto] [--uploads N] (the engine's limits; default: its defaults); --warm: the
+//   account's pace grown to its most calls at once first, as run.ts's naive run leaves it)
 import { mkdtemp, rm } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -14,7 +15,7 @@ import type { ServiceClient } from '../../src/main/service-client';
 import { openDraftsStore } from '../../src/main/storage/drafts-store';
 import { fromDataPath } from '../../src/main/storage/draft-files';
 import type { Draft } from '../../src/shared/domain/drafts/draft';
-import { LATENCY_MS, MB, clientOf, engine, makeDrafts, quiet, startSandboxChild } from './harness';
+import { LATENCY_MS, MB, clientOf, engine, makeDrafts, quiet, samePace, startSandboxChild } from './harness';
 
 interface Call {
   name: string;
@@ -24,7 +25,7 @@ interface Call {
 
 /** The client with every call's start and end (ms after `zero()`) written to `calls`. */
 function traced(client: ServiceClient, calls: Call[], zero: () => number): ServiceClient {
-  return Object.fromEntries(
+  const wrapped = Object.fromEntries(
     Object.entries(client).map(([name, method]) => [
       name,
       async (...args: unknown[]) => {
@@ -38,6 +39,7 @@ function traced(client: ServiceClient, calls: Call[], zero: () => number): Servi
       },
     ]),
   ) as unknown as ServiceClient;
+  return samePace(wrapped, client);
 }
 
 const SHORT: Record<string, string> = {
@@ -179,12 +181,13 @@ async function main(): Promise<void> {
       case: { type: 'string', default: 'a,b' },
       cpu: { type: 'boolean', default: false },
       put: { type: 'boolean', default: false },
+      warm: { type: 'boolean', default: false },
       drafts: { type: 'string' },
       uploads: { type: 'string' },
     },
   });
   const limits = {
-    ...(values.drafts && { drafts: Number(values.drafts) }),
+    ...(values.drafts && { drafts: values.drafts === 'auto' ? ('auto' as const) : Number(values.drafts) }),
     ...(values.uploads && { uploads: Number(values.uploads) }),
   };
   const { ready, stop } = await startSandboxChild();
@@ -201,6 +204,13 @@ async function main(): Promise<void> {
         .join(' ')}`,
     );
     const bytes = Math.round(1.5 * MB);
+    if (values.warm) {
+      // As in run.ts after its naive run: the account's pace at its most calls at once (it starts
+      // with a few and grows as calls pass, account-pace.ts).
+      for (let i = 0; i < 12; i += 1)
+        await Promise.all(Array.from({ length: 16 }, () => client.createMediaTicket('image/jpeg')));
+      console.log('account pace warmed up: 192 tickets, 16 at a time');
+    }
     if (values.put) {
       const [draft] = await makeDrafts(dataDir, store, 'put', 1, 10, bytes);
       const files = draft!.photos.map((photo) => fromDataPath(dataDir, photo.file));

@@ -10,7 +10,7 @@ import type { PublishAccounts } from './context';
 import type { PublishClaims } from './claims';
 import type { DraftsPort } from './drafts';
 import type { JobProblem, AdNews } from './jobs';
-import type { EndTwiceOutcome } from './engine-parts';
+import type { DraftLimit, EndTwiceOutcome } from './engine-parts';
 import type { JobsListener } from './views';
 
 import type { ActivityInput } from '../../shared/domain/activity';
@@ -20,8 +20,11 @@ export interface PublishEngineOptions {
   drafts: DraftsPort;
   accounts: PublishAccounts;
   log: { info(message: string): void; error(message: string, error?: unknown): void };
-  /** Drafts published at once (default 4) and uploads at once across them (default 6); read live. */
-  limits?: { drafts?: number | (() => number); uploads?: number | (() => number) };
+  /**
+   * Drafts published at once (default 'auto': as many as the accounts' paces take calls at once, see
+   * engine-parts/draft-limit.ts) and uploads at once across them (default 16); read live.
+   */
+  limits?: { drafts?: DraftLimit | (() => DraftLimit); uploads?: number | (() => number) };
   /** Pauses before repeating a failed call: default 1 s doubling to 30 s (Retry-After wins). */
   backoff?: Partial<Backoff>;
   /** Reads of a publication until it settles: default 1 s doubling to 30 s. */

@@ -8,8 +8,9 @@ import { createSerialQueue } from '../storage/serial-queue';
 import { isSignInFailure } from '../accounts/sign-in-check';
 import {
   createAccountHold,
+  autoDrafts,
   createDraftSlots,
-  currentLimit,
+  draftLimitOf,
   engineClaims,
   contextMaker,
   newEntry,
@@ -44,7 +45,10 @@ import {
 import { jobView, createViewEmitter } from './views';
 import { createKeyedLock, createLimiter, isAbortError, jobController } from './pacing';
 import type { Backoff } from '../service-client/backoff';
-import { DEFAULT_TIMEOUT_MS } from '../service-client';
+import { DEFAULT_MAX_CONCURRENCY, DEFAULT_TIMEOUT_MS } from '../service-client';
+
+/** Uploads at once across all jobs unless set: as many as an account's calls at once. */
+export const DEFAULT_UPLOADS = DEFAULT_MAX_CONCURRENCY;
 
 export type { PublishEngine, PublishEngineOptions, StartResult };
 
@@ -58,7 +62,7 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
   const backoff: Backoff = { baseMs: 1000, maxMs: 30_000, ...options.backoff };
   const schedule: Backoff = { baseMs: 1000, maxMs: 30_000, ...options.tracking };
   const rule = settleRule(options.settle);
-  const uploads = createLimiter(options.limits?.uploads ?? 6);
+  const uploads = createLimiter(options.limits?.uploads ?? DEFAULT_UPLOADS);
   const store = await openJobStore(options.dataDir, now);
   for (const problem of store.problems)
     log.error(`A publish job file did not parse; moved aside to ${problem.movedAside}`);
@@ -131,7 +135,11 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS,
     log,
     uploads,
-    persist: (entry) => persist(entry),
+    persist(entry) {
+      // A step done: the account's pace may take more calls at once by now ('auto' drafts at once).
+      slots.refresh();
+      return persist(entry);
+    },
     changed: (id, announce) => emitter.changed(id, announce),
   });
 
@@ -222,8 +230,9 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     }
   };
 
+  const draftLimit = draftLimitOf(options.limits?.drafts, () => autoDrafts(entries.values(), accounts));
   const slots = createDraftSlots(
-    options.limits?.drafts ?? 4,
+    draftLimit,
     (entry) => {
       const task = run(entry);
       track(entry, task);
@@ -282,7 +291,7 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
       tell,
       notify,
       checkSettled,
-      limit: () => currentLimit(options.limits?.drafts),
+      limit: draftLimit,
       closed: () => closed,
     }),
   );

@@ -390,6 +390,16 @@ function newLane(): Lane {
   };
 }
 
+/**
+ * How many calls a pace keeps going at its present stride: its calls at once, and once a limit of the
+ * service taught it a write rate, no more than that many (a call's round trip is well under a second,
+ * so more at once would only wait in its line). The publish engine's 'auto' drafts at once follow it.
+ */
+export function callsInStride(view: PaceView): number {
+  const rated = view.writeRate === null ? view.concurrency : Math.ceil(view.writeRate);
+  return Math.max(1, Math.min(view.concurrency, rated));
+}
+
 /** The lane of an HTTP method: GET reads, everything else writes. */
 export function laneOf(method: string): CallLane {
   return method === 'GET' ? 'read' : 'write';

@@ -2,7 +2,7 @@
 export { DEFAULT_TIMEOUT_MS, createServiceClient } from './client';
 export type { CreatePublicationOptions, ServiceClient, ServiceClientOptions } from './client';
 export { RefusedInBothForms } from './api-request';
-export { AccountPace, DEFAULT_MAX_CONCURRENCY, laneOf } from './account-pace';
+export { AccountPace, DEFAULT_MAX_CONCURRENCY, callsInStride, laneOf } from './account-pace';
 export type {
   CallLane,
   PaceOptions,

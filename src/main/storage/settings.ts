@@ -7,6 +7,7 @@ import {
   publishUploadsSchema,
   themeSchema,
 } from '../../shared/ipc/contract';
+import type { z } from 'zod';
 import type { Settings } from '../../shared/ipc/types';
 import type { FilePurpose } from '../../shared/domain/tables';
 import { openStore, type StoreFactory } from './store-factory';
@@ -23,14 +24,20 @@ export interface SettingsService {
 }
 
 // 2048 is what a marketplace shows, at a fraction of the bytes of a 12 MP photo (media/intake.ts).
-// 4 drafts and 6 uploads at once keep a batch fast without flooding the service or the line.
+// Drafts at once follow what the account's service takes ('auto', publish/engine-parts/draft-limit.ts:
+// its pace slows down on the service's limits); 16 uploads at once match the account's most calls at
+// once, so that a draft's photos go up together.
 const defaults: Settings = {
   language: 'system',
   theme: 'system',
   photoMaxEdge: 2048,
-  publishDrafts: 4,
-  publishUploads: 6,
+  publishDrafts: 'auto',
+  publishUploads: 16,
 };
+// The defaults before 'auto' and 16 (issue 38.1). As with the edge below, every settings file holds
+// them, chosen or not: they count as chosen only once the seller picked a limit since.
+const OLD_DEFAULT_LIMITS = { publishDrafts: 4, publishUploads: 6 } as const;
+const CHOSEN_LIMITS = 'publishLimitsChosen';
 // The default before 2048. Every settings file written before then holds it, chosen or not (the
 // store writes its defaults into the file), so it counts as chosen only once the seller picked an
 // edge since (CHOSEN_EDGE): otherwise the new default reaches those who never chose one.
@@ -51,8 +58,8 @@ export function createSettingsService(factory: StoreFactory, dataDir: string): S
     language: languageSchema.catch(defaults.language).parse(store.store.language),
     theme: themeSchema.catch(defaults.theme).parse(store.store.theme),
     photoMaxEdge: photoMaxEdgeOf(store.store),
-    publishDrafts: publishDraftsSchema.catch(defaults.publishDrafts).parse(store.store.publishDrafts),
-    publishUploads: publishUploadsSchema.catch(defaults.publishUploads).parse(store.store.publishUploads),
+    publishDrafts: limitOf(store.store, 'publishDrafts', publishDraftsSchema),
+    publishUploads: limitOf(store.store, 'publishUploads', publishUploadsSchema),
   });
   const folders = (): Record<string, unknown> => {
     const stored = store.store[LAST_FOLDERS];
@@ -75,11 +82,26 @@ export function createSettingsService(factory: StoreFactory, dataDir: string): S
         store.set('photoMaxEdge', patch.photoMaxEdge);
         store.set(CHOSEN_EDGE, true);
       }
-      if (patch.publishDrafts !== undefined) store.set('publishDrafts', patch.publishDrafts);
-      if (patch.publishUploads !== undefined) store.set('publishUploads', patch.publishUploads);
+      if (patch.publishDrafts !== undefined || patch.publishUploads !== undefined) {
+        // Both are kept as read now: the one not changed stays what the seller saw.
+        const shown = read();
+        store.set('publishDrafts', patch.publishDrafts ?? shown.publishDrafts);
+        store.set('publishUploads', patch.publishUploads ?? shown.publishUploads);
+        store.set(CHOSEN_LIMITS, true);
+      }
       return read();
     },
   };
+}
+
+/** A stored limit, the old default read as the new one unless the seller chose a limit since. */
+function limitOf<K extends keyof typeof OLD_DEFAULT_LIMITS>(
+  stored: Record<string, unknown>,
+  key: K,
+  schema: z.ZodType<Settings[K]>,
+): Settings[K] {
+  const value = schema.catch(defaults[key]).parse(stored[key]);
+  return value === OLD_DEFAULT_LIMITS[key] && stored[CHOSEN_LIMITS] !== true ? defaults[key] : value;
 }
 
 /** The stored edge, the old default read as the new one unless the seller chose it. */

@@ -15,8 +15,11 @@ export const photoMaxEdgeSchema = z
     message: `must be one of ${photoMaxEdges.join(', ')}`,
   });
 
-/** How many drafts are published at once, and how many photos are uploaded at once across them. */
-export const publishDraftsSchema = z.int().min(1).max(16);
+/**
+ * How many drafts are published at once ('auto': as many as the account's service takes calls at
+ * once, which follows its limits), and how many photos are uploaded at once across them.
+ */
+export const publishDraftsSchema = z.union([z.literal('auto'), z.int().min(1).max(16)]);
 export const publishUploadsSchema = z.int().min(1).max(32);
 
 // Every id the renderer sends may end up in a service path or a file name.

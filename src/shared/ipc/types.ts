@@ -52,8 +52,11 @@ export interface Settings {
   theme: Theme;
   /** Photos are scaled down at intake so that their longest edge is at most this many pixels. */
   photoMaxEdge: number;
-  /** Drafts published at once. */
-  publishDrafts: number;
+  /**
+   * Drafts published at once, or 'auto': as many as the account's service takes calls at once (it
+   * grows while calls pass and shrinks when the service asks to slow down).
+   */
+  publishDrafts: number | 'auto';
   /** Photo uploads at once, across the drafts being published. */
   publishUploads: number;
 }

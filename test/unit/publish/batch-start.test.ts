@@ -3,9 +3,9 @@
 // the jobs made after it.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { startBatch } from '../../../src/main/publish/engine-parts/batch-start';
+import { BATCH_WIDTH, startBatch } from '../../../src/main/publish/engine-parts/batch-start';
 
-const ids = Array.from({ length: 20 }, (_, i) => `d${i}`);
+const ids = Array.from({ length: BATCH_WIDTH + 12 }, (_, i) => `d${i}`);
 
 describe('startBatch', () => {
   it('makes several at once and takes them on in the order of the batch', async () => {
@@ -18,7 +18,7 @@ describe('startBatch', () => {
         running += 1;
         most = Math.max(most, running);
         // Later drafts finish first: the order of taking must not follow them.
-        await sleep(20 - Number(id.slice(1)));
+        await sleep(ids.length - Number(id.slice(1)));
         running -= 1;
         return id;
       },
@@ -31,7 +31,7 @@ describe('startBatch', () => {
     expect(taken).toEqual(ids);
     expect(results).toEqual(ids.map((id) => `job-${id}`));
     expect(most).toBeGreaterThan(1);
-    expect(most).toBeLessThanOrEqual(8);
+    expect(most).toBeLessThanOrEqual(BATCH_WIDTH);
   });
 
   it('takes on every job that was made before it throws the failure of one', async () => {

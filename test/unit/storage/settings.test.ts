@@ -18,8 +18,8 @@ describe('createSettingsService', () => {
       language: 'system',
       theme: 'system',
       photoMaxEdge: 2048,
-      publishDrafts: 4,
-      publishUploads: 6,
+      publishDrafts: 'auto',
+      publishUploads: 16,
     });
     expect(settings.movedAside).toBeUndefined();
   });
@@ -30,15 +30,15 @@ describe('createSettingsService', () => {
       language: 'en',
       theme: 'system',
       photoMaxEdge: 2048,
-      publishDrafts: 4,
-      publishUploads: 6,
+      publishDrafts: 'auto',
+      publishUploads: 16,
     });
     expect(createSettingsService(confStoreFactory, temp.dir).get()).toEqual({
       language: 'en',
       theme: 'system',
       photoMaxEdge: 2048,
-      publishDrafts: 4,
-      publishUploads: 6,
+      publishDrafts: 'auto',
+      publishUploads: 16,
     });
   });
 
@@ -49,8 +49,8 @@ describe('createSettingsService', () => {
       language: 'de',
       theme: 'system',
       photoMaxEdge: 2048,
-      publishDrafts: 4,
-      publishUploads: 6,
+      publishDrafts: 'auto',
+      publishUploads: 16,
     });
   });
 
@@ -60,8 +60,8 @@ describe('createSettingsService', () => {
       language: 'de',
       theme: 'system',
       photoMaxEdge: 2048,
-      publishDrafts: 4,
-      publishUploads: 6,
+      publishDrafts: 'auto',
+      publishUploads: 16,
     });
   });
 
@@ -71,8 +71,8 @@ describe('createSettingsService', () => {
       language: 'system',
       theme: 'system',
       photoMaxEdge: 3000,
-      publishDrafts: 4,
-      publishUploads: 6,
+      publishDrafts: 'auto',
+      publishUploads: 16,
     });
     expect(createSettingsService(confStoreFactory, temp.dir).get().photoMaxEdge).toBe(3000);
     writeFileSync(
@@ -83,8 +83,8 @@ describe('createSettingsService', () => {
       language: 'de',
       theme: 'system',
       photoMaxEdge: 2048,
-      publishDrafts: 4,
-      publishUploads: 6,
+      publishDrafts: 'auto',
+      publishUploads: 16,
     });
   });
 
@@ -108,7 +108,7 @@ describe('createSettingsService', () => {
     expect(createSettingsService(confStoreFactory, temp.dir).get().photoMaxEdge).toBe(4096);
   });
 
-  it('keeps how many drafts and uploads run at once, and falls back to 4 and 6 for values out of range', () => {
+  it('keeps how many drafts and uploads run at once, and falls back to Automatic and 16 for values out of range', () => {
     const settings = createSettingsService(confStoreFactory, temp.dir);
     expect(settings.update({ publishDrafts: 2, publishUploads: 12 })).toMatchObject({
       publishDrafts: 2,
@@ -123,8 +123,45 @@ describe('createSettingsService', () => {
       JSON.stringify({ publishDrafts: 0, publishUploads: 'six' }),
     );
     expect(createSettingsService(confStoreFactory, temp.dir).get()).toMatchObject({
+      publishDrafts: 'auto',
+      publishUploads: 16,
+    });
+    // Automatic is a choice like a number, and kept as one.
+    expect(createSettingsService(confStoreFactory, temp.dir).update({ publishDrafts: 'auto' })).toMatchObject(
+      {
+        publishDrafts: 'auto',
+      },
+    );
+    expect(createSettingsService(confStoreFactory, temp.dir).update({ publishDrafts: 3 })).toMatchObject({
+      publishDrafts: 3,
+      publishUploads: 16,
+    });
+    expect(createSettingsService(confStoreFactory, temp.dir).get()).toMatchObject({ publishDrafts: 3 });
+  });
+
+  it('reads the old defaults 4 drafts and 6 uploads as Automatic and 16 until the seller picks a limit', () => {
+    const file = path.join(temp.dir, 'settings.json');
+    // Every install wrote its defaults into the file: 4 and 6 there say nothing about a choice.
+    writeFileSync(file, JSON.stringify({ language: 'de', publishDrafts: 4, publishUploads: 6 }));
+    expect(createSettingsService(confStoreFactory, temp.dir).get()).toMatchObject({
+      publishDrafts: 'auto',
+      publishUploads: 16,
+    });
+    // Other numbers were the seller's choice, then as now.
+    writeFileSync(file, JSON.stringify({ language: 'de', publishDrafts: 2, publishUploads: 6 }));
+    expect(createSettingsService(confStoreFactory, temp.dir).get()).toMatchObject({
+      publishDrafts: 2,
+      publishUploads: 16,
+    });
+    // 4 chosen now is kept, with the uploads as they were shown, also after a restart.
+    writeFileSync(file, JSON.stringify({ language: 'de', publishDrafts: 4, publishUploads: 6 }));
+    expect(createSettingsService(confStoreFactory, temp.dir).update({ publishDrafts: 4 })).toMatchObject({
       publishDrafts: 4,
-      publishUploads: 6,
+      publishUploads: 16,
+    });
+    expect(createSettingsService(confStoreFactory, temp.dir).get()).toMatchObject({
+      publishDrafts: 4,
+      publishUploads: 16,
     });
   });
 
@@ -137,8 +174,8 @@ describe('createSettingsService', () => {
       language: 'system',
       theme: 'system',
       photoMaxEdge: 2048,
-      publishDrafts: 4,
-      publishUploads: 6,
+      publishDrafts: 'auto',
+      publishUploads: 16,
     });
   });
 

@@ -6,7 +6,7 @@ import { mainI18n } from '../../i18n';
 import type { AccountSignIn } from '../../../shared/ipc/types';
 import type { AccountsService } from '../../accounts/accounts-service';
 import { noteMediaSize, type MediaLimit } from '../../media/shrink';
-import type { ServiceClient } from '../../service-client';
+import { callsInStride, type ServiceClient } from '../../service-client';
 
 export interface PublishAccounts {
   /** The account's service client (throws when the account no longer exists). */
@@ -32,6 +32,12 @@ export interface PublishAccounts {
   noteSignInFailure?(accountId: string, error: unknown): void;
   /** Calls `listener` when an account changed or its sign-in did; returns the unsubscribe. */
   onAccountChange?(listener: (accountId: string) => void): () => void;
+  /**
+   * How many calls of the account its pace keeps going now (service-client/account-pace.ts,
+   * callsInStride: its calls at once, or its writes a second once the service limited them); 'auto'
+   * drafts at once follow it (absent: the pace's ceiling).
+   */
+  callsAtOnce?(accountId: string): number;
 }
 
 /** The engine's view of the accounts service. */
@@ -55,5 +61,6 @@ export function publishAccounts(accounts: AccountsService): PublishAccounts {
     signIn: (accountId, force) => accounts.checkSignIn(accountId, force),
     noteSignInFailure: (accountId, error) => accounts.noteSignInFailure(accountId, error),
     onAccountChange: (listener) => accounts.onAccountChange(listener),
+    callsAtOnce: (accountId) => callsInStride(accounts.pace(accountId).view()),
   };
 }

@@ -1,6 +1,6 @@
 // How many drafts publish at once: queued jobs wait here until `pump` hands them to p-limit's slots,
-// which the engine does once a whole batch is on disk. The limit is a setting, read again at each
-// pump and whenever a slot frees.
+// which the engine does once a whole batch is on disk. The limit (draft-limit.ts: the setting, or
+// what the accounts' paces take) is read again at each pump and whenever a slot frees.
 import pLimit from 'p-limit';
 import type { Entry } from './engine-entry';
 
@@ -11,12 +11,14 @@ export interface DraftSlots {
   drop(entry: Entry): void;
   /** Hands every queued job to the slots. */
   pump(): void;
+  /** Reads the limit again: a higher one starts waiting jobs now (the account's pace grew). */
+  refresh(): void;
   /** Forgets every job not yet running (the engine closes). */
   clear(): void;
 }
 
-/** The limit as it is now (at least 1; the setting may be read live). */
-export function currentLimit(limit: number | (() => number) = 4): number {
+/** The limit as it is now (at least 1; it may be read live). */
+export function currentLimit(limit: number | (() => number)): number {
   return Math.max(1, Math.floor(typeof limit === 'function' ? limit() : limit));
 }
 
@@ -50,6 +52,11 @@ export function createDraftSlots(
         queue.delete(entry);
         void slots(runQueued, entry);
       }
+    },
+    refresh() {
+      if (isClosed()) return;
+      const wanted = current();
+      if (slots.concurrency !== wanted) slots.concurrency = wanted;
     },
     clear() {
       queue.clear();

@@ -1,7 +1,8 @@
 // What engine.ts is made of: job entries and contexts, claims, held accounts, slots, Retry, the slow check.
 export { createAccountHold } from './account-hold';
 export { claimedJobs } from './claimed-jobs';
-export { createDraftSlots, currentLimit } from './draft-slots';
+export { createDraftSlots } from './draft-slots';
+export { autoDrafts, draftLimitOf, MAX_AUTO_DRAFTS, type DraftLimit } from './draft-limit';
 export { engineClaims } from './engine-claims';
 export { contextMaker } from './engine-context';
 export { newEntry, type Entry } from './engine-entry';

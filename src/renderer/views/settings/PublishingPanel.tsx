@@ -6,12 +6,12 @@ import { useAppStore } from '../../store/app-store';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-/** One of the limits: a choice of whole numbers, saved at once. */
+/** One of the limits: a choice of whole numbers (or Automatic), saved at once. */
 function LimitSelect(props: {
   setting: 'publishDrafts' | 'publishUploads';
-  schema: z.ZodType<number>;
-  choices: number[];
-  fallback: number;
+  schema: z.ZodType<number | 'auto'>;
+  choices: Array<number | 'auto'>;
+  fallback: number | 'auto';
 }) {
   const { t } = useTranslation();
   const settings = useAppStore((s) => s.settings);
@@ -24,13 +24,14 @@ function LimitSelect(props: {
         value={settings?.[props.setting] ?? props.fallback}
         aria-describedby="publishing-settings-hint"
         onChange={(event) => {
-          const value = props.schema.safeParse(Number(event.target.value));
+          const chosen = event.target.value;
+          const value = props.schema.safeParse(chosen === 'auto' ? chosen : Number(chosen));
           if (value.success) void updateSettings({ [props.setting]: value.data } as Partial<Settings>);
         }}
       >
         {props.choices.map((n) => (
           <option key={n} value={n}>
-            {n}
+            {n === 'auto' ? t('publish.settings.auto') : n}
           </option>
         ))}
       </select>
@@ -44,12 +45,17 @@ export function PublishingPanel() {
   return (
     <section className="panel" aria-labelledby="publishing-settings-title">
       <h2 id="publishing-settings-title">{t('publish.settings.title')}</h2>
-      <LimitSelect setting="publishDrafts" schema={publishDraftsSchema} choices={range(1, 16)} fallback={4} />
+      <LimitSelect
+        setting="publishDrafts"
+        schema={publishDraftsSchema}
+        choices={['auto', ...range(1, 16)]}
+        fallback="auto"
+      />
       <LimitSelect
         setting="publishUploads"
         schema={publishUploadsSchema}
         choices={range(1, 32)}
-        fallback={6}
+        fallback={16}
       />
       <p id="publishing-settings-hint" className="hint">
         {t('publish.settings.help')}

@@ -56,7 +56,13 @@ describe('bindIpc', () => {
     });
     await expect(invoke('settings:set', sender(APP_START_URL), { language: 'de' })).resolves.toEqual({
       ok: true,
-      value: { language: 'de', theme: 'system', photoMaxEdge: 2048, publishDrafts: 4, publishUploads: 6 },
+      value: {
+        language: 'de',
+        theme: 'system',
+        photoMaxEdge: 2048,
+        publishDrafts: 'auto',
+        publishUploads: 16,
+      },
     });
     await expect(invoke('settings:set', sender(APP_START_URL), { language: 'xx' })).resolves.toMatchObject({
       ok: false,
@@ -82,7 +88,13 @@ describe('bindIpc', () => {
     expect(call).not.toHaveBeenCalled();
     await expect(temp.app.router.call('settings:get', undefined)).resolves.toEqual({
       ok: true,
-      value: { language: 'system', theme: 'system', photoMaxEdge: 2048, publishDrafts: 4, publishUploads: 6 },
+      value: {
+        language: 'system',
+        theme: 'system',
+        photoMaxEdge: 2048,
+        publishDrafts: 'auto',
+        publishUploads: 16,
+      },
     });
   });
 });

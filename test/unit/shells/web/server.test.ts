@@ -251,11 +251,23 @@ describe('startWebShell', () => {
       });
       await expect(callOver(ws, 4, 'settings:set', { language: 'de' })).resolves.toEqual({
         ok: true,
-        value: { language: 'de', theme: 'system', photoMaxEdge: 2048, publishDrafts: 4, publishUploads: 6 },
+        value: {
+          language: 'de',
+          theme: 'system',
+          photoMaxEdge: 2048,
+          publishDrafts: 'auto',
+          publishUploads: 16,
+        },
       });
       await expect(event).resolves.toEqual({
         event: 'settings:changed',
-        payload: { language: 'de', theme: 'system', photoMaxEdge: 2048, publishDrafts: 4, publishUploads: 6 },
+        payload: {
+          language: 'de',
+          theme: 'system',
+          photoMaxEdge: 2048,
+          publishDrafts: 'auto',
+          publishUploads: 16,
+        },
       });
     } finally {
       ws.close();
