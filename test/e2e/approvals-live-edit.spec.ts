@@ -16,6 +16,7 @@ import { expect, test } from './fixtures';
 const CLIENT = { clientId: 'moebelhaus-approvals-edit', clientSecret: 'moebel-secret-4e2a' };
 const SHOTS = '/tmp/shots-ask-live';
 const UPDATE = 'PUT /v1/listings/:uuid';
+const STATE = 'PUT /v1/listings/:uuid/publications/:publicationUuid/state';
 
 test.setTimeout(240_000);
 
@@ -33,7 +34,11 @@ test("a prepare desk's live edit reads “Ask to save” and its bulk change ask
     const shellOn = shellsOf(team, cleanup);
     const officeShell = await shellOn('owner', 'Office');
     const traineeShell = await shellOn('prepare', 'Trainee');
-    const updates = () => Object.values(sb.stats().requests[UPDATE] ?? {}).reduce((sum, n) => sum + n, 0);
+    // What reached the service of changes: updates and pauses (none may, from the prepare desk).
+    const updates = () =>
+      [UPDATE, STATE]
+        .flatMap((route) => Object.values(sb.stats().requests[route] ?? {}))
+        .reduce((sum, n) => sum + n, 0);
 
     // The owner desk: the account with its secret, one ad published.
     const office = await page.context().newPage();
@@ -117,6 +122,14 @@ test("a prepare desk's live edit reads “Ask to save” and its bulk change ask
     await shot(page, testInfo.outputPath('bulk-ask-en-light.png'));
     expect(updates()).toBe(before);
     await dialog.getByRole('button', { name: 'Close' }).click();
+    // The ticked ad's Pause reads "Ask to pause" and asks too.
+    const bar = page.getByRole('region', { name: 'Selected listings' });
+    await bar.getByRole('button', { name: 'Ask to pause', exact: true }).click();
+    await expect(page.getByTestId('lifecycle-bulk-status')).toHaveText(
+      'Asked for approval for 1 of 1 ads: each is a request of its own in Approvals. Nothing was sent to the service.',
+    );
+    await shot(page, testInfo.outputPath('bulk-pause-ask-en-light.png'));
+    expect(updates()).toBe(before);
 
     // The owner sees both requests, the asker's own among them.
     await expect
@@ -126,6 +139,7 @@ test("a prepare desk's live edit reads “Ask to save” and its bulk change ask
       .toEqual([
         ['change', 'Trainee'],
         ['price', 'Trainee'],
+        ['pause', 'Trainee'],
       ]);
     const mine = (await call(page, 'approvals:list')).requests;
     expect(mine.every((r) => r.mine && r.state === 'waiting')).toBe(true);
