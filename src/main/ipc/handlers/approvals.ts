@@ -35,6 +35,13 @@ export function approvalsHandlers(
 const LIVE_ASKS = {
   'listings:update': 'change',
   'bulk:start': 'change',
+  // A live ad's photos and its publications' location and imprint, which no request carries yet.
+  'listings:add-photos': 'change',
+  'listings:add-photo-bytes': 'change',
+  'listings:order-photos': 'change',
+  'listings:remove-photo': 'change',
+  'listings:undo-remove-photo': 'change',
+  'publications:update': 'change',
   'publications:set-state': 'pause',
   'listings:delete': 'end',
 } as const;

@@ -149,7 +149,7 @@ function LiveEditor({
           type="submit"
           className="primary"
           disabled={busy}
-          {...(asks && { 'aria-describedby': 'live-form-hint' })}
+          {...(asks ? { 'aria-describedby': 'live-form-hint' } : {})}
         >
           {busy ? t(asks ? 'live.ask.asking' : 'live.saving') : t(asks ? 'live.ask.save' : 'live.save')}
         </button>

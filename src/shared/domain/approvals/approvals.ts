@@ -127,8 +127,9 @@ export function approvalChanges(live: ApprovalAd | null, asked: ApprovalAd): App
   const keys = new Set([...Object.keys(live.attributes), ...Object.keys(asked.attributes)]);
   for (const key of [...keys].sort())
     fields.push([`attributes.${key}`, live.attributes[key], asked.attributes[key]]);
-  if (live.contact || asked.contact)
-    for (const key of CONTACT_FIELDS) fields.push([key, live.contact?.[key], asked.contact?.[key]]);
+  // Compared where both carry them: a request made before they were carried is not "changed".
+  if (live.contact && asked.contact)
+    for (const key of CONTACT_FIELDS) fields.push([key, live.contact[key], asked.contact[key]]);
   return fields
     .map(([field, before, after]) => ({ field, live: text(before), asked: text(after) }))
     .filter((change) => change.live !== change.asked);
