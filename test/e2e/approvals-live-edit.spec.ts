@@ -83,7 +83,10 @@ test("a prepare desk's live edit reads “Ask to save” and its bulk change ask
 
     // Its photos are shown, their actions not offered, the reason said.
     await expect(detail.getByTestId('live-photos-asks')).toContainText('a request does not carry photos');
-    await expect(detail.getByRole('button', { name: 'Add photos…' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(detail.getByRole('button', { name: 'Add photos…' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
 
     // Edit is open to it; Save reads "Ask to save", described by why.
     const edit = detail.getByRole('button', { name: 'Edit', exact: true });
@@ -92,7 +95,9 @@ test("a prepare desk's live edit reads “Ask to save” and its bulk change ask
     const form = page.getByRole('form', { name: 'Change this live ad' });
     const save = form.getByRole('button', { name: 'Ask to save', exact: true });
     await expect(save).toBeVisible();
-    await expect(save).toHaveAccessibleDescription(/“Ask to save” makes a request with exactly these changes/);
+    await expect(save).toHaveAccessibleDescription(
+      /“Ask to save” makes a request with exactly these changes/,
+    );
     await form.getByLabel('Price', { exact: true }).fill('99');
     await axeClean(page, '.listing-detail', 5);
     await shot(page, testInfo.outputPath('live-edit-ask-en-light.png'));
@@ -113,7 +118,9 @@ test("a prepare desk's live edit reads “Ask to save” and its bulk change ask
     await dialog.getByRole('radio', { name: 'Change the price by a percentage' }).check();
     await dialog.getByLabel('Change (%)').fill('-10');
     await dialog.getByRole('button', { name: 'Show preview' }).click();
-    await expect(dialog.getByTestId('bulk-summary')).toHaveText('1 of 1 will change; 0 stay the same; 0 left out.');
+    await expect(dialog.getByTestId('bulk-summary')).toHaveText(
+      '1 of 1 will change; 0 stay the same; 0 left out.',
+    );
     await dialog.getByRole('button', { name: 'Ask for 1 ad', exact: true }).click();
     await expect(dialog.getByTestId('bulk-ask-status')).toHaveText(
       'Asked for approval for 1 of 1 ads: it waits in Approvals. Nothing was sent to the service.',

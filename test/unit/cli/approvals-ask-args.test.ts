@@ -41,13 +41,17 @@ describe('approvals ask on the command line', () => {
   it('refuses none or two of its options, a bad price or end, and its options elsewhere', () => {
     expect(problem(['approvals', 'ask', LISTING])).toEqual({ problem: 'approvals-ask' });
     expect(problem(['approvals', 'ask', '--pause'])).toEqual({ problem: 'approvals-ask' });
-    expect(problem(['approvals', 'ask', LISTING, '--pause', '--resume'])).toEqual({ problem: 'approvals-ask' });
+    expect(problem(['approvals', 'ask', LISTING, '--pause', '--resume'])).toEqual({
+      problem: 'approvals-ask',
+    });
     expect(problem(['approvals', 'ask', LISTING, '--end', 'gone'])).toEqual({ problem: 'approvals-ask' });
     expect(problem(['approvals', 'ask', LISTING, '--price', 'cheap'])).toEqual({
       problem: 'approvals-price',
       value: 'cheap',
     });
-    expect(problem(['approvals', 'ask', LISTING, '--price=-3'])).toMatchObject({ problem: 'approvals-price' });
+    expect(problem(['approvals', 'ask', LISTING, '--price=-3'])).toMatchObject({
+      problem: 'approvals-price',
+    });
     expect(problem(['approvals', 'list', '--pause'])).toEqual({
       problem: 'not-with',
       flag: '--pause',

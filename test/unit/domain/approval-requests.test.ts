@@ -139,7 +139,11 @@ describe('a change of contact fields', () => {
   it('asks nothing where the contact is as it is live (an empty phone is none)', () => {
     expect(
       liveRequest(
-        { kind: 'change', listing: 'listing-1', patch: { phoneNumber: '+49 30 1234567', customReference: 'T-1' } },
+        {
+          kind: 'change',
+          listing: 'listing-1',
+          patch: { phoneNumber: '+49 30 1234567', customReference: 'T-1' },
+        },
         withContact,
         'acc-1',
         'req-3',

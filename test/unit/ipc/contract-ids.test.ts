@@ -163,7 +163,11 @@ const table: Partial<Record<ChannelName, { input: Record<string, unknown>; ids: 
     ids: [['uuids', 0]],
   },
   'approvals:ask-edit': {
-    input: { listing: LISTING, accountId: 'acc-1', edit: { kind: 'description', mode: 'append', block: 'x' } },
+    input: {
+      listing: LISTING,
+      accountId: 'acc-1',
+      edit: { kind: 'description', mode: 'append', block: 'x' },
+    },
     ids: [['listing'], ['accountId']],
   },
 };

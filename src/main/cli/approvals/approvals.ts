@@ -82,7 +82,11 @@ export async function approvalsSendBackCommand(session: Session, id: string, not
  * `approvals ask LISTING --price AMOUNT|--pause|--resume|--end sold|deleted` (issue 37.4): a request
  * about a live ad, as the Listings view's "Ask to …" makes it; nothing is sent to the service.
  */
-export async function approvalsAskCommand(session: Session, listing: string, ask: CliLiveAsk): Promise<number> {
+export async function approvalsAskCommand(
+  session: Session,
+  listing: string,
+  ask: CliLiveAsk,
+): Promise<number> {
   try {
     const { requestId } = await session.call<{ requestId: string }>('approvals:ask', liveAskOf(listing, ask));
     session.out(wordsIn(session.language, 'teamRoles')('approvals.askedLive', { id: requestId }));

@@ -37,8 +37,7 @@ function askArgs(rest: string[], values: AskValues): { operands: string[]; liveA
       throw new UsageError({ problem: 'approvals-price', value: values.price });
     liveAsk = { kind: 'price', amount: price.amount };
   } else if (values.end !== undefined) {
-    if (values.end !== 'sold' && values.end !== 'deleted')
-      throw new UsageError({ problem: 'approvals-ask' });
+    if (values.end !== 'sold' && values.end !== 'deleted') throw new UsageError({ problem: 'approvals-ask' });
     liveAsk = { kind: 'end', sold: values.end === 'sold' };
   } else liveAsk = { kind: 'pause', state: values.pause ? 'PAUSED' : 'RESUMED' };
   return { operands: [listing], liveAsk };
@@ -62,7 +61,8 @@ export function approvalsArgs(
   if (action !== 'ask' && flag !== undefined)
     throw new UsageError({ problem: 'not-with', flag: `--${flag}`, command: 'approvals' });
   if (action === 'ask') {
-    if (values.json === true) throw new UsageError({ problem: 'not-with', flag: '--json', command: 'approvals' });
+    if (values.json === true)
+      throw new UsageError({ problem: 'not-with', flag: '--json', command: 'approvals' });
     if (values.note !== undefined)
       throw new UsageError({ problem: 'not-with', flag: '--note', command: 'approvals' });
     return { approvalAction: action, ...askArgs(rest, values) };

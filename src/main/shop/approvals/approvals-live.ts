@@ -11,13 +11,7 @@ import type {
   LiveListingFields,
 } from '../../../shared/domain/approvals';
 import { changedAd, listingAd, liveValuesOf, patchAgainst } from '../../../shared/domain/approvals';
-import type {
-  BulkChange,
-  BulkEdit,
-  BulkJob,
-  BulkJobItem,
-  BulkRowPlan,
-} from '../../../shared/domain/bulk';
+import type { BulkChange, BulkEdit, BulkJob, BulkJobItem, BulkRowPlan } from '../../../shared/domain/bulk';
 import { planListing } from '../../../shared/domain/bulk';
 import type { QueuedBody } from '../queue';
 
@@ -74,8 +68,7 @@ export function planEditAsk(
 ): { plan: BulkRowPlan; ask: LiveAsk | null } {
   const { plan, patch } = planListing({ ...listing, email: listing.email ?? '' }, edit);
   if (plan.outcome !== 'change' || !patch) return { plan, ask: null };
-  if (patch.publication)
-    return { plan: { ...plan, outcome: 'invalid', reason: 'not-for-live' }, ask: null };
+  if (patch.publication) return { plan: { ...plan, outcome: 'invalid', reason: 'not-for-live' }, ask: null };
   const { publication: _none, ...fields } = patch;
   const base = { listing: listing.uuid, accountId };
   const ask: LiveAsk =

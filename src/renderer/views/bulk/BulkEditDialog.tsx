@@ -120,8 +120,8 @@ export function BulkEditDialog({ onClosed }: { onClosed?: () => void }) {
                 : preview.asks
                   ? t('bulk.ask.applyCount', { count: changing })
                   : dialog.target === 'drafts'
-                  ? t('bulk.applyDrafts', { count: changing })
-                  : t('bulk.applyCount', { count: changing })}
+                    ? t('bulk.applyDrafts', { count: changing })
+                    : t('bulk.applyCount', { count: changing })}
             </button>
           </>
         )}

@@ -180,9 +180,7 @@ export function ListingPublications({ uuid }: { uuid: string }) {
                 <button
                   type="button"
                   onClick={() => !asks && setEditing(publication.uuid)}
-                  {...(asks
-                    ? { 'aria-disabled': true, 'aria-describedby': 'live-publications-asks' }
-                    : {})}
+                  {...(asks ? { 'aria-disabled': true, 'aria-describedby': 'live-publications-asks' } : {})}
                 >
                   {t('live.publications.edit')}
                 </button>

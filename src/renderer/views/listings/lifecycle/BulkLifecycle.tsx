@@ -34,9 +34,9 @@ export function BulkLifecycleActions() {
   const resumeGate = useRoleGate('pause', !asks);
   const endGate = useRoleGate('end', !asks);
   if (ticked.length === 0) return null;
-  const run = (action: BulkRun['action']) =>
-    void useLifecycleStore.getState().runBulk(action, ticked, asks);
-  const word = (key: 'pause' | 'resume' | 'delete') => t(asks ? `lifecycle.ask.${key}` : `lifecycle.bulk.${key}`);
+  const run = (action: BulkRun['action']) => void useLifecycleStore.getState().runBulk(action, ticked, asks);
+  const word = (key: 'pause' | 'resume' | 'delete') =>
+    t(asks ? `lifecycle.ask.${key}` : `lifecycle.bulk.${key}`);
   const named = ticked.slice(0, NAMED);
   return (
     <>
