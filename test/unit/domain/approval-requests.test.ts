@@ -100,7 +100,7 @@ describe('approvalChanges', () => {
 
 // Issue 37.4: the live edit form's contact fields, kind of ad and buy-now are carried by a change.
 describe('a change of contact fields', () => {
-  const withContact: LiveListingFields = {
+  const withContact: LiveListingFields & { email: string } = {
     ...listing,
     email: 'shop@example.com',
     phoneNumber: '+49 30 1234567',
