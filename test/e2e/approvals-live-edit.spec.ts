@@ -33,7 +33,6 @@ test("a prepare desk's live edit reads “Ask to save” and its bulk change ask
     cleanup.push(() => sb.close());
     const shellOn = shellsOf(team, cleanup);
     const officeShell = await shellOn('owner', 'Office');
-    const traineeShell = await shellOn('prepare', 'Trainee');
     // What reached the service of changes: updates and pauses (none may, from the prepare desk).
     const updates = () =>
       [UPDATE, STATE]
@@ -52,13 +51,20 @@ test("a prepare desk's live edit reads “Ask to save” and its bulk change ask
     });
     const lampDraft = await makeDraft(office, 1, { title: 'Brass lamp', reference: 'LAMP-1', photos: 1 });
     await call(office, 'publish:start', { draftIds: [lampDraft] });
+    const lampJob = async () => (await call(office, 'publish:list')).jobs.find((j) => j.draftId === lampDraft);
     await expect
       .poll(
-        async () => (await call(office, 'publish:list')).jobs.find((j) => j.draftId === lampDraft)?.state,
+        async () => {
+          const job = await lampJob();
+          return job?.state === 'published' ? 'published' : JSON.stringify([job?.state, job?.error]);
+        },
         { timeout: 60_000 },
       )
       .toBe('published');
     await call(office, 'listings:list', { refresh: true });
+    // The prepare desk starts once the ad is live: both shells share one keychain here, from which a
+    // prepare desk removes the account's secret, as it must from its own.
+    const traineeShell = await shellOn('prepare', 'Trainee');
 
     // The prepare desk knows the ad from the team's shared view.
     await page.emulateMedia({ colorScheme: 'light' });
