@@ -106,6 +106,7 @@ test("a prepare desk's live edit reads “Ask to save” and its bulk change ask
     );
     await form.getByLabel('Price', { exact: true }).fill('99');
     await axeClean(page, '.listing-detail', 5);
+    await save.scrollIntoViewIfNeeded();
     await shot(page, testInfo.outputPath('live-edit-ask-en-light.png'));
     await save.focus();
     await page.keyboard.press('Enter');
@@ -162,8 +163,10 @@ test("a prepare desk's live edit reads “Ask to save” and its bulk change ask
     await page.emulateMedia({ colorScheme: 'dark' });
     await detail.getByRole('button', { name: 'Bearbeiten', exact: true }).click();
     const german = page.getByRole('form', { name: 'Diese Anzeige ändern' });
-    await expect(german.getByRole('button', { name: 'Speichern anfragen', exact: true })).toBeVisible();
+    const germanSave = german.getByRole('button', { name: 'Speichern anfragen', exact: true });
+    await expect(germanSave).toBeVisible();
     await axeClean(page, '.listing-detail', 5);
+    await germanSave.scrollIntoViewIfNeeded();
     await shot(page, testInfo.outputPath('live-edit-ask-de-dark.png'));
   } finally {
     for (const step of cleanup.reverse()) await step();
