@@ -51,7 +51,8 @@ test("a prepare desk's live edit reads “Ask to save” and its bulk change ask
     });
     const lampDraft = await makeDraft(office, 1, { title: 'Brass lamp', reference: 'LAMP-1', photos: 1 });
     await call(office, 'publish:start', { draftIds: [lampDraft] });
-    const lampJob = async () => (await call(office, 'publish:list')).jobs.find((j) => j.draftId === lampDraft);
+    const lampJob = async () =>
+      (await call(office, 'publish:list')).jobs.find((j) => j.draftId === lampDraft);
     await expect
       .poll(
         async () => {

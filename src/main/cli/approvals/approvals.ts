@@ -4,8 +4,7 @@
 import type { ApprovalView } from '../../../shared/domain/approvals';
 import type { ApprovalsState } from '../../../shared/ipc/contract-approvals';
 import type { AccountsState } from '../../../shared/ipc/types';
-import { UsageError } from '../args';
-import { liveAskOf, type CliLiveAsk } from '../args/approvals-args';
+import { liveAskOf, UsageError, type CliLiveAsk } from '../args';
 import { wordsIn } from '../../i18n';
 import { CallFailed, type Session } from '../session';
 import { EXIT, table } from '../words';
