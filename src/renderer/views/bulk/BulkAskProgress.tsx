@@ -10,16 +10,16 @@ export function BulkAskProgress({ asking }: { asking: BulkAsking }) {
   const { t } = useTranslation();
   const asked = asking.results.filter((result) => result.requestId !== undefined).length;
   return (
-    <section className="bulk-job" aria-label={t('bulk.ask.label')} data-testid="bulk-ask">
+    <section className="bulk-job" aria-label={t('live.bulkAsk.label')} data-testid="bulk-ask">
       <p role="status" data-testid="bulk-ask-status">
         {asking.running
-          ? t('bulk.ask.progress', { done: asking.results.length, total: asking.total })
-          : t('bulk.ask.finished', { count: asked, total: asking.total })}
+          ? t('live.bulkAsk.progress', { done: asking.results.length, total: asking.total })
+          : t('live.bulkAsk.finished', { count: asked, total: asking.total })}
       </p>
       <progress
         max={Math.max(asking.total, 1)}
         value={asking.results.length}
-        aria-label={t('bulk.ask.label')}
+        aria-label={t('live.bulkAsk.label')}
       />
       <ul className="bulk-job-items">
         {asking.results.map((result) => (
@@ -30,7 +30,7 @@ export function BulkAskProgress({ asking }: { asking: BulkAsking }) {
           >
             <strong>{result.title.trim() || t('bulk.untitled')}</strong>
             <span className="bulk-item-state">
-              {t(result.requestId ? 'bulk.ask.asked' : 'bulk.ask.notAsked')}
+              {t(result.requestId ? 'live.bulkAsk.asked' : 'live.bulkAsk.notAsked')}
             </span>
             {result.failure && (
               <div className="bulk-item-failure" role="alert">
@@ -48,7 +48,7 @@ export function BulkAskProgress({ asking }: { asking: BulkAsking }) {
             useAppStore.getState().navigate('approvals');
           }}
         >
-          {t('bulk.ask.open')}
+          {t('live.bulkAsk.open')}
         </button>
       )}
     </section>

@@ -74,7 +74,7 @@ export function BulkEditDialog({ onClosed }: { onClosed?: () => void }) {
       <h2 id={`${id}-title`}>{title}</h2>
       {asks && (
         <p className="bulk-hint" data-testid="bulk-asks">
-          {t('bulk.ask.hint')}
+          {t('live.bulkAsk.hint')}
         </p>
       )}
       {!applied && <BulkEditForm form={form} target={dialog.target} asks={asks} onChange={change} />}
@@ -116,9 +116,9 @@ export function BulkEditDialog({ onClosed }: { onClosed?: () => void }) {
               onClick={() => void useBulkStore.getState().apply()}
             >
               {!preview
-                ? t(asks ? 'bulk.ask.apply' : 'bulk.apply')
+                ? t(asks ? 'live.bulkAsk.apply' : 'bulk.apply')
                 : preview.asks
-                  ? t('bulk.ask.applyCount', { count: changing })
+                  ? t('live.bulkAsk.applyCount', { count: changing })
                   : dialog.target === 'drafts'
                     ? t('bulk.applyDrafts', { count: changing })
                     : t('bulk.applyCount', { count: changing })}

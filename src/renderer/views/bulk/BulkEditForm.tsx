@@ -109,7 +109,9 @@ export function BulkEditForm({
           </label>
         ))}
         {target === 'listings' && <small>{t('bulk.liveOnly')}</small>}
-        {target === 'listings' && asks && <small data-testid="bulk-asks-kinds">{t('bulk.ask.kinds')}</small>}
+        {target === 'listings' && asks && (
+          <small data-testid="bulk-asks-kinds">{t('live.bulkAsk.kinds')}</small>
+        )}
       </fieldset>
       {form.kind === 'price' && (
         <div className="bulk-kind-fields">
