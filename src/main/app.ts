@@ -538,14 +538,14 @@ export async function createApp(config: AppConfig, ports: AppPorts): Promise<App
         ...approvalsHandlers(approvals, () => deskShop.current() !== undefined),
         ...paceHandlers(paceHolds),
         ...activityHandlers(activity),
-        // Issue 37.4: where the owner's rule makes this desk ask, a direct change, pause or end is refused.
+        // Issue 37.4: where the owner's rule makes this desk ask, a direct change (one ad's or a bulk
+        // edit's), pause or end is refused.
         ...askingFirst(
-          { ...liveHandlers(live, uploads), ...lifecycleHandlers(live) },
+          { ...liveHandlers(live, uploads), ...lifecycleHandlers(live), ...bulkHandlers(bulk) },
           () => approvals.mustAsk(accounts.activeId()),
           (kind) =>
             new AppError('forbidden', wordsIn(language(), 'teamRoles')(`approvals.mustAskLive.${kind}`)),
         ),
-        ...bulkHandlers(bulk),
         ...importHandlers(imports),
         ...filesHandlers({
           picker: files.picker,

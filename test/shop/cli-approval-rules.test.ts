@@ -62,4 +62,15 @@ it("sets the owner's rule on an owner desk, refuses it on a publish desk, and li
   await ok(cli(['approvals', 'rule', 'Shop', 'off', '--data-dir', office]));
   const json = JSON.parse((await ok(cli(['approvals', 'rules', '--json', '--data-dir', counter]))).stdout);
   expect(json).toEqual({ accounts: [] });
+
+  // `approvals ask` (issue 37.4): a live ad this desk does not know is said so, nothing asked; its
+  // usage is said when its option is missing.
+  const unknown = await ok(
+    cli(['approvals', 'ask', '0b6f1f0e-2222-4b4b-9c9c-111111111111', '--pause', '--data-dir', counter]),
+    1,
+  );
+  expect(unknown.stderr).toContain('This desk does not know that live ad');
+  expect((await sql(adminUrl, 'select id from listing_desk.approvals')).rows).toEqual([]);
+  const askUsage = await ok(cli(['approvals', 'ask', 'x', '--data-dir', counter]), 2);
+  expect(askUsage.stderr).toContain('approvals ask LISTING --price 12.50');
 }, 240_000);

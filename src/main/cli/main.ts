@@ -64,6 +64,7 @@ import {
 } from './catalog';
 import {
   approvalsApproveCommand,
+  approvalsAskCommand,
   approvalsListCommand,
   approvalsRuleCommand,
   approvalsRulesCommand,
@@ -289,6 +290,8 @@ async function runCommand(args: CliArgs & { command: CommandName }, session: Ses
           return await approvalsRulesCommand(session, args.json);
         case 'rule':
           return await approvalsRuleCommand(session, args.operands[0]!, args.operands[1]!, args.json);
+        case 'ask':
+          return await approvalsAskCommand(session, args.operands[0]!, args.liveAsk!);
       }
       throw new UsageError({ problem: 'approvals-what' });
     case 'feed':

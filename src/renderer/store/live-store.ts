@@ -30,6 +30,11 @@ interface LiveState {
   /** What the last undo did: the photo is back, or its time had passed. */
   undone: { result: 'restored' | 'expired'; position: number } | null;
   update(uuid: string, patch: ListingPatch): Promise<boolean>;
+  /**
+   * Asks another desk to approve the change instead (this desk must ask, issue 37.4): a change
+   * request carrying exactly `patch`; resolves whether it was asked.
+   */
+  askChange(uuid: string, patch: ListingPatch): Promise<boolean>;
   /** Removes a photo; its undo is then offered for a while. */
   removePhoto(uuid: string, url: string): Promise<void>;
   /** Sends the removed photo back to its place. */
@@ -88,6 +93,14 @@ export const useLiveStore = create<LiveState>((set, get) => {
       if (!result) return false;
       show(result.listing);
       set({ done: 'saved', publications: { uuid, items: result.publications } });
+      return true;
+    },
+    async askChange(uuid, patch) {
+      const asked = await act('save', uuid, () =>
+        call('approvals:ask', { kind: 'change', listing: uuid, patch }),
+      );
+      if (!asked) return false;
+      set({ done: 'asked' });
       return true;
     },
     photoUndo: null,

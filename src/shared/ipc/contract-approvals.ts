@@ -2,6 +2,7 @@
 // back with a note. `approvals:changed` says a request was asked for or decided on any desk.
 import { z } from 'zod';
 import type { ApprovalView } from '../domain/approvals';
+import { bulkEditSchema, type BulkRowPlan } from '../domain/bulk';
 import { channel, noInput } from './channel';
 import { segmentIdSchema } from '../domain/drafts';
 
@@ -35,6 +36,12 @@ const liveAskSchema = z.discriminatedUnion('kind', [
             .optional(),
           category: text(300).optional(),
           attributes: z.record(text(200), text(1000)).optional(),
+          adType: text(50).optional(),
+          email: text(320).optional(),
+          phoneNumber: text(100).nullable().optional(),
+          contactPerson: text(200).nullable().optional(),
+          customReference: text(200).nullable().optional(),
+          buyNow: z.boolean().nullable().optional(),
         })
         .strict(),
     })
@@ -64,6 +71,17 @@ const liveAskSchema = z.discriminatedUnion('kind', [
 export const approvalsChannels = {
   /** Asks to change, reprice, pause or end a live ad: a request waits for another desk's approval. */
   'approvals:ask': channel<{ requestId: string }>()(liveAskSchema),
+  /**
+   * What a bulk edit would ask for, ad by ad, from the ads as this desk knows them (a desk that must
+   * ask may hold no secret to read them fresh); imprint and location are not asked for.
+   */
+  'approvals:preview-edit': channel<{ rows: BulkRowPlan[] }>()(
+    z.object({ uuids: z.array(requestId).min(1).max(10_000), edit: bulkEditSchema }).strict(),
+  ),
+  /** Asks for a bulk edit of one live ad: one request carrying exactly the change the preview showed. */
+  'approvals:ask-edit': channel<{ requestId: string }>()(
+    z.object({ listing: requestId, accountId: requestId.optional(), edit: bulkEditSchema }).strict(),
+  ),
   /** The accounts whose publish desks ask too (the owner's rule, per account). */
   'approvals:rules': channel<{ accounts: string[] }>()(noInput),
   /** Sets the owner's rule for one account (owner desks only; the database refuses others). */

@@ -135,6 +135,8 @@ export const channelNames = [
   'approvals:approve',
   'approvals:send-back',
   'approvals:ask',
+  'approvals:preview-edit',
+  'approvals:ask-edit',
   'approvals:rules',
   'approvals:set-rule',
 ] as const;

@@ -2,7 +2,7 @@
 // the values it expects to find live, the job that carries it out; and what changes compared the
 // same whatever order a request's objects come back from the database in.
 import { describe, expect, it } from 'vitest';
-import { liveRequest } from '../../../src/main/shop/approvals/approvals-live';
+import { liveRequest, planEditAsk } from '../../../src/main/shop/approvals/approvals-live';
 import { approvalChanges, listingAd, type LiveListingFields } from '../../../src/shared/domain/approvals';
 import { bulkEditSchema, listingHasPatch } from '../../../src/shared/domain/bulk';
 
@@ -95,5 +95,97 @@ describe('approvalChanges', () => {
       JSON.stringify({ ...live, location: { district: null, city: '', postalCode: '' } }),
     ) as typeof live;
     expect(approvalChanges(live, reordered)).toEqual([]);
+  });
+});
+
+// Issue 37.4: the live edit form's contact fields, kind of ad and buy-now are carried by a change.
+describe('a change of contact fields', () => {
+  const withContact: LiveListingFields & { email: string } = {
+    ...listing,
+    email: 'shop@example.com',
+    phoneNumber: '+49 30 1234567',
+    contactPerson: 'Erika',
+    customReference: 'T-1',
+    buyNow: false,
+  };
+
+  it('shows them among the changes, sends them, and expects them live as they were', () => {
+    const made = liveRequest(
+      { kind: 'change', listing: 'listing-1', patch: { phoneNumber: '+49 30 7654321', buyNow: true } },
+      withContact,
+      'acc-1',
+      'req-2',
+      now,
+    );
+    if (typeof made === 'string') throw new Error(made);
+    expect(approvalChanges(made.live, made.ad)).toEqual([
+      { field: 'phoneNumber', live: '+49 30 1234567', asked: '+49 30 7654321' },
+      { field: 'buyNow', live: 'false', asked: 'true' },
+    ]);
+    const [item] = made.body.record.items;
+    expect(item).toMatchObject({
+      patch: { phoneNumber: '+49 30 7654321', buyNow: true },
+      expect: { phoneNumber: '+49 30 1234567', buyNow: false },
+      changes: [
+        { field: 'phoneNumber', before: '+49 30 1234567', after: '+49 30 7654321' },
+        { field: 'buyNow', before: 'false', after: 'true' },
+      ],
+    });
+    // The approved job finds the ad changed meanwhile by those fields too.
+    expect(listingHasPatch({ ...withContact, buyNow: true }, item!.expect!)).toBe(false);
+    expect(listingHasPatch(withContact, item!.expect!)).toBe(true);
+  });
+
+  it('asks nothing where the contact is as it is live (an empty phone is none)', () => {
+    expect(
+      liveRequest(
+        {
+          kind: 'change',
+          listing: 'listing-1',
+          patch: { phoneNumber: '+49 30 1234567', customReference: 'T-1' },
+        },
+        withContact,
+        'acc-1',
+        'req-3',
+        now,
+      ),
+    ).toBe('nothing-changes');
+  });
+});
+
+describe('planEditAsk', () => {
+  const withContact = { ...listing, email: 'shop@example.com' };
+
+  it('asks a bulk price edit as a price request of the new amount', () => {
+    const { plan, ask } = planEditAsk(
+      withContact,
+      { kind: 'price', mode: 'percent', value: -10, rounding: 'none' },
+      'acc-1',
+    );
+    expect(plan.changes).toEqual([{ field: 'price', before: '120.00', after: '108.00' }]);
+    expect(ask).toEqual({ kind: 'price', listing: 'listing-1', accountId: 'acc-1', amount: 108 });
+  });
+
+  it('asks any other edit as a change carrying exactly its update', () => {
+    const { ask } = planEditAsk(
+      withContact,
+      { kind: 'description', mode: 'append', block: 'Collect in Berlin.' },
+      'acc-1',
+    );
+    expect(ask).toEqual({
+      kind: 'change',
+      listing: 'listing-1',
+      accountId: 'acc-1',
+      patch: { description: 'Solid oak.\n\nCollect in Berlin.' },
+    });
+  });
+
+  it('asks nothing where nothing changes, and never for a publication (imprint, location)', () => {
+    expect(
+      planEditAsk(withContact, { kind: 'attribute', name: 'condition', value: 'used' }, 'acc-1'),
+    ).toMatchObject({ plan: { outcome: 'same' }, ask: null });
+    expect(
+      planEditAsk(withContact, { kind: 'location', city: 'Berlin', postalCode: '10115' }, 'acc-1'),
+    ).toMatchObject({ plan: { outcome: 'invalid', reason: 'not-for-live' }, ask: null });
   });
 });

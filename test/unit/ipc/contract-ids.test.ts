@@ -158,6 +158,18 @@ const table: Partial<Record<ChannelName, { input: Record<string, unknown>; ids: 
     input: { kind: 'pause', listing: LISTING, accountId: 'acc-1', state: 'PAUSED', publication: PUB },
     ids: [['listing'], ['accountId'], ['publication']],
   },
+  'approvals:preview-edit': {
+    input: { uuids: [LISTING], edit: { kind: 'description', mode: 'append', block: 'x' } },
+    ids: [['uuids', 0]],
+  },
+  'approvals:ask-edit': {
+    input: {
+      listing: LISTING,
+      accountId: 'acc-1',
+      edit: { kind: 'description', mode: 'append', block: 'x' },
+    },
+    ids: [['listing'], ['accountId']],
+  },
 };
 
 // Fields named like ids that never become a path segment, each with the reason.

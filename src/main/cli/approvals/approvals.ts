@@ -1,9 +1,10 @@
-// `approvals list [--json]`, `approvals approve ID`, `approvals send-back ID --note TEXT` (issue
-// 37.4): the team's requests on the command line, through the same channels as the Approvals view.
+// `approvals list [--json]`, `approvals approve ID`, `approvals send-back ID --note TEXT`, `approvals
+// ask LISTING …` (issue 37.4): the team's requests on the command line, through the same channels as
+// the Approvals view and the Listings view's "Ask to …".
 import type { ApprovalView } from '../../../shared/domain/approvals';
 import type { ApprovalsState } from '../../../shared/ipc/contract-approvals';
 import type { AccountsState } from '../../../shared/ipc/types';
-import { UsageError } from '../args';
+import { liveAskOf, UsageError, type CliLiveAsk } from '../args';
 import { wordsIn } from '../../i18n';
 import { CallFailed, type Session } from '../session';
 import { EXIT, table } from '../words';
@@ -70,6 +71,24 @@ export async function approvalsSendBackCommand(session: Session, id: string, not
   try {
     await session.call('approvals:send-back', { id, note });
     session.out(wordsIn(session.language, 'teamRoles')('approvals.sentBackHere', { id }));
+    return EXIT.ok;
+  } catch (error) {
+    return refused(session, error);
+  }
+}
+
+/**
+ * `approvals ask LISTING --price AMOUNT|--pause|--resume|--end sold|deleted` (issue 37.4): a request
+ * about a live ad, as the Listings view's "Ask to …" makes it; nothing is sent to the service.
+ */
+export async function approvalsAskCommand(
+  session: Session,
+  listing: string,
+  ask: CliLiveAsk,
+): Promise<number> {
+  try {
+    const { requestId } = await session.call<{ requestId: string }>('approvals:ask', liveAskOf(listing, ask));
+    session.out(wordsIn(session.language, 'teamRoles')('approvals.askedLive', { id: requestId }));
     return EXIT.ok;
   } catch (error) {
     return refused(session, error);

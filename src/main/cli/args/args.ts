@@ -14,7 +14,7 @@ import {
   type ApprovalAction,
 } from './command-words';
 import { shopArgs } from './shop-args';
-import { approvalsArgs } from './approvals-args';
+import { approvalsArgs, type CliLiveAsk } from './approvals-args';
 import { feedArgs, priceRuleFlags, type FeedAddOptions, type FeedEditOptions } from './feed-args';
 import { categoriesArgs } from './categories-args';
 import { UsageError } from './usage';
@@ -66,6 +66,8 @@ export interface CliArgs {
   approvalAction?: ApprovalAction;
   /** approvals send-back: the note the asking desk sees. */
   note?: string;
+  /** approvals ask: what is asked for the live ad operands[0] (issue 37.4). */
+  liveAsk?: CliLiveAsk;
   /** shop join: this desk's name in the shop. */
   name?: string;
   /** shop add-desk: the owner's address the login is made with (the login's NAME is operands[0]). */
@@ -123,6 +125,11 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         name: { type: 'string' },
         owner: { type: 'string' },
         note: { type: 'string' },
+        // approvals ask (issue 37.4).
+        price: { type: 'string' },
+        pause: { type: 'boolean', default: false },
+        resume: { type: 'boolean', default: false },
+        end: { type: 'string' },
         // feed add (issue 25.8).
         reference: { type: 'string' },
         stock: { type: 'string' },
@@ -212,6 +219,10 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   );
   only('--since', ['activity'], values.since !== undefined);
   only('--note', ['approvals'], values.note !== undefined);
+  only('--price', ['approvals'], values.price !== undefined);
+  only('--pause', ['approvals'], values.pause);
+  only('--resume', ['approvals'], values.resume);
+  only('--end', ['approvals'], values.end !== undefined);
   only('--name', ['shop'], values.name !== undefined);
   only('--attr', ['categories'], (values.attr?.length ?? 0) > 0);
   only('--feed', ['categories'], values.feed !== undefined);

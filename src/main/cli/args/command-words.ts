@@ -28,7 +28,7 @@ export const shopActions = ['init', 'add-desk', 'join', 'status', 'leave', 'role
 export type ShopAction = (typeof shopActions)[number];
 
 /** What `approvals` does (issue 37.4): the word after it. */
-export const approvalActions = ['list', 'approve', 'send-back', 'rule', 'rules'] as const;
+export const approvalActions = ['list', 'approve', 'send-back', 'rule', 'rules', 'ask'] as const;
 export type ApprovalAction = (typeof approvalActions)[number];
 
 /** What `feed` does: the word after it. */

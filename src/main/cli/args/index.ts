@@ -3,3 +3,4 @@ export { parseCliArgs, defaultOptions, type CliArgs } from './args';
 export { commands, type CommandName } from './command-words';
 export type { FeedAddOptions, FeedEditOptions } from './feed-args';
 export { UsageError, type UsageProblem } from './usage';
+export { liveAskOf, type CliLiveAsk } from './approvals-args';

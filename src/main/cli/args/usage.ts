@@ -71,7 +71,9 @@ export type UsageProblem =
   | { problem: 'approvals-what' }
   | { problem: 'approvals-id'; action: string }
   | { problem: 'approvals-note' }
-  | { problem: 'approvals-rule' };
+  | { problem: 'approvals-rule' }
+  | { problem: 'approvals-ask' }
+  | { problem: 'approvals-price'; value: string };
 
 /** A usage error (exit code 2). */
 export class UsageError extends Error {

@@ -20,6 +20,8 @@ export function approvalsHandlers(
       return { done: true };
     },
     'approvals:ask': (ask) => approvals.askLive(ask),
+    'approvals:preview-edit': async ({ uuids, edit }) => ({ rows: await approvals.previewEdit(uuids, edit) }),
+    'approvals:ask-edit': ({ listing, edit, accountId }) => approvals.askEdit(listing, edit, accountId),
     async 'approvals:rules'() {
       return { accounts: member() ? await approvals.rules() : [] };
     },
@@ -32,6 +34,14 @@ export function approvalsHandlers(
 /** The live channels that become requests where this desk must ask (issue 37.4), each with its ad. */
 const LIVE_ASKS = {
   'listings:update': 'change',
+  'bulk:start': 'change',
+  // A live ad's photos and its publications' location and imprint, which no request carries yet.
+  'listings:add-photos': 'change',
+  'listings:add-photo-bytes': 'change',
+  'listings:order-photos': 'change',
+  'listings:remove-photo': 'change',
+  'listings:undo-remove-photo': 'change',
+  'publications:update': 'change',
   'publications:set-state': 'pause',
   'listings:delete': 'end',
 } as const;

@@ -11,7 +11,8 @@ import type {
   LiveListingFields,
 } from '../../../shared/domain/approvals';
 import { changedAd, listingAd, liveValuesOf, patchAgainst } from '../../../shared/domain/approvals';
-import type { BulkChange, BulkEdit, BulkJob, BulkJobItem } from '../../../shared/domain/bulk';
+import type { BulkChange, BulkEdit, BulkJob, BulkJobItem, BulkRowPlan } from '../../../shared/domain/bulk';
+import { planListing } from '../../../shared/domain/bulk';
 import type { QueuedBody } from '../queue';
 
 /** A live request as it goes into the approvals table. */
@@ -43,7 +44,38 @@ function bulkChanges(live: ApprovalAd, ad: ApprovalAd): BulkChange[] {
         before: live.attributes[name] ?? null,
         after: ad.attributes[name] ?? null,
       });
+  if (live.adType !== ad.adType) out.push({ field: 'adType', before: live.adType, after: ad.adType });
+  for (const field of ['email', 'phoneNumber', 'contactPerson', 'customReference', 'buyNow'] as const) {
+    const asText = (value: string | boolean | null | undefined) =>
+      value === null || value === undefined || value === '' ? null : String(value);
+    const before = asText(live.contact?.[field]);
+    const after = asText(ad.contact?.[field]);
+    if (before !== after) out.push({ field, before, after });
+  }
   return out;
+}
+
+/**
+ * A bulk edit of one live ad as a request (issue 37.4): the edit planned on the ad as this desk knows
+ * it, as the bulk preview plans it, and the ask that carries exactly its update: a price alone is a
+ * price request, anything else a change. No ask where nothing changes or the edit does not fit the
+ * ad; imprint and location go to the ad's publications, which no request carries.
+ */
+export function planEditAsk(
+  listing: LiveListingFields,
+  edit: BulkEdit,
+  accountId: string,
+): { plan: BulkRowPlan; ask: LiveAsk | null } {
+  const { plan, patch } = planListing({ ...listing, email: listing.email ?? '' }, edit);
+  if (plan.outcome !== 'change' || !patch) return { plan, ask: null };
+  if (patch.publication) return { plan: { ...plan, outcome: 'invalid', reason: 'not-for-live' }, ask: null };
+  const { publication: _none, ...fields } = patch;
+  const base = { listing: listing.uuid, accountId };
+  const ask: LiveAsk =
+    Object.keys(fields).length === 1 && fields.price
+      ? { ...base, kind: 'price', amount: fields.price.amount }
+      : { ...base, kind: 'change', patch: fields };
+  return { plan, ask };
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   type LiveAsk,
   type LiveListingFields,
 } from '../../../shared/domain/approvals';
+import type { BulkEdit, BulkRowPlan } from '../../../shared/domain/bulk';
 import type { PublishStartResult } from '../../../shared/domain/publishing';
 import type { UiLanguage } from '../../../shared/i18n-language';
 import { AppError } from '../../errors/app-error';
@@ -21,6 +22,7 @@ import { jobError, type PublishAccounts } from '../../publish/context';
 import { prepareJob, type DraftsPort } from '../../publish/drafts';
 import { sendPhotoFiles } from '../photos';
 import { roleRefusalError } from '../status';
+import { editAskOf, previewEditAsks, type EditAskDeps } from './approvals-edits';
 import { approvalsFollower, type ApprovalsSession } from './approvals-follow';
 import { actionOf, liveRequest } from './approvals-live';
 import {
@@ -83,6 +85,10 @@ export interface ShopApprovals {
   ): Promise<PublishStartResult[]>;
   /** Asks to change, reprice, pause or end a live ad (issue 37.4); answers the request's id. */
   askLive(ask: LiveAsk): Promise<{ requestId: string }>;
+  /** What a bulk edit of live ads would ask for, ad by ad, from the ads as this desk knows them. */
+  previewEdit(uuids: readonly string[], edit: BulkEdit): Promise<BulkRowPlan[]>;
+  /** Asks for a bulk edit of one live ad: a request carrying exactly its row of the preview. */
+  askEdit(uuid: string, edit: BulkEdit, accountId?: string): Promise<{ requestId: string }>;
   /** The waiting requests and those decided lately. */
   list(): Promise<ApprovalView[]>;
   /** The accounts whose publish desks ask too (the owner's rule). */
@@ -280,6 +286,11 @@ export function openApprovals(deps: ApprovalsDeps): ShopApprovals {
     return draft !== undefined && (await mustAskFor(draft.accountId ?? deps.accounts.activeId()));
   };
 
+  const edits: EditAskDeps = {
+    readListing: (account, uuid) => deps.readListing(account, uuid),
+    problem: () => ({ problem: 'not-found', message: words()('approvals.liveMissing') }),
+  };
+
   const api: ShopApprovals = {
     mustAsk: mustAskFor,
     async publish(draftIds, start) {
@@ -334,6 +345,19 @@ export function openApprovals(deps: ApprovalsDeps): ShopApprovals {
       );
       deps.log.info(`Approvals: this desk asks to ${ask.kind} listing ${ask.listing} (request ${id})`);
       return { requestId: id };
+    },
+    async previewEdit(uuids, edit) {
+      session();
+      return previewEditAsks(edits, deps.accounts.activeId(), uuids, edit);
+    },
+    async askEdit(uuid, edit, accountId) {
+      session();
+      const t = words();
+      const made = await editAskOf(edits, accountId ?? deps.accounts.activeId(), uuid, edit);
+      if (made === 'missing') throw new AppError('not-found', t('approvals.liveMissing'));
+      if (made === 'nothing-changes') throw new AppError('invalid-input', t('approvals.nothingChanges'));
+      if (made === 'does-not-fit') throw new AppError('invalid-input', t('approvals.editDoesNotFit'));
+      return api.askLive(made);
     },
     async rules() {
       const current = session();

@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProblemText } from '../../components/problem-text';
+import { useAsksForLive } from '../../store/approvals-store';
 import { useBulkStore } from '../../store/bulk-store';
+import { BulkAskProgress } from './BulkAskProgress';
 import { BulkEditForm } from './BulkEditForm';
 import { BulkJobProgress } from './BulkJobProgress';
 import { BulkPreviewTable } from './BulkPreviewTable';
@@ -10,14 +12,16 @@ import './bulk.css';
 
 /**
  * "Change…" for the ticked drafts or live ads: what to change, a before/after preview, then Apply.
- * Drafts are saved at once; live ads change as a job whose progress and results show here.
+ * Drafts are saved at once; live ads change as a job whose progress and results show here. On a
+ * desk that must ask (issue 37.4) Apply asks instead: one request per ad, its progress shown here.
  */
 export function BulkEditDialog({ onClosed }: { onClosed?: () => void }) {
   const { t } = useTranslation();
   const id = useId();
   const problemText = useProblemText();
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const { dialog, preview, busy, failure, draftsResult, jobId } = useBulkStore();
+  const { dialog, preview, busy, failure, draftsResult, jobId, asking } = useBulkStore();
+  const mustAsk = useAsksForLive();
   const job = useBulkStore((s) => s.jobs.find((j) => j.id === s.jobId));
   const [form, setForm] = useState<BulkForm>(emptyBulkForm);
   const [missing, setMissing] = useState<string | null>(null);
@@ -30,6 +34,7 @@ export function BulkEditDialog({ onClosed }: { onClosed?: () => void }) {
   }, []);
 
   if (!dialog) return null;
+  const asks = mustAsk && dialog.target === 'listings';
   const close = () => {
     useBulkStore.getState().close();
     setForm(emptyBulkForm);
@@ -46,10 +51,10 @@ export function BulkEditDialog({ onClosed }: { onClosed?: () => void }) {
       setMissing(made.missing);
       return;
     }
-    void useBulkStore.getState().showPreview(made.edit);
+    void useBulkStore.getState().showPreview(made.edit, asks);
   };
   const changing = preview?.rows.filter((row) => row.outcome === 'change').length ?? 0;
-  const applied = draftsResult !== null || jobId !== null;
+  const applied = draftsResult !== null || jobId !== null || asking !== null;
   const title =
     dialog.target === 'drafts'
       ? t('bulk.titleDrafts', { count: dialog.ids.length })
@@ -67,7 +72,12 @@ export function BulkEditDialog({ onClosed }: { onClosed?: () => void }) {
       }}
     >
       <h2 id={`${id}-title`}>{title}</h2>
-      {!applied && <BulkEditForm form={form} target={dialog.target} onChange={change} />}
+      {asks && (
+        <p className="bulk-hint" data-testid="bulk-asks">
+          {t('live.bulkAsk.hint')}
+        </p>
+      )}
+      {!applied && <BulkEditForm form={form} target={dialog.target} asks={asks} onChange={change} />}
       {missing && (
         <p className="bulk-missing" role="alert">
           {t(missing)}
@@ -85,9 +95,10 @@ export function BulkEditDialog({ onClosed }: { onClosed?: () => void }) {
         </p>
       )}
       {job && <BulkJobProgress job={job} />}
+      {asking && <BulkAskProgress asking={asking} />}
       <div className="bulk-actions">
         {applied ? (
-          <button type="button" className="primary" onClick={close}>
+          <button type="button" className="primary" onClick={close} disabled={asking?.running}>
             {t('bulk.close')}
           </button>
         ) : (
@@ -105,10 +116,12 @@ export function BulkEditDialog({ onClosed }: { onClosed?: () => void }) {
               onClick={() => void useBulkStore.getState().apply()}
             >
               {!preview
-                ? t('bulk.apply')
-                : dialog.target === 'drafts'
-                  ? t('bulk.applyDrafts', { count: changing })
-                  : t('bulk.applyCount', { count: changing })}
+                ? t(asks ? 'live.bulkAsk.apply' : 'bulk.apply')
+                : preview.asks
+                  ? t('live.bulkAsk.applyCount', { count: changing })
+                  : dialog.target === 'drafts'
+                    ? t('bulk.applyDrafts', { count: changing })
+                    : t('bulk.applyCount', { count: changing })}
             </button>
           </>
         )}

@@ -1,6 +1,11 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIVE_BULK_KINDS, priceRoundings, type BulkEditKind } from '../../../shared/domain/bulk';
+import {
+  LIVE_BULK_KINDS,
+  PUBLICATION_BULK_KINDS,
+  priceRoundings,
+  type BulkEditKind,
+} from '../../../shared/domain/bulk';
 import { useRecentCategories } from '../../components/category-picker/use-recent-categories';
 import { CategoryPicker } from '../../components/category-picker/CategoryPicker';
 import { usePriceUnderstood } from '../../components/price-understood';
@@ -52,14 +57,19 @@ function Field({
   );
 }
 
-/** What to change and to what: the fields of the chosen kind. */
+/**
+ * What to change and to what: the fields of the chosen kind. `asks` (a desk that must ask, issue
+ * 37.4): imprint and location, which no request carries, are left out and the reason said.
+ */
 export function BulkEditForm({
   form,
   target,
+  asks = false,
   onChange,
 }: {
   form: BulkForm;
   target: BulkTarget;
+  asks?: boolean;
   onChange(patch: Partial<BulkForm>): void;
 }) {
   const { t } = useTranslation();
@@ -67,7 +77,12 @@ export function BulkEditForm({
   const understood = usePriceUnderstood();
   const language = useMessageLanguage();
   const recent = useRecentCategories(form.kind === 'category');
-  const kinds = target === 'listings' ? KINDS.filter((kind) => LIVE_BULK_KINDS.includes(kind)) : KINDS;
+  const kinds =
+    target === 'listings'
+      ? KINDS.filter(
+          (kind) => LIVE_BULK_KINDS.includes(kind) && !(asks && PUBLICATION_BULK_KINDS.includes(kind)),
+        )
+      : KINDS;
   const text = (key: keyof BulkForm, label: string, extra: { hint?: string; multiline?: boolean } = {}) => (
     <Field
       name={key}
@@ -94,6 +109,9 @@ export function BulkEditForm({
           </label>
         ))}
         {target === 'listings' && <small>{t('bulk.liveOnly')}</small>}
+        {target === 'listings' && asks && (
+          <small data-testid="bulk-asks-kinds">{t('live.bulkAsk.kinds')}</small>
+        )}
       </fieldset>
       {form.kind === 'price' && (
         <div className="bulk-kind-fields">

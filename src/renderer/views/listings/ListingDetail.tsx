@@ -8,6 +8,7 @@ import { useAppStore } from '../../store/app-store';
 import { useCatalog } from '../../store/catalog-store';
 import { useDraftsStore } from '../../store/drafts-store';
 import { useListingsStore } from '../../store/listings-store';
+import { useAsksForLive } from '../../store/approvals-store';
 import { useLiveStore } from '../../store/live-store';
 import { listingPrice } from './format';
 import { ListingEditForm } from './ListingEditForm';
@@ -43,7 +44,16 @@ function LiveMessages() {
           <ServiceDetails status={failure.status} title={failure.title} detail={failure.detail} />
         </span>
       )}
-      {done && <span>{t(done === 'saved' ? 'live.saved' : 'live.publications.saved')}</span>}
+      {done === 'asked' ? (
+        <span data-testid="live-asked">
+          {t('live.ask.asked')}{' '}
+          <button type="button" onClick={() => useAppStore.getState().navigate('approvals')}>
+            {t('live.ask.open')}
+          </button>
+        </span>
+      ) : (
+        done && <span>{t(done === 'saved' ? 'live.saved' : 'live.publications.saved')}</span>
+      )}
       {refused.map((refusal) => (
         <span key={refusal.name}>
           {t('live.photos.refused', { name: refusal.name, message: refusal.message })}
@@ -64,7 +74,9 @@ export function ListingDetail() {
   const detail = useListingsStore((s) => s.detail);
   const copying = useLiveStore((s) => s.busy === 'copy');
   const [editing, setEditing] = useState(false);
-  const editGate = useRoleGate('live-change');
+  // Issue 37.4: a desk that must ask edits all the same; its Save asks (ListingEditForm).
+  const asks = useAsksForLive();
+  const editGate = useRoleGate('live-change', !asks);
   const uuid = detail?.uuid;
   useEffect(() => {
     setEditing(false);
@@ -117,7 +129,7 @@ export function ListingDetail() {
               {offerValueLabel('priceType', listing.adPrice.type, language)}
             </span>
           </p>
-          <LivePhotos listing={listing} />
+          <LivePhotos listing={listing} asks={asks} />
           <dl className="facts">
             <dt>{t('listings.category')}</dt>
             <dd>{listing.category}</dd>

@@ -4,13 +4,16 @@
 // set of controls because it reuses everything (suggestions, validation beside each field, seller
 // words for codes) and the two can never drift apart again; saving still sends only the changed
 // fields through `listings:update`. The full category path comes from the linked draft (main's
-// `listings:edit-source`), since a service may answer only its last segment.
+// `listings:edit-source`), since a service may answer only its last segment. On a desk that must ask
+// (issue 37.4: prepare, or the owner's rule) Save reads "Ask to save" and the same changed fields
+// become a change request (`approvals:ask`) that another desk approves; nothing is sent from here.
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Draft } from '../../../shared/domain/drafts';
 import type { DraftSuggestions, ListingView } from '../../../shared/ipc/types';
 import { call } from '../../ipc/client';
 import { attributesOf, rowsOf, type AttributeRow } from '../../store/attribute-rows';
+import { useAsksForLive } from '../../store/approvals-store';
 import { useLiveStore } from '../../store/live-store';
 import { ContactSection } from '../drafts/editor/ContactSection';
 import { DraftBindingProvider, type DraftBinding } from '../drafts/editor/draft-binding';
@@ -88,6 +91,7 @@ function LiveEditor({
   const [rows, setRows] = useState<AttributeRow[]>(() => rowsOf(start.attributes));
   const [note, setNote] = useState<'nothing' | 'fix' | null>(null);
   const busy = useLiveStore((s) => s.busy === 'save');
+  const asks = useAsksForLive();
   const issues = useMemo(() => liveFormIssues(draft), [draft]);
   const byField = useMemo(() => groupIssues(issues), [issues]);
   const binding: DraftBinding = {
@@ -110,7 +114,8 @@ function LiveEditor({
       return;
     }
     setNote(null);
-    if (await useLiveStore.getState().update(uuid, patch)) onClose();
+    const live = useLiveStore.getState();
+    if (await (asks ? live.askChange(uuid, patch) : live.update(uuid, patch))) onClose();
   };
 
   return (
@@ -126,7 +131,9 @@ function LiveEditor({
       }}
     >
       <h2 id="live-form-title">{t('live.editTitle')}</h2>
-      <p className="hint">{t('live.reachesAll')}</p>
+      <p className="hint" id="live-form-hint">
+        {t(asks ? 'live.ask.hint' : 'live.reachesAll')}
+      </p>
       <DraftBindingProvider value={binding}>
         <ListingSection draft={draft} issues={byField} suggestions={suggestions} />
         <OfferSection draft={draft} issues={byField} />
@@ -138,8 +145,13 @@ function LiveEditor({
         </p>
       )}
       <div className="actions">
-        <button type="submit" className="primary" disabled={busy}>
-          {busy ? t('live.saving') : t('live.save')}
+        <button
+          type="submit"
+          className="primary"
+          disabled={busy}
+          {...(asks ? { 'aria-describedby': 'live-form-hint' } : {})}
+        >
+          {busy ? t(asks ? 'live.ask.asking' : 'live.saving') : t(asks ? 'live.ask.save' : 'live.save')}
         </button>
         <button type="button" onClick={onClose}>
           {t('live.cancel')}

@@ -4,6 +4,7 @@ import type { PublicationPatch, PublicationView } from '../../../shared/domain/l
 import { parseRadius } from '../../../shared/domain/drafts';
 import { useActiveAccount } from '../../store/accounts-store';
 import { useListingsStore } from '../../store/listings-store';
+import { useAsksForLive } from '../../store/approvals-store';
 import { useLiveStore } from '../../store/live-store';
 import { useJobWords } from '../publishing/job-words';
 import { PublicationStateButton } from './lifecycle/PublicationStateButton';
@@ -114,6 +115,9 @@ export function ListingPublications({ uuid }: { uuid: string }) {
   const words = useJobWords();
   const items = useLiveStore((s) => (s.publications.uuid === uuid ? s.publications.items : null));
   const [editing, setEditing] = useState<string | null>(null);
+  // Issue 37.4: a desk that must ask cannot ask for a publication's location or imprint (no request
+  // carries them): its Change stays in view, disabled, with the reason.
+  const asks = useAsksForLive();
   useEffect(() => {
     setEditing(null);
     void useLiveStore.getState().loadPublications(uuid);
@@ -137,6 +141,11 @@ export function ListingPublications({ uuid }: { uuid: string }) {
         </button>
       </div>
       {items !== null && items.length === 0 && <p className="muted">{t('live.publications.none')}</p>}
+      {asks && (items?.length ?? 0) > 0 && (
+        <p className="hint" id="live-publications-asks" data-testid="live-publications-asks">
+          {t('live.ask.publication')}
+        </p>
+      )}
       <ul className="live-publication-list">
         {(items ?? []).map((publication) => (
           <li key={publication.uuid} data-testid="publication">
@@ -168,7 +177,11 @@ export function ListingPublications({ uuid }: { uuid: string }) {
               <PublicationForm publication={publication} onClose={() => setEditing(null)} />
             ) : (
               <div className="publication-actions">
-                <button type="button" onClick={() => setEditing(publication.uuid)}>
+                <button
+                  type="button"
+                  onClick={() => !asks && setEditing(publication.uuid)}
+                  {...(asks ? { 'aria-disabled': true, 'aria-describedby': 'live-publications-asks' } : {})}
+                >
                   {t('live.publications.edit')}
                 </button>
                 {publication.problem === undefined && <PublicationStateButton publication={publication} />}

@@ -20,9 +20,44 @@ function focusRemoveOf(url: string): boolean {
 
 /**
  * The live listing's photos as the service orders them: reorder, make cover, add, and remove after
- * a confirmation naming the photo, with Undo for a while beside the photos.
+ * a confirmation naming the photo, with Undo for a while beside the photos. On a desk that must ask
+ * (`asks`, issue 37.4) they are shown only, with the reason: a request carries no photos yet.
  */
-export function LivePhotos({ listing }: { listing: ListingView }) {
+export function LivePhotos({ listing, asks = false }: { listing: ListingView; asks?: boolean }) {
+  if (asks) return <ShownPhotos listing={listing} />;
+  return <EditablePhotos listing={listing} />;
+}
+
+/** The photos in their order, not to be changed from this desk, and why. */
+function ShownPhotos({ listing }: { listing: ListingView }) {
+  const { t } = useTranslation();
+  return (
+    <section className="live-photos" aria-labelledby="live-photos-title">
+      <div className="panel-head">
+        <h3 id="live-photos-title">{t('live.photos.title')}</h3>
+        <button type="button" aria-disabled="true" aria-describedby="live-photos-asks">
+          {t('live.photos.add')}
+        </button>
+      </div>
+      <p className="hint" id="live-photos-asks" data-testid="live-photos-asks">
+        {t('live.ask.photos')}
+      </p>
+      {listing.urls.length > 0 ? (
+        <ol className="live-photos-shown">
+          {listing.urls.map((url, index) => (
+            <li key={url}>
+              <img src={url} alt={t('live.photos.label', { n: index + 1 })} loading="lazy" />
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="muted">{t('live.photos.none')}</p>
+      )}
+    </section>
+  );
+}
+
+function EditablePhotos({ listing }: { listing: ListingView }) {
   const { t } = useTranslation();
   const busy = useLiveStore((s) => s.busy === 'photos');
   const adding = useLiveStore((s) => s.adding);

@@ -19,7 +19,23 @@ export interface ApprovalAd {
   /** In the order buyers see them; `hash` is the sha-256 of the file sent. */
   photos: { id: string; hash: string }[];
   account: string;
+  /**
+   * A live ad's contact and buy-now as the request carries them (a change may change them); left out
+   * of a first publishing's ad and of requests made before they were carried.
+   */
+  contact?: LiveContact;
 }
+
+/** A live ad's contact fields and its buy-now, as a change request carries them. */
+export interface LiveContact {
+  email: string;
+  phoneNumber: string | null;
+  contactPerson: string | null;
+  customReference: string | null;
+  buyNow: boolean | null;
+}
+
+const CONTACT_FIELDS = ['email', 'phoneNumber', 'contactPerson', 'customReference', 'buyNow'] as const;
 
 /** One field that changes against the live ad: its name and both values as text. */
 export interface ApprovalChange {
@@ -111,18 +127,27 @@ export function approvalChanges(live: ApprovalAd | null, asked: ApprovalAd): App
   const keys = new Set([...Object.keys(live.attributes), ...Object.keys(asked.attributes)]);
   for (const key of [...keys].sort())
     fields.push([`attributes.${key}`, live.attributes[key], asked.attributes[key]]);
+  // Compared where both carry them: a request made before they were carried is not "changed".
+  if (live.contact && asked.contact)
+    for (const key of CONTACT_FIELDS) fields.push([key, live.contact[key], asked.contact[key]]);
   return fields
     .map(([field, before, after]) => ({ field, live: text(before), asked: text(after) }))
     .filter((change) => change.live !== change.asked);
 }
 
-/** The fields of a live ad a change request may change (the live edit form's, less photos and contact). */
+/** The fields of a live ad a change request may change: the live edit form's (its photos apart). */
 export interface LiveAskPatch {
   title?: string;
   description?: string;
   price?: { type: string; amount: number };
   category?: string;
   attributes?: Record<string, string>;
+  adType?: string;
+  email?: string;
+  phoneNumber?: string | null;
+  contactPerson?: string | null;
+  customReference?: string | null;
+  buyNow?: boolean | null;
 }
 
 /** What a desk asks to do to a live ad (issue 37.4): change it, change its price, pause or resume it, end it. */
@@ -149,6 +174,23 @@ export interface LiveListingFields {
   adType: string;
   adPrice: { type: string; amount: number };
   urls: string[];
+  email?: string;
+  phoneNumber?: string | null;
+  contactPerson?: string | null;
+  customReference?: string | null;
+  buyNow?: boolean | null;
+}
+
+/** The listing's contact fields as a request carries them (none where the listing was read without them). */
+function contactOf(listing: LiveListingFields): LiveContact | undefined {
+  if (listing.email === undefined) return undefined;
+  return {
+    email: listing.email,
+    phoneNumber: listing.phoneNumber || null,
+    contactPerson: listing.contactPerson || null,
+    customReference: listing.customReference || null,
+    buyNow: listing.buyNow ?? null,
+  };
 }
 
 /** A live ad as a request carries it: its photos by their addresses (a live ad's are not hashed here). */
@@ -163,13 +205,32 @@ export function listingAd(listing: LiveListingFields, account: string): Approval
     location: { postalCode: '', city: '', district: null },
     photos: listing.urls.map((url) => ({ id: url, hash: url })),
     account,
+    ...(contactOf(listing) && { contact: contactOf(listing) }),
   };
 }
 
 /** The live ad with a change applied, as buyers will see it afterwards. */
 export function changedAd(live: ApprovalAd, patch: LiveAskPatch): ApprovalAd {
+  const base: LiveContact = live.contact ?? {
+    email: '',
+    phoneNumber: null,
+    contactPerson: null,
+    customReference: null,
+    buyNow: null,
+  };
+  const contact: LiveContact | undefined = CONTACT_FIELDS.some((key) => patch[key] !== undefined)
+    ? {
+        email: patch.email ?? base.email,
+        phoneNumber: patch.phoneNumber !== undefined ? patch.phoneNumber : base.phoneNumber,
+        contactPerson: patch.contactPerson !== undefined ? patch.contactPerson : base.contactPerson,
+        customReference: patch.customReference !== undefined ? patch.customReference : base.customReference,
+        buyNow: patch.buyNow !== undefined ? patch.buyNow : base.buyNow,
+      }
+    : live.contact;
   return {
     ...live,
+    ...(contact && { contact }),
+    ...(patch.adType !== undefined && { adType: patch.adType }),
     ...(patch.title !== undefined && { title: patch.title }),
     ...(patch.description !== undefined && { description: patch.description }),
     ...(patch.price !== undefined && { price: { type: patch.price.type, amount: patch.price.amount } }),
@@ -191,6 +252,12 @@ export function patchAgainst(listing: LiveListingFields, patch: LiveAskPatch): L
   )
     out.price = patch.price;
   if (patch.category !== undefined && patch.category !== listing.category) out.category = patch.category;
+  if (patch.adType !== undefined && patch.adType !== listing.adType) out.adType = patch.adType;
+  if (patch.email !== undefined && patch.email !== listing.email) out.email = patch.email;
+  for (const key of ['phoneNumber', 'contactPerson', 'customReference'] as const)
+    if (patch[key] !== undefined && (patch[key] || null) !== (listing[key] || null)) out[key] = patch[key];
+  if (patch.buyNow !== undefined && (patch.buyNow ?? null) !== (listing.buyNow ?? null))
+    out.buyNow = patch.buyNow;
   if (
     patch.attributes !== undefined &&
     JSON.stringify(Object.entries(patch.attributes).sort()) !==
@@ -208,5 +275,11 @@ export function liveValuesOf(listing: LiveListingFields, patch: LiveAskPatch): L
     ...(patch.price !== undefined && { price: { ...listing.adPrice } }),
     ...(patch.category !== undefined && { category: listing.category }),
     ...(patch.attributes !== undefined && { attributes: { ...listing.attributes } }),
+    ...(patch.adType !== undefined && { adType: listing.adType }),
+    ...(patch.email !== undefined && { email: listing.email ?? '' }),
+    ...(patch.phoneNumber !== undefined && { phoneNumber: listing.phoneNumber ?? null }),
+    ...(patch.contactPerson !== undefined && { contactPerson: listing.contactPerson ?? null }),
+    ...(patch.customReference !== undefined && { customReference: listing.customReference ?? null }),
+    ...(patch.buyNow !== undefined && { buyNow: listing.buyNow ?? null }),
   };
 }

@@ -22,6 +22,9 @@ export interface BulkListing {
   email: string;
   phoneNumber?: string | null;
   contactPerson?: string | null;
+  adType?: string;
+  customReference?: string | null;
+  buyNow?: boolean | null;
 }
 
 /** The fields of a listing update that carry out the edit, as absolute values (sending them twice changes nothing). */
@@ -41,9 +44,12 @@ export interface BulkListingPatch {
   contactPerson?: string | null;
   attributes?: Record<string, string>;
   description?: string;
-  /** An approved change's title and category (issue 37.4). */
+  /** An approved change's title, category, kind of ad, reference and buy-now (issue 37.4). */
   title?: string;
   category?: string;
+  adType?: string;
+  customReference?: string | null;
+  buyNow?: boolean | null;
 }
 
 // A listing as a draft, so one application and one set of rules serve both.
@@ -168,6 +174,10 @@ export function listingHasPatch(listing: BulkListing, patch: BulkListingPatch): 
   if (patch.description !== undefined && listing.description !== patch.description) return false;
   if (patch.title !== undefined && listing.title !== patch.title) return false;
   if (patch.category !== undefined && listing.category !== patch.category) return false;
+  if (patch.adType !== undefined && listing.adType !== patch.adType) return false;
+  if (patch.customReference !== undefined && !same(listing.customReference, patch.customReference))
+    return false;
+  if (patch.buyNow !== undefined && (listing.buyNow ?? null) !== (patch.buyNow ?? null)) return false;
   if (patch.attributes !== undefined) {
     const a = Object.entries(listing.attributes).sort(([x], [y]) => x.localeCompare(y));
     const b = Object.entries(patch.attributes).sort(([x], [y]) => x.localeCompare(y));

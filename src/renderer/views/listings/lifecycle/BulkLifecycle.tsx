@@ -4,6 +4,7 @@ import { ConfirmDialog, useFocusAfterClose } from '../../../components/ConfirmDi
 import { useListingsStore } from '../../../store/listings-store';
 import { useFailureText } from './FailureNote';
 import { useRoleGate } from '../../../components/RoleGate';
+import { useAsksForLive } from '../../../store/approvals-store';
 import { useLifecycleStore, type BulkRun } from './lifecycle-store';
 import '../live.css';
 
@@ -18,7 +19,8 @@ function useTicked(): { uuid: string; title: string }[] {
 
 /**
  * Delete…, Pause and Resume for the ticked listings (in the selection bar). Delete asks first,
- * naming the ads; each action then runs ad after ad (BulkLifecycleResults shows how far it is).
+ * naming the ads; each action then runs ad after ad (BulkLifecycleResults shows how far it is). On
+ * a desk that must ask (issue 37.4) each reads "Ask to …" and makes one request per ad instead.
  */
 export function BulkLifecycleActions() {
   const { t } = useTranslation();
@@ -27,11 +29,14 @@ export function BulkLifecycleActions() {
   const [asking, setAsking] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
   const focusLater = useFocusAfterClose();
-  const pauseGate = useRoleGate('pause');
-  const resumeGate = useRoleGate('pause');
-  const endGate = useRoleGate('end');
+  const asks = useAsksForLive();
+  const pauseGate = useRoleGate('pause', !asks);
+  const resumeGate = useRoleGate('pause', !asks);
+  const endGate = useRoleGate('end', !asks);
   if (ticked.length === 0) return null;
-  const run = (action: BulkRun['action']) => void useLifecycleStore.getState().runBulk(action, ticked);
+  const run = (action: BulkRun['action']) => void useLifecycleStore.getState().runBulk(action, ticked, asks);
+  const word = (key: 'pause' | 'resume' | 'delete') =>
+    t(asks ? `lifecycle.ask.${key}` : `lifecycle.bulk.${key}`);
   const named = ticked.slice(0, NAMED);
   return (
     <>
@@ -42,7 +47,7 @@ export function BulkLifecycleActions() {
           disabled={running}
           {...pauseGate.control()}
         >
-          {t('lifecycle.bulk.pause')}
+          {word('pause')}
         </button>,
       )}
       {resumeGate.wrap(
@@ -52,7 +57,7 @@ export function BulkLifecycleActions() {
           disabled={running}
           {...resumeGate.control()}
         >
-          {t('lifecycle.bulk.resume')}
+          {word('resume')}
         </button>,
       )}
       {endGate.wrap(
@@ -64,12 +69,14 @@ export function BulkLifecycleActions() {
           disabled={running}
           {...endGate.control()}
         >
-          {t('lifecycle.bulk.delete')}
+          {word('delete')}
         </button>,
       )}
       {asking && (
         <ConfirmDialog
-          title={t('lifecycle.bulk.deleteTitle', { count: ticked.length })}
+          title={t(asks ? 'lifecycle.bulk.askDeleteTitle' : 'lifecycle.bulk.deleteTitle', {
+            count: ticked.length,
+          })}
           body={
             <>
               <p>{t('lifecycle.bulk.deleteWhat')}</p>
@@ -82,9 +89,12 @@ export function BulkLifecycleActions() {
                 )}
               </ul>
               <p>{t('lifecycle.bulk.deleteDraft')}</p>
+              {asks && <p>{t('lifecycle.bulk.askDeleteNote')}</p>}
             </>
           }
-          confirmLabel={t('lifecycle.bulk.deleteConfirm', { count: ticked.length })}
+          confirmLabel={t(asks ? 'lifecycle.bulk.askDeleteConfirm' : 'lifecycle.bulk.deleteConfirm', {
+            count: ticked.length,
+          })}
           danger
           onConfirm={() => {
             setAsking(false);
@@ -124,10 +134,14 @@ export function BulkLifecycleResults() {
       ref={box}
       data-testid="lifecycle-bulk"
     >
-      <p role="status">
-        {bulk.running
-          ? t('lifecycle.bulk.progress', { action, done: bulk.results.length, total: bulk.total })
-          : t('lifecycle.bulk.finished', { action, ok, total: bulk.total })}
+      <p role="status" data-testid="lifecycle-bulk-status">
+        {bulk.asks
+          ? bulk.running
+            ? t('lifecycle.bulk.askProgress', { done: bulk.results.length, total: bulk.total })
+            : t('lifecycle.bulk.askFinished', { count: ok, total: bulk.total })
+          : bulk.running
+            ? t('lifecycle.bulk.progress', { action, done: bulk.results.length, total: bulk.total })
+            : t('lifecycle.bulk.finished', { action, ok, total: bulk.total })}
       </p>
       {bulk.results.length > 0 && (
         <ul aria-label={t('lifecycle.bulk.resultsLabel')}>
@@ -135,7 +149,7 @@ export function BulkLifecycleResults() {
             <li key={result.uuid} className={result.ok ? undefined : 'lifecycle-failed'}>
               {result.title}:{' '}
               {result.ok
-                ? t('lifecycle.bulk.ok')
+                ? t(bulk.asks ? 'lifecycle.bulk.askedOne' : 'lifecycle.bulk.ok')
                 : result.none
                   ? t('lifecycle.bulk.noPublications')
                   : failureText(result.failure!, bulk.action === 'delete' ? 'delete' : 'state')}

@@ -29,6 +29,8 @@ export interface BulkRun {
   total: number;
   results: { uuid: string; title: string; ok: boolean; failure?: LifecycleFailure; none?: boolean }[];
   running: boolean;
+  /** Issue 37.4: this desk must ask, so each ad became a request (nothing was sent). */
+  asks?: boolean;
 }
 
 interface LifecycleState {
@@ -44,8 +46,15 @@ interface LifecycleState {
   /** Deletes the ad (as sold or not); resolves whether it is gone. */
   deleteAd(listing: { uuid: string; title: string }, sold: boolean): Promise<boolean>;
   setPublicationState(listingUuid: string, uuid: string, state: PublicationStateRequest): Promise<void>;
-  /** Runs `action` on each listing, one after another. */
-  runBulk(action: BulkRun['action'], listings: { uuid: string; title: string }[]): Promise<void>;
+  /**
+   * Runs `action` on each listing, one after another; `asks` (this desk must ask, issue 37.4): asks
+   * for it instead, one request per ad (a pause or resume of all its publications, or its end).
+   */
+  runBulk(
+    action: BulkRun['action'],
+    listings: { uuid: string; title: string }[],
+    asks?: boolean,
+  ): Promise<void>;
   dismissNotice(): void;
   dismissBulk(): void;
 }
@@ -126,13 +135,14 @@ export const useLifecycleStore = create<LifecycleState>((set, get) => {
       }
     },
 
-    async runBulk(action, listings) {
+    async runBulk(action, listings, asks = false) {
       const run: BulkRun = {
         id: (get().bulk?.id ?? 0) + 1,
         action,
         total: listings.length,
         results: [],
         running: true,
+        ...(asks && { asks }),
       };
       set({ bulk: run, notice: null });
       const note = (result: BulkRun['results'][number]) => {
@@ -141,6 +151,17 @@ export const useLifecycleStore = create<LifecycleState>((set, get) => {
       };
       for (const listing of listings) {
         try {
+          if (asks) {
+            await call(
+              'approvals:ask',
+              action === 'delete'
+                ? { kind: 'end', listing: listing.uuid }
+                : { kind: 'pause', listing: listing.uuid, state: action },
+            );
+            set({ asked: { ...get().asked, [listing.uuid]: true } });
+            note({ ...listing, ok: true });
+            continue;
+          }
           if (action === 'delete') {
             await call('listings:delete', { uuid: listing.uuid });
             closeDetail(listing.uuid);
@@ -157,7 +178,9 @@ export const useLifecycleStore = create<LifecycleState>((set, get) => {
       }
       set({ bulk: { ...run, running: false } });
       // What was deleted is no longer ticked; what failed stays ticked for another try.
-      const gone = new Set(run.results.filter((r) => r.ok && action === 'delete').map((r) => r.uuid));
+      const gone = new Set(
+        run.results.filter((r) => r.ok && action === 'delete' && !asks).map((r) => r.uuid),
+      );
       if (gone.size > 0) {
         const { selectedUuids, setSelection } = useListingsStore.getState();
         setSelection([...selectedUuids].filter((uuid) => !gone.has(uuid)));
