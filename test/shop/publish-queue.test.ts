@@ -25,10 +25,12 @@ async function jobStates(desk: ShopDesk): Promise<Record<string, number>> {
 describe('the shop publish queue', () => {
   it('makes one job and one listing per draft when two desks press Publish at the same instant, 100 times', async () => {
     const s = await shop();
-    const a = await shopDesk(s, 'Laden');
+    // Four drafts at once each (a seller's setting): the test asks that both desks run some of the
+    // queue, which a desk with more room may drain alone when the other's claims come late (load).
+    const a = await shopDesk(s, 'Laden', { draftsAtOnce: 4 });
     opened.desks.push(a);
     const drafts = await a.d.makeDrafts(100, 1, 8);
-    const b = await shopDesk(s, 'Lager', { draftsOf: a.d });
+    const b = await shopDesk(s, 'Lager', { draftsOf: a.d, draftsAtOnce: 4 });
     opened.desks.push(b);
 
     const presses = await Promise.all(

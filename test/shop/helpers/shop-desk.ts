@@ -48,6 +48,8 @@ export interface ShopDeskOptions {
   window?: { requestTimeoutMs: number; settleAfterTimeoutMs: number };
   /** Shares the account's pace with the shop's desks under this account id (issue 36.2). */
   sharePace?: string;
+  /** Drafts this desk publishes at once (default: the engine's, 'auto'). */
+  draftsAtOnce?: number;
 }
 
 /** Opens a desk on the shop at `url`. */
@@ -89,6 +91,7 @@ export async function shopDesk(
       claims,
       onNotice: shopNotices(claims, (notice) => notices.push(notice)),
       ...(options.now && { now: options.now }),
+      ...(options.draftsAtOnce !== undefined && { limits: { drafts: options.draftsAtOnce } }),
       ...options.window,
     },
   );
