@@ -67,16 +67,28 @@ describe('createApp', () => {
     first.app.events.subscribe((event, payload) => events.push([event, payload]));
     await expect(first.app.router.call('settings:get', undefined)).resolves.toEqual({
       ok: true,
-      value: { language: 'system', theme: 'system', photoMaxEdge: 2048, publishDrafts: 4, publishUploads: 6 },
+      value: {
+        language: 'system',
+        theme: 'system',
+        photoMaxEdge: 2048,
+        publishDrafts: 'auto',
+        publishUploads: 16,
+      },
     });
     await expect(first.app.router.call('settings:set', { language: 'de' })).resolves.toEqual({
       ok: true,
-      value: { language: 'de', theme: 'system', photoMaxEdge: 2048, publishDrafts: 4, publishUploads: 6 },
+      value: {
+        language: 'de',
+        theme: 'system',
+        photoMaxEdge: 2048,
+        publishDrafts: 'auto',
+        publishUploads: 16,
+      },
     });
     expect(events).toEqual([
       [
         'settings:changed',
-        { language: 'de', theme: 'system', photoMaxEdge: 2048, publishDrafts: 4, publishUploads: 6 },
+        { language: 'de', theme: 'system', photoMaxEdge: 2048, publishDrafts: 'auto', publishUploads: 16 },
       ],
     ]);
     expect(JSON.parse(readFileSync(path.join(first.dataDir, 'settings.json'), 'utf8'))).toMatchObject({
@@ -86,7 +98,13 @@ describe('createApp', () => {
     const second = await app(first.dataDir);
     await expect(second.app.router.call('settings:get', undefined)).resolves.toEqual({
       ok: true,
-      value: { language: 'de', theme: 'system', photoMaxEdge: 2048, publishDrafts: 4, publishUploads: 6 },
+      value: {
+        language: 'de',
+        theme: 'system',
+        photoMaxEdge: 2048,
+        publishDrafts: 'auto',
+        publishUploads: 16,
+      },
     });
   });
 
@@ -100,7 +118,13 @@ describe('createApp', () => {
     expect(events).toEqual([]);
     await expect(backEnd.router.call('settings:get', undefined)).resolves.toEqual({
       ok: true,
-      value: { language: 'system', theme: 'system', photoMaxEdge: 2048, publishDrafts: 4, publishUploads: 6 },
+      value: {
+        language: 'system',
+        theme: 'system',
+        photoMaxEdge: 2048,
+        publishDrafts: 'auto',
+        publishUploads: 16,
+      },
     });
   });
 
@@ -115,7 +139,13 @@ describe('createApp', () => {
     expect(log.error).toHaveBeenCalledWith(expect.stringContaining(aside[0]!));
     await expect(backEnd.router.call('settings:get', undefined)).resolves.toEqual({
       ok: true,
-      value: { language: 'system', theme: 'system', photoMaxEdge: 2048, publishDrafts: 4, publishUploads: 6 },
+      value: {
+        language: 'system',
+        theme: 'system',
+        photoMaxEdge: 2048,
+        publishDrafts: 'auto',
+        publishUploads: 16,
+      },
     });
   });
 });
