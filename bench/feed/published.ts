@@ -180,8 +180,12 @@ try {
       planned ??= performance.now();
   });
   const runStart = performance.now();
+  const markAt = process.hrtime.bigint();
   const run = await call<FeedRun>('feeds:run', { id: feed.id });
   const runMs = performance.now() - runStart;
+  // The run's window on the monotonic clock (µs), as a CPU profile (node --cpu-prof) times its samples.
+  if (process.env.BENCH_MARKS === '1')
+    console.error(`run window (µs): ${markAt / 1000n} ${process.hrtime.bigint() / 1000n}`);
   stop();
   const planMs = (planned ?? runStart) - runStart;
   const during = minus(await counts(), before);
