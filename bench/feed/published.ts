@@ -180,8 +180,17 @@ try {
       planned ??= performance.now();
   });
   const runStart = performance.now();
+  const markAt = process.hrtime.bigint();
+  const cpuAt = process.cpuUsage();
   const run = await call<FeedRun>('feeds:run', { id: feed.id });
   const runMs = performance.now() - runStart;
+  // The run's window on the monotonic clock (µs), as a CPU profile (node --cpu-prof) times its
+  // samples, and the app process's CPU time in it (all its threads, user and system).
+  if (process.env.BENCH_MARKS === '1') {
+    const cpu = process.cpuUsage(cpuAt);
+    console.error(`run window (µs): ${markAt / 1000n} ${process.hrtime.bigint() / 1000n}`);
+    console.error(`run CPU (ms): ${((cpu.user + cpu.system) / 1000).toFixed(0)}`);
+  }
   stop();
   const planMs = (planned ?? runStart) - runStart;
   const during = minus(await counts(), before);

@@ -137,7 +137,7 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
   };
 
   // The sandbox's addresses change with its port; they are filled in at run time.
-  const live = (record: AccountRecord): AccountRecord =>
+  const live = (record: Readonly<AccountRecord>): Readonly<AccountRecord> =>
     record.kind === 'sandbox'
       ? { ...record, authUrl: sandbox.authUrl, baseUrl: sandbox.baseUrl, clientId: sandbox.clientId }
       : record;
@@ -151,6 +151,13 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
   };
   const find = (id: string): AccountRecord => {
     const record = store.read().accounts.find((a) => a.id === id);
+    if (!record) throw new AppError('not-found', mainI18n.t('errors:accountGone'));
+    return record;
+  };
+  // The file as it is, without a copy, for look-ups that change nothing (per call to the service).
+  const peek = () => store.peek?.() ?? store.read();
+  const look = (id: string): Readonly<AccountRecord> => {
+    const record = peek().accounts.find((a) => a.id === id);
     if (!record) throw new AppError('not-found', mainI18n.t('errors:accountGone'));
     return record;
   };
@@ -185,7 +192,7 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
     });
   };
   const client = (id: string): ServiceClient => {
-    const record = live(find(id));
+    const record = live(look(id));
     // The detected form is not part of the key: the client that detected it already uses it.
     const key = JSON.stringify([record.authUrl, record.baseUrl, record.clientId, record.authScheme]);
     const cached = clients.get(id);
@@ -197,7 +204,7 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
   };
   const signInChecks = createSignInChecks({
     keyOf(id) {
-      const record = live(find(id));
+      const record = live(look(id));
       const { authUrl, baseUrl, clientId, authScheme } = record;
       return JSON.stringify([authUrl, baseUrl, clientId, authScheme, secretVersions.get(id) ?? 0]);
     },
@@ -210,7 +217,7 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
 
   return {
     state,
-    activeId: () => store.read().activeId,
+    activeId: () => peek().activeId,
     client,
     pace: paces.pace,
     onPace: paces.onPace,
@@ -404,7 +411,10 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
 
     record: (id) => view(find(id)),
 
-    mediaLimit: (id) => find(id).mediaLimit ?? null,
+    mediaLimit: (id) => {
+      const limit = look(id).mediaLimit;
+      return limit ? { ...limit } : null;
+    },
 
     setMediaLimit(id, limit) {
       const known = find(id).mediaLimit;

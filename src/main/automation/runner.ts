@@ -39,10 +39,17 @@ export interface RunnerOptions {
   mayRun?(kind: DueTask['kind']): boolean;
 }
 
+/** Real time over which wakes after the first share one look (see Runner.wake). */
+export const WAKE_GATHER_MS = 100;
+
 export interface Runner {
   /** Adds a kind of automation (one line per kind); returns its removal. */
   register(source: DueSource): () => void;
-  /** Something changed (a draft scheduled, a feed added): the running loop looks again now. */
+  /**
+   * Something changed (a draft scheduled, a feed added): the running loop looks again now. Wakes
+   * that follow within WAKE_GATHER_MS share one look, at that span's end (a feed's run changes its
+   * drafts one after another: one look for many, not one per ad).
+   */
   wake(): void;
   /** Runs every task due now (and waits for those already running); resolves with their outcomes. */
   runDue(): Promise<TaskOutcome[]>;
@@ -71,6 +78,23 @@ export function createRunner(options: RunnerOptions): Runner {
   const stopping = new AbortController();
   let wakeup = new AbortController();
   let loop: Promise<void> | undefined;
+  // The span after a wake in which more wakes gather (undefined: none), and whether one came.
+  let gathering: ReturnType<typeof setTimeout> | undefined;
+  let wokenMeanwhile = false;
+  const wake = (): void => {
+    if (gathering !== undefined) {
+      wokenMeanwhile = true;
+      return;
+    }
+    wakeup.abort();
+    gathering = setTimeout(() => {
+      gathering = undefined;
+      if (!wokenMeanwhile) return;
+      wokenMeanwhile = false;
+      wake();
+    }, WAKE_GATHER_MS);
+    gathering.unref?.();
+  };
   // Tasks held elsewhere (or whose claim failed): not asked for again before this time.
   const notBefore = new Map<string, number>();
   // A source that failed to say what is due is asked again at this time.
@@ -238,7 +262,7 @@ export function createRunner(options: RunnerOptions): Runner {
       wakeup.abort();
       return () => void sources.delete(source);
     },
-    wake: () => wakeup.abort(),
+    wake,
     async runDue() {
       const started = (await pass()).map((task) => task.outcome);
       const others = [...running.values()].filter((outcome) => !started.includes(outcome));
@@ -254,6 +278,7 @@ export function createRunner(options: RunnerOptions): Runner {
     },
     async stop() {
       stopping.abort();
+      clearTimeout(gathering);
       await loop;
       await Promise.allSettled([...running.values()]);
     },

@@ -72,7 +72,7 @@ export async function openAppFeeds(
     onDraftsChanged: (ids) => events.emit('drafts:changed', { ids }),
     onProgress: (progress) => events.emit('feeds:progress', progress),
     // The Listings view follows each change: an update's answer, a pause, an end, a publish.
-    remember: (accountId, listing) => parts.live.context.remember(accountId, listing),
+    remember: (accountId, listing, linked) => parts.live.context.remember(accountId, listing, linked),
     live: parts.live.context,
     onChange: (id) => events.emit('feeds:changed', { ids: [id] }),
     onProblem: parts.reportProblem,

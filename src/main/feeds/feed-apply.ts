@@ -38,8 +38,8 @@ export interface ApplyDeps {
   publish: Pick<PublishEngine, 'start' | 'retry' | 'publicationsOf' | 'retrack' | 'list' | 'onChange'>;
   lifecycle: Pick<Lifecycle, 'setPublicationState' | 'deleteListing'>;
   client(accountId: string): ServiceClient;
-  /** Puts a listing as the service answered it into the Listings view. */
-  remember?(accountId: string, listing: ListingView): Promise<void>;
+  /** Puts a listing as the service answered it into the Listings view (see LiveUpdateDeps). */
+  remember?(accountId: string, listing: ListingView, linked?: Draft): Promise<void>;
   /** The live paths' shared parts: a live ad's photos go through them. */
   live: Parameters<typeof replaceLivePhotos>[0];
   feeds: FeedStore;
@@ -303,12 +303,14 @@ async function update(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry) {
     return rule === draft.priceRule ? draft : { ...draft, priceRule: rule };
   };
   const draftId = entry.draftId;
-  const writeDraft = async (answer?: ListingView) => {
+  // Answers the draft as written by the change (undefined: not written, or its photos changed after).
+  const writeDraft = async (answer?: ListingView): Promise<Draft | undefined> => {
+    let written: Draft | undefined;
     // Only the live ad's price changes: the draft is written only where its rule starts again.
     if (draftId !== undefined && changes.length === 0 && price !== undefined) {
       const draft = await deps.store.get(draftId);
       if (follow(draft) !== draft) {
-        await deps.store.update(draftId, follow);
+        written = await deps.store.update(draftId, follow);
         deps.onDraftsChanged([draftId]);
       }
     }
@@ -326,7 +328,9 @@ async function update(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry) {
         return agreedWith(follow(mergeFeedChanges(current, init, changes, sides)), answer);
       });
       deps.authors?.note(before, saved, by);
+      written = saved;
       if (changes.some((c) => c.field === 'photos')) {
+        written = undefined;
         const { draft, missed } = await addMissingPhotos(deps, ctx, draftId, source.photos);
         await ctx.note({ missedPhotos: missed });
         const wanted = names(source.photos);
@@ -339,8 +343,9 @@ async function update(deps: ApplyDeps, ctx: ApplyContext, entry: FeedRunEntry) {
       }
       deps.onDraftsChanged([draftId]);
     }
+    return written;
   };
-  const sendLive = (first?: (answer: ListingView | undefined) => Promise<void>) =>
+  const sendLive = (first?: (answer: ListingView | undefined) => Promise<Draft | undefined>) =>
     sendLivePatch(deps, ctx.account.id, entry, photos ? undefined : ctx.after, first);
   // Where neither needs the other first, the draft is written after the ad's call, with the base
   // both now agree on, as local work after it (one write of the draft instead of two); without a

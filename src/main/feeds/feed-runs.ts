@@ -47,19 +47,16 @@ export interface FeedRuns {
 /** Changes to live ads a run sends at the same time (the publish engine's default for drafts). */
 export const FEED_LIVE_CHANGES_AT_ONCE = 4;
 
-const summaryCounts = (run: FeedRun) => ({
-  ...run,
-  failed: run.entries.filter((e) => e.outcome === 'failed').length,
-});
-
 /** Builds the runs over the stores and the live paths. */
 export function createFeedRuns(deps: RunsDeps): FeedRuns {
   const now = deps.now ?? (() => new Date());
   const lock = createKeyedLock();
   const running = new Set<string>();
+  // The store keeps the run itself and serialises it when its write happens (writes asked for while
+  // one is under way are folded into the next): nothing is copied per ad.
   const save = async (run: FeedRun) => {
-    Object.assign(run, summaryCounts(run));
-    await deps.runs.save(structuredClone(run));
+    run.failed = run.entries.filter((e) => e.outcome === 'failed').length;
+    await deps.runs.save(run);
   };
 
   /** Applies every pending entry of the run, writing the report after each. */

@@ -16,7 +16,9 @@ export function feedsShared(deps: {
     async read(kind, id) {
       if (kind === 'feed') return feeds.get(id);
       if (kind === 'feed-items') return (await feeds.hasItems(id)) ? feeds.items(id) : undefined;
-      return runs.get(id);
+      // A copy: the store keeps a running run itself, which goes on changing after this read.
+      const run = runs.get(id);
+      return run && structuredClone(run);
     },
     async receive(kind, id, make) {
       if (kind === 'feed') {
@@ -27,7 +29,7 @@ export function feedsShared(deps: {
       } else {
         let feedId = runs.get(id)?.feedId;
         await runs.receive(id, (current) => {
-          const next = make(current) as FeedRun | undefined;
+          const next = make(current && structuredClone(current)) as FeedRun | undefined;
           feedId = next?.feedId ?? feedId;
           return next;
         });

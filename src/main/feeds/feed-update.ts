@@ -13,8 +13,11 @@ import type { ServiceClient } from '../service-client';
 
 export interface LiveUpdateDeps {
   client(accountId: string): ServiceClient;
-  /** Puts a listing as the service answered it into the Listings view. */
-  remember?(accountId: string, listing: ListingView): Promise<void>;
+  /**
+   * Puts a listing as the service answered it into the Listings view (`linked`: its draft as just
+   * written, which its merge then neither looks for nor reads again).
+   */
+  remember?(accountId: string, listing: ListingView, linked?: Draft): Promise<void>;
   publish: Pick<PublishEngine, 'retrack'>;
 }
 
@@ -28,8 +31,11 @@ export async function sendLivePatch(
   accountId: string,
   entry: FeedRunEntry,
   after?: (work: Promise<void>) => void,
-  /** Local work on the answer before the rest (the draft's write that agrees with it). */
-  first?: (answer: ListingView | undefined) => Promise<void>,
+  /**
+   * Local work on the answer before the rest (the draft's write that agrees with it); answers the
+   * draft as written, if it wrote the whole of it.
+   */
+  first?: (answer: ListingView | undefined) => Promise<Draft | undefined>,
 ): Promise<void> {
   const listingUuid = entry.listingUuid;
   if (listingUuid === undefined || !entry.livePatch || Object.keys(entry.livePatch).length === 0) return;
@@ -40,9 +46,9 @@ export async function sendLivePatch(
     throw liveError(error);
   }
   const settle = (async () => {
-    await first?.(answer);
+    const written = await first?.(answer);
     // Read again only by the Listings view itself: a feed of thousands must not cost a read per ad.
-    if (answer) await deps.remember?.(accountId, answer);
+    if (answer) await deps.remember?.(accountId, answer, written);
     // The update reaches the listing's publications: they are validated again.
     await deps.publish.retrack(listingUuid);
   })();

@@ -39,6 +39,8 @@ export interface RunStore {
   /**
    * Writes the run as it is now. Writes of one run never overlap: one asked for while another runs
    * is folded into the next, which writes the newest state (so the caller may go on meanwhile).
+   * The store keeps `run` itself (no copy), serialised as each write begins: the caller's later
+   * changes to it go with the next save.
    */
   save(run: FeedRun): Promise<void>;
   /** Forgets a feed's runs. */

@@ -57,9 +57,9 @@ export function createLive(
   // draft follows there, whoever made the change (a live edit, a bulk change, a push).
   const context: LiveContext = {
     ...shared,
-    async remember(accountId, listing) {
+    async remember(accountId, listing, linked) {
       await shared.remember(accountId, listing);
-      await seen.seen(accountId, listing);
+      await seen.seen(accountId, listing, undefined, linked);
     },
   };
   const photoUndo: PhotoUndoDeps = { ...drafts, ...(deps.now && { now: deps.now }) };

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { Draft } from '../../shared/domain/drafts';
 import type { ListingView } from '../../shared/ipc/types';
 import type { AccountsService } from '../accounts/accounts-service';
 import type { AppError } from '../errors/app-error';
@@ -34,8 +35,11 @@ export interface LiveContext extends LiveDeps {
   clientOf(accountId?: string | null): { accountId: string; client: ServiceClient };
   /** The AppError of a failure on `listingUuid`; a listing the service no longer has leaves the cache. */
   fail(accountId: string, listingUuid: string, error: unknown): Promise<AppError>;
-  /** Keeps the account's listings view in step with a listing just read. */
-  remember(accountId: string, listing: ListingView): Promise<void>;
+  /**
+   * Keeps the account's listings view in step with a listing just read. `linked`: its linked draft
+   * as the caller has just written it (found and read again otherwise).
+   */
+  remember(accountId: string, listing: ListingView, linked?: Draft): Promise<void>;
   /**
    * What follows an ad ended by a job rather than the lifecycle (an approved request, issue 37.4):
    * its linked drafts lose the link as after a direct end (set by createLive; the caller holds the

@@ -31,14 +31,19 @@ export interface LiveSeenDeps {
 export interface LiveSeen {
   /**
    * The listing of `accountId` as read (at `readAt`, performance.now(); default now): its linked
-   * draft (if any) takes in what changed live.
+   * draft (if any) takes in what changed live. `linked`: that draft as the caller has just written
+   * it (a feed's update), so it is neither looked for nor read again.
    */
-  seen(accountId: string, listing: ListingShown, readAt?: number): Promise<void>;
-  /** Merges draft `draftId` with its listing as read: the draft as saved, and what came in. */
+  seen(accountId: string, listing: ListingShown, readAt?: number, linked?: Draft): Promise<void>;
+  /**
+   * Merges draft `draftId` with its listing as read: the draft as saved, and what came in.
+   * `known`: the draft as just written (else it is read).
+   */
   merge(
     draftId: string,
     listing: ListingShown,
     readAt?: number,
+    known?: Draft,
   ): Promise<{ draft: Draft; fromLive: string[] }>;
   /**
    * Listing `listingUuid` was linked to its draft just now (a publish job ended): a read of it that
@@ -109,19 +114,20 @@ export function createLiveSeen(
     return brought;
   };
 
-  const merge = (draftId: string, read: ListingShown, readAt = performance.now()) =>
+  const merge = (draftId: string, read: ListingShown, readAt = performance.now(), known?: Draft) =>
     lock(read.uuid, async () => {
       if (readAt < (mergedReadAt.get(read.uuid) ?? -Infinity)) {
-        return { draft: await store.get(draftId), fromLive: [] as string[] };
+        return { draft: known ?? (await store.get(draftId)), fromLive: [] as string[] };
       }
       mergedReadAt.set(read.uuid, readAt);
-      return mergeRead(draftId, read);
+      return mergeRead(draftId, read, known);
     });
 
-  const mergeRead = async (draftId: string, read: ListingShown) => {
+  const mergeRead = async (draftId: string, read: ListingShown, known?: Draft) => {
     const sent = deps.sentCategories?.get(read.uuid);
     const listing = sent ? { ...read, category: fullCategory(read.category, sent) } : read;
-    const before = await store.get(draftId);
+    // Any change since it was written is merged below all the same: the write reads it as it is.
+    const before = known ?? (await store.get(draftId));
     if (!linkedTo(before, listing.uuid)) return { draft: before, fromLive: [] };
     const brought = await bring(before, listing);
     // Seen again unchanged (every read of the list): nothing is written.
@@ -154,10 +160,12 @@ export function createLiveSeen(
     linked(listingUuid) {
       mergedReadAt.set(listingUuid, Math.max(performance.now(), mergedReadAt.get(listingUuid) ?? -Infinity));
     },
-    async seen(accountId, listing, readAt = performance.now()) {
+    async seen(accountId, listing, readAt = performance.now(), linked) {
       try {
-        const draft = await findLinkedDraft(ctx, store, accountId, listing.uuid);
-        if (draft) await merge(draft.id, listing, readAt);
+        const given =
+          linked && linkedTo(linked, listing.uuid) && (linked.accountId ?? accountId) === accountId;
+        const draft = given ? linked : await findLinkedDraft(ctx, store, accountId, listing.uuid);
+        if (draft) await merge(draft.id, listing, readAt, given ? linked : undefined);
       } catch (error) {
         // The draft keeps its base: the same difference is found and shown the next time it is compared.
         ctx.log.error(`The draft of listing ${listing.uuid} could not take in its live changes`, error);

@@ -86,7 +86,10 @@ export function sandboxRecord(): AccountRecord {
 }
 
 export interface AccountsStore {
+  /** The file as it is, a copy the caller may change. */
   read(): AccountsFile;
+  /** The file as it is, not to be changed (no copy: for look-ups made per call to the service). */
+  peek?(): Readonly<AccountsFile>;
   write(next: AccountsFile): void;
   /** Set when the file did not parse or did not match the expected shape and was moved aside. */
   readonly movedAside?: string;
@@ -112,7 +115,11 @@ export function openAccountsStore(
     if (existsSync(file)) movedAside = moveAsideSync(file, now());
     store = openStore(factory, options, now).store;
   }
-  const read = (): AccountsFile => {
+  // The file as last read or written: the data folder is this process's alone (take-data-folder),
+  // so only `write` changes it. Read from disk once, not at every look-up (conf reads the file anew
+  // at each access of its store: a feed's run asks for an account per ad).
+  let known: AccountsFile | undefined;
+  const load = (): AccountsFile => {
     const value = accountsFile.parse(store.store);
     // The sandbox account cannot be removed; it comes back if a hand-edited file lost it.
     if (!value.accounts.some((a) => a.id === SANDBOX_ACCOUNT_ID)) value.accounts.unshift(sandboxRecord());
@@ -121,8 +128,12 @@ export function openAccountsStore(
   };
   return {
     movedAside,
-    read,
+    // A copy each time: callers change what they read before they write it.
+    read: () => structuredClone((known ??= load())),
+    peek: () => (known ??= load()),
     write(next) {
+      // Read again after a write (also one that failed half-way: the file says what holds).
+      known = undefined;
       store.set('accounts', accountsFile.shape.accounts.parse(next.accounts));
       store.set('activeId', next.activeId);
     },

@@ -4,7 +4,7 @@
 // gives back a task stopped mid-way so that it runs again, and looks again at a task another desk
 // holds once that desk's lease could have run out.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRunner, type Runner } from '../../../src/main/automation/runner';
+import { createRunner, WAKE_GATHER_MS, type Runner } from '../../../src/main/automation/runner';
 import type { DueSource, DueTask } from '../../../src/main/automation/due';
 import { openLoneTaskClaims } from '../../../src/main/automation/task-claims';
 import type { TaskClaims } from '../../../src/main/ports/task-claims';
@@ -99,6 +99,37 @@ describe('the runner', () => {
     timed.times['schedule:now:1'] = T0;
     r.wake();
     await vi.waitFor(() => expect(timed.runs.get('schedule:now:1')).toBe(1));
+  });
+
+  it('looks once for wakes that come one after another, and once more after them (a feed run per ad)', async () => {
+    const clock = fakeClock(T0);
+    const { claims } = await lone(clock);
+    const timed = timedSource({});
+    let looks = 0;
+    const counted: DueSource = {
+      ...timed.source,
+      async due(now) {
+        looks += 1;
+        return timed.source.due(now);
+      },
+    };
+    const r = runner(clock, claims);
+    r.register(counted);
+    r.start();
+    await vi.waitFor(() => expect(clock.pending()).toHaveLength(1));
+    const before = looks;
+    // Each wake after the loop has looked and gone back to sleep (without gathering: a look each).
+    const settle = async () => {
+      for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setImmediate(resolve));
+    };
+    for (let i = 0; i < 5; i += 1) {
+      r.wake();
+      await settle();
+    }
+    // The first is looked at at once; the four after it share one look at the gathering's end.
+    await vi.waitFor(() => expect(looks - before).toBe(2));
+    await new Promise((resolve) => setTimeout(resolve, 3 * WAKE_GATHER_MS));
+    expect(looks - before).toBe(2);
   });
 
   it('never runs a key done again, also after a restart (the lone desk writes it down)', async () => {

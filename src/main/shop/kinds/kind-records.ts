@@ -76,6 +76,7 @@ export function markedAccountsStore(store: AccountsStore, outbox: Outbox): Accou
   return {
     ...(store.movedAside !== undefined && { movedAside: store.movedAside }),
     read: () => store.read(),
+    ...(store.peek && { peek: store.peek }),
     write(next) {
       const old = new Map(
         store
