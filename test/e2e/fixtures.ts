@@ -1,6 +1,6 @@
 // Starts a real web shell (the built out/main/web.js) per test, with its own data folder.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -59,6 +59,22 @@ export async function launchShell(
   const match = /^Listing Desk is running at (http:\/\/127\.0\.0\.1:(\d+)\/\?token=([\w-]+))$/.exec(line);
   if (!match) throw new Error(`Unexpected start line: ${line}`);
   const [, url, port, token] = match as unknown as [string, string, string, string];
+  // A shell that ends before the test stops it (stopShell sends SIGTERM) says so, with its stderr:
+  // a page that then shows "No connection" has its cause in the test's output.
+  child.once('exit', (code, signal) => {
+    if (stopping.has(child)) return;
+    const logs = path.join(dataDir, 'logs');
+    let logTail = '';
+    try {
+      for (const file of readdirSync(logs)) logTail += readFileSync(path.join(logs, file), 'utf8');
+    } catch {
+      logTail = '(no log folder)';
+    }
+    process.stderr.write(
+      `[e2e] the web shell for ${dataDir} ended on its own (code ${code}, signal ${signal}). ` +
+        `Its stderr:\n${stderr.slice(-4000)}\nIts log's end:\n${logTail.slice(-4000)}\n`,
+    );
+  });
   return {
     child,
     shell: {
@@ -72,7 +88,11 @@ export async function launchShell(
   };
 }
 
+/** Shells a test is stopping: their end is no news. */
+const stopping = new WeakSet<ChildProcess>();
+
 export async function stopShell(child: ChildProcess): Promise<void> {
+  stopping.add(child);
   if (child.exitCode !== null) return;
   await new Promise<void>((resolve) => {
     child.once('exit', () => resolve());
