@@ -7,6 +7,15 @@ import { createSessionSecretStore } from '../../src/main/secrets/secret-store';
 import { confStoreFactory } from '../../src/main/storage/store-factory';
 import { createTempApp, spyLogger, tempDir, type TempApp } from './helpers/temp-app';
 
+/** The settings of a new data folder (storage/settings.ts's defaults). */
+const DEFAULTS = {
+  language: 'system',
+  theme: 'system',
+  photoMaxEdge: 2048,
+  publishDrafts: 'auto',
+  publishUploads: 16,
+} as const;
+
 describe('createApp', () => {
   const cleanups: Array<() => unknown> = [];
   afterEach(async () => {
@@ -67,30 +76,13 @@ describe('createApp', () => {
     first.app.events.subscribe((event, payload) => events.push([event, payload]));
     await expect(first.app.router.call('settings:get', undefined)).resolves.toEqual({
       ok: true,
-      value: {
-        language: 'system',
-        theme: 'system',
-        photoMaxEdge: 2048,
-        publishDrafts: 'auto',
-        publishUploads: 16,
-      },
+      value: DEFAULTS,
     });
     await expect(first.app.router.call('settings:set', { language: 'de' })).resolves.toEqual({
       ok: true,
-      value: {
-        language: 'de',
-        theme: 'system',
-        photoMaxEdge: 2048,
-        publishDrafts: 'auto',
-        publishUploads: 16,
-      },
+      value: { ...DEFAULTS, language: 'de' },
     });
-    expect(events).toEqual([
-      [
-        'settings:changed',
-        { language: 'de', theme: 'system', photoMaxEdge: 2048, publishDrafts: 'auto', publishUploads: 16 },
-      ],
-    ]);
+    expect(events).toEqual([['settings:changed', { ...DEFAULTS, language: 'de' }]]);
     expect(JSON.parse(readFileSync(path.join(first.dataDir, 'settings.json'), 'utf8'))).toMatchObject({
       language: 'de',
     });
@@ -98,13 +90,7 @@ describe('createApp', () => {
     const second = await app(first.dataDir);
     await expect(second.app.router.call('settings:get', undefined)).resolves.toEqual({
       ok: true,
-      value: {
-        language: 'de',
-        theme: 'system',
-        photoMaxEdge: 2048,
-        publishDrafts: 'auto',
-        publishUploads: 16,
-      },
+      value: { ...DEFAULTS, language: 'de' },
     });
   });
 
@@ -118,13 +104,7 @@ describe('createApp', () => {
     expect(events).toEqual([]);
     await expect(backEnd.router.call('settings:get', undefined)).resolves.toEqual({
       ok: true,
-      value: {
-        language: 'system',
-        theme: 'system',
-        photoMaxEdge: 2048,
-        publishDrafts: 'auto',
-        publishUploads: 16,
-      },
+      value: DEFAULTS,
     });
   });
 
@@ -139,13 +119,7 @@ describe('createApp', () => {
     expect(log.error).toHaveBeenCalledWith(expect.stringContaining(aside[0]!));
     await expect(backEnd.router.call('settings:get', undefined)).resolves.toEqual({
       ok: true,
-      value: {
-        language: 'system',
-        theme: 'system',
-        photoMaxEdge: 2048,
-        publishDrafts: 'auto',
-        publishUploads: 16,
-      },
+      value: DEFAULTS,
     });
   });
 });
