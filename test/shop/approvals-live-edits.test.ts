@@ -6,25 +6,14 @@
 // approves, which sends exactly that, once. A bulk price change on the prepare desk is previewed from
 // the ads as it knows them and asked for ad by ad; each approval sends its ad's price once. Its direct
 // bulk job is refused, and so is a publish desk's once the owner requires approval for the account.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox';
+import type { Sandbox } from '../../src/sandbox';
 import type { BulkRowPlan } from '../../src/shared/domain/bulk';
-import type { Draft } from '../../src/shared/domain/drafts/draft';
-import { draftFieldsOf } from '../../src/shared/domain/shop/draft-fields';
-import type { PublishState } from '../../src/shared/domain/publishing/publish-job';
 import type { ApprovalsState } from '../../src/shared/ipc/contract-approvals';
 import type { ListingsState, ListingView } from '../../src/shared/ipc/types';
 import { draftOfListing, patchOf } from '../../src/renderer/views/listings/listing-form';
-import { sampleDraft } from '../fixtures/drafts';
-import { colourFor, solidPng } from '../fixtures/images';
-import { publicationWithoutImprint as publication } from '../helpers/imprint';
-import { addRealAccount } from '../helpers/real-account';
-import { adminQuery, initShop, openDesk, SHOP_CLIENT, type Desk } from './helpers/desks';
-import { freshDatabase } from './helpers/shared-postgres';
-import { makeLogin } from './helpers/team-logins';
+import type { Desk } from './helpers/desks';
+import { callsOn, jobDone, liveTeam, publishedAd } from './helpers/live-team';
 
 const WAIT = { timeout: 30_000, interval: 100 };
 const cleanup: Array<() => Promise<unknown>> = [];
@@ -33,71 +22,18 @@ afterEach(async () => {
 });
 
 const UPDATE = 'PUT /v1/listings/:uuid';
-const updates = (sb: Sandbox) =>
-  Object.values(sb.stats().requests[UPDATE] ?? {}).reduce((sum, n) => sum + n, 0);
+const updates = (sb: Sandbox) => callsOn(sb, UPDATE);
 
 /** Publishes a draft titled `title` with one photo from `desk`; the live ad's uuid. */
-async function published(desk: Desk, title: string, accountId: string): Promise<string> {
-  const made = await desk.call<Draft>('drafts:create');
-  await desk.call('drafts:save', {
-    draft: draftFieldsOf(sampleDraft(made.id, { title, customReference: title, publication, accountId })),
-  });
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'listing-desk-approvals-edits-'));
-  writeFileSync(path.join(folder, 'photo.png'), solidPng(colourFor(title.length), 96));
-  await desk.call('drafts:add-photos', { draftId: made.id, batchId: title, paths: [folder] });
-  await desk.call('publish:start', { draftIds: [made.id] });
-  return vi.waitFor(async () => {
-    const { jobs } = await desk.call<PublishState>('publish:list');
-    const job = jobs.find((x) => x.draftId === made.id);
-    expect(job?.state).toBe('published');
-    return job!.listingUuid!;
-  }, WAIT);
-}
+const published = async (desk: Desk, title: string, accountId: string): Promise<string> =>
+  (await publishedAd(desk, title, accountId)).uuid;
 
 /** The ad as `desk` knows it (the team's shared view on a desk without the secret). */
 const seen = async (desk: Desk, uuid: string): Promise<ListingView | undefined> =>
   (await desk.call<ListingsState>('listings:list')).listings.find((l) => l.uuid === uuid);
 
-/** The job an approval queued, once it ended: its state and its one ad's. */
-const jobDone = (url: string, jobId: string) =>
-  vi.waitFor(async () => {
-    const [job] = await adminQuery<{ state: string; item: string }>(
-      url,
-      `select state, body->'record'->'items'->0->>'state' as item from listing_desk.jobs where id = $1`,
-      [jobId],
-    );
-    expect(job?.state).toBe('done');
-    return job!;
-  }, WAIT);
-
 it("a prepare desk's live edit and bulk price change become requests; each approval sends exactly what was asked, once", async () => {
-  const sb = await startSandbox({ port: 0, validationDelayMs: 20, clients: [SHOP_CLIENT] });
-  cleanup.push(() => sb.close());
-  const url = await freshDatabase();
-  await initShop(url);
-  const front = await makeLogin(url, 'publish');
-  const trainee = await makeLogin(url, 'prepare');
-  const open = async (name: string, via?: string) => {
-    const desk = await openDesk(url, name, via ? { via } : {});
-    cleanup.push(() => desk.close());
-    return desk;
-  };
-  const office = await open('Office');
-  const account = await addRealAccount(office, sb, {
-    name: 'Möbelhaus',
-    client: SHOP_CLIENT,
-    select: true,
-    imprint: 'Möbelhaus Schmidt GmbH',
-  });
-  const counter = await open('Front', front.url);
-  const desk = await open('Trainee', trainee.url);
-  for (const other of [counter, desk])
-    await vi.waitFor(async () => {
-      const { accounts } = await other.call<{ accounts: { id: string }[] }>('accounts:list');
-      expect(accounts.map((a) => a.id)).toContain(account.id);
-    }, WAIT);
-  await counter.call('accounts:set-secret', { id: account.id, secret: SHOP_CLIENT.clientSecret });
-  for (const other of [counter, desk]) await other.call('accounts:select', { id: account.id });
+  const { sb, url, office, counter, desk, account } = await liveTeam(cleanup);
 
   const lamp = await published(office, 'Brass lamp', account.id);
   const table = await published(office, 'Oak table', account.id);

@@ -6,24 +6,14 @@
 // is the owner's alone (the window's channel and psql as a publish login both refuse it). An approved
 // pause and end are logged by their kind with the asking and approving desks, and the ended ad's
 // draft loses its link on every desk, as after a direct end.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox';
 import type { Draft } from '../../src/shared/domain/drafts/draft';
 import type { PublishStartResult } from '../../src/shared/domain/publishing';
-import type { PublishState } from '../../src/shared/domain/publishing/publish-job';
-import { draftFieldsOf } from '../../src/shared/domain/shop/draft-fields';
 import type { ApprovalsState } from '../../src/shared/ipc/contract-approvals';
-import type { AccountsState, ListingsState } from '../../src/shared/ipc/types';
-import { sampleDraft } from '../fixtures/drafts';
-import { colourFor, solidPng } from '../fixtures/images';
-import { publicationWithoutImprint as publication } from '../helpers/imprint';
-import { addRealAccount } from '../helpers/real-account';
-import { adminQuery, initShop, openDesk, SHOP_CLIENT, type Desk } from './helpers/desks';
-import { freshDatabase } from './helpers/shared-postgres';
-import { makeLogin, psqlAs } from './helpers/team-logins';
+import type { ListingsState } from '../../src/shared/ipc/types';
+import { adminQuery, type Desk } from './helpers/desks';
+import { callsOn, draftOn, jobDone, liveTeam, publishedAd } from './helpers/live-team';
+import { psqlAs } from './helpers/team-logins';
 
 const WAIT = { timeout: 30_000, interval: 100 };
 const cleanup: Array<() => Promise<unknown>> = [];
@@ -31,9 +21,6 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-/** Requests the sandbox answered on `route` so far. */
-const calls = (sb: Sandbox, route: string) =>
-  Object.values(sb.stats().requests[route] ?? {}).reduce((sum, n) => sum + n, 0);
 const STATE = 'PUT /v1/listings/:uuid/publications/:publicationUuid/state';
 const UPDATE = 'PUT /v1/listings/:uuid';
 const DELETE = 'DELETE /v1/listings/:uuid';
@@ -41,32 +28,12 @@ const DELETE = 'DELETE /v1/listings/:uuid';
 const news = (desk: Desk) =>
   desk.events.filter((e) => e.event === 'approvals:news').map((e) => (e.payload as { text: string }).text);
 
-/** A draft titled `title` made on `desk` with one photo; its id. */
-async function draftOn(desk: Desk, title: string, accountId: string): Promise<string> {
-  const made = await desk.call<Draft>('drafts:create');
-  const fields = draftFieldsOf(
-    sampleDraft(made.id, { title, customReference: title, publication, accountId }),
-  );
-  await desk.call('drafts:save', { draft: fields });
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'listing-desk-approvals-live-'));
-  writeFileSync(path.join(folder, 'photo.png'), solidPng(colourFor(title.length), 96));
-  await desk.call('drafts:add-photos', { draftId: made.id, batchId: title, paths: [folder] });
-  return made.id;
-}
-
 /** The draft each live ad was published from, by the ad's uuid. */
 const drafts = new Map<string, string>();
 
 /** Publishes a draft titled `title` from `desk`; the live ad's uuid (and the draft's id, `drafts`). */
 async function published(desk: Desk, title: string, accountId: string): Promise<string> {
-  const draftId = await draftOn(desk, title, accountId);
-  await desk.call('publish:start', { draftIds: [draftId] });
-  const uuid = await vi.waitFor(async () => {
-    const { jobs } = await desk.call<PublishState>('publish:list');
-    const job = jobs.find((x) => x.draftId === draftId);
-    expect(job?.state).toBe('published');
-    return job!.listingUuid!;
-  }, WAIT);
+  const { uuid, draftId } = await publishedAd(desk, title, accountId);
   drafts.set(uuid, draftId);
   return uuid;
 }
@@ -80,47 +47,8 @@ const rowsOf = (url: string, jobId: string) =>
     [jobId],
   );
 
-/** The bulk job an approval queued, once it ended: its state and its one ad's. */
-const jobDone = (url: string, jobId: string) =>
-  vi.waitFor(async () => {
-    const [job] = await adminQuery<{ state: string; item: string; kind: string }>(
-      url,
-      `select kind, state, body->'record'->'items'->0->>'state' as item from listing_desk.jobs where id = $1`,
-      [jobId],
-    );
-    expect(job?.state).toBe('done');
-    return job!;
-  }, WAIT);
-
 it('asks to pause, change and end live ads, approves each once, refuses a change the ad outran, and the owner makes publish desks ask', async () => {
-  const sb = await startSandbox({ port: 0, validationDelayMs: 20, clients: [SHOP_CLIENT] });
-  cleanup.push(() => sb.close());
-  const url = await freshDatabase();
-  await initShop(url);
-  const front = await makeLogin(url, 'publish');
-  const trainee = await makeLogin(url, 'prepare');
-  const open = async (name: string, via?: string) => {
-    const desk = await openDesk(url, name, via ? { via } : {});
-    cleanup.push(() => desk.close());
-    return desk;
-  };
-  // The database's owner is the owner desk; it and the publish desk hold the account's secret.
-  const office = await open('Office');
-  const account = await addRealAccount(office, sb, {
-    name: 'Möbelhaus',
-    client: SHOP_CLIENT,
-    select: true,
-    imprint: 'Möbelhaus Schmidt GmbH',
-  });
-  const counter = await open('Front', front.url);
-  const desk = await open('Trainee', trainee.url);
-  for (const other of [counter, desk])
-    await vi.waitFor(async () => {
-      const { accounts } = await other.call<AccountsState>('accounts:list');
-      expect(accounts.map((a) => a.id)).toContain(account.id);
-    }, WAIT);
-  await counter.call('accounts:set-secret', { id: account.id, secret: SHOP_CLIENT.clientSecret });
-  for (const other of [counter, desk]) await other.call('accounts:select', { id: account.id });
+  const { sb, url, office, counter, desk, account, front } = await liveTeam(cleanup);
 
   const lamp = await published(office, 'Brass lamp', account.id);
   const table = await published(office, 'Oak table', account.id);
@@ -132,13 +60,13 @@ it('asks to pause, change and end live ads, approves each once, refuses a change
   }, WAIT);
 
   // A pause asked for on the prepare desk: a request, nothing sent.
-  const states = calls(sb, STATE);
+  const states = callsOn(sb, STATE);
   const { requestId: pause } = await desk.call<{ requestId: string }>('approvals:ask', {
     kind: 'pause',
     listing: lamp,
     state: 'PAUSED',
   });
-  expect(calls(sb, STATE)).toBe(states);
+  expect(callsOn(sb, STATE)).toBe(states);
   const listed = await counter.call<ApprovalsState>('approvals:list');
   expect(listed.waiting).toBe(1);
   expect(listed.requests.find((r) => r.id === pause)).toMatchObject({
@@ -167,7 +95,7 @@ it('asks to pause, change and end live ads, approves each once, refuses a change
   );
   const pauseJob = (won[0] as PromiseFulfilledResult<{ jobId: string }>).value.jobId;
   expect(await jobDone(url, pauseJob)).toEqual({ kind: 'bulk', state: 'done', item: 'done' });
-  expect(calls(sb, STATE)).toBe(states + 1);
+  expect(callsOn(sb, STATE)).toBe(states + 1);
   await vi.waitFor(
     () =>
       expect(news(desk).join('\n')).toContain('Your request to pause or resume “Brass lamp” was approved by'),
@@ -194,7 +122,7 @@ it('asks to pause, change and end live ads, approves each once, refuses a change
   expect([counter.deskId, office.deskId]).toContain(pauseRows[0]!.running);
 
   // A change asked for: the request shows exactly what will change; approved, exactly that is sent.
-  const updates = calls(sb, UPDATE);
+  const updates = callsOn(sb, UPDATE);
   const { requestId: change } = await desk.call<{ requestId: string }>('approvals:ask', {
     kind: 'change',
     listing: table,
@@ -206,7 +134,7 @@ it('asks to pause, change and end live ads, approves each once, refuses a change
   expect(shown.changes[0]).toMatchObject({ live: 'Oak table', asked: 'Oak table, oiled' });
   const { jobId: changeJob } = await counter.call<{ jobId: string }>('approvals:approve', { id: change });
   expect((await jobDone(url, changeJob)).item).toBe('done');
-  expect(calls(sb, UPDATE)).toBe(updates + 1);
+  expect(callsOn(sb, UPDATE)).toBe(updates + 1);
   const after = await office.call<{ title: string; adPrice: { amount: number }; description: string }>(
     'listings:get',
     { uuid: table },
@@ -224,11 +152,11 @@ it('asks to pause, change and end live ads, approves each once, refuses a change
     amount: 79,
   });
   await office.call('listings:update', { uuid: table, patch: { title: 'Oak table, sold soon' } });
-  const beforeRefusal = calls(sb, UPDATE);
+  const beforeRefusal = callsOn(sb, UPDATE);
   await expect(counter.call('approvals:approve', { id: outrun })).rejects.toThrow(
     '“Oak table, oiled” was changed since the request was made (title): approving it now would overwrite that blindly, so nothing was sent.',
   );
-  expect(calls(sb, UPDATE)).toBe(beforeRefusal);
+  expect(callsOn(sb, UPDATE)).toBe(beforeRefusal);
   // Sent back with a note the asker hears.
   await counter.call('approvals:send-back', { id: outrun, note: 'The title changed; ask again.' });
   await vi.waitFor(
@@ -267,7 +195,7 @@ it('asks to pause, change and end live ads, approves each once, refuses a change
   // The lamp's draft is linked to the live ad until it ends.
   const linked = await office.call<Draft>('drafts:get', { id: drafts.get(lamp)! });
   expect(linked.remote?.listingUuid).toBe(lamp);
-  const deletes = calls(sb, DELETE);
+  const deletes = callsOn(sb, DELETE);
   const { requestId: end } = await counter.call<{ requestId: string }>('approvals:ask', {
     kind: 'end',
     listing: lamp,
@@ -277,7 +205,7 @@ it('asks to pause, change and end live ads, approves each once, refuses a change
   );
   const { jobId: endJob } = await office.call<{ jobId: string }>('approvals:approve', { id: end });
   expect((await jobDone(url, endJob)).item).toBe('done');
-  expect(calls(sb, DELETE)).toBe(deletes + 1);
+  expect(callsOn(sb, DELETE)).toBe(deletes + 1);
   // Logged as an end, with the asking (publish) and the approving (owner) desk.
   expect(await rowsOf(url, endJob)).toEqual([
     {
