@@ -101,6 +101,17 @@ function printSummary(calls: readonly Call[], total: number): void {
       .join(' ')}`,
   );
   console.log(`  some put under way ${putBusy} of ${total.toFixed(0)} ms`);
+  // Per 100 ms: puts under way (mean), puts ended, listings calls started (where the uploads wait).
+  const slices: string[] = [];
+  for (let from = 0; from < total; from += 100) {
+    let open = 0;
+    for (let t = from; t < from + 100; t += step)
+      open += puts.filter((c) => c.start <= t && c.end > t).length;
+    const ended = puts.filter((c) => c.end >= from && c.end < from + 100).length;
+    const started = api.filter((c) => c.start >= from && c.start < from + 100).length;
+    slices.push(`${(open / (100 / step)).toFixed(0)}/${ended}/${started}`);
+  }
+  console.log(`  per 100 ms, puts under way / puts ended / listings calls started: ${slices.join(' ')}`);
   const last = api.filter((c) => c.name === 'createPublication').reduce((a, c) => Math.max(a, c.end), 0);
   console.log(
     `  first call at ${Math.min(...calls.map((c) => c.start)).toFixed(0)} ms, last publication answered at ${last.toFixed(0)} ms, acknowledged at ${total.toFixed(0)} ms`,

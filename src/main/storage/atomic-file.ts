@@ -115,6 +115,42 @@ export async function stageFiles(files: readonly WholeFile[]): Promise<StagedFil
   };
 }
 
+/**
+ * Several files written as `writeFileAtomic` writes one, each on its own (the job store's grouped
+ * saves): each to a synced temporary file, side by side, each renamed over its target, then each
+ * folder synced once for all of them. Resolves with each file's failure in order (undefined: it is
+ * written and durable); a file that failed keeps its old content and leaves no temporary file. A
+ * folder that cannot be made or synced fails every file in it.
+ */
+export async function writeEachAtomic(files: readonly WholeFile[]): Promise<unknown[]> {
+  const failures: unknown[] = files.map(() => undefined);
+  const dirs = new Map<string, number[]>();
+  files.forEach(({ file }, n) => dirs.set(path.dirname(file), [...(dirs.get(path.dirname(file)) ?? []), n]));
+  const failAll = (indexes: readonly number[], error: unknown) => {
+    for (const n of indexes) failures[n] ??= error;
+  };
+  for (const [dir, indexes] of dirs)
+    await makeFolder(dir).catch((error: unknown) => failAll(indexes, withPath(error, dir)));
+  const temps = files.map(({ file }) => `${file}.${randomBytes(6).toString('hex')}.tmp`);
+  await Promise.all(
+    files.map(async ({ data }, n) => {
+      if (failures[n] !== undefined) return;
+      try {
+        await writeSynced(temps[n]!, data);
+        await rename(temps[n]!, files[n]!.file);
+      } catch (error) {
+        failures[n] = withPath(error, temps[n]!);
+        await rm(temps[n]!, { force: true }).catch(() => undefined);
+      }
+    }),
+  );
+  for (const [dir, indexes] of dirs) {
+    if (indexes.every((n) => failures[n] !== undefined)) continue;
+    await syncFolder(dir).catch((error: unknown) => failAll(indexes, error));
+  }
+  return failures;
+}
+
 // A temporary file written and synced; a failure closes it and names it (the caller removes it).
 async function writeSynced(temp: string, data: string | Uint8Array): Promise<void> {
   let handle;

@@ -2,12 +2,17 @@
 // durable are gathered and made durable together in the next group, so N writes at once cost a few
 // syncs instead of a few each. Each caller's promise resolves only after the group holding its write
 // is durable (never with an earlier group). One group commits at a time, in the order they formed.
-// The drafts store commits its drafts through it (drafts-store.ts).
+// The drafts store commits its drafts through it (drafts-store.ts), the publish engine its job files
+// (publish/jobs/job-store.ts), whose commit may fail single writes of a group (the others stand).
+
+/** Writes of a group that failed on their own, by key (the group's other writes are durable). */
+export type SingleFailures = ReadonlyMap<string, unknown>;
 
 export interface GroupCommits<T> {
   /**
    * Puts the write of `key` into the group being gathered (`make` gets the one it replaces there,
-   * if any); resolves once that group is durable, rejects with its failure. `key` must not be in
+   * if any); resolves once that group is durable, rejects with its failure or with this write's
+   * own (`SingleFailures`). `key` must not be in
    * the group being committed (wait for `settled(key)` first).
    */
   add(key: string, make: (replaced: T | undefined) => T): Promise<void>;
@@ -23,15 +28,15 @@ export interface GroupCommits<T> {
 
 interface Group<T> {
   writes: Map<string, T>;
-  done: Promise<void>;
-  resolve(): void;
+  done: Promise<SingleFailures | void>;
+  resolve(single: SingleFailures | void): void;
   reject(error: unknown): void;
 }
 
 function newGroup<T>(): Group<T> {
-  let resolve!: () => void;
+  let resolve!: (single: SingleFailures | void) => void;
   let reject!: (error: unknown) => void;
-  const done = new Promise<void>((yes, no) => {
+  const done = new Promise<SingleFailures | void>((yes, no) => {
     resolve = yes;
     reject = no;
   });
@@ -46,7 +51,7 @@ function newGroup<T>(): Group<T> {
  * already on their way; writes that arrive while a group commits form the next one.
  */
 export function createGroupCommits<T>(
-  commit: (writes: ReadonlyMap<string, T>) => Promise<void>,
+  commit: (writes: ReadonlyMap<string, T>) => Promise<SingleFailures | void>,
 ): GroupCommits<T> {
   let gathered: Group<T> | null = null;
   let committing: Group<T> | null = null;
@@ -61,8 +66,9 @@ export function createGroupCommits<T>(
     committing = group;
     void (async () => {
       let failure: { error: unknown } | undefined;
+      let single: SingleFailures | void = undefined;
       try {
-        await commit(group.writes);
+        single = await commit(group.writes);
         committed += 1;
       } catch (error) {
         failure = { error };
@@ -70,7 +76,7 @@ export function createGroupCommits<T>(
       // Out of the way before its callers go on, so they see their writes as no longer pending.
       committing = null;
       if (failure) group.reject(failure.error);
-      else group.resolve();
+      else group.resolve(single);
       start();
     })();
   };
@@ -93,7 +99,12 @@ export function createGroupCommits<T>(
         scheduled = true;
         setImmediate(start);
       }
-      return gathered.done;
+      const own = gathered.done.then((single) => {
+        if (single?.has(key)) throw single.get(key);
+      });
+      // A failure is its caller's to see; none may go unhandled when the caller does not wait.
+      own.catch(() => undefined);
+      return own;
     },
     pending(key) {
       if (committing?.writes.has(key)) return 'committing';

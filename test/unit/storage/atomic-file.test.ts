@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, readdirSync, readlinkSync, writeFileSync } fro
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { moveFile, writeFileAtomic } from '../../../src/main/storage/atomic-file';
+import { moveFile, writeEachAtomic, writeFileAtomic } from '../../../src/main/storage/atomic-file';
 import { tempDir } from '../helpers/temp-app';
 
 let temp: ReturnType<typeof tempDir>;
@@ -100,6 +100,49 @@ describe('writeFileAtomic', () => {
     mkdirSync(path.join(file, 'inside'), { recursive: true });
     await expect(writeFileAtomic(file, 'x')).rejects.toThrow();
     expect(readdirSync(temp.dir)).toEqual(['taken']);
+  });
+});
+
+describe('writeEachAtomic', () => {
+  it('syncs each temporary file before its rename and the folder once after all of them', async () => {
+    const files = ['a', 'b', 'c'].map((name) => path.join(temp.dir, `${name}.json`));
+    for (const file of files) writeFileSync(file, 'old');
+    const seen = await watchSyncs(files[2]!);
+    const failed = await writeEachAtomic(files.map((file, n) => ({ file, data: `new ${n}` })));
+    expect(failed).toEqual([undefined, undefined, undefined]);
+    expect(files.map((file) => readFileSync(file, 'utf8'))).toEqual(['new 0', 'new 1', 'new 2']);
+    expect(seen.map((s) => s.path)).toEqual([
+      ...files.map(() => expect.stringMatching(/[abc]\.json\.[0-9a-f]{12}\.tmp$/)),
+      temp.dir,
+    ]);
+    // The folder's one sync comes once every new content is in place.
+    expect(seen[3]!.target).toBe('new 2');
+  });
+
+  it('fails only the file that cannot be written: the others are written, it keeps its old content', async () => {
+    const good = path.join(temp.dir, 'good.json');
+    const taken = path.join(temp.dir, 'taken.json');
+    const full = path.join(temp.dir, 'full.json');
+    mkdirSync(path.join(taken, 'inside'), { recursive: true });
+    writeFileSync(full, 'old');
+    const proto = await fileHandlePrototype();
+    const original = proto.writeFile;
+    vi.spyOn(proto, 'writeFile').mockImplementation(async function (this: { fd: number }, data: unknown) {
+      if (readlinkSync(`/proc/self/fd/${this.fd}`).includes('full.json'))
+        throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+      return original.call(this, data);
+    });
+    const failed = await writeEachAtomic([
+      { file: good, data: 'g' },
+      { file: taken, data: 't' },
+      { file: full, data: 'new' },
+    ]);
+    expect(failed[0]).toBeUndefined();
+    expect(failed[1]).toMatchObject({ code: expect.stringMatching(/EISDIR|ENOTEMPTY|EEXIST/) });
+    expect(failed[2]).toMatchObject({ code: 'ENOSPC', path: expect.stringContaining(`${full}.`) });
+    expect(readFileSync(good, 'utf8')).toBe('g');
+    expect(readFileSync(full, 'utf8')).toBe('old');
+    expect(readdirSync(temp.dir).sort()).toEqual(['full.json', 'good.json', 'probe', 'taken.json']);
   });
 });
 

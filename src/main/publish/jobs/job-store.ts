@@ -1,11 +1,14 @@
 // Publish jobs on disk, under <dataDir>/jobs/:
-//   <jobId>.json   the job (job-record.ts), replaced atomically after every step outcome
+//   <jobId>.json   the job (job-record.ts), replaced atomically after every step outcome; the saves
+//                  of all jobs that come in while earlier ones are being made durable are written
+//                  together in the next group, with one sync of the folder (issue 38.1)
 //   <jobId>/       hard links to the draft's photo files as they were at Publish, so that the job
 //                  uploads the photos of its snapshot even if the seller deletes or replaces them
 // A file that does not parse is moved aside and reported, never dropped or reset.
 import { copyFile, link, mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { readJsonFile, writeFileAtomic } from '../../storage/atomic-file';
+import { readJsonFile, writeEachAtomic } from '../../storage/atomic-file';
+import { createGroupCommits } from '../../storage/group-commits';
 import { parseJobRecord, type JobRecord } from './job-record';
 
 /** A job file that could not be read; it was moved aside for the seller or support to look at. */
@@ -81,7 +84,15 @@ export async function openJobStore(dataDir: string, now = () => new Date()): Pro
   }
   loaded.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 
-  const writers = new Map<string, Writer>();
+  // A job's save serializes its record when its group starts, so it carries every change made until
+  // then; a save asked for while the job's previous one is being written goes into the next group.
+  const commits = createGroupCommits<JobRecord>(async (group) => {
+    const ids = [...group.keys()];
+    const failed = await writeEachAtomic(
+      [...group].map(([id, record]) => ({ file: fileOf(id), data: JSON.stringify(record) })),
+    );
+    return new Map(ids.flatMap((id, n) => (failed[n] === undefined ? [] : [[id, failed[n]]])));
+  });
   const fileOf = (id: string) => path.join(dir, `${id}.json`);
   const folderOf = (id: string) => {
     if (!JOB_FOLDER.test(id)) throw new Error(`Not a job id: ${JSON.stringify(id)}`);
@@ -92,10 +103,9 @@ export async function openJobStore(dataDir: string, now = () => new Date()): Pro
     dir,
     loaded,
     problems,
-    save(record) {
-      let writer = writers.get(record.id);
-      if (!writer) writers.set(record.id, (writer = new Writer(fileOf(record.id))));
-      return writer.save(record);
+    async save(record) {
+      while (commits.pending(record.id) === 'committing') await commits.settled(record.id);
+      await commits.add(record.id, () => record);
     },
     async keepPhotos(jobId, sources) {
       const folder = folderOf(jobId);
@@ -120,8 +130,7 @@ export async function openJobStore(dataDir: string, now = () => new Date()): Pro
     dropPhotos: (jobId) => rm(folderOf(jobId), { recursive: true, force: true }),
     async discard(jobId) {
       const folder = folderOf(jobId);
-      await writers.get(jobId)?.idle();
-      writers.delete(jobId);
+      await commits.settled(jobId);
       const prefix = `${jobId}.json`;
       const names = (await readdir(dir)).filter((name) => name === prefix || name.startsWith(`${prefix}.`));
       const removed = await Promise.allSettled([
@@ -131,41 +140,6 @@ export async function openJobStore(dataDir: string, now = () => new Date()): Pro
       const failed = removed.find((result) => result.status === 'rejected');
       if (failed) throw failed.reason;
     },
-    async flush() {
-      await Promise.all([...writers.values()].map((writer) => writer.idle()));
-    },
+    flush: () => commits.drain(),
   };
-}
-
-// One job file's writes: at most one running and one waiting; the waiting one serializes the
-// record when it starts, so it carries every change made while the running one was on disk.
-class Writer {
-  private running: Promise<void> | null = null;
-  private queued: Promise<void> | null = null;
-
-  constructor(private readonly file: string) {}
-
-  save(record: JobRecord): Promise<void> {
-    if (this.queued) return this.queued;
-    if (!this.running) return this.start(record);
-    const after = this.running.catch(() => undefined);
-    this.queued = after.then(() => {
-      this.queued = null;
-      return this.start(record);
-    });
-    return this.queued;
-  }
-
-  async idle(): Promise<void> {
-    while (this.running || this.queued) await (this.queued ?? this.running)?.catch(() => undefined);
-  }
-
-  private start(record: JobRecord): Promise<void> {
-    const write = writeFileAtomic(this.file, JSON.stringify(record));
-    const running = write.finally(() => {
-      if (this.running === running) this.running = null;
-    });
-    this.running = running;
-    return running;
-  }
 }
