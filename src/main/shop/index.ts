@@ -20,7 +20,9 @@ export {
   isLinkDown,
 } from './connection';
 export { openDeskClaims } from './desk-claims';
+export type { DeskClaims } from './desk-claims';
 export { openDeskShopService } from './desk-shop-service';
+export type { DeskShopService } from './desk-shop-service';
 export { waitConnected } from './join';
 export {
   liveOutbox,
@@ -30,6 +32,7 @@ export {
   markCategoryMappings,
   markFeeds,
 } from './kinds';
+export type { LiveOutbox } from './kinds';
 export { deskFeedTeam } from './feed-team';
 export type { LeaseTiming } from './queue';
 export { addDesk, deskJoinUrl, initShop, listDeskLogins, setDeskRole, isDeskGrade } from './setup';
