@@ -1,5 +1,8 @@
-// Real photographs (not drawings or renders) from Debian's desktop-background packages:
-// mate-backgrounds, plasma-workspace-wallpapers and lomiri-wallpapers-20.04. Width is the file's.
+// Pictures from Debian's desktop-background packages: mate-backgrounds, plasma-workspace-wallpapers
+// and lomiri-wallpapers-20.04. Width is the file's. All are photographs except 'plasma Shell' and
+// 'plasma Volna', which are renders (found when looking at each, session of 2026-12-07; kept so that
+// the figures stay comparable with earlier runs). Most are 2560 px wide: scaled up to a phone's
+// 12 MP they lack a camera's fine detail and noise, so they come out smaller than a phone's JPEG.
 import sharp from 'sharp';
 
 /** The photos of the benchmark and of the size tests, where the packages are installed. */

@@ -60,7 +60,7 @@ export async function runCaseD(settings: CaseD, engine: EngineRun): Promise<bool
   try {
     console.log(
       `(d) ${count} drafts x ${photos} photos of 12 MP over --bandwidth ${mbit} --latency ${latencyMs}` +
-        ` [originals: real photographs of bench/photos's corpus, ${PHONE.width} x ${PHONE.height}, JPEG ${ORIGINAL_QUALITY}]`,
+        ` [originals: pictures of bench/photos's corpus (see corpus.ts), ${PHONE.width} x ${PHONE.height}, JPEG ${ORIGINAL_QUALITY}]`,
     );
     const originals = await phoneOriginals(path.join(work, 'originals'), photos);
     const stored = await intakeOnce(originals, path.join(work, 'intake'));
@@ -137,8 +137,8 @@ interface Original {
 }
 
 /**
- * `n` distinct 12 MP originals: real photographs of the corpus (bench/photos), phone-sized, at the
- * quality a phone's camera writes (95).
+ * `n` distinct 12 MP originals: pictures of the corpus (bench/photos; photographs but two renders),
+ * phone-sized, at the quality a phone's camera writes (95).
  */
 async function phoneOriginals(dir: string, n: number): Promise<Original[]> {
   await mkdir(dir, { recursive: true });
