@@ -146,6 +146,10 @@ it('asks to pause, change and end live ads, approves each once, refuses a change
     const seen = await desk.call<ListingsState>('listings:list');
     expect(seen.listings.find((l) => l.uuid === table)?.title).toBe('Oak table, oiled');
   }, WAIT);
+  // The prepare desk holds no secret: its detail pane reads the ad from the team's view, quietly.
+  expect(await desk.call<{ title: string }>('listings:get', { uuid: table })).toMatchObject({
+    title: 'Oak table, oiled',
+  });
   const { requestId: outrun } = await desk.call<{ requestId: string }>('approvals:ask', {
     kind: 'price',
     listing: table,
