@@ -1,9 +1,6 @@
 // Accounts: the list the seller keeps in Settings, which one is active, each one's secret in the
 // SecretStore (set and deleted from the renderer, never read back), a service client per account,
 // "Test connection" and the imprints created through each account.
-import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
-import type { accountInputSchema } from '../../shared/ipc/contract';
 import type {
   AccountDefaults,
   AccountSignIn,
@@ -23,19 +20,15 @@ import {
   type SharedPace,
 } from '../service-client';
 import { createAccountPaces } from './account-paces';
-import {
-  emptyAccountDefaults,
-  SANDBOX_ACCOUNT_ID,
-  type AccountRecord,
-  type AccountsStore,
-} from '../storage/accounts-store';
+import { SANDBOX_ACCOUNT_ID, type AccountRecord, type AccountsStore } from '../storage/accounts-store';
 import type { MediaLimit } from '../media/shrink';
+import { serviceAccountFromInput, type AccountInput } from './account-input';
 import { runConnectionTest } from './connection-test';
 import type { EmbeddedSandbox } from './embedded-sandbox';
 import { serviceAppError } from './service-problem';
 import { createSignInChecks, failedSignIn } from './sign-in-check';
 
-export type AccountInput = z.output<typeof accountInputSchema>;
+export type { AccountInput };
 
 export interface AccountsServiceDeps {
   store: AccountsStore;
@@ -234,32 +227,7 @@ export async function createAccountsService(deps: AccountsServiceDeps): Promise<
           marketplaceUrlPattern: input.marketplaceUrlPattern ?? r.marketplaceUrlPattern,
         }));
       }
-      const missing = (['authUrl', 'baseUrl', 'clientId'] as const).filter(
-        (field) => !(input[field] ?? existing?.[field]),
-      );
-      if (missing.length > 0) {
-        throw new AppError(
-          'invalid-input',
-          mainI18n.t('errors:accountFill', {
-            fields: missing.map((field) => mainI18n.t(`errors:accountField.${field}`)).join(', '),
-          }),
-          missing.map((field) => ({ path: [field], message: mainI18n.t('errors:required') })),
-        );
-      }
-      const record: AccountRecord = {
-        id: existing?.id ?? randomUUID(),
-        kind: 'service',
-        name: input.name,
-        authUrl: (input.authUrl ?? existing?.authUrl)!.replace(/\/+$/, ''),
-        baseUrl: (input.baseUrl ?? existing?.baseUrl)!.replace(/\/+$/, ''),
-        clientId: (input.clientId ?? existing?.clientId)!,
-        authScheme: input.authScheme ?? existing?.authScheme ?? 'auto',
-        detectedAuthForm: existing?.detectedAuthForm ?? null,
-        imprints: existing?.imprints ?? [],
-        defaultImprintUuid: existing?.defaultImprintUuid ?? null,
-        defaults: existing?.defaults ?? emptyAccountDefaults(),
-        marketplaceUrlPattern: input.marketplaceUrlPattern ?? existing?.marketplaceUrlPattern,
-      };
+      const record = serviceAccountFromInput(input, existing);
       // The secret goes to the keychain first: an account is never saved pointing at a lost secret.
       if (input.secret !== undefined) {
         await secrets.set(record.id, input.secret);

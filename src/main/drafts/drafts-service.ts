@@ -4,7 +4,7 @@
 // one account (issue 15.1): the list shows one account's drafts or all, suggestions come from the
 // draft's account, and a draft moves to another account only when the seller asks.
 import { rm } from 'node:fs/promises';
-import type { Draft, DraftFields, DraftInit, DraftPhoto, PhotoDuplicate } from '../../shared/domain/drafts';
+import type { Draft, DraftFields, DraftInit, DraftPhoto } from '../../shared/domain/drafts';
 import {
   type DraftAccountScope,
   type DraftFilter,
@@ -19,7 +19,6 @@ import {
 } from '../../shared/domain/drafts';
 import { mergeSave, newConflictFields, type ShopAuthor } from '../../shared/domain/shop';
 import type { CatalogWarning, CatalogWarningCode, CategoryFacts } from '../../shared/domain/catalog';
-import { MAX_PHOTO_UPLOAD_BYTES } from '../../shared/ipc/contract';
 import type {
   AccountView,
   AddPhotosResult,
@@ -27,18 +26,13 @@ import type {
   DraftsListResult,
   DraftSuggestions,
   IntakeProgress,
-  PhotoRefusal,
 } from '../../shared/ipc/types';
 import { AppError } from '../errors/app-error';
 import { mainI18n } from '../i18n';
-import { collectDroppedFiles } from '../media/folder';
-import { intakeFailure, type IntakeResult, type IntakeSource } from '../media/intake';
-import { intakeMany } from '../media/intake-queue';
-import { findDuplicates, withHashes } from './photo-duplicates';
+import { addDroppedPhotos, addUploadedPhoto } from './photo-intake';
 import { DraftStoreError, type DraftsStore } from '../storage/drafts-store';
-import { fromDataPath, photoFolder, toDataPath } from '../storage/draft-files';
+import { fromDataPath } from '../storage/draft-files';
 import type { AccountUpgrade } from '../storage/drafts-account-upgrade';
-import { isWriteFailure } from '../storage/write-failure';
 import { dismissShopRestored, pickShopConflict } from './shop-settle';
 import type { ChangeAuthors, LocalSaver } from '../ports/change-authors';
 import { SOURCE_DESK, saveSides } from './change-authors';
@@ -178,62 +172,6 @@ export function createDraftsService(deps: DraftsServiceDeps): DraftsService {
     return deps.authors?.saver(at, source, name) ?? { desk: SOURCE_DESK[source], deskName: name, at };
   };
 
-  const toDraftPhoto = (result: Extract<IntakeResult, { ok: true }>): DraftPhoto => ({
-    ...result.photo,
-    file: toDataPath(dataDir, result.photo.file),
-    thumb: toDataPath(dataDir, result.photo.thumb),
-  });
-
-  /** Takes sources in for a draft and appends what was stored, in the order given. */
-  const intake = async (
-    draftId: string,
-    batchId: string,
-    sources: IntakeSource[],
-    refused: PhotoRefusal[],
-  ): Promise<AddPhotosResult> => {
-    // Refuse at once when the draft is gone: nothing would hold the photos.
-    await store.get(draftId);
-    const results = await intakeMany(sources, {
-      destDir: photoFolder(dataDir, draftId),
-      maxEdge: deps.maxEdge(),
-      onProgress: (done, total, last) =>
-        deps.onProgress({
-          draftId,
-          batchId,
-          done,
-          total,
-          name: last.ok ? last.photo.originalName : last.name,
-        }),
-    });
-    const stored = results.flatMap((r) => (r.ok ? [toDraftPhoto(r)] : []));
-    // A full or read-only disk refuses every photo alike: said once, naming the folder, as an error.
-    const refusedWrite = results.find((r) => !r.ok && isWriteFailure(r.writeError));
-    if (refusedWrite && stored.length === 0 && !refusedWrite.ok) throw refusedWrite.writeError;
-    for (const r of results) {
-      if (!r.ok)
-        refused.push({ name: r.name, code: r.code, message: r.message, ...(r.label && { label: r.label }) });
-    }
-    let draft: Draft;
-    let duplicates: PhotoDuplicate[] = [];
-    try {
-      // Compared inside the update: photos stored meanwhile by a batch sent alongside count too.
-      draft = await store.update(draftId, async (current) => {
-        const photos =
-          stored.length > 0 ? await withHashes(dataDir, current.photos, deps.log) : current.photos;
-        duplicates = findDuplicates(photos, stored);
-        return { ...current, photos: [...photos, ...stored] };
-      });
-    } catch (error) {
-      // The draft went to the trash or away while its photos were processed: drop the files.
-      await Promise.all(
-        stored.flatMap((p) => [p.file, p.thumb]).map((f) => rm(fromDataPath(dataDir, f), { force: true })),
-      );
-      throw error;
-    }
-    if (stored.length > 0) deps.onChange([draftId]);
-    return { draft, added: stored.length, refused, duplicates };
-  };
-
   return {
     list({ trash = false, account = 'all', first, compact = false, ...filter }) {
       const live = store.list();
@@ -366,36 +304,9 @@ export function createDraftsService(deps: DraftsServiceDeps): DraftsService {
       return { done: (await deps.accountUpgrade()?.dismiss()) ?? false };
     },
 
-    addPhotos: (draftId, batchId, paths) =>
-      guarded(async () => {
-        const dropped = await collectDroppedFiles(paths);
-        const refused: PhotoRefusal[] = dropped.skipped.map(({ name, code, message }) => ({
-          name,
-          code,
-          message,
-        }));
-        return intake(
-          draftId,
-          batchId,
-          dropped.files.map((path) => ({ path })),
-          refused,
-        );
-      }),
+    addPhotos: (draftId, batchId, paths) => guarded(() => addDroppedPhotos(deps, draftId, batchId, paths)),
 
-    addPhotoBytes: (draftId, batchId, { name, size, bytes }) =>
-      guarded(async () => {
-        if (bytes === null || size > MAX_PHOTO_UPLOAD_BYTES) {
-          const refusal = intakeFailure(name, 'too-large', { bytes: size, maxBytes: MAX_PHOTO_UPLOAD_BYTES });
-          const draft = await store.get(draftId);
-          return {
-            draft,
-            added: 0,
-            refused: [{ name, code: refusal.code, message: refusal.message }],
-            duplicates: [],
-          };
-        }
-        return intake(draftId, batchId, [{ bytes, name }], []);
-      }),
+    addPhotoBytes: (draftId, batchId, file) => guarded(() => addUploadedPhoto(deps, draftId, batchId, file)),
 
     setPhotos: (draftId, photoIds) =>
       guarded(async () => {

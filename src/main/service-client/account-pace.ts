@@ -16,6 +16,7 @@
 // Hand-written rather than Bottleneck (last release 2019; its shared mode needs Redis): the rules
 // above are the service's own signals, and p-limit (already used) cannot pause or pace.
 import type { RawResponse } from './http';
+import { cutLaneRate, holdLane, laneAllowedAt, newLane, type Lane } from './pace-lane';
 import { parseRetryAfter } from './retry-after';
 
 /** Which lane a call takes. */
@@ -77,26 +78,6 @@ export interface SharingFigures {
   heard: number;
 }
 
-interface Lane {
-  /** Calls per second (null: no limit learned). */
-  rate: number | null;
-  /** The rate at the last limit: growth is a share of it. */
-  ceiling: number;
-  tokens: number;
-  filledAt: number;
-  heldUntil: number;
-  /** Held without a Retry-After: one probe may go out from `probeFrom`. */
-  probing: boolean;
-  probeFrom: number;
-  probeOut: boolean;
-  /** Limits without Retry-After in a row (for the backoff). */
-  blind: number;
-  /** When the lane's rate was last cut: limits of calls sent before are the same event. */
-  cutAt: number;
-  /** When calls passed lately (to learn the first rate). */
-  passed: number[];
-}
-
 interface Waiter {
   lane: CallLane;
   go: (probe: boolean) => void;
@@ -105,10 +86,8 @@ interface Waiter {
 /** Most calls of an account under way at once, unless a pace is given another (PaceOptions). */
 export const DEFAULT_MAX_CONCURRENCY = 16;
 
-const MIN_RATE = 0.2;
 // Growth per second of full use, as a share of the rate at the last limit.
 const GROWTH = 0.04;
-const LEARN_WINDOW_MS = 2000;
 // Desks that met a limit this recently share the account's growth: together they grow as one desk.
 const SHARING_MS = 60_000;
 
@@ -206,8 +185,9 @@ export class AccountPace {
     if (status === 429 || (status === 503 && waitMs !== undefined)) {
       this.cutWindow(sentAt);
       const held = status === 429 ? [lane] : [this.lanes.read, this.lanes.write];
-      for (const one of held) this.hold(one, waitMs, at);
-      if (status === 429) this.cutRate(lane, sentAt, at);
+      const holds = { holdMs: this.holdMs, maxHoldMs: this.maxHoldMs };
+      for (const one of held) holdLane(one, waitMs, at, holds);
+      if (status === 429) cutLaneRate(lane, sentAt, at, this.shared !== null);
       this.tell(status === 429 ? [name] : ['read', 'write'], at);
       this.changed();
       return;
@@ -265,41 +245,6 @@ export class AccountPace {
     this.pump();
   }
 
-  private hold(lane: Lane, waitMs: number | undefined, at: number): void {
-    if (waitMs !== undefined) {
-      lane.heldUntil = Math.max(lane.heldUntil, at + Math.min(waitMs, this.maxHoldMs));
-      lane.probing = false;
-      lane.blind = 0;
-      return;
-    }
-    lane.blind += 1;
-    const backoff = Math.min(this.maxHoldMs, this.holdMs * 2 ** Math.min(lane.blind - 1, 20));
-    lane.heldUntil = Math.max(lane.heldUntil, at + backoff);
-    lane.probing = true;
-    lane.probeFrom = at + backoff / 2;
-  }
-
-  private cutRate(lane: Lane, sentAt: number, at: number): void {
-    // Calls sent before the last cut met the same limit: one cut per event.
-    if (sentAt < lane.cutAt) return;
-    lane.cutAt = at;
-    let from = lane.rate;
-    if (from === null) {
-      // The first limit: the rate is learned from what passed just before; with too little seen,
-      // the hold alone answers it, but for a desk sharing the account: the others' calls are not
-      // seen here, and without a rate each desk would meet the service with all its calls at once
-      // after every hold (a call a second is assumed to have passed).
-      const recent = lane.passed.filter((t) => t > at - LEARN_WINDOW_MS);
-      if (recent.length < 2 && !this.shared) return;
-      const span = Math.max(1000, at - (recent[0] ?? at));
-      from = Math.max(MIN_RATE * 2, (Math.max(1, recent.length) / span) * 1000);
-    }
-    lane.ceiling = from;
-    lane.rate = Math.max(MIN_RATE, from / 2);
-    lane.tokens = 0;
-    lane.filledAt = at;
-  }
-
   private cutWindow(sentAt: number): void {
     if (sentAt < this.windowCutAt) return;
     this.windowCutAt = this.now();
@@ -317,7 +262,7 @@ export class AccountPace {
     for (let i = 0; i < this.waiting.length && this.running < Math.floor(this.window);) {
       const waiter = this.waiting[i]!;
       const lane = this.lanes[waiter.lane];
-      const next = this.allowedAt(lane, at);
+      const next = laneAllowedAt(lane, at);
       if (next === 'probe' || next <= at) {
         this.waiting.splice(i, 1);
         if (next === 'probe') lane.probeOut = true;
@@ -340,18 +285,6 @@ export class AccountPace {
     this.expire(at);
   }
 
-  /** When `lane` lets a call out: a time (ms), or 'probe' for the one probe of a blind hold. */
-  private allowedAt(lane: Lane, at: number): number | 'probe' {
-    if (lane.heldUntil > at) {
-      if (!lane.probing || lane.probeOut) return lane.heldUntil;
-      return at >= lane.probeFrom ? 'probe' : lane.probeFrom;
-    }
-    if (lane.rate === null) return at;
-    lane.tokens = Math.min(1, lane.tokens + ((at - lane.filledAt) / 1000) * lane.rate);
-    lane.filledAt = at;
-    return lane.tokens >= 1 ? at : at + ((1 - lane.tokens) / lane.rate) * 1000;
-  }
-
   // A hold that ran out is told to the window once.
   private expiry: NodeJS.Timeout | null = null;
   private expire(at: number): void {
@@ -372,22 +305,6 @@ export class AccountPace {
     const view = this.view();
     for (const listener of this.listeners) listener(view);
   }
-}
-
-function newLane(): Lane {
-  return {
-    rate: null,
-    ceiling: 0,
-    tokens: 1,
-    filledAt: 0,
-    heldUntil: 0,
-    probing: false,
-    probeFrom: 0,
-    probeOut: false,
-    blind: 0,
-    cutAt: 0,
-    passed: [],
-  };
 }
 
 /**

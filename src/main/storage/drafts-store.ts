@@ -4,19 +4,18 @@
 // Saves made at the same time are made durable together (draft-saves.ts); each caller's promise
 // resolves once its own draft is.
 import { randomUUID } from 'node:crypto';
-import { cp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import {
   type DraftSummary,
-  draftPhotoFolder,
   draftSchema,
   isPublishable,
   newDraft,
   photosBelongToDraft,
   summarizeDraft,
 } from '../../shared/domain/drafts';
-import { newPriceRuleRecord } from '../../shared/domain/price-rules';
 import type { Draft, DraftInit } from '../../shared/domain/drafts';
 import { makeFolder, moveFile, writeFileAtomic } from './atomic-file';
+import { copyPhotos, draftCopy } from './draft-copy';
 import { draftFile, draftPaths, isDraftId, photoFolder, readDraftFile } from './draft-files';
 import { Journal, writeIndex, type JournalLine } from './drafts-index';
 import { loadDrafts, type DraftProblem } from './drafts-recovery';
@@ -299,30 +298,7 @@ export async function openDraftsStore(dataDir: string, options: DraftsStoreOptio
           throw new DraftStoreError('in-trash', `Draft ${id} is in the trash.`);
         const copyId = newId();
         await copyPhotos(dataDir, id, copyId);
-        const from = `${draftPhotoFolder(id)}/`;
-        const to = `${draftPhotoFolder(copyId)}/`;
-        const at = now().toISOString();
-        // The reference is cleared: the publish engine finds a listing by it after a lost answer,
-        // so two drafts must not share one.
-        const copy: Draft = {
-          ...source,
-          id: copyId,
-          status: 'draft',
-          createdAt: at,
-          updatedAt: at,
-          customReference: null,
-          remote: null,
-          schedule: null,
-          // The copy is a new ad: its price rule starts afresh when it goes live.
-          ...(source.priceRule && {
-            priceRule: newPriceRuleRecord(source.priceRule.rule, source.priceRule.origin, now()),
-          }),
-          photos: source.photos.map((photo) => ({
-            ...photo,
-            file: to + photo.file.slice(from.length),
-            thumb: to + photo.thumb.slice(from.length),
-          })),
-        };
+        const copy = draftCopy(source, copyId, now);
         return write(settleStatus(parse(copy)));
       }),
 
@@ -406,16 +382,4 @@ export async function openDraftsStore(dataDir: string, options: DraftsStoreOptio
       });
     },
   };
-}
-
-// Photos are copied, not shared: editing or deleting one draft's photos must not touch the other's.
-async function copyPhotos(dataDir: string, fromId: string, toId: string): Promise<void> {
-  try {
-    await cp(photoFolder(dataDir, fromId), photoFolder(dataDir, toId), {
-      recursive: true,
-      errorOnExist: true,
-    });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
 }

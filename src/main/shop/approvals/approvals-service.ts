@@ -24,7 +24,7 @@ import { sendPhotoFiles } from '../photos';
 import { roleRefusalError } from '../status';
 import { editAskOf, previewEditAsks, type EditAskDeps } from './approvals-edits';
 import { approvalsFollower, type ApprovalsSession } from './approvals-follow';
-import { actionOf, liveRequest } from './approvals-live';
+import { liveRequest } from './approvals-live';
 import {
   approvalRules,
   approveRequest,
@@ -34,11 +34,12 @@ import {
   readRequest,
   readRequests,
   setApprovalRule,
-  type ApprovalRow,
   type DecideOutcome,
 } from './approvals-sql';
+import { approvalNews, approvalView } from './approvals-view';
 
 export type { ApprovalsSession };
+export { approvalView };
 
 export interface ApprovalsDeps {
   /** The desk's session now; undefined while the desk works alone. */
@@ -106,30 +107,6 @@ export interface ShopApprovals {
   close(): void;
 }
 
-/** The request as a desk sees it. */
-export function approvalView(row: ApprovalRow, deskId: string): ApprovalView {
-  return {
-    id: row.id,
-    kind: row.kind,
-    draftId: row.draftId,
-    account: row.account,
-    listing: row.listing,
-    state: row.state,
-    ad: row.ad,
-    draft: row.body.record.snapshot ?? null,
-    changes: approvalChanges(row.live, row.ad),
-    askedBy: row.askedBy,
-    askedByName: row.askedByName,
-    askedAt: row.askedAt,
-    decidedByName: row.decidedByName,
-    decidedAt: row.decidedAt,
-    note: row.note,
-    jobId: row.jobId,
-    mine: row.askedBy === deskId,
-    action: row.kind === 'publish' ? null : actionOf(row.body),
-  };
-}
-
 export function openApprovals(deps: ApprovalsDeps): ShopApprovals {
   const words = () => wordsIn(deps.language(), 'teamRoles');
   const newId = deps.newId ?? randomUUID;
@@ -177,21 +154,10 @@ export function openApprovals(deps: ApprovalsDeps): ShopApprovals {
     if (!row || row.askedBy !== current.membership.deskId || row.state === 'waiting' || told.has(id)) return;
     told.add(id);
     const view = approvalView(row, current.membership.deskId);
-    const title = row.ad.title;
-    const desk = row.decidedByName ?? '';
-    const t = words();
-    const about = t(`approvals.about.${row.kind}`, { title });
-    const text =
-      row.kind !== 'publish'
-        ? row.state === 'sent-back'
-          ? t('approvals.sentBackLive', { about, desk, note: row.note ?? '' })
-          : t('approvals.approvedLive', { about, desk })
-        : row.state === 'withdrawn'
-          ? t('approvals.withdrawnByEdit', { title })
-          : row.state === 'sent-back'
-            ? t('approvals.sentBack', { title, desk, note: row.note ?? '' })
-            : t('approvals.approved', { title, desk });
-    deps.log.info(`Approvals: request ${id} of draft ${row.draftId} is ${row.state} (${desk})`);
+    const text = approvalNews(row, words());
+    deps.log.info(
+      `Approvals: request ${id} of draft ${row.draftId} is ${row.state} (${row.decidedByName ?? ''})`,
+    );
     deps.onNews?.(text, view);
   };
 
