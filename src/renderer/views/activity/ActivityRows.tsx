@@ -33,6 +33,14 @@ export function ActivityRows({
       aria-label={t('activity.list')}
       tabIndex={0}
       data-testid="activity-rows"
+      onKeyDown={(event) => {
+        // Home and End through the list itself: the browser's own jump raced the rows' measuring,
+        // which could put the list back where it was (seen in e2e); the list lands where it knows.
+        if (event.key !== 'Home' && event.key !== 'End') return;
+        event.preventDefault();
+        if (event.key === 'Home') virtualizer.scrollToIndex(0, { align: 'start' });
+        else virtualizer.scrollToIndex(entries.length - 1, { align: 'end' });
+      }}
     >
       <ul style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((row) => {
