@@ -4,8 +4,6 @@
 // what the request showed; the owner sends the other back with a note the asker hears; asked
 // again and then edited, the request is withdrawn and the asker told.
 import { afterEach, expect, it, vi } from 'vitest';
-import { startSandbox } from '../../src/sandbox';
-import { initShop } from '../../src/main/shop/setup/shop-init';
 import { createSessionSecretStore } from '../../src/main/secrets/secret-store';
 import type { ApprovalsState } from '../../src/shared/ipc/contract-approvals';
 import type { Draft } from '../../src/shared/domain/drafts';
@@ -15,8 +13,7 @@ import type { AccountView } from '../../src/shared/ipc/types';
 import { readyDraft, writeDraft } from '../fixtures/draft-files';
 import { giveImprint, publicationWithoutImprint as publication } from '../helpers/imprint';
 import { adminQuery, openDesk, saveShopAccount, SHOP_CLIENT, type Desk } from './helpers/desks';
-import { makeLogin } from './helpers/team-logins';
-import { freshDatabase } from './helpers/shared-postgres';
+import { teamStart } from './helpers/live-team';
 
 const wait = { timeout: 30_000, interval: 100 };
 const cleanup: Array<() => Promise<unknown>> = [];
@@ -28,12 +25,7 @@ const news = (desk: Desk) =>
   desk.events.filter((e) => e.event === 'approvals:news').map((e) => (e.payload as { text: string }).text);
 
 it('asks on a prepare desk, approves once on another desk, sends back with a note, withdraws on an edit', async () => {
-  const sb = await startSandbox({ port: 0, validationDelayMs: 20, clients: [SHOP_CLIENT] });
-  cleanup.push(() => sb.close());
-  const url = await freshDatabase();
-  await initShop(url);
-  const front = await makeLogin(url, 'publish');
-  const trainee = await makeLogin(url, 'prepare');
+  const { sb, url, front, trainee } = await teamStart(cleanup);
   const open = async (name: string, options: Parameters<typeof openDesk>[2]) => {
     const desk = await openDesk(url, name, { secrets: createSessionSecretStore('no keychain'), ...options });
     cleanup.push(() => desk.close());

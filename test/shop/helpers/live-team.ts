@@ -36,14 +36,23 @@ export interface LiveTeam {
   front: { url: string };
 }
 
-/** Opens the team; each part it opens goes into `cleanup` (closed in reverse by the test). */
-export async function liveTeam(cleanup: Array<() => Promise<unknown>>): Promise<LiveTeam> {
+/**
+ * A real sandbox and a fresh shop database with a publish login ("Front") and a prepare login
+ * ("Trainee"); the sandbox's closing goes into `cleanup`.
+ */
+export async function teamStart(cleanup: Array<() => Promise<unknown>>) {
   const sb = await startSandbox({ port: 0, validationDelayMs: 20, clients: [SHOP_CLIENT] });
   cleanup.push(() => sb.close());
   const url = await freshDatabase();
   await initShop(url);
   const front = await makeLogin(url, 'publish');
   const trainee = await makeLogin(url, 'prepare');
+  return { sb, url, front, trainee };
+}
+
+/** Opens the team; each part it opens goes into `cleanup` (closed in reverse by the test). */
+export async function liveTeam(cleanup: Array<() => Promise<unknown>>): Promise<LiveTeam> {
+  const { sb, url, front, trainee } = await teamStart(cleanup);
   const open = async (name: string, via?: string) => {
     const desk = await openDesk(url, name, via ? { via } : {});
     cleanup.push(() => desk.close());
