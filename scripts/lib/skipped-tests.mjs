@@ -123,16 +123,35 @@ function errorDetails(errors) {
   errors.forEach((error, i) => {
     const where = error.location ? ` (${path.basename(error.location.file)}:${error.location.line})` : '';
     if (i > 0) details.push(`    ${firstLine(error.message)}${where}`);
-    const waiting = String(error.message ?? '')
+    else if (where) details.push(`    at${where}`);
+    const lines = plainLines(error.message);
+    const waiting = lines.filter((line) => /^\s*- waiting for /.test(line)).slice(0, 1);
+    for (const line of [...waiting, ...comparedLines(lines)]) details.push(`      ${cut(line.trim())}`);
+  });
+  return details.slice(0, 8);
+}
+
+/** A message's lines without colours, trimmed at the end. */
+function plainLines(message) {
+  return (
+    String(message ?? '')
       // eslint-disable-next-line no-control-regex
       .replace(/\u001b\[[0-9;]*m/g, '')
       .split('\n')
-      .map((line) => line.trim())
-      .filter((line) => /^- waiting for /.test(line))
-      .slice(0, 1);
-    for (const line of waiting) details.push(`      ${line.length > 200 ? `${line.slice(0, 199)}…` : line}`);
-  });
-  return details.slice(0, 6);
+      .map((line) => line.trimEnd())
+  );
+}
+
+const cut = (line) => (line.length > 200 ? `${line.slice(0, 199)}…` : line);
+
+/**
+ * What an assertion compared: its `Expected:`/`Received:` lines, or the lines of its diff that
+ * differ (`-   "a"`, `+   "b"`), three at most, so a failure far away (CI) says what it saw.
+ */
+function comparedLines(lines) {
+  const named = lines.filter((line) => /^\s*(Expected|Received)( [a-z]+)*:/.test(line));
+  const diff = lines.filter((line) => /^[-+]\s+\S/.test(line) && !/^[-+] (Expected|Received)\b/.test(line));
+  return (named.length > 0 ? named : diff).map((line) => line.trim()).slice(0, 3);
 }
 
 /**
@@ -162,6 +181,12 @@ export function vitestFailures(report, root) {
     for (const test of failed) {
       const title = test.fullName || [...(test.ancestorTitles ?? []), test.title].join(' ');
       lines.push(`${relative(root, file.name)} › ${title} — ${firstLine(test.failureMessages?.[0])}`);
+      const message = plainLines(test.failureMessages?.[0]);
+      const at = message
+        .map((line) => /\bat .*?([^\s(]+\.test\.[cm]?[jt]sx?:\d+)/.exec(line)?.[1])
+        .find(Boolean);
+      if (at) lines.push(`    at (${path.basename(at)})`);
+      for (const line of comparedLines(message)) lines.push(`      ${cut(line)}`);
     }
     if (failed.length === 0 && file.status === 'failed')
       lines.push(`${relative(root, file.name)} — ${firstLine(file.message)}`);

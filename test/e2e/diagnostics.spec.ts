@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Page, WebSocketRoute } from '@playwright/test';
 import { addRealAccount } from '../helpers/real-account';
 import { call, desk } from './contract-calls';
+import { routeIpc } from './ipc-route';
 import { expect, test } from './fixtures';
 
 /** Where the web shell writes its log (src/main/log/log-files.ts). */
@@ -23,24 +24,9 @@ async function openRouted(
   url: string,
   reply: (channel: string, result: unknown) => unknown,
 ): Promise<() => WebSocketRoute> {
-  let route: WebSocketRoute | undefined;
-  await page.routeWebSocket(/\/ipc\?token=/, (ws) => {
-    route = ws;
-    const server = ws.connectToServer();
-    const channels = new Map<number, string>();
-    ws.onMessage((message) => {
-      const data = JSON.parse(String(message)) as { id: number; channel: string };
-      channels.set(data.id, data.channel);
-      server.send(message);
-    });
-    server.onMessage((message) => {
-      const data = JSON.parse(String(message)) as { id?: number; result?: unknown };
-      const channel = data.id === undefined ? undefined : channels.get(data.id);
-      ws.send(channel ? JSON.stringify({ ...data, result: reply(channel, data.result) }) : message);
-    });
-  });
+  const route = await routeIpc(page, reply);
   await page.goto(url);
-  return () => route!;
+  return route;
 }
 
 test('a view that fails to render shows the error panel; other views work; Reload brings it back', async ({

@@ -12,6 +12,7 @@ import type { Page } from '@playwright/test';
 import type { FeedPlan, FeedView } from '../../src/shared/domain/feeds';
 import { call } from './contract-calls';
 import { englishOnPage } from './english-words';
+import { routeIpc } from './ipc-route';
 import { expect, test } from './fixtures';
 
 const SHOTS = '/tmp/shots-s35c';
@@ -113,20 +114,10 @@ const USER_DATA = [
 
 /** Opens the app with the feeds:plan answers filled as the planner fills them for a recognized export. */
 async function openFilled(page: Page, url: string): Promise<void> {
-  await page.routeWebSocket(/\/ipc\?token=/, (ws) => {
-    const server = ws.connectToServer();
-    const channels = new Map<number, string>();
-    ws.onMessage((message) => {
-      const data = JSON.parse(String(message)) as { id: number; channel: string };
-      channels.set(data.id, data.channel);
-      server.send(message);
-    });
-    server.onMessage((message) => {
-      const data = JSON.parse(String(message)) as { id?: number; result?: { ok: boolean; value?: FeedPlan } };
-      const channel = data.id === undefined ? undefined : channels.get(data.id);
-      if (channel !== 'feeds:plan' || !data.result?.ok || !data.result.value) return ws.send(message);
-      ws.send(JSON.stringify({ ...data, result: { ok: true, value: { ...data.result.value, ...filled } } }));
-    });
+  await routeIpc(page, (channel, result) => {
+    const answer = result as { ok: boolean; value?: FeedPlan } | undefined;
+    if (channel !== 'feeds:plan' || !answer?.ok || !answer.value) return result;
+    return { ok: true, value: { ...answer.value, ...filled } };
   });
   await page.goto(url);
 }

@@ -70,8 +70,10 @@ export async function launchShell(
     } catch {
       logTail = '(no log folder)';
     }
+    const why = `code ${code}, signal ${signal}`;
+    endings.set(child, `${why}: ${causeOf(logTail, stderr)}`);
     process.stderr.write(
-      `[e2e] the web shell for ${dataDir} ended on its own (code ${code}, signal ${signal}). ` +
+      `[e2e] the web shell for ${dataDir} ended on its own (${why}). ` +
         `Its stderr:\n${stderr.slice(-4000)}\nIts log's end:\n${logTail.slice(-4000)}\n`,
     );
   });
@@ -90,6 +92,34 @@ export async function launchShell(
 
 /** Shells a test is stopping: their end is no news. */
 const stopping = new WeakSet<ChildProcess>();
+/** Shells that ended on their own, with why: the test they served fails saying so. */
+const endings = new WeakMap<ChildProcess, string>();
+
+/**
+ * Why a shell ended, in one line: the last error its log holds (pino's JSON lines, level error or
+ * fatal), else the last line it wrote to stderr.
+ */
+function causeOf(logTail: string, stderr: string): string {
+  const errors = logTail
+    .split('\n')
+    .map((line) => {
+      try {
+        return JSON.parse(line) as { level?: string | number; msg?: string; err?: { message?: string } };
+      } catch {
+        return undefined;
+      }
+    })
+    .filter((entry) => entry && ['error', 'fatal', 50, 60].includes(entry.level ?? ''));
+  const last = errors.at(-1);
+  if (last) return `${last.msg ?? ''}${last.err?.message ? `: ${last.err.message}` : ''}`;
+  return stderr.trim().split('\n').at(-1) ?? 'no log, no stderr';
+}
+
+/** Fails the test whose shell ended on its own, naming the cause (the failure list shows it). */
+export function shellEndedOnItsOwn(child: ChildProcess): void {
+  const ending = endings.get(child);
+  if (ending) throw new Error(`The web shell ended on its own during the test (${ending})`);
+}
 
 export async function stopShell(child: ChildProcess): Promise<void> {
   stopping.add(child);
@@ -109,6 +139,7 @@ export const test = base.extend<{ shell: RunningShell }>({
     await use(shell);
     await stopShell(child);
     rmSync(dataDir, { recursive: true, force: true });
+    shellEndedOnItsOwn(child);
   },
 });
 

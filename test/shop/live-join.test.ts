@@ -67,6 +67,8 @@ it('joins while running: sends and receives with progress, shares edits, and sto
   const joined = await desk.call<ShopStatusView>('shop:join', { url: where, password, name: 'Filiale' });
   expect(joined.member).toBe(true);
   expect(joined.startsAtRestart).toBeUndefined();
+  // The join's answer counts this desk's conflicts already: the window shows them at once.
+  expect(joined.conflicts).toBe(0);
 
   // Without a new start: this desk's draft goes up, the shop's comes down, with progress.
   await vi.waitFor(async () => expect(await titles(desk)).toEqual(['Aus der Filiale', 'Im Laden']), soon);

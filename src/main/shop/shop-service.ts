@@ -188,6 +188,19 @@ export function createShopService(deps: ShopServiceDeps): ShopService {
       throw shopAppError(error, deps.language(), where);
     }
   };
+  // Right after a join: the database's own view (desks, role), with this desk's conflicts counted
+  // by the sharing just started, so the window shows the whole status at once (not a round later).
+  const joinedView = async (): Promise<ShopStatusView> => {
+    const view = await read();
+    const running = deps.sync?.();
+    if (!view.member || !running) return view;
+    try {
+      return { ...view, conflicts: (await running.status()).conflicts };
+    } catch (error) {
+      deps.log.warn("shop: this desk's conflicts could not be counted yet", { error: String(error) });
+      return view;
+    }
+  };
   const changed = async (fresh = status) => {
     const now = await fresh();
     deps.onChange(now);
@@ -226,7 +239,7 @@ export function createShopService(deps: ShopServiceDeps): ShopService {
         // The status says that it starts with the next start; the log says why.
         deps.log.error('shop: joined, but the sharing could not start now', error);
       });
-      return changed(read);
+      return changed(joinedView);
     },
     async notify() {
       await changed();

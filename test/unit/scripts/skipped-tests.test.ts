@@ -213,4 +213,71 @@ describe('failed tests, named near the last line (CI shows only the end of the o
       'test/unit/b.test.ts — SyntaxError: y',
     ]);
   });
+
+  it('says what a failed comparison saw and where it stood, for a failure read far away (CI)', () => {
+    const deep =
+      '\u001b[31mError: expect(received).toEqual(expected) // deep equality\u001b[39m\n\n- Expected  - 1\n+ Received  + 1\n\n  Array [\n    "Familie",\n-   "lego_duplo",\n+   undefined,\n  ]\n\nCall Log:\n  - Expect "poll" with timeout 10000ms\n  - waiting for the poll';
+    const playwright = {
+      suites: [
+        {
+          title: 'picker.spec.ts',
+          file: 'picker.spec.ts',
+          specs: [
+            {
+              title: 'picks',
+              file: 'picker.spec.ts',
+              line: 98,
+              tests: [
+                {
+                  projectName: 'web',
+                  status: 'unexpected',
+                  results: [
+                    {
+                      status: 'failed',
+                      errors: [
+                        {
+                          message: deep,
+                          location: { file: path.join(root, 'test', 'e2e', 'picker.spec.ts'), line: 127 },
+                        },
+                      ],
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    expect(lib.playwrightFailures(playwright, root)).toEqual([
+      '[web] picker.spec.ts:98 › picks — Error: expect(received).toEqual(expected) // deep equality',
+      '    at (picker.spec.ts:127)',
+      '      - waiting for the poll',
+      '      -   "lego_duplo",',
+      '      +   undefined,',
+    ]);
+    const vitest = {
+      testResults: [
+        {
+          name: path.join(root, 'test', 'unit', 'a.test.ts'),
+          status: 'failed',
+          assertionResults: [
+            {
+              status: 'failed',
+              fullName: 'counts',
+              failureMessages: [
+                `AssertionError: expected 3 to be 2\n\nExpected: 2\nReceived: 3\n\n    at ${path.join(root, 'test', 'unit', 'a.test.ts')}:12:5`,
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    expect(lib.vitestFailures(vitest, root)).toEqual([
+      'test/unit/a.test.ts › counts — AssertionError: expected 3 to be 2',
+      '    at (a.test.ts:12)',
+      '      Expected: 2',
+      '      Received: 3',
+    ]);
+  });
 });

@@ -168,7 +168,7 @@ export function CategoryPicker({
   const activeIndex = back >= 0 ? back : active === -2 ? rows.length - 1 : active;
   useEffect(() => {
     // The first row shows with its group's heading above it.
-    if (activeIndex === 0) document.getElementById(listId)?.scrollTo({ top: 0 });
+    if (activeIndex === 0) document.getElementById(`${listId}-popup`)?.scrollTo({ top: 0 });
     else if (activeIndex > 0)
       document.getElementById(`${listId}-${activeIndex}`)?.scrollIntoView({ block: 'nearest' });
   }, [activeIndex, listId]);
@@ -249,10 +249,9 @@ export function CategoryPicker({
             finish(left !== '' && left !== value.trim() && isCategoryPath(left) ? { path: left } : null);
           }}
         />
+        {/* The catalog's status sits beside the listbox, never in it: a listbox holds options only. */}
         <div
-          id={listId}
-          role="listbox"
-          aria-label={t('picker.listLabel')}
+          id={`${listId}-popup`}
           className="combobox-list category-picker-list"
           hidden={!expanded}
           data-testid="category-picker-list"
@@ -262,44 +261,46 @@ export function CategoryPicker({
               {failure ? t('picker.failed', { message: failure }) : t('picker.loading')}
             </div>
           )}
-          {rows.map((row, index) => {
-            const head = row.group === 'tree' ? `tree-${levelKey(level)}` : row.group;
-            const first = head !== group;
-            group = head;
-            return (
-              <Fragment key={`${head}-${index}`}>
-                {first && (
-                  <div className="category-picker-group" role="presentation" aria-hidden="true">
-                    {groupName(row.group, level, loaded, language, t)}
+          <div id={listId} role="listbox" aria-label={t('picker.listLabel')}>
+            {rows.map((row, index) => {
+              const head = row.group === 'tree' ? `tree-${levelKey(level)}` : row.group;
+              const first = head !== group;
+              group = head;
+              return (
+                <Fragment key={`${head}-${index}`}>
+                  {first && (
+                    <div className="category-picker-group" role="presentation" aria-hidden="true">
+                      {groupName(row.group, level, loaded, language, t)}
+                    </div>
+                  )}
+                  <div
+                    id={optionId(index)}
+                    role="option"
+                    aria-selected={index === activeIndex}
+                    className={`category-picker-option ${row.type}${index === activeIndex ? ' active' : ''}`}
+                    onMouseDown={(event) => event.preventDefault()}
+                    onClick={() => act(row)}
+                  >
+                    <span className="category-picker-label">{row.label}</span>
+                    {row.type !== 'up' && row.detail !== '' && (
+                      <span className="category-picker-detail">
+                        {row.type === 'open'
+                          ? t(row.level.at === 'main' ? 'picker.subs' : 'picker.kinds', {
+                              count: Number(row.detail),
+                            })
+                          : row.detail}
+                      </span>
+                    )}
+                    {row.type === 'open' && (
+                      <span className="category-picker-more" aria-hidden="true">
+                        ›
+                      </span>
+                    )}
                   </div>
-                )}
-                <div
-                  id={optionId(index)}
-                  role="option"
-                  aria-selected={index === activeIndex}
-                  className={`category-picker-option ${row.type}${index === activeIndex ? ' active' : ''}`}
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => act(row)}
-                >
-                  <span className="category-picker-label">{row.label}</span>
-                  {row.type !== 'up' && row.detail !== '' && (
-                    <span className="category-picker-detail">
-                      {row.type === 'open'
-                        ? t(row.level.at === 'main' ? 'picker.subs' : 'picker.kinds', {
-                            count: Number(row.detail),
-                          })
-                        : row.detail}
-                    </span>
-                  )}
-                  {row.type === 'open' && (
-                    <span className="category-picker-more" aria-hidden="true">
-                      ›
-                    </span>
-                  )}
-                </div>
-              </Fragment>
-            );
-          })}
+                </Fragment>
+              );
+            })}
+          </div>
         </div>
       </div>
       {unknown ? (
