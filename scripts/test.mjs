@@ -117,11 +117,22 @@ function readJson(file) {
   }
 }
 
+/** Vitest's reporter of unhandled errors (see there), beside its default and JSON reporters. */
+const UNHANDLED_REPORTER = '--reporter=./scripts/lib/unhandled-errors-reporter.mjs';
+
 /** Runs a test runner that writes a JSON report and adds its counts; a run without a report is one failure. */
 function suite(name, command, args, reportFile, count, options = {}, skipped = () => [], failed = () => []) {
   say(name);
   rmSync(reportFile, { force: true });
-  const run = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  // Vitest's unhandled errors, which its JSON report leaves out (unhandled-errors-reporter.mjs).
+  const unhandledFile = reportFile.replace(/\.json$/, '.unhandled.json');
+  rmSync(unhandledFile, { force: true });
+  const env = { ...(options.env ?? process.env), LISTING_DESK_UNHANDLED_FILE: unhandledFile };
+  const run = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options, env });
+  for (const error of readJson(unhandledFile) ?? [])
+    failedTests.push(
+      `${error.file ? path.relative(root, error.file) : name} — unhandled, outside any test's own checks: ${error.message}${error.test ? ` (the test running then: ${error.test})` : ''}`,
+    );
   const report = readJson(reportFile);
   const counts = count(report);
   if (!counts) {
@@ -197,7 +208,7 @@ function main() {
   suite(
     'unit and integration tests (vitest)',
     bin('vitest'),
-    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+    ['run', '--reporter=default', '--reporter=json', UNHANDLED_REPORTER, `--outputFile.json=${vitestJson}`],
     vitestJson,
     vitestCounts,
     {},
@@ -230,6 +241,7 @@ function main() {
       'vitest.keychain.config.ts',
       '--reporter=default',
       '--reporter=json',
+      UNHANDLED_REPORTER,
       `--outputFile.json=${keychainJson}`,
     ]);
     suite(
@@ -251,6 +263,7 @@ function main() {
       'vitest.shop.config.ts',
       '--reporter=default',
       '--reporter=json',
+      UNHANDLED_REPORTER,
       `--outputFile.json=${shopJson}`,
     ]);
     suite(

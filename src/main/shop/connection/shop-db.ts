@@ -67,7 +67,7 @@ export interface ShopPoolOptions {
 }
 
 /**
- * A pool on the shop's database. Errors of idle connections are logged, never thrown at the
+ * A pool on the shop's database. Errors of its connections, idle or lent out, are logged, never thrown at the
  * process. One connection stays open between the heartbeats; the others close when idle.
  */
 export function openShopPool(url: string, password: string | undefined, options: ShopPoolOptions): pg.Pool {
@@ -82,6 +82,15 @@ export function openShopPool(url: string, password: string | undefined, options:
   });
   pool.on('error', (error) =>
     options.log?.warn('shop: a database connection failed', { error: error.message }),
+  );
+  // pg-pool listens for the errors of idle connections only: a connection lent out (a transaction,
+  // a COPY) whose socket breaks emits 'error' to nobody, which would end the process. Its query in
+  // flight fails with the error anyway, and the pool drops the broken connection when it is given
+  // back; the link notices on the next statement.
+  pool.on('connect', (client) =>
+    client.on('error', (error) =>
+      options.log?.warn('shop: a database connection in use failed', { error: error.message }),
+    ),
   );
   return pool;
 }
