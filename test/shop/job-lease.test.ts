@@ -131,6 +131,39 @@ describe('claims in the shop database', () => {
     await claim.release(job);
   });
 
+  it("writes a job's records in the order they were saved, never an older one after a newer", async () => {
+    const [a] = await desks(1);
+    const job = await queued(a!.pool, idOf(a!));
+    const won = await claimJob(a!.pool, job.id, idOf(a!), 60_000);
+    const claim = leaseClaim({
+      db: a!.pool,
+      jobId: job.id,
+      deskId: idOf(a!),
+      fence: won!.fence,
+      askedAt: performance.now(),
+      timing: { leaseMs: 60_000, renewMs: 20_000, marginMs: 20_000 },
+      log: quiet,
+      onEnd: () => undefined,
+    });
+    // A job's steps save at once (its photos upload side by side): thirty saves in flight together.
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
+    const step = (i: number): JobRecord => ({ ...job, state: 'running', updatedAt: at(i) });
+    await Promise.all(Array.from({ length: 30 }, (_, i) => claim.save(step(i + 1))));
+    const steps = await a!.pool.query<{ at: string }>(
+      `select body->>'updatedAt' as at from listing_desk.job_steps where job_id = $1 order by n`,
+      [job.id],
+    );
+    const seen = steps.rows.map((row) => row.at);
+    expect(seen).toEqual([...seen].sort());
+    expect(seen.at(-1)).toBe(at(30));
+    const body = await a!.pool.query<{ at: string }>(
+      `select body->'record'->>'updatedAt' as at from listing_desk.jobs where id = $1`,
+      [job.id],
+    );
+    expect(body.rows[0]?.at).toBe(at(30));
+    await claim.release({ ...step(31), state: 'published' });
+  });
+
   it('stops calling the service a margin before the lease could run out, counted from when it was asked for', async () => {
     const [a] = await desks(1);
     const job = await queued(a!.pool, idOf(a!));

@@ -96,6 +96,26 @@ export function leaseClaim<R extends { state: string } = JobRecord>(input: Lease
   controller.signal.addEventListener('abort', end, { once: true });
   armStop();
 
+  // One write of the job's record at a time, in the order asked: two saves in flight on two pooled
+  // connections could commit the older after the newer, and every desk would see the job step back.
+  // Saves asked while one is written share the next write, of the newest record asked for.
+  let writing: Promise<unknown> = Promise.resolve();
+  let queued: { record: R; done: Promise<boolean> } | undefined;
+  const write = (record: R, release = false): Promise<boolean> => {
+    if (queued && !release) {
+      queued.record = record;
+      return queued.done;
+    }
+    const next = { record } as { record: R; done: Promise<boolean> };
+    next.done = writing.then(() => {
+      if (queued === next) queued = undefined;
+      return writeStep(db, job, next.record, release);
+    });
+    queued = release ? undefined : next;
+    writing = next.done.catch(() => undefined);
+    return next.done;
+  };
+
   // Resolves when the claim is lost, so that no write hangs on a cut connection past it.
   const lost = new Promise<never>((_resolve, reject) =>
     controller.signal.addEventListener('abort', () => reject(abortError()), { once: true }),
@@ -116,7 +136,7 @@ export function leaseClaim<R extends { state: string } = JobRecord>(input: Lease
       if (controller.signal.aborted) throw abortError();
       let held: boolean;
       try {
-        held = await Promise.race([writeStep(db, job, record), lost]);
+        held = await Promise.race([write(record), lost]);
       } catch (error) {
         // Nothing may be sent that the shop has no record of: the job stops here.
         stop(`its step could not be written (${error instanceof Error ? error.message : String(error)})`);
@@ -131,7 +151,7 @@ export function leaseClaim<R extends { state: string } = JobRecord>(input: Lease
       end();
       // Fenced too: a desk that took the job over meanwhile keeps its own record. Out of reach,
       // the lease runs out by itself.
-      const written = await writeStep(db, job, record, true).catch((error: unknown) => {
+      const written = await write(record, true).catch((error: unknown) => {
         log.warn(`Shop: ${what} ${job.id} could not be given back (${String(error)})`);
         return true;
       });
