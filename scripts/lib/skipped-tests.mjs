@@ -102,14 +102,10 @@ export function vitestSkips(report, root) {
 
 /** The first line of an error message, without terminal colours, cut to a readable length. */
 function firstLine(message) {
-  const plain = String(message ?? '')
-    // eslint-disable-next-line no-control-regex
-    .replace(/\u001b\[[0-9;]*m/g, '')
-    .split('\n')
+  const plain = plainLines(message)
     .map((line) => line.trim())
     .find((line) => line !== '');
-  if (!plain) return 'no message';
-  return plain.length > 200 ? `${plain.slice(0, 199)}…` : plain;
+  return plain ? cut(plain) : 'no message';
 }
 
 /**

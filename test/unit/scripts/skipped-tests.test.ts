@@ -35,6 +35,13 @@ const spec = (title: string, projectName: string, status: string, annotations: o
     },
   ],
 });
+/** A spec of `file` whose one test failed in the web project with `errors`. */
+const failedSpec = (title: string, file: string, line: number, errors: object[]) => ({
+  title,
+  file,
+  line,
+  tests: [{ projectName: 'web', status: 'unexpected', results: [{ status: 'failed', errors }] }],
+});
 const playwrightReport = {
   config: {
     projects: [
@@ -120,52 +127,17 @@ describe('failed tests, named near the last line (CI shows only the end of the o
       title: 'feed.spec.ts',
       file: 'feed.spec.ts',
       specs: [
-        {
-          title: 'shows the plan',
-          file: 'feed.spec.ts',
-          line: 42,
-          tests: [
-            {
-              projectName: 'web',
-              status: 'unexpected',
-              results: [
-                {
-                  status: 'failed',
-                  errors: [
-                    {
-                      message:
-                        '\u001b[31mError: expect(locator).toBeVisible() failed\u001b[39m\n\nLocator: x',
-                    },
-                  ],
-                },
-              ],
-            },
-          ],
-        },
-        {
-          title: 'opens the draft',
-          file: 'feed.spec.ts',
-          line: 60,
-          tests: [
-            {
-              projectName: 'web',
-              status: 'unexpected',
-              results: [
-                {
-                  status: 'failed',
-                  errors: [
-                    { message: 'Test timeout of 60000ms exceeded.' },
-                    {
-                      message:
-                        "Error: locator.click: Test timeout of 60000ms exceeded.\nCall log:\n  - waiting for getByRole('button', { name: 'Kommode' })\n",
-                      location: { file: path.join(root, 'test', 'e2e', 'feed.spec.ts'), line: 17, column: 5 },
-                    },
-                  ],
-                },
-              ],
-            },
-          ],
-        },
+        failedSpec('shows the plan', 'feed.spec.ts', 42, [
+          { message: '\u001b[31mError: expect(locator).toBeVisible() failed\u001b[39m\n\nLocator: x' },
+        ]),
+        failedSpec('opens the draft', 'feed.spec.ts', 60, [
+          { message: 'Test timeout of 60000ms exceeded.' },
+          {
+            message:
+              "Error: locator.click: Test timeout of 60000ms exceeded.\nCall log:\n  - waiting for getByRole('button', { name: 'Kommode' })\n",
+            location: { file: path.join(root, 'test', 'e2e', 'feed.spec.ts'), line: 17, column: 5 },
+          },
+        ]),
         { ...spec('retried', 'web', 'flaky'), line: 50 },
       ],
     };
@@ -223,28 +195,12 @@ describe('failed tests, named near the last line (CI shows only the end of the o
           title: 'picker.spec.ts',
           file: 'picker.spec.ts',
           specs: [
-            {
-              title: 'picks',
-              file: 'picker.spec.ts',
-              line: 98,
-              tests: [
-                {
-                  projectName: 'web',
-                  status: 'unexpected',
-                  results: [
-                    {
-                      status: 'failed',
-                      errors: [
-                        {
-                          message: deep,
-                          location: { file: path.join(root, 'test', 'e2e', 'picker.spec.ts'), line: 127 },
-                        },
-                      ],
-                    },
-                  ],
-                },
-              ],
-            },
+            failedSpec('picks', 'picker.spec.ts', 98, [
+              {
+                message: deep,
+                location: { file: path.join(root, 'test', 'e2e', 'picker.spec.ts'), line: 127 },
+              },
+            ]),
           ],
         },
       ],
