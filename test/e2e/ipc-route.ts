@@ -1,11 +1,12 @@
-// The page's IPC WebSocket routed through the test: each answer of main passes `reply`, which may
-// change it or hold it back (a busy machine, a damaged answer), while the rest passes as it is.
+// The page's IPC WebSocket routed through the test: each answer and event of main passes `reply`,
+// which may change it or hold it back (a busy machine, a damaged answer).
 import type { Page, WebSocketRoute } from '@playwright/test';
 
 /**
- * Routes the IPC socket of pages opened after it; `reply` gets each answer's channel and result and
- * answers the result the page gets (a promise holds that answer alone until it settles). Returns the
- * route, for events sent to the page.
+ * Routes the IPC socket of pages opened after it; `reply` gets each answer's channel and result (and
+ * each event's name and payload) and answers what the page gets (a promise holds that one alone
+ * until it settles; held ones settled together reach the page in the order main sent them). Returns
+ * the route, for events sent to the page.
  */
 export async function routeIpc(
   page: Page,
@@ -22,12 +23,16 @@ export async function routeIpc(
       server.send(message);
     });
     server.onMessage((message) => {
-      const data = JSON.parse(String(message)) as { id?: number; result?: unknown };
-      const channel = data.id === undefined ? undefined : channels.get(data.id);
+      const data = JSON.parse(String(message)) as
+        | { id: number; result?: unknown }
+        | { event: string; payload?: unknown };
+      const [channel, body, send] =
+        'event' in data
+          ? [data.event, data.payload, (payload: unknown) => ws.send(JSON.stringify({ ...data, payload }))]
+          : [channels.get(data.id), data.result, (result: unknown) => ws.send(JSON.stringify({ ...data, result }))];
       if (!channel) return ws.send(message);
-      const send = (result: unknown) => ws.send(JSON.stringify({ ...data, result }));
-      // Only an answer held on purpose waits; the others keep their order with the events.
-      const answer = reply(channel, data.result);
+      // Only what is held on purpose waits; the rest keeps its order.
+      const answer = reply(channel, body);
       if (answer instanceof Promise) void answer.then(send);
       else send(answer);
     });

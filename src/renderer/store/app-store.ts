@@ -20,26 +20,45 @@ interface AppState {
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+// A setting changed shows at once: the changes asked of main and not yet answered (oldest first)
+// are shown over what main last said, so neither a slow answer nor main's event of an earlier change
+// puts an older value back while the seller goes on (two quick arrow presses in a list end on the
+// second). One that fails drops out, and what main said shows again with the error.
+const unanswered = new Set<Partial<Settings>>();
+let confirmed: Settings | undefined;
+const shown = (): Settings | undefined =>
+  confirmed && [...unanswered].reduce<Settings>((settings, patch) => ({ ...settings, ...patch }), confirmed);
+
 export const useAppStore = create<AppState>((set) => ({
   view: 'drafts',
   navigate: (view) => set({ view }),
   async load() {
     try {
       const [info, settings] = await Promise.all([call('app:info'), call('settings:get')]);
-      set({ info, settings, error: undefined });
+      confirmed = settings;
+      set({ info, settings: shown(), error: undefined });
       await useAccountsStore.getState().load();
     } catch (error) {
       set({ error: message(error) });
     }
   },
   async updateSettings(patch) {
+    const asked = { ...patch };
+    unanswered.add(asked);
+    set({ settings: shown() });
     try {
-      set({ settings: await call('settings:set', patch) });
+      confirmed = await call('settings:set', patch);
+      unanswered.delete(asked);
+      set({ settings: shown() });
     } catch (error) {
-      set({ error: message(error) });
+      unanswered.delete(asked);
+      set({ settings: shown(), error: message(error) });
     }
   },
-  setSettings: (settings) => set({ settings }),
+  setSettings(settings) {
+    confirmed = settings;
+    set({ settings: shown() });
+  },
   dismissError: () => set({ error: undefined }),
   reportError: (error) => set({ error: message(error) }),
 }));
