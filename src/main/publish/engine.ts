@@ -361,7 +361,9 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
         closed: () => closed,
         async persist(entry, announce) {
           await persist(entry, announce);
-          claims.noteLater?.(entry.record);
+          // To the shop after the job's last write there (its claim given back), which may still be
+          // under way: before it, the shop's copy is not ended yet and would not take the news.
+          void Promise.resolve(entry.released).then(() => claims.noteLater(entry.record));
         },
       }),
     list: () => [...entries.values()].map((entry) => jobView(entry.record, entry)),

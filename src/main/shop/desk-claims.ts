@@ -88,6 +88,7 @@ export async function openDeskClaims(dataDir: string, deps: ClaimsDeps): Promise
     claims: {
       queue: (record, photoPath) => current().queue(record, photoPath),
       claim: (record) => current().claim(record),
+      noteLater: (record) => current().noteLater(record),
       queuedBy: (jobId) => shop?.claims.queuedBy(jobId),
       shared: (accountId) => shop?.claims.shared?.(accountId) === true,
       attach(jobs) {

@@ -49,8 +49,11 @@ export interface PublishClaims {
   queue(record: JobRecord, photoPath: (name: string) => string): Promise<QueueOutcome>;
   /** Asks for the right to run (or track) the job now; null: not on this desk now. */
   claim(record: JobRecord): Promise<JobClaim | null>;
-  /** Shares what this desk learned of a finished job's ad (its record's `later`) with the other desks. */
-  noteLater?(record: JobRecord): void;
+  /**
+   * Shares what this desk learned of a finished job's ad (its record's `later`) with the other desks.
+   * Not optional: a wrapper that left it out (desk-claims did) kept the news on this desk alone.
+   */
+  noteLater(record: JobRecord): void;
   /** The desk that pressed Publish for the job, when another one did (the seller is told). */
   queuedBy?(jobId: string): string | undefined;
   /** Called once by the engine it serves; returns the detach. */
@@ -93,6 +96,8 @@ export const LONE_CLAIM: JobClaim = {
 export const loneClaims: PublishClaims = {
   queue: async () => ({ runHere: true }),
   claim: async () => LONE_CLAIM,
+  // No other desk to tell.
+  noteLater: () => undefined,
   attach: () => () => undefined,
 };
 

@@ -52,6 +52,7 @@ export function engineClaims(
       const released = claim.release(entry.record).catch((error: unknown) => {
         log.error(`Publish job ${entry.record.id}: its claim could not be given back`, error);
       });
+      entry.released = released;
       tasks.add(released);
       void released.finally(() => tasks.delete(released));
     },

@@ -15,6 +15,8 @@ export interface Entry extends LiveState {
   cancelRequested: boolean;
   /** The right to run the job on this desk, while it holds it (claims/claims.ts). */
   claim: JobClaim | null;
+  /** Its claim given back (the job's last write to the shop), once asked for. */
+  released: Promise<void> | null;
 }
 
 /** A new entry for `record`, with nothing under way. */
@@ -30,6 +32,7 @@ export function newEntry(record: JobRecord): Entry {
     task: null,
     cancelRequested: false,
     claim: null,
+    released: null,
   };
 }
 

@@ -323,7 +323,7 @@ export function openShopClaims(options: ShopClaimsOptions): ShopClaims {
     noteLater(record) {
       if (!queue.rows().some((row) => row.id === record.id)) return;
       connected()
-        .then((db) => noteLaterLife(db, record.id, record.later ?? null))
+        .then((db) => noteLaterLife(db, record.id, record))
         .catch((error: unknown) =>
           log.warn(`Shop: the later life of job ${record.id} stays here (${String(error)})`),
         );

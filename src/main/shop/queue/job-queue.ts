@@ -226,17 +226,24 @@ export async function writeStep<R extends { state: string }>(
 }
 
 /**
- * Puts what a desk learned of a finished job's ad (paused, sold: the record's `later`) on the
- * shop's copy, so that every desk's Publishing view says it, not only the desk that learned it.
+ * Puts what a desk learned of a finished job's ad on the shop's copy (paused, sold: the record's
+ * `later`; and the states as last read, its `tracking`), so that every desk's Publishing view says
+ * it, not only the desk that learned it. Both go together: a copy saying paused beside states still
+ * saying published would put those states back on the other desks' Listings rows.
  */
-export async function noteLaterLife(db: Db, jobId: string, later: JobRecord['later'] | null): Promise<void> {
+export async function noteLaterLife(
+  db: Db,
+  jobId: string,
+  record: Pick<JobRecord, 'later' | 'tracking'>,
+): Promise<void> {
+  const learned = { later: record.later ?? null, tracking: record.tracking };
   await db.query(
     `update listing_desk.jobs
-        set body = jsonb_set(body, '{record,later}', $2::jsonb), updated_at = now()
+        set body = jsonb_set(body, '{record}', (body->'record') || $2::jsonb), updated_at = now()
       where id = $1 and state in ('published', 'rejected')
-        and (body->'record'->'later') is distinct from $2::jsonb
+        and (body->'record') || $2::jsonb is distinct from body->'record'
       returning pg_notify($3, id)`,
-    [jobId, JSON.stringify(later ?? null), JOBS_CHANNEL],
+    [jobId, JSON.stringify(learned), JOBS_CHANNEL],
   );
 }
 
