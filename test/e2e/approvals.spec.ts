@@ -5,6 +5,7 @@
 // Approvals, looks at the ad as buyers will, approves it (published once) and sends a second back
 // with a note, which must not be empty; the trainee hears it in a notice and sees the note beside
 // Ask to publish. English light and German dark, looked at; axe over the view.
+import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { startSandbox } from '../../src/sandbox';
 import { addRealAccount } from '../helpers/real-account';
@@ -51,6 +52,13 @@ test('a prepare desk asks; the owner desk sees the count, approves one and sends
         timeout: 30_000,
       })
       .toMatchObject({ hasSecret: false });
+    // The trainee, told it is a prepare desk, removes its accounts' secrets from its keychain; the
+    // office's keychain (its own, as on its own computer) keeps the office's.
+    expect(await call(page, 'shop:status')).toMatchObject({ role: 'prepare' });
+    const keytar = createRequire(import.meta.url)('keytar') as {
+      getPassword(service: string, account: string): Promise<string | null>;
+    };
+    expect(await keytar.getPassword(officeShell.keychain, account.id)).toBe(CLIENT.clientSecret);
     await call(page, 'accounts:select', { id: account.id });
     await makeDraft(page, 1, { title: 'Brass lamp', reference: 'LAMP-1', photos: 1 });
     await makeDraft(page, 2, { title: 'Oak table', reference: 'TABLE-1', photos: 1 });

@@ -54,9 +54,9 @@ test('a held run waits for an owner desk: Approve there, disabled with the reaso
   const work = mkdtempSync(path.join(os.tmpdir(), 'listing-desk-e2e-feed-csv-'));
   const csv = path.join(work, 'lager.csv');
   try {
-    const office = (await team.join('owner', 'Office')).dataDir;
-    const front = (await team.join('publish', 'Front')).dataDir;
-    const a = await launchShell(office);
+    const office = await team.join('owner', 'Office');
+    const front = await team.join('publish', 'Front');
+    const a = await launchShell(office.dataDir, office.env);
     try {
       await page.emulateMedia({ colorScheme: 'light' });
       await page.goto(a.shell.url);
@@ -93,10 +93,12 @@ test('a held run waits for an owner desk: Approve there, disabled with the reaso
       const keytar = createRequire(import.meta.url)('keytar') as {
         deletePassword(service: string, account: string): Promise<boolean>;
       };
-      expect(await keytar.deletePassword('listing-desk', `feed-key:${keyed.id}`)).toBe(true);
+      expect(await keytar.deletePassword(office.env.LISTING_DESK_KEYCHAIN!, `feed-key:${keyed.id}`)).toBe(
+        true,
+      );
 
       // The publish desk sees the held run and its Approve, disabled, with the reason.
-      const b = await launchShell(front);
+      const b = await launchShell(front.dataDir, front.env);
       const other = await page.context().newPage();
       try {
         await other.goto(b.shell.url);

@@ -1,6 +1,7 @@
 // The page's IPC WebSocket routed through the test: each answer and event of main passes `reply`,
 // which may change it or hold it back (a busy machine, a damaged answer).
 import type { Page, WebSocketRoute } from '@playwright/test';
+import type { ServerMessage } from '../../src/shared/ipc/socket-messages';
 
 /**
  * Routes the IPC socket of pages opened after it; `reply` gets each answer's channel and result (and
@@ -22,19 +23,19 @@ export async function routeIpc(
       channels.set(data.id, data.channel);
       server.send(message);
     });
-    server.onMessage((message) => {
-      const data = JSON.parse(String(message)) as
-        | { id: number; result?: unknown }
-        | { event: string; payload?: unknown };
-      const [channel, body, send] =
-        'event' in data
-          ? [data.event, data.payload, (payload: unknown) => ws.send(JSON.stringify({ ...data, payload }))]
-          : [channels.get(data.id), data.result, (result: unknown) => ws.send(JSON.stringify({ ...data, result }))];
-      if (!channel) return ws.send(message);
-      // Only what is held on purpose waits; the rest keeps its order.
+    // Only what is held on purpose waits; the rest keeps its order.
+    const pass = (channel: string, body: unknown, rebuild: (body: unknown) => object) => {
+      const send = (changed: unknown) => ws.send(JSON.stringify(rebuild(changed)));
       const answer = reply(channel, body);
       if (answer instanceof Promise) void answer.then(send);
       else send(answer);
+    };
+    server.onMessage((message) => {
+      const data = JSON.parse(String(message)) as ServerMessage;
+      if ('event' in data) return pass(data.event, data.payload, (payload) => ({ ...data, payload }));
+      const channel = channels.get(data.id);
+      if (!channel) return ws.send(message);
+      pass(channel, data.result, (result) => ({ ...data, result }));
     });
   });
   return () => route!;

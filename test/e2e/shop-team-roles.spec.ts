@@ -4,7 +4,7 @@
 // words; and on a prepare desk, controls it may not use stay in view, disabled, with the reason a
 // keyboard reaches. English light and German dark, looked at.
 import type { Page } from '@playwright/test';
-import { startTeam, type Team } from './team-page';
+import { startTeam, type JoinedDesk, type Team } from './team-page';
 import { expect, launchShell, stopShell, test, type RunningShell } from './fixtures';
 import { expectNowhere, openShop, openShopGermanDark, shot } from './shop-page';
 
@@ -16,9 +16,9 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => team?.remove());
 
-/** The shell over `dataDir`, its page opened; stopped and removed by the caller's `finally`. */
-async function withShell(dataDir: string, work: (shell: RunningShell) => Promise<void>) {
-  const { shell, child } = await launchShell(dataDir);
+/** The shell of a joined desk, its page opened; stopped and removed by the caller's `finally`. */
+async function withShell(desk: JoinedDesk, work: (shell: RunningShell) => Promise<void>) {
+  const { shell, child } = await launchShell(desk.dataDir, desk.env);
   try {
     await work(shell);
   } finally {
@@ -53,7 +53,7 @@ test("Settings → Team lists each desk login's role and changes one with the ow
 }, testInfo) => {
   const front = await team.join('owner', 'Front desk');
   const back = await team.join('prepare', 'Back office');
-  await withShell(front.dataDir, async (shell) => {
+  await withShell(front, async (shell) => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto(shell.url);
     const panel = await openShop(page, 'Settings');
@@ -91,7 +91,7 @@ test('a prepare desk sees the controls it may not use, disabled, with the reason
   page,
 }, testInfo) => {
   const trainee = await team.join('prepare', 'Trainee');
-  await withShell(trainee.dataDir, async (shell) => {
+  await withShell(trainee, async (shell) => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto(shell.url);
     const panel = await openShop(page, 'Settings');

@@ -15,6 +15,12 @@ export type DeskGrade = 'prepare' | 'publish' | 'owner';
 
 export interface JoinedDesk {
   dataDir: string;
+  /**
+   * The desk's environment: its own keychain name (LISTING_DESK_KEYCHAIN). The desks of a spec run
+   * on one login, as each desk on its own computer has its own keychain: a prepare desk removes its
+   * accounts' secrets, and on a shared name it removed the owner desk's with them.
+   */
+  env: NodeJS.ProcessEnv;
   /** The desk's database login and its password. */
   login: string;
   password: string;
@@ -52,13 +58,14 @@ export async function startTeam(folderPrefix: string): Promise<Team> {
         const login = await makeDeskLogin(adminUrl, groupOf(grade));
         const dataDir = mkdtempSync(path.join(os.tmpdir(), `${folderPrefix}-`));
         folders.push(dataDir);
+        const env = { LISTING_DESK_KEYCHAIN: `listing-desk-e2e-${path.basename(dataDir)}` };
         const joined = await cli(
           ['shop', 'join', login.url, '--data-dir', dataDir, '--name', name],
-          {},
+          env,
           `${login.password}\n`,
         );
         expect(joined.code, joined.stderr).toBe(0);
-        return { dataDir, login: new URL(login.url).username, password: login.password };
+        return { dataDir, env, login: new URL(login.url).username, password: login.password };
       },
       remove() {
         for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
@@ -84,11 +91,11 @@ export async function axeClean(page: Page, selector = 'main', checks = 5): Promi
  * launched; stopping it goes on `cleanup` (run in reverse by the caller's `finally`).
  */
 export function shellsOf(team: Team, cleanup: Array<() => unknown>) {
-  return async (grade: DeskGrade, name: string): Promise<RunningShell> => {
-    const { dataDir } = await team.join(grade, name);
-    const { shell, child } = await launchShell(dataDir);
+  return async (grade: DeskGrade, name: string): Promise<RunningShell & { keychain: string }> => {
+    const { dataDir, env } = await team.join(grade, name);
+    const { shell, child } = await launchShell(dataDir, env);
     cleanup.push(() => stopShell(child));
-    return shell;
+    return { ...shell, keychain: env.LISTING_DESK_KEYCHAIN! };
   };
 }
 

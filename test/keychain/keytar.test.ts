@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadKeytar, openSecretStore } from '../../src/main/secrets/keytar-store';
+import { keychainService, loadKeytar, openSecretStore } from '../../src/main/secrets/keytar-store';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const service = `listing-desk-test-${randomUUID()}`;
@@ -74,6 +74,32 @@ describe('the OS keychain through keytar', () => {
     const status = JSON.parse(out) as { mode: string; reason?: string };
     expect(status.mode).toBe('session-only');
     expect(status.reason).toMatch(/keychain cannot be used/i);
+  });
+
+  it('keeps a desk started with LISTING_DESK_KEYCHAIN under that name, apart from another desk on the login', async () => {
+    const account = `client-${randomUUID()}`;
+    const own = `${service}-own`;
+    // The desk's own process opens the keychain as the shells do (no name given: the environment's).
+    const script = `
+      import { openSecretStore } from './src/main/secrets/keytar-store.ts';
+      const store = await openSecretStore();
+      await store.set(${JSON.stringify(account)}, 'kept-apart');
+      process.stdout.write(JSON.stringify(store.status));`;
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: root,
+      env: { ...process.env, LISTING_DESK_KEYCHAIN: own },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(JSON.parse(out)).toEqual({ mode: 'keychain' });
+    const keytar = loadKeytar();
+    try {
+      expect(await keytar.getPassword(own, account)).toBe('kept-apart');
+      // Not under the name every other desk on this login uses.
+      expect(await keytar.getPassword(keychainService({}), account)).toBeNull();
+    } finally {
+      await keytar.deletePassword(own, account);
+    }
   });
 
   it('falls back to session-only when keytar is not built', async () => {

@@ -1,20 +1,15 @@
 // The cut proxy the sync and claims tests put between a desk and the database (issue 24.9).
 import pg from 'pg';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { shopProblemOf } from '../../src/main/shop/connection/shop-error';
-import { startCutProxy, type CutProxy } from './helpers/cut-proxy';
+import { proxiesPerTest } from './helpers/proxies';
 import { freshDatabase } from './helpers/shared-postgres';
 
-const proxies: CutProxy[] = [];
-afterEach(async () => {
-  await Promise.all(proxies.splice(0).map((proxy) => proxy.close()));
-});
+const proxies = proxiesPerTest();
 
 it('passes queries through, cuts every open connection, refuses new ones until healed', async () => {
   const url = new URL(await freshDatabase());
-  const proxy = await startCutProxy(Number(url.port));
-  proxies.push(proxy);
-  url.port = String(proxy.port);
+  const proxy = await proxies.inFrontOf(url);
   const first = new pg.Client({ connectionString: url.toString() });
   first.on('error', () => undefined);
   await first.connect();

@@ -2,22 +2,17 @@
 // transaction, a COPY of photos): the statement in flight fails, the desk goes on, and nothing is
 // thrown at the process (pg-pool listens for the errors of idle connections only; an 'error' event
 // nobody hears ends a Node process, the desk with it).
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { openShopPool } from '../../src/main/shop/connection';
 import { shopProblemOf } from '../../src/main/shop/connection/shop-error';
-import { startCutProxy, type CutProxy } from './helpers/cut-proxy';
+import { proxiesPerTest } from './helpers/proxies';
 import { freshDatabase } from './helpers/shared-postgres';
 
-const proxies: CutProxy[] = [];
-afterEach(async () => {
-  await Promise.all(proxies.splice(0).map((proxy) => proxy.close()));
-});
+const proxies = proxiesPerTest();
 
 it('survives a cut while a connection is lent out: the statement fails, the pool serves again once healed', async () => {
   const url = new URL(await freshDatabase());
-  const proxy = await startCutProxy(Number(url.port));
-  proxies.push(proxy);
-  url.port = String(proxy.port);
+  const proxy = await proxies.inFrontOf(url);
   const warnings: string[] = [];
   const pool = openShopPool(url.toString(), decodeURIComponent(url.password), {
     deskId: '00000000-0000-4000-8000-000000000001',

@@ -363,7 +363,11 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
           await persist(entry, announce);
           // To the shop after the job's last write there (its claim given back), which may still be
           // under way: before it, the shop's copy is not ended yet and would not take the news.
-          void Promise.resolve(entry.released).then(() => claims.noteLater(entry.record));
+          void Promise.resolve(entry.released)
+            .then(() => claims.noteLater(entry.record))
+            .catch((error: unknown) =>
+              log.error(`Publish job ${entry.record.id}: its ad's news stays here`, error),
+            );
         },
       }),
     list: () => [...entries.values()].map((entry) => jobView(entry.record, entry)),

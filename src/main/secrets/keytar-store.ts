@@ -6,6 +6,17 @@ import { createSessionSecretStore, type SecretStore } from './secret-store';
 
 export const KEYCHAIN_SERVICE = 'listing-desk';
 
+/**
+ * The name the desk's entries go under in the keychain: `listing-desk`, or the one
+ * LISTING_DESK_KEYCHAIN names. A desk's secrets are its own (DESIGN: each desk keeps them in its own
+ * keychain); two desks of a team started on one login (each with its data folder) share the
+ * login's keychain, and a prepare desk, which removes its accounts' secrets, would remove the other
+ * desk's too unless each has a name of its own.
+ */
+export function keychainService(env: NodeJS.ProcessEnv = process.env): string {
+  return env.LISTING_DESK_KEYCHAIN?.trim() || KEYCHAIN_SERVICE;
+}
+
 export interface Keytar {
   getPassword(service: string, account: string): Promise<string | null>;
   setPassword(service: string, account: string, password: string): Promise<void>;
@@ -65,7 +76,7 @@ export function createKeytarSecretStore(keytar: Keytar, service = KEYCHAIN_SERVI
 /** Opens the keychain when keytar is built and a Secret Service answers, else a session-only store. */
 export async function openSecretStore(
   load: () => Keytar = loadKeytar,
-  service = KEYCHAIN_SERVICE,
+  service = keychainService(),
 ): Promise<SecretStore> {
   let keytar: Keytar;
   try {

@@ -34,9 +34,14 @@ export const useAppStore = create<AppState>((set) => ({
   navigate: (view) => set({ view }),
   async load() {
     try {
-      const [info, settings] = await Promise.all([call('app:info'), call('settings:get')]);
-      confirmed = settings;
-      set({ info, settings: shown(), error: undefined });
+      // The settings are shown as they arrive, in turn with main's events: kept until main's info
+      // came too, they could put back an older word over a change heard meanwhile.
+      const settings = call('settings:get').then((settings) => {
+        confirmed = settings;
+        set({ settings: shown() });
+      });
+      const [info] = await Promise.all([call('app:info'), settings]);
+      set({ info, error: undefined });
       await useAccountsStore.getState().load();
     } catch (error) {
       set({ error: message(error) });

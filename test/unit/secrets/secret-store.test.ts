@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createKeytarSecretStore,
+  keychainService,
   openSecretStore,
   type Keytar,
 } from '../../../src/main/secrets/keytar-store';
@@ -137,5 +138,13 @@ describe('createKeytarSecretStore', () => {
   it('never answers with null', async () => {
     const store = createKeytarSecretStore(fakeKeytar());
     expect(await store.get('missing')).toBeUndefined();
+  });
+});
+
+describe("the name of the desk's keychain entries", () => {
+  it('is listing-desk unless LISTING_DESK_KEYCHAIN names another (blank: the default)', () => {
+    expect(keychainService({})).toBe('listing-desk');
+    expect(keychainService({ LISTING_DESK_KEYCHAIN: '  ' })).toBe('listing-desk');
+    expect(keychainService({ LISTING_DESK_KEYCHAIN: ' desk-trainee ' })).toBe('desk-trainee');
   });
 });

@@ -45,18 +45,20 @@ export function PublishingPanel() {
   return (
     <section className="panel" aria-labelledby="publishing-settings-title">
       <h2 id="publishing-settings-title">{t('publish.settings.title')}</h2>
-      <LimitSelect
-        setting="publishDrafts"
-        schema={publishDraftsSchema}
-        choices={['auto', ...range(1, 16)]}
-        fallback="auto"
-      />
-      <LimitSelect
-        setting="publishUploads"
-        schema={publishUploadsSchema}
-        choices={range(1, 32)}
-        fallback={16}
-      />
+      <div className="limits">
+        <LimitSelect
+          setting="publishDrafts"
+          schema={publishDraftsSchema}
+          choices={['auto', ...range(1, 16)]}
+          fallback="auto"
+        />
+        <LimitSelect
+          setting="publishUploads"
+          schema={publishUploadsSchema}
+          choices={range(1, 32)}
+          fallback={16}
+        />
+      </div>
       <p id="publishing-settings-hint" className="hint">
         {t('publish.settings.help')}
       </p>
