@@ -143,7 +143,7 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
     changed: (id, announce) => emitter.changed(id, announce),
   });
 
-  const { claimFor, letGo } = engineClaims(claims, tasks, () => closed, log);
+  const { claimFor, letGo, shareLater } = engineClaims(claims, tasks, () => closed, log);
 
   // A retracked job's draft may be linked anew meanwhile: it only follows the status of that link.
   const tell = (record: JobRecord, status: DraftStatus, remote?: DraftRemote): void =>
@@ -361,13 +361,7 @@ export async function openPublishEngine(options: PublishEngineOptions): Promise<
         closed: () => closed,
         async persist(entry, announce) {
           await persist(entry, announce);
-          // To the shop after the job's last write there (its claim given back), which may still be
-          // under way: before it, the shop's copy is not ended yet and would not take the news.
-          void Promise.resolve(entry.released)
-            .then(() => claims.noteLater(entry.record))
-            .catch((error: unknown) =>
-              log.error(`Publish job ${entry.record.id}: its ad's news stays here`, error),
-            );
+          shareLater(entry);
         },
       }),
     list: () => [...entries.values()].map((entry) => jobView(entry.record, entry)),

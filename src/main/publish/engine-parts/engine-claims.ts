@@ -9,6 +9,8 @@ export interface EngineClaims {
   claimFor(entry: Entry, controller: AbortController): Promise<JobClaim | null>;
   /** Gives the claim back once nothing of the job runs here any more. */
   letGo(entry: Entry): void;
+  /** Shares what this desk learned of the finished job's ad (`later`) with the other desks. */
+  shareLater(entry: Entry): void;
 }
 
 // The record object stays the one the job's steps hold; its content becomes the shop's copy.
@@ -55,6 +57,15 @@ export function engineClaims(
       entry.released = released;
       tasks.add(released);
       void released.finally(() => tasks.delete(released));
+    },
+    shareLater(entry) {
+      // After the job's last write to the shop (its claim given back), which may still be under
+      // way: before it, the shop's copy is not ended yet and would not take the news.
+      void Promise.resolve(entry.released)
+        .then(() => claims.noteLater(entry.record))
+        .catch((error: unknown) =>
+          log.error(`Publish job ${entry.record.id}: its ad's news stays here`, error),
+        );
     },
   };
 }
